@@ -1,0 +1,108 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useNavigation } from "@remix-run/react";
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
+
+/** The session's CSRF token; every state-changing form carries it (DESIGN.md §3). */
+export function CsrfInput() {
+  const { csrf } = useRootData();
+  return <input type="hidden" name="csrf" value={csrf} />;
+}
+
+/** Error keys are translation keys: validation ones live in `common`, platform codes in `messages`. */
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  const { t } = useTranslation();
+  // the first problem of a field is the one to fix; the rest follow from it
+  const first = errors?.find(Boolean);
+  if (!first) return null;
+  return (
+    <p id={id} className="error-list">
+      {t(first)}
+    </p>
+  );
+}
+
+type InputType = "text" | "password" | "tel" | "email" | "number" | "hidden";
+
+export function Field({
+  meta,
+  label,
+  type = "text",
+  autoComplete,
+  inputMode,
+  hint,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  type?: InputType;
+  autoComplete?: string;
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
+  hint?: string;
+}) {
+  const hintId = useId();
+  const props = getInputProps(meta, { type, ariaDescribedBy: hint ? hintId : undefined });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <input {...props} key={props.key} autoComplete={autoComplete} inputMode={inputMode} />
+      {hint ? (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function SelectField({
+  meta,
+  label,
+  options,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <select
+        id={meta.id}
+        name={meta.name}
+        defaultValue={meta.initialValue ?? options[0]?.value}
+        aria-invalid={meta.errors ? true : undefined}
+        aria-describedby={meta.errors ? meta.errorId : undefined}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function CheckboxField({ meta, children }: { meta: FieldMetadata<string | boolean | undefined>; children: React.ReactNode }) {
+  const props = getInputProps(meta, { type: "checkbox" });
+  return (
+    <div className="field field-checkbox">
+      <input {...props} key={props.key} />
+      <label htmlFor={meta.id}>{children}</label>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+export function SubmitButton({ children }: { children: React.ReactNode }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <button type="submit" className="button button-primary" aria-disabled={busy || undefined}>
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,35 @@
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LOCALE_NAMES, toLocale, toLocaleId } from "~/i18n";
+import { useRootData } from "~/root";
+import { CsrfInput } from "./forms";
+
+/** Language selection: a plain form (works without JavaScript); with it, choosing submits at once. */
+export function LanguageForm({ redirectTo }: { redirectTo: string }) {
+  const { site, locale } = useRootData();
+  const { t } = useTranslation();
+  const options = site.langOptions.map((id) => toLocale(id)).filter((l) => l !== undefined);
+  if (options.length < 2) return null;
+  return (
+    <Form method="post" action="/language" className="language-form" reloadDocument>
+      <CsrfInput />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <label htmlFor="language-select">{t("language.label")}</label>
+      <select
+        id="language-select"
+        name="locale"
+        defaultValue={toLocaleId(locale)}
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
+      >
+        {options.map((l) => (
+          <option key={l} value={toLocaleId(l)} lang={l}>
+            {LOCALE_NAMES[l]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button-small">
+        {t("language.apply")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,18 @@
+import { useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** Paths whose navigations stay quiet (spec §7: the game route). */
+const QUIET = /^\/(game|user\/gamePage)(\/|$)/;
+
+/** Spec §7/§9: a dark layer at 60 % opacity while a navigation or submission is pending. */
+export function LoadingOverlay() {
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  if (navigation.state === "idle") return null;
+  if (QUIET.test(navigation.location.pathname)) return null;
+  return (
+    <div className="loading-overlay" role="progressbar" aria-label={t("loading")} aria-busy="true">
+      <span className="spinner" aria-hidden="true" />
+    </div>
+  );
+}

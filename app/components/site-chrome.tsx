@@ -1,0 +1,73 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
+import { CsrfInput } from "./forms";
+import { LanguageForm } from "./language-form";
+
+export function SiteHeader() {
+  const { site, member } = useRootData();
+  const { t } = useTranslation();
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {t("nav.skip")}
+      </a>
+      <Link to="/" className="brand" aria-label={site.title}>
+        {site.logo ? <img src={site.logo} alt="" width="120" height="32" /> : null}
+        <span className="brand-name">{site.title}</span>
+      </Link>
+      <nav aria-label={t("nav.label")} className="site-nav">
+        <NavLink to="/" end>
+          {t("nav.home")}
+        </NavLink>
+        {member ? (
+          <>
+            <NavLink to="/user">{t("nav.member_center")}</NavLink>
+            <SignOutForm />
+          </>
+        ) : (
+          <>
+            <NavLink to="/login">{t("nav.login")}</NavLink>
+            <NavLink to="/register" className="button button-small">
+              {t("nav.register")}
+            </NavLink>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}
+
+function SignOutForm() {
+  const { t } = useTranslation();
+  return (
+    <Form method="post" action="/logout" className="inline-form">
+      <CsrfInput />
+      <button type="submit" className="link-button">
+        {t("nav.logout")}
+      </button>
+    </Form>
+  );
+}
+
+export function SiteFooter() {
+  const { site } = useRootData();
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <footer className="site-footer">
+      {site.logo2 ? <img src={site.logo2} alt="" width="96" height="24" className="footer-logo" /> : null}
+      <nav aria-label={t("nav.footer_label")} className="footer-nav">
+        <Link to="/terms">{t("nav.terms")}</Link>
+        {site.socialOptions.map((s) => (
+          <a key={s.url} href={s.url} rel="noopener noreferrer">
+            {s.name}
+          </a>
+        ))}
+      </nav>
+      <LanguageForm redirectTo={location.pathname + location.search} />
+      {site.copyRight ? <p className="copyright">{site.copyRight}</p> : null}
+      <p className="age-notice">{t("footer.age_notice")}</p>
+    </footer>
+  );
+}

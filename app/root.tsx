@@ -1,0 +1,152 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { BuildUpdate } from "./components/build-update";
+import { LoadingOverlay } from "./components/loading-overlay";
+import { SiteFooter, SiteHeader } from "./components/site-chrome";
+import { Toast } from "./components/toast";
+import styles from "./styles/app.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const handle = { i18n: ["common", "messages"] };
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { site, session, platform, locale } = context;
+  // spec §2: a signed-in member's info is fetched on each navigation (a dead session ends here)
+  const info = session.signedIn ? await platform.call("playerInfo") : undefined;
+  return json({
+    locale,
+    nonce: context.nonce,
+    csrf: session.csrf,
+    toast: session.takeToast() ?? null,
+    member: info?.ok ? { account: info.data.account, realName: info.data.realName } : null,
+    site: {
+      title: site.title,
+      description: site.description,
+      keywords: site.keywords,
+      favicon: site.favicon,
+      logo: site.logo,
+      logo2: site.logo2,
+      copyRight: site.copyRight,
+      script: site.script,
+      langOptions: site.langOptions,
+      socialOptions: site.socialOptions,
+    },
+  });
+}
+
+export type RootData = ReturnType<typeof useRootData>;
+
+export function useRootData() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) throw new Error("root data is missing");
+  return data;
+}
+
+/** Every navigation re-reads the member (spec §2). */
+export const shouldRevalidate = () => true;
+
+interface PageHandle {
+  titleKey?: string;
+  layout?: "default" | "empty";
+}
+
+function usePageHandle(): PageHandle {
+  const matches = useMatches();
+  const merged: PageHandle = {};
+  for (const match of matches) Object.assign(merged, (match.handle ?? {}) as PageHandle);
+  return merged;
+}
+
+function Document({ title, children }: { title: string; children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const site = data?.site;
+  return (
+    <html lang={data?.locale ?? i18n.language ?? "en-US"} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <title>{site ? `${title} · ${site.title}` : title}</title>
+        {site?.description ? <meta name="description" content={site.description} /> : null}
+        {site?.keywords ? <meta name="keywords" content={site.keywords} /> : null}
+        {site?.favicon ? <link rel="icon" href={site.favicon} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+        {site?.script ? <script nonce={data?.nonce} dangerouslySetInnerHTML={{ __html: site.script }} /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const page = usePageHandle();
+  useChangeLanguage(data.locale);
+  const main = <Outlet />;
+  return (
+    <Document title={t(page.titleKey ?? "home.title")}>
+      {page.layout === "empty" ? (
+        <div className="empty-layout">{main}</div>
+      ) : (
+        <div className="layout">
+          <SiteHeader />
+          <main id="main" className="main">
+            {main}
+          </main>
+          <SiteFooter />
+        </div>
+      )}
+      {data.toast ? <Toast toast={data.toast} /> : null}
+      <LoadingOverlay />
+      <BuildUpdate />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const location = useLocation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  const title = notFound ? t("errors.not_found_title") : t("errors.server_title");
+  return (
+    <Document title={title}>
+      <main id="main" className="main error-page">
+        <h1>{title}</h1>
+        {notFound ? (
+          <p>
+            {t("errors.not_found_body")} <code>{location.pathname}</code>
+          </p>
+        ) : (
+          <p>{t("errors.server_body")}</p>
+        )}
+        <p>
+          <a href="/">{t("errors.home_link")}</a>
+        </p>
+      </main>
+    </Document>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useRootData } from "~/root";
+
+export const handle = { titleKey: "home.title" };
+
+const OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const;
+
+export default function Home() {
+  const { site, member } = useRootData();
+  const { t } = useTranslation();
+  return (
+    <div className="home">
+      <section className="hero">
+        {site.logo ? <img src={site.logo} alt={site.title} className="hero-logo" width="240" height="64" /> : null}
+        <h1>{site.title}</h1>
+        {site.description ? <p className="lead">{site.description}</p> : null}
+        <p className="cta">
+          {member ? (
+            <Link to="/user" className="button button-primary">
+              {t("home.cta_member")}
+            </Link>
+          ) : (
+            <>
+              <Link to="/register" className="button button-primary">
+                {t("home.cta_register")}
+              </Link>
+              <Link to="/login" className="button">
+                {t("home.cta_login")}
+              </Link>
+            </>
+          )}
+        </p>
+      </section>
+      <section aria-labelledby="how-title" className="card">
+        <h2 id="how-title">{t("home.how_title")}</h2>
+        <ol className="steps">
+          <li>{t("home.step_register")}</li>
+          <li>{t("home.step_deposit")}</li>
+          <li>{t("home.step_play")}</li>
+        </ol>
+      </section>
+      <section aria-labelledby="options-title" className="card">
+        <h2 id="options-title">{t("home.options_title")}</h2>
+        <dl className="option-list">
+          {OPTIONS.map((o) => (
+            <div key={o}>
+              <dt>{t(`game.option.${o}`)}</dt>
+              <dd>{t(`home.option_rule.${o}`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <p className="notice">{t("home.risk_notice")}</p>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CsrfInput, ErrorList, Field, SubmitButton } from "~/components/forms";
+import { completeSignIn } from "~/utils/auth.server";
+import { loginSchema } from "~/utils/auth-schemas";
+import { messageKey } from "~/utils/messages";
+
+export const handle = { titleKey: "login.title", layout: "empty" };
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (context.session.signedIn) throw redirect("/user");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { account, password } = submission.value;
+  const result = await context.platform.call("signin", { body: { siteId: context.siteId, account, password } });
+  if (!result.ok) {
+    return json(submission.reply({ formErrors: [messageKey(result.code)], hideFields: ["password"] }), { status: 400 });
+  }
+  return completeSignIn(request, context, {
+    token: result.data.token,
+    account,
+    platformRedirect: result.data.redirectUrl,
+    toastKey: "login_success",
+  });
+}
+
+export default function Login() {
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="auth-card">
+      <p className="auth-home">
+        <Link to="/">{t("nav.back_home")}</Link>
+      </p>
+      <h1>{t("login.title")}</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field meta={fields.account} label={t("fields.account")} autoComplete="username" />
+        <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="current-password" />
+        <SubmitButton>{t("login.submit")}</SubmitButton>
+      </Form>
+      <p>
+        {t("login.no_account")} <Link to="/register">{t("login.register_link")}</Link>
+      </p>
+    </div>
+  );
+}

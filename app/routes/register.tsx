@@ -1,0 +1,110 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CheckboxField, CsrfInput, ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
+import { completeSignIn } from "~/utils/auth.server";
+import { registerSchema } from "~/utils/auth-schemas";
+import { readCookie } from "~/utils/cookies";
+import { messageKey } from "~/utils/messages";
+
+export const handle = { titleKey: "register.title", layout: "empty" };
+
+const SECRET_FIELDS = ["password", "confirmPassword", "transactionPassword", "confirmTransactionPassword"];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (context.session.signedIn) throw redirect("/user");
+  return json({
+    areaCodes: context.site.localsOptions,
+    referralCode: readCookie(request, "referrerCode") ?? "",
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { site, siteId, platform } = context;
+  const submission = parseWithZod(await request.formData(), { schema: registerSchema(site.localsOptions) });
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
+  }
+  const v = submission.value;
+  const signup = await platform.call("signup", {
+    body: {
+      siteId,
+      account: v.account,
+      password: v.password,
+      transactionPassword: v.transactionPassword,
+      realName: v.realName,
+      areaCode: v.areaCode,
+      mobile: v.mobile,
+      referralCode: v.referralCode || undefined,
+    },
+  });
+  if (!signup.ok) {
+    return json(submission.reply({ formErrors: [messageKey(signup.code)], hideFields: SECRET_FIELDS }), { status: 400 });
+  }
+  // spec §4: sign-up signs the member in at once, with no second success message
+  const signin = await platform.call("signin", { body: { siteId, account: v.account, password: v.password } });
+  if (!signin.ok) {
+    context.session.flashToast({ kind: "success", key: "register_success" });
+    throw redirect("/login");
+  }
+  return completeSignIn(request, context, {
+    token: signin.data.token,
+    account: v.account,
+    platformRedirect: signin.data.redirectUrl,
+    toastKey: "register_success",
+  });
+}
+
+export default function Register() {
+  const { areaCodes, referralCode } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { referralCode, areaCode: areaCodes[0] },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema(areaCodes) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="auth-card">
+      <p className="auth-home">
+        <Link to="/">{t("nav.back_home")}</Link>
+      </p>
+      <h1>{t("register.title")}</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field meta={fields.account} label={t("fields.account")} autoComplete="username" hint={t("register.account_hint")} />
+        <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="new-password" />
+        <Field meta={fields.confirmPassword} label={t("fields.confirm_password")} type="password" autoComplete="new-password" />
+        <Field meta={fields.transactionPassword} label={t("fields.transaction_password")} type="password" autoComplete="off" />
+        <Field
+          meta={fields.confirmTransactionPassword}
+          label={t("fields.confirm_transaction_password")}
+          type="password"
+          autoComplete="off"
+        />
+        <Field meta={fields.realName} label={t("fields.real_name")} autoComplete="name" />
+        <div className="field-row">
+          <SelectField meta={fields.areaCode} label={t("fields.area_code")} options={areaCodes.map((c) => ({ value: c, label: c }))} />
+          <Field meta={fields.mobile} label={t("fields.mobile")} type="tel" inputMode="numeric" autoComplete="tel-national" />
+        </div>
+        <Field meta={fields.referralCode} label={t("fields.referral_code")} />
+        <CheckboxField meta={fields.agreeTerms}>
+          {t("register.agree_terms_before")}{" "}
+          <Link to="/terms" target="_blank">
+            {t("register.terms_link")}
+          </Link>
+        </CheckboxField>
+        <CheckboxField meta={fields.legalAge}>{t("register.legal_age")}</CheckboxField>
+        <SubmitButton>{t("register.submit")}</SubmitButton>
+      </Form>
+      <p>
+        {t("register.have_account")} <Link to="/login">{t("register.login_link")}</Link>
+      </p>
+    </div>
+  );
+}

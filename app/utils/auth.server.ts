@@ -1,0 +1,33 @@
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { plainCookie, readCookie, safeLocalPath } from "./cookies";
+
+/**
+ * The auth guard of spec §2 for /user and /game: a visitor is sent to /login, and the path they
+ * wanted is remembered in the redirectUrl cookie so sign-in can send them back.
+ */
+export function requireMember(request: Request, context: AppLoadContext): void {
+  if (context.session.signedIn) return;
+  const url = new URL(request.url);
+  throw redirect("/login", {
+    headers: { "set-cookie": plainCookie("redirectUrl", url.pathname + url.search, context.secure) },
+  });
+}
+
+/**
+ * After a successful sign-in (or sign-up, which signs in at once): a new session, the referral
+ * code cleared (spec §4), then the platform's redirectUrl, the remembered path, or /user.
+ */
+export function completeSignIn(
+  request: Request,
+  context: AppLoadContext,
+  opts: { token: string; account: string; platformRedirect?: string; toastKey: string },
+) {
+  const { session, siteId, now, secure } = context;
+  session.signIn(siteId, opts.token, opts.account, now);
+  session.flashToast({ kind: "success", key: opts.toastKey });
+  const target = safeLocalPath(opts.platformRedirect) ?? safeLocalPath(readCookie(request, "redirectUrl")) ?? "/user";
+  const headers = new Headers();
+  headers.append("set-cookie", plainCookie("referrerCode", null, secure));
+  headers.append("set-cookie", plainCookie("redirectUrl", null, secure));
+  return redirect(target, { headers });
+}

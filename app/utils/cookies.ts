@@ -1,0 +1,50 @@
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../i18n";
+
+const SEVEN_DAYS = 7 * 24 * 60 * 60;
+
+/**
+ * The plain cookies of spec §3 and §9, stored as plain values (the `locale` cookie holds the
+ * spec's ids, e.g. `en_US`). The site reads them on the server only, so they are httpOnly too;
+ * none holds a secret.
+ */
+export const PLAIN_COOKIES = {
+  /** where a visitor was going when sent to /login */
+  redirectUrl: { name: "redirectUrl", maxAge: SEVEN_DAYS },
+  /** the referral code from ?ref= / ?referrerCode=, prefilled at sign-up, cleared at sign-in */
+  referrerCode: { name: "referrerCode", maxAge: SEVEN_DAYS },
+  /** the member's language as a spec id (en_US, zh_TW, …) */
+  locale: { name: LOCALE_COOKIE, maxAge: LOCALE_COOKIE_MAX_AGE },
+} as const;
+
+export type PlainCookie = keyof typeof PLAIN_COOKIES;
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** A Set-Cookie value; `null` clears the cookie. */
+export function plainCookie(which: PlainCookie, value: string | null, secure: boolean): string {
+  const { name, maxAge } = PLAIN_COOKIES[which];
+  const parts = [`${name}=${value === null ? "" : encodeURIComponent(value)}`, "Path=/", "SameSite=Lax", "HttpOnly"];
+  parts.push(value === null ? "Max-Age=0" : `Max-Age=${maxAge}`);
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+/** Only a path on this site may be a redirect target (no open redirects). */
+export function safeLocalPath(value: unknown): string | undefined {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
+  return value;
+}
+
+export const REFERRER_PATTERN = /^[A-Za-z0-9]{1,32}$/;

@@ -1,0 +1,248 @@
+import { z } from "zod";
+import {
+  campaign,
+  instruction,
+  langQuery,
+  localeId,
+  playerInfo,
+  pressItem,
+  signinBody,
+  signinData,
+  signupBody,
+  siteConfigPatch,
+  siteIdSchema,
+  siteInfo,
+  updateInfoBody,
+  walletsData,
+} from "./schemas";
+
+/**
+ * Who may make a call:
+ * - "public": no token;
+ * - "member": `Authorization: Bearer <token>` of a member of the `X-Site-Id` site;
+ * - "operator": `Authorization: Bearer <operator key>`.
+ */
+export type Auth = "public" | "member" | "operator";
+
+export interface CallSpec {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** path template; `:name` segments are path parameters */
+  path: string;
+  auth: Auth;
+  summary: string;
+  params?: z.ZodTypeAny;
+  query?: z.ZodTypeAny;
+  body?: z.ZodTypeAny;
+  data: z.ZodTypeAny;
+}
+
+const none = z.null();
+const siteParams = z.object({ siteId: siteIdSchema });
+
+function call<const S extends CallSpec>(spec: S): S {
+  return spec;
+}
+
+/** Every call of spec §7 that the site makes, plus the operator calls of DESIGN.md §7. */
+export const CALLS = {
+  accessTokenVerify: call({
+    method: "POST",
+    path: "/accessTokenVerify",
+    auth: "member",
+    summary: "Check that a token is a live session of this site",
+    data: none,
+  }),
+  signup: call({
+    method: "POST",
+    path: "/player/authorize/signup",
+    auth: "public",
+    summary: "Create a member account",
+    body: signupBody,
+    data: none,
+  }),
+  signin: call({
+    method: "POST",
+    path: "/player/authorize/signin",
+    auth: "public",
+    summary: "Start a session; returns its token",
+    body: signinBody,
+    data: signinData,
+  }),
+  signout: call({
+    method: "POST",
+    path: "/player/authorize/signout",
+    auth: "member",
+    summary: "Revoke the token's session",
+    data: none,
+  }),
+  playerInfo: call({
+    method: "GET",
+    path: "/player/info",
+    auth: "member",
+    summary: "The member's information",
+    data: playerInfo,
+  }),
+  updatePlayerInfo: call({
+    method: "PUT",
+    path: "/player/info",
+    auth: "member",
+    summary: "Update the member's information",
+    body: updateInfoBody,
+    data: playerInfo,
+  }),
+  listenKey: call({
+    method: "POST",
+    path: "/player/token/listenkey",
+    auth: "member",
+    summary: "A short-lived key for the member's live stream",
+    data: z.string().min(16),
+  }),
+  wallets: call({
+    method: "GET",
+    path: "/player/wallets",
+    auth: "member",
+    summary: "Main account and game wallet balances in minor units",
+    data: walletsData,
+  }),
+  siteInfo: call({
+    method: "GET",
+    path: "/site/info/:siteId",
+    auth: "public",
+    summary: "Site configuration and branding",
+    params: siteParams,
+    data: siteInfo,
+  }),
+  press: call({
+    method: "GET",
+    path: "/site/info/:siteId/press",
+    auth: "member",
+    summary: "News and announcements in a language; `path` picks one item",
+    params: siteParams,
+    query: langQuery.extend({ path: z.string().max(200).optional() }),
+    data: z.array(pressItem),
+  }),
+  campaign: call({
+    method: "GET",
+    path: "/site/info/:siteId/campaign",
+    auth: "member",
+    summary: "Campaigns in a language",
+    params: siteParams,
+    query: langQuery,
+    data: z.array(campaign),
+  }),
+  instruction: call({
+    method: "GET",
+    path: "/site/info/:siteId/instruction",
+    auth: "member",
+    summary: "Instructions of a type in a language",
+    params: siteParams,
+    query: langQuery.extend({ type: z.string().regex(/^[a-z0-9-]{1,40}$/) }),
+    data: z.array(instruction),
+  }),
+  chatbox: call({
+    method: "GET",
+    path: "/site/info/:siteId/chatbox",
+    auth: "public",
+    summary: "The customer-service chat link",
+    params: siteParams,
+    query: z.object({ referrer: z.string().max(32).optional() }),
+    data: z.string(),
+  }),
+
+  // operator API (DESIGN.md §7)
+  operatorPutSite: call({
+    method: "PUT",
+    path: "/operator/sites/:siteId",
+    auth: "operator",
+    summary: "Create a site or merge configuration into it",
+    params: siteParams,
+    body: siteConfigPatch,
+    data: siteInfo,
+  }),
+  operatorPublishPress: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/press",
+    auth: "operator",
+    summary: "Publish a news item or announcement",
+    params: siteParams,
+    body: pressItem.omit({ id: true, publishedAt: true }).extend({ lang: localeId }),
+    data: pressItem,
+  }),
+  operatorPublishCampaign: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/campaign",
+    auth: "operator",
+    summary: "Publish a campaign",
+    params: siteParams,
+    body: campaign.omit({ id: true }).extend({ lang: localeId }),
+    data: campaign,
+  }),
+  operatorPublishInstruction: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/instruction",
+    auth: "operator",
+    summary: "Publish (replace) an instruction of a type",
+    params: siteParams,
+    body: instruction.extend({ lang: localeId }),
+    data: instruction,
+  }),
+  operatorSetChatLink: call({
+    method: "PUT",
+    path: "/operator/sites/:siteId/chatbox",
+    auth: "operator",
+    summary: "Set the customer-service chat link",
+    params: siteParams,
+    body: z.object({ link: z.string().url().max(500) }),
+    data: z.string(),
+  }),
+} as const;
+
+export type CallName = keyof typeof CALLS;
+type Spec<N extends CallName> = (typeof CALLS)[N];
+type Infer<T> = T extends z.ZodTypeAny ? z.input<T> : undefined;
+
+export type CallParams<N extends CallName> = Infer<Spec<N> extends { params: infer P } ? P : undefined>;
+export type CallQuery<N extends CallName> = Infer<Spec<N> extends { query: infer Q } ? Q : undefined>;
+export type CallBody<N extends CallName> = Infer<Spec<N> extends { body: infer B } ? B : undefined>;
+export type CallData<N extends CallName> = z.output<Spec<N>["data"]>;
+
+/** The wire envelope of every response. */
+export const envelope = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  data: z.unknown().optional(),
+});
+export type Envelope<T = unknown> = { statusCode: number; message: string; data?: T };
+
+/** Fill a path template: `/site/info/:siteId` + { siteId: "demo" } → `/site/info/demo`. */
+export function fillPath(template: string, params: Record<string, string> | undefined): string {
+  return template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Match a concrete path against a template; returns the parameters or null. */
+export function matchPath(template: string, path: string): Record<string, string> | null {
+  const t = template.split("/");
+  const p = path.split("/");
+  if (t.length !== p.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < t.length; i++) {
+    const seg = t[i]!;
+    if (seg.startsWith(":")) {
+      try {
+        params[seg.slice(1)] = decodeURIComponent(p[i]!);
+      } catch {
+        return null;
+      }
+    } else if (seg !== p[i]) return null;
+  }
+  return params;
+}
+
+/** The header that names the site of every member call (tenant isolation, DESIGN.md §6.5). */
+export const SITE_HEADER = "X-Site-Id";
+/** The header that carries a request's idempotency key (DESIGN.md §5). */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";

@@ -1,0 +1,101 @@
+/**
+ * The closed list of message codes a platform may put in an envelope's `message`.
+ * Stable snake_case ids; the site maps each to translated text (locales/<lng>/messages.json).
+ * The order follows spec §8, then the betting errors, then the session texts of spec §6.
+ */
+export const MESSAGE_CODES = [
+  "ok",
+  // spec §8, server messages
+  "invalid_parameters",
+  "account_not_found",
+  "wrong_password",
+  "contact_customer_service",
+  "invalid_site",
+  "account_exists",
+  "mobile_registered",
+  "transaction_password_required",
+  "invalid_area_code",
+  "invalid_contact_option",
+  "bank_name_error",
+  "game_service_not_found",
+  "game_not_found",
+  "insufficient_balance",
+  "insufficient_game_wallet_balance",
+  "no_user_data_update",
+  "update_mobile_first",
+  "update_area_code_first",
+  "sms_send_limit_reached",
+  "sms_too_frequent",
+  "sms_service_error",
+  "wrong_verification_code",
+  "otp_error",
+  "old_password_wrong",
+  "new_password_same_as_old",
+  "new_transaction_password_same_as_old",
+  "message_not_found",
+  "bind_bank_card_first",
+  "wrong_transaction_password",
+  "login_error",
+  "registration_error",
+  "bank_upload_error",
+  "withdrawal_record_error",
+  "game_authorization_failure",
+  "transfer_failed",
+  "wallet_query_error",
+  "member_data_error",
+  "user_update_error",
+  "kline_data_error",
+  "order_read_error",
+  "reply_error",
+  "socket_key_error",
+  "transfer_record_error",
+  "password_change_error",
+  "withdrawal_error",
+  // spec §8, betting errors
+  "order_in_progress",
+  "invalid_bet_option",
+  "conflicting_bet_options",
+  "invalid_trading_pair",
+  "betting_forbidden",
+  "bet_failed",
+  "invalid_period",
+  "check_connection",
+  "price_unavailable",
+  "player_order_error",
+  // spec §6, permissions
+  "invalid_permission",
+  "login_required",
+  "authorization_failed_refresh",
+  // decided here (DESIGN.md §5, §7)
+  "idempotency_conflict",
+  "too_many_requests",
+  "internal_error",
+] as const;
+
+export type MessageCode = (typeof MESSAGE_CODES)[number];
+
+export function isMessageCode(value: unknown): value is MessageCode {
+  return typeof value === "string" && (MESSAGE_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * Envelope statuses. Anything but 200 is a failure (spec §8).
+ * 402, 404 and 409 end the member's session on the site (spec §4).
+ */
+export const STATUS = {
+  ok: 200,
+  /** bad input or a business rule refused the request */
+  badRequest: 400,
+  /** token missing, invalid, expired or revoked */
+  sessionInvalid: 402,
+  /** the token is not allowed to do this (another site, an operator call) */
+  forbidden: 403,
+  /** the member of the token no longer exists */
+  memberNotFound: 404,
+  /** the session was replaced (signed in again elsewhere) */
+  sessionConflict: 409,
+  tooManyRequests: 429,
+  internal: 500,
+} as const;
+
+export const RELOGIN_STATUSES: readonly number[] = [402, 404, 409];

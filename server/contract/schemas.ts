@@ -1,0 +1,162 @@
+import { z } from "zod";
+
+/** Locale ids as the spec spells them (cookie values, site langOptions). */
+export const LOCALE_IDS = ["en_US", "zh_TW", "zh_CN", "ja_JP"] as const;
+export const localeId = z.enum(LOCALE_IDS);
+export type LocaleId = z.infer<typeof localeId>;
+
+/** Money is an integer number of minor units (cents), never a float. */
+export const minorUnits = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+const text = (max: number) => z.string().trim().max(max);
+/** Printable text: no control characters except newline and tab. */
+const cleanText = (max: number) =>
+  text(max).refine((s) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(s), "control_characters");
+
+export const siteIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, "invalid_site");
+
+export const account = z.string().trim().min(4).max(32).regex(/^[A-Za-z0-9_.@-]+$/);
+export const password = z.string().min(4).max(128);
+export const areaCode = z.string().trim().regex(/^\+\d{1,4}$/);
+export const mobile = z.string().trim().regex(/^09\d{8}$/);
+
+export const depositOption = z.object({
+  id: z.string().min(1).max(32),
+  kind: z.enum(["bank", "crypto", "demo"]),
+  name: cleanText(80),
+  /** what the member must do: the site's bank details, a wallet address… */
+  instructions: cleanText(2000),
+});
+
+export const socialOption = z.object({ name: cleanText(40), url: z.string().url().max(500) });
+
+export const redirectRule = z.object({
+  from: z.string().startsWith("/").max(200),
+  to: z.string().min(1).max(500),
+  permanent: z.boolean().default(false),
+});
+
+export const game = z.object({ code: z.string().regex(/^[a-z0-9-]{1,32}$/), name: cleanText(80) });
+
+/** Site info, spec §3. Every field is present; missing ones are empty values. */
+export const siteInfo = z.object({
+  siteId: siteIdSchema,
+  /** area codes offered for the mobile number, e.g. "+886" */
+  localsOptions: z.array(areaCode),
+  depositOptions: z.array(depositOption),
+  bankVerify: z.boolean(),
+  socialOptions: z.array(socialOption),
+  bankAutoReview: z.boolean(),
+  transactionPasswordRequired: z.boolean(),
+  langOptions: z.array(localeId).min(1),
+  /** "" = none: the site then follows the browser's Accept-Language */
+  defaultLanguage: z.union([localeId, z.literal("")]),
+  favicon: text(500),
+  logo: text(500),
+  logo2: text(500),
+  copyRight: cleanText(200),
+  /** operator-provided script, run on every page under the CSP nonce */
+  script: text(20000),
+  smsVerify: z.boolean(),
+  title: cleanText(120),
+  description: cleanText(500),
+  keywords: cleanText(500),
+  gameName: cleanText(80),
+  betAmounts: z.array(minorUnits.positive()).max(12),
+  maxBetAmount: minorUnits,
+  minBetAmount: minorUnits,
+  maxDepositAmount: minorUnits,
+  minDepositAmount: minorUnits,
+  maxWithdrawAmount: minorUnits,
+  minWithdrawAmount: minorUnits,
+  minTransferAmount: minorUnits,
+  maxTransferAmount: minorUnits,
+  /** fee ratio as a decimal with at most 4 places, e.g. 0.015 */
+  withdrawFeeRatio: z.number().min(0).max(1),
+  withdrawFeeFixed: minorUnits,
+  // decided here (DESIGN.md §3, §5)
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  games: z.array(game).min(1),
+  /** minutes of inactivity after which the site's session ends; 0 = off */
+  sessionIdleMinutes: z.number().int().min(0).max(1440),
+  redirects: z.array(redirectRule),
+});
+export type SiteInfo = z.infer<typeof siteInfo>;
+
+/** What an operator may set; everything is optional and merged over the current config. */
+export const siteConfigPatch = siteInfo.omit({ siteId: true }).partial();
+export type SiteConfigPatch = z.infer<typeof siteConfigPatch>;
+
+export const playerInfo = z.object({
+  account: z.string(),
+  realName: z.string(),
+  areaCode: z.string(),
+  mobile: z.string(),
+  mobileVerified: z.boolean(),
+  email: z.string(),
+  /** the code this member gives to others */
+  inviteCode: z.string(),
+  /** the code this member signed up with, if any */
+  referralCode: z.string(),
+  hasTransactionPassword: z.boolean(),
+  currency: z.string(),
+  createdAt: z.string().datetime(),
+  lastLoginAt: z.string().datetime().nullable(),
+});
+export type PlayerInfo = z.infer<typeof playerInfo>;
+
+export const signupBody = z.object({
+  siteId: siteIdSchema,
+  account,
+  password,
+  transactionPassword: password,
+  realName: cleanText(60).pipe(z.string().min(1)),
+  areaCode,
+  mobile,
+  referralCode: z.string().trim().max(32).regex(/^[A-Za-z0-9]*$/).optional(),
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const signinBody = z.object({ siteId: siteIdSchema, account, password });
+export type SigninBody = z.infer<typeof signinBody>;
+
+export const signinData = z.object({ token: z.string().min(20), redirectUrl: z.string().optional() });
+
+export const updateInfoBody = z
+  .object({
+    realName: cleanText(60).pipe(z.string().min(1)),
+    areaCode,
+    mobile,
+    email: z.union([z.literal(""), z.string().trim().email().max(120)]),
+  })
+  .partial()
+  .strict();
+
+export const walletsData = z.object({
+  currency: z.string(),
+  main: z.object({ balance: minorUnits, onHold: minorUnits }),
+  games: z.array(z.object({ code: z.string(), name: z.string(), balance: minorUnits })),
+});
+export type Wallets = z.infer<typeof walletsData>;
+
+export const pressItem = z.object({
+  id: z.string(),
+  /** "news" or "announcement" */
+  kind: z.enum(["news", "announcement"]),
+  path: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  content: z.string(),
+  publishedAt: z.string().datetime(),
+});
+export const campaign = z.object({
+  id: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  content: z.string(),
+  startsAt: z.string().datetime(),
+  endsAt: z.string().datetime().nullable(),
+});
+export const instruction = z.object({ type: z.string(), title: z.string(), content: z.string() });
+
+export const langQuery = z.object({ lang: localeId });

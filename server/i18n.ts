@@ -1,0 +1,47 @@
+import { RemixI18Next } from "remix-i18next/server";
+import { readCookie } from "../app/utils/cookies";
+import { FALLBACK_LOCALE, LOCALE_COOKIE, LOCALES, i18nOptions, toLocale, type Locale, type LocaleId } from "../app/i18n";
+import enCommon from "../locales/en-US/common.json";
+import enMessages from "../locales/en-US/messages.json";
+import enTerms from "../locales/en-US/terms.json";
+import jaCommon from "../locales/ja-JP/common.json";
+import jaMessages from "../locales/ja-JP/messages.json";
+import jaTerms from "../locales/ja-JP/terms.json";
+import cnCommon from "../locales/zh-CN/common.json";
+import cnMessages from "../locales/zh-CN/messages.json";
+import cnTerms from "../locales/zh-CN/terms.json";
+import twCommon from "../locales/zh-TW/common.json";
+import twMessages from "../locales/zh-TW/messages.json";
+import twTerms from "../locales/zh-TW/terms.json";
+
+/** Every translation, bundled into the worker: workerd has no filesystem. */
+export const resources = {
+  "en-US": { common: enCommon, messages: enMessages, terms: enTerms },
+  "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms },
+  "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms },
+  "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms },
+} as const;
+
+/**
+ * The member's language (DESIGN.md §3): the `locale` cookie, then the site's default language,
+ * then Accept-Language, always within the site's langOptions.
+ */
+export function createI18n(site: { langOptions: LocaleId[]; defaultLanguage: LocaleId | "" }) {
+  const allowed = site.langOptions.map(toLocale).filter((l): l is Locale => Boolean(l));
+  const supported = allowed.length ? allowed : [...LOCALES];
+  const siteDefault = site.defaultLanguage ? toLocale(site.defaultLanguage) : undefined;
+  const fallback = siteDefault && supported.includes(siteDefault) ? siteDefault : supported[0] ?? FALLBACK_LOCALE;
+  return new RemixI18Next({
+    detection: {
+      supportedLanguages: supported,
+      fallbackLanguage: fallback,
+      order: ["custom", "header"],
+      async findLocale(request) {
+        const fromCookie = toLocale(readCookie(request, LOCALE_COOKIE) ?? "");
+        if (fromCookie && supported.includes(fromCookie)) return fromCookie;
+        return siteDefault && supported.includes(siteDefault) ? siteDefault : null;
+      },
+    },
+    i18next: { ...i18nOptions, supportedLngs: [...LOCALES], resources },
+  });
+}

@@ -1,0 +1,128 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import * as build from "@remix-run/dev/server-build";
+import type { SiteContext } from "./context";
+import { parseEnv, type Env } from "./env";
+import { accessTokenGuard, forgeryCheck, referrerCookie, siteRedirect } from "./guards";
+import { createI18n, resources } from "./i18n";
+import { refusedPage, unavailablePage, unknownSitePage } from "./pages";
+import { createPlatformClient } from "./platform-client";
+import { AppSession, randomToken } from "./session";
+import { loadSiteInfo, resolveSiteId } from "./tenant";
+import { LOCALES, type Locale } from "../app/i18n";
+
+const remixBuild = build as unknown as ServerBuild;
+const buildId = remixBuild.assets.version;
+let handleRemix: ReturnType<typeof createRequestHandler> | undefined;
+
+/**
+ * The site worker: tenant → site info → site redirects → session → forged-post check →
+ * ?accessToken= → Remix, then the session cookie is committed once, if it changed.
+ */
+export default {
+  async fetch(request: Request, rawEnv: Record<string, unknown>): Promise<Response> {
+    const env = parseEnv(rawEnv);
+    const url = new URL(request.url);
+    const now = Date.now();
+
+    if (url.pathname === "/build-id.json") {
+      return Response.json({ id: buildId }, { headers: { "cache-control": "no-store" } });
+    }
+    if (url.pathname.startsWith("/locales/")) return serveLocale(url);
+
+    const siteId = await resolveSiteId(env, url.hostname);
+    if (!siteId) return unknownSitePage(url.hostname);
+
+    const secure = url.protocol === "https:";
+    let session: AppSession | undefined;
+    const platform = createPlatformClient({
+      send: platformSender(env),
+      siteId,
+      token: () => session?.token,
+      onSessionEnded: () => {
+        session?.signOut(siteId);
+        session?.flashToast({ kind: "error", key: "relogin" });
+        return new Response(null, { status: 302, headers: { location: "/login" } });
+      },
+    });
+
+    const siteResult = await loadSiteInfo(platform, siteId, env.SITE_INFO_TTL_SECONDS, now);
+    if (!siteResult.ok) {
+      if (siteResult.code === "invalid_site") return unknownSitePage(url.hostname);
+      const t = resources["en-US"].messages;
+      return unavailablePage("en", t.title_error, t.connection_failed);
+    }
+    const site = siteResult.site;
+
+    const redirect = siteRedirect(url, site.redirects);
+    if (redirect) return redirect;
+
+    session = await AppSession.load(request, { secrets: env.SESSION_SECRETS, secure, siteId, idleMinutes: site.sessionIdleMinutes, now });
+    const i18n = createI18n(site);
+    const locale = (await i18n.getLocale(request)) as Locale;
+    const cookies: string[] = [];
+
+    const refused = await forgeryCheck(request, url, session);
+    if (refused) {
+      const t = resources[locale].messages;
+      return refusedPage(locale, t.title_error, t.authorization_failed_refresh);
+    }
+
+    let response: Response | undefined;
+    try {
+      const guarded = await accessTokenGuard(url, { platform, session, siteId, secure, now });
+      if (guarded instanceof Response) response = guarded;
+      else if (guarded) cookies.push(guarded.redirectUrlCookie);
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      response = thrown;
+    }
+    const referrer = referrerCookie(url, secure);
+    if (referrer) cookies.push(referrer);
+
+    if (!response) {
+      const context: SiteContext = {
+        env, siteId, site, session, platform, locale, i18n, i18nResources: resources, cookies, secure, buildId, now,
+        nonce: randomToken(16),
+      };
+      handleRemix ??= createRequestHandler(remixBuild, env.ENVIRONMENT);
+      response = await handleRemix(request, context);
+    }
+    return withCookies(response, session, cookies);
+  },
+};
+
+function platformSender(env: Env): (request: Request) => Promise<Response> {
+  const binding = env.PLATFORM;
+  if (binding) return (request) => binding.fetch(request);
+  const base = new URL(env.PLATFORM_URL!);
+  return (request) => {
+    const url = new URL(request.url);
+    const target = new URL(url.pathname + url.search, base);
+    return fetch(new Request(target, request));
+  };
+}
+
+async function withCookies(response: Response, session: AppSession, cookies: string[]): Promise<Response> {
+  if (!session.isPending && cookies.length === 0) return response;
+  const headers = new Headers(response.headers);
+  if (session.isPending) headers.append("set-cookie", await session.commit());
+  for (const cookie of cookies) headers.append("set-cookie", cookie);
+  // a response that sets the session cookie must never be stored by a shared cache
+  headers.set("cache-control", "private, no-store");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Translations for the browser, one namespace at a time; immutable per build. */
+function serveLocale(url: URL): Response {
+  const match = /^\/locales\/([A-Za-z-]+)\/([a-z]+)\.json$/.exec(url.pathname);
+  const locale = match?.[1] as Locale | undefined;
+  const ns = match?.[2];
+  if (!locale || !ns || !LOCALES.includes(locale) || !(ns in resources[locale])) {
+    return new Response("Not Found", { status: 404 });
+  }
+  const data = resources[locale][ns as keyof (typeof resources)[Locale]];
+  const immutable = url.searchParams.get("v") === buildId;
+  return Response.json(data, {
+    headers: { "cache-control": immutable ? "public, max-age=31536000, immutable" : "public, max-age=60" },
+  });
+}

@@ -1,0 +1,147 @@
+import { createCookieSessionStorage, type Session } from "@remix-run/cloudflare";
+
+/** What the site keeps in its signed cookie: never more than this. */
+export interface SessionData {
+  siteId: string;
+  /** the platform token of a signed-in member */
+  token?: string;
+  account?: string;
+  csrf: string;
+  /** epoch ms of sign-in, for the absolute lifetime */
+  signedInAt?: number;
+  /** epoch ms of the last request that refreshed the cookie, for the idle timeout */
+  seenAt?: number;
+}
+
+export interface Toast {
+  kind: "success" | "error";
+  /** a key of the messages namespace */
+  key: string;
+  /** how long it stays, in ms (spec: password updates 1000 ms) */
+  durationMs?: number;
+}
+
+interface FlashData {
+  toast: Toast;
+}
+
+export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
+/** the idle clock is refreshed at most this often, so not every request rewrites the cookie */
+const SEEN_RESOLUTION_MS = 60_000;
+
+export function randomToken(bytes = 24): string {
+  const buf = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...buf)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * The site's cookie session (DESIGN.md §3). `__Host-` on HTTPS (no Domain, Path=/, Secure);
+ * bound to the siteId that created it: a cookie brought to another tenant starts empty.
+ * Changes are committed once, by the worker entry, and only when something changed.
+ */
+export class AppSession {
+  private pending = false;
+
+  private constructor(
+    private readonly storage: ReturnType<typeof storageFor>,
+    private readonly session: Session<SessionData, FlashData>,
+  ) {}
+
+  static async load(request: Request, opts: { secrets: string[]; secure: boolean; siteId: string; idleMinutes: number; now: number }) {
+    const storage = storageFor(opts.secrets, opts.secure);
+    let session: Session<SessionData, FlashData>;
+    try {
+      session = await storage.getSession(request.headers.get("cookie"));
+    } catch {
+      session = await storage.getSession();
+    }
+    const app = new AppSession(storage, session);
+    const data = session.data;
+    const foreign = data.siteId !== undefined && data.siteId !== opts.siteId;
+    const expired = data.signedInAt !== undefined && opts.now - data.signedInAt > SESSION_MAX_AGE_SECONDS * 1000;
+    const idle = opts.idleMinutes > 0 && data.seenAt !== undefined && opts.now - data.seenAt > opts.idleMinutes * 60_000;
+    if (foreign || expired || idle || !data.siteId || !data.csrf) app.reset(opts.siteId);
+    if (app.signedIn && opts.idleMinutes > 0 && (data.seenAt ?? 0) < opts.now - SEEN_RESOLUTION_MS) {
+      app.set("seenAt", opts.now);
+    }
+    return app;
+  }
+
+  get signedIn(): boolean {
+    return Boolean(this.session.get("token"));
+  }
+  get token(): string | undefined {
+    return this.session.get("token");
+  }
+  get account(): string | undefined {
+    return this.session.get("account");
+  }
+  get csrf(): string {
+    return this.session.get("csrf") ?? "";
+  }
+  get isPending(): boolean {
+    return this.pending;
+  }
+
+  set<K extends keyof SessionData>(key: K, value: SessionData[K]) {
+    this.session.set(key, value);
+    this.pending = true;
+  }
+
+  flashToast(toast: Toast) {
+    this.session.flash("toast", toast);
+    this.pending = true;
+  }
+
+  /** Reading a flash consumes it, so the cookie must be written again. */
+  takeToast(): Toast | undefined {
+    const toast = this.session.get("toast");
+    if (toast) this.pending = true;
+    return toast;
+  }
+
+  /** Sign-in: a fresh session (new CSRF token), so nothing from before sign-in carries over. */
+  signIn(siteId: string, token: string, account: string, now: number) {
+    this.reset(siteId);
+    this.set("token", token);
+    this.set("account", account);
+    this.set("signedInAt", now);
+    this.set("seenAt", now);
+  }
+
+  /** Sign-out and forced re-login: an empty anonymous session of the same site. */
+  signOut(siteId: string) {
+    this.reset(siteId);
+  }
+
+  private reset(siteId: string) {
+    for (const key of Object.keys(this.session.data)) {
+      if (key !== "__flash_toast__") this.session.unset(key as keyof SessionData);
+    }
+    this.session.set("siteId", siteId);
+    this.session.set("csrf", randomToken());
+    this.pending = true;
+  }
+
+  async commit(): Promise<string> {
+    return this.storage.commitSession(this.session);
+  }
+}
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? "__Host-session" : "session";
+}
+
+function storageFor(secrets: string[], secure: boolean) {
+  return createCookieSessionStorage<SessionData, FlashData>({
+    cookie: {
+      name: sessionCookieName(secure),
+      httpOnly: true,
+      secure,
+      sameSite: "lax",
+      path: "/",
+      maxAge: SESSION_MAX_AGE_SECONDS,
+      secrets,
+    },
+  });
+}

@@ -9,11 +9,16 @@ export const handle = { titleKey: "user.title" };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
   const [info, wallets] = await Promise.all([context.platform.call("playerInfo"), context.platform.call("wallets")]);
-  return json({
-    info: info.ok ? { account: info.data.account, realName: info.data.realName, inviteCode: info.data.inviteCode } : null,
-    wallets: wallets.ok ? wallets.data : null,
-    error: !info.ok ? info.code : !wallets.ok ? wallets.code : null,
-  });
+  const failed = !info.ok ? info : !wallets.ok ? wallets : null;
+  return json(
+    {
+      info: info.ok ? { account: info.data.account, realName: info.data.realName, inviteCode: info.data.inviteCode } : null,
+      wallets: wallets.ok ? wallets.data : null,
+      error: failed?.code ?? null,
+    },
+    // spec §4: a call that failed after its retry yields status 400 (other failures keep theirs)
+    { status: failed ? failed.status : 200 },
+  );
 }
 
 export default function MemberHome() {

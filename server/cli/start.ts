@@ -11,6 +11,8 @@ import { seedDemoSites } from "./seed";
 const PLATFORM_PORT = Number(process.env.PLATFORM_PORT ?? 8788);
 const SITE_PORT = Number(process.env.SITE_PORT ?? 8787);
 const platformUrl = `http://127.0.0.1:${PLATFORM_PORT}`;
+/** where both workers keep their state (tests point this at a fresh folder) */
+const persist = process.env.STATE_DIR ? ["--persist-to", process.env.STATE_DIR] : [];
 const children: ChildProcess[] = [];
 
 function wrangler(args: string[]): ChildProcess {
@@ -52,10 +54,10 @@ process.on("SIGTERM", () => stop(0));
 
 const operatorKey = process.env.OPERATOR_KEY ?? readFileSync("server/platform/wrangler.toml", "utf8").match(/^OPERATOR_KEY\s*=\s*"([^"]*)"/m)?.[1] ?? "";
 
-wrangler(["--config", "server/platform/wrangler.toml", "--port", String(PLATFORM_PORT), "--inspector-port", "9230"]);
+wrangler(["--config", "server/platform/wrangler.toml", "--port", String(PLATFORM_PORT), "--inspector-port", String(PLATFORM_PORT + 1442), ...persist]);
 await waitFor(`${platformUrl}/site/info/demo`);
 await seedDemoSites(httpOperatorClient(platformUrl, operatorKey));
 console.log(`platform: ${platformUrl} (demo sites seeded)`);
-wrangler(["--config", "wrangler.toml", "--port", String(SITE_PORT), "--inspector-port", "9229", "--var", `PLATFORM_URL:${platformUrl}`]);
+wrangler(["--config", "wrangler.toml", "--port", String(SITE_PORT), "--inspector-port", String(SITE_PORT + 1442), "--var", `PLATFORM_URL:${platformUrl}`, ...persist]);
 await waitFor(`http://127.0.0.1:${SITE_PORT}/build-id.json`);
 console.log(`site: http://localhost:${SITE_PORT}  ·  http://brand2.localhost:${SITE_PORT}`);

@@ -1,0 +1,44 @@
+import { SITE_HEADER, siteIdSchema } from "../../contract";
+import { constantTimeEqualText } from "../crypto";
+import type { Env } from "../env";
+import type { MemberContext } from "../handlers/types";
+import { bearerToken } from "../http";
+import { fail, type Failure, type Result } from "../result";
+import { memberStub } from "../stubs";
+import { decodeCredential, sessionProof } from "./token";
+
+/** The site a request names in its header; undefined when absent, null when malformed. */
+export function requestSite(request: Request): string | null | undefined {
+  const value = request.headers.get(SITE_HEADER);
+  if (value === null) return undefined;
+  return siteIdSchema.safeParse(value).success ? value : null;
+}
+
+/**
+ * A member call needs the site header and a token of that site (DESIGN.md §6.5). Whether the
+ * session is live is the member object's to say, in the same call that does the work.
+ */
+export async function memberCaller(request: Request, env: Env): Promise<Result<MemberContext>> {
+  const siteId = requestSite(request);
+  if (!siteId) return fail(400, "invalid_parameters");
+  const token = bearerToken(request);
+  const credential = token === null ? null : decodeCredential(token);
+  if (!credential || credential.siteId !== siteId) return fail(402, "invalid_permission");
+  return {
+    ok: true,
+    data: {
+      siteId,
+      memberId: credential.memberId,
+      proof: await sessionProof(credential),
+      stub: memberStub(env, credential.memberId),
+    },
+  };
+}
+
+/** Operator calls carry the operator key as a bearer token; nothing is allowed while no key is set. */
+export async function checkOperator(request: Request, env: Env): Promise<Failure | null> {
+  const expected = env.OPERATOR_KEY ?? "";
+  const given = bearerToken(request) ?? "";
+  const matches = await constantTimeEqualText(given, expected);
+  return expected !== "" && matches ? null : fail(403, "invalid_permission");
+}

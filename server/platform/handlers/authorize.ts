@@ -1,0 +1,69 @@
+import { hashPassword } from "../auth/password";
+import { badRequest, fail, ok } from "../result";
+import { memberStub, siteStub } from "../stubs";
+import type { Handler } from "./types";
+
+/**
+ * Sign-up. Passwords are hashed here, before the site object is called, so that a site's
+ * account directory is never held up by PBKDF2.
+ */
+export const signup: Handler<"signup"> = async ({ env, body }) => {
+  const site = siteStub(env, body.siteId);
+  const config = await site.getConfig();
+  if (!config) return badRequest("invalid_site");
+  if (!config.localsOptions.includes(body.areaCode)) return badRequest("invalid_area_code");
+  // The site's forms check these too (spec §5); the platform does not rely on it.
+  if (body.password === body.account) return badRequest("invalid_parameters");
+  if (body.transactionPassword === body.password || body.transactionPassword === body.account) {
+    return badRequest("invalid_parameters");
+  }
+
+  const memberId = crypto.randomUUID();
+  const [passwordHash, transactionPasswordHash] = await Promise.all([
+    hashPassword(body.password),
+    hashPassword(body.transactionPassword),
+  ]);
+  const registered = await site.registerAccount({
+    memberId,
+    account: body.account,
+    areaCode: body.areaCode,
+    mobile: body.mobile,
+  });
+  if (!registered.ok) return registered;
+
+  try {
+    const created = await memberStub(env, memberId).create({
+      memberId,
+      siteId: body.siteId,
+      account: body.account,
+      realName: body.realName,
+      areaCode: body.areaCode,
+      mobile: body.mobile,
+      inviteCode: registered.data.inviteCode,
+      referralCode: body.referralCode ?? "",
+      passwordHash,
+      transactionPasswordHash,
+      currency: config.currency,
+      games: config.games.map((g) => g.code),
+    });
+    if (!created.ok) throw new Error(`member ${memberId} already existed`);
+  } catch (error) {
+    // Free the account and mobile again, so a retry of the same sign-up can succeed.
+    await site.unregisterAccount(memberId);
+    console.error("signup: member creation failed", error);
+    return fail(500, "registration_error");
+  }
+  return ok(null);
+};
+
+export const signin: Handler<"signin"> = async ({ env, body }) => {
+  const site = siteStub(env, body.siteId);
+  if (!(await site.getConfig())) return badRequest("invalid_site");
+  const memberId = await site.findMemberId(body.account);
+  if (!memberId) return badRequest("account_not_found");
+  return memberStub(env, memberId).signin(body.siteId, body.password);
+};
+
+export const signout: Handler<"signout"> = async ({ member }) => member.stub.signout(member.proof);
+
+export const accessTokenVerify: Handler<"accessTokenVerify"> = async ({ member }) => member.stub.verify(member.proof);

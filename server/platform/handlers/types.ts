@@ -1,0 +1,29 @@
+import type { z } from "zod";
+import type { CALLS, CallData, CallName } from "../../contract";
+import type { SessionProof } from "../auth/token";
+import type { Env } from "../env";
+import type { MemberObject } from "../member/member-object";
+import type { Result } from "../result";
+
+type Spec<N extends CallName> = (typeof CALLS)[N];
+type Out<T> = T extends z.ZodTypeAny ? z.output<T> : undefined;
+
+/** The member a request's token names; its session is checked by the member object itself. */
+export interface MemberContext {
+  siteId: string;
+  memberId: string;
+  proof: SessionProof;
+  stub: DurableObjectStub<MemberObject>;
+}
+
+/** What the router hands a handler: inputs already validated against the call's schemas. */
+export interface CallInput<N extends CallName> {
+  env: Env;
+  params: Out<Spec<N> extends { params: infer P } ? P : undefined>;
+  query: Out<Spec<N> extends { query: infer Q } ? Q : undefined>;
+  body: Out<Spec<N> extends { body: infer B } ? B : undefined>;
+  member: Spec<N>["auth"] extends "member" ? MemberContext : null;
+}
+
+export type Handler<N extends CallName> = (input: CallInput<N>) => Promise<Result<CallData<N>>>;
+export type Handlers = { [N in CallName]: Handler<N> };

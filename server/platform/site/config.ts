@@ -1,0 +1,38 @@
+import { siteInfo, type SiteConfigPatch, type SiteInfo } from "../../contract";
+
+type Config = Omit<SiteInfo, "siteId">;
+
+/**
+ * Rules across fields that the per-field contract schema cannot state. A config that breaks one
+ * would let the site offer a form nobody can submit (min above max, a default language not offered).
+ */
+function crossFieldProblems(c: SiteInfo): string[] {
+  const problems: string[] = [];
+  const ranges: [string, number, number][] = [
+    ["bet", c.minBetAmount, c.maxBetAmount],
+    ["deposit", c.minDepositAmount, c.maxDepositAmount],
+    ["withdraw", c.minWithdrawAmount, c.maxWithdrawAmount],
+    ["transfer", c.minTransferAmount, c.maxTransferAmount],
+  ];
+  for (const [name, min, max] of ranges) if (min > max) problems.push(`${name}: min above max`);
+  if (c.defaultLanguage !== "" && !c.langOptions.includes(c.defaultLanguage)) {
+    problems.push("defaultLanguage not in langOptions");
+  }
+  if (new Set(c.games.map((g) => g.code)).size !== c.games.length) problems.push("duplicate game code");
+  if (new Set(c.depositOptions.map((o) => o.id)).size !== c.depositOptions.length) {
+    problems.push("duplicate deposit option id");
+  }
+  const scaled = c.withdrawFeeRatio * 10_000;
+  if (Math.abs(scaled - Math.round(scaled)) > 1e-6) {
+    problems.push("withdrawFeeRatio has more than 4 decimal places");
+  }
+  return problems;
+}
+
+/** Merge an operator's patch over the current config; null when the result is not a valid site. */
+export function mergeSiteConfig(siteId: string, current: Config, patch: SiteConfigPatch): SiteInfo | null {
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const parsed = siteInfo.safeParse({ ...current, ...defined, siteId });
+  if (!parsed.success || crossFieldProblems(parsed.data).length > 0) return null;
+  return parsed.data;
+}

@@ -1,0 +1,40 @@
+import { LOCALE_IDS, type SiteInfo } from "../../contract";
+
+/** The configuration a site starts with when an operator creates it; every patch merges over it. */
+export function defaultSiteConfig(siteId: string): Omit<SiteInfo, "siteId"> {
+  return {
+    localsOptions: ["+886", "+86", "+81", "+1"],
+    depositOptions: [],
+    bankVerify: true,
+    socialOptions: [],
+    bankAutoReview: false,
+    transactionPasswordRequired: true,
+    langOptions: [...LOCALE_IDS],
+    defaultLanguage: "en_US",
+    favicon: "",
+    logo: "",
+    logo2: "",
+    copyRight: "",
+    script: "",
+    smsVerify: false,
+    title: siteId,
+    description: "",
+    keywords: "",
+    gameName: "Binary",
+    betAmounts: [100, 500, 1000, 5000, 10000],
+    minBetAmount: 100,
+    maxBetAmount: 1_000_000,
+    minDepositAmount: 1000,
+    maxDepositAmount: 10_000_000,
+    minWithdrawAmount: 1000,
+    maxWithdrawAmount: 5_000_000,
+    minTransferAmount: 100,
+    maxTransferAmount: 10_000_000,
+    withdrawFeeRatio: 0.01,
+    withdrawFeeFixed: 100,
+    currency: "USD",
+    games: [{ code: "binary", name: "Binary" }],
+    sessionIdleMinutes: 0,
+    redirects: [],
+  };
+}

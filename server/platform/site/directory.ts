@@ -1,0 +1,65 @@
+import { fail, ok, type Result } from "../result";
+
+/**
+ * The site's account directory. Each function runs without an await, inside the caller's
+ * transactionSync, so a check and the write that follows it cannot be interleaved.
+ */
+
+export interface NewAccount {
+  memberId: string;
+  account: string;
+  areaCode: string;
+  mobile: string;
+}
+
+const INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I: codes are read aloud
+const INVITE_LENGTH = 8;
+
+function newInviteCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(INVITE_LENGTH));
+  return Array.from(bytes, (b) => INVITE_ALPHABET[b % INVITE_ALPHABET.length]).join("");
+}
+
+function exists(sql: SqlStorage, query: string, ...bindings: unknown[]): boolean {
+  return sql.exec(query, ...bindings).toArray().length > 0;
+}
+
+export function addAccount(sql: SqlStorage, a: NewAccount, now: string): Result<{ inviteCode: string }> {
+  if (exists(sql, "SELECT 1 FROM accounts WHERE account = ?", a.account)) {
+    return fail(400, "account_exists");
+  }
+  if (exists(sql, "SELECT 1 FROM accounts WHERE area_code = ? AND mobile = ?", a.areaCode, a.mobile)) {
+    return fail(400, "mobile_registered");
+  }
+  let inviteCode = newInviteCode();
+  while (exists(sql, "SELECT 1 FROM accounts WHERE invite_code = ?", inviteCode)) inviteCode = newInviteCode();
+  sql.exec(
+    "INSERT INTO accounts (member_id, account, area_code, mobile, invite_code, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    a.memberId,
+    a.account,
+    a.areaCode,
+    a.mobile,
+    inviteCode,
+    now,
+  );
+  return ok({ inviteCode });
+}
+
+export function removeAccount(sql: SqlStorage, memberId: string): void {
+  sql.exec("DELETE FROM accounts WHERE member_id = ?", memberId);
+}
+
+export function findMemberId(sql: SqlStorage, account: string): string | null {
+  const row = sql.exec<{ member_id: string }>("SELECT member_id FROM accounts WHERE account = ?", account).toArray()[0];
+  return row?.member_id ?? null;
+}
+
+export function changeMobile(sql: SqlStorage, memberId: string, areaCode: string, mobile: string): Result<null> {
+  const taken = sql
+    .exec<{ member_id: string }>("SELECT member_id FROM accounts WHERE area_code = ? AND mobile = ?", areaCode, mobile)
+    .toArray()[0];
+  if (taken && taken.member_id !== memberId) return fail(400, "mobile_registered");
+  if (!exists(sql, "SELECT 1 FROM accounts WHERE member_id = ?", memberId)) return fail(404, "account_not_found");
+  sql.exec("UPDATE accounts SET area_code = ?, mobile = ? WHERE member_id = ?", areaCode, mobile, memberId);
+  return ok(null);
+}

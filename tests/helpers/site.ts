@@ -1,0 +1,204 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import type { WorkerOptions } from "miniflare";
+import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
+import { createPlatform, PLATFORM_WORKER_NAME, type Platform } from "./platform";
+
+/** Built by `remix build` (npm run build). */
+export const SITE_BUNDLE = fileURLToPath(new URL("../../.build/site/index.js", import.meta.url));
+export const TEST_SECRET = "test-session-secret-0123456789abcdefghij";
+export const TENANT_HOSTS = { localhost: "demo", "demo.localhost": "demo", "brand2.localhost": "demo2" };
+
+export interface Stack {
+  platform: Platform;
+  /** a request to the site worker as a browser would send it (redirects are not followed) */
+  fetch(url: string, init?: RequestInit): Promise<Response>;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The site worker and the reference platform in one workerd, both demo sites seeded.
+ * With `platformUrl`, the site reaches the platform over HTTP at that address instead of the
+ * service binding (used to put a fault proxy in between).
+ */
+export async function createStack(opts: { platformUrl?: string; vars?: Record<string, string> } = {}): Promise<Stack> {
+  const site: WorkerOptions = {
+    name: "member-site",
+    // the bundle holds dynamic imports Miniflare cannot follow, so its one module is named here
+    modules: [{ type: "ESModule", path: SITE_BUNDLE }],
+    compatibilityDate: "2025-09-01",
+    compatibilityFlags: ["nodejs_compat"],
+    kvNamespaces: ["TENANTS"],
+    bindings: {
+      ENVIRONMENT: "development",
+      TENANT_HOSTS: JSON.stringify(TENANT_HOSTS),
+      SESSION_SECRETS: TEST_SECRET,
+      SITE_INFO_TTL_SECONDS: "0",
+      ...(opts.platformUrl ? { PLATFORM_URL: opts.platformUrl } : {}),
+      ...opts.vars,
+    },
+    serviceBindings: opts.platformUrl ? {} : { PLATFORM: PLATFORM_WORKER_NAME },
+  };
+  const platform = await createPlatform({ extraWorkers: [site] });
+  await platform.seedSite(DEMO_SITE.siteId, DEMO_SITE.config);
+  await platform.seedSite(DEMO2_SITE.siteId, DEMO2_SITE.config);
+  return {
+    platform,
+    fetch: async (url, init) => {
+      // Miniflare replaces the Host header with its own; a proxy's X-Forwarded-Host carries the
+      // site's host instead, which Remix compares with Origin on actions
+      const headers = new Headers(init?.headers);
+      if (!headers.has("x-forwarded-host")) headers.set("x-forwarded-host", new URL(url).host);
+      const response = await platform.mf.dispatchFetch(url, { redirect: "manual", ...(init as object), headers } as never);
+      return response as unknown as Response;
+    },
+    dispose: () => platform.dispose(),
+  };
+}
+
+/** A cookie-keeping visitor of the site, posting forms as a browser does (Origin + CSRF token). */
+export class Visitor {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly stack: Stack,
+    readonly origin = "http://localhost",
+  ) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  private keep(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+    const response = await this.stack.fetch(this.origin + path, { headers: { cookie: this.cookieHeader, ...headers } });
+    this.keep(response);
+    return response;
+  }
+
+  /** GET, following redirects on this origin; returns the last response and its path. */
+  async follow(path: string): Promise<{ response: Response; path: string; html: string }> {
+    let current = path;
+    for (let hop = 0; hop < 5; hop++) {
+      const response = await this.get(current);
+      const location = response.headers.get("location");
+      if (!location) return { response, path: current, html: await response.text() };
+      current = new URL(location, this.origin + current).pathname + new URL(location, this.origin + current).search;
+    }
+    throw new Error(`too many redirects from ${path}`);
+  }
+
+  /** The CSRF token rendered into the page at `path`. */
+  async csrf(path = "/login"): Promise<string> {
+    const html = await (await this.get(path)).text();
+    const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+    if (!token) throw new Error(`no CSRF token on ${path}`);
+    return token;
+  }
+
+  async post(path: string, fields: Record<string, string>, opts: { csrf?: string | null; origin?: string | null } = {}) {
+    const token = opts.csrf === undefined ? await this.csrf(path === "/logout" || path === "/language" ? "/" : path) : opts.csrf;
+    const body = new URLSearchParams(fields);
+    if (token !== null) body.set("csrf", token);
+    const headers: Record<string, string> = { cookie: this.cookieHeader, "content-type": "application/x-www-form-urlencoded" };
+    const origin = opts.origin === undefined ? this.origin : opts.origin;
+    if (origin !== null) headers.origin = origin;
+    const response = await this.stack.fetch(this.origin + path, { method: "POST", headers, body: body.toString() });
+    this.keep(response);
+    return response;
+  }
+
+  async signIn(account: string, password: string) {
+    return this.post("/login", { account, password });
+  }
+}
+
+let counter = 0;
+export function freshMember() {
+  counter += 1;
+  const n = (process.pid * 7919 + counter * 104729) % 100_000_000;
+  return {
+    account: `m${process.pid}s${counter}`,
+    password: "login-pass-1",
+    transactionPassword: "trade-pass-2",
+    realName: "Site Tester",
+    areaCode: "+886",
+    mobile: `09${String(n).padStart(8, "0")}`,
+  };
+}
+
+export function registerFields(m: ReturnType<typeof freshMember>): Record<string, string> {
+  return {
+    account: m.account,
+    password: m.password,
+    confirmPassword: m.password,
+    transactionPassword: m.transactionPassword,
+    confirmTransactionPassword: m.transactionPassword,
+    realName: m.realName,
+    areaCode: m.areaCode,
+    mobile: m.mobile,
+    agreeTerms: "on",
+    legalAge: "on",
+  };
+}
+
+export type Fault = { path: string; kind: "reset" } | { path: string; kind: "status"; status: number; message: string };
+
+/**
+ * An HTTP proxy between the site and the platform that can break: drop the connection (a
+ * network-level failure) or answer a given envelope status, for the next `times` requests to a path.
+ */
+export async function startFaultProxy(forward: (request: Request) => Promise<Response>) {
+  const faults: (Fault & { times: number })[] = [];
+  const hits = new Map<string, number>();
+  const server: Server = createServer(async (req, res) => {
+    const path = (req.url ?? "/").split("?")[0]!;
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const fault = faults.find((f) => f.path === path && f.times > 0);
+    if (fault) {
+      fault.times -= 1;
+      if (fault.kind === "reset") return void req.socket.destroy();
+      res.writeHead(fault.status, { "content-type": "application/json" });
+      return void res.end(JSON.stringify({ statusCode: fault.status, message: fault.message }));
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const upstream = await forward(
+      new Request(`http://platform.test${req.url}`, {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      }),
+    );
+    res.writeHead(upstream.status, { "content-type": "application/json" });
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    inject(fault: Fault, times = 1) {
+      faults.push({ ...fault, times });
+    },
+    hits(path: string) {
+      return hits.get(path) ?? 0;
+    },
+    reset() {
+      faults.length = 0;
+      hits.clear();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

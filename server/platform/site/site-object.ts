@@ -9,6 +9,10 @@ import * as directory from "./directory";
 import { SITE_SCHEMA } from "./schema";
 
 type ConfigRow = { site_id: string; config: string; chat_link: string };
+type SiteConfig = Omit<SiteInfo, "siteId">;
+
+/** The siteId names the object and has a column of its own; the JSON holds the rest. */
+const configOf = ({ siteId: _siteId, ...config }: SiteInfo): SiteConfig => config;
 
 /**
  * One site (one per siteId): configuration, published content and the account directory.
@@ -28,24 +32,26 @@ export class SiteObject extends DurableObject<Env> {
     return this.sql.exec<ConfigRow>("SELECT site_id, config, chat_link FROM site_config WHERE id = 1").toArray()[0];
   }
 
-  /** null until an operator has created the site */
+  /**
+   * null until an operator has created the site. Stored over the defaults, so a field added to
+   * the contract later has its default value on sites created before it.
+   */
   getConfig(): SiteInfo | null {
     const row = this.row();
-    return row ? { ...JSON.parse(row.config), siteId: row.site_id } : null;
+    if (!row) return null;
+    return { ...defaultSiteConfig(row.site_id), ...(JSON.parse(row.config) as Partial<SiteConfig>), siteId: row.site_id };
   }
 
   putConfig(siteId: string, patch: SiteConfigPatch): Result<SiteInfo> {
-    const current = this.getConfig() ?? { ...defaultSiteConfig(siteId), siteId };
-    const { siteId: _, ...base } = current;
-    const merged = mergeSiteConfig(siteId, base, patch);
+    const current = configOf(this.getConfig() ?? { ...defaultSiteConfig(siteId), siteId });
+    const merged = mergeSiteConfig(siteId, current, patch);
     if (!merged) return fail(400, "invalid_parameters");
-    const { siteId: __, ...config } = merged;
     const now = new Date().toISOString();
     this.sql.exec(
       `INSERT INTO site_config (id, site_id, config, created_at, updated_at) VALUES (1, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET config = excluded.config, updated_at = excluded.updated_at`,
       siteId,
-      JSON.stringify(config),
+      JSON.stringify(configOf(merged)),
       now,
       now,
     );

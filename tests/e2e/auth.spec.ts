@@ -1,0 +1,71 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, fillSignUp, newMember, signIn, signOutButton, signUpForm, signUpValues, texts } from "./support";
+
+const en = texts("en-US");
+/** a new member's balances: nothing yet, in the demo site's currency */
+const ZERO = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(0);
+
+/** Sign up → member center → sign out → sign in again, on the demo site in English. */
+async function signUpSignOutSignIn(page: Page) {
+  const member = newMember();
+
+  await page.goto("/register");
+  await fillSignUp(page, { ...signUpValues(member), referralCode: "" });
+  await signUpForm(page).locator('button[type="submit"]').click();
+
+  // signed in at once, on the member center, with the registration toast and no sign-in toast
+  await expect(page).toHaveURL(`${DEMO}/user`);
+  const toast = page.getByTestId("toast");
+  await expect(toast).toHaveCount(1);
+  await expect(toast).toHaveText(en.msg("register_success"));
+  await expect(page.getByText(en.msg("login_success"), { exact: true })).toHaveCount(0);
+  await expect(page.getByTestId("account")).toHaveText(member.account);
+  await expect(page.getByTestId("real-name")).toHaveText(member.realName);
+  await expect(page.getByTestId("main-balance")).toHaveText(ZERO);
+  await expect(page.getByTestId("on-hold")).toHaveText(ZERO);
+  const gameWallets = page.locator('[data-testid^="game-balance-"]');
+  await expect(gameWallets).not.toHaveCount(0);
+  for (const wallet of await gameWallets.all()) await expect(wallet).toHaveText(ZERO);
+
+  // sign out from the header: home page, signed out
+  await signOutButton(page).click();
+  await expect(page).toHaveURL(`${DEMO}/`);
+  await expect(page.getByTestId("toast")).toHaveText(en.msg("logout_success"));
+  await expect(signOutButton(page)).toHaveCount(0);
+  await expect(page.locator('header a[href="/login"]')).toHaveText(en.t("nav.login"));
+  await expect(page.locator('header a[href="/register"]')).toHaveText(en.t("nav.register"));
+
+  // the member center is closed again
+  await page.goto("/user");
+  await expect(page).toHaveURL(`${DEMO}/login`);
+
+  // sign in with account and password: back on the member center
+  await signIn(page, DEMO, member.account, member.password);
+  await expect(page).toHaveURL(`${DEMO}/user`);
+  await expect(page.getByTestId("toast")).toHaveText(en.msg("login_success"));
+  await expect(page.getByTestId("account")).toHaveText(member.account);
+  await expect(page.getByTestId("real-name")).toHaveText(member.realName);
+  await expect(signOutButton(page)).toBeVisible();
+}
+
+test.describe("with JavaScript", () => {
+  test("a visitor signs up, lands signed in on /user with zero balances and one toast, signs out, and signs in again", async ({
+    page,
+  }) => {
+    await signUpSignOutSignIn(page);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the same sign-up, sign-out and sign-in journey works with plain HTML form posts", async ({ page }) => {
+    // proof that no script runs: the page would otherwise hydrate and load /locales/*.json
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/locales/")) scripts.push(r.url());
+    });
+    await signUpSignOutSignIn(page);
+    expect(scripts).toEqual([]);
+  });
+});

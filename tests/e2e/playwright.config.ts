@@ -1,0 +1,63 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+import { PLATFORM_PORT, SITE_PORT } from "./ports";
+
+/**
+ * End-to-end tests: the real platform and site workers (`wrangler dev`, workerd) started by
+ * server/cli/start.ts on their own ports with a fresh state folder, driven by the system Chromium.
+ * Run after `npm run build` (`npm test` does both).
+ */
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+const STATE_DIR = "tests/.tmp/e2e-state";
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  outputDir: `${root}/tests/.tmp/e2e-results`,
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: "list",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalTimeout: 6 * 60_000,
+  use: {
+    baseURL: `http://localhost:${SITE_PORT}`,
+    locale: "en-US",
+    timezoneId: "UTC",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "desktop", use: { viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    // a fresh state folder each run: no accounts or sessions left over from the last one
+    command: `rm -rf ${STATE_DIR} && exec npx tsx server/cli/start.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${SITE_PORT}/build-id.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      SITE_PORT: String(SITE_PORT),
+      PLATFORM_PORT: String(PLATFORM_PORT),
+      STATE_DIR,
+      WRANGLER_SEND_METRICS: "false",
+    },
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  },
+});

@@ -1,0 +1,182 @@
+import { fileURLToPath } from "node:url";
+import { Miniflare, type WorkerOptions } from "miniflare";
+import {
+  CALLS,
+  fillPath,
+  SITE_HEADER,
+  type CallBody,
+  type CallData,
+  type CallName,
+  type CallParams,
+  type CallQuery,
+  type Envelope,
+  type SiteConfigPatch,
+  type SiteInfo,
+} from "../../server/contract";
+
+/** Built by `npm run build:platform` (tests/global-setup.ts does it when sources are newer). */
+export const PLATFORM_BUNDLE = fileURLToPath(new URL("../../.build/platform/worker.js", import.meta.url));
+export const PLATFORM_WORKER_NAME = "member-platform";
+export const TEST_OPERATOR_KEY = "test-operator-key";
+
+/**
+ * Miniflare options of the platform worker, as deployed by server/platform/wrangler.toml.
+ * Another worker reaches it with `serviceBindings: { PLATFORM: PLATFORM_WORKER_NAME }`.
+ */
+export function platformWorkerOptions(operatorKey = TEST_OPERATOR_KEY): WorkerOptions {
+  return {
+    name: PLATFORM_WORKER_NAME,
+    modules: true,
+    scriptPath: PLATFORM_BUNDLE,
+    compatibilityDate: "2025-09-01",
+    durableObjects: {
+      SITE: { className: "SiteObject", useSQLite: true },
+      MEMBER: { className: "MemberObject", useSQLite: true },
+    },
+    bindings: { OPERATOR_KEY: operatorKey },
+  };
+}
+
+export interface CallOptions<N extends CallName> {
+  params?: CallParams<N>;
+  query?: CallQuery<N>;
+  body?: CallBody<N>;
+  /** member token or operator key, sent as `Authorization: Bearer …` */
+  token?: string;
+  /** sent as the X-Site-Id header */
+  siteId?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T> {
+  /** the HTTP status, which the platform keeps equal to envelope.statusCode */
+  status: number;
+  envelope: Envelope<T>;
+}
+
+export interface TestMember {
+  siteId: string;
+  account: string;
+  password: string;
+  transactionPassword: string;
+  realName: string;
+  areaCode: string;
+  mobile: string;
+  token: string;
+}
+
+export interface Platform {
+  mf: Miniflare;
+  /** a raw request to the platform worker; `path` starts with "/" */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** a call of the contract by name, with its path filled and its query and body encoded */
+  call<N extends CallName>(name: N, options?: CallOptions<N>): Promise<CallResult<CallData<N>>>;
+  /** an operator call with the test operator key (or `key`) */
+  operator<N extends CallName>(
+    name: N,
+    options: Omit<CallOptions<N>, "token">,
+    key?: string,
+  ): Promise<CallResult<CallData<N>>>;
+  /** creates the site, or merges `patch` into it; throws unless the platform accepted it */
+  seedSite(siteId: string, patch?: SiteConfigPatch): Promise<SiteInfo>;
+  /** signs a new member up on a seeded site and signs them in; throws on any failure */
+  signupMember(siteId: string, overrides?: Partial<Omit<TestMember, "siteId" | "token">>): Promise<TestMember>;
+  dispose(): Promise<void>;
+}
+
+export interface PlatformOptions {
+  /** workers run beside the platform; the first one receives `mf.dispatchFetch` */
+  extraWorkers?: WorkerOptions[];
+  operatorKey?: string;
+}
+
+let uniqueCounter = 0;
+/** Accounts and mobiles that no other test of the run uses. */
+export function unique(): { account: string; mobile: string } {
+  uniqueCounter += 1;
+  const n = (process.pid * 1000 + uniqueCounter) % 100_000_000;
+  return { account: `user${process.pid}x${uniqueCounter}`, mobile: `09${String(n).padStart(8, "0")}` };
+}
+
+/** A valid sign-up body with a fresh account and mobile; `overrides` replace any field. */
+export function signupBody(siteId: string, overrides: Partial<CallBody<"signup">> = {}): CallBody<"signup"> & {
+  referralCode?: string;
+} {
+  const fresh = unique();
+  return {
+    siteId,
+    account: fresh.account,
+    password: "secret-pass-1",
+    transactionPassword: "trade-pass-2",
+    realName: "Test Member",
+    areaCode: "+886",
+    mobile: fresh.mobile,
+    ...overrides,
+  };
+}
+
+function requestFor<N extends CallName>(name: N, options: CallOptions<N>): { path: string; init: RequestInit } {
+  const spec = CALLS[name];
+  let path = fillPath(spec.path, options.params as Record<string, string> | undefined);
+  const query = options.query as Record<string, string | undefined> | undefined;
+  if (query) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, value);
+    if (search.size > 0) path += `?${search}`;
+  }
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
+  if (options.siteId !== undefined) headers[SITE_HEADER] = options.siteId;
+  const init: RequestInit = { method: spec.method, headers };
+  if (options.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(options.body);
+  }
+  return { path, init };
+}
+
+export async function createPlatform(options: PlatformOptions = {}): Promise<Platform> {
+  const operatorKey = options.operatorKey ?? TEST_OPERATOR_KEY;
+  const mf = new Miniflare({
+    workers: [...(options.extraWorkers ?? []), platformWorkerOptions(operatorKey)],
+  });
+  await mf.ready;
+  const worker = await mf.getWorker(PLATFORM_WORKER_NAME);
+
+  const fetchPlatform = async (path: string, init?: RequestInit): Promise<Response> =>
+    (await worker.fetch(`http://platform.test${path}`, init as never)) as unknown as Response;
+
+  const call = async <N extends CallName>(name: N, callOptions: CallOptions<N> = {}) => {
+    const { path, init } = requestFor(name, callOptions);
+    const response = await fetchPlatform(path, init);
+    return { status: response.status, envelope: (await response.json()) as Envelope<CallData<N>> };
+  };
+
+  const operator = <N extends CallName>(name: N, callOptions: Omit<CallOptions<N>, "token">, key = operatorKey) =>
+    call(name, { ...callOptions, token: key } as CallOptions<N>);
+
+  const seedSite = async (siteId: string, patch: SiteConfigPatch = {}) => {
+    const { envelope } = await operator("operatorPutSite", { params: { siteId }, body: patch });
+    if (envelope.statusCode !== 200) throw new Error(`seedSite ${siteId}: ${envelope.message}`);
+    return envelope.data as SiteInfo;
+  };
+
+  const signupMember: Platform["signupMember"] = async (siteId, overrides = {}) => {
+    const { referralCode: _, ...member } = signupBody(siteId, overrides);
+    const signup = await call("signup", { body: member });
+    if (signup.envelope.statusCode !== 200) throw new Error(`signup on ${siteId}: ${signup.envelope.message}`);
+    const signin = await call("signin", { body: { siteId, account: member.account, password: member.password } });
+    if (signin.envelope.statusCode !== 200) throw new Error(`signin on ${siteId}: ${signin.envelope.message}`);
+    return { ...member, token: signin.envelope.data!.token };
+  };
+
+  return {
+    mf,
+    fetch: fetchPlatform,
+    call,
+    operator,
+    seedSite,
+    signupMember,
+    dispose: () => mf.dispose(),
+  };
+}

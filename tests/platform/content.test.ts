@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+
+const SITE = "content-a";
+let platform: Platform;
+let member: TestMember;
+let otherMember: TestMember;
+
+beforeAll(async () => {
+  platform = await createPlatform();
+  await platform.seedSite(SITE);
+  await platform.seedSite("content-b");
+  member = await platform.signupMember(SITE);
+  otherMember = await platform.signupMember("content-b");
+  const press = (lang: "en_US" | "ja_JP", path: string, title: string, kind: "news" | "announcement" = "news") =>
+    platform.operator("operatorPublishPress", {
+      params: { siteId: SITE },
+      body: { lang, kind, path, title, summary: `${title} summary`, content: `${title} content` },
+    });
+  await press("en_US", "launch", "Launch");
+  await press("en_US", "maintenance", "Maintenance", "announcement");
+  await press("ja_JP", "launch", "ローンチ");
+  await platform.operator("operatorPublishPress", {
+    params: { siteId: "content-b" },
+    body: { lang: "en_US", kind: "news", path: "b-only", title: "B only", summary: "", content: "" },
+  });
+});
+afterAll(() => platform.dispose());
+
+const pressOf = (query: { lang: "en_US" | "zh_TW" | "ja_JP"; path?: string }) =>
+  platform.call("press", { params: { siteId: SITE }, query, token: member.token, siteId: SITE });
+
+describe("press", () => {
+  it("lists the items of the requested language only, newest first", async () => {
+    const { envelope } = await pressOf({ lang: "en_US" });
+    expect(envelope.statusCode).toBe(200);
+    expect(envelope.data!.map((p) => p.title)).toEqual(["Maintenance", "Launch"]);
+    expect(envelope.data![0]).toMatchObject({ kind: "announcement", path: "maintenance" });
+    expect((await pressOf({ lang: "ja_JP" })).envelope.data!.map((p) => p.title)).toEqual(["ローンチ"]);
+    expect((await pressOf({ lang: "zh_TW" })).envelope.data).toEqual([]);
+  });
+
+  it("picks the one item of a path in that language", async () => {
+    const { envelope } = await pressOf({ lang: "en_US", path: "launch" });
+    expect(envelope.data).toHaveLength(1);
+    expect(envelope.data![0]).toMatchObject({ title: "Launch", content: "Launch content" });
+    expect((await pressOf({ lang: "en_US", path: "nothing-here" })).envelope.data).toEqual([]);
+  });
+
+  it("never lists another site's items", async () => {
+    const { envelope } = await pressOf({ lang: "en_US", path: "b-only" });
+    expect(envelope.data).toEqual([]);
+  });
+
+  it("replaces an item when its path is published again, keeping its id", async () => {
+    const before = (await pressOf({ lang: "en_US", path: "launch" })).envelope.data![0]!;
+    const { envelope } = await platform.operator("operatorPublishPress", {
+      params: { siteId: SITE },
+      body: { lang: "en_US", kind: "news", path: "launch", title: "Launch", summary: "s", content: "Corrected" },
+    });
+    expect(envelope.data).toMatchObject({ id: before.id, content: "Corrected" });
+    expect((await pressOf({ lang: "en_US" })).envelope.data).toHaveLength(2);
+  });
+
+  it("gives an item published without a path its id as path", async () => {
+    const { envelope } = await platform.operator("operatorPublishPress", {
+      params: { siteId: SITE },
+      body: { lang: "zh_TW", kind: "news", path: "", title: "無路徑", summary: "", content: "" },
+    });
+    expect(envelope.data!.path).toBe(envelope.data!.id);
+  });
+
+  it("answers 402 without a token and 403 for a member of another site asking by path", async () => {
+    const anonymous = await platform.call("press", { params: { siteId: SITE }, query: { lang: "en_US" }, siteId: SITE });
+    expect(anonymous.envelope).toEqual({ statusCode: 402, message: "invalid_permission" });
+    const foreign = await platform.call("press", {
+      params: { siteId: SITE },
+      query: { lang: "en_US" },
+      token: otherMember.token,
+      siteId: "content-b",
+    });
+    expect(foreign.status).toBe(403);
+    expect(foreign.envelope).toEqual({ statusCode: 403, message: "invalid_permission" });
+  });
+});
+
+describe("campaign", () => {
+  it("lists campaigns of the language that have not ended, latest start first", async () => {
+    const publish = (title: string, startsAt: string, endsAt: string | null) =>
+      platform.operator("operatorPublishCampaign", {
+        params: { siteId: SITE },
+        body: { lang: "en_US", title, summary: "", content: `${title} rules`, startsAt, endsAt },
+      });
+    await publish("Old", "2020-01-01T00:00:00Z", "2020-02-01T00:00:00Z");
+    await publish("Open", "2024-01-01T00:00:00Z", null);
+    await publish("Until 2999", "2025-01-01T00:00:00Z", "2999-01-01T00:00:00Z");
+    const { envelope } = await platform.call("campaign", {
+      params: { siteId: SITE },
+      query: { lang: "en_US" },
+      token: member.token,
+      siteId: SITE,
+    });
+    expect(envelope.data!.map((c) => c.title)).toEqual(["Until 2999", "Open"]);
+    expect(envelope.data![0]).toMatchObject({ startsAt: "2025-01-01T00:00:00.000Z", endsAt: "2999-01-01T00:00:00.000Z" });
+    const ja = await platform.call("campaign", { params: { siteId: SITE }, query: { lang: "ja_JP" }, token: member.token, siteId: SITE });
+    expect(ja.envelope.data).toEqual([]);
+  });
+});
+
+describe("instruction", () => {
+  it("lists the instructions of a type in a language; publishing a title again replaces it", async () => {
+    const publish = (lang: "en_US" | "ja_JP", type: string, title: string, content: string) =>
+      platform.operator("operatorPublishInstruction", { params: { siteId: SITE }, body: { lang, type, title, content } });
+    await publish("en_US", "deposit", "Step 1", "Choose an option");
+    await publish("en_US", "deposit", "Step 2", "Pay");
+    await publish("en_US", "withdraw", "Withdraw", "Bind a bank first");
+    await publish("ja_JP", "deposit", "手順", "選択");
+    await publish("en_US", "deposit", "Step 2", "Pay and keep the receipt");
+    const { envelope } = await platform.call("instruction", {
+      params: { siteId: SITE },
+      query: { lang: "en_US", type: "deposit" },
+      token: member.token,
+      siteId: SITE,
+    });
+    expect(envelope.data).toEqual([
+      { type: "deposit", title: "Step 1", content: "Choose an option" },
+      { type: "deposit", title: "Step 2", content: "Pay and keep the receipt" },
+    ]);
+  });
+});
+
+describe("chatbox", () => {
+  it("is public, empty until set, and strips whitespace from the link an operator sets", async () => {
+    await platform.seedSite("content-chat");
+    expect((await platform.call("chatbox", { params: { siteId: "content-chat" } })).envelope.data).toBe("");
+    const set = await platform.operator("operatorSetChatLink", {
+      params: { siteId: "content-chat" },
+      body: { link: " https://chat.example.com/room 7 " },
+    });
+    expect(set.envelope.data).toBe("https://chat.example.com/room7");
+    const { envelope } = await platform.call("chatbox", { params: { siteId: "content-chat" } });
+    expect(envelope).toEqual({ statusCode: 200, message: "ok", data: "https://chat.example.com/room7" });
+  });
+
+  it("passes a referrer code on to the chat service", async () => {
+    await platform.operator("operatorSetChatLink", {
+      params: { siteId: SITE },
+      body: { link: "https://chat.example.com/a?lang=en" },
+    });
+    const { envelope } = await platform.call("chatbox", { params: { siteId: SITE }, query: { referrer: "ABC123" } });
+    expect(envelope.data).toBe("https://chat.example.com/a?lang=en&referrer=ABC123");
+  });
+
+  it("answers invalid_site for a site no operator created", async () => {
+    const { envelope } = await platform.call("chatbox", { params: { siteId: "content-none" } });
+    expect(envelope).toEqual({ statusCode: 400, message: "invalid_site" });
+  });
+});
+

@@ -1,23 +1,14 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { DEMO, texts, waitForHydration } from "./support";
 
+const en = texts("en-US");
 const ja = texts("ja-JP");
 
-test("choosing 日本語 in the footer switches the page to Japanese and keeps the choice in a 365-day locale cookie", async ({
-  page,
-  context,
-}) => {
-  await page.goto("/terms");
-  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
-
-  // choosing submits at once (the form's change handler), so wait until it is attached
-  await waitForHydration(page, "footer form.language-form");
-  const select = page.locator("footer form.language-form select[name=locale]");
-  await select.selectOption({ label: "日本語" });
-
-  // back on the same page, now in Japanese
+/** The page is the same one, now in Japanese, and the choice is kept in the `locale` cookie for 365 days. */
+async function expectJapanese(page: Page, context: BrowserContext) {
   await expect(page.locator("html")).toHaveAttribute("lang", "ja-JP");
   await expect(page).toHaveURL(`${DEMO}/terms`);
+  expect(ja.terms("title"), "the Japanese terms title must differ from the English one").not.toBe(en.terms("title"));
   await expect(page.locator("main h1")).toHaveText(ja.terms("title"));
   await expect(page.locator('header a[href="/login"]')).toHaveText(ja.t("nav.login"));
   await expect(page.locator("footer select[name=locale]")).toHaveValue("ja_JP");
@@ -26,10 +17,39 @@ test("choosing 日本語 in the footer switches the page to Japanese and keeps t
   expect(cookie, "a cookie named locale").toBeDefined();
   expect(cookie!.value).toBe("ja_JP");
   const days = (cookie!.expires - Date.now() / 1000) / 86_400;
-  expect(days).toBeGreaterThan(364);
+  expect(days, "the locale cookie expires about 365 days from now").toBeGreaterThan(364);
   expect(days).toBeLessThan(366);
 
   // the choice holds on the next page
   await page.goto("/");
   await expect(page.locator("html")).toHaveAttribute("lang", "ja-JP");
+  await expect(page.locator('header a[href="/login"]')).toHaveText(ja.t("nav.login"));
+}
+
+test("choosing 日本語 in the footer switches the page to Japanese and keeps the choice in a 365-day locale cookie", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/terms");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  // choosing submits at once (the form's change handler), so wait until it is attached
+  await waitForHydration(page, "footer form.language-form");
+  await page.locator("footer form.language-form select[name=locale]").selectOption({ label: "日本語" });
+  await expectJapanese(page, context);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("choosing 日本語 and pressing the footer's Change button switches to Japanese with the same cookie", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/terms");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+    const form = page.locator("footer form.language-form");
+    await form.locator("select[name=locale]").selectOption({ label: "日本語" });
+    await form.locator('button[type="submit"]').click();
+    await expectJapanese(page, context);
+  });
 });

@@ -13,13 +13,25 @@ import cnTerms from "../locales/zh-CN/terms.json";
 import twCommon from "../locales/zh-TW/common.json";
 import twMessages from "../locales/zh-TW/messages.json";
 import twTerms from "../locales/zh-TW/terms.json";
+import enMoney from "../locales/en-US/money.json";
+import enRecords from "../locales/en-US/records.json";
+import enBank from "../locales/en-US/bank.json";
+import jaMoney from "../locales/ja-JP/money.json";
+import jaRecords from "../locales/ja-JP/records.json";
+import jaBank from "../locales/ja-JP/bank.json";
+import cnMoney from "../locales/zh-CN/money.json";
+import cnRecords from "../locales/zh-CN/records.json";
+import cnBank from "../locales/zh-CN/bank.json";
+import twMoney from "../locales/zh-TW/money.json";
+import twRecords from "../locales/zh-TW/records.json";
+import twBank from "../locales/zh-TW/bank.json";
 
 /** Every translation, bundled into the worker: workerd has no filesystem. */
 export const resources = {
-  "en-US": { common: enCommon, messages: enMessages, terms: enTerms },
-  "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms },
-  "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms },
-  "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms },
+  "en-US": { common: enCommon, messages: enMessages, terms: enTerms, money: enMoney, records: enRecords, bank: enBank },
+  "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms, money: twMoney, records: twRecords, bank: twBank },
+  "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms, money: cnMoney, records: cnRecords, bank: cnBank },
+  "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms, money: jaMoney, records: jaRecords, bank: jaBank },
 } as const;
 
 /**

@@ -3,6 +3,7 @@ import {
   IDEMPOTENCY_HEADER,
   RELOGIN_STATUSES,
   SITE_HEADER,
+  UPLOAD_LIMITS,
   envelope,
   fillPath,
   isMessageCode,
@@ -11,15 +12,17 @@ import {
   type CallName,
   type CallParams,
   type CallQuery,
+  type CallSpec,
   type MessageCode,
 } from "./contract";
 
 /** Codes the site adds to the platform's: a network failure after the retry, and a reply that broke the contract. */
 export type SiteMessageCode = MessageCode | "connection_failed";
 
-export type CallResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; status: number; code: SiteMessageCode };
+export type CallFailure = { ok: false; status: number; code: SiteMessageCode };
+export type CallResult<T> = { ok: true; data: T } | CallFailure;
+/** A `raw` call: on success the platform's response, whose body is the file's bytes. */
+export type RawResult = { ok: true; response: Response } | CallFailure;
 
 export interface CallOptions<N extends CallName> {
   params?: CallParams<N>;
@@ -28,6 +31,8 @@ export interface CallOptions<N extends CallName> {
   idempotencyKey?: string;
   /** a token other than the session's (the ?accessToken= flow) */
   token?: string;
+  /** the `file` of a `multipart` call; `body` holds its text fields */
+  file?: (typeof CALLS)[N] extends { multipart: true } ? Blob : never;
 }
 
 export interface PlatformClientOptions {
@@ -50,28 +55,36 @@ const ORIGIN = "https://platform.internal";
  * of a session, which throws the redirect that onSessionEnded built.
  */
 export function createPlatformClient(options: PlatformClientOptions) {
-  async function call<N extends CallName>(name: N, opts: CallOptions<N> = {}): Promise<CallResult<CallData<N>>> {
-    const spec = CALLS[name];
+  /** Builds and sends a call's request; a failure before or instead of a response comes back as a value. */
+  async function send<N extends CallName>(name: N, opts: CallOptions<N>): Promise<Response | CallFailure> {
+    const spec: CallSpec = CALLS[name];
     const url = new URL(fillPath(spec.path, opts.params as Record<string, string> | undefined), ORIGIN);
     for (const [key, value] of Object.entries((opts.query ?? {}) as Record<string, unknown>)) {
       if (value !== undefined && value !== "") url.searchParams.set(key, String(value));
     }
-    const headers = new Headers({ accept: "application/json", [SITE_HEADER]: options.siteId });
+    const headers = new Headers({ accept: spec.raw ? "*/*" : "application/json", [SITE_HEADER]: options.siteId });
     const token = opts.token ?? options.token();
     if (spec.auth === "member") {
       if (!token) return { ok: false, status: 402, code: "login_required" };
       headers.set("authorization", `Bearer ${token}`);
     }
     if (opts.idempotencyKey) headers.set(IDEMPOTENCY_HEADER, opts.idempotencyKey);
-    let body: string | undefined;
-    if (opts.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (spec.multipart) {
+      // the site refuses an oversized file itself rather than forward megabytes to be refused
+      if (opts.file && opts.file.size > UPLOAD_LIMITS.maxBytes) return { ok: false, status: 400, code: "file_too_large" };
+      body = multipartBody(opts.body, opts.file);
+    } else if (opts.body !== undefined) {
       headers.set("content-type", "application/json");
       body = JSON.stringify(opts.body);
     }
 
     const response = await sendWithRetry(() => new Request(url, { method: spec.method, headers, body }));
-    if (!response) return { ok: false, status: 400, code: "connection_failed" };
+    return response ?? { ok: false, status: 400, code: "connection_failed" };
+  }
 
+  /** An envelope's data or failure (a broken reply is internal_error); ends the session on 402, 404 and 409. */
+  async function readEnvelope(spec: CallSpec, opts: { token?: string }, response: Response): Promise<CallFailure | { ok: true; data: unknown }> {
     let parsed;
     try {
       parsed = envelope.safeParse(await response.json());
@@ -87,9 +100,33 @@ export function createPlatformClient(options: PlatformClientOptions) {
       }
       return { ok: false, status: statusCode, code: isMessageCode(message) ? message : "internal_error" };
     }
-    const checked = spec.data.safeParse(data ?? null);
+    return { ok: true, data };
+  }
+
+  async function call<N extends CallName>(name: N, opts: CallOptions<N> = {}): Promise<CallResult<CallData<N>>> {
+    const spec: CallSpec = CALLS[name];
+    const response = await send(name, opts);
+    if (!(response instanceof Response)) return response;
+    const result = await readEnvelope(spec, opts, response);
+    if (!result.ok) return result;
+    const checked = spec.data.safeParse(result.data ?? null);
     if (!checked.success) return { ok: false, status: 500, code: "internal_error" };
     return { ok: true, data: checked.data as CallData<N> };
+  }
+
+  /**
+   * A `raw` call (a file's bytes): a success is the platform's response itself, to be streamed on;
+   * a failure is an envelope, read as `call` reads it.
+   */
+  async function fetchRaw<N extends CallName>(name: N, opts: CallOptions<N> = {}): Promise<RawResult> {
+    const spec: CallSpec = CALLS[name];
+    const response = await send(name, opts);
+    if (!(response instanceof Response)) return response;
+    const isEnvelope = (response.headers.get("content-type") ?? "").startsWith("application/json");
+    if (response.status === 200 && !isEnvelope) return { ok: true, response };
+    const result = await readEnvelope(spec, opts, response);
+    // an envelope that claims success is not what a raw call answers
+    return result.ok ? { ok: false, status: 500, code: "internal_error" } : result;
   }
 
   /** Spec §4: a request that fails at network level is retried once. */
@@ -104,7 +141,18 @@ export function createPlatformClient(options: PlatformClientOptions) {
     return undefined;
   }
 
-  return { call };
+  return { call, fetchRaw };
+}
+
+/** The form of a `multipart` call: its text fields, then the file under the name `file`. */
+function multipartBody(fields: unknown, file: Blob | undefined): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries((fields ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined) form.set(key, String(value));
+  }
+  // the member's file name is not forwarded: the platform names what it stores
+  if (file) form.set("file", file, "document");
+  return form;
 }
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;

@@ -1,4 +1,6 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
 import { useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,13 +13,13 @@ export function CsrfInput() {
 }
 
 /** Error keys are translation keys: validation ones live in `common`, platform codes in `messages`. */
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+export function ErrorList({ id, errors, alert }: { id?: string; errors?: string[] | null; alert?: boolean }) {
   const { t } = useTranslation();
   // the first problem of a field is the one to fix; the rest follow from it
   const first = errors?.find(Boolean);
   if (!first) return null;
   return (
-    <p id={id} className="error-list">
+    <p id={id} className="error-list" role={alert ? "alert" : undefined}>
       {t(first)}
     </p>
   );
@@ -38,7 +40,7 @@ export function Field({
   type?: InputType;
   autoComplete?: string;
   inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
-  hint?: string;
+  hint?: React.ReactNode;
 }) {
   const hintId = useId();
   const props = getInputProps(meta, { type, ariaDescribedBy: hint ? hintId : undefined });
@@ -105,4 +107,21 @@ export function SubmitButton({ children }: { children: React.ReactNode }) {
       {children}
     </button>
   );
+}
+
+/**
+ * conform with one zod schema for the browser and the action: checked on blur, re-checked as the
+ * member types, and the server's answer shown as it came.
+ */
+export function useSchemaForm<Schema extends z.ZodTypeAny>(
+  schema: Schema,
+  opts: { lastResult?: SubmissionResult<string[]> | null; defaultValue?: Record<string, string | undefined> } = {},
+) {
+  return useForm<z.input<Schema>, z.output<Schema>, string[]>({
+    lastResult: opts.lastResult,
+    defaultValue: opts.defaultValue as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
 }

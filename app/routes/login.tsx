@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CsrfInput, ErrorList, Field, SubmitButton } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { completeSignIn } from "~/utils/auth.server";
 import { loginSchema } from "~/utils/auth-schemas";
 import { messageKey } from "~/utils/messages";
@@ -36,12 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(loginSchema, { lastResult });
   return (
     <div className="auth-card">
       <p className="auth-home">
@@ -50,7 +45,7 @@ export default function Login() {
       <h1>{t("login.title")}</h1>
       <Form method="post" {...getFormProps(form)}>
         <CsrfInput />
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <ErrorList id={form.errorId} errors={form.errors} alert />
         <Field meta={fields.account} label={t("fields.account")} autoComplete="username" />
         <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="current-password" />
         <SubmitButton>{t("login.submit")}</SubmitButton>

@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CheckboxField, CsrfInput, ErrorList, Field, SelectField, SubmitButton } from "~/components/forms";
+import { CheckboxField, CsrfInput, ErrorList, Field, SelectField, SubmitButton, useSchemaForm } from "~/components/forms";
 import { completeSignIn } from "~/utils/auth.server";
 import { registerSchema } from "~/utils/auth-schemas";
 import { readCookie } from "~/utils/cookies";
@@ -61,13 +61,7 @@ export default function Register() {
   const { areaCodes, referralCode } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { referralCode, areaCode: areaCodes[0] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema(areaCodes) }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(registerSchema(areaCodes), { lastResult, defaultValue: { referralCode, areaCode: areaCodes[0] } });
   return (
     <div className="auth-card">
       <p className="auth-home">
@@ -76,7 +70,7 @@ export default function Register() {
       <h1>{t("register.title")}</h1>
       <Form method="post" {...getFormProps(form)}>
         <CsrfInput />
-        <ErrorList id={form.errorId} errors={form.errors} />
+        <ErrorList id={form.errorId} errors={form.errors} alert />
         <Field meta={fields.account} label={t("fields.account")} autoComplete="username" hint={t("register.account_hint")} />
         <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="new-password" />
         <Field meta={fields.confirmPassword} label={t("fields.confirm_password")} type="password" autoComplete="new-password" />

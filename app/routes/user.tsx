@@ -3,7 +3,16 @@ import { NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireMember } from "~/utils/auth.server";
 
-export const handle = { titleKey: "user.title" };
+export const handle = { titleKey: "user.title", i18n: ["money", "records", "bank"] };
+
+const MEMBER_LINKS = [
+  ["/user", "user.nav_home"],
+  ["/user/deposit", "user.nav_deposit"],
+  ["/user/transfer", "user.nav_transfer"],
+  ["/user/withdraw", "user.nav_withdraw"],
+  ["/user/bank", "user.nav_bank"],
+  ["/user/record", "user.nav_record"],
+] as const;
 
 /** The member center: signed-in members only (spec §2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -16,9 +25,11 @@ export default function MemberCenter() {
   return (
     <div className="member-center">
       <nav aria-label={t("user.nav_label")} className="member-nav">
-        <NavLink to="/user" end>
-          {t("user.nav_home")}
-        </NavLink>
+        {MEMBER_LINKS.map(([to, key]) => (
+          <NavLink key={to} to={to} end>
+            {t(key)}
+          </NavLink>
+        ))}
       </nav>
       <div className="member-content">
         <Outlet />

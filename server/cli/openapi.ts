@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
-import { CALLS, MESSAGE_CODES, SITE_HEADER, type CallName, type CallSpec } from "../contract";
+import { CALLS, IDEMPOTENCY_HEADER, MESSAGE_CODES, SITE_HEADER, type CallName, type CallSpec } from "../contract";
 
 /** Where `npm run contract` writes the document; a test keeps it equal to what CALLS generate. */
 export const OPENAPI_PATH = fileURLToPath(new URL("../contract/openapi.json", import.meta.url));
@@ -37,8 +37,41 @@ function envelopeSchema(data: JsonSchema | null): JsonSchema {
   };
 }
 
+/** A multipart call's body: its text fields from the schema, plus the binary `file`. */
+function multipartSchema(spec: CallSpec): JsonSchema {
+  const fields = (spec.body ? jsonSchema(spec.body) : { properties: {}, required: [] }) as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return {
+    type: "object",
+    required: [...(fields.required ?? []), "file"],
+    properties: { ...fields.properties, file: { type: "string", format: "binary" } },
+  };
+}
+
+function requestBody(spec: CallSpec): JsonSchema {
+  if (spec.multipart) return { requestBody: { required: true, content: { "multipart/form-data": { schema: multipartSchema(spec) } } } };
+  if (spec.body) return { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(spec.body) } } } };
+  return {};
+}
+
+function success(spec: CallSpec): JsonSchema {
+  if (spec.raw) {
+    return {
+      description: "Success: the file's bytes with its content type (failures are envelopes)",
+      content: { "image/*": { schema: { type: "string", format: "binary" } } },
+    };
+  }
+  return {
+    description: "Success: statusCode 200, message ok",
+    content: { "application/json": { schema: envelopeSchema(jsonSchema(spec.data)) } },
+  };
+}
+
 function operation(name: CallName, spec: CallSpec): JsonSchema {
   const siteHeader = { $ref: "#/components/parameters/SiteId" };
+  const idempotencyHeader = { $ref: "#/components/parameters/IdempotencyKey" };
   return {
     operationId: name,
     summary: spec.summary,
@@ -47,15 +80,11 @@ function operation(name: CallName, spec: CallSpec): JsonSchema {
       ...parameters(spec.params, "path"),
       ...parameters(spec.query, "query"),
       ...(spec.auth === "member" ? [siteHeader] : []),
+      ...(spec.idempotent ? [idempotencyHeader] : []),
     ],
-    ...(spec.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(spec.body) } } } }
-      : {}),
+    ...requestBody(spec),
     responses: {
-      "200": {
-        description: "Success: statusCode 200, message ok",
-        content: { "application/json": { schema: envelopeSchema(jsonSchema(spec.data)) } },
-      },
+      "200": success(spec),
       default: { $ref: "#/components/responses/Failure" },
     },
   };
@@ -84,6 +113,13 @@ export function buildOpenApi(): JsonSchema {
       },
       parameters: {
         SiteId: { name: SITE_HEADER, in: "header", required: true, schema: { type: "string" } },
+        IdempotencyKey: {
+          name: IDEMPOTENCY_HEADER,
+          in: "header",
+          required: true,
+          description: "One key per attempt of a request (8–128 printable characters); a retry sends the same key",
+          schema: { type: "string", pattern: "^[\\x21-\\x7e]{8,128}$" },
+        },
       },
       schemas: {
         MessageCode: { type: "string", enum: [...MESSAGE_CODES] },

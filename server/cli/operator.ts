@@ -17,6 +17,15 @@ const USAGE = `usage: npm run operator -- <command>
   publish-campaign <siteId> --json '<c>' | --file f.json    publish a campaign
   publish-instruction <siteId> --json '<i>' | --file f.json publish (replace) an instruction
   set-chat <siteId> <link>                                  set the customer-service chat link
+  deposits <siteId> [--all]                                 deposits waiting for a decision (--all: every one)
+  confirm-deposit <siteId> <id>                             credit a pending deposit to the member
+  refuse-deposit <siteId> <id> --reason "…"                 refuse a pending deposit; the member sees the reason
+  withdrawals <siteId> [--all]                              withdrawals waiting for a decision
+  approve-withdrawal <siteId> <id>                          mark a withdrawal paid (after paying it out)
+  reject-withdrawal <siteId> <id> --reason "…"              return amount and fee to the member's main account
+  bank-applications <siteId> [--all]                        bank accounts waiting for review
+  approve-bank <siteId> <memberId>                          approve a member's bank account
+  reject-bank <siteId> <memberId> --reason "…"              reject it; the member sees the reason and may apply again
   seed                                                      create or update the demo sites
   map-host <hostname> <siteId> [--remote]                   point a hostname at a site (TENANTS KV)
 
@@ -63,14 +72,49 @@ function siteIdArg(value: string | undefined): string {
   return value;
 }
 
+/** Operator calls that take a JSON body and only the siteId in their path. */
+type SiteBodyCall = "operatorPutSite" | "operatorPublishPress" | "operatorPublishCampaign" | "operatorPublishInstruction" | "operatorSetChatLink";
+
 /** Checks the body against the contract first, so a mistake is explained rather than refused. */
-async function send(operator: OperatorClient, name: OperatorCall, siteId: string, body: unknown): Promise<Envelope> {
+async function send(operator: OperatorClient, name: SiteBodyCall, siteId: string, body: unknown): Promise<Envelope> {
   const parsed = CALLS[name].body.safeParse(body);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(body)"}: ${i.message}`);
     throw new UsageError(`the body does not fit ${name}:\n${issues.join("\n")}`);
   }
   return operator(name, { params: { siteId }, body: parsed.data as never });
+}
+
+function idArg(value: string | undefined, what: string): string {
+  if (!value || value.startsWith("--") || value.length > 64) throw new UsageError(`give the ${what}`);
+  return value;
+}
+
+/** A refusal or rejection must tell the member why: --reason is required, and not empty. */
+function reasonArg(args: string[]): string {
+  const reason = option(args, "--reason")?.trim();
+  if (!reason) throw new UsageError('give the reason the member will see: --reason "…"');
+  return reason;
+}
+
+const status = (args: string[]) => (args.includes("--all") ? "all" : "pending") as "all" | "pending";
+
+type DecisionCall = Extract<
+  OperatorCall,
+  | "operatorConfirmDeposit"
+  | "operatorRefuseDeposit"
+  | "operatorApproveWithdrawal"
+  | "operatorRejectWithdrawal"
+>;
+
+function decide(operator: OperatorClient, name: DecisionCall, args: string[], reason: string): Promise<Envelope> {
+  const params = { siteId: siteIdArg(args[0]), id: idArg(args[1], "id") };
+  return operator(name, { params, body: { reason } });
+}
+
+function decideBank(operator: OperatorClient, approve: boolean, args: string[], reason: string): Promise<Envelope> {
+  const params = { siteId: siteIdArg(args[0]), memberId: idArg(args[1], "memberId") };
+  return operator(approve ? "operatorApproveBank" : "operatorRejectBank", { params, body: { reason } });
 }
 
 function mapHost(hostname: string | undefined, siteId: string, remote: boolean): void {
@@ -107,6 +151,26 @@ async function main(argv: string[]): Promise<void> {
       return print(await send(operator, "operatorPublishInstruction", siteIdArg(args[0]), jsonInput(args)));
     case "set-chat":
       return print(await send(operator, "operatorSetChatLink", siteIdArg(args[0]), { link: args[1] }));
+    case "deposits":
+      return print(await operator("operatorDeposits", { params: { siteId: siteIdArg(args[0]) }, query: { status: status(args) } }));
+    case "confirm-deposit":
+      return print(await decide(operator, "operatorConfirmDeposit", args, ""));
+    case "refuse-deposit":
+      return print(await decide(operator, "operatorRefuseDeposit", args, reasonArg(args)));
+    case "withdrawals":
+      return print(await operator("operatorWithdrawals", { params: { siteId: siteIdArg(args[0]) }, query: { status: status(args) } }));
+    case "approve-withdrawal":
+      return print(await decide(operator, "operatorApproveWithdrawal", args, ""));
+    case "reject-withdrawal":
+      return print(await decide(operator, "operatorRejectWithdrawal", args, reasonArg(args)));
+    case "bank-applications":
+      return print(
+        await operator("operatorBankApplications", { params: { siteId: siteIdArg(args[0]) }, query: { status: status(args) } }),
+      );
+    case "approve-bank":
+      return print(await decideBank(operator, true, args, ""));
+    case "reject-bank":
+      return print(await decideBank(operator, false, args, reasonArg(args)));
     case "seed":
       await seedDemoSites(operator);
       console.log("seeded sites demo and demo2");

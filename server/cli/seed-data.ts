@@ -174,7 +174,11 @@ export const DEMO_SITE: SeedSite = {
         id: "bank-transfer",
         kind: "bank",
         name: "Bank transfer",
-        instructions: "Transfer to Demo Bank, account 000-123-456789, and keep the receipt.",
+        instructions:
+          "Transfer the amount to: Demo Commercial Bank, Taipei Main Branch (bank code 012, branch 0015), " +
+          "account name Demo Trade Ltd., account number 0015-123-456789. Write your member account in the " +
+          "transfer note and keep the receipt. The deposit is credited once the transfer has arrived and been " +
+          "checked, normally within 30 minutes on banking days (09:00–17:00 UTC+8).",
       },
     ],
     socialOptions: [{ name: "Telegram", url: "https://t.me/demotrade" }],

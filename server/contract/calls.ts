@@ -15,6 +15,27 @@ import {
   updateInfoBody,
   walletsData,
 } from "./schemas";
+import {
+  bankAccount,
+  bankApplyBody,
+  deposit,
+  depositBody,
+  documentKind,
+  ledgerRecord,
+  operatorBankApplication,
+  operatorDecision,
+  operatorDeposit,
+  operatorWithdrawal,
+  page,
+  pageQuery,
+  pendingQuery,
+  transaction,
+  transfer,
+  transferBody,
+  uploadedFile,
+  withdrawal,
+  withdrawBody,
+} from "./money";
 
 /**
  * Who may make a call:
@@ -33,6 +54,12 @@ export interface CallSpec {
   params?: z.ZodTypeAny;
   query?: z.ZodTypeAny;
   body?: z.ZodTypeAny;
+  /** the body is multipart/form-data: `body` checks its text fields, the handler its `file` */
+  multipart?: true;
+  /** the request must carry an Idempotency-Key header (DESIGN.md §5) */
+  idempotent?: true;
+  /** a success answers the raw bytes of a file instead of an envelope (failures are envelopes) */
+  raw?: true;
   data: z.ZodTypeAny;
 }
 
@@ -149,6 +176,116 @@ export const CALLS = {
     data: z.string(),
   }),
 
+  // money (issue 3)
+  deposit: call({
+    method: "POST",
+    path: "/player/deposit",
+    auth: "member",
+    summary: "Ask for a deposit with one of the site's deposit options",
+    idempotent: true,
+    body: depositBody,
+    data: deposit,
+  }),
+  deposits: call({
+    method: "GET",
+    path: "/player/deposit",
+    auth: "member",
+    summary: "The member's deposits, newest first",
+    query: pageQuery,
+    data: page(deposit),
+  }),
+  transfer: call({
+    method: "POST",
+    path: "/player/transfer",
+    auth: "member",
+    summary: "Move points between the main account and a game wallet",
+    idempotent: true,
+    body: transferBody,
+    data: transfer,
+  }),
+  transfers: call({
+    method: "GET",
+    path: "/player/transfer",
+    auth: "member",
+    summary: "The member's transfers, newest first",
+    query: pageQuery,
+    data: page(transfer),
+  }),
+  transactions: call({
+    method: "GET",
+    path: "/player/transactions",
+    auth: "member",
+    summary: "Deposits and transfers in one list, newest first",
+    query: pageQuery,
+    data: page(transaction),
+  }),
+  withdraw: call({
+    method: "POST",
+    path: "/player/withdraw",
+    auth: "member",
+    summary: "Ask for a withdrawal to the approved bank account; amount and fee are held at once",
+    idempotent: true,
+    body: withdrawBody,
+    data: withdrawal,
+  }),
+  withdrawals: call({
+    method: "GET",
+    path: "/player/withdraw",
+    auth: "member",
+    summary: "The member's withdrawals, newest first",
+    query: pageQuery,
+    data: page(withdrawal),
+  }),
+  records: call({
+    method: "GET",
+    path: "/player/records",
+    auth: "member",
+    summary: "Account records: every ledger entry of the member's balances, newest first",
+    query: pageQuery,
+    data: page(ledgerRecord),
+  }),
+  bank: call({
+    method: "GET",
+    path: "/player/bank",
+    auth: "member",
+    summary: "The member's bank account and its review status",
+    data: bankAccount,
+  }),
+  bankApply: call({
+    method: "POST",
+    path: "/player/bankapply",
+    auth: "member",
+    summary: "Apply to bind a bank account (replaces a rejected or pending one)",
+    idempotent: true,
+    body: bankApplyBody,
+    data: bankAccount,
+  }),
+  upload: call({
+    method: "POST",
+    path: "/player/upload",
+    auth: "member",
+    summary: "Upload a document image (field `file`: JPEG, PNG or WebP by content; ≤ 5 MB, ≤ 20 megapixels)",
+    multipart: true,
+    body: z.object({ kind: documentKind }),
+    data: uploadedFile,
+  }),
+  uploads: call({
+    method: "GET",
+    path: "/player/upload",
+    auth: "member",
+    summary: "The member's uploaded documents, newest first",
+    data: z.array(uploadedFile),
+  }),
+  uploadFile: call({
+    method: "GET",
+    path: "/player/upload/:fileId",
+    auth: "member",
+    summary: "The bytes of one of the member's own documents",
+    params: z.object({ fileId: z.string().min(1).max(64) }),
+    raw: true,
+    data: z.unknown(),
+  }),
+
   // operator API (DESIGN.md §7)
   operatorPutSite: call({
     method: "PUT",
@@ -194,6 +331,96 @@ export const CALLS = {
     params: siteParams,
     body: z.object({ link: z.string().url().max(500) }),
     data: z.string(),
+  }),
+  operatorDeposits: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/deposits",
+    auth: "operator",
+    summary: "Deposits of a site (pending ones by default)",
+    params: siteParams,
+    query: pendingQuery,
+    data: z.array(operatorDeposit),
+  }),
+  operatorConfirmDeposit: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/deposits/:id/confirm",
+    auth: "operator",
+    summary: "Confirm a pending deposit: the amount is credited to the main account",
+    params: siteParams.extend({ id: z.string().min(1).max(64) }),
+    body: operatorDecision,
+    data: operatorDeposit,
+  }),
+  operatorRefuseDeposit: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/deposits/:id/refuse",
+    auth: "operator",
+    summary: "Refuse a pending deposit, with a reason",
+    params: siteParams.extend({ id: z.string().min(1).max(64) }),
+    body: operatorDecision,
+    data: operatorDeposit,
+  }),
+  operatorWithdrawals: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/withdrawals",
+    auth: "operator",
+    summary: "Withdrawals of a site (pending ones by default)",
+    params: siteParams,
+    query: pendingQuery,
+    data: z.array(operatorWithdrawal),
+  }),
+  operatorApproveWithdrawal: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/withdrawals/:id/approve",
+    auth: "operator",
+    summary: "Approve a pending withdrawal: it is paid, the hold released",
+    params: siteParams.extend({ id: z.string().min(1).max(64) }),
+    body: operatorDecision,
+    data: operatorWithdrawal,
+  }),
+  operatorRejectWithdrawal: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/withdrawals/:id/reject",
+    auth: "operator",
+    summary: "Reject a pending withdrawal: amount and fee return to the main account, once",
+    params: siteParams.extend({ id: z.string().min(1).max(64) }),
+    body: operatorDecision,
+    data: operatorWithdrawal,
+  }),
+  operatorBankApplications: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/bank-applications",
+    auth: "operator",
+    summary: "Bank applications of a site (pending ones by default)",
+    params: siteParams,
+    query: pendingQuery,
+    data: z.array(operatorBankApplication),
+  }),
+  operatorApproveBank: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/bank-applications/:memberId/approve",
+    auth: "operator",
+    summary: "Approve a member's bank application",
+    params: siteParams.extend({ memberId: z.string().min(1).max(64) }),
+    body: operatorDecision,
+    data: operatorBankApplication,
+  }),
+  operatorRejectBank: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/bank-applications/:memberId/reject",
+    auth: "operator",
+    summary: "Reject a member's bank application with a reason",
+    params: siteParams.extend({ memberId: z.string().min(1).max(64) }),
+    body: operatorDecision,
+    data: operatorBankApplication,
+  }),
+  operatorFile: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/files/:fileId",
+    auth: "operator",
+    summary: "The bytes of an uploaded document of the site",
+    params: siteParams.extend({ fileId: z.string().min(1).max(64) }),
+    raw: true,
+    data: z.unknown(),
   }),
 } as const;
 

@@ -70,6 +70,14 @@ export const MESSAGE_CODES = [
   "idempotency_conflict",
   "too_many_requests",
   "internal_error",
+  // decided here (issue 3: money and uploads)
+  "amount_out_of_range",
+  "already_decided",
+  "deposit_option_invalid",
+  "file_invalid_type",
+  "file_too_large",
+  "file_too_many_pixels",
+  "file_not_found",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

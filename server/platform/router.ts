@@ -1,11 +1,11 @@
 import type { z } from "zod";
-import { CALLS, matchPath, type CallName, type CallSpec } from "../contract";
+import { CALLS, IDEMPOTENCY_HEADER, matchPath, UPLOAD_LIMITS, type CallName, type CallSpec } from "../contract";
 import { checkOperator, memberCaller, requestSite } from "./auth/caller";
 import type { Env } from "./env";
 import { handlers } from "./handlers";
-import type { CallInput, Handler, MemberContext } from "./handlers/types";
+import type { CallInput, Handler, MemberContext, RawFile } from "./handlers/types";
 import { readJson, respond } from "./http";
-import { badRequest, fail, type Result } from "./result";
+import { badRequest, fail, type Failure, type Result } from "./result";
 
 const NAMES = Object.keys(CALLS) as CallName[];
 
@@ -45,7 +45,52 @@ async function authenticate(spec: CallSpec, request: Request, env: Env): Promise
   return { ok: true, data: null };
 }
 
-async function handle(request: Request, env: Env): Promise<Result<unknown>> {
+/** Printable, no spaces, long enough to be unique: the site sends a UUID. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,128}$/;
+
+/** Room for the multipart framing and the `kind` field around a file of the largest allowed size. */
+const MAX_MULTIPART_BYTES = UPLOAD_LIMITS.maxBytes + 64 * 1024;
+
+type Multipart = { ok: true; fields: Record<string, string>; file: File | null } | Failure;
+
+/** A multipart body: its text fields (checked by the call's schema) and its `file` field. */
+async function readMultipart(request: Request): Promise<Multipart> {
+  if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) return badRequest("invalid_parameters");
+  // Refused before parsing, so a huge body is never buffered; it is still read (and discarded)
+  // because answering mid-upload resets the connection and the client would see no answer at all.
+  const length = Number(request.headers.get("Content-Length") ?? "0");
+  if (length > MAX_MULTIPART_BYTES) {
+    await request.body?.pipeTo(new WritableStream()).catch(() => undefined);
+    return badRequest("file_too_large");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return badRequest("invalid_parameters");
+  }
+  const fields: Record<string, string> = {};
+  let file: File | null = null;
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") fields[name] = value;
+    else if (name === "file") file = value;
+  }
+  return { ok: true, fields, file };
+}
+
+function rawResponse(file: RawFile): Response {
+  const headers = new Headers({
+    "Content-Type": file.contentType,
+    // The bytes are a member's identity documents: never cached, never sniffed into HTML.
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Disposition": "inline",
+  });
+  if (file.size !== undefined) headers.set("Content-Length", String(file.size));
+  return new Response(file.body, { status: 200, headers });
+}
+
+async function handle(request: Request, env: Env): Promise<Result<unknown> | Response> {
   const url = new URL(request.url);
   const found = findCall(request.method, url.pathname);
   if (!found) return badRequest("invalid_parameters");
@@ -54,9 +99,27 @@ async function handle(request: Request, env: Env): Promise<Result<unknown>> {
   const caller = await authenticate(spec, request, env);
   if (!caller.ok) return caller;
 
+  // DESIGN.md §5: a request that moves money must say which attempt it is, or a retry could pay twice.
+  let idempotencyKey: string | undefined;
+  if (spec.idempotent) {
+    idempotencyKey = request.headers.get(IDEMPOTENCY_HEADER) ?? "";
+    if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return badRequest("invalid_parameters");
+  }
+
+  let file: File | null | undefined;
+  let rawBody: unknown;
+  if (spec.multipart) {
+    const multipart = await readMultipart(request);
+    if (!multipart.ok) return multipart;
+    rawBody = multipart.fields;
+    file = multipart.file;
+  } else if (spec.body) {
+    rawBody = await readJson(request);
+  }
+
   const params = parse(spec.params, found.params);
   const query = parse(spec.query, Object.fromEntries(url.searchParams));
-  const body = parse(spec.body, spec.body ? await readJson(request) : undefined);
+  const body = parse(spec.body, rawBody);
   if (!params.ok || !query.ok || !body.ok) return badRequest("invalid_parameters");
 
   // A request never reaches another tenant's data: the site in the path or body must be the
@@ -70,9 +133,18 @@ async function handle(request: Request, env: Env): Promise<Result<unknown>> {
   }
 
   const handler = handlers[found.name] as Handler<CallName>;
-  const input = { env, params: params.value, query: query.value, body: body.value, member } as CallInput<CallName>;
+  const input = {
+    env,
+    params: params.value,
+    query: query.value,
+    body: body.value,
+    member,
+    idempotencyKey,
+    file,
+  } as CallInput<CallName>;
   const result = await handler(input);
   if (!result.ok) return result;
+  if (spec.raw) return rawResponse(result.data as RawFile);
   // The platform keeps its side of the contract: a response that breaks it is a bug, not data.
   const data = spec.data.safeParse(result.data);
   if (!data.success) {
@@ -84,7 +156,8 @@ async function handle(request: Request, env: Env): Promise<Result<unknown>> {
 
 export async function route(request: Request, env: Env): Promise<Response> {
   try {
-    return respond(await handle(request, env));
+    const result = await handle(request, env);
+    return result instanceof Response ? result : respond(result);
   } catch (error) {
     console.error("platform request failed", error);
     return respond(fail(500, "internal_error"));

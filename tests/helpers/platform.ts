@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Miniflare, type WorkerOptions } from "miniflare";
 import {
@@ -33,8 +34,24 @@ export function platformWorkerOptions(operatorKey = TEST_OPERATOR_KEY): WorkerOp
       SITE: { className: "SiteObject", useSQLite: true },
       MEMBER: { className: "MemberObject", useSQLite: true },
     },
+    r2Buckets: ["UPLOADS"],
     bindings: { OPERATOR_KEY: operatorKey },
   };
+}
+
+/**
+ * The platform worker behind a test entry module that imports the real bundle as "./worker.js"
+ * and may wrap its exports (e.g. make the SiteObject's enqueue fail once to exercise the outbox).
+ */
+function wrappedPlatformOptions(operatorKey: string, entry: string): WorkerOptions {
+  const { scriptPath: _, ...rest } = platformWorkerOptions(operatorKey) as WorkerOptions & { scriptPath?: string };
+  return {
+    ...rest,
+    modules: [
+      { type: "ESModule", path: "entry.js", contents: entry },
+      { type: "ESModule", path: "worker.js", contents: readFileSync(PLATFORM_BUNDLE, "utf8") },
+    ],
+  } as WorkerOptions;
 }
 
 export interface CallOptions<N extends CallName> {
@@ -88,6 +105,8 @@ export interface PlatformOptions {
   /** workers run beside the platform; the first one receives `mf.dispatchFetch` */
   extraWorkers?: WorkerOptions[];
   operatorKey?: string;
+  /** source of an entry module wrapping the bundle's exports (imported from "./worker.js") */
+  wrapEntry?: string;
 }
 
 let uniqueCounter = 0;
@@ -138,7 +157,10 @@ function requestFor<N extends CallName>(name: N, options: CallOptions<N>): { pat
 export async function createPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const operatorKey = options.operatorKey ?? TEST_OPERATOR_KEY;
   const mf = new Miniflare({
-    workers: [...(options.extraWorkers ?? []), platformWorkerOptions(operatorKey)],
+    workers: [
+      ...(options.extraWorkers ?? []),
+      options.wrapEntry ? wrappedPlatformOptions(operatorKey, options.wrapEntry) : platformWorkerOptions(operatorKey),
+    ],
   });
   await mf.ready;
   const worker = await mf.getWorker(PLATFORM_WORKER_NAME);

@@ -118,7 +118,9 @@ describe("operator key", () => {
   it("is required by every operator call: a wrong key gets 403 invalid_permission", async () => {
     expect(operatorCalls.length).toBeGreaterThanOrEqual(5);
     for (const name of operatorCalls) {
-      const { status, envelope } = await platform.operator(name, { params: { siteId: "op-new" }, body: {} } as never, "nope");
+      const params = { siteId: "op-new", id: "some-id", memberId: "some-member", fileId: "some-file" };
+      const body = CALLS[name].method === "GET" ? undefined : {};
+      const { status, envelope } = await platform.operator(name, { params, body } as never, "nope");
       expect(status, name).toBe(403);
       expect(envelope.message, name).toBe("invalid_permission");
     }

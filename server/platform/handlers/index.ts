@@ -1,5 +1,7 @@
 import { accessTokenVerify, signin, signout, signup } from "./authorize";
+import * as money from "./money";
 import * as operator from "./operator";
+import * as operatorMoney from "./operator-money";
 import { listenKey, playerInfo, updatePlayerInfo, wallets } from "./player";
 import { campaign, chatbox, instruction, press, siteInfo } from "./site";
 import type { Handlers } from "./types";
@@ -20,4 +22,18 @@ export const handlers: Handlers = {
   instruction,
   chatbox,
   ...operator,
+  ...operatorMoney,
+  deposit: money.deposit,
+  deposits: money.deposits,
+  transfer: money.transfer,
+  transfers: money.transfers,
+  transactions: money.transactions,
+  withdraw: money.withdraw,
+  withdrawals: money.withdrawals,
+  records: money.records,
+  bank: money.bank,
+  bankApply: money.bankApply,
+  upload: money.upload,
+  uploads: money.uploads,
+  uploadFile: money.uploadFile,
 };

@@ -23,6 +23,17 @@ export interface CallInput<N extends CallName> {
   query: Out<Spec<N> extends { query: infer Q } ? Q : undefined>;
   body: Out<Spec<N> extends { body: infer B } ? B : undefined>;
   member: Spec<N>["auth"] extends "member" ? MemberContext : null;
+  /** the Idempotency-Key header; the router refuses an idempotent call without one */
+  idempotencyKey: Spec<N> extends { idempotent: true } ? string : undefined;
+  /** the multipart `file` field; null when the request has none */
+  file: Spec<N> extends { multipart: true } ? File | null : undefined;
+}
+
+/** What a `raw` call answers on success: bytes, not an envelope. */
+export interface RawFile {
+  body: ReadableStream | ArrayBuffer;
+  contentType: string;
+  size?: number;
 }
 
 export type Handler<N extends CallName> = (input: CallInput<N>) => Promise<Result<CallData<N>>>;

@@ -1,11 +1,19 @@
 import { DurableObject } from "cloudflare:workers";
-import type { PlayerInfo, SiteInfo, Wallets } from "../../contract";
+import type { z } from "zod";
+import type { BankAccount, bankApplyBody, Deposit, LedgerRecord, PlayerInfo, SiteInfo, Transfer, UploadedFile, Wallets, Withdrawal } from "../../contract";
 import { verifyPassword } from "../auth/password";
 import { encodeCredential, hashSecret, newId, newSecret, type SessionProof } from "../auth/token";
 import { constantTimeEqual, utf8 } from "../crypto";
 import type { Env } from "../env";
 import { fail, ok, type Result } from "../result";
-import { gameWallet, MAIN_WALLET, MEMBER_SCHEMA } from "./schema";
+import type { OperatorBankApplication, OperatorDeposit, OperatorWithdrawal } from "../money/queue";
+import type { DepositRules, TransferRules, WithdrawRules } from "../money/rules";
+import { siteStub } from "../stubs";
+import { checkLedger, listRecords, openAccount, type LedgerCheck } from "./ledger";
+import * as money from "./money";
+
+export type { money };
+import { gameAccount, HOLD, MAIN, MEMBER_SCHEMA } from "./schema";
 import { expiryFrom, isSessionLive, LISTEN_KEY_MS, SESSION_MS, type SessionRow } from "./session";
 
 export interface NewMember {
@@ -44,7 +52,6 @@ type ProfileRow = {
   last_login_at: string | null;
 };
 
-type WalletRow = { wallet: string; balance: number; on_hold: number };
 
 const toPlayerInfo = (p: ProfileRow): PlayerInfo => ({
   account: p.account,
@@ -117,9 +124,8 @@ export class MemberObject extends DurableObject<Env> {
         m.currency,
         now,
       );
-      // All wallets start at zero, which is also the sum of their (no) ledger entries.
-      this.sql.exec("INSERT INTO wallets (wallet) VALUES (?)", MAIN_WALLET);
-      for (const code of m.games) this.sql.exec("INSERT INTO wallets (wallet) VALUES (?)", gameWallet(code));
+      // Every account starts at zero, which is also the sum of its (no) postings.
+      for (const account of [MAIN, HOLD, ...m.games.map(gameAccount)]) openAccount(this.sql, account);
     });
     return ok(null);
   }
@@ -218,39 +224,220 @@ export class MemberObject extends DurableObject<Env> {
     );
   }
 
-  /** The main account and a wallet per game of the site; a game without a row has nothing in it yet. */
+  /** The main account (with what is on hold for withdrawals) and a wallet per game, from the ledger. */
   wallets(proof: SessionProof, games: SiteInfo["games"]): Result<Wallets> {
     const auth = this.authorize(proof);
     if (!auth.ok) return auth;
     const rows = new Map(
-      this.sql.exec<WalletRow>("SELECT wallet, balance, on_hold FROM wallets").toArray().map((r) => [r.wallet, r]),
+      this.sql
+        .exec<{ account: string; balance: number }>("SELECT account, balance FROM balances WHERE own = 1")
+        .toArray()
+        .map((r) => [r.account, r.balance]),
     );
-    const main = rows.get(MAIN_WALLET);
-    const listed = games.map((g) => ({ code: g.code, name: g.name, balance: rows.get(gameWallet(g.code))?.balance ?? 0 }));
+    const listed = games.map((g) => ({ code: g.code, name: g.name, balance: rows.get(gameAccount(g.code)) ?? 0 }));
     // Money in a game the site no longer lists stays visible, so it can still be moved out.
-    const delisted = [...rows.values()]
-      .filter((r) => r.wallet.startsWith("game:") && r.balance > 0)
-      .map((r) => r.wallet.slice("game:".length))
-      .filter((code) => !games.some((g) => g.code === code))
-      .map((code) => ({ code, name: code, balance: rows.get(gameWallet(code))!.balance }));
+    const delisted = [...rows.entries()]
+      .filter(([account, balance]) => account.startsWith("game:") && balance > 0)
+      .map(([account, balance]) => ({ code: account.slice("game:".length), balance }))
+      .filter((w) => !games.some((g) => g.code === w.code))
+      .map((w) => ({ code: w.code, name: w.code, balance: w.balance }));
     return ok({
       currency: auth.data.currency,
-      main: { balance: main?.balance ?? 0, onHold: main?.on_hold ?? 0 },
+      main: { balance: rows.get(MAIN) ?? 0, onHold: rows.get(HOLD) ?? 0 },
       games: [...listed, ...delisted],
     });
   }
 
-  /** Each wallet bucket against the sum of its ledger entries (DESIGN.md §6.2); empty when they agree. */
-  ledgerMismatches(): { wallet: string; bucket: string; stored: number; ledger: number }[] {
-    return this.sql
-      .exec<{ wallet: string; bucket: string; stored: number; ledger: number }>(
-        `SELECT w.wallet AS wallet, b.bucket AS bucket,
-                CASE b.bucket WHEN 'balance' THEN w.balance ELSE w.on_hold END AS stored,
-                COALESCE((SELECT SUM(e.amount) FROM ledger_entries e
-                          WHERE e.wallet = w.wallet AND e.bucket = b.bucket), 0) AS ledger
-         FROM wallets w CROSS JOIN (SELECT 'balance' AS bucket UNION ALL SELECT 'on_hold') b`,
-      )
-      .toArray()
-      .filter((r) => r.stored !== r.ledger);
+  /** DESIGN.md §6.2 for this member: balances against postings, postings against zero. Read by the tests. */
+  checkLedger(): LedgerCheck {
+    return checkLedger(this.sql);
+  }
+
+  // money requests of the member ---------------------------------------------------------------
+
+  private who(p: ProfileRow): money.Who {
+    return { memberId: p.member_id, account: p.account };
+  }
+
+  /**
+   * Runs a money change atomically: the SQL of `work` commits as one, and when it wrote to the
+   * outbox an alarm is set to deliver it. A failure value rolls nothing back because a failing
+   * path writes nothing; a thrown error (a CHECK) rolls everything back.
+   */
+  private atomically<T>(work: () => Result<T>): Result<T> {
+    const result = this.ctx.storage.transactionSync(work);
+    if (result.ok) this.scheduleOutbox();
+    return result;
+  }
+
+  deposit(proof: SessionProof, idem: money.Idem, body: { optionId: string; amount: number }, rules: DepositRules): Result<Deposit> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    const now = new Date().toISOString();
+    return this.atomically(() => money.deposit(this.sql, this.who(auth.data), idem, body, rules, now));
+  }
+
+  transfer(
+    proof: SessionProof,
+    idem: money.Idem,
+    body: { direction: "in" | "out"; gameCode: string; amount: number },
+    rules: TransferRules,
+  ): Result<Transfer> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    const now = new Date().toISOString();
+    return this.atomically(() => money.transfer(this.sql, idem, body, rules, now));
+  }
+
+  /**
+   * What the worker needs before a withdrawal: whether a bank account can be paid to (so the
+   * member hears "bind a bank card" before "wrong password") and the hash to verify the
+   * transaction password against, outside this object so PBKDF2 never holds up its requests.
+   */
+  withdrawPreflight(proof: SessionProof, bankVerify: boolean): Result<{ bankReady: boolean; passwordHash: string }> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    return ok({
+      bankReady: money.bankReady(money.bankRow(this.sql), bankVerify),
+      passwordHash: auth.data.transaction_password_hash,
+    });
+  }
+
+  withdraw(
+    proof: SessionProof,
+    idem: money.Idem,
+    body: { amount: number },
+    rules: WithdrawRules & { verifiedPasswordHash: string | null },
+  ): Result<Withdrawal> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    const now = new Date().toISOString();
+    const all = { ...rules, currentPasswordHash: auth.data.transaction_password_hash };
+    return this.atomically(() => money.withdraw(this.sql, this.who(auth.data), idem, body, all, now));
+  }
+
+  deposits(proof: SessionProof, q: money.PageQuery): Result<money.Page<Deposit>> {
+    const auth = this.authorize(proof);
+    return auth.ok ? ok(money.listDeposits(this.sql, q)) : auth;
+  }
+
+  transfers(proof: SessionProof, q: money.PageQuery): Result<money.Page<Transfer>> {
+    const auth = this.authorize(proof);
+    return auth.ok ? ok(money.listTransfers(this.sql, q)) : auth;
+  }
+
+  withdrawals(proof: SessionProof, q: money.PageQuery): Result<money.Page<Withdrawal>> {
+    const auth = this.authorize(proof);
+    return auth.ok ? ok(money.listWithdrawals(this.sql, q)) : auth;
+  }
+
+  transactions(proof: SessionProof, q: money.PageQuery) {
+    const auth = this.authorize(proof);
+    return auth.ok ? ok(money.listTransactions(this.sql, q)) : auth;
+  }
+
+  records(proof: SessionProof, q: money.PageQuery): Result<money.Page<LedgerRecord>> {
+    const auth = this.authorize(proof);
+    return auth.ok ? ok({ ...listRecords(this.sql, q), page: q.page, pageSize: q.pageSize }) : auth;
+  }
+
+  bank(proof: SessionProof): Result<BankAccount> {
+    const auth = this.authorize(proof);
+    return auth.ok ? ok(money.bank(this.sql)) : auth;
+  }
+
+  bankApply(proof: SessionProof, idem: money.Idem, body: z.output<typeof bankApplyBody>, autoReview: boolean): Result<BankAccount> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    const now = new Date().toISOString();
+    return this.atomically(() => money.bankApply(this.sql, this.who(auth.data), idem, body, autoReview, now));
+  }
+
+  addUpload(proof: SessionProof, file: UploadedFile & { objectKey: string }): Result<UploadedFile> {
+    const auth = this.authorize(proof);
+    return auth.ok ? ok(money.addUpload(this.sql, file)) : auth;
+  }
+
+  uploads(proof: SessionProof): Result<UploadedFile[]> {
+    const auth = this.authorize(proof);
+    return auth.ok ? ok(money.uploads(this.sql)) : auth;
+  }
+
+  /** One of the member's own files; anyone else's id is simply not found. */
+  upload(proof: SessionProof, fileId: string): Result<UploadedFile & { objectKey: string }> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    const file = money.upload(this.sql, fileId);
+    return file ? ok(file) : fail(400, "file_not_found");
+  }
+
+  // operator decisions -------------------------------------------------------------------------
+  // The member object owns the state, so the exactly-once transition happens here; the site's
+  // queue entry is updated from the returned entry and, in any case, by the outbox.
+
+  /** The member, if it belongs to the operator's site (a decision never crosses tenants). */
+  private memberOf(siteId: string): Result<ProfileRow> {
+    const profile = this.profile();
+    return profile && profile.site_id === siteId ? ok(profile) : fail(400, "invalid_parameters");
+  }
+
+  private decide<T>(siteId: string, work: (p: ProfileRow, now: string) => Result<T>): Result<T> {
+    const member = this.memberOf(siteId);
+    if (!member.ok) return member;
+    const now = new Date().toISOString();
+    return this.atomically(() => work(member.data, now));
+  }
+
+  decideDeposit(siteId: string, id: string, decision: { confirm: boolean; reason: string }): Result<money.Decided<OperatorDeposit>> {
+    return this.decide(siteId, (p, now) => money.decideDeposit(this.sql, this.who(p), id, decision, now));
+  }
+
+  decideWithdrawal(
+    siteId: string,
+    id: string,
+    decision: { approve: boolean; reason: string },
+  ): Result<money.Decided<OperatorWithdrawal>> {
+    return this.decide(siteId, (p, now) => money.decideWithdrawal(this.sql, this.who(p), id, decision, now));
+  }
+
+  decideBank(siteId: string, decision: { approve: boolean; reason: string }): Result<money.Decided<OperatorBankApplication>> {
+    return this.decide(siteId, (p, now) => money.decideBank(this.sql, this.who(p), decision, now));
+  }
+
+  // outbox -------------------------------------------------------------------------------------
+
+  /** Due at once: the alarm runs right after this request's commit (and after a running alarm). */
+  private scheduleOutbox(): void {
+    if (this.sql.exec("SELECT 1 FROM outbox LIMIT 1").toArray().length === 0) return;
+    void this.ctx.storage.setAlarm(Date.now());
+  }
+
+  /**
+   * Delivers the outbox to the site's operator queue, oldest first, and deletes what was
+   * delivered. Alarms run at least once and may re-run: the site keeps the highest version per
+   * item, so a re-delivery changes nothing. A failed delivery stays and is retried with backoff.
+   */
+  async alarm(): Promise<void> {
+    const profile = this.profile();
+    if (!profile) return;
+    const site = siteStub(this.env, profile.site_id);
+    const rows = this.sql.exec<money.OutboxRow>("SELECT * FROM outbox ORDER BY seq LIMIT 100").toArray();
+    let failures = 0;
+    for (const row of rows) {
+      try {
+        await site.enqueue(money.outboxEntry(row, profile.member_id));
+        this.sql.exec("DELETE FROM outbox WHERE seq = ?", row.seq);
+      } catch (error) {
+        failures = Math.max(failures, row.attempts + 1);
+        this.sql.exec("UPDATE outbox SET attempts = attempts + 1 WHERE seq = ?", row.seq);
+        console.error(`outbox: delivery of ${row.kind} ${row.item_id} failed`, error);
+        // Later rows may be newer states of the same item; keep the order, try again later.
+        break;
+      }
+    }
+    // Rows added while this ran (or left by a failure) get another alarm; backoff 0.5 s … 5 min.
+    const delay = failures === 0 ? 0 : Math.min(500 * 2 ** (failures - 1), 300_000);
+    const remaining = this.sql.exec("SELECT 1 FROM outbox LIMIT 1").toArray().length > 0;
+    if (remaining) await this.ctx.storage.setAlarm(Date.now() + delay);
   }
 }

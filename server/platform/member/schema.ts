@@ -30,32 +30,134 @@ export const MEMBER_SCHEMA = [
      secret_hash TEXT NOT NULL,
      expires_at TEXT NOT NULL
    )`,
-  // "main" is the main account; a game wallet is "game:<code>". The checks make a negative
-  // balance impossible whatever code writes here later.
-  `CREATE TABLE IF NOT EXISTS wallets (
-     wallet TEXT PRIMARY KEY,
-     balance INTEGER NOT NULL DEFAULT 0 CHECK (balance >= 0),
-     on_hold INTEGER NOT NULL DEFAULT 0 CHECK (on_hold >= 0)
+
+  // --- the ledger (double entry) -------------------------------------------------------------
+  // One row per account that has ever been posted to. The member's own accounts ("main",
+  // "hold", "game:<code>") can never go negative, whatever code writes here later; counter
+  // accounts ("external:deposit", "external:withdrawal", "fees", "house") mirror the other side
+  // and are negative or positive as money flows. Each balance equals the sum of its postings.
+  `CREATE TABLE IF NOT EXISTS balances (
+     account TEXT PRIMARY KEY,
+     own INTEGER NOT NULL CHECK (own IN (0, 1)),
+     balance INTEGER NOT NULL DEFAULT 0,
+     CHECK (own = 0 OR balance >= 0)
    )`,
-  // One row per request that moved money; the key makes a retried request a no-op, and the
-  // fingerprint refuses the same key with other parameters (DESIGN.md §5).
-  `CREATE TABLE IF NOT EXISTS ledger_operations (
-     idempotency_key TEXT PRIMARY KEY,
+  // One row per operation: an idempotent request of the member (key "request:<Idempotency-Key>")
+  // or an operator's decision (key "<kind>:<id>:decision"). The fingerprint refuses the same key
+  // with other parameters; the stored response is what a replay answers (DESIGN.md §5).
+  `CREATE TABLE IF NOT EXISTS operations (
+     key TEXT PRIMARY KEY,
+     call TEXT NOT NULL,
      fingerprint TEXT NOT NULL,
-     kind TEXT NOT NULL,
+     response TEXT NOT NULL,
      created_at TEXT NOT NULL
    )`,
-  // Each wallet bucket equals the sum of its entries (DESIGN.md §6.2).
-  `CREATE TABLE IF NOT EXISTS ledger_entries (
+  // The postings of an operation sum to zero across accounts (checked before they are written).
+  `CREATE TABLE IF NOT EXISTS postings (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
-     idempotency_key TEXT NOT NULL REFERENCES ledger_operations (idempotency_key),
-     wallet TEXT NOT NULL,
-     bucket TEXT NOT NULL CHECK (bucket IN ('balance', 'on_hold')),
-     amount INTEGER NOT NULL,
+     operation_key TEXT NOT NULL REFERENCES operations (key),
+     account TEXT NOT NULL REFERENCES balances (account),
+     amount INTEGER NOT NULL CHECK (amount <> 0),
+     balance_after INTEGER NOT NULL,
+     type TEXT NOT NULL,
+     reference TEXT NOT NULL,
      created_at TEXT NOT NULL
    )`,
-  `CREATE INDEX IF NOT EXISTS ledger_entries_by_key ON ledger_entries (idempotency_key)`,
+  `CREATE INDEX IF NOT EXISTS postings_by_account ON postings (account, id)`,
+  // Append-only: history is corrected by a new operation, never by editing an old one.
+  `CREATE TRIGGER IF NOT EXISTS postings_no_update BEFORE UPDATE ON postings
+     BEGIN SELECT RAISE(ABORT, 'postings are append-only'); END`,
+  `CREATE TRIGGER IF NOT EXISTS postings_no_delete BEFORE DELETE ON postings
+     BEGIN SELECT RAISE(ABORT, 'postings are append-only'); END`,
+  `CREATE TRIGGER IF NOT EXISTS operations_no_update BEFORE UPDATE ON operations
+     BEGIN SELECT RAISE(ABORT, 'operations are append-only'); END`,
+  `CREATE TRIGGER IF NOT EXISTS operations_no_delete BEFORE DELETE ON operations
+     BEGIN SELECT RAISE(ABORT, 'operations are append-only'); END`,
+
+  // --- money requests --------------------------------------------------------------------------
+  `CREATE TABLE IF NOT EXISTS deposits (
+     id TEXT PRIMARY KEY,
+     option_id TEXT NOT NULL,
+     option_name TEXT NOT NULL,
+     amount INTEGER NOT NULL CHECK (amount > 0),
+     status TEXT NOT NULL CHECK (status IN ('pending', 'credited', 'refused')),
+     reason TEXT NOT NULL DEFAULT '',
+     created_at TEXT NOT NULL,
+     decided_at TEXT
+   )`,
+  `CREATE INDEX IF NOT EXISTS deposits_by_time ON deposits (created_at)`,
+  `CREATE TABLE IF NOT EXISTS transfers (
+     id TEXT PRIMARY KEY,
+     direction TEXT NOT NULL CHECK (direction IN ('in', 'out')),
+     game_code TEXT NOT NULL,
+     amount INTEGER NOT NULL CHECK (amount > 0),
+     created_at TEXT NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS transfers_by_time ON transfers (created_at)`,
+  `CREATE TABLE IF NOT EXISTS withdrawals (
+     id TEXT PRIMARY KEY,
+     amount INTEGER NOT NULL CHECK (amount > 0),
+     fee INTEGER NOT NULL CHECK (fee >= 0),
+     limit_amount INTEGER NOT NULL,
+     details TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'rejected')),
+     reason TEXT NOT NULL DEFAULT '',
+     created_at TEXT NOT NULL,
+     decided_at TEXT
+   )`,
+  `CREATE INDEX IF NOT EXISTS withdrawals_by_time ON withdrawals (created_at)`,
+
+  // --- bank account and documents --------------------------------------------------------------
+  `CREATE TABLE IF NOT EXISTS bank_account (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     status TEXT NOT NULL CHECK (status IN ('under_review', 'approved', 'rejected')),
+     reason TEXT NOT NULL DEFAULT '',
+     bank TEXT NOT NULL,
+     branch TEXT NOT NULL,
+     account_name TEXT NOT NULL,
+     account_number TEXT NOT NULL,
+     currency TEXT NOT NULL,
+     address TEXT NOT NULL,
+     id_front_file_id TEXT NOT NULL,
+     id_back_file_id TEXT NOT NULL,
+     passbook_file_id TEXT NOT NULL,
+     submitted_at TEXT NOT NULL,
+     reviewed_at TEXT
+   )`,
+  `CREATE TABLE IF NOT EXISTS uploads (
+     file_id TEXT PRIMARY KEY,
+     kind TEXT NOT NULL,
+     content_type TEXT NOT NULL,
+     size INTEGER NOT NULL,
+     width INTEGER NOT NULL,
+     height INTEGER NOT NULL,
+     object_key TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   )`,
+
+  // --- outbox to the site's operator queue (DESIGN.md §6: side effects after the commit) ------
+  // Written in the same transaction as the state change it reports; an alarm delivers it
+  // (at least once) and deletes it. `seq` is the version the site keeps, so a late re-delivery
+  // of an older snapshot never overwrites a newer one.
+  `CREATE TABLE IF NOT EXISTS outbox (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     kind TEXT NOT NULL,
+     item_id TEXT NOT NULL,
+     pending INTEGER NOT NULL,
+     payload TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0
+   )`,
+  // The tables of the first version, replaced by the double-entry ledger above.
+  `DROP TABLE IF EXISTS ledger_entries`,
+  `DROP TABLE IF EXISTS ledger_operations`,
+  `DROP TABLE IF EXISTS wallets`,
 ];
 
-export const MAIN_WALLET = "main";
-export const gameWallet = (code: string) => `game:${code}`;
+export const MAIN = "main";
+export const HOLD = "hold";
+export const gameAccount = (code: string) => `game:${code}`;
+/** Counter accounts: the world outside the member, so that every operation sums to zero. */
+export const EXTERNAL_DEPOSIT = "external:deposit";
+export const EXTERNAL_WITHDRAWAL = "external:withdrawal";
+export const FEES = "fees";

@@ -47,4 +47,19 @@ export const SITE_SCHEMA = [
      content TEXT NOT NULL,
      PRIMARY KEY (lang, type, title)
    )`,
+
+  // The operator queues: a copy of each member's deposits, withdrawals and bank application,
+  // fed by the members' outboxes. The member object owns the state; this is the site-wide view
+  // an operator works from. `version` only grows, so re-deliveries and late arrivals are harmless.
+  `CREATE TABLE IF NOT EXISTS operator_queue (
+     kind TEXT NOT NULL CHECK (kind IN ('deposit', 'withdrawal', 'bank')),
+     item_id TEXT NOT NULL,
+     member_id TEXT NOT NULL,
+     pending INTEGER NOT NULL,
+     version INTEGER NOT NULL,
+     created_at TEXT NOT NULL,
+     item TEXT NOT NULL,
+     PRIMARY KEY (kind, item_id)
+   )`,
+  `CREATE INDEX IF NOT EXISTS operator_queue_by_time ON operator_queue (kind, pending, created_at)`,
 ];

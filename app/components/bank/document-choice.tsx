@@ -1,0 +1,54 @@
+import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+import { ErrorList } from "~/components/forms";
+import type { DocumentKind } from "~/utils/bank-schemas";
+import type { UploadedFile } from "../../../server/contract";
+import { FileField } from "./file-field";
+import { formatDateTime } from "./format";
+
+/**
+ * One document of the application: an image the member uploaded before (the latest is chosen),
+ * or a new file, which wins when both are given. Without earlier uploads only the file input shows.
+ */
+export function DocumentChoice({
+  kind,
+  uploads,
+  fileMeta,
+  fileIdMeta,
+}: {
+  kind: DocumentKind;
+  /** the member's documents of this kind, newest first */
+  uploads: UploadedFile[];
+  fileMeta: FieldMetadata<File | undefined>;
+  fileIdMeta: FieldMetadata<string | undefined>;
+}) {
+  const { t, i18n } = useTranslation("bank");
+  const select = getSelectProps(fileIdMeta);
+  return (
+    <fieldset className="document-choice">
+      <legend>{t(`kind.${kind}`)}</legend>
+      {uploads.length > 0 ? (
+        <div className="field">
+          <label htmlFor={fileIdMeta.id}>{t("document.use_uploaded")}</label>
+          <select {...select} key={select.key}>
+            {uploads.map((file) => (
+              <option key={file.fileId} value={file.fileId}>
+                {t("document.option", {
+                  date: formatDateTime(file.createdAt, i18n.language),
+                  pixels: t("list.pixels", { width: file.width, height: file.height }),
+                })}
+              </option>
+            ))}
+            <option value="">{t("document.none_option")}</option>
+          </select>
+          <ErrorList id={fileIdMeta.errorId} errors={fileIdMeta.errors} />
+        </div>
+      ) : null}
+      <FileField
+        meta={fileMeta}
+        label={uploads.length > 0 ? t("document.new_file") : t("document.file")}
+        hint={uploads.length > 0 ? t("document.replace_hint") : t("upload.hint")}
+      />
+    </fieldset>
+  );
+}

@@ -1,0 +1,43 @@
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CsrfInput, ErrorList, SubmitButton } from "~/components/forms";
+import { DOCUMENT_KINDS, uploadSchema } from "~/utils/bank-schemas";
+import { FileField } from "./file-field";
+import { FormAlert } from "./form-alert";
+
+/** One document image to the platform: its kind and the file (multipart, works without JavaScript). */
+export function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation("bank");
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { kind: DOCUMENT_KINDS[0] },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const kind = getSelectProps(fields.kind);
+  return (
+    <section aria-labelledby="upload-title" className="card">
+      <h2 id="upload-title">{t("upload.title")}</h2>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+        <CsrfInput />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <div className="field">
+          <label htmlFor={fields.kind.id}>{t("upload.kind")}</label>
+          <select {...kind} key={kind.key}>
+            {DOCUMENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`kind.${k}`)}
+              </option>
+            ))}
+          </select>
+          <ErrorList id={fields.kind.errorId} errors={fields.kind.errors} />
+        </div>
+        <FileField meta={fields.file} label={t("upload.file")} hint={t("upload.hint")} />
+        <SubmitButton>{t("upload.submit")}</SubmitButton>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from "react-i18next";
+import { parseAmount, withdrawFee } from "~/utils/money";
+import { Money } from "./money";
+
+/**
+ * The withdrawal fee before submitting: the rule always (it is all a page without JavaScript can
+ * show), and with JavaScript the exact fee and total held for the amount being typed.
+ */
+export function FeePreview(props: { amountText: string; ratio: number; fixed: number; digits: number; currency: string }) {
+  const { t, i18n } = useTranslation("money");
+  const percent = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 2 }).format(props.ratio);
+  const amount = parseAmount(props.amountText, props.digits);
+  const fee = amount ? withdrawFee(amount, props.ratio, props.fixed) : null;
+  return (
+    <div className="fee-preview" aria-live="polite">
+      <p>
+        {t("withdraw.fee_rule", { percent })} <Money minor={props.fixed} currency={props.currency} />
+      </p>
+      {amount && fee !== null ? (
+        <p data-testid="fee-preview">
+          {t("withdraw.fee")}: <Money minor={fee} currency={props.currency} /> · {t("withdraw.total_held")}:{" "}
+          <Money minor={amount + fee} currency={props.currency} />
+        </p>
+      ) : null}
+    </div>
+  );
+}

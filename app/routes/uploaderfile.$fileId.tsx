@@ -1,0 +1,41 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireMember } from "~/utils/auth.server";
+
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
+
+/** A member's document is theirs alone: never stored by a cache, never sniffed into something else. */
+const PRIVATE_HEADERS = {
+  "cache-control": "private, no-store",
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+};
+
+/**
+ * The bytes of one of the member's uploaded documents, streamed from the platform, which serves a
+ * file only to the member who uploaded it (another member gets file_not_found).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  requireMember(request, context);
+  const fileId = params.fileId ?? "";
+  const result =
+    fileId.length >= 1 && fileId.length <= 64
+      ? await context.platform.fetchRaw("uploadFile", { params: { fileId } })
+      : ({ ok: false, status: 404, code: "file_not_found" } as const);
+  if (!result.ok) {
+    const t = await context.i18n.getFixedT(context.locale, "messages");
+    return new Response(t(result.code), {
+      status: result.code === "file_not_found" ? 404 : result.status,
+      headers: { ...PRIVATE_HEADERS, "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+  const upstream = result.response;
+  const type = (upstream.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const headers = new Headers({
+    ...PRIVATE_HEADERS,
+    "content-type": IMAGE_TYPES.includes(type) ? type : "application/octet-stream",
+    "content-disposition": "inline",
+  });
+  const length = upstream.headers.get("content-length");
+  if (length) headers.set("content-length", length);
+  return new Response(upstream.body, { status: 200, headers });
+}

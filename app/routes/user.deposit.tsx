@@ -1,0 +1,96 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CsrfInput, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
+import { IdempotencyInput, Money } from "~/components/money";
+import { AmountField, StatusBadge, type MoneyActionData } from "~/components/money-form";
+import { requireMember } from "~/utils/auth.server";
+import { newIdempotencyKey } from "~/utils/idempotency";
+import { depositSchema } from "~/utils/money-schemas";
+import { limitsFor, moneyFailure, moneySuccess } from "~/utils/money.server";
+
+export const handle = { titleKey: "money:deposit.title", i18n: ["money"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireMember(request, context);
+  const recent = await context.platform.call("deposits", { query: { page: 1, pageSize: 5 } });
+  return json({
+    options: context.site.depositOptions,
+    limits: limitsFor(context, "Deposit"),
+    currency: context.site.currency,
+    recent: recent.ok ? recent.data.items : [],
+    idempotencyKey: newIdempotencyKey(),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMember(request, context);
+  const options = context.site.depositOptions;
+  const schema = depositSchema(limitsFor(context, "Deposit"), options.map((o) => o.id));
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  const key = String(formData.get("idempotencyKey") ?? newIdempotencyKey());
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), idempotencyKey: key } satisfies MoneyActionData, { status: 400 });
+  }
+  const { optionId, amount, idempotencyKey } = submission.value;
+  const result = await context.platform.call("deposit", { body: { optionId, amount }, idempotencyKey });
+  if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey);
+  return moneySuccess(context, "/user/deposit", result.data.status === "credited" ? "deposit_credited" : "deposit_pending");
+}
+
+export default function Deposit() {
+  const { options, limits, currency, recent, idempotencyKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("money");
+  const [form, fields] = useSchemaForm(depositSchema(limits, options.map((o) => o.id)), {
+    lastResult: actionData?.result,
+    defaultValue: { optionId: options[0]?.id },
+  });
+  return (
+    <div className="money-page">
+      <h1>{t("deposit.title")}</h1>
+      {options.length === 0 ? (
+        <p>{t("deposit.no_options")}</p>
+      ) : (
+        <Form method="post" {...getFormProps(form)} className="card">
+          <CsrfInput />
+          <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
+          <ErrorList id={form.errorId} errors={form.errors} alert />
+          <fieldset className="choice-group" aria-describedby={fields.optionId.errors ? fields.optionId.errorId : undefined}>
+            <legend>{t("deposit.option")}</legend>
+            {options.map((o) => (
+              <label key={o.id} className="choice">
+                <input type="radio" name={fields.optionId.name} value={o.id} defaultChecked={fields.optionId.initialValue === o.id} />
+                <span>
+                  <strong>{o.name}</strong>
+                  <span className="hint">{o.instructions}</span>
+                </span>
+              </label>
+            ))}
+            <ErrorList id={fields.optionId.errorId} errors={fields.optionId.errors} />
+          </fieldset>
+          <AmountField meta={fields.amount} limits={limits} currency={currency} />
+          <SubmitButton>{t("deposit.submit")}</SubmitButton>
+        </Form>
+      )}
+      <section aria-labelledby="recent-deposits" className="card">
+        <h2 id="recent-deposits">{t("deposit.recent")}</h2>
+        {recent.length === 0 ? (
+          <p className="muted">{t("none_yet")}</p>
+        ) : (
+          <ul className="plain-list">
+            {recent.map((d) => (
+              <li key={d.id}>
+                <Money minor={d.amount} currency={currency} /> · {d.optionName} · <StatusBadge status={d.status} />
+                {d.reason ? <span className="hint"> — {d.reason}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { CallData } from "../../server/contract";
+import { AccountTable } from "~/components/records/account-table";
+import { DateFilter } from "~/components/records/date-filter";
+import { Pagination } from "~/components/records/pagination";
+import { PAGE_SIZE, parseRecordsQuery, type RecordsQuery } from "~/components/records/query";
+import { RecordTabs } from "~/components/records/record-tabs";
+import { TransactionTable } from "~/components/records/transaction-table";
+import { WithdrawalTable } from "~/components/records/withdrawal-table";
+import { requireMember } from "~/utils/auth.server";
+import { messageKey } from "~/utils/messages";
+
+export const handle = { titleKey: "records:title", i18n: ["records"] };
+
+type RecordList =
+  | { tab: "account"; page: CallData<"records"> }
+  | { tab: "transactions"; page: CallData<"transactions"> }
+  | { tab: "withdrawals"; page: CallData<"withdrawals"> };
+
+type Loaded = { ok: true; list: RecordList } | { ok: false; status: number; code: string };
+
+/** Account, transaction and withdrawal records: one tab at a time, paginated, filtered by day. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireMember(request, context);
+  const query = parseRecordsQuery(new URL(request.url).searchParams);
+  const page = (list: RecordList | null, error: string | null, rangeError = false) => ({
+    query,
+    currency: context.site.currency,
+    games: context.site.games.map(({ code, name }) => ({ code, name })),
+    list,
+    error,
+    rangeError,
+  });
+  // days in the same format compare as strings
+  if (query.from && query.to && query.from > query.to) {
+    return json(page(null, null, true), { status: 400 });
+  }
+  const loaded = await loadList(context.platform, query);
+  if (!loaded.ok) {
+    // spec §4: a call that failed after its retry yields status 400 (other failures keep theirs)
+    return json(page(null, messageKey(loaded.code)), { status: loaded.status });
+  }
+  return json(page(loaded.list, null));
+}
+
+async function loadList(platform: AppLoadContext["platform"], query: RecordsQuery): Promise<Loaded> {
+  const filter = { query: { page: query.page, pageSize: PAGE_SIZE, from: query.from, to: query.to } };
+  switch (query.tab) {
+    case "account": {
+      const result = await platform.call("records", filter);
+      return result.ok ? { ok: true, list: { tab: "account", page: result.data } } : result;
+    }
+    case "transactions": {
+      const result = await platform.call("transactions", filter);
+      return result.ok ? { ok: true, list: { tab: "transactions", page: result.data } } : result;
+    }
+    case "withdrawals": {
+      const result = await platform.call("withdrawals", filter);
+      return result.ok ? { ok: true, list: { tab: "withdrawals", page: result.data } } : result;
+    }
+  }
+}
+
+export default function Records() {
+  const { query, currency, games, list, error, rangeError } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("records");
+  const filtered = Boolean(query.from || query.to);
+  return (
+    <div className="records">
+      <h1>{t("title")}</h1>
+      <RecordTabs query={query} />
+      <DateFilter query={query} rangeError={rangeError} />
+      {error ? (
+        <p role="alert" className="error-list">
+          {t(error)}
+        </p>
+      ) : null}
+      {list ? (
+        <div className="records-list">
+          {list.tab === "account" ? (
+            <AccountTable items={list.page.items} currency={currency} games={games} filtered={filtered} />
+          ) : list.tab === "transactions" ? (
+            <TransactionTable items={list.page.items} currency={currency} games={games} filtered={filtered} />
+          ) : (
+            <WithdrawalTable items={list.page.items} currency={currency} filtered={filtered} />
+          )}
+          <Pagination query={query} total={list.page.total} pageSize={list.page.pageSize} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { FeePreview } from "~/components/fee-preview";
+import { CsrfInput, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { IdempotencyInput, Money } from "~/components/money";
+import { AmountField, StatusBadge, type MoneyActionData } from "~/components/money-form";
+import { requireMember } from "~/utils/auth.server";
+import { newIdempotencyKey } from "~/utils/idempotency";
+import { withdrawSchema } from "~/utils/money-schemas";
+import { limitsFor, moneyFailure, moneySuccess } from "~/utils/money.server";
+
+export const handle = { titleKey: "money:withdraw.title", i18n: ["money"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireMember(request, context);
+  const { site, platform } = context;
+  const [bank, wallets, recent] = await Promise.all([
+    platform.call("bank"),
+    platform.call("wallets"),
+    platform.call("withdrawals", { query: { page: 1, pageSize: 5 } }),
+  ]);
+  const bankStatus = bank.ok ? bank.data.status : "none";
+  // spec §5: a bank card must be bound before withdrawal; bankVerify says it must also be approved
+  const bankReady = site.bankVerify ? bankStatus === "approved" : bankStatus !== "none" && bankStatus !== "rejected";
+  return json({
+    bankReady,
+    bankStatus,
+    bankDetails: bank.ok && bank.data.status !== "none" ? `${bank.data.bank} ····${bank.data.accountNumberLast4}` : "",
+    available: wallets.ok ? wallets.data.main.balance : null,
+    onHold: wallets.ok ? wallets.data.main.onHold : null,
+    recent: recent.ok ? recent.data.items : [],
+    limits: limitsFor(context, "Withdraw"),
+    fee: { ratio: site.withdrawFeeRatio, fixed: site.withdrawFeeFixed },
+    transactionPasswordRequired: site.transactionPasswordRequired,
+    currency: site.currency,
+    idempotencyKey: newIdempotencyKey(),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMember(request, context);
+  const { site } = context;
+  const schema = withdrawSchema(limitsFor(context, "Withdraw"), site.transactionPasswordRequired);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema });
+  const key = String(formData.get("idempotencyKey") ?? newIdempotencyKey());
+  if (submission.status !== "success") {
+    return json({ result: submission.reply({ hideFields: ["transactionPassword"] }), idempotencyKey: key } satisfies MoneyActionData, {
+      status: 400,
+    });
+  }
+  const { amount, transactionPassword, idempotencyKey } = submission.value;
+  const result = await context.platform.call("withdraw", { body: { amount, transactionPassword }, idempotencyKey });
+  if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey, ["transactionPassword"]);
+  return moneySuccess(context, "/user/withdraw", "withdraw_success");
+}
+
+export default function Withdraw() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("money");
+  const [amountText, setAmountText] = useState("");
+  const [form, fields] = useSchemaForm(withdrawSchema(data.limits, data.transactionPasswordRequired), { lastResult: actionData?.result });
+  const { currency } = data;
+  return (
+    <div className="money-page">
+      <h1>{t("withdraw.title")}</h1>
+      {data.available !== null ? (
+        <p className="card">
+          {t("withdraw.available")}: <Money minor={data.available} currency={currency} />
+          {data.onHold ? (
+            <>
+              {" · "}
+              {t("on_hold")}: <Money minor={data.onHold} currency={currency} />
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {!data.bankReady ? (
+        <div className="card" role="status">
+          <p>{data.bankStatus === "under_review" ? t("withdraw.bank_under_review") : t("messages:bind_bank_card_first")}</p>
+          <Link to="/user/bank" className="button">
+            {t("withdraw.bind_bank")}
+          </Link>
+        </div>
+      ) : (
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="card"
+          onInput={(e) => {
+            const target = e.target as HTMLInputElement;
+            if (target.name === fields.amount.name) setAmountText(target.value);
+          }}
+        >
+          <CsrfInput />
+          <IdempotencyInput value={actionData?.idempotencyKey ?? data.idempotencyKey} />
+          <ErrorList id={form.errorId} errors={form.errors} alert />
+          <p className="hint">
+            {t("withdraw.to")}: {data.bankDetails}
+          </p>
+          <AmountField meta={fields.amount} limits={data.limits} currency={currency} />
+          <FeePreview amountText={amountText} ratio={data.fee.ratio} fixed={data.fee.fixed} digits={data.limits.digits} currency={currency} />
+          {data.transactionPasswordRequired ? (
+            <Field meta={fields.transactionPassword} label={t("transaction_password")} type="password" autoComplete="off" />
+          ) : null}
+          <SubmitButton>{t("withdraw.submit")}</SubmitButton>
+        </Form>
+      )}
+      <section aria-labelledby="recent-withdrawals" className="card">
+        <h2 id="recent-withdrawals">{t("withdraw.recent")}</h2>
+        {data.recent.length === 0 ? (
+          <p className="muted">{t("none_yet")}</p>
+        ) : (
+          <ul className="plain-list">
+            {data.recent.map((w) => (
+              <li key={w.id}>
+                <Money minor={w.amount} currency={currency} /> · {t("withdraw.fee")} <Money minor={w.fee} currency={currency} /> ·{" "}
+                <StatusBadge status={w.status} />
+                {w.reason ? <span className="hint"> — {w.reason}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

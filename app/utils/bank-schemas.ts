@@ -1,0 +1,88 @@
+import { z } from "zod";
+import type { UploadedFile } from "../../server/contract";
+import { idempotencyKeyField } from "./idempotency";
+
+/**
+ * The bank-binding forms (issue 3), shared by the browser and the actions. Messages are
+ * translation keys. Whether an image really is a JPEG, PNG or WebP, and its pixel count, only the
+ * platform can tell (by content); the site checks what it can without reading the bytes: the size.
+ */
+
+export const DOCUMENT_KINDS = ["id_front", "id_back", "passbook"] as const satisfies readonly UploadedFile["kind"][];
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** The contract's UPLOAD_LIMITS.maxBytes: 5 MB. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const ACCEPTED_IMAGES = "image/jpeg,image/png,image/webp";
+
+/** The application form's two inputs per document: a new file, or one already uploaded. */
+export const DOCUMENT_FIELDS = {
+  id_front: { file: "idFrontFile", fileId: "idFrontFileId" },
+  id_back: { file: "idBackFile", fileId: "idBackFileId" },
+  passbook: { file: "passbookFile", fileId: "passbookFileId" },
+} as const satisfies Record<DocumentKind, { file: string; fileId: string }>;
+
+/** An image file; conform turns an empty file input into undefined, which this refuses with `requiredKey`. */
+const image = (requiredKey: string) =>
+  z.instanceof(File, { message: requiredKey }).refine((file) => file.size <= MAX_UPLOAD_BYTES, "messages:file_too_large");
+
+export const uploadSchema = z.object({
+  kind: z.enum(DOCUMENT_KINDS, { errorMap: () => ({ message: "bank:validation.kind_required" }) }),
+  file: image("bank:validation.file_required"),
+});
+
+const text = (name: string, max: number) =>
+  z
+    .string({ required_error: `bank:validation.${name}_required` })
+    .trim()
+    .min(1, `bank:validation.${name}_required`)
+    .max(max, `bank:validation.${name}_too_long`);
+
+const fileId = z.string().max(64, "bank:validation.document_required").optional();
+
+const accountDetails = z.object({
+  idempotencyKey: idempotencyKeyField,
+  bank: text("bank", 80),
+  branch: text("branch", 80),
+  accountName: text("account_name", 80),
+  accountNumber: z
+    .string({ required_error: "bank:validation.account_number_required" })
+    // members copy numbers with spaces; the platform stores digits and dashes only
+    .transform((v) => v.replace(/\s+/g, ""))
+    .pipe(z.string().min(1, "bank:validation.account_number_required").regex(/^[0-9-]{6,34}$/, "bank:validation.account_number_invalid")),
+  currency: z
+    .string({ required_error: "bank:validation.currency_invalid" })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{3}$/, "bank:validation.currency_invalid")),
+  address: text("address", 200),
+});
+
+const documents = z
+  .object({
+    idFrontFile: image("bank:validation.document_required").optional(),
+    idFrontFileId: fileId,
+    idBackFile: image("bank:validation.document_required").optional(),
+    idBackFileId: fileId,
+    passbookFile: image("bank:validation.document_required").optional(),
+    passbookFileId: fileId,
+  })
+  .superRefine((v, ctx) => {
+    // a chosen file wins over an uploaded one; one of the two is needed for each document
+    for (const kind of DOCUMENT_KINDS) {
+      const names = DOCUMENT_FIELDS[kind];
+      if (!v[names.file] && !v[names.fileId]) {
+        ctx.addIssue({ code: "custom", path: [names.file], message: `bank:validation.${kind}_required` });
+      }
+    }
+  });
+
+/** Two halves, so that a missing document is reported together with a missing detail, not after it. */
+export const bankApplySchema = accountDetails.and(documents);
+export type BankApplication = z.infer<typeof bankApplySchema>;
+
+/** Platform codes that are about the file itself: shown at its input rather than above the form. */
+const FILE_PROBLEMS = ["file_invalid_type", "file_too_large", "file_too_many_pixels", "bank_upload_error"];
+export function isFileProblem(code: string): boolean {
+  return FILE_PROBLEMS.includes(code);
+}

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { idempotencyKeyField } from "./idempotency";
+import { amountField } from "./money";
+
+/** Money forms (issue 3), shared by the browser and the actions; messages are translation keys. */
+
+type Limits = { min: number; max: number; digits: number };
+
+export function depositSchema(limits: Limits, optionIds: string[]) {
+  return z.object({
+    idempotencyKey: idempotencyKeyField,
+    optionId: z
+      .string({ required_error: "money:validation.option_required" })
+      .refine((v) => optionIds.includes(v), "money:validation.option_required"),
+    amount: amountField(limits),
+  });
+}
+
+export function transferSchema(limits: Limits, gameCodes: string[]) {
+  return z.object({
+    idempotencyKey: idempotencyKeyField,
+    direction: z.enum(["in", "out"], { errorMap: () => ({ message: "money:validation.direction_required" }) }),
+    gameCode: z
+      .string({ required_error: "money:validation.game_required" })
+      .refine((v) => gameCodes.includes(v), "money:validation.game_required"),
+    amount: amountField(limits),
+  });
+}
+
+export function withdrawSchema(limits: Limits, transactionPasswordRequired: boolean) {
+  const password = z.string({ required_error: "money:validation.tx_password_required" }).trim().min(1, "money:validation.tx_password_required");
+  return z.object({
+    idempotencyKey: idempotencyKeyField,
+    amount: amountField(limits),
+    transactionPassword: transactionPasswordRequired ? password : password.optional(),
+  });
+}

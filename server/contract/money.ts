@@ -1,0 +1,170 @@
+import { z } from "zod";
+import { minorUnits } from "./schemas";
+
+/** Money calls (issue 3). Amounts are integers of minor units; times are ISO 8601 UTC. */
+
+const positiveAmount = minorUnits.pipe(z.number().int().positive());
+const isoTime = z.string().datetime();
+const id = z.string().min(1).max(64);
+
+/** A date filter and a page: `from`/`to` are days (YYYY-MM-DD, UTC, inclusive). */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+});
+
+export const page = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int().nonnegative(), page: z.number().int(), pageSize: z.number().int() });
+
+// deposits -------------------------------------------------------------------------------------
+
+export const depositBody = z.object({ optionId: z.string().min(1).max(32), amount: positiveAmount }).strict();
+
+export const deposit = z.object({
+  id,
+  optionId: z.string(),
+  optionName: z.string(),
+  amount: minorUnits,
+  status: z.enum(["pending", "credited", "refused"]),
+  reason: z.string(),
+  createdAt: isoTime,
+  decidedAt: isoTime.nullable(),
+});
+export type Deposit = z.infer<typeof deposit>;
+
+// transfers ------------------------------------------------------------------------------------
+
+/** "in" moves points from the main account into a game wallet; "out" moves them back. */
+export const transferBody = z
+  .object({ direction: z.enum(["in", "out"]), gameCode: z.string().regex(/^[a-z0-9-]{1,32}$/), amount: positiveAmount })
+  .strict();
+
+export const transfer = z.object({
+  id,
+  direction: z.enum(["in", "out"]),
+  gameCode: z.string(),
+  amount: minorUnits,
+  status: z.literal("done"),
+  createdAt: isoTime,
+});
+export type Transfer = z.infer<typeof transfer>;
+
+/** The transaction-records tab: deposits and transfers in one list, newest first. */
+export const transaction = z.discriminatedUnion("kind", [
+  deposit.extend({ kind: z.literal("deposit") }),
+  transfer.extend({ kind: z.literal("transfer") }),
+]);
+
+// withdrawals ----------------------------------------------------------------------------------
+
+export const withdrawBody = z
+  .object({ amount: positiveAmount, transactionPassword: z.string().min(1).max(128).optional() })
+  .strict();
+
+export const withdrawal = z.object({
+  id,
+  amount: minorUnits,
+  fee: minorUnits,
+  /** the site's maximum for one withdrawal when it was requested ("limit amount") */
+  limitAmount: minorUnits,
+  /** where the money goes: bank name and the last digits of the account */
+  details: z.string(),
+  status: z.enum(["pending", "paid", "rejected"]),
+  reason: z.string(),
+  createdAt: isoTime,
+  decidedAt: isoTime.nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawal>;
+
+// bank account and uploads ---------------------------------------------------------------------
+
+export const DOCUMENT_KINDS = ["id_front", "id_back", "passbook"] as const;
+export const documentKind = z.enum(DOCUMENT_KINDS);
+
+export const uploadedFile = z.object({
+  fileId: id,
+  kind: documentKind,
+  contentType: z.enum(["image/jpeg", "image/png", "image/webp"]),
+  size: z.number().int().positive(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  createdAt: isoTime,
+});
+export type UploadedFile = z.infer<typeof uploadedFile>;
+
+export const UPLOAD_LIMITS = { maxBytes: 5 * 1024 * 1024, maxPixels: 20_000_000 } as const;
+
+const bankText = (max: number) => z.string().trim().min(1).max(max);
+
+export const bankApplyBody = z
+  .object({
+    bank: bankText(80),
+    branch: bankText(80),
+    accountName: bankText(80),
+    accountNumber: z.string().trim().regex(/^[0-9-]{6,34}$/),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    address: bankText(200),
+    idFrontFileId: id,
+    idBackFileId: id,
+    passbookFileId: id,
+  })
+  .strict();
+
+export const bankAccount = z.object({
+  status: z.enum(["none", "under_review", "approved", "rejected"]),
+  reason: z.string(),
+  bank: z.string(),
+  branch: z.string(),
+  accountName: z.string(),
+  /** only the last four digits leave the platform */
+  accountNumberLast4: z.string(),
+  currency: z.string(),
+  address: z.string(),
+  submittedAt: isoTime.nullable(),
+  reviewedAt: isoTime.nullable(),
+});
+export type BankAccount = z.infer<typeof bankAccount>;
+
+// account records (the ledger) -----------------------------------------------------------------
+
+export const LEDGER_TYPES = [
+  "deposit",
+  "transfer_in",
+  "transfer_out",
+  "withdrawal_hold",
+  "withdrawal_paid",
+  "withdrawal_returned",
+  "bet",
+  "payout",
+  "refund",
+] as const;
+
+/** One movement of one of the member's own balances. */
+export const ledgerRecord = z.object({
+  id: z.number().int(),
+  time: isoTime,
+  type: z.enum(LEDGER_TYPES),
+  /** "main", "hold" or "game:<code>" */
+  account: z.string(),
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+  reference: z.string(),
+});
+export type LedgerRecord = z.infer<typeof ledgerRecord>;
+
+// operator queues ------------------------------------------------------------------------------
+
+export const operatorDecision = z.object({ reason: z.string().trim().max(500).default("") }).strict();
+export const pendingQuery = z.object({ status: z.enum(["pending", "all"]).default("pending") });
+const queued = { memberId: z.string(), account: z.string() };
+export const operatorDeposit = deposit.extend(queued);
+export const operatorWithdrawal = withdrawal.extend(queued);
+export const operatorBankApplication = bankAccount.extend({
+  ...queued,
+  accountNumber: z.string(),
+  idFrontFileId: z.string(),
+  idBackFileId: z.string(),
+  passbookFileId: z.string(),
+});

@@ -1,0 +1,121 @@
+import { UPLOAD_LIMITS } from "../../contract";
+import { verifyPassword } from "../auth/password";
+import { newId } from "../auth/token";
+import { sha256Hex } from "../crypto";
+import { sniffImage } from "../money/image";
+import { badRequest, ok } from "../result";
+import { siteStub } from "../stubs";
+import type { Handler, MemberContext, RawFile } from "./types";
+import type { Env } from "../env";
+
+/**
+ * The money calls of a member. The site's rules (options, limits, games, fees) are read here
+ * per request and handed to the member object, which checks them again inside the same
+ * synchronous transaction that changes the balances.
+ */
+
+async function siteConfig(env: Env, member: MemberContext) {
+  return siteStub(env, member.siteId).getConfig();
+}
+
+/** What "the same request" means for an idempotency key: the call and its parameters, nothing secret. */
+async function idem(call: string, key: string, parameters: unknown) {
+  return { key, fingerprint: await sha256Hex(JSON.stringify([call, parameters])) };
+}
+
+export const deposit: Handler<"deposit"> = async ({ env, member, body, idempotencyKey }) => {
+  const config = await siteConfig(env, member);
+  if (!config) return badRequest("invalid_site");
+  return member.stub.deposit(member.proof, await idem("deposit", idempotencyKey, body), body, config);
+};
+
+export const transfer: Handler<"transfer"> = async ({ env, member, body, idempotencyKey }) => {
+  const config = await siteConfig(env, member);
+  if (!config) return badRequest("invalid_site");
+  return member.stub.transfer(member.proof, await idem("transfer", idempotencyKey, body), body, config);
+};
+
+export const withdraw: Handler<"withdraw"> = async ({ env, member, body, idempotencyKey }) => {
+  const config = await siteConfig(env, member);
+  if (!config) return badRequest("invalid_site");
+  const pre = await member.stub.withdrawPreflight(member.proof, config.bankVerify);
+  if (!pre.ok) return pre;
+  if (!pre.data.bankReady) return badRequest("bind_bank_card_first");
+  let verifiedPasswordHash: string | null = null;
+  if (config.transactionPasswordRequired) {
+    if (!body.transactionPassword) return badRequest("transaction_password_required");
+    // PBKDF2 runs here, in the worker, so the member object keeps serving while it computes.
+    if (!(await verifyPassword(body.transactionPassword, pre.data.passwordHash))) {
+      return badRequest("wrong_transaction_password");
+    }
+    verifiedPasswordHash = pre.data.passwordHash;
+  }
+  const { amount } = body;
+  return member.stub.withdraw(member.proof, await idem("withdraw", idempotencyKey, { amount }), { amount }, {
+    ...config,
+    verifiedPasswordHash,
+  });
+};
+
+export const deposits: Handler<"deposits"> = async ({ member, query }) => member.stub.deposits(member.proof, query);
+export const transfers: Handler<"transfers"> = async ({ member, query }) => member.stub.transfers(member.proof, query);
+export const withdrawals: Handler<"withdrawals"> = async ({ member, query }) => member.stub.withdrawals(member.proof, query);
+export const transactions: Handler<"transactions"> = async ({ member, query }) =>
+  member.stub.transactions(member.proof, query);
+export const records: Handler<"records"> = async ({ member, query }) => member.stub.records(member.proof, query);
+
+export const bank: Handler<"bank"> = async ({ member }) => member.stub.bank(member.proof);
+
+export const bankApply: Handler<"bankApply"> = async ({ env, member, body, idempotencyKey }) => {
+  const config = await siteConfig(env, member);
+  if (!config) return badRequest("invalid_site");
+  return member.stub.bankApply(member.proof, await idem("bankApply", idempotencyKey, body), body, config.bankAutoReview);
+};
+
+/** Where a member's file lives in the bucket: under its site, by a random id nobody chooses. */
+export const uploadKey = (siteId: string, fileId: string) => `sites/${siteId}/files/${fileId}`;
+
+export const upload: Handler<"upload"> = async ({ env, member, body, file }) => {
+  const live = await member.stub.verify(member.proof);
+  if (!live.ok) return live;
+  if (!file) return badRequest("invalid_parameters");
+  if (file.size > UPLOAD_LIMITS.maxBytes) return badRequest("file_too_large");
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const image = sniffImage(bytes);
+  if (!image) return badRequest("file_invalid_type");
+  if (image.width * image.height > UPLOAD_LIMITS.maxPixels) return badRequest("file_too_many_pixels");
+
+  const fileId = newId();
+  const objectKey = uploadKey(member.siteId, fileId);
+  await env.UPLOADS.put(objectKey, bytes, {
+    httpMetadata: { contentType: image.contentType },
+    customMetadata: { memberId: member.memberId, kind: body.kind },
+  });
+  const recorded = await member.stub.addUpload(member.proof, {
+    fileId,
+    kind: body.kind,
+    contentType: image.contentType,
+    size: bytes.byteLength,
+    width: image.width,
+    height: image.height,
+    createdAt: new Date().toISOString(),
+    objectKey,
+  });
+  // A file nobody owns would never be read or cleaned up; take it back out.
+  if (!recorded.ok) await env.UPLOADS.delete(objectKey);
+  return recorded;
+};
+
+export const uploads: Handler<"uploads"> = async ({ member }) => member.stub.uploads(member.proof);
+
+/**
+ * A member's own file. Anyone else's id is "not found" with status 400, never 404: a 404 would
+ * end the asking member's session on the site (spec §4).
+ */
+export const uploadFile: Handler<"uploadFile"> = async ({ env, member, params }) => {
+  const file = await member.stub.upload(member.proof, params.fileId);
+  if (!file.ok) return file;
+  const object = await env.UPLOADS.get(file.data.objectKey);
+  if (!object) return badRequest("file_not_found");
+  return ok<RawFile>({ body: object.body, contentType: file.data.contentType, size: object.size });
+};

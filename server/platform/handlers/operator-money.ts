@@ -1,0 +1,81 @@
+import type { money } from "../member/member-object";
+import type { OperatorBankApplication, OperatorDeposit, OperatorWithdrawal, QueueKind } from "../money/queue";
+import type { Env } from "../env";
+import { badRequest, ok, type Result } from "../result";
+import { memberStub, siteStub } from "../stubs";
+import { uploadKey } from "./money";
+import type { Handler, RawFile } from "./types";
+
+/**
+ * Operator queues. Lists read the site's queue (fed by the members' outboxes); a decision is
+ * made by the member object that owns the item (exactly once there), then written to the queue
+ * at once so the operator's next list shows it; the member's outbox delivers it as well.
+ */
+async function decideQueued<T>(
+  env: Env,
+  siteId: string,
+  kind: QueueKind,
+  itemId: string,
+  decide: (stub: ReturnType<typeof memberStub>) => Promise<Result<money.Decided<T>>>,
+): Promise<Result<T>> {
+  const site = siteStub(env, siteId);
+  const memberId = await site.queueOwner(kind, itemId);
+  if (!memberId) return badRequest("invalid_parameters");
+  const decided = await decide(memberStub(env, memberId));
+  if (!decided.ok) return decided;
+  await site.enqueue(decided.data.entry);
+  return ok(decided.data.item);
+}
+
+/** The queue holds one kind per call, so its items are of that kind's shape (the router checks them too). */
+const all = (status: "pending" | "all") => status === "all";
+
+export const operatorDeposits: Handler<"operatorDeposits"> = async ({ env, params, query }) =>
+  ok((await siteStub(env, params.siteId).listQueue("deposit", all(query.status))) as OperatorDeposit[]);
+
+export const operatorConfirmDeposit: Handler<"operatorConfirmDeposit"> = async ({ env, params, body }) =>
+  decideQueued(env, params.siteId, "deposit", params.id, (stub) =>
+    stub.decideDeposit(params.siteId, params.id, { confirm: true, reason: body.reason }),
+  );
+
+export const operatorRefuseDeposit: Handler<"operatorRefuseDeposit"> = async ({ env, params, body }) =>
+  decideQueued(env, params.siteId, "deposit", params.id, (stub) =>
+    stub.decideDeposit(params.siteId, params.id, { confirm: false, reason: body.reason }),
+  );
+
+export const operatorWithdrawals: Handler<"operatorWithdrawals"> = async ({ env, params, query }) =>
+  ok((await siteStub(env, params.siteId).listQueue("withdrawal", all(query.status))) as OperatorWithdrawal[]);
+
+export const operatorApproveWithdrawal: Handler<"operatorApproveWithdrawal"> = async ({ env, params, body }) =>
+  decideQueued(env, params.siteId, "withdrawal", params.id, (stub) =>
+    stub.decideWithdrawal(params.siteId, params.id, { approve: true, reason: body.reason }),
+  );
+
+export const operatorRejectWithdrawal: Handler<"operatorRejectWithdrawal"> = async ({ env, params, body }) =>
+  decideQueued(env, params.siteId, "withdrawal", params.id, (stub) =>
+    stub.decideWithdrawal(params.siteId, params.id, { approve: false, reason: body.reason }),
+  );
+
+export const operatorBankApplications: Handler<"operatorBankApplications"> = async ({ env, params, query }) =>
+  ok((await siteStub(env, params.siteId).listQueue("bank", all(query.status))) as OperatorBankApplication[]);
+
+export const operatorApproveBank: Handler<"operatorApproveBank"> = async ({ env, params, body }) =>
+  decideQueued(env, params.siteId, "bank", params.memberId, (stub) =>
+    stub.decideBank(params.siteId, { approve: true, reason: body.reason }),
+  );
+
+export const operatorRejectBank: Handler<"operatorRejectBank"> = async ({ env, params, body }) =>
+  decideQueued(env, params.siteId, "bank", params.memberId, (stub) =>
+    stub.decideBank(params.siteId, { approve: false, reason: body.reason }),
+  );
+
+/** Any document of the site, for reviewing a bank application; the key is site-scoped. */
+export const operatorFile: Handler<"operatorFile"> = async ({ env, params }) => {
+  const object = await env.UPLOADS.get(uploadKey(params.siteId, params.fileId));
+  if (!object) return badRequest("file_not_found");
+  return ok<RawFile>({
+    body: object.body,
+    contentType: object.httpMetadata?.contentType ?? "application/octet-stream",
+    size: object.size,
+  });
+};

@@ -1,0 +1,181 @@
+import type { LedgerRecord } from "../../contract";
+import { fail, ok, type Result } from "../result";
+
+/**
+ * The member's double-entry ledger. Every function runs without an await, inside the caller's
+ * `transactionSync`, so a balance check and the postings that follow it cannot be interleaved,
+ * and the postings, the balance changes and the operation row commit together or not at all.
+ */
+
+export type LedgerType = LedgerRecord["type"];
+export interface Leg {
+  account: string;
+  amount: number;
+}
+
+const isOwn = (account: string) => account === "main" || account === "hold" || account.startsWith("game:");
+
+export function balanceOf(sql: SqlStorage, account: string): number {
+  return sql.exec<{ balance: number }>("SELECT balance FROM balances WHERE account = ?", account).toArray()[0]?.balance ?? 0;
+}
+
+/** Opens a member account at zero (sign-up): zero is also the sum of its (no) postings. */
+export function openAccount(sql: SqlStorage, account: string): void {
+  sql.exec("INSERT INTO balances (account, own, balance) VALUES (?, ?, 0) ON CONFLICT (account) DO NOTHING", account, isOwn(account) ? 1 : 0);
+}
+
+/**
+ * The stored answer to an operation key: null when the key is new, the stored response when
+ * the same parameters were sent before, idempotency_conflict when other parameters were.
+ */
+export function replay(sql: SqlStorage, key: string, fingerprint: string): Result<unknown> | null {
+  const row = sql
+    .exec<{ fingerprint: string; response: string }>("SELECT fingerprint, response FROM operations WHERE key = ?", key)
+    .toArray()[0];
+  if (!row) return null;
+  if (row.fingerprint !== fingerprint) return fail(400, "idempotency_conflict");
+  return ok(JSON.parse(row.response) as unknown);
+}
+
+export function operationExists(sql: SqlStorage, key: string): boolean {
+  return sql.exec("SELECT 1 FROM operations WHERE key = ?", key).toArray().length > 0;
+}
+
+/** Records an operation and its postings. Throws (rolling the transaction back) on an unbalanced set. */
+export function record(
+  sql: SqlStorage,
+  op: { key: string; call: string; fingerprint: string; response: unknown; now: string },
+  posting?: { type: LedgerType; reference: string; legs: Leg[] },
+): void {
+  sql.exec(
+    "INSERT INTO operations (key, call, fingerprint, response, created_at) VALUES (?, ?, ?, ?, ?)",
+    op.key,
+    op.call,
+    op.fingerprint,
+    JSON.stringify(op.response),
+    op.now,
+  );
+  if (!posting) return;
+  const legs = posting.legs.filter((l) => l.amount !== 0);
+  if (legs.some((l) => !Number.isSafeInteger(l.amount))) throw new Error("ledger: amounts are integers of minor units");
+  if (legs.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`ledger: postings of ${op.key} do not sum to zero`);
+  for (const leg of legs) {
+    // The CHECK on `balances` is the last line of defence: callers check funds first and answer
+    // with a message code; if they ever did not, this throws and nothing of the operation stays.
+    // UPDATE first: an INSERT … ON CONFLICT would check the CHECK against the candidate row itself.
+    const updated = sql
+      .exec<{ balance: number }>("UPDATE balances SET balance = balance + ? WHERE account = ? RETURNING balance", leg.amount, leg.account)
+      .toArray()[0];
+    const balance =
+      updated?.balance ??
+      sql
+        .exec<{ balance: number }>(
+          "INSERT INTO balances (account, own, balance) VALUES (?, ?, ?) RETURNING balance",
+          leg.account,
+          isOwn(leg.account) ? 1 : 0,
+          leg.amount,
+        )
+        .one().balance;
+    sql.exec(
+      `INSERT INTO postings (operation_key, account, amount, balance_after, type, reference, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      op.key,
+      leg.account,
+      leg.amount,
+      balance,
+      posting.type,
+      posting.reference,
+      op.now,
+    );
+  }
+}
+
+export interface LedgerCheck {
+  /** accounts whose stored balance differs from the sum of their postings */
+  mismatches: { account: string; balance: number; postings: number }[];
+  /** the sum of every posting of the member: zero in a double-entry ledger */
+  total: number;
+  /** member accounts below zero (the CHECK makes this impossible; reported, not assumed) */
+  negative: { account: string; balance: number }[];
+  balances: Record<string, number>;
+}
+
+/** DESIGN.md §6.2 for this member; used by the tests after every money scenario. */
+export function checkLedger(sql: SqlStorage): LedgerCheck {
+  const rows = sql
+    .exec<{ account: string; own: number; balance: number; postings: number }>(
+      `SELECT b.account, b.own, b.balance,
+              COALESCE((SELECT SUM(p.amount) FROM postings p WHERE p.account = b.account), 0) AS postings
+       FROM balances b`,
+    )
+    .toArray();
+  const orphan = sql
+    .exec<{ n: number }>("SELECT COUNT(*) AS n FROM postings WHERE account NOT IN (SELECT account FROM balances)")
+    .one().n;
+  const total = sql.exec<{ total: number }>("SELECT COALESCE(SUM(amount), 0) AS total FROM postings").one().total;
+  return {
+    mismatches: [
+      ...rows.filter((r) => r.balance !== r.postings).map((r) => ({ account: r.account, balance: r.balance, postings: r.postings })),
+      ...(orphan > 0 ? [{ account: "(no balance row)", balance: 0, postings: orphan }] : []),
+    ],
+    total,
+    negative: rows.filter((r) => r.own === 1 && r.balance < 0).map((r) => ({ account: r.account, balance: r.balance })),
+    balances: Object.fromEntries(rows.map((r) => [r.account, r.balance])),
+  };
+}
+
+/** `from`/`to` days (UTC, inclusive) as bounds on ISO timestamps, which compare as strings. */
+export function dayRange(from?: string, to?: string): { sql: string; bindings: string[] } {
+  const clauses: string[] = [];
+  const bindings: string[] = [];
+  if (from) {
+    clauses.push("created_at >= ?");
+    bindings.push(`${from}T00:00:00.000Z`);
+  }
+  if (to) {
+    const next = new Date(`${to}T00:00:00.000Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    clauses.push("created_at < ?");
+    bindings.push(Number.isNaN(next.getTime()) ? "9999" : next.toISOString());
+  }
+  return { sql: clauses.length ? clauses.join(" AND ") : "1", bindings };
+}
+
+type PostingRow = {
+  id: number;
+  created_at: string;
+  type: LedgerType;
+  account: string;
+  amount: number;
+  balance_after: number;
+  reference: string;
+};
+
+/** Account records: postings to the member's own accounts, newest first. */
+export function listRecords(
+  sql: SqlStorage,
+  q: { page: number; pageSize: number; from?: string; to?: string },
+): { items: LedgerRecord[]; total: number } {
+  const range = dayRange(q.from, q.to);
+  const where = `account IN (SELECT account FROM balances WHERE own = 1) AND ${range.sql}`;
+  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM postings WHERE ${where}`, ...range.bindings).one().n;
+  const items = sql
+    .exec<PostingRow>(
+      `SELECT id, created_at, type, account, amount, balance_after, reference FROM postings WHERE ${where}
+       ORDER BY id DESC LIMIT ? OFFSET ?`,
+      ...range.bindings,
+      q.pageSize,
+      (q.page - 1) * q.pageSize,
+    )
+    .toArray()
+    .map((r) => ({
+      id: r.id,
+      time: r.created_at,
+      type: r.type,
+      account: r.account,
+      amount: r.amount,
+      balanceAfter: r.balance_after,
+      reference: r.reference,
+    }));
+  return { items, total };
+}

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestMember } from "../helpers/platform";
+import { createStack, Visitor, type Stack } from "../helpers/site";
+
+/**
+ * The records page (/user/record) against the reference platform: money is moved through the
+ * platform API directly, then the site's three tabs must show it, page it and filter it, all
+ * with plain links and a GET form (no JavaScript).
+ */
+
+let stack: Stack;
+let member: TestMember;
+let visitor: Visitor;
+let gameCode: string;
+
+// 20 small deposits first, so the newest entries (the big deposit, the transfer) fill page 1 and
+// each list runs to a second page of 20
+const SMALL_DEPOSITS = 20;
+
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+// a range around today, so a run that crosses midnight UTC still finds its entries
+const FROM = day(-1);
+const TO = day(1);
+
+beforeAll(async () => {
+  stack = await createStack();
+  const site = await stack.platform.call("siteInfo", { params: { siteId: "demo" } });
+  gameCode = site.envelope.data!.games[0]!.code;
+  member = await stack.platform.signupMember("demo");
+  for (let i = 0; i < SMALL_DEPOSITS; i++) await deposit(1000);
+  await deposit(5000);
+  const transfer = await stack.platform.call("transfer", {
+    token: member.token,
+    siteId: "demo",
+    body: { direction: "in", gameCode, amount: 1000 },
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+  });
+  expect(transfer.envelope.message).toBe("ok");
+  visitor = new Visitor(stack);
+  expect((await visitor.signIn(member.account, member.password)).status).toBe(302);
+});
+afterAll(() => stack?.dispose());
+
+async function deposit(amount: number) {
+  const result = await stack.platform.call("deposit", {
+    token: member.token,
+    siteId: "demo",
+    body: { optionId: "demo-instant", amount },
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+  });
+  expect(result.envelope.message).toBe("ok");
+  expect(result.envelope.data?.status).toBe("credited");
+}
+
+const decode = (text: string) =>
+  text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
+
+/** The text of each row of the page's table body, cells separated by " | ". */
+function rows(html: string): string[] {
+  const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? "";
+  return body
+    .split("</tr>")
+    .map((row) => decode(row.replace(/<\/t[hd]>/g, " | ").replace(/<[^>]+>/g, "")).replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+}
+
+/** The query of the first link whose attributes match `attribute` (e.g. rel="next"). */
+function linkQuery(html: string, attribute: string): URLSearchParams | undefined {
+  for (const tag of html.match(/<a\s[^>]*>/g) ?? []) {
+    if (!tag.includes(attribute)) continue;
+    const href = decode(/\shref="([^"]*)"/.exec(tag)?.[1] ?? "");
+    const url = new URL(href, "http://localhost");
+    expect(url.pathname).toBe("/user/record");
+    return url.searchParams;
+  }
+  return undefined;
+}
+
+async function page(query: string, headers: Record<string, string> = {}) {
+  const response = await visitor.get(`/user/record?${query}`, headers);
+  return { status: response.status, html: await response.text() };
+}
+
+describe("records page", () => {
+  it("sends a visitor to sign in first", async () => {
+    const response = await new Visitor(stack).get("/user/record?tab=transactions");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login");
+  });
+
+  it("shows the deposit and both legs of the transfer in the account records, with balances", async () => {
+    const { status, html } = await page("tab=account");
+    expect(status).toBe(200);
+    expect(html).toContain("<caption>Account records</caption>");
+    expect(html).toMatch(/<th scope="col">Balance after<\/th>/);
+    const list = rows(html);
+    expect(list).toHaveLength(20);
+    // the main account after 20 × $10 and $50 holds $250, then $240 after the transfer
+    expect(list).toContainEqual(expect.stringMatching(/Deposit \| Main account \| \+\$50\.00 \| \$250\.00 \|/));
+    expect(list).toContainEqual(expect.stringMatching(/Transfer (in|out) \| Main account \| -\$10\.00 \| \$240\.00 \|/));
+    expect(list).toContainEqual(expect.stringMatching(/Transfer (in|out) \| Game wallet: \w.* \| \+\$10\.00 \| \$10\.00 \|/));
+  });
+
+  it("shows the deposit and the transfer with their status in the transaction records", async () => {
+    const { status, html } = await page("tab=transactions");
+    expect(status).toBe(200);
+    expect(html).toContain("<caption>Transaction records</caption>");
+    const list = rows(html);
+    expect(list).toHaveLength(20);
+    expect(list).toContainEqual(expect.stringMatching(/\| Deposit \| Instant demo credit \| \$50\.00 \| Credited \|$/));
+    expect(list).toContainEqual(expect.stringMatching(/\| Transfer in \| Main account → Game wallet: .+ \| \$10\.00 \| Done \|$/));
+  });
+
+  it("shows the empty state in the withdrawal records of a member who has not withdrawn", async () => {
+    const { status, html } = await page("tab=withdrawals");
+    expect(status).toBe(200);
+    expect(html).toContain("There are no records yet.");
+    expect(html).not.toContain("<table");
+  });
+
+  it("marks the current tab and keeps the dates, but not the page, in the tab links", async () => {
+    const { html } = await page(`tab=transactions&from=${FROM}&to=${TO}&page=2`);
+    const tabs = /<nav aria-label="Kind of record"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
+    const current = /<a\s[^>]*aria-current="page"[^>]*>([^<]*)<\/a>/.exec(tabs);
+    expect(current?.[1]).toBe("Transaction records");
+    const toAccount = linkQuery(html, "tab=account");
+    expect(Object.fromEntries(toAccount!)).toEqual({ tab: "account", from: FROM, to: TO });
+  });
+
+  it("pages with links that keep the tab and the dates", async () => {
+    const first = await page(`tab=account&from=${FROM}&to=${TO}`);
+    expect(rows(first.html)).toHaveLength(20);
+    expect(first.html).toContain("Page 1 of 2");
+    expect(linkQuery(first.html, 'rel="prev"')).toBeUndefined();
+    const next = linkQuery(first.html, 'rel="next"')!;
+    expect(Object.fromEntries(next)).toEqual({ tab: "account", from: FROM, to: TO, page: "2" });
+
+    const second = await page(next.toString());
+    expect(second.status).toBe(200);
+    expect(second.html).toContain("Page 2 of 2");
+    // 21 deposits and the transfer's two legs: 23 entries, 3 on the second page
+    expect(rows(second.html)).toHaveLength(3);
+    expect(linkQuery(second.html, 'rel="next"')).toBeUndefined();
+    const previous = linkQuery(second.html, 'rel="prev"')!;
+    expect(Object.fromEntries(previous)).toEqual({ tab: "account", from: FROM, to: TO });
+  });
+
+  it("filters by date with a GET form that keeps the tab", async () => {
+    const { status, html } = await page("tab=transactions&from=2000-01-01&to=2000-01-31");
+    expect(status).toBe(200);
+    expect(html).toContain("There are no records between these dates.");
+    expect(html).not.toContain("<table");
+    expect(html).toMatch(/<form[^>]*method="get"[^>]*action="\/user\/record"/);
+    expect(html).toMatch(/<input type="hidden" name="tab" value="transactions"\/>/);
+    expect(html).toMatch(/<input[^>]*type="date"[^>]*name="from"[^>]*value="2000-01-01"/);
+    expect(html).toMatch(/<input[^>]*type="date"[^>]*name="to"[^>]*value="2000-01-31"/);
+  });
+
+  it("refuses a start date after the end date with a translated message", async () => {
+    const english = await page("tab=withdrawals&from=2025-02-10&to=2025-02-01");
+    expect(english.status).toBe(400);
+    expect(english.html).toMatch(/role="alert"[^>]*>The start date must not be later than the end date\.</);
+    expect(english.html).toMatch(/<input type="hidden" name="tab" value="withdrawals"\/>/);
+    expect(english.html).toMatch(/name="from"[^>]*value="2025-02-10"/);
+
+    const japanese = await page("tab=withdrawals&from=2025-02-10&to=2025-02-01", {
+      cookie: `${visitor.cookieHeader}; locale=ja_JP`,
+    });
+    expect(japanese.status).toBe(400);
+    expect(japanese.html).toContain("開始日は終了日より後にできません。");
+  });
+
+  it("ignores a bad tab, page or date and shows the defaults", async () => {
+    const { status, html } = await page("tab=nope&page=-3&from=2025-02-30&to=yesterday");
+    expect(status).toBe(200);
+    expect(html).toContain("<caption>Account records</caption>");
+    expect(html).toContain("Page 1 of 2");
+    expect(html).not.toContain('value="2025-02-30"');
+  });
+});

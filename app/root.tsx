@@ -86,6 +86,7 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         {site?.description ? <meta name="description" content={site.description} /> : null}
         {site?.keywords ? <meta name="keywords" content={site.keywords} /> : null}
         {site?.favicon ? <link rel="icon" href={site.favicon} /> : null}
+        <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />
         <Meta />
         <Links />
       </head>

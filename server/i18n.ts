@@ -25,13 +25,21 @@ import cnBank from "../locales/zh-CN/bank.json";
 import twMoney from "../locales/zh-TW/money.json";
 import twRecords from "../locales/zh-TW/records.json";
 import twBank from "../locales/zh-TW/bank.json";
+import enAccount from "../locales/en-US/account.json";
+import enSupport from "../locales/en-US/support.json";
+import jaAccount from "../locales/ja-JP/account.json";
+import jaSupport from "../locales/ja-JP/support.json";
+import cnAccount from "../locales/zh-CN/account.json";
+import cnSupport from "../locales/zh-CN/support.json";
+import twAccount from "../locales/zh-TW/account.json";
+import twSupport from "../locales/zh-TW/support.json";
 
 /** Every translation, bundled into the worker: workerd has no filesystem. */
 export const resources = {
-  "en-US": { common: enCommon, messages: enMessages, terms: enTerms, money: enMoney, records: enRecords, bank: enBank },
-  "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms, money: twMoney, records: twRecords, bank: twBank },
-  "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms, money: cnMoney, records: cnRecords, bank: cnBank },
-  "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms, money: jaMoney, records: jaRecords, bank: jaBank },
+  "en-US": { common: enCommon, messages: enMessages, terms: enTerms, money: enMoney, records: enRecords, bank: enBank, account: enAccount, support: enSupport },
+  "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms, money: twMoney, records: twRecords, bank: twBank, account: twAccount, support: twSupport },
+  "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms, money: cnMoney, records: cnRecords, bank: cnBank, account: cnAccount, support: cnSupport },
+  "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms, money: jaMoney, records: jaRecords, bank: jaBank, account: jaAccount, support: jaSupport },
 } as const;
 
 /**

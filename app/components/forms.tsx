@@ -117,11 +117,16 @@ export function useSchemaForm<Schema extends z.ZodTypeAny>(
   schema: Schema,
   opts: { lastResult?: SubmissionResult<string[]> | null; defaultValue?: Record<string, string | undefined> } = {},
 ) {
-  return useForm<z.input<Schema>, z.output<Schema>, string[]>({
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
     lastResult: opts.lastResult,
     defaultValue: opts.defaultValue as never,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
+  // conform re-renders the component that called useForm only for what that component read while
+  // rendering; the fields' errors are read by child components, so subscribe to all of them here,
+  // or a submit that fails validation would move focus but show no message
+  void form.allErrors;
+  return [form, fields] as const;
 }

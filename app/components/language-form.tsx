@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALE_NAMES, toLocale, toLocaleId } from "~/i18n";
 import { useRootData } from "~/root";
@@ -8,15 +9,16 @@ import { CsrfInput } from "./forms";
 export function LanguageForm({ redirectTo }: { redirectTo: string }) {
   const { site, locale } = useRootData();
   const { t } = useTranslation();
+  const selectId = useId();
   const options = site.langOptions.map((id) => toLocale(id)).filter((l) => l !== undefined);
   if (options.length < 2) return null;
   return (
     <Form method="post" action="/language" className="language-form" reloadDocument>
       <CsrfInput />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      <label htmlFor="language-select">{t("language.label")}</label>
+      <label htmlFor={selectId}>{t("language.label")}</label>
       <select
-        id="language-select"
+        id={selectId}
         name="locale"
         defaultValue={toLocaleId(locale)}
         onChange={(e) => e.currentTarget.form?.requestSubmit()}

@@ -59,6 +59,7 @@ export function SiteFooter() {
       {site.logo2 ? <img src={site.logo2} alt="" width="96" height="24" className="footer-logo" /> : null}
       <nav aria-label={t("nav.footer_label")} className="footer-nav">
         <Link to="/terms">{t("nav.terms")}</Link>
+        <Link to="/contact">{t("nav.contact")}</Link>
         {site.socialOptions.map((s) => (
           <a key={s.url} href={s.url} rel="noopener noreferrer">
             {s.name}

@@ -51,6 +51,9 @@ export default function Login() {
         <SubmitButton>{t("login.submit")}</SubmitButton>
       </Form>
       <p>
+        <Link to="/forgot-password">{t("nav.forgot_password")}</Link>
+      </p>
+      <p>
         {t("login.no_account")} <Link to="/register">{t("login.register_link")}</Link>
       </p>
     </div>

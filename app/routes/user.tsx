@@ -3,7 +3,7 @@ import { NavLink, Outlet } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { requireMember } from "~/utils/auth.server";
 
-export const handle = { titleKey: "user.title", i18n: ["money", "records", "bank"] };
+export const handle = { titleKey: "user.title", i18n: ["money", "records", "bank", "account", "support"] };
 
 const MEMBER_LINKS = [
   ["/user", "user.nav_home"],
@@ -12,6 +12,14 @@ const MEMBER_LINKS = [
   ["/user/withdraw", "user.nav_withdraw"],
   ["/user/bank", "user.nav_bank"],
   ["/user/record", "user.nav_record"],
+  ["/user/info", "user.nav_info"],
+  ["/user/setting", "user.nav_setting"],
+  ["/user/smsVerify", "user.nav_sms"],
+  ["/user/message", "user.nav_message"],
+  ["/user/news", "user.nav_news"],
+  ["/user/activity", "user.nav_activity"],
+  ["/user/help", "user.nav_help"],
+  ["/user/download", "user.nav_download"],
 ] as const;
 
 /** The member center: signed-in members only (spec §2). */

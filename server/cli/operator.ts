@@ -26,6 +26,11 @@ const USAGE = `usage: npm run operator -- <command>
   bank-applications <siteId> [--all]                        bank accounts waiting for review
   approve-bank <siteId> <memberId>                          approve a member's bank account
   reject-bank <siteId> <memberId> --reason "…"              reject it; the member sees the reason and may apply again
+  messages <siteId> [--all]                                 member messages awaiting a reply (--all: every thread)
+  message <siteId> <memberId> <id>                          one thread with its replies
+  reply <siteId> <memberId> <id> --text "…"                 reply to a member's thread
+  sms <siteId> [--mobile 09…]                               codes sent by the log SMS provider, newest first
+  retire <siteId> <press|campaign|instruction> <id>         take a news item, announcement, campaign or instruction down
   seed                                                      create or update the demo sites
   map-host <hostname> <siteId> [--remote]                   point a hostname at a site (TENANTS KV)
 
@@ -96,6 +101,19 @@ function reasonArg(args: string[]): string {
   if (!reason) throw new UsageError('give the reason the member will see: --reason "…"');
   return reason;
 }
+
+/** A reply is what the member reads: --text is required, and not empty. */
+function textArg(args: string[]): string {
+  const text = option(args, "--text")?.trim();
+  if (!text) throw new UsageError('give the reply the member will read: --text "…"');
+  return text;
+}
+
+const threadParams = (args: string[]) => ({
+  siteId: siteIdArg(args[0]),
+  memberId: idArg(args[1], "memberId"),
+  id: idArg(args[2], "message id"),
+});
 
 const status = (args: string[]) => (args.includes("--all") ? "all" : "pending") as "all" | "pending";
 
@@ -171,6 +189,23 @@ async function main(argv: string[]): Promise<void> {
       return print(await decideBank(operator, true, args, ""));
     case "reject-bank":
       return print(await decideBank(operator, false, args, reasonArg(args)));
+    case "messages":
+      return print(await operator("operatorMessages", { params: { siteId: siteIdArg(args[0]) }, query: { status: status(args) } }));
+    case "message":
+      return print(await operator("operatorMessage", { params: threadParams(args) }));
+    case "reply":
+      return print(await operator("operatorReplyMessage", { params: threadParams(args), body: { content: textArg(args) } }));
+    case "sms": {
+      const mobile = option(args, "--mobile");
+      return print(await operator("operatorSmsLog", { params: { siteId: siteIdArg(args[0]) }, query: { mobile } }));
+    }
+    case "retire": {
+      const kind = args[1];
+      if (kind !== "press" && kind !== "campaign" && kind !== "instruction") {
+        throw new UsageError("give the kind: press, campaign or instruction");
+      }
+      return print(await operator("operatorRetireContent", { params: { siteId: siteIdArg(args[0]), kind, id: idArg(args[2], "id") } }));
+    }
     case "seed":
       await seedDemoSites(operator);
       console.log("seeded sites demo and demo2");

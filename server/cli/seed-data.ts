@@ -97,6 +97,107 @@ const firstDeposit: PerLanguage<Text> = {
   },
 };
 
+const newPairs: PerLanguage<Text> = {
+  en_US: {
+    title: "New pairs: ETH/USDT and SOL/USDT",
+    summary: "Two more markets for one-minute rounds.",
+    content: "ETH/USDT and SOL/USDT now have one-minute rounds with the same bet options as BTC/USDT. Prices come from the same live feed.",
+  },
+  zh_TW: {
+    title: "新增交易對：ETH/USDT 與 SOL/USDT",
+    summary: "一分鐘回合再添兩個市場。",
+    content: "ETH/USDT 與 SOL/USDT 現已開放一分鐘回合，投注選項與 BTC/USDT 相同，價格來自同一即時行情。",
+  },
+  zh_CN: {
+    title: "新增交易对：ETH/USDT 与 SOL/USDT",
+    summary: "一分钟回合再添两个市场。",
+    content: "ETH/USDT 与 SOL/USDT 现已开放一分钟回合，投注选项与 BTC/USDT 相同，价格来自同一实时行情。",
+  },
+  ja_JP: {
+    title: "新ペア：ETH/USDT と SOL/USDT",
+    summary: "1 分間ラウンドの市場が 2 つ増えました。",
+    content: "ETH/USDT と SOL/USDT で 1 分間ラウンドを開始しました。ベットの種類は BTC/USDT と同じで、価格は同じリアルタイム配信から取得します。",
+  },
+};
+
+const verifyMobile: PerLanguage<Text> = {
+  en_US: {
+    title: "Verify your mobile number",
+    summary: "A verified number lets you reset a forgotten password by SMS.",
+    content: "Open Member center › Security, send a code to your mobile and enter it within 10 minutes. You can request up to five codes a day.",
+  },
+  zh_TW: {
+    title: "驗證您的手機號碼",
+    summary: "完成驗證後，忘記密碼時可透過簡訊重設。",
+    content: "前往 會員中心 › 安全設定，發送驗證碼到手機並於 10 分鐘內輸入。每天最多可索取五次驗證碼。",
+  },
+  zh_CN: {
+    title: "验证您的手机号码",
+    summary: "完成验证后，忘记密码时可通过短信重置。",
+    content: "前往 会员中心 › 安全设置，发送验证码到手机并于 10 分钟内输入。每天最多可获取五次验证码。",
+  },
+  ja_JP: {
+    title: "携帯電話番号の認証",
+    summary: "認証済みの番号があれば、パスワードを忘れても SMS で再設定できます。",
+    content: "会員センター › セキュリティで携帯電話にコードを送信し、10 分以内に入力してください。コードは 1 日 5 回まで取得できます。",
+  },
+};
+
+const phishing: PerLanguage<Text> = {
+  en_US: {
+    title: "Beware of fake customer service",
+    summary: "We never ask for your password or verification code.",
+    content: "Staff will never ask for your password, transaction password or SMS code. Contact us only through the chat link or the messages in your member center.",
+  },
+  zh_TW: {
+    title: "慎防假冒客服",
+    summary: "我們絕不會索取您的密碼或驗證碼。",
+    content: "工作人員絕不會向您索取登入密碼、交易密碼或簡訊驗證碼。請僅透過客服連結或會員中心的站內信與我們聯繫。",
+  },
+  zh_CN: {
+    title: "谨防假冒客服",
+    summary: "我们绝不会索取您的密码或验证码。",
+    content: "工作人员绝不会向您索取登录密码、交易密码或短信验证码。请仅通过客服链接或会员中心的站内信与我们联系。",
+  },
+  ja_JP: {
+    title: "偽サポートにご注意ください",
+    summary: "パスワードや認証コードをお尋ねすることはありません。",
+    content: "スタッフがログインパスワード、取引パスワード、SMS コードを尋ねることはありません。お問い合わせはチャットリンクまたは会員センターのメッセージからのみ行ってください。",
+  },
+};
+
+const monthlyChallenge: PerLanguage<Text> = {
+  en_US: {
+    title: "Monthly 100-round challenge",
+    summary: "Play 100 rounds in a calendar month and get 5% of that month's stakes back.",
+    content:
+      "Period: 1 January 2026 to 31 December 2035 (UTC), counted per calendar month. Rules: 1. Settled rounds of any pair count; cancelled rounds do not. " +
+      "2. After 100 settled rounds in a month, 5% of that month's stakes is credited to your main account, up to 200.00. " +
+      "3. One rebate per member per month. 4. The rebate is credited within 3 days after the month ends.",
+  },
+  zh_TW: {
+    title: "每月百回合挑戰",
+    summary: "單月完成 100 個回合，即享當月投注額 5% 返還。",
+    content:
+      "活動期間：2026 年 1 月 1 日至 2035 年 12 月 31 日（UTC），按自然月計算。規則：1. 任何交易對已結算的回合皆計入，取消的回合不計。" +
+      "2. 單月完成 100 個已結算回合後，當月投注額的 5% 將存入主帳戶，最高 200.00。3. 每位會員每月限領一次。4. 於次月 3 天內發放。",
+  },
+  zh_CN: {
+    title: "每月百回合挑战",
+    summary: "单月完成 100 个回合，即享当月投注额 5% 返还。",
+    content:
+      "活动期间：2026 年 1 月 1 日至 2035 年 12 月 31 日（UTC），按自然月计算。规则：1. 任何交易对已结算的回合均计入，取消的回合不计。" +
+      "2. 单月完成 100 个已结算回合后，当月投注额的 5% 将存入主账户，最高 200.00。3. 每位会员每月限领一次。4. 于次月 3 天内发放。",
+  },
+  ja_JP: {
+    title: "毎月 100 ラウンド・チャレンジ",
+    summary: "1 か月に 100 ラウンドで、その月のベット額の 5% を還元。",
+    content:
+      "期間：2026 年 1 月 1 日〜2035 年 12 月 31 日（UTC）、暦月ごとに集計。ルール：1. すべてのペアの確定済みラウンドが対象で、キャンセルされたラウンドは対象外です。" +
+      "2. 1 か月の確定済みラウンドが 100 回に達すると、その月のベット額の 5%（最大 200.00）をメイン口座に付与します。3. お一人様毎月 1 回限り。4. 翌月 3 日以内に付与します。",
+  },
+};
+
 type InstructionText = { title: string; content: string };
 
 const rules: PerLanguage<InstructionText> = {
@@ -127,6 +228,66 @@ const depositHelp: PerLanguage<InstructionText> = {
   ja_JP: { title: "入金方法", content: "入金方法を選び、金額を入力して、表示される手順に従ってください。" },
 };
 
+const betOptions: PerLanguage<InstructionText> = {
+  en_US: {
+    title: "Bet options and payouts",
+    content:
+      "Each option pays its stake back plus the payout shown on the betting panel when it wins. Options of one kind cannot be combined in one round: high with low, odd with even, rise with fall. A round whose close equals its open is a draw for rise and fall, and the stake is returned.",
+  },
+  zh_TW: {
+    title: "投注選項與賠率",
+    content: "每個選項獲勝時返還本金並支付投注面板顯示的賠率。同一回合不可同時投注相對選項：大與小、單與雙、漲與跌。收盤價等於開盤價時，漲跌視為平局並退還本金。",
+  },
+  zh_CN: {
+    title: "投注选项与赔率",
+    content: "每个选项获胜时返还本金并支付投注面板显示的赔率。同一回合不可同时投注相对选项：大与小、单与双、涨与跌。收盘价等于开盘价时，涨跌视为平局并退还本金。",
+  },
+  ja_JP: {
+    title: "ベットの種類と配当",
+    content: "各ベットは的中するとベット額に加えてベットパネルに表示された配当が支払われます。同じラウンドで相反する選択（ハイとロー、奇数と偶数、上昇と下落）は組み合わせられません。終値が始値と同じ場合、上昇・下落は引き分けとなりベット額を返金します。",
+  },
+};
+
+const withdrawHelp: PerLanguage<InstructionText> = {
+  en_US: {
+    title: "Withdrawing your balance",
+    content:
+      "Bind a bank account in Member center › Bank account first; once it is approved, enter the amount and your transaction password. The fee is shown before you confirm, and amount plus fee are held until the payment is made.",
+  },
+  zh_TW: {
+    title: "如何提款",
+    content: "請先在 會員中心 › 銀行帳戶 綁定銀行帳戶，審核通過後輸入金額與交易密碼。確認前會顯示手續費，金額與手續費將凍結至款項匯出為止。",
+  },
+  zh_CN: {
+    title: "如何提款",
+    content: "请先在 会员中心 › 银行账户 绑定银行账户，审核通过后输入金额与交易密码。确认前会显示手续费，金额与手续费将冻结至款项汇出为止。",
+  },
+  ja_JP: {
+    title: "出金方法",
+    content: "まず 会員センター › 銀行口座 で口座を登録し、承認後に金額と取引パスワードを入力してください。確定前に手数料が表示され、金額と手数料は送金完了まで保留されます。",
+  },
+};
+
+const passwordHelp: PerLanguage<InstructionText> = {
+  en_US: {
+    title: "Forgot your password?",
+    content:
+      "On the sign-in page choose “Forgot password”, enter your account and the mobile number you registered, and use the 6-digit code we text you within 10 minutes to set a new password. Every device is then signed out.",
+  },
+  zh_TW: {
+    title: "忘記密碼？",
+    content: "在登入頁選擇「忘記密碼」，輸入帳號與註冊時的手機號碼，並於 10 分鐘內使用簡訊收到的 6 位數驗證碼設定新密碼。所有裝置將隨之登出。",
+  },
+  zh_CN: {
+    title: "忘记密码？",
+    content: "在登录页选择“忘记密码”，输入账号与注册时的手机号码，并于 10 分钟内使用短信收到的 6 位数验证码设置新密码。所有设备将随之退出登录。",
+  },
+  ja_JP: {
+    title: "パスワードをお忘れですか？",
+    content: "ログイン画面で「パスワードを忘れた」を選び、アカウントと登録した携帯電話番号を入力してください。SMS で届く 6 桁のコードを 10 分以内に使って新しいパスワードを設定します。その後すべての端末からログアウトされます。",
+  },
+};
+
 const brand = (text: Text, name: string): Text => ({
   title: text.title.replace("{brand}", name),
   summary: text.summary,
@@ -137,12 +298,22 @@ function content(name: string, prefix: string): Pick<SeedSite, "press" | "campai
   return {
     press: [
       ...eachLanguage(welcome, (t) => ({ kind: "news" as const, path: `${prefix}-welcome`, ...brand(t, name) })),
+      ...eachLanguage(newPairs, (t) => ({ kind: "news" as const, path: `${prefix}-new-pairs`, ...t })),
+      ...eachLanguage(verifyMobile, (t) => ({ kind: "news" as const, path: `${prefix}-verify-mobile`, ...t })),
       ...eachLanguage(maintenance, (t) => ({ kind: "announcement" as const, path: `${prefix}-maintenance`, ...t })),
+      ...eachLanguage(phishing, (t) => ({ kind: "announcement" as const, path: `${prefix}-phishing`, ...t })),
     ],
-    campaigns: eachLanguage(firstDeposit, (t) => ({ ...t, startsAt: "2025-01-01T00:00:00.000Z", endsAt: null })),
+    campaigns: [
+      ...eachLanguage(firstDeposit, (t) => ({ ...t, startsAt: "2025-01-01T00:00:00.000Z", endsAt: null })),
+      // A campaign with a period; the site lists it until it ends.
+      ...eachLanguage(monthlyChallenge, (t) => ({ ...t, startsAt: "2026-01-01T00:00:00.000Z", endsAt: "2036-01-01T00:00:00.000Z" })),
+    ],
     instructions: [
       ...eachLanguage(rules, (t) => ({ type: "rules", ...t })),
+      ...eachLanguage(betOptions, (t) => ({ type: "rules", ...t })),
       ...eachLanguage(depositHelp, (t) => ({ type: "deposit", ...t })),
+      ...eachLanguage(withdrawHelp, (t) => ({ type: "help", ...t })),
+      ...eachLanguage(passwordHelp, (t) => ({ type: "help", ...t })),
     ],
   };
 }
@@ -185,6 +356,10 @@ export const DEMO_SITE: SeedSite = {
     bankAutoReview: true,
     transactionPasswordRequired: true,
     redirects: [{ from: "/promo", to: "/user/activity", permanent: false }],
+    appLinks: [
+      { platform: "android", url: "https://play.google.com/store/apps/details?id=com.demotrade.app" },
+      { platform: "ios", url: "https://apps.apple.com/app/demo-trade/id6450000001" },
+    ],
   },
   chatLink: "https://chat.example.com/demo",
   ...content("Demo Trade", "demo"),

@@ -2,3 +2,4 @@ export * from "./messages";
 export * from "./schemas";
 export * from "./calls";
 export * from "./money";
+export * from "./member-center";

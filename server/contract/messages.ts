@@ -78,6 +78,10 @@ export const MESSAGE_CODES = [
   "file_too_large",
   "file_too_many_pixels",
   "file_not_found",
+  // decided here (spec §5 password rules, answered by the platform too)
+  "password_equals_account",
+  "transaction_password_equals_login",
+  "transaction_password_equals_account",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

@@ -80,6 +80,8 @@ export const siteInfo = z.object({
   /** minutes of inactivity after which the site's session ends; 0 = off */
   sessionIdleMinutes: z.number().int().min(0).max(1440),
   redirects: z.array(redirectRule),
+  /** links to the site's native apps, shown on the download page */
+  appLinks: z.array(z.object({ platform: z.enum(["ios", "android", "other"]), url: z.string().url().max(500) })),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
 
@@ -157,6 +159,6 @@ export const campaign = z.object({
   startsAt: z.string().datetime(),
   endsAt: z.string().datetime().nullable(),
 });
-export const instruction = z.object({ type: z.string(), title: z.string(), content: z.string() });
+export const instruction = z.object({ id: z.string(), type: z.string(), title: z.string(), content: z.string() });
 
 export const langQuery = z.object({ lang: localeId });

@@ -24,7 +24,7 @@ export const TEST_OPERATOR_KEY = "test-operator-key";
  * Miniflare options of the platform worker, as deployed by server/platform/wrangler.toml.
  * Another worker reaches it with `serviceBindings: { PLATFORM: PLATFORM_WORKER_NAME }`.
  */
-export function platformWorkerOptions(operatorKey = TEST_OPERATOR_KEY): WorkerOptions {
+export function platformWorkerOptions(operatorKey = TEST_OPERATOR_KEY, bindings: Record<string, string> = {}): WorkerOptions {
   return {
     name: PLATFORM_WORKER_NAME,
     modules: true,
@@ -35,7 +35,7 @@ export function platformWorkerOptions(operatorKey = TEST_OPERATOR_KEY): WorkerOp
       MEMBER: { className: "MemberObject", useSQLite: true },
     },
     r2Buckets: ["UPLOADS"],
-    bindings: { OPERATOR_KEY: operatorKey },
+    bindings: { OPERATOR_KEY: operatorKey, ...bindings },
   };
 }
 
@@ -43,8 +43,8 @@ export function platformWorkerOptions(operatorKey = TEST_OPERATOR_KEY): WorkerOp
  * The platform worker behind a test entry module that imports the real bundle as "./worker.js"
  * and may wrap its exports (e.g. make the SiteObject's enqueue fail once to exercise the outbox).
  */
-function wrappedPlatformOptions(operatorKey: string, entry: string): WorkerOptions {
-  const { scriptPath: _, ...rest } = platformWorkerOptions(operatorKey) as WorkerOptions & { scriptPath?: string };
+function wrappedPlatformOptions(operatorKey: string, entry: string, bindings: Record<string, string>): WorkerOptions {
+  const { scriptPath: _, ...rest } = platformWorkerOptions(operatorKey, bindings) as WorkerOptions & { scriptPath?: string };
   return {
     ...rest,
     modules: [
@@ -107,6 +107,8 @@ export interface PlatformOptions {
   operatorKey?: string;
   /** source of an entry module wrapping the bundle's exports (imported from "./worker.js") */
   wrapEntry?: string;
+  /** extra environment variables of the platform worker (e.g. SMS_PROVIDER) */
+  bindings?: Record<string, string>;
 }
 
 let uniqueCounter = 0;
@@ -159,7 +161,9 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   const mf = new Miniflare({
     workers: [
       ...(options.extraWorkers ?? []),
-      options.wrapEntry ? wrappedPlatformOptions(operatorKey, options.wrapEntry) : platformWorkerOptions(operatorKey),
+      options.wrapEntry
+        ? wrappedPlatformOptions(operatorKey, options.wrapEntry, options.bindings ?? {})
+        : platformWorkerOptions(operatorKey, options.bindings),
     ],
   });
   await mf.ready;

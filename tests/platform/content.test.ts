@@ -108,11 +108,11 @@ describe("campaign", () => {
 });
 
 describe("instruction", () => {
-  it("lists the instructions of a type in a language; publishing a title again replaces it", async () => {
+  it("lists the instructions of a type in a language; publishing a title again replaces it and keeps its id", async () => {
     const publish = (lang: "en_US" | "ja_JP", type: string, title: string, content: string) =>
       platform.operator("operatorPublishInstruction", { params: { siteId: SITE }, body: { lang, type, title, content } });
     await publish("en_US", "deposit", "Step 1", "Choose an option");
-    await publish("en_US", "deposit", "Step 2", "Pay");
+    const first = (await publish("en_US", "deposit", "Step 2", "Pay")).envelope.data!;
     await publish("en_US", "withdraw", "Withdraw", "Bind a bank first");
     await publish("ja_JP", "deposit", "手順", "選択");
     await publish("en_US", "deposit", "Step 2", "Pay and keep the receipt");
@@ -123,8 +123,8 @@ describe("instruction", () => {
       siteId: SITE,
     });
     expect(envelope.data).toEqual([
-      { type: "deposit", title: "Step 1", content: "Choose an option" },
-      { type: "deposit", title: "Step 2", content: "Pay and keep the receipt" },
+      { id: expect.any(String), type: "deposit", title: "Step 1", content: "Choose an option" },
+      { id: first.id, type: "deposit", title: "Step 2", content: "Pay and keep the receipt" },
     ]);
   });
 });
@@ -157,3 +157,50 @@ describe("chatbox", () => {
   });
 });
 
+
+describe("operatorRetireContent", () => {
+  const auth = () => ({ params: { siteId: SITE }, token: member.token, siteId: SITE });
+  const retire = (kind: "press" | "campaign" | "instruction", id: string, siteId = SITE) =>
+    platform.operator("operatorRetireContent", { params: { siteId, kind, id } });
+
+  it("retires a news item by id: it is no longer listed, other items stay", async () => {
+    const published = await platform.operator("operatorPublishPress", {
+      params: { siteId: SITE },
+      body: { lang: "en_US", kind: "news", path: "short-lived", title: "Short-lived", summary: "", content: "" },
+    });
+    const id = published.envelope.data!.id;
+    expect((await retire("press", id)).envelope).toEqual({ statusCode: 200, message: "ok", data: null });
+    const titles = (await platform.call("press", { ...auth(), query: { lang: "en_US" } })).envelope.data!.map((p) => p.title);
+    expect(titles).not.toContain("Short-lived");
+    expect(titles).toContain("Launch");
+  });
+
+  it("retires a campaign and an instruction by id", async () => {
+    const campaign = await platform.operator("operatorPublishCampaign", {
+      params: { siteId: SITE },
+      body: { lang: "en_US", title: "Retired promo", summary: "", content: "", startsAt: "2025-01-01T00:00:00.000Z", endsAt: null },
+    });
+    const instruction = await platform.operator("operatorPublishInstruction", {
+      params: { siteId: SITE },
+      body: { lang: "en_US", type: "help", title: "Retired help", content: "Old" },
+    });
+    expect((await retire("campaign", campaign.envelope.data!.id)).envelope.statusCode).toBe(200);
+    expect((await retire("instruction", instruction.envelope.data!.id)).envelope.statusCode).toBe(200);
+    const campaigns = (await platform.call("campaign", { ...auth(), query: { lang: "en_US" } })).envelope.data!;
+    expect(campaigns.map((c) => c.title)).not.toContain("Retired promo");
+    const help = (await platform.call("instruction", { ...auth(), query: { lang: "en_US", type: "help" } })).envelope.data!;
+    expect(help.map((i) => i.title)).not.toContain("Retired help");
+  });
+
+  it("answers invalid_parameters for an unknown id, an id of another kind, or another site's item", async () => {
+    const press = await platform.operator("operatorPublishPress", {
+      params: { siteId: SITE },
+      body: { lang: "en_US", kind: "news", path: "keep-me", title: "Keep me", summary: "", content: "" },
+    });
+    const id = press.envelope.data!.id;
+    expect((await retire("press", "no-such-id")).envelope).toEqual({ statusCode: 400, message: "invalid_parameters" });
+    expect((await retire("campaign", id)).envelope).toEqual({ statusCode: 400, message: "invalid_parameters" });
+    expect((await retire("press", id, "content-b")).envelope).toEqual({ statusCode: 400, message: "invalid_parameters" });
+    expect((await platform.call("press", { ...auth(), query: { lang: "en_US", path: "keep-me" } })).envelope.data).toHaveLength(1);
+  });
+});

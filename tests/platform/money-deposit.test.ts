@@ -209,12 +209,13 @@ describe("money calls at the router", () => {
   const idempotent = (Object.keys(CALLS) as CallName[]).filter((n) => (CALLS[n] as { idempotent?: true }).idempotent);
 
   it("requires an Idempotency-Key on every idempotent call, and refuses a malformed one", async () => {
-    expect(idempotent.sort()).toEqual(["bankApply", "deposit", "transfer", "withdraw"]);
+    expect(idempotent.sort()).toEqual(["bankApply", "deposit", "replyMessage", "sendMessage", "transfer", "withdraw"]);
     const m = await newMember();
     for (const name of idempotent) {
-      const missing = await memberCall(platform, m, name, { body: {} as never, key: null });
+      const params = { id: "some-id" } as never;
+      const missing = await memberCall(platform, m, name, { params, body: {} as never, key: null });
       expect(missing.envelope, name).toEqual({ statusCode: 400, message: "invalid_parameters" });
-      const short = await memberCall(platform, m, name, { body: {} as never, key: "abc" });
+      const short = await memberCall(platform, m, name, { params, body: {} as never, key: "abc" });
       expect(short.envelope, name).toEqual({ statusCode: 400, message: "invalid_parameters" });
     }
   });

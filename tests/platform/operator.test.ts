@@ -49,6 +49,7 @@ describe("operatorPutSite", () => {
       games: [{ code: "binary", name: "Binary" }],
       sessionIdleMinutes: 0,
       redirects: [],
+      appLinks: [],
     });
     expect((await siteInfo("op-new")).data).toEqual(envelope.data);
   });
@@ -118,7 +119,7 @@ describe("operator key", () => {
   it("is required by every operator call: a wrong key gets 403 invalid_permission", async () => {
     expect(operatorCalls.length).toBeGreaterThanOrEqual(5);
     for (const name of operatorCalls) {
-      const params = { siteId: "op-new", id: "some-id", memberId: "some-member", fileId: "some-file" };
+      const params = { siteId: "op-new", id: "some-id", memberId: "some-member", fileId: "some-file", kind: "press" };
       const body = CALLS[name].method === "GET" ? undefined : {};
       const { status, envelope } = await platform.operator(name, { params, body } as never, "nope");
       expect(status, name).toBe(403);

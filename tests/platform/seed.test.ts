@@ -23,17 +23,23 @@ describe("demo seed", () => {
     expect(demo2).toMatchObject({ title: "Brand Two Markets", defaultLanguage: "zh_TW", logo: "/brand/demo2/logo.svg" });
     expect(demo2.langOptions.slice().sort()).toEqual([...LOCALE_IDS].sort());
     expect(demo.depositOptions.some((o) => o.kind === "demo")).toBe(true);
+    expect(demo.appLinks.map((l) => l.platform).sort()).toEqual(["android", "ios"]);
   });
 
-  it("publishes press, a campaign and instructions in all four languages, and a chat link", async () => {
+  it("publishes news, announcements, campaigns and rules, deposit and help instructions in all four languages, and a chat link", async () => {
     for (const seeded of [DEMO_SITE, DEMO2_SITE]) {
       const member = await platform.signupMember(seeded.siteId, { areaCode: "+886" });
       const auth = { token: member.token, siteId: seeded.siteId, params: { siteId: seeded.siteId } };
       for (const lang of LOCALE_IDS) {
-        expect((await platform.call("press", { ...auth, query: { lang } })).envelope.data, lang).toHaveLength(2);
-        expect((await platform.call("campaign", { ...auth, query: { lang } })).envelope.data, lang).toHaveLength(1);
-        const rules = await platform.call("instruction", { ...auth, query: { lang, type: "rules" } });
-        expect(rules.envelope.data, lang).toHaveLength(1);
+        const press = (await platform.call("press", { ...auth, query: { lang } })).envelope.data!;
+        expect(press.filter((p) => p.kind === "news").length, lang).toBeGreaterThanOrEqual(3);
+        expect(press.filter((p) => p.kind === "announcement").length, lang).toBeGreaterThanOrEqual(2);
+        const campaigns = (await platform.call("campaign", { ...auth, query: { lang } })).envelope.data!;
+        expect(campaigns.some((c) => c.endsAt !== null), lang).toBe(true);
+        for (const type of ["rules", "deposit", "help"]) {
+          const list = await platform.call("instruction", { ...auth, query: { lang, type } });
+          expect(list.envelope.data!.length, `${lang} ${type}`).toBeGreaterThanOrEqual(1);
+        }
       }
       const chat = await platform.call("chatbox", { params: { siteId: seeded.siteId } });
       expect(chat.envelope.data).toBe(seeded.chatLink);
@@ -51,6 +57,6 @@ describe("demo seed", () => {
       token: member.token,
       siteId: "demo",
     });
-    expect(press.envelope.data).toHaveLength(2);
+    expect(press.envelope.data).toHaveLength(DEMO_SITE.press.filter((p) => p.lang === "en_US").length);
   });
 });

@@ -82,16 +82,16 @@ describe("signup", () => {
     expect((await signup({ ...body, areaCode: "+886" })).envelope.statusCode).toBe(200);
   });
 
-  it("refuses a password equal to the account with invalid_parameters", async () => {
+  it("refuses a password equal to the account with password_equals_account", async () => {
     const body = signupBody("signup-a");
     const { envelope } = await signup({ ...body, password: body.account });
-    expect(envelope).toEqual({ statusCode: 400, message: "invalid_parameters" });
+    expect(envelope).toEqual({ statusCode: 400, message: "password_equals_account" });
   });
 
-  it("refuses a transaction password equal to the password or to the account with invalid_parameters", async () => {
+  it("refuses a transaction password equal to the password or to the account, each with its own code", async () => {
     const body = signupBody("signup-a");
-    expect((await signup({ ...body, transactionPassword: body.password })).envelope.message).toBe("invalid_parameters");
-    expect((await signup({ ...body, transactionPassword: body.account })).envelope.message).toBe("invalid_parameters");
+    expect((await signup({ ...body, transactionPassword: body.password })).envelope.message).toBe("transaction_password_equals_login");
+    expect((await signup({ ...body, transactionPassword: body.account })).envelope.message).toBe("transaction_password_equals_account");
     expect((await signup(body)).envelope.statusCode).toBe(200);
   });
 

@@ -1,8 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CsrfInput, ErrorList, Field, SubmitButton } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { IdempotencyInput } from "~/components/money";
 import { bankApplySchema, DOCUMENT_FIELDS, DOCUMENT_KINDS } from "~/utils/bank-schemas";
 import type { BankAccount, UploadedFile } from "../../../server/contract";
@@ -29,7 +28,7 @@ export function BankApplyForm({
 }) {
   const { t } = useTranslation("bank");
   const latest = (kind: string) => uploads.find((u) => u.kind === kind)?.fileId;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(bankApplySchema, {
     lastResult,
     defaultValue: {
       bank: account.bank,
@@ -41,9 +40,6 @@ export function BankApplyForm({
       idBackFileId: latest("id_back"),
       passbookFileId: latest("passbook"),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bankApplySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const again = account.status === "under_review" || account.status === "rejected";
   return (

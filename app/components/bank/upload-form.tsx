@@ -1,8 +1,7 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CsrfInput, ErrorList, SubmitButton } from "~/components/forms";
+import { CsrfInput, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { DOCUMENT_KINDS, uploadSchema } from "~/utils/bank-schemas";
 import { FileField } from "./file-field";
 import { FormAlert } from "./form-alert";
@@ -10,13 +9,7 @@ import { FormAlert } from "./form-alert";
 /** One document image to the platform: its kind and the file (multipart, works without JavaScript). */
 export function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("bank");
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { kind: DOCUMENT_KINDS[0] },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: uploadSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useSchemaForm(uploadSchema, { lastResult, defaultValue: { kind: DOCUMENT_KINDS[0] } });
   const kind = getSelectProps(fields.kind);
   return (
     <section aria-labelledby="upload-title" className="card">

@@ -13,10 +13,9 @@ export const signup: Handler<"signup"> = async ({ env, body }) => {
   if (!config) return badRequest("invalid_site");
   if (!config.localsOptions.includes(body.areaCode)) return badRequest("invalid_area_code");
   // The site's forms check these too (spec §5); the platform does not rely on it.
-  if (body.password === body.account) return badRequest("invalid_parameters");
-  if (body.transactionPassword === body.password || body.transactionPassword === body.account) {
-    return badRequest("invalid_parameters");
-  }
+  if (body.password === body.account) return badRequest("password_equals_account");
+  if (body.transactionPassword === body.password) return badRequest("transaction_password_equals_login");
+  if (body.transactionPassword === body.account) return badRequest("transaction_password_equals_account");
 
   const memberId = crypto.randomUUID();
   const [passwordHash, transactionPasswordHash] = await Promise.all([

@@ -1,4 +1,5 @@
 import { accessTokenVerify, signin, signout, signup } from "./authorize";
+import * as center from "./center";
 import * as money from "./money";
 import * as operator from "./operator";
 import * as operatorMoney from "./operator-money";
@@ -36,4 +37,5 @@ export const handlers: Handlers = {
   upload: money.upload,
   uploads: money.uploads,
   uploadFile: money.uploadFile,
+  ...center,
 };

@@ -19,7 +19,7 @@ async function siteConfig(env: Env, member: MemberContext) {
 }
 
 /** What "the same request" means for an idempotency key: the call and its parameters, nothing secret. */
-async function idem(call: string, key: string, parameters: unknown) {
+export async function idem(call: string, key: string, parameters: unknown) {
   return { key, fingerprint: await sha256Hex(JSON.stringify([call, parameters])) };
 }
 

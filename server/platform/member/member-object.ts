@@ -1,16 +1,30 @@
 import { DurableObject } from "cloudflare:workers";
 import type { z } from "zod";
-import type { BankAccount, bankApplyBody, Deposit, LedgerRecord, PlayerInfo, SiteInfo, Transfer, UploadedFile, Wallets, Withdrawal } from "../../contract";
+import type {
+  BankAccount,
+  bankApplyBody,
+  Deposit,
+  LedgerRecord,
+  MessageThread,
+  PlayerInfo,
+  SiteInfo,
+  Transfer,
+  UploadedFile,
+  Wallets,
+  Withdrawal,
+} from "../../contract";
 import { verifyPassword } from "../auth/password";
 import { encodeCredential, hashSecret, newId, newSecret, type SessionProof } from "../auth/token";
 import { constantTimeEqual, utf8 } from "../crypto";
 import type { Env } from "../env";
 import { fail, ok, type Result } from "../result";
-import type { OperatorBankApplication, OperatorDeposit, OperatorWithdrawal } from "../money/queue";
+import type { OperatorBankApplication, OperatorDeposit, OperatorMessage, OperatorWithdrawal } from "../money/queue";
 import type { DepositRules, TransferRules, WithdrawRules } from "../money/rules";
 import { siteStub } from "../stubs";
 import { checkLedger, listRecords, openAccount, type LedgerCheck } from "./ledger";
 import * as money from "./money";
+import * as center from "./center";
+import { internationalNumber, type SmsPurpose } from "../sms/code";
 
 export type { money };
 import { gameAccount, HOLD, MAIN, MEMBER_SCHEMA } from "./schema";
@@ -69,6 +83,16 @@ const toPlayerInfo = (p: ProfileRow): PlayerInfo => ({
 });
 
 const sessionInvalid = () => fail(402, "invalid_permission");
+
+/** What the worker needs to check passwords outside the object (PBKDF2 would hold up its requests). */
+export interface Credentials {
+  account: string;
+  passwordHash: string;
+  transactionPasswordHash: string;
+}
+
+/** A reserved SMS send: where it goes, and what the member is told about the next one. */
+export type SmsReservation = { id: string; to: string; mobile: string; account: string } & center.SmsSent;
 
 /**
  * One member: profile, credentials, sessions and money. A member's requests are serialised by
@@ -369,6 +393,135 @@ export class MemberObject extends DurableObject<Env> {
     if (!auth.ok) return auth;
     const file = money.upload(this.sql, fileId);
     return file ? ok(file) : fail(400, "file_not_found");
+  }
+
+  // passwords ------------------------------------------------------------------------------------
+  // The worker verifies the old password and hashes the new one; the object only checks that the
+  // hash it handed out is still the current one (no change slipped in meanwhile) and swaps it.
+
+  credentials(proof: SessionProof): Result<Credentials> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    const p = auth.data;
+    return ok({ account: p.account, passwordHash: p.password_hash, transactionPasswordHash: p.transaction_password_hash });
+  }
+
+  /** Every session ends (and every live stream key): whoever held the old password is signed out. */
+  private revokeAll(now: string): void {
+    this.sql.exec("UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL", now);
+    this.sql.exec("DELETE FROM listen_keys");
+  }
+
+  changePassword(proof: SessionProof, verifiedHash: string, newHash: string): Result<null> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    if (auth.data.password_hash !== verifiedHash) return fail(400, "old_password_wrong");
+    this.ctx.storage.transactionSync(() => {
+      this.sql.exec("UPDATE profile SET password_hash = ? WHERE id = 1", newHash);
+      this.revokeAll(new Date().toISOString());
+    });
+    return ok(null);
+  }
+
+  changeTransactionPassword(proof: SessionProof, verifiedHash: string, newHash: string): Result<null> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    if (auth.data.transaction_password_hash !== verifiedHash) return fail(400, "wrong_transaction_password");
+    this.sql.exec("UPDATE profile SET transaction_password_hash = ? WHERE id = 1", newHash);
+    return ok(null);
+  }
+
+  // SMS codes ------------------------------------------------------------------------------------
+
+  private reserve(p: ProfileRow, purpose: SmsPurpose, codeHash: string): Result<SmsReservation> {
+    if (p.area_code === "") return fail(400, "update_area_code_first");
+    if (p.mobile === "") return fail(400, "update_mobile_first");
+    const to = internationalNumber(p.area_code, p.mobile);
+    const reserved = this.ctx.storage.transactionSync(() => center.reserveSms(this.sql, purpose, codeHash, to, new Date()));
+    return reserved.ok ? ok({ ...reserved.data, to, mobile: p.mobile, account: p.account }) : reserved;
+  }
+
+  reserveSms(proof: SessionProof, purpose: SmsPurpose, codeHash: string): Result<SmsReservation> {
+    const auth = this.authorize(proof);
+    return auth.ok ? this.reserve(auth.data, purpose, codeHash) : auth;
+  }
+
+  /** A forgotten-password code: no session, so the site named by the request must be the member's. */
+  reserveResetSms(siteId: string, codeHash: string): Result<SmsReservation> {
+    const member = this.memberOf(siteId);
+    return member.ok ? this.reserve(member.data, "reset_password", codeHash) : member;
+  }
+
+  releaseSms(id: string): void {
+    center.releaseSms(this.sql, id);
+  }
+
+  verifyMobile(proof: SessionProof, codeHash: string): Result<PlayerInfo> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    const p = auth.data;
+    const used = this.ctx.storage.transactionSync(() => {
+      const result = center.useCode(this.sql, "verify_mobile", codeHash, internationalNumber(p.area_code, p.mobile), new Date());
+      if (result.ok) this.sql.exec("UPDATE profile SET mobile_verified = 1 WHERE id = 1");
+      return result;
+    });
+    return used.ok ? ok(toPlayerInfo(this.profile()!)) : used;
+  }
+
+  /** A new login password by SMS code; every session ends, as with a change. */
+  resetPassword(siteId: string, codeHash: string, newHash: string): Result<null> {
+    const profile = this.profile();
+    // Not this site's member: the same answer as a wrong code, so nothing is revealed.
+    if (!profile || profile.site_id !== siteId) return fail(400, "wrong_verification_code");
+    const now = new Date();
+    const to = internationalNumber(profile.area_code, profile.mobile);
+    return this.ctx.storage.transactionSync(() => {
+      const result = center.useCode(this.sql, "reset_password", codeHash, to, now);
+      if (!result.ok) return result;
+      this.sql.exec("UPDATE profile SET password_hash = ? WHERE id = 1", newHash);
+      this.revokeAll(now.toISOString());
+      return ok(null);
+    });
+  }
+
+  // messages -------------------------------------------------------------------------------------
+
+  messages(proof: SessionProof, q: money.PageQuery) {
+    const auth = this.authorize(proof);
+    return auth.ok ? ok(center.listMessages(this.sql, q)) : auth;
+  }
+
+  sendMessage(proof: SessionProof, idem: money.Idem, body: { title: string; content: string }): Result<MessageThread> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    const now = new Date().toISOString();
+    return this.atomically(() => center.sendMessage(this.sql, this.who(auth.data), idem, body, now));
+  }
+
+  /** Only this member's own threads exist here: any other id is `message_not_found` (400, never 404). */
+  message(proof: SessionProof, id: string): Result<MessageThread> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    return this.ctx.storage.transactionSync(() => center.readMessage(this.sql, id));
+  }
+
+  replyMessage(proof: SessionProof, idem: money.Idem, id: string, body: { content: string }): Result<MessageThread> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    const now = new Date().toISOString();
+    return this.atomically(() => center.replyMessage(this.sql, this.who(auth.data), idem, id, body, now));
+  }
+
+  operatorMessage(siteId: string, id: string): Result<MessageThread> {
+    const member = this.memberOf(siteId);
+    return member.ok ? center.thread(this.sql, id) : fail(400, "message_not_found");
+  }
+
+  operatorReply(siteId: string, id: string, content: string): Result<{ thread: MessageThread; queued: money.Decided<OperatorMessage> }> {
+    const member = this.memberOf(siteId);
+    if (!member.ok) return fail(400, "message_not_found");
+    const now = new Date().toISOString();
+    return this.atomically(() => center.operatorReply(this.sql, this.who(member.data), id, content, now));
   }
 
   // operator decisions -------------------------------------------------------------------------

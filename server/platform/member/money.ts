@@ -10,7 +10,7 @@ import type {
   transaction,
 } from "../../contract";
 import { newId } from "../auth/token";
-import type { OperatorBankApplication, OperatorDeposit, OperatorWithdrawal, QueueEntry, QueueKind } from "../money/queue";
+import { queueTime, type OperatorBankApplication, type OperatorDeposit, type OperatorWithdrawal, type QueueEntry, type QueueKind } from "../money/queue";
 import { inRange, withdrawFee, type DepositRules, type TransferRules, type WithdrawRules } from "../money/rules";
 import { fail, ok, type Result } from "../result";
 import { balanceOf, dayRange, record, replay } from "./ledger";
@@ -164,7 +164,7 @@ export const bankRow = (sql: SqlStorage) => sql.exec<BankRow>("SELECT * FROM ban
 type OutboxItem = QueueEntry["item"];
 
 /** Adds the item's new state to the outbox, in the caller's transaction; returns its version. */
-function toOutbox(sql: SqlStorage, kind: QueueKind, itemId: string, pending: boolean, item: OutboxItem, now: string): number {
+export function toOutbox(sql: SqlStorage, kind: QueueKind, itemId: string, pending: boolean, item: OutboxItem, now: string): number {
   return sql
     .exec<{ seq: number }>(
       "INSERT INTO outbox (kind, item_id, pending, payload, created_at) VALUES (?, ?, ?, ?, ?) RETURNING seq",
@@ -187,7 +187,7 @@ export function outboxEntry(row: OutboxRow, memberId: string): QueueEntry {
     memberId,
     pending: row.pending === 1,
     version: row.seq,
-    createdAt: "createdAt" in item ? item.createdAt : row.created_at,
+    createdAt: queueTime(item, row.created_at),
     item,
   };
 }
@@ -206,7 +206,7 @@ const bankItem = (who: Who, r: BankRow): OperatorBankApplication => ({
 /** What an operator's decision returns: the item as the queue now shows it, with its version. */
 export type Decided<T> = { item: T; entry: QueueEntry };
 
-function decided<T extends OutboxItem>(
+export function decided<T extends OutboxItem>(
   sql: SqlStorage,
   kind: QueueKind,
   itemId: string,
@@ -216,7 +216,7 @@ function decided<T extends OutboxItem>(
   now: string,
 ): Decided<T> {
   const version = toOutbox(sql, kind, itemId, pending, item, now);
-  return { item, entry: { kind, itemId, memberId, pending, version, createdAt: "createdAt" in item ? item.createdAt : now, item } };
+  return { item, entry: { kind, itemId, memberId, pending, version, createdAt: queueTime(item, now), item } };
 }
 
 // deposits --------------------------------------------------------------------------------------

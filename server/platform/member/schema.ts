@@ -148,6 +148,46 @@ export const MEMBER_SCHEMA = [
      created_at TEXT NOT NULL,
      attempts INTEGER NOT NULL DEFAULT 0
    )`,
+  // --- member center ---------------------------------------------------------------------------
+  // SMS codes: only a SHA-256 bound to member and purpose is kept (sms/code.ts). The rows are
+  // also the send history the per-minute and per-day limits count; a send the provider refused
+  // is deleted again, so it costs the member nothing. `recipient` is the number it went to: a
+  // code proves control of that number only.
+  `CREATE TABLE IF NOT EXISTS sms_codes (
+     id TEXT PRIMARY KEY,
+     purpose TEXT NOT NULL,
+     code_hash TEXT NOT NULL,
+     recipient TEXT NOT NULL,
+     sent_at TEXT NOT NULL,
+     expires_at TEXT NOT NULL,
+     used_at TEXT,
+     attempts INTEGER NOT NULL DEFAULT 0
+   )`,
+  `CREATE INDEX IF NOT EXISTS sms_codes_by_time ON sms_codes (sent_at)`,
+  // Messages to customer service: a thread (title, first content) and its replies.
+  // `last_from` says whose word is newest (awaiting an operator when it is the member's);
+  // `unread` is set by an operator's reply and cleared when the member opens the thread.
+  `CREATE TABLE IF NOT EXISTS messages (
+     id TEXT PRIMARY KEY,
+     title TEXT NOT NULL,
+     content TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     last_from TEXT NOT NULL CHECK (last_from IN ('member', 'operator')),
+     unread INTEGER NOT NULL DEFAULT 0 CHECK (unread IN (0, 1)),
+     -- grows with every word in any thread: orders by activity even within one millisecond
+     activity INTEGER NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS messages_by_activity ON messages (activity)`,
+  `CREATE TABLE IF NOT EXISTS message_replies (
+     id TEXT PRIMARY KEY,
+     message_id TEXT NOT NULL REFERENCES messages (id),
+     sender TEXT NOT NULL CHECK (sender IN ('member', 'operator')),
+     content TEXT NOT NULL,
+     created_at TEXT NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS message_replies_by_thread ON message_replies (message_id, created_at)`,
+
   // The tables of the first version, replaced by the double-entry ledger above.
   `DROP TABLE IF EXISTS ledger_entries`,
   `DROP TABLE IF EXISTS ledger_operations`,

@@ -14,7 +14,7 @@ export type Instruction = z.infer<typeof instruction>;
 
 export type PressInput = Omit<PressItem, "id" | "publishedAt"> & { lang: LocaleId };
 export type CampaignInput = Omit<Campaign, "id"> & { lang: LocaleId };
-export type InstructionInput = Instruction & { lang: LocaleId };
+export type InstructionInput = Omit<Instruction, "id"> & { lang: LocaleId };
 
 type PressRow = {
   id: string;
@@ -117,19 +117,39 @@ export function listCampaigns(sql: SqlStorage, lang: LocaleId, now: string): Cam
 }
 
 export function publishInstruction(sql: SqlStorage, input: InstructionInput): Instruction {
+  // The id is made once, on the first publish; a re-publish of the same lang + type + title keeps it.
   sql.exec(
-    `INSERT INTO instructions (lang, type, title, content) VALUES (?, ?, ?, ?)
+    `INSERT INTO instructions (id, lang, type, title, content) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (lang, type, title) DO UPDATE SET content = excluded.content`,
+    newId(),
     input.lang,
     input.type,
     input.title,
     input.content,
   );
-  return { type: input.type, title: input.title, content: input.content };
+  return sql
+    .exec<Instruction>(
+      "SELECT id, type, title, content FROM instructions WHERE lang = ? AND type = ? AND title = ?",
+      input.lang,
+      input.type,
+      input.title,
+    )
+    .one();
 }
 
 export function listInstructions(sql: SqlStorage, lang: LocaleId, type: string): Instruction[] {
   return sql
-    .exec<Instruction>("SELECT type, title, content FROM instructions WHERE lang = ? AND type = ? ORDER BY rowid", lang, type)
+    .exec<Instruction>("SELECT id, type, title, content FROM instructions WHERE lang = ? AND type = ? ORDER BY rowid", lang, type)
     .toArray();
+}
+
+export type ContentKind = "press" | "campaign" | "instruction";
+const CONTENT_TABLES: Record<ContentKind, string> = { press: "press", campaign: "campaigns", instruction: "instructions" };
+
+/**
+ * Retiring deletes the item: members only ever see what is published now, and an operator who
+ * wants it back publishes it again. Ids are per language, so one language's item goes at a time.
+ */
+export function retire(sql: SqlStorage, kind: ContentKind, id: string): boolean {
+  return sql.exec(`DELETE FROM ${CONTENT_TABLES[kind]} WHERE id = ? RETURNING id`, id).toArray().length > 0;
 }

@@ -36,5 +36,6 @@ export function defaultSiteConfig(siteId: string): Omit<SiteInfo, "siteId"> {
     games: [{ code: "binary", name: "Binary" }],
     sessionIdleMinutes: 0,
     redirects: [],
+    appLinks: [],
   };
 }

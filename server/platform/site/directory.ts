@@ -54,6 +54,18 @@ export function findMemberId(sql: SqlStorage, account: string): string | null {
   return row?.member_id ?? null;
 }
 
+export function findMemberByMobile(sql: SqlStorage, account: string, areaCode: string, mobile: string): string | null {
+  const row = sql
+    .exec<{ member_id: string }>(
+      "SELECT member_id FROM accounts WHERE account = ? AND area_code = ? AND mobile = ?",
+      account,
+      areaCode,
+      mobile,
+    )
+    .toArray()[0];
+  return row?.member_id ?? null;
+}
+
 export function changeMobile(sql: SqlStorage, memberId: string, areaCode: string, mobile: string): Result<null> {
   const taken = sql
     .exec<{ member_id: string }>("SELECT member_id FROM accounts WHERE area_code = ? AND mobile = ?", areaCode, mobile)

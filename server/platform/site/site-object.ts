@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import type { LocaleId, SiteConfigPatch, SiteInfo } from "../../contract";
+import { SMS_RULES, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
+import type { z } from "zod";
 import type { Env } from "../env";
 import type { QueueEntry, QueueKind } from "../money/queue";
 import { fail, ok, type Result } from "../result";
@@ -7,9 +8,18 @@ import { mergeSiteConfig } from "./config";
 import * as content from "./content";
 import { defaultSiteConfig } from "./defaults";
 import * as directory from "./directory";
-import { SITE_SCHEMA } from "./schema";
+import { migrateSite, SITE_SCHEMA } from "./schema";
 
 type ConfigRow = { site_id: string; config: string; chat_link: string };
+type SmsLogEntry = z.infer<typeof smsLogEntry>;
+
+/** What the log SMS provider records: the entry, plus the national number to filter by. */
+export type SmsLogInput = SmsLogEntry & { mobile: string };
+
+/** How many log entries a site keeps: enough to find any recent code, never an unbounded table. */
+const SMS_LOG_KEEP = 1000;
+/** Days are UTC days, as for the per-member limit. */
+const DAY_MS = 24 * 60 * 60 * 1000;
 type SiteConfig = Omit<SiteInfo, "siteId">;
 
 /** The siteId names the object and has a column of its own; the JSON holds the rest. */
@@ -27,6 +37,7 @@ export class SiteObject extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     for (const statement of SITE_SCHEMA) this.sql.exec(statement);
+    ctx.storage.transactionSync(() => migrateSite(this.sql));
   }
 
   private row(): ConfigRow | undefined {
@@ -74,6 +85,11 @@ export class SiteObject extends DurableObject<Env> {
     return directory.findMemberId(this.sql, account);
   }
 
+  /** The member of an account, only if its mobile is this one (a forgotten-password request). */
+  findMemberByMobile(account: string, areaCode: string, mobile: string): string | null {
+    return directory.findMemberByMobile(this.sql, account, areaCode, mobile);
+  }
+
   changeMobile(memberId: string, areaCode: string, mobile: string): Result<null> {
     return this.ctx.storage.transactionSync(() => directory.changeMobile(this.sql, memberId, areaCode, mobile));
   }
@@ -118,6 +134,62 @@ export class SiteObject extends DurableObject<Env> {
     return content.listInstructions(this.sql, lang, type);
   }
 
+  retireContent(kind: content.ContentKind, id: string): Result<null> {
+    if (!this.row()) return fail(400, "invalid_site");
+    return content.retire(this.sql, kind, id) ? ok(null) : fail(400, "invalid_parameters");
+  }
+
+  // SMS ------------------------------------------------------------------------------------------
+
+  logSms(entry: SmsLogInput): void {
+    this.sql.exec(
+      "INSERT INTO sms_log (recipient, mobile, purpose, code, account, sent_at) VALUES (?, ?, ?, ?, ?, ?)",
+      entry.to,
+      entry.mobile,
+      entry.purpose,
+      entry.code,
+      entry.account,
+      entry.sentAt,
+    );
+    this.sql.exec("DELETE FROM sms_log WHERE id <= (SELECT MAX(id) FROM sms_log) - ?", SMS_LOG_KEEP);
+  }
+
+  /** Newest first; `mobile` matches the national number (09…) or the full international one. */
+  smsLog(mobile?: string): SmsLogEntry[] {
+    const filter = mobile === undefined ? "1" : "(mobile = ?1 OR recipient = ?1)";
+    return this.sql
+      .exec<{ recipient: string; purpose: SmsLogEntry["purpose"]; code: string; account: string; sent_at: string }>(
+        `SELECT recipient, purpose, code, account, sent_at FROM sms_log WHERE ${filter} ORDER BY id DESC LIMIT 100`,
+        ...(mobile === undefined ? [] : [mobile]),
+      )
+      .toArray()
+      .map((r) => ({ to: r.recipient, purpose: r.purpose, code: r.code, account: r.account, sentAt: r.sent_at }));
+  }
+
+  /**
+   * Counts a forgotten-password request against its number, matched or not: one a minute and
+   * SMS_RULES.perDay per UTC day per number, so the public call cannot flood a phone, and its
+   * answer is the same whether or not the number belongs to the account.
+   */
+  forgotRequest(recipient: string): Result<null> {
+    const now = new Date();
+    const dayStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString();
+    const resendAfter = new Date(now.getTime() - SMS_RULES.resendSeconds * 1000).toISOString();
+    return this.ctx.storage.transactionSync(() => {
+      this.sql.exec("DELETE FROM forgot_requests WHERE requested_at < ?", new Date(now.getTime() - 2 * DAY_MS).toISOString());
+      const recent = this.sql
+        .exec("SELECT 1 FROM forgot_requests WHERE recipient = ? AND requested_at > ?", recipient, resendAfter)
+        .toArray().length;
+      if (recent > 0) return fail(400, "sms_too_frequent");
+      const today = this.sql
+        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM forgot_requests WHERE recipient = ? AND requested_at >= ?", recipient, dayStart)
+        .one().n;
+      if (today >= SMS_RULES.perDay) return fail(400, "sms_send_limit_reached");
+      this.sql.exec("INSERT INTO forgot_requests (recipient, requested_at) VALUES (?, ?)", recipient, now.toISOString());
+      return ok(null);
+    });
+  }
+
   /**
    * Idempotent enqueue (DESIGN.md §6: outbox deliveries are at least once): an entry replaces
    * the stored one only when its version is higher, so a repeat or an older state changes nothing.
@@ -127,7 +199,8 @@ export class SiteObject extends DurableObject<Env> {
       `INSERT INTO operator_queue (kind, item_id, member_id, pending, version, created_at, item)
        VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (kind, item_id) DO UPDATE SET
-         member_id = excluded.member_id, pending = excluded.pending, version = excluded.version, item = excluded.item
+         member_id = excluded.member_id, pending = excluded.pending, version = excluded.version,
+         created_at = excluded.created_at, item = excluded.item
        WHERE excluded.version > operator_queue.version`,
       entry.kind,
       entry.itemId,

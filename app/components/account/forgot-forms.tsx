@@ -1,0 +1,65 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CsrfInput, ErrorList, Field, SelectField, SubmitButton, useSchemaForm } from "~/components/forms";
+import { FormAlert } from "~/components/bank/form-alert";
+import { forgotResetSchema, forgotSendSchema } from "~/utils/account-schemas";
+import { IntentInput } from "./password-forms";
+
+type LastResult = SubmissionResult<string[]> | null | undefined;
+
+/** Step 1: the account and the mobile number it was opened with. */
+export function ForgotSendForm({ areaCodes, account, lastResult }: { areaCodes: string[]; account: string; lastResult: LastResult }) {
+  const { t } = useTranslation();
+  const [form, fields] = useSchemaForm(forgotSendSchema(areaCodes), { lastResult, defaultValue: { account, areaCode: areaCodes[0] } });
+  return (
+    <Form method="post" action="/forgot-password" {...getFormProps(form)}>
+      <CsrfInput />
+      <IntentInput value="send" />
+      <p className="hint">{t("account:forgot.send_intro")}</p>
+      <ErrorList id={form.errorId} errors={form.errors} alert />
+      <Field meta={fields.account} label={t("fields.account")} autoComplete="username" />
+      <div className="field-row">
+        <SelectField meta={fields.areaCode} label={t("fields.area_code")} options={areaCodes.map((c) => ({ value: c, label: c }))} />
+        <Field meta={fields.mobile} label={t("fields.mobile")} type="tel" inputMode="numeric" autoComplete="tel-national" />
+      </div>
+      <SubmitButton>{t("account:forgot.send_submit")}</SubmitButton>
+    </Form>
+  );
+}
+
+/** Step 2: the code from the SMS and the new password; the account rides along unseen. */
+export function ForgotResetForm({ account, lastResult }: { account: string; lastResult: LastResult }) {
+  const { t } = useTranslation();
+  const [form, fields] = useSchemaForm(forgotResetSchema, { lastResult, defaultValue: { account } });
+  return (
+    <>
+      <p role="status" className="forgot-sent" data-testid="forgot-sent">
+        {t("account:forgot.sent")}
+      </p>
+      <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
+        <IntentInput value="reset" />
+        <input type="hidden" name={fields.account.name} value={account} />
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <ErrorList id={fields.account.errorId} errors={fields.account.errors} alert />
+        <p className="account-fact">
+          <span className="muted">{t("fields.account")}</span> <strong>{account}</strong>
+        </p>
+        <Field
+          meta={fields.code}
+          label={t("account:sms.code")}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          hint={t("account:sms.code_hint")}
+        />
+        <Field meta={fields.newPassword} label={t("account:setting.new_password")} type="password" autoComplete="new-password" />
+        <Field meta={fields.confirmPassword} label={t("account:setting.confirm_new_password")} type="password" autoComplete="new-password" />
+        <SubmitButton>{t("account:forgot.reset_submit")}</SubmitButton>
+      </Form>
+      <p>
+        <Link to={`/forgot-password?account=${encodeURIComponent(account)}`}>{t("account:forgot.send_again")}</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CsrfInput, Field, SelectField, SubmitButton, useSchemaForm } from "~/components/forms";
+import { FormAlert } from "~/components/bank/form-alert";
+import { infoSchema, type EditableInfo } from "~/utils/account-schemas";
+
+/** The member's editable information; only what changed is sent. */
+export function InfoForm({
+  areaCodes,
+  current,
+  lastResult,
+}: {
+  areaCodes: string[];
+  current: EditableInfo;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useSchemaForm(infoSchema(areaCodes, current), { lastResult, defaultValue: current });
+  // a code the site no longer offers stays selectable while it is the member's own
+  const codes = current.areaCode && !areaCodes.includes(current.areaCode) ? [current.areaCode, ...areaCodes] : areaCodes;
+  return (
+    <Form method="post" {...getFormProps(form)} className="card">
+      <CsrfInput />
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <Field meta={fields.realName} label={t("fields.real_name")} autoComplete="name" />
+      <Field meta={fields.email} label={t("account:info.email")} type="email" autoComplete="email" />
+      <div className="field-row">
+        <SelectField meta={fields.areaCode} label={t("fields.area_code")} options={codes.map((c) => ({ value: c, label: c }))} />
+        <Field
+          meta={fields.mobile}
+          label={t("fields.mobile")}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          hint={t("account:info.mobile_hint")}
+        />
+      </div>
+      <SubmitButton>{t("account:info.submit")}</SubmitButton>
+    </Form>
+  );
+}
+
+/** Whether the mobile number is verified, with the way to verify it. */
+export function MobileVerification({ verified }: { verified: boolean }) {
+  const { t } = useTranslation("account");
+  return (
+    <p className="account-verification">
+      <span className={`status ${verified ? "status-verified" : "status-unverified"}`} data-testid="mobile-verified">
+        {verified ? t("sms.verified") : t("sms.not_verified")}
+      </span>{" "}
+      <Link to="/user/smsVerify">{verified ? t("info.sms_link_verified") : t("info.sms_link")}</Link>
+    </p>
+  );
+}

@@ -1,0 +1,62 @@
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CsrfInput, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { smsCodeSchema } from "~/utils/account-schemas";
+import { messageKey } from "~/utils/messages";
+import type { CallData } from "../../../server/contract";
+import { formatTime } from "./format";
+import { IntentInput } from "./password-forms";
+
+export type SmsSent = CallData<"smsSend">;
+
+/** Spec §5: the phone and the area code must be set before verification. */
+export function MissingNumber({ mobile, areaCode }: { mobile: boolean; areaCode: boolean }) {
+  const { t } = useTranslation("account");
+  return (
+    <div className="card" role="alert">
+      {mobile ? null : <p>{t(messageKey("update_mobile_first"))}</p>}
+      {areaCode ? null : <p>{t(messageKey("update_area_code_first"))}</p>}
+      <p>
+        <Link to="/user/info">{t("sms.info_link")}</Link>
+      </p>
+    </div>
+  );
+}
+
+/** Sends a code; after a send, when the next one may be asked for and how many are left today. */
+export function SmsSendForm({ sent, error }: { sent?: SmsSent; error?: string }) {
+  const { t, i18n } = useTranslation("account");
+  return (
+    <Form method="post" className="sms-send">
+      <CsrfInput />
+      <IntentInput value="send" />
+      {error ? <ErrorList id="sms-send-error" errors={[messageKey(error)]} alert /> : null}
+      {sent ? (
+        <div role="status" className="sms-sent" data-testid="sms-sent">
+          <p>{t("sms.sent", { time: formatTime(sent.expiresAt, i18n.language) })}</p>
+          <p>{t("sms.resend_at", { time: formatTime(sent.resendAt, i18n.language) })}</p>
+          <p>{t("sms.remaining_today", { count: sent.remainingToday })}</p>
+        </div>
+      ) : null}
+      <button type="submit" className="button">
+        {sent ? t("sms.resend") : t("sms.send")}
+      </button>
+    </Form>
+  );
+}
+
+/** The 6-digit code the member received. */
+export function SmsCodeForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
+  const { t } = useTranslation("account");
+  const [form, fields] = useSchemaForm(smsCodeSchema, { lastResult });
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <CsrfInput />
+      <IntentInput value="verify" />
+      <ErrorList id={form.errorId} errors={form.errors} alert />
+      <Field meta={fields.code} label={t("sms.code")} inputMode="numeric" autoComplete="one-time-code" hint={t("sms.code_hint")} />
+      <SubmitButton>{t("sms.verify")}</SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,31 @@
+import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { useId } from "react";
+import { ErrorList } from "~/components/forms";
+
+/** A labelled textarea with its hint and first error, wired like `Field` (aria-invalid, aria-describedby). */
+export function TextAreaField({
+  meta,
+  label,
+  hint,
+  rows = 6,
+}: {
+  meta: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: React.ReactNode;
+  rows?: number;
+}) {
+  const hintId = useId();
+  const props = getTextareaProps(meta, { ariaDescribedBy: hint ? hintId : undefined });
+  return (
+    <div className="field">
+      <label htmlFor={meta.id}>{label}</label>
+      <textarea {...props} key={props.key} rows={rows} />
+      {hint ? (
+        <p id={hintId} className="hint">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}

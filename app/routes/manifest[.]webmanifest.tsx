@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { toLocale } from "~/i18n";
+
+/** The colours of app.css (--accent, --bg): the site's chrome is the same for every tenant. */
+const THEME_COLOR = "#0b5cad";
+const BACKGROUND_COLOR = "#f5f6f8";
+
+/**
+ * The tenant's web app manifest: the site added to a phone's home screen opens as its own app,
+ * named and iconed after the site. Public and short-lived, as an operator may rebrand.
+ */
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { site } = context;
+  const lang = site.defaultLanguage ? toLocale(site.defaultLanguage) : undefined;
+  const manifest = {
+    id: "/",
+    name: site.title,
+    short_name: shortName(site.title),
+    ...(site.description ? { description: site.description } : {}),
+    ...(lang ? { lang } : {}),
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    theme_color: THEME_COLOR,
+    background_color: BACKGROUND_COLOR,
+    icons: [...new Set([site.favicon, site.logo].filter(Boolean))].map(icon),
+  };
+  return new Response(JSON.stringify(manifest), {
+    headers: { "content-type": "application/manifest+json", "cache-control": "public, max-age=300" },
+  });
+}
+
+/** Home screens show about 12 characters: whole words of the title that fit, else its start. */
+function shortName(title: string): string {
+  if (title.length <= 12) return title;
+  let name = "";
+  for (const word of title.split(/\s+/)) {
+    const next = name ? `${name} ${word}` : word;
+    if (next.length > 12) break;
+    name = next;
+  }
+  return name || title.slice(0, 12);
+}
+
+const IMAGE_TYPES: Record<string, string> = { svg: "image/svg+xml", png: "image/png", webp: "image/webp", ico: "image/x-icon", jpg: "image/jpeg", jpeg: "image/jpeg" };
+
+/** An SVG scales to any size; for other images the size is not known, so it is left out. */
+function icon(src: string) {
+  const extension = /\.([a-z]+)(?:[?#].*)?$/i.exec(src)?.[1]?.toLowerCase() ?? "";
+  const type = IMAGE_TYPES[extension];
+  return { src, ...(type ? { type } : {}), ...(extension === "svg" ? { sizes: "any", purpose: "any" } : {}) };
+}

@@ -1,0 +1,111 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { PasswordForm, TransactionPasswordForm } from "~/components/account/password-forms";
+import { LanguageForm } from "~/components/language-form";
+import { useRootData } from "~/root";
+import { requireMember } from "~/utils/auth.server";
+import { intentOf, passwordSchema, transactionPasswordSchema } from "~/utils/account-schemas";
+import { messageKey } from "~/utils/messages";
+
+export const handle = { titleKey: "account:setting.title", i18n: ["account"] };
+
+const INTENTS = ["password", "transaction"] as const;
+type Intent = (typeof INTENTS)[number];
+type ActionData = { intent: Intent; result: SubmissionResult<string[]> };
+
+const SECRETS = {
+  password: ["oldPassword", "newPassword", "confirmPassword"],
+  transaction: ["oldTransactionPassword", "newTransactionPassword", "confirmTransactionPassword"],
+} satisfies Record<Intent, string[]>;
+
+const FAILED: Record<Intent, string> = {
+  password: "account:password_failed",
+  transaction: "account:setting.tx_failed",
+};
+
+/** spec §8: password update toasts last 1000 ms */
+const PASSWORD_TOAST_MS = 1000;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireMember(request, context);
+  const info = await context.platform.call("playerInfo");
+  return json(
+    {
+      account: info.ok ? info.data.account : (context.session.account ?? ""),
+      hasTransactionPassword: info.ok ? info.data.hasTransactionPassword : true,
+      error: info.ok ? null : info.code,
+    },
+    { status: info.ok ? 200 : info.status },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMember(request, context);
+  const [formData, info] = await Promise.all([request.formData(), context.platform.call("playerInfo")]);
+  const intent = intentOf(formData, INTENTS);
+  if (!intent) throw new Response("Unknown form", { status: 400 });
+  const account = info.ok ? info.data.account : (context.session.account ?? "");
+  const schema = intent === "password" ? passwordSchema(account) : transactionPasswordSchema(account, !info.ok || info.data.hasTransactionPassword);
+  const submission = parseWithZod(formData, { schema });
+  const fail = (formErrors: string[] | undefined, status = 400) =>
+    json<ActionData>({ intent, result: submission.reply({ formErrors, hideFields: SECRETS[intent] }) }, { status: status >= 500 ? status : 400 });
+
+  if (!info.ok) return fail([FAILED[intent], messageKey(info.code)], info.status);
+  if (submission.status !== "success") return fail(undefined);
+
+  if (intent === "password") {
+    const v = submission.value as { oldPassword: string; newPassword: string };
+    const result = await context.platform.call("changePassword", { body: { oldPassword: v.oldPassword, newPassword: v.newPassword } });
+    if (!result.ok) return fail([FAILED.password, messageKey(result.code)], result.status);
+    // spec §4: a new login password means signing in again (the platform ended every session)
+    context.session.signOut(context.siteId);
+    context.session.flashToast({ kind: "success", key: "password_update_success", durationMs: PASSWORD_TOAST_MS });
+    return redirect("/login");
+  }
+
+  const v = submission.value as { oldTransactionPassword?: string; newTransactionPassword: string };
+  const result = await context.platform.call("changeTransactionPassword", {
+    body: {
+      oldTransactionPassword: info.data.hasTransactionPassword ? v.oldTransactionPassword : undefined,
+      newTransactionPassword: v.newTransactionPassword,
+    },
+  });
+  if (!result.ok) return fail([FAILED.transaction, messageKey(result.code)], result.status);
+  context.session.flashToast({ kind: "success", key: "tx_password_update_success", durationMs: PASSWORD_TOAST_MS });
+  return redirect("/user/setting");
+}
+
+export default function Settings() {
+  const { account, hasTransactionPassword, error } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { site } = useRootData();
+  const { t } = useTranslation("account");
+  const resultFor = (intent: Intent) => (actionData?.intent === intent ? actionData.result : null);
+  return (
+    <div className="account-page">
+      <h1>{t("setting.title")}</h1>
+      {error ? (
+        <p role="alert" className="error-list">
+          {t(messageKey(error))}
+        </p>
+      ) : null}
+      <PasswordForm account={account} lastResult={resultFor("password")} />
+      <TransactionPasswordForm
+        // setting the first one turns this into the change form
+        key={String(hasTransactionPassword)}
+        account={account}
+        hasOld={hasTransactionPassword}
+        lastResult={resultFor("transaction")}
+      />
+      {site.langOptions.length > 1 ? (
+        <section aria-labelledby="language-title" className="card">
+          <h2 id="language-title">{t("setting.language_title")}</h2>
+          <LanguageForm redirectTo="/user/setting" />
+        </section>
+      ) : null}
+    </div>
+  );
+}

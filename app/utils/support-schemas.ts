@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { idempotencyKeyField } from "./idempotency";
+
+/**
+ * The message forms (spec §5: "a message needs title and content; a reply needs content"), shared
+ * by the browser and the actions. Messages are translation keys of the `support` namespace. The
+ * limits are the contract's (title 120, content 5000 characters).
+ */
+export const MESSAGE_LIMITS = { title: 120, content: 5000 } as const;
+
+/** Control characters other than newline and tab, which the platform refuses. */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
+/**
+ * Trimmed text with line breaks as "\n": a textarea posts "\r\n", and "\r" is a control character
+ * to the platform. Length is checked after that, as the platform counts it.
+ */
+function text(requiredKey: string, tooLongKey: string, max: number) {
+  return z
+    .string({ required_error: requiredKey })
+    .transform((value) => value.replace(/\r\n?/g, "\n").trim())
+    .pipe(
+      // conform reads an empty string as missing here too
+      z
+        .string({ required_error: requiredKey })
+        .min(1, requiredKey)
+        .max(max, tooLongKey)
+        .refine((value) => !CONTROL.test(value), "support:validation.control_characters"),
+    );
+}
+
+export const messageSchema = z.object({
+  idempotencyKey: idempotencyKeyField,
+  title: text("support:validation.title_required", "support:validation.title_too_long", MESSAGE_LIMITS.title),
+  content: text("support:validation.content_required", "support:validation.content_too_long", MESSAGE_LIMITS.content),
+});
+
+export const replySchema = z.object({
+  idempotencyKey: idempotencyKeyField,
+  content: text("support:validation.reply_required", "support:validation.content_too_long", MESSAGE_LIMITS.content),
+});
+
+/** Instruction types the help page links to; an operator may publish others, reachable by `?type=`. */
+export const INSTRUCTION_TYPES = ["help", "deposit", "rules"] as const;
+const instructionType = z.string().regex(/^[a-z0-9-]{1,40}$/);
+
+/** `?type=` of the help page; a hand-typed bad value falls back to "help" rather than an error page. */
+export function parseInstructionType(params: URLSearchParams): string {
+  const parsed = instructionType.safeParse(params.get("type") ?? "");
+  return parsed.success ? parsed.data : "help";
+}
+
+/** `?page=` of a list; a bad value is page 1. */
+export function parsePage(params: URLSearchParams): number {
+  const parsed = z.coerce.number().int().min(1).max(100_000).safeParse(params.get("page") ?? "1");
+  return parsed.success ? parsed.data : 1;
+}

@@ -1,0 +1,148 @@
+import { hashPassword, verifyPassword } from "../auth/password";
+import { sha256Hex } from "../crypto";
+import type { Env } from "../env";
+import type { SmsReservation } from "../member/member-object";
+import { badRequest, ok, type Result } from "../result";
+import { internationalNumber, newSmsCode, smsCodeHash, smsText, type SmsPurpose } from "../sms/code";
+import { smsProvider } from "../sms/provider";
+import { memberStub, siteStub } from "../stubs";
+import { idem } from "./money";
+import type { Handler } from "./types";
+
+/**
+ * The member center: passwords, SMS codes, forgotten passwords and messages. PBKDF2 and SHA-256
+ * run here, in the worker, so neither a member's nor a site's object waits on them; the objects
+ * re-check, without an await, whatever the worker decided against.
+ */
+
+// passwords -------------------------------------------------------------------------------------
+
+export const changePassword: Handler<"changePassword"> = async ({ member, body }) => {
+  const current = await member.stub.credentials(member.proof);
+  if (!current.ok) return current;
+  const { account, passwordHash, transactionPasswordHash } = current.data;
+  if (body.newPassword === account) return badRequest("password_equals_account");
+  const [oldMatches, sameAsTransaction] = await Promise.all([
+    verifyPassword(body.oldPassword, passwordHash),
+    // Sign-up keeps the two passwords apart (one would unlock the other's door); so does a change.
+    verifyPassword(body.newPassword, transactionPasswordHash),
+  ]);
+  if (!oldMatches) return badRequest("old_password_wrong");
+  if (body.newPassword === body.oldPassword) return badRequest("new_password_same_as_old");
+  if (sameAsTransaction) return badRequest("transaction_password_equals_login");
+  return member.stub.changePassword(member.proof, passwordHash, await hashPassword(body.newPassword));
+};
+
+export const changeTransactionPassword: Handler<"changeTransactionPassword"> = async ({ member, body }) => {
+  const current = await member.stub.credentials(member.proof);
+  if (!current.ok) return current;
+  const { account, passwordHash, transactionPasswordHash } = current.data;
+  const hasOne = transactionPasswordHash !== "";
+  if (hasOne && body.oldTransactionPassword === undefined) return badRequest("transaction_password_required");
+  if (body.newTransactionPassword === account) return badRequest("transaction_password_equals_account");
+  const [oldMatches, sameAsLogin] = await Promise.all([
+    hasOne ? verifyPassword(body.oldTransactionPassword ?? "", transactionPasswordHash) : Promise.resolve(true),
+    verifyPassword(body.newTransactionPassword, passwordHash),
+  ]);
+  if (!oldMatches) return badRequest("wrong_transaction_password");
+  if (hasOne && body.newTransactionPassword === body.oldTransactionPassword) {
+    return badRequest("new_transaction_password_same_as_old");
+  }
+  if (sameAsLogin) return badRequest("transaction_password_equals_login");
+  const newHash = await hashPassword(body.newTransactionPassword);
+  return member.stub.changeTransactionPassword(member.proof, transactionPasswordHash, newHash);
+};
+
+// SMS codes -------------------------------------------------------------------------------------
+
+/**
+ * Sends a reserved code. A provider failure gives the reservation back, so the member's minute
+ * and day allowance is only spent on texts that left.
+ */
+async function deliver(
+  env: Env,
+  siteId: string,
+  purpose: SmsPurpose,
+  code: string,
+  reservation: SmsReservation,
+  release: () => Promise<void>,
+): Promise<Result<null>> {
+  const config = await siteStub(env, siteId).getConfig();
+  const text = smsText(config?.defaultLanguage ?? "", config?.title ?? siteId, code);
+  const sent = await smsProvider(env).send({
+    siteId,
+    to: reservation.to,
+    mobile: reservation.mobile,
+    text,
+    purpose,
+    code,
+    account: reservation.account,
+  });
+  if (!sent.ok) await release();
+  return sent;
+}
+
+export const smsSend: Handler<"smsSend"> = async ({ env, member, body }) => {
+  const code = newSmsCode();
+  const reserved = await member.stub.reserveSms(member.proof, body.purpose, await smsCodeHash(member.memberId, body.purpose, code));
+  if (!reserved.ok) return reserved;
+  const { id, expiresAt, resendAt, remainingToday } = reserved.data;
+  const sent = await deliver(env, member.siteId, body.purpose, code, reserved.data, () => member.stub.releaseSms(id));
+  return sent.ok ? ok({ expiresAt, resendAt, remainingToday }) : sent;
+};
+
+export const smsVerify: Handler<"smsVerify"> = async ({ member, body }) =>
+  member.stub.verifyMobile(member.proof, await smsCodeHash(member.memberId, "verify_mobile", body.code));
+
+// forgotten password (public) -------------------------------------------------------------------
+
+/**
+ * Answers 200 alike whether or not account and mobile match, and sends only when they do. The
+ * limit that can refuse is per number and counted before the match is known; once past it,
+ * nothing the member's own limits or the provider say changes the answer (that would reveal a
+ * match), so such a case is only logged.
+ */
+export const forgotSend: Handler<"forgotSend"> = async ({ env, body }) => {
+  const site = siteStub(env, body.siteId);
+  if (!(await site.getConfig())) return badRequest("invalid_site");
+  const counted = await site.forgotRequest(internationalNumber(body.areaCode, body.mobile));
+  if (!counted.ok) return counted;
+  const memberId = await site.findMemberByMobile(body.account, body.areaCode, body.mobile);
+  if (!memberId) return ok(null);
+  const stub = memberStub(env, memberId);
+  const code = newSmsCode();
+  const reserved = await stub.reserveResetSms(body.siteId, await smsCodeHash(memberId, "reset_password", code));
+  if (!reserved.ok) {
+    console.warn(`forgotSend: member ${memberId} not sent a code: ${reserved.message}`);
+    return ok(null);
+  }
+  const sent = await deliver(env, body.siteId, "reset_password", code, reserved.data, () => stub.releaseSms(reserved.data.id));
+  if (!sent.ok) console.error(`forgotSend: the code for member ${memberId} was not sent: ${sent.message}`);
+  return ok(null);
+};
+
+/** An unknown account gets the answer of a wrong code, after the same hashing work, so nothing is revealed. */
+export const forgotReset: Handler<"forgotReset"> = async ({ env, body }) => {
+  const site = siteStub(env, body.siteId);
+  if (!(await site.getConfig())) return badRequest("invalid_site");
+  if (body.newPassword === body.account) return badRequest("password_equals_account");
+  const memberId = await site.findMemberId(body.account);
+  const [newHash, codeHash] = await Promise.all([
+    hashPassword(body.newPassword),
+    memberId ? smsCodeHash(memberId, "reset_password", body.code) : sha256Hex(body.code),
+  ]);
+  if (!memberId) return badRequest("wrong_verification_code");
+  return memberStub(env, memberId).resetPassword(body.siteId, codeHash, newHash);
+};
+
+// messages --------------------------------------------------------------------------------------
+
+export const messages: Handler<"messages"> = async ({ member, query }) => member.stub.messages(member.proof, query);
+
+export const sendMessage: Handler<"sendMessage"> = async ({ member, body, idempotencyKey }) =>
+  member.stub.sendMessage(member.proof, await idem("sendMessage", idempotencyKey, body), body);
+
+export const message: Handler<"message"> = async ({ member, params }) => member.stub.message(member.proof, params.id);
+
+export const replyMessage: Handler<"replyMessage"> = async ({ member, params, body, idempotencyKey }) =>
+  member.stub.replyMessage(member.proof, await idem("replyMessage", idempotencyKey, { id: params.id, ...body }), params.id, body);

@@ -1,0 +1,61 @@
+import { expect } from "vitest";
+import type { CallData } from "../../server/contract";
+import type { Platform, TestMember } from "../helpers/platform";
+import { memberCall } from "./money-helpers";
+
+/**
+ * The real bundle behind an entry that stops the isolate's clock: `Date.now()` and `new Date()`
+ * answer exactly the time the test set with `setClock` until it sets another (a running clock made
+ * the 59th/61st-second tests depend on how fast the machine was). The platform's durable objects
+ * run in the same isolate under Miniflare, so they see the same clock; the production code has
+ * no hook for it. (Alarms are scheduled on the shifted clock too, so a platform built with this
+ * entry should not rely on the outbox while the clock is ahead.)
+ */
+export const CLOCK_ENTRY = `
+  import worker, { MemberObject, SiteObject } from "./worker.js";
+  const RealDate = Date;
+  let frozen = null;
+  const current = () => (frozen === null ? RealDate.now() : frozen);
+  class StoppedDate extends RealDate {
+    constructor(...args) {
+      if (args.length === 0) super(current());
+      else super(...args);
+    }
+    static now() { return current(); }
+  }
+  globalThis.Date = StoppedDate;
+  export { MemberObject, SiteObject };
+  export default {
+    async fetch(request, env, ctx) {
+      if (new URL(request.url).pathname === "/__test__/clock") {
+        frozen = Number(await request.text());
+        return new Response(new Date().toISOString());
+      }
+      return worker.fetch(request, env, ctx);
+    },
+  };
+`;
+
+/** Sets the platform's clock to `at`, where it stays until the next call. Returns the platform's now. */
+export async function setClock(platform: Platform, at: number): Promise<string> {
+  const response = await platform.fetch("/__test__/clock", { method: "POST", body: String(at) });
+  return response.text();
+}
+
+/** The newest code the log provider "sent" to a number, read as an operator would. */
+export async function lastCode(platform: Platform, siteId: string, mobile: string): Promise<CallData<"operatorSmsLog">[number] | undefined> {
+  const { envelope } = await platform.operator("operatorSmsLog", { params: { siteId }, query: { mobile } });
+  expect(envelope.statusCode, envelope.message).toBe(200);
+  return envelope.data![0];
+}
+
+export async function sendCode(platform: Platform, member: TestMember) {
+  return memberCall(platform, member, "smsSend", { body: { purpose: "verify_mobile" }, key: null });
+}
+
+export async function verifyCode(platform: Platform, member: TestMember, code: string) {
+  return memberCall(platform, member, "smsVerify", { body: { code }, key: null });
+}
+
+/** A different code of the same length: what a wrong guess looks like. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");

@@ -1,0 +1,262 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed-data";
+import { eventually } from "../platform/money-helpers";
+import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+
+let stack: Stack;
+
+async function publish(site: SeedSite) {
+  const params = { siteId: site.siteId };
+  const results = await Promise.all([
+    stack.platform.operator("operatorSetChatLink", { params, body: { link: site.chatLink } }),
+    ...site.press.map((body) => stack.platform.operator("operatorPublishPress", { params, body })),
+    ...site.campaigns.map((body) => stack.platform.operator("operatorPublishCampaign", { params, body })),
+    ...site.instructions.map((body) => stack.platform.operator("operatorPublishInstruction", { params, body })),
+  ]);
+  for (const { envelope } of results) expect(envelope.statusCode, envelope.message).toBe(200);
+}
+
+beforeAll(async () => {
+  stack = await createStack();
+  await publish(DEMO_SITE);
+  await publish(DEMO2_SITE);
+});
+afterAll(() => stack?.dispose());
+
+async function member(origin = "http://localhost") {
+  const visitor = new Visitor(stack, origin);
+  const m = freshMember();
+  const response = await visitor.post("/register", registerFields(m));
+  expect(response.status).toBe(302);
+  return { visitor, account: m.account };
+}
+
+/** The form's idempotency key as rendered by the page. */
+async function formKey(visitor: Visitor, path: string): Promise<string> {
+  const html = await (await visitor.get(path)).text();
+  const key = /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
+  expect(key, `idempotency key on ${path}`).toBeDefined();
+  return key!;
+}
+
+const count = (html: string, pattern: RegExp) => html.match(new RegExp(pattern.source, "g"))?.length ?? 0;
+
+async function stillSignedIn(visitor: Visitor) {
+  const home = await visitor.get("/user");
+  expect(home.status).toBe(200);
+}
+
+describe("messages", () => {
+  it("sends a message once, shows the operator's reply as unread, then as read in the thread, and takes the member's reply", async () => {
+    const { visitor, account } = await member();
+    const message = { title: "Where is my deposit?", content: "I sent 500 yesterday.\r\nReference 12345.", idempotencyKey: await formKey(visitor, "/user/message") };
+    const sent = await visitor.post("/user/message", message);
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toBe("/user/message");
+    // a double click or a back-and-resubmit sends the same key: still one message
+    expect((await visitor.post("/user/message", message)).status).toBe(302);
+
+    let list = (await visitor.follow("/user/message")).html;
+    expect(list).toContain("Message sent.");
+    expect(list).toContain("Where is my deposit?");
+    expect(count(list, /data-testid="message-item"/)).toBe(1);
+    expect(list).not.toContain('data-testid="unread-badge"');
+
+    const queued = await eventually(async () => {
+      const { envelope } = await stack.platform.operator("operatorMessages", { params: { siteId: "demo" } });
+      return envelope.data?.find((m) => m.account === account);
+    });
+    const replied = await stack.platform.operator("operatorReplyMessage", {
+      params: { siteId: "demo", memberId: queued.memberId, id: queued.id },
+      body: { content: "We found it.\nIt is credited now." },
+    });
+    expect(replied.envelope.statusCode).toBe(200);
+
+    list = (await visitor.follow("/user/message")).html;
+    expect(list).toContain('data-testid="unread-badge"');
+    expect(list).toContain("1 reply");
+    expect(list).toContain(`href="/user/message/${queued.id}"`);
+
+    const thread = (await visitor.follow(`/user/message/${queued.id}`)).html;
+    // the member's text as typed (line break kept as "\n"), then customer service's, each marked
+    expect(thread).toContain("I sent 500 yesterday.\nReference 12345.");
+    expect(thread).toContain("We found it.\nIt is credited now.");
+    expect(count(thread, /data-from="member"/)).toBe(1);
+    expect(count(thread, /data-from="operator"/)).toBe(1);
+    expect(thread).toContain("Customer service");
+    expect(thread).toMatch(/UTC/);
+    // reading the thread marks the reply read
+    expect((await visitor.follow("/user/message")).html).not.toContain('data-testid="unread-badge"');
+
+    const reply = await visitor.post(`/user/message/${queued.id}`, {
+      content: "Thank you!",
+      idempotencyKey: await formKey(visitor, `/user/message/${queued.id}`),
+    });
+    expect(reply.status).toBe(302);
+    const after = (await visitor.follow(`/user/message/${queued.id}`)).html;
+    expect(after).toContain("Reply sent.");
+    expect(after).toContain("Thank you!");
+    expect(count(after, /data-from="member"/)).toBe(2);
+  });
+
+  it("answers another member's message id with message_not_found (404) and keeps them signed in", async () => {
+    const owner = await member();
+    await owner.visitor.post("/user/message", { title: "Private", content: "Mine only", idempotencyKey: await formKey(owner.visitor, "/user/message") });
+    const mine = await eventually(async () => {
+      const { envelope } = await stack.platform.operator("operatorMessages", { params: { siteId: "demo" } });
+      return envelope.data?.find((m) => m.account === owner.account);
+    });
+
+    const { visitor: other } = await member();
+    const page = await other.get(`/user/message/${mine.id}`);
+    expect(page.status).toBe(404);
+    const html = await page.text();
+    expect(html).toContain("This message does not exist.");
+    expect(html).not.toContain("Mine only");
+    await stillSignedIn(other);
+
+    const reply = await other.post(`/user/message/${mine.id}`, { content: "hello", idempotencyKey: await formKey(other, "/user/message") });
+    expect(reply.status).toBe(400);
+    expect(await reply.text()).toContain("This message does not exist.");
+    await stillSignedIn(other);
+  });
+
+  it("needs a title and content, and a reply needs content (English)", async () => {
+    const { visitor } = await member();
+    const empty = await visitor.post("/user/message", { title: "  ", content: "", idempotencyKey: await formKey(visitor, "/user/message") });
+    expect(empty.status).toBe(400);
+    const html = await empty.text();
+    expect(html).toContain("Please enter a title.");
+    expect(html).toContain("Please enter the content.");
+    expect(html).toMatch(/aria-invalid="true"/);
+
+    await visitor.post("/user/message", { title: "Hello", content: "First words", idempotencyKey: await formKey(visitor, "/user/message") });
+    const id = /href="\/user\/message\/([^"]+)"/.exec((await visitor.follow("/user/message")).html)?.[1];
+    expect(id).toBeDefined();
+    const reply = await visitor.post(`/user/message/${id}`, { content: " \r\n ", idempotencyKey: await formKey(visitor, `/user/message/${id}`) });
+    expect(reply.status).toBe(400);
+    expect(await reply.text()).toContain("Please write your reply.");
+  });
+
+  it("needs a title and content in Traditional Chinese on the zh-TW site", async () => {
+    const { visitor } = await member("http://brand2.localhost");
+    const response = await visitor.post("/user/message", { title: "", content: "", idempotencyKey: await formKey(visitor, "/user/message") });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("請輸入標題。");
+    expect(html).toContain("請輸入內容。");
+  });
+});
+
+describe("news and announcements", () => {
+  it("lists announcements and news in the member's language and opens one item's full text", async () => {
+    const { visitor } = await member();
+    const list = (await visitor.follow("/user/news")).html;
+    expect(list).toContain("Announcements");
+    expect(list).toContain("Scheduled maintenance");
+    expect(list).toContain("Welcome to Demo Trade");
+    expect(list.indexOf("Scheduled maintenance")).toBeLessThan(list.indexOf("Welcome to Demo Trade"));
+    expect(list).toContain('href="/user/news/demo-welcome"');
+    const item = (await visitor.follow("/user/news/demo-welcome")).html;
+    expect(item).toContain("Every round lasts 60 seconds.");
+
+    visitor.cookies.set("locale", "zh_TW");
+    const zhList = (await visitor.follow("/user/news")).html;
+    expect(zhList).toContain("公告");
+    expect(zhList).toContain("例行維護公告");
+    expect(zhList).not.toContain("Scheduled maintenance");
+    const zhItem = (await visitor.follow("/user/news/demo-welcome")).html;
+    expect(zhItem).toContain("每個回合 60 秒。");
+  });
+
+  it("answers an unknown item with a 404 page, signed in still", async () => {
+    const { visitor } = await member();
+    const response = await visitor.get("/user/news/no-such-item");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("This news item does not exist.");
+    await stillSignedIn(visitor);
+  });
+});
+
+describe("campaigns and help", () => {
+  it("shows a campaign with its period in UTC and its rules", async () => {
+    const { visitor } = await member();
+    const html = (await visitor.follow("/user/activity")).html;
+    expect(html).toContain("First deposit bonus");
+    expect(html).toContain("receive 10% extra");
+    expect(html).toContain('dateTime="2025-01-01T00:00:00.000Z"');
+    expect(html).toMatch(/Jan 1, 2025[^<]*UTC/);
+  });
+
+  it("shows the instructions of the chosen type", async () => {
+    const { visitor } = await member();
+    const rules = (await visitor.follow("/user/help?type=rules")).html;
+    expect(rules).toContain("How a round works");
+    expect(rules).not.toContain("Making a deposit");
+    const deposit = (await visitor.follow("/user/help?type=deposit")).html;
+    expect(deposit).toContain("Making a deposit");
+  });
+});
+
+describe("contact", () => {
+  const chatAnchor = (html: string) => /<a [^>]*data-testid="chat-link"[^>]*>/.exec(html)?.[0] ?? "";
+
+  it("passes the stored referrer code to the chat link, opened in a new tab", async () => {
+    const visitor = new Visitor(stack);
+    await visitor.get("/?ref=Friend42");
+    const html = (await visitor.follow("/contact")).html;
+    const anchor = chatAnchor(html);
+    expect(anchor).toContain('href="https://chat.example.com/demo?referrer=Friend42"');
+    expect(anchor).toContain('target="_blank"');
+    expect(anchor).toContain('rel="noopener noreferrer"');
+    expect(html).toContain("https://t.me/demotrade");
+    expect(html).not.toContain('href="/user/message"');
+  });
+
+  it("strips whitespace from the stored code, and offers members their messages", async () => {
+    const { visitor } = await member();
+    visitor.cookies.set("referrerCode", encodeURIComponent(" Fr iend 42 "));
+    const html = (await visitor.follow("/contact")).html;
+    expect(chatAnchor(html)).toContain('href="https://chat.example.com/demo?referrer=Friend42"');
+    expect(html).toContain('href="/user/message"');
+  });
+
+  it("shows each site's own chat link", async () => {
+    const html = (await new Visitor(stack, "http://brand2.localhost").follow("/contact")).html;
+    expect(chatAnchor(html)).toContain('href="https://chat.example.com/brand-two"');
+    expect(html).toContain("聯絡我們");
+  });
+});
+
+describe("download and web app manifest", () => {
+  it("explains adding the site to the home screen and lists the configured apps", async () => {
+    await stack.platform.seedSite("demo2", { appLinks: [{ platform: "android", url: "https://play.example.com/brand-two" }] });
+    const { visitor } = await member("http://brand2.localhost");
+    const html = (await visitor.follow("/user/download")).html;
+    expect(html).toContain("加到主畫面");
+    expect(html).toContain("加入主畫面");
+    expect(html).toMatch(/data-testid="app-link-android"/);
+    expect(html).toContain('href="https://play.example.com/brand-two"');
+    expect(html).not.toMatch(/data-testid="app-link-ios"/);
+  });
+
+  it("differs per tenant, as JSON of the manifest type with a short public cache", async () => {
+    const read = async (origin: string) => {
+      const visitor = new Visitor(stack, origin);
+      const page = await visitor.follow("/");
+      expect(page.html).toContain('rel="manifest" href="/manifest.webmanifest"');
+      // the page links it with credentials, so it comes with the visitor's session cookie
+      const response = await visitor.get("/manifest.webmanifest");
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/manifest+json");
+      expect(response.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/);
+      return (await response.json()) as { name: string; short_name: string; start_url: string; display: string; icons: { src: string; sizes?: string }[] };
+    };
+    const demo = await read("http://localhost");
+    const brand2 = await read("http://brand2.localhost");
+    expect(demo).toMatchObject({ name: "Demo Trade", short_name: "Demo Trade", start_url: "/", display: "standalone" });
+    expect(brand2).toMatchObject({ name: "Brand Two Markets", short_name: "Brand Two", start_url: "/", display: "standalone" });
+    expect(demo.icons).toContainEqual(expect.objectContaining({ src: "/brand/demo/favicon.svg", sizes: "any" }));
+    expect(brand2.icons).toContainEqual(expect.objectContaining({ src: "/brand/demo2/favicon.svg", sizes: "any" }));
+  });
+});

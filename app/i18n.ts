@@ -4,7 +4,7 @@ export type Locale = (typeof LOCALES)[number];
 /** The spec's ids, used in the `locale` cookie and in site info. */
 export type LocaleId = "en_US" | "zh_TW" | "zh_CN" | "ja_JP";
 
-export const NAMESPACES = ["common", "messages", "terms", "money", "records", "bank", "account", "support"] as const;
+export const NAMESPACES = ["common", "messages", "terms", "money", "records", "bank", "account", "support", "game"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const FALLBACK_LOCALE: Locale = "en-US";

@@ -33,13 +33,17 @@ import cnAccount from "../locales/zh-CN/account.json";
 import cnSupport from "../locales/zh-CN/support.json";
 import twAccount from "../locales/zh-TW/account.json";
 import twSupport from "../locales/zh-TW/support.json";
+import enGame from "../locales/en-US/game.json";
+import jaGame from "../locales/ja-JP/game.json";
+import cnGame from "../locales/zh-CN/game.json";
+import twGame from "../locales/zh-TW/game.json";
 
 /** Every translation, bundled into the worker: workerd has no filesystem. */
 export const resources = {
-  "en-US": { common: enCommon, messages: enMessages, terms: enTerms, money: enMoney, records: enRecords, bank: enBank, account: enAccount, support: enSupport },
-  "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms, money: twMoney, records: twRecords, bank: twBank, account: twAccount, support: twSupport },
-  "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms, money: cnMoney, records: cnRecords, bank: cnBank, account: cnAccount, support: cnSupport },
-  "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms, money: jaMoney, records: jaRecords, bank: jaBank, account: jaAccount, support: jaSupport },
+  "en-US": { common: enCommon, messages: enMessages, terms: enTerms, money: enMoney, records: enRecords, bank: enBank, account: enAccount, support: enSupport, game: enGame },
+  "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms, money: twMoney, records: twRecords, bank: twBank, account: twAccount, support: twSupport, game: twGame },
+  "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms, money: cnMoney, records: cnRecords, bank: cnBank, account: cnAccount, support: cnSupport, game: cnGame },
+  "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms, money: jaMoney, records: jaRecords, bank: jaBank, account: jaAccount, support: jaSupport, game: jaGame },
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import { createI18n, resources } from "./i18n";
 import { refusedPage, unavailablePage, unknownSitePage } from "./pages";
 import { createPlatformClient } from "./platform-client";
 import { AppSession, randomToken } from "./session";
+import { handleStream } from "./streams";
 import { loadSiteInfo, resolveSiteId } from "./tenant";
 import { LOCALES, type Locale } from "../app/i18n";
 
@@ -34,8 +35,9 @@ export default {
 
     const secure = url.protocol === "https:";
     let session: AppSession | undefined;
+    const send = platformSender(env);
     const platform = createPlatformClient({
-      send: platformSender(env),
+      send,
       siteId,
       token: () => session?.token,
       onSessionEnded: () => {
@@ -57,6 +59,11 @@ export default {
     if (redirect) return redirect;
 
     session = await AppSession.load(request, { secrets: env.SESSION_SECRETS, secure, siteId, idleMinutes: site.sessionIdleMinutes, now });
+    if (url.pathname.startsWith("/ws/")) {
+      const stream = await handleStream(request, url, { send, siteId, pairs: site.pairs, session, platform });
+      // a 101 carries the live socket: it must go back untouched (no cookie can ride on it anyway)
+      return stream.status === 101 ? stream : withCookies(stream, session, []);
+    }
     const i18n = createI18n(site);
     const locale = (await i18n.getLocale(request)) as Locale;
     const cookies: string[] = [];

@@ -22,6 +22,7 @@ export function SiteHeader() {
         </NavLink>
         {member ? (
           <>
+            <NavLink to="/game">{t("nav.game")}</NavLink>
             <NavLink to="/user">{t("nav.member_center")}</NavLink>
             <SignOutForm />
           </>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useOutlet, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { NewMessageForm, type MessageActionData } from "~/components/support/message-forms";
 import { MessageList } from "~/components/support/message-list";
@@ -20,8 +20,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
   const url = new URL(request.url);
   const idempotencyKey = newIdempotencyKey();
-  // a thread (/user/message/:id) renders in this route's outlet and needs no list
-  if (url.pathname.replace(/\/$/, "") !== PATH) return json({ list: null, error: null, page: 1, idempotencyKey });
   const page = parsePage(url.searchParams);
   const result = await context.platform.call("messages", { query: { page, pageSize: PAGE_SIZE } });
   if (!result.ok) {
@@ -48,16 +46,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(PATH);
 }
 
-/** The list is skipped under /user/message/:id, so coming back to it must load it again. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
-
 export default function Messages() {
-  const outlet = useOutlet();
   const { list, error, page, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("support");
-  if (outlet) return outlet;
   return (
     <div className="support-page">
       <h1>{t("message.title")}</h1>

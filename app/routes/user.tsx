@@ -7,6 +7,7 @@ export const handle = { titleKey: "user.title", i18n: ["money", "records", "bank
 
 const MEMBER_LINKS = [
   ["/user", "user.nav_home"],
+  ["/user/gamePage", "user.nav_game"],
   ["/user/deposit", "user.nav_deposit"],
   ["/user/transfer", "user.nav_transfer"],
   ["/user/withdraw", "user.nav_withdraw"],

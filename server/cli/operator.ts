@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { CALLS, siteIdSchema, type Envelope } from "../contract";
+import { CALLS, pairSymbol, siteIdSchema, type Envelope } from "../contract";
 import { httpOperatorClient, type OperatorCall, type OperatorClient } from "./operator-client";
 import { seedDemoSites } from "./seed";
 
@@ -31,6 +31,10 @@ const USAGE = `usage: npm run operator -- <command>
   reply <siteId> <memberId> <id> --text "…"                 reply to a member's thread
   sms <siteId> [--mobile 09…]                               codes sent by the log SMS provider, newest first
   retire <siteId> <press|campaign|instruction> <id>         take a news item, announcement, campaign or instruction down
+  pairs                                                     every trading pair with its precision and schedule
+  put-pair <PAIR> --json '<config>' | --file f.json         create a pair or change how its market runs, e.g.
+      put-pair SOL-USDT --json '{"name":"SOL/USDT","precision":3,"periodSeconds":60,"cutoffSeconds":10,
+                                 "seed":7,"startPrice":142500,"volatilityBp":2}'
   seed                                                      create or update the demo sites
   map-host <hostname> <siteId> [--remote]                   point a hostname at a site (TENANTS KV)
 
@@ -205,6 +209,20 @@ async function main(argv: string[]): Promise<void> {
         throw new UsageError("give the kind: press, campaign or instruction");
       }
       return print(await operator("operatorRetireContent", { params: { siteId: siteIdArg(args[0]), kind, id: idArg(args[2], "id") } }));
+    }
+    case "pairs": {
+      const response = await fetch(new URL(CALLS.pairs.path, baseUrl));
+      return print((await response.json()) as Envelope);
+    }
+    case "put-pair": {
+      const pair = args[0];
+      if (!pair || !pairSymbol.safeParse(pair).success) throw new UsageError("PAIR: like BTC-USDT (A–Z, 0–9, one '-')");
+      const parsed = CALLS.operatorPutPair.body.safeParse(jsonInput(args));
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(body)"}: ${i.message}`);
+        throw new UsageError(`the body does not fit operatorPutPair:\n${issues.join("\n")}`);
+      }
+      return print(await operator("operatorPutPair", { params: { pair }, body: parsed.data }));
     }
     case "seed":
       await seedDemoSites(operator);

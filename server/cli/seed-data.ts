@@ -356,6 +356,8 @@ export const DEMO_SITE: SeedSite = {
     bankAutoReview: true,
     transactionPasswordRequired: true,
     redirects: [{ from: "/promo", to: "/user/activity", permanent: false }],
+    pairs: ["BTC-USDT", "ETH-USDT"],
+    odds: { high: 1.95, low: 1.95, odd: 1.95, even: 1.95, rise: 1.95, fall: 1.95, counter: 1.95, draw: 9 },
     appLinks: [
       { platform: "android", url: "https://play.google.com/store/apps/details?id=com.demotrade.app" },
       { platform: "ios", url: "https://apps.apple.com/app/demo-trade/id6450000001" },
@@ -398,6 +400,9 @@ export const DEMO2_SITE: SeedSite = {
     // A regulated market: the site ends a member's session after 30 idle minutes.
     sessionIdleMinutes: 30,
     redirects: [{ from: "/help", to: "https://help.example.com/brand-two", permanent: false }],
+    // A second brand with one pair and its own (lower) odds.
+    pairs: ["BTC-USDT"],
+    odds: { high: 1.9, low: 1.9, odd: 1.9, even: 1.9, rise: 1.9, fall: 1.9, counter: 1.9, draw: 8 },
   },
   chatLink: "https://chat.example.com/brand-two",
   ...content("Brand Two Markets", "b2"),

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { minorUnits } from "./schemas";
 
 /**
  * The game (issue 4, DESIGN.md §4). Prices are integers in the pair's smallest step
@@ -7,6 +6,8 @@ import { minorUnits } from "./schemas";
  */
 
 const isoTime = z.string().datetime();
+/** Money in minor units (kept here rather than imported: schemas.ts imports this module). */
+const minorUnits = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
 export const BET_OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const;
 export const betOption = z.enum(BET_OPTIONS);
@@ -36,8 +37,11 @@ export const tradingPair = z.object({
 });
 export type TradingPair = z.infer<typeof tradingPair>;
 
-/** A period number: YYYYMMDD (UTC) + the 4-digit index of the period in its day, from 0001. */
-export const periodNo = z.string().regex(/^\d{12}$/);
+/**
+ * A period number: YYYYMMDD (UTC) + the index of the period in its day, from 0001, zero-padded to
+ * 4 digits. A day of periods shorter than 9 s has more than 9999 of them: their index has 5 digits.
+ */
+export const periodNo = z.string().regex(/^\d{12,13}$/);
 
 export const optionOutcome = z.enum(["win", "lose", "refund"]);
 
@@ -109,3 +113,57 @@ export const order = z.object({
   lastDigit: z.number().int().nullable(),
 });
 export type Order = z.infer<typeof order>;
+
+/** How a market runs: an operator sets it per pair (tests shorten the periods). */
+export const pairConfig = z
+  .object({
+    name: z.string().min(3).max(20),
+    precision: z.number().int().min(0).max(8),
+    /** length of a period, in seconds */
+    periodSeconds: z.number().int().min(2).max(3600),
+    /** betting closes this many seconds before the period ends */
+    cutoffSeconds: z.number().int().min(1).max(600),
+    /** the simulated feed: same seed, same prices */
+    seed: z.number().int().min(0).max(2 ** 31 - 1),
+    /** the feed's first price, in the pair's smallest step */
+    startPrice: z.number().int().positive(),
+    /** standard deviation of one second's move, in basis points of the price */
+    volatilityBp: z.number().int().min(0).max(1000),
+    /** stops the feed (a stalled exchange): no ticks, so after 5 s bets answer price_unavailable */
+    paused: z.boolean().default(false),
+  })
+  .strict()
+  .refine((c) => c.cutoffSeconds < c.periodSeconds, { message: "cutoff_not_before_end", path: ["cutoffSeconds"] });
+export type PairConfig = z.infer<typeof pairConfig>;
+
+export const pairInfo = tradingPair.extend({ periodSeconds: z.number().int(), cutoffSeconds: z.number().int() });
+
+/**
+ * The public market stream, `GET /market/<pair>/stream` (WebSocket): once a second one JSON
+ * message, an array of these events: the latest tick, plus a period event when a period started
+ * (with the one that ended, outcomes included). The first message after connecting has both.
+ */
+export const marketStreamEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("tick"), price: z.number().int().nonnegative(), at: isoTime }),
+  z.object({ type: z.literal("period"), current: period, ended: period.optional() }),
+]);
+export const marketStreamMessage = z.array(marketStreamEvent);
+export type MarketStreamEvent = z.infer<typeof marketStreamEvent>;
+
+/**
+ * The member stream, `GET /player/stream?listenKey=<key from listenKey>` (WebSocket): one JSON
+ * event per message after each change of the member's orders or balances (a bet, a settlement).
+ * The socket is closed (code 4001) when the member's session ends.
+ */
+export const memberStreamEvent = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("order"), order }),
+  z.object({
+    type: z.literal("balance"),
+    wallets: z.object({
+      currency: z.string(),
+      main: z.object({ balance: minorUnits, onHold: minorUnits }),
+      games: z.array(z.object({ code: z.string(), name: z.string(), balance: minorUnits })),
+    }),
+  }),
+]);
+export type MemberStreamEvent = z.infer<typeof memberStreamEvent>;

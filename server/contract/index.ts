@@ -3,3 +3,4 @@ export * from "./schemas";
 export * from "./calls";
 export * from "./money";
 export * from "./member-center";
+export * from "./game";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BET_OPTIONS, betOption, pairSymbol } from "./game";
 
 /** Locale ids as the spec spells them (cookie values, site langOptions). */
 export const LOCALE_IDS = ["en_US", "zh_TW", "zh_CN", "ja_JP"] as const;
@@ -80,6 +81,10 @@ export const siteInfo = z.object({
   /** minutes of inactivity after which the site's session ends; 0 = off */
   sessionIdleMinutes: z.number().int().min(0).max(1440),
   redirects: z.array(redirectRule),
+  /** trading pairs the site offers, e.g. "BTC-USDT" */
+  pairs: z.array(pairSymbol).min(1),
+  /** decimal odds per option (at most 4 places): a win pays stake × odds */
+  odds: z.record(betOption, z.number().min(1).max(1000)).refine((o) => BET_OPTIONS.every((k) => k in o), "every option needs odds"),
   /** links to the site's native apps, shown on the download page */
   appLinks: z.array(z.object({ platform: z.enum(["ios", "android", "other"]), url: z.string().url().max(500) })),
 });

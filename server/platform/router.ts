@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { CALLS, IDEMPOTENCY_HEADER, matchPath, UPLOAD_LIMITS, type CallName, type CallSpec } from "../contract";
+import { CALLS, IDEMPOTENCY_HEADER, matchPath, UPLOAD_LIMITS, type CallName, type CallSpec, type MessageCode } from "../contract";
 import { checkOperator, memberCaller, requestSite } from "./auth/caller";
 import type { Env } from "./env";
 import { handlers } from "./handlers";
@@ -43,6 +43,24 @@ async function authenticate(spec: CallSpec, request: Request, env: Env): Promise
   if (spec.auth === "operator") return (await checkOperator(request, env)) ?? { ok: true, data: null };
   if (spec.auth === "member") return memberCaller(request, env);
   return { ok: true, data: null };
+}
+
+/**
+ * Body fields whose refusal has a message of its own (spec §8's betting errors), instead of the
+ * general invalid_parameters: the member is told which choice was wrong.
+ */
+const FIELD_CODES: Partial<Record<CallName, Record<string, MessageCode>>> = {
+  placeOrder: { pair: "invalid_trading_pair", option: "invalid_bet_option", periodNo: "invalid_period", amount: "amount_out_of_range" },
+};
+
+function fieldCode(name: CallName, schema: z.ZodTypeAny | undefined, value: unknown): MessageCode {
+  const codes = FIELD_CODES[name];
+  const parsed = codes && schema ? schema.safeParse(value) : undefined;
+  if (!codes || !parsed || parsed.success) return "invalid_parameters";
+  const fields = new Set(parsed.error.issues.map((i) => String(i.path[0] ?? "")));
+  // Only when every problem is in one such field: anything else is a malformed request.
+  const [only] = [...fields];
+  return fields.size === 1 && only !== undefined && codes[only] ? codes[only] : "invalid_parameters";
 }
 
 /** Printable, no spaces, long enough to be unique: the site sends a UUID. */
@@ -120,7 +138,8 @@ async function handle(request: Request, env: Env): Promise<Result<unknown> | Res
   const params = parse(spec.params, found.params);
   const query = parse(spec.query, Object.fromEntries(url.searchParams));
   const body = parse(spec.body, rawBody);
-  if (!params.ok || !query.ok || !body.ok) return badRequest("invalid_parameters");
+  if (!params.ok || !query.ok) return badRequest("invalid_parameters");
+  if (!body.ok) return badRequest(fieldCode(found.name, spec.body, rawBody));
 
   // A request never reaches another tenant's data: the site in the path or body must be the
   // member's site (403), and a public call that names a site in its header must name the same one.
@@ -128,7 +147,8 @@ async function handle(request: Request, env: Env): Promise<Result<unknown> | Res
   const member = caller.data;
   if (member && site !== undefined && site !== member.siteId) return fail(403, "invalid_permission");
   const headerSite = requestSite(request);
-  if (!member && spec.auth === "public" && headerSite !== undefined && headerSite !== site) {
+  // (market calls name no site: any site may read a market)
+  if (!member && spec.auth === "public" && headerSite !== undefined && site !== undefined && headerSite !== site) {
     return badRequest("invalid_site");
   }
 

@@ -5,3 +5,6 @@ export const siteStub = (env: Env, siteId: string) => env.SITE.get(env.SITE.idFr
 
 /** One member object per member id; ids are random UUIDs, so an object's name cannot be guessed. */
 export const memberStub = (env: Env, memberId: string) => env.MEMBER.get(env.MEMBER.idFromName(memberId));
+
+/** One market object per trading pair, named by its symbol. */
+export const marketStub = (env: Env, symbol: string) => env.MARKET.get(env.MARKET.idFromName(symbol));

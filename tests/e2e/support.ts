@@ -1,8 +1,10 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Browser, type Locator, type Page } from "@playwright/test";
-import { SITE_PORT } from "./ports";
+import { expect, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
+import type { SiteInfo } from "../../server/contract";
+import { PLATFORM_PORT, SITE_PORT } from "./ports";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -23,6 +25,9 @@ export function texts(lng: "en-US" | "zh-TW" | "zh-CN" | "ja-JP") {
   const common = read("common");
   const messages = read("messages");
   const terms = read("terms");
+  const money = read("money");
+  const bank = read("bank");
+  const records = read("records");
   const pick = (tree: Json, key: string): string => {
     let node: string | Json = tree;
     for (const part of key.split(".")) {
@@ -36,7 +41,17 @@ export function texts(lng: "en-US" | "zh-TW" | "zh-CN" | "ja-JP") {
     t: (key: string) => pick(common, key),
     msg: (key: string) => pick(messages, key),
     terms: (key: string) => pick(terms, key),
+    money: (key: string, values?: Record<string, string>) => interpolate(pick(money, key), values),
+    bank: (key: string, values?: Record<string, string>) => interpolate(pick(bank, key), values),
+    records: (key: string, values?: Record<string, string>) => interpolate(pick(records, key), values),
+    /** every key under `validation` of a namespace, e.g. the bank form's required-field messages */
+    validationKeys: (ns: "money" | "bank") => Object.keys((ns === "money" ? money : bank).validation as Json),
   };
+}
+
+/** i18next-style `{{name}}` placeholders filled in, as the app shows them. */
+function interpolate(text: string, values: Record<string, string> = {}): string {
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
 export interface Member {
@@ -162,4 +177,261 @@ export async function waitForHydration(page: Page, selector = "main form, .empty
     const form = document.querySelector(sel);
     return form !== null && Object.keys(form).some((k) => k.startsWith("__reactProps"));
   }, selector);
+}
+
+// money pages ------------------------------------------------------------------------------------
+
+/** Signs a new member up on the current page (with or without JavaScript) and waits for /user. */
+export async function signUp(page: Page, origin: string, member: Member = newMember()): Promise<Member> {
+  await page.goto(`${origin}/register`);
+  await fillSignUp(page, signUpValues(member));
+  await signUpForm(page).locator('button[type="submit"]').click();
+  await expect(page, `sign-up of ${member.account} should end on /user`).toHaveURL(`${origin}/user`);
+  return member;
+}
+
+/** The form of the current page that holds a field of this name (not the header's sign-out form). */
+export function formWith(page: Page, fieldName: string): Locator {
+  return page.locator("main form").filter({ has: page.locator(`[name="${fieldName}"]`) });
+}
+
+/** A bank/upload form's own alert (what failed, then why). */
+export function formAlert(page: Page): Locator {
+  return page.locator("form .form-alert");
+}
+
+/** A real 1×1 PNG (the bytes of PNG_1X1 in tests/platform/money-helpers.ts, which needs vitest). */
+export const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/** Writes a file into the test's own output folder and returns its path (for file inputs). */
+export function tempFile(testInfo: TestInfo, name: string, content: Buffer | string): string {
+  const path = testInfo.outputPath(name);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, content);
+  return path;
+}
+
+/** An amount as the app shows it: the currency's ISO digits, in the page's language. */
+export function moneyText(minor: number, currency: string, lng: string): string {
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return new Intl.NumberFormat(lng, { style: "currency", currency, minimumFractionDigits: digits }).format(minor / 10 ** digits);
+}
+
+/** An amount as a member types it: 123450 → "1234.50". */
+export function decimalText(minor: number, currency: string): string {
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
+}
+
+/** The e2e platform (the operator API and the public site info), on 127.0.0.1 only. */
+export const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}`;
+
+/** A site's configuration as the platform serves it: limits, fee, currency, games. */
+export async function siteInfo(siteId: "demo" | "demo2"): Promise<SiteInfo> {
+  const response = await fetch(`${PLATFORM}/site/info/${siteId}`);
+  const envelope = (await response.json()) as { statusCode: number; data?: SiteInfo };
+  if (envelope.statusCode !== 200 || !envelope.data) throw new Error(`site info of ${siteId}: ${JSON.stringify(envelope)}`);
+  return envelope.data;
+}
+
+/** The development operator key the e2e platform runs with (server/platform/wrangler.toml). */
+function operatorKey(): string {
+  const toml = readFileSync(`${root}/server/platform/wrangler.toml`, "utf8");
+  const key = toml.match(/^OPERATOR_KEY\s*=\s*"([^"]*)"/m)?.[1];
+  if (!key) throw new Error("no OPERATOR_KEY in server/platform/wrangler.toml");
+  return key;
+}
+
+export interface Envelope<T> {
+  statusCode: number;
+  message: string;
+  data?: T;
+}
+
+/** One call of the platform's operator API, as an operator's own tools make it. */
+export async function operatorApi<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<Envelope<T>> {
+  const response = await fetch(`${PLATFORM}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${operatorKey()}`, "Content-Type": "application/json" },
+    body: method === "GET" ? undefined : JSON.stringify(body ?? {}),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+type Queued = { id?: string; memberId: string; account: string; status: string };
+
+/**
+ * The member's item in a site's operator queue (filled through the member's outbox, so it may
+ * take a moment to appear).
+ */
+export async function queuedItem<T extends Queued>(
+  siteId: string,
+  queue: "withdrawals" | "bank-applications" | "deposits",
+  account: string,
+  status: "pending" | "all" = "pending",
+): Promise<T> {
+  let found: T | undefined;
+  await expect
+    .poll(
+      async () => {
+        const listed = await operatorApi<T[]>("GET", `/operator/sites/${siteId}/${queue}?status=${status}`);
+        found = listed.data?.find((item) => item.account === account);
+        return found !== undefined;
+      },
+      { message: `${account} should appear in the ${siteId} ${queue} queue`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The operator pays a member's pending withdrawal (POST …/withdrawals/<id>/approve). */
+export async function operatorApproveWithdrawal(siteId: string, account: string) {
+  const pending = await queuedItem<Queued & { id: string; amount: number; fee: number }>(siteId, "withdrawals", account);
+  const decided = await operatorApi<Queued>("POST", `/operator/sites/${siteId}/withdrawals/${pending.id}/approve`, { reason: "" });
+  expect(decided, "the operator's approval should succeed").toMatchObject({ statusCode: 200, data: { status: "paid" } });
+  return pending;
+}
+
+/** The operator approves a member's bank application (sites without automatic review). */
+export async function operatorApproveBank(siteId: string, account: string) {
+  const pending = await queuedItem<Queued>(siteId, "bank-applications", account);
+  const decided = await operatorApi<Queued>("POST", `/operator/sites/${siteId}/bank-applications/${pending.memberId}/approve`, {
+    reason: "",
+  });
+  expect(decided, "the operator's bank approval should succeed").toMatchObject({ statusCode: 200, data: { status: "approved" } });
+}
+
+// member center (tests/e2e/center*.spec.ts) -----------------------------------------------------
+
+export type Lng = "en-US" | "zh-TW" | "zh-CN" | "ja-JP";
+
+const localeFiles = new Map<string, Json>();
+
+/**
+ * A text by the key the app itself uses: `ns:path` (`common` when there is no namespace, as in
+ * `validation.mobile_invalid` or `account:validation.code_invalid`), with `{{placeholders}}`
+ * filled and a `count` choosing the i18next plural form (`_one`, `_other`).
+ */
+export function tr(lng: Lng, key: string, values: Record<string, string | number> = {}): string {
+  const [ns, path] = key.includes(":") ? (key.split(":", 2) as [string, string]) : ["common", key];
+  const file = `${root}/locales/${lng}/${ns}.json`;
+  if (!localeFiles.has(file)) localeFiles.set(file, JSON.parse(readFileSync(file, "utf8")) as Json);
+  const lookup = (p: string): string | undefined => {
+    let node: string | Json | undefined = localeFiles.get(file);
+    for (const part of p.split(".")) node = typeof node === "object" ? node[part] : undefined;
+    return typeof node === "string" ? node : undefined;
+  };
+  const count = values.count;
+  const text =
+    (typeof count === "number" ? lookup(`${path}_${new Intl.PluralRules(lng).select(count)}`) ?? lookup(`${path}_other`) : undefined) ??
+    lookup(path);
+  if (text === undefined) throw new Error(`${lng}: no translation for ${key}`);
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+const watchedPages = new WeakSet<Page>();
+
+/**
+ * Records every toast the page shows (a page with JavaScript hides a toast after its duration,
+ * 1 s for the password ones, which a polling assertion could miss). Call before the first goto.
+ */
+export async function watchToasts(page: Page): Promise<void> {
+  watchedPages.add(page);
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __e2eToasts: string[] }).__e2eToasts = seen;
+    // a toast counts once per element and text: one still on screen is not shown again
+    const shown = new WeakMap<Element, string>();
+    const record = () => {
+      for (const el of document.querySelectorAll('[data-testid="toast"]')) {
+        const text = el.textContent ?? "";
+        if (text && shown.get(el) !== text) {
+          shown.set(el, text);
+          seen.push(text);
+        }
+      }
+    };
+    new MutationObserver(record).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/**
+ * The page showed this toast: on a watched page (JavaScript on) any toast since the last one
+ * matched, otherwise the toast in the document (without JavaScript it stays there).
+ */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  if (!watchedPages.has(page)) {
+    await expect(page.getByTestId("toast")).toHaveText(text);
+    return;
+  }
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __e2eToasts?: string[] }).__e2eToasts ?? []), {
+      message: `the toast "${text}" should show`,
+    })
+    .toContain(text);
+  // consumed: a later toast of the same text must be a new one
+  await page.evaluate((t) => {
+    const seen = (window as unknown as { __e2eToasts?: string[] }).__e2eToasts ?? [];
+    seen.splice(0, seen.lastIndexOf(t) + 1);
+  }, text);
+}
+
+type SmsLogEntry = { to: string; purpose: "verify_mobile" | "reset_password"; code: string; sentAt: string; account: string };
+
+/** The newest code the platform's log SMS provider "sent" to a mobile for a purpose (operator API). */
+export async function smsCodeFor(
+  siteId: "demo" | "demo2",
+  member: Pick<Member, "account" | "mobile">,
+  purpose: SmsLogEntry["purpose"],
+): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const log = await operatorApi<SmsLogEntry[]>("GET", `/operator/sites/${siteId}/sms?mobile=${encodeURIComponent(member.mobile)}`);
+        code = log.data?.find((e) => e.purpose === purpose && e.account === member.account)?.code;
+        return code !== undefined;
+      },
+      { message: `a ${purpose} code for ${member.account} should be in the ${siteId} SMS log`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return code!;
+}
+
+export type OperatorMessage = {
+  id: string;
+  memberId: string;
+  account: string;
+  title: string;
+  unread: boolean;
+  replyCount: number;
+  awaitingReply: boolean;
+};
+
+/** A member's thread in the site's operator message queue (delivered through the member's outbox). */
+export async function operatorThread(
+  siteId: "demo" | "demo2",
+  account: string,
+  match: (m: OperatorMessage) => boolean = (m) => m.awaitingReply,
+): Promise<OperatorMessage> {
+  let found: OperatorMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const listed = await operatorApi<OperatorMessage[]>("GET", `/operator/sites/${siteId}/messages?status=all`);
+        found = listed.data?.find((m) => m.account === account && match(m));
+        return found !== undefined;
+      },
+      { message: `a message of ${account} should be in the ${siteId} operator queue`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The form of the current page, in any layout (main or the empty auth layout), that holds a field of this name. */
+export function formHolding(page: Page, fieldName: string): Locator {
+  return page.locator("form").filter({ has: page.locator(`[name="${fieldName}"]`) });
 }

@@ -33,6 +33,7 @@ export function platformWorkerOptions(operatorKey = TEST_OPERATOR_KEY, bindings:
     durableObjects: {
       SITE: { className: "SiteObject", useSQLite: true },
       MEMBER: { className: "MemberObject", useSQLite: true },
+      MARKET: { className: "MarketObject", useSQLite: true },
     },
     r2Buckets: ["UPLOADS"],
     bindings: { OPERATOR_KEY: operatorKey, ...bindings },

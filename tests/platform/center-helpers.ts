@@ -12,7 +12,7 @@ import { memberCall } from "./money-helpers";
  * entry should not rely on the outbox while the clock is ahead.)
  */
 export const CLOCK_ENTRY = `
-  import worker, { MemberObject, SiteObject } from "./worker.js";
+  import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
   const RealDate = Date;
   let frozen = null;
   const current = () => (frozen === null ? RealDate.now() : frozen);
@@ -24,7 +24,7 @@ export const CLOCK_ENTRY = `
     static now() { return current(); }
   }
   globalThis.Date = StoppedDate;
-  export { MemberObject, SiteObject };
+  export { MarketObject, MemberObject, SiteObject };
   export default {
     async fetch(request, env, ctx) {
       if (new URL(request.url).pathname === "/__test__/clock") {

@@ -131,7 +131,7 @@ describe("money under concurrency", () => {
 describe("the outbox to the operator queue", () => {
   /** The real bundle, with a SiteObject whose first enqueue fails (as a crash or a network error would). */
   const FAILING_ENTRY = `
-    import worker, { MemberObject, SiteObject as Base } from "./worker.js";
+    import worker, { MarketObject, MemberObject, SiteObject as Base } from "./worker.js";
     let toFail = 1;
     let failed = 0;
     export class SiteObject extends Base {
@@ -141,7 +141,7 @@ describe("the outbox to the operator queue", () => {
       }
       injectedFailures() { return failed; }
     }
-    export { MemberObject };
+    export { MarketObject, MemberObject };
     export default worker;
   `;
   let faulty: Platform;

@@ -209,7 +209,7 @@ describe("money calls at the router", () => {
   const idempotent = (Object.keys(CALLS) as CallName[]).filter((n) => (CALLS[n] as { idempotent?: true }).idempotent);
 
   it("requires an Idempotency-Key on every idempotent call, and refuses a malformed one", async () => {
-    expect(idempotent.sort()).toEqual(["bankApply", "deposit", "replyMessage", "sendMessage", "transfer", "withdraw"]);
+    expect(idempotent.sort()).toEqual(["bankApply", "deposit", "placeOrder", "replyMessage", "sendMessage", "transfer", "withdraw"]);
     const m = await newMember();
     for (const name of idempotent) {
       const params = { id: "some-id" } as never;

@@ -50,6 +50,8 @@ describe("operatorPutSite", () => {
       sessionIdleMinutes: 0,
       redirects: [],
       appLinks: [],
+      pairs: ["BTC-USDT", "ETH-USDT"],
+      odds: { high: 1.95, low: 1.95, odd: 1.95, even: 1.95, rise: 1.95, fall: 1.95, counter: 1.95, draw: 9 },
     });
     expect((await siteInfo("op-new")).data).toEqual(envelope.data);
   });
@@ -119,7 +121,7 @@ describe("operator key", () => {
   it("is required by every operator call: a wrong key gets 403 invalid_permission", async () => {
     expect(operatorCalls.length).toBeGreaterThanOrEqual(5);
     for (const name of operatorCalls) {
-      const params = { siteId: "op-new", id: "some-id", memberId: "some-member", fileId: "some-file", kind: "press" };
+      const params = { siteId: "op-new", id: "some-id", memberId: "some-member", fileId: "some-file", kind: "press", pair: "BTC-USDT" };
       const body = CALLS[name].method === "GET" ? undefined : {};
       const { status, envelope } = await platform.operator(name, { params, body } as never, "nope");
       expect(status, name).toBe(403);

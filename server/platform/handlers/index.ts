@@ -1,5 +1,6 @@
 import { accessTokenVerify, signin, signout, signup } from "./authorize";
 import * as center from "./center";
+import * as game from "./game";
 import * as money from "./money";
 import * as operator from "./operator";
 import * as operatorMoney from "./operator-money";
@@ -38,4 +39,12 @@ export const handlers: Handlers = {
   uploads: money.uploads,
   uploadFile: money.uploadFile,
   ...center,
+  pairs: game.pairs,
+  market: game.market,
+  quotes: game.quotes,
+  candles: game.candles,
+  placeOrder: game.placeOrder,
+  orders: game.orders,
+  ticketQuery: game.ticketQuery,
+  operatorPutPair: game.operatorPutPair,
 };

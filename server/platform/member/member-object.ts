@@ -12,6 +12,8 @@ import type {
   UploadedFile,
   Wallets,
   Withdrawal,
+  Order,
+  MemberStreamEvent,
 } from "../../contract";
 import { verifyPassword } from "../auth/password";
 import { encodeCredential, hashSecret, newId, newSecret, type SessionProof } from "../auth/token";
@@ -20,8 +22,9 @@ import type { Env } from "../env";
 import { fail, ok, type Result } from "../result";
 import type { OperatorBankApplication, OperatorDeposit, OperatorMessage, OperatorWithdrawal } from "../money/queue";
 import type { DepositRules, TransferRules, WithdrawRules } from "../money/rules";
-import { siteStub } from "../stubs";
-import { checkLedger, listRecords, openAccount, type LedgerCheck } from "./ledger";
+import { marketStub, siteStub } from "../stubs";
+import * as game from "./game";
+import { checkLedger, listRecords, openAccount, replay, type LedgerCheck } from "./ledger";
 import * as money from "./money";
 import * as center from "./center";
 import { internationalNumber, type SmsPurpose } from "../sms/code";
@@ -189,6 +192,7 @@ export class MemberObject extends DurableObject<Env> {
     const auth = this.authorize(proof);
     if (!auth.ok) return auth;
     this.sql.exec("UPDATE sessions SET revoked_at = ? WHERE id = ?", new Date().toISOString(), proof.sessionId);
+    this.closeSockets(proof.sessionId);
     return ok(null);
   }
 
@@ -230,6 +234,8 @@ export class MemberObject extends DurableObject<Env> {
         secretHash,
         expiryFrom(now, LISTEN_KEY_MS),
       );
+      this.sql.exec("DELETE FROM listen_key_sessions WHERE key_id NOT IN (SELECT id FROM listen_keys)");
+      this.sql.exec("INSERT INTO listen_key_sessions (key_id, session_id) VALUES (?, ?)", id, proof.sessionId);
     });
     return ok(encodeCredential({ siteId: proof.siteId, memberId: auth.data.member_id, id, secret }));
   }
@@ -241,17 +247,24 @@ export class MemberObject extends DurableObject<Env> {
     const row = this.sql
       .exec<{ secret_hash: string; expires_at: string }>("SELECT secret_hash, expires_at FROM listen_keys WHERE id = ?", id)
       .toArray()[0];
-    return (
-      row !== undefined &&
-      constantTimeEqual(utf8(row.secret_hash), utf8(secretHash)) &&
-      Date.parse(row.expires_at) > Date.now()
-    );
+    if (!row || !constantTimeEqual(utf8(row.secret_hash), utf8(secretHash)) || Date.parse(row.expires_at) <= Date.now()) return false;
+    // A key dies with the session that asked for it (a sign-out ends that session's stream).
+    const session = this.sql
+      .exec<SessionRow>(
+        "SELECT s.expires_at, s.revoked_at FROM listen_key_sessions k JOIN sessions s ON s.id = k.session_id WHERE k.key_id = ?",
+        id,
+      )
+      .toArray()[0];
+    return session === undefined || isSessionLive(session, new Date());
   }
 
   /** The main account (with what is on hold for withdrawals) and a wallet per game, from the ledger. */
   wallets(proof: SessionProof, games: SiteInfo["games"]): Result<Wallets> {
     const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
+    return auth.ok ? ok(this.walletsOf(auth.data, games)) : auth;
+  }
+
+  private walletsOf(profile: ProfileRow, games: SiteInfo["games"]): Wallets {
     const rows = new Map(
       this.sql
         .exec<{ account: string; balance: number }>("SELECT account, balance FROM balances WHERE own = 1")
@@ -265,11 +278,11 @@ export class MemberObject extends DurableObject<Env> {
       .map(([account, balance]) => ({ code: account.slice("game:".length), balance }))
       .filter((w) => !games.some((g) => g.code === w.code))
       .map((w) => ({ code: w.code, name: w.code, balance: w.balance }));
-    return ok({
-      currency: auth.data.currency,
+    return {
+      currency: profile.currency,
       main: { balance: rows.get(MAIN) ?? 0, onHold: rows.get(HOLD) ?? 0 },
       games: [...listed, ...delisted],
-    });
+    };
   }
 
   /** DESIGN.md §6.2 for this member: balances against postings, postings against zero. Read by the tests. */
@@ -290,7 +303,7 @@ export class MemberObject extends DurableObject<Env> {
    */
   private atomically<T>(work: () => Result<T>): Result<T> {
     const result = this.ctx.storage.transactionSync(work);
-    if (result.ok) this.scheduleOutbox();
+    if (result.ok) this.scheduleAlarm();
     return result;
   }
 
@@ -410,6 +423,8 @@ export class MemberObject extends DurableObject<Env> {
   private revokeAll(now: string): void {
     this.sql.exec("UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL", now);
     this.sql.exec("DELETE FROM listen_keys");
+    this.sql.exec("DELETE FROM listen_key_sessions");
+    this.closeSockets(null);
   }
 
   changePassword(proof: SessionProof, verifiedHash: string, newHash: string): Result<null> {
@@ -557,40 +572,202 @@ export class MemberObject extends DurableObject<Env> {
     return this.decide(siteId, (p, now) => money.decideBank(this.sql, this.who(p), decision, now));
   }
 
-  // outbox -------------------------------------------------------------------------------------
+  // the game ----------------------------------------------------------------------------------
 
-  /** Due at once: the alarm runs right after this request's commit (and after a running alarm). */
-  private scheduleOutbox(): void {
-    if (this.sql.exec("SELECT 1 FROM outbox LIMIT 1").toArray().length === 0) return;
-    void this.ctx.storage.setAlarm(Date.now());
+  /** The bet being taken (between the market's answer and the commit): one per member at a time. */
+  private inFlight: { key: string; done: Promise<void> } | null = null;
+
+  /**
+   * A bet. The market is asked for its latest tick and schedule (an await, so other requests of
+   * this member may run meanwhile: a second bet then answers order_in_progress, a retry with the
+   * same key waits for the first and answers its stored response); then one transaction checks
+   * every rule against the clock of the commit, records the order and debits the stake.
+   */
+  async placeOrder(proof: SessionProof, idem: money.Idem, body: game.OrderBody, rules: game.BetRules): Promise<Result<Order>> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    const replayed = this.ctx.storage.transactionSync(() => replay(this.sql, `request:${idem.key}`, idem.fingerprint));
+    if (replayed) return replayed as Result<Order>;
+    if (this.inFlight) {
+      if (this.inFlight.key !== idem.key) return fail(400, "order_in_progress");
+      await this.inFlight.done;
+      return this.placeOrder(proof, idem, body, rules);
+    }
+    // Cheap refusals first, before the market is asked (the commit checks them all again).
+    if (!rules.pairs.includes(body.pair)) return fail(400, "invalid_trading_pair");
+    if (!game.amountInRange(body.amount, rules)) return fail(400, "amount_out_of_range");
+    let release = () => {};
+    this.inFlight = { key: idem.key, done: new Promise<void>((resolve) => (release = resolve)) };
+    try {
+      const market = await marketStub(this.env, body.pair).betSnapshot(body.pair);
+      if (!market.ok) return market;
+      // The session may have ended while the market answered.
+      const again = this.authorize(proof);
+      if (!again.ok) return again;
+      return this.atomically(() => game.placeOrder(this.sql, idem, body, rules, market.data, Date.now()));
+    } finally {
+      this.inFlight = null;
+      release();
+    }
+  }
+
+  orders(proof: SessionProof, q: money.PageQuery & { status: "open" | "settled" | "all" }): Result<money.Page<Order>> {
+    const auth = this.authorize(proof);
+    return auth.ok ? ok(game.listOrders(this.sql, q)) : auth;
+  }
+
+  openOrders(proof: SessionProof): Result<Order[]> {
+    const auth = this.authorize(proof);
+    return auth.ok ? ok(game.openOrders(this.sql)) : auth;
   }
 
   /**
-   * Delivers the outbox to the site's operator queue, oldest first, and deletes what was
-   * delivered. Alarms run at least once and may re-run: the site keeps the highest version per
-   * item, so a re-delivery changes nothing. A failed delivery stays and is retried with backoff.
+   * Settles the bets of every ended period from the market's recorded prices. The market call is
+   * an await, so the settling transaction takes only bets still open: a second run (an alarm
+   * delivered twice, or re-run after a crash) settles nothing twice. Returns when to try again
+   * for a period whose close the market has not recorded yet.
+   */
+  private async settleDue(): Promise<number | null> {
+    let retryAt: number | null = null;
+    for (const due of game.duePeriods(this.sql, Date.now())) {
+      try {
+        const result = await marketStub(this.env, due.pair).result(due.pair, due.period_start);
+        if (!result.ok || result.data === null) {
+          retryAt = Date.now() + 500;
+          continue;
+        }
+        const settled = result.data;
+        this.ctx.storage.transactionSync(() => game.settlePeriod(this.sql, due.pair, due.period_start, settled, new Date().toISOString()));
+      } catch (error) {
+        console.error(`settlement of ${due.pair} ${due.period_start} failed`, error);
+        retryAt = Date.now() + 1000;
+      }
+    }
+    return retryAt;
+  }
+
+  // the member's live stream ---------------------------------------------------------------------
+
+  /**
+   * `GET /player/stream?listenKey=…`, forwarded by the worker with the key's id and hash. The
+   * socket is tagged with the session that asked for the key, so that session's sign-out closes it.
+   */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("expected a WebSocket", { status: 426 });
+    const siteId = request.headers.get("X-Site-Id") ?? "";
+    const keyId = request.headers.get("X-Listen-Key-Id") ?? "";
+    const keyHash = request.headers.get("X-Listen-Key-Hash") ?? "";
+    if (!this.checkListenKey(siteId, keyId, keyHash)) {
+      return Response.json({ statusCode: 402, message: "invalid_permission" }, { status: 402 });
+    }
+    const session = this.sql
+      .exec<{ session_id: string }>("SELECT session_id FROM listen_key_sessions WHERE key_id = ?", keyId)
+      .toArray()[0]?.session_id;
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, session ? [`session:${session}`] : []);
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  webSocketMessage(): void {
+    // One-way: the member's events flow out; nothing sent in changes anything.
+  }
+
+  webSocketClose(ws: WebSocket, code: number): void {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+    } catch {
+      // already closed
+    }
+  }
+
+  /** A session ended: its sockets close (every socket when `sessionId` is null). */
+  private closeSockets(sessionId: string | null): void {
+    const sockets = sessionId === null ? this.ctx.getWebSockets() : this.ctx.getWebSockets(`session:${sessionId}`);
+    for (const ws of sockets) {
+      try {
+        ws.close(4001, "session ended");
+      } catch {
+        // already closed
+      }
+    }
+  }
+
+  /** Pushes the queued stream events to the member's sockets, then forgets them (at most once: a live view). */
+  protected async deliverStream(profile: ProfileRow): Promise<void> {
+    const rows = this.sql.exec<{ seq: number; payload: string }>("SELECT seq, payload FROM stream_outbox ORDER BY seq LIMIT 200").toArray();
+    if (rows.length === 0) return;
+    const sockets = this.ctx.getWebSockets();
+    if (sockets.length > 0) {
+      const config = await siteStub(this.env, profile.site_id).getConfig();
+      let wallets: Wallets | null = null;
+      for (const row of rows) {
+        const event = JSON.parse(row.payload) as { type: "order"; order: Order } | { type: "balance" };
+        let out: MemberStreamEvent;
+        if (event.type === "balance") {
+          wallets ??= this.walletsOf(profile, config?.games ?? []);
+          out = { type: "balance", wallets };
+        } else out = event;
+        const message = JSON.stringify(out);
+        for (const ws of sockets) {
+          try {
+            ws.send(message);
+          } catch {
+            // a socket closing right now
+          }
+        }
+      }
+    }
+    this.sql.exec("DELETE FROM stream_outbox WHERE seq <= ?", rows[rows.length - 1]!.seq);
+  }
+
+  // outbox and alarm ---------------------------------------------------------------------------
+
+  /**
+   * One alarm serves everything that happens after a commit; its time is computed from the
+   * stored state alone, so it is right whoever sets it: at once for undelivered outbox or stream
+   * rows (with backoff after failed deliveries), else when the next open bet's period ends.
+   */
+  private scheduleAlarm(retryAt: number | null = null): void {
+    const now = Date.now();
+    const times: number[] = [];
+    if (retryAt !== null) times.push(retryAt);
+    const outbox = this.sql.exec<{ attempts: number | null }>("SELECT MAX(attempts) AS attempts FROM outbox").one().attempts;
+    if (outbox !== null) times.push(now + (outbox === 0 ? 0 : Math.min(500 * 2 ** (outbox - 1), 300_000)));
+    if (this.sql.exec("SELECT 1 FROM stream_outbox LIMIT 1").toArray().length > 0) times.push(now);
+    const settle = game.nextSettlement(this.sql);
+    // A little after the end, so the market has the close by the time it is asked.
+    if (settle !== null) times.push(Math.max(now, settle + 50));
+    if (times.length > 0) void this.ctx.storage.setAlarm(Math.min(...times));
+  }
+
+  /**
+   * Settles ended periods, then delivers the outbox to the site's operator queue (oldest first;
+   * the site keeps the highest version per item, so a re-delivery changes nothing; a failure
+   * stays and is retried with backoff), then pushes stream events. Alarms run at least once and
+   * may re-run: every step is idempotent.
    */
   async alarm(): Promise<void> {
     const profile = this.profile();
     if (!profile) return;
+    const retryAt = await this.settleDue();
     const site = siteStub(this.env, profile.site_id);
     const rows = this.sql.exec<money.OutboxRow>("SELECT * FROM outbox ORDER BY seq LIMIT 100").toArray();
-    let failures = 0;
     for (const row of rows) {
       try {
         await site.enqueue(money.outboxEntry(row, profile.member_id));
         this.sql.exec("DELETE FROM outbox WHERE seq = ?", row.seq);
       } catch (error) {
-        failures = Math.max(failures, row.attempts + 1);
         this.sql.exec("UPDATE outbox SET attempts = attempts + 1 WHERE seq = ?", row.seq);
         console.error(`outbox: delivery of ${row.kind} ${row.item_id} failed`, error);
         // Later rows may be newer states of the same item; keep the order, try again later.
         break;
       }
     }
-    // Rows added while this ran (or left by a failure) get another alarm; backoff 0.5 s … 5 min.
-    const delay = failures === 0 ? 0 : Math.min(500 * 2 ** (failures - 1), 300_000);
-    const remaining = this.sql.exec("SELECT 1 FROM outbox LIMIT 1").toArray().length > 0;
-    if (remaining) await this.ctx.storage.setAlarm(Date.now() + delay);
+    try {
+      await this.deliverStream(profile);
+    } catch (error) {
+      console.error("stream: push failed", error);
+    }
+    this.scheduleAlarm(retryAt);
   }
 }

@@ -188,6 +188,43 @@ export const MEMBER_SCHEMA = [
    )`,
   `CREATE INDEX IF NOT EXISTS message_replies_by_thread ON message_replies (message_id, created_at)`,
 
+  // --- the game (DESIGN.md §4) ------------------------------------------------------------------
+  // One row per bet. `period_start`/`period_end` (epoch seconds) say when it can be settled; the
+  // stake left the game wallet in the same transaction that wrote the row (posting type "bet").
+  `CREATE TABLE IF NOT EXISTS orders (
+     id TEXT PRIMARY KEY,
+     seq INTEGER NOT NULL,
+     pair TEXT NOT NULL,
+     period_no TEXT NOT NULL,
+     period_start INTEGER NOT NULL,
+     period_end INTEGER NOT NULL,
+     option TEXT NOT NULL,
+     amount INTEGER NOT NULL CHECK (amount > 0),
+     odds_bp INTEGER NOT NULL CHECK (odds_bp >= 10000),
+     price_at_bet INTEGER NOT NULL,
+     game_code TEXT NOT NULL,
+     currency TEXT NOT NULL,
+     status TEXT NOT NULL CHECK (status IN ('open', 'won', 'lost', 'refunded')),
+     payout INTEGER NOT NULL DEFAULT 0 CHECK (payout >= 0),
+     close_price INTEGER,
+     last_digit INTEGER,
+     created_at TEXT NOT NULL,
+     settled_at TEXT
+   )`,
+  `CREATE INDEX IF NOT EXISTS orders_by_seq ON orders (seq)`,
+  `CREATE INDEX IF NOT EXISTS orders_open ON orders (status, period_end)`,
+  // Events for the member's live stream, written with the change they report and pushed to the
+  // sockets by the alarm after the commit (DESIGN.md §6); dropped when nobody is connected.
+  `CREATE TABLE IF NOT EXISTS stream_outbox (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     payload TEXT NOT NULL
+   )`,
+  // Which session asked for a listen key: that session's sign-out closes the key's sockets.
+  `CREATE TABLE IF NOT EXISTS listen_key_sessions (
+     key_id TEXT PRIMARY KEY,
+     session_id TEXT NOT NULL
+   )`,
+
   // The tables of the first version, replaced by the double-entry ledger above.
   `DROP TABLE IF EXISTS ledger_entries`,
   `DROP TABLE IF EXISTS ledger_operations`,
@@ -201,3 +238,5 @@ export const gameAccount = (code: string) => `game:${code}`;
 export const EXTERNAL_DEPOSIT = "external:deposit";
 export const EXTERNAL_WITHDRAWAL = "external:withdrawal";
 export const FEES = "fees";
+/** The game's side of every bet: stakes go in, payouts and refunds come out. */
+export const HOUSE = "house";

@@ -37,5 +37,8 @@ export function defaultSiteConfig(siteId: string): Omit<SiteInfo, "siteId"> {
     sessionIdleMinutes: 0,
     redirects: [],
     appLinks: [],
+    pairs: ["BTC-USDT", "ETH-USDT"],
+    // A fair coin pays 2; 1.95 keeps 2.5 % for the house. A draw (close = open) is rare: 9.
+    odds: { high: 1.95, low: 1.95, odd: 1.95, even: 1.95, rise: 1.95, fall: 1.95, counter: 1.95, draw: 9 },
   };
 }

@@ -1,0 +1,81 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { formatPrice, lastDigitOf, type Period } from "~/utils/game";
+import { Countdown } from "./countdown";
+import type { ServerClock } from "./use-live-market";
+
+interface Props {
+  pairName: string;
+  precision: number;
+  price: number | null;
+  current: Period;
+  ended: Period | null;
+  serverTime: string;
+  connected: boolean;
+  clock: ServerClock;
+}
+
+/** The live price, the period and its two countdowns. Only period changes are announced, never ticks. */
+export function MarketPanel({ pairName, precision, price, current, ended, serverTime, connected, clock }: Props) {
+  const { t, i18n } = useTranslation("game");
+  const fmt = (p: number | null) => formatPrice(p, precision, i18n.language);
+  const announcement = usePeriodAnnouncement(current.periodNo);
+  const digit = lastDigitOf(price);
+  return (
+    <section className="card game-market" aria-labelledby="game-market-title">
+      <div className="game-market-head">
+        <h2 id="game-market-title">{pairName}</h2>
+        <span className={`live-dot${connected ? " live-dot-on" : ""}`}>{connected ? t("market.live") : t("market.not_live")}</span>
+      </div>
+      <p className="game-price" data-testid="game-price">
+        <span className="visually-hidden">{t("market.price")} </span>
+        {fmt(price)}
+      </p>
+      <dl className="game-facts">
+        <div>
+          <dt>{t("market.period")}</dt>
+          <dd data-testid="period-no">{current.periodNo}</dd>
+        </div>
+        <div>
+          <dt>{t("market.open_price")}</dt>
+          <dd data-testid="open-price">{fmt(current.openPrice)}</dd>
+        </div>
+        <div>
+          <dt>{t("market.last_digit")}</dt>
+          <dd data-testid="last-digit">{digit ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>{t("market.cutoff_in")}</dt>
+          <dd>
+            <Countdown to={current.cutoffAt} renderedAt={serverTime} clock={clock} doneText={t("market.betting_closed")} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t("market.ends_in")}</dt>
+          <dd>
+            <Countdown to={current.endsAt} renderedAt={serverTime} clock={clock} />
+          </dd>
+        </div>
+      </dl>
+      {ended ? (
+        <p className="muted" data-testid="last-result">
+          {t("market.last_result", { periodNo: ended.periodNo, close: fmt(ended.closePrice), digit: ended.lastDigit ?? "—" })}
+        </p>
+      ) : null}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+    </section>
+  );
+}
+
+/** "Period … has started", said once when the period changes (not on the first render). */
+function usePeriodAnnouncement(periodNo: string): string {
+  const { t } = useTranslation("game");
+  const first = useRef(periodNo);
+  const [text, setText] = useState("");
+  useEffect(() => {
+    if (periodNo !== first.current) setText(t("market.period_started", { periodNo }));
+  }, [periodNo, t]);
+  return text;
+}

@@ -1,0 +1,42 @@
+import { useTranslation } from "react-i18next";
+import type { CallData } from "../../../server/contract";
+import { BET_OPTIONS } from "~/utils/game";
+
+type Instruction = CallData<"instruction">[number];
+
+/** The site's own "rules" instructions in the member's language, then the game's rules (DESIGN.md §4). */
+export function Rules({ items, error }: { items: Instruction[]; error: string | null }) {
+  const { t } = useTranslation("game");
+  return (
+    <div className="game-rules">
+      {error ? (
+        <p role="alert" className="error-list">
+          {t(error)}
+        </p>
+      ) : null}
+      {items.map((item, index) => (
+        <section key={item.id} aria-labelledby={`rules-site-${index}`}>
+          <h2 id={`rules-site-${index}`}>{item.title}</h2>
+          <div className="stored-text">{item.content}</div>
+        </section>
+      ))}
+      <section aria-labelledby="rules-game">
+        <h2 id="rules-game">{t("rules.title")}</h2>
+        <p>{t("rules.period")}</p>
+        <p>{t("rules.last_digit")}</p>
+        <dl className="option-list">
+          {BET_OPTIONS.map((o) => (
+            <div key={o}>
+              <dt>{t(`option.${o}`)}</dt>
+              <dd>{t(`rules.option.${o}`)}</dd>
+            </div>
+          ))}
+        </dl>
+        <p>{t("rules.refunds")}</p>
+        <p>{t("rules.opposites")}</p>
+        <p>{t("rules.limits")}</p>
+        <p>{t("rules.settlement")}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { CallData, MarketStreamEvent } from "../../../server/contract";
+import type { Period } from "~/utils/game";
+import { useSocket } from "./use-socket";
+
+type Market = CallData<"market">;
+
+/** The platform's clock as seen from here: device time plus an offset learned from the server. */
+export type ServerClock = { now: () => number };
+
+/**
+ * The live price and period of one pair: the server-rendered market to begin with, then the
+ * public market stream. When a period should have ended and no new one arrived (the stream is
+ * down), the page's data is re-read quietly.
+ */
+export function useLiveMarket(market: Market | null) {
+  const [price, setPrice] = useState(market?.price ?? null);
+  const [current, setCurrent] = useState(market?.current ?? null);
+  const [ended, setEnded] = useState<Period | null>(null);
+  const [tick, setTick] = useState<{ price: number; at: number } | null>(null);
+  const offset = useRef(0);
+  const revalidator = useRevalidator();
+
+  useEffect(() => {
+    if (!market) return;
+    setPrice(market.price);
+    setCurrent(market.current);
+    offset.current = Date.parse(market.serverTime) - Date.now();
+  }, [market]);
+
+  const onEvent = useCallback((message: MarketStreamEvent) => {
+    if (message?.type === "tick" && typeof message.price === "number") {
+      setPrice(message.price);
+      const at = Date.parse(message.at);
+      // a tick is a moment on the platform's clock, received just now
+      if (Number.isFinite(at)) {
+        offset.current = at - Date.now();
+        setTick({ price: message.price, at });
+      }
+    } else if (message?.type === "period" && message.current) {
+      setCurrent(message.current);
+      if (message.ended) setEnded(message.ended);
+    }
+  }, []);
+  // one message a second: an array of events (a tick, and a period event when one started)
+  const onMessage = useCallback(
+    (raw: unknown) => {
+      for (const event of Array.isArray(raw) ? raw : [raw]) onEvent(event as MarketStreamEvent);
+    },
+    [onEvent],
+  );
+  const connected = useSocket(market ? `/ws/market/${market.pair.symbol}` : null, onMessage);
+
+  const clock = useRef<ServerClock>({ now: () => Date.now() + offset.current }).current;
+
+  const endsAt = current?.endsAt;
+  const state = revalidator.state;
+  useEffect(() => {
+    if (!endsAt) return;
+    const wait = Date.parse(endsAt) - clock.now() + 2_000;
+    const timer = setTimeout(() => {
+      if (state === "idle") revalidator.revalidate();
+    }, Math.max(wait, 1_000));
+    return () => clearTimeout(timer);
+    // one re-read per period: the revalidator's identity changes with every render
+  }, [endsAt]);
+
+  return { price, current, ended, tick, connected, clock };
+}

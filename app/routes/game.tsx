@@ -1,0 +1,18 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { GamePage } from "~/components/game/game-page";
+import { gameAction, gameLoader } from "~/utils/game.server";
+
+export const handle = { titleKey: "game:title", i18n: ["game", "money"] };
+
+/** The game in the site's default layout; a signed-in member only (spec §2). */
+export async function loader(args: LoaderFunctionArgs) {
+  return gameLoader(args);
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return gameAction(args);
+}
+
+export default function Game() {
+  return <GamePage path="/game" />;
+}

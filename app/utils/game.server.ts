@@ -1,0 +1,108 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { toLocaleId } from "~/i18n";
+import { requireMember } from "./auth.server";
+import { betSchema, HISTORY_PAGE_SIZE, pairName, parseGameQuery, type GameQuery } from "./game";
+import { newIdempotencyKey } from "./idempotency";
+import { messageKey } from "./messages";
+import { moneyFailure } from "./money.server";
+import { minorDigits } from "./money";
+
+/** Orders that settled this recently still show under "current orders", with their outcome. */
+const JUST_SETTLED_MS = 5 * 60_000;
+
+export function betLimits(context: AppLoadContext) {
+  const { site } = context;
+  return { min: site.minBetAmount, max: site.maxBetAmount, digits: minorDigits(site.currency) };
+}
+
+/** Open orders (the ticket query) and the ones settled in the last minutes, with the game wallet. */
+export async function loadTickets(context: AppLoadContext) {
+  const [open, recent, wallets] = await Promise.all([
+    context.platform.call("ticketQuery"),
+    context.platform.call("orders", { query: { page: 1, pageSize: 10, status: "settled" } }),
+    context.platform.call("wallets"),
+  ]);
+  const settled = recent.ok ? recent.data.items.filter((o) => o.settledAt && context.now - Date.parse(o.settledAt) < JUST_SETTLED_MS) : [];
+  return {
+    orders: open.ok ? [...open.data, ...settled] : settled,
+    gameWallet: wallets.ok ? gameWalletOf(context, wallets.data) : null,
+    error: !open.ok ? messageKey(open.code) : null,
+  };
+}
+
+function gameWalletOf(context: AppLoadContext, wallets: { games: { code: string; name: string; balance: number }[] }) {
+  const code = context.site.games[0]?.code;
+  return wallets.games.find((g) => g.code === code) ?? wallets.games[0] ?? null;
+}
+
+/** Everything the game page shows for one pair and one tab, rendered on the server. */
+export async function gameLoader({ request, context }: LoaderFunctionArgs) {
+  requireMember(request, context);
+  const { site } = context;
+  const query = parseGameQuery(new URL(request.url).searchParams, site.pairs);
+  const [market, pairs, tickets, tab] = await Promise.all([
+    context.platform.call("market", { params: { pair: query.pair } }),
+    context.platform.call("pairs"),
+    loadTickets(context),
+    loadTab(context, query),
+  ]);
+  const known = new Map(pairs.ok ? pairs.data.map((p) => [p.symbol, p]) : []);
+  return json({
+    query,
+    pairs: site.pairs.map((symbol) => ({ symbol, name: known.get(symbol)?.name ?? pairName(symbol), precision: known.get(symbol)?.precision ?? 2 })),
+    market: market.ok ? market.data : null,
+    marketError: market.ok ? null : messageKey(market.code),
+    odds: site.odds,
+    betAmounts: site.betAmounts,
+    limits: betLimits(context),
+    currency: site.currency,
+    gameCode: site.games[0]?.code,
+    tickets,
+    tab,
+    idempotencyKey: newIdempotencyKey(),
+  });
+}
+
+async function loadTab(context: AppLoadContext, query: GameQuery) {
+  const { platform } = context;
+  switch (query.tab) {
+    case "history": {
+      const r = await platform.call("orders", { query: { page: query.page, pageSize: HISTORY_PAGE_SIZE, status: "all" } });
+      return r.ok ? { tab: "history" as const, page: r.data } : { tab: "error" as const, error: messageKey(r.code) };
+    }
+    case "quotes": {
+      const r = await platform.call("quotes", { params: { pair: query.pair }, query: { page: query.page, pageSize: HISTORY_PAGE_SIZE } });
+      return r.ok ? { tab: "quotes" as const, page: r.data } : { tab: "error" as const, error: messageKey(r.code) };
+    }
+    case "rules": {
+      const r = await platform.call("instruction", {
+        params: { siteId: context.siteId },
+        query: { lang: toLocaleId(context.locale), type: "rules" },
+      });
+      return { tab: "rules" as const, items: r.ok ? r.data : [], error: r.ok ? null : messageKey(r.code) };
+    }
+    default:
+      return { tab: query.tab };
+  }
+}
+
+/** A bet: validated with the browser's schema, placed once per key, then post/redirect/get with a toast. */
+export async function gameAction({ request, context }: ActionFunctionArgs) {
+  requireMember(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: betSchema(betLimits(context), context.site.pairs) });
+  const key = String(formData.get("idempotencyKey") ?? newIdempotencyKey());
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), idempotencyKey: key }, { status: 400 });
+  }
+  const { pair, periodNo, option, amount, idempotencyKey } = submission.value;
+  const result = await context.platform.call("placeOrder", { body: { pair, periodNo, option, amount }, idempotencyKey });
+  if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey);
+  context.session.flashToast({ kind: "success", key: "bet_placed" });
+  const url = new URL(request.url);
+  url.searchParams.set("pair", pair);
+  url.searchParams.delete("page");
+  return redirect(url.pathname + url.search);
+}
+

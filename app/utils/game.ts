@@ -1,0 +1,99 @@
+import { z } from "zod";
+import type { BetOption, CallData } from "../../server/contract";
+import { idempotencyKeyField } from "./idempotency";
+import { amountField } from "./money";
+
+/** The game page (DESIGN.md §4), shared by the browser and the server. */
+
+export type Order = CallData<"orders">["items"][number];
+export type Period = CallData<"market">["current"];
+export type Wallets = CallData<"wallets">;
+
+/** The bet options in the order the betting panel shows them (the contract's list, restated: app code imports no server modules). */
+export const BET_OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const satisfies readonly BetOption[];
+
+export const GAME_TABS = ["current", "history", "quotes", "chart", "rules"] as const;
+export type GameTab = (typeof GAME_TABS)[number];
+
+export const CANDLE_INTERVALS = ["1m", "5m", "15m", "1h", "1d"] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+
+export const HISTORY_PAGE_SIZE = 10;
+
+/** What the page's address selects: `?pair=&tab=&page=`; anything unknown falls back to the first choice. */
+export function parseGameQuery(params: URLSearchParams, pairs: readonly string[]) {
+  const pair = params.get("pair") ?? "";
+  const tab = params.get("tab") ?? "";
+  const page = Number(params.get("page"));
+  return {
+    pair: pairs.includes(pair) ? pair : pairs[0]!,
+    tab: (GAME_TABS as readonly string[]).includes(tab) ? (tab as GameTab) : "current",
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+export type GameQuery = ReturnType<typeof parseGameQuery>;
+
+export function gameHref(path: string, query: Partial<GameQuery> & { pair: string }): string {
+  const params = new URLSearchParams({ pair: query.pair });
+  if (query.tab && query.tab !== "current") params.set("tab", query.tab);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  return `${path}?${params}`;
+}
+
+/**
+ * The bet form. A chip is a radio (`chip`) and the typed amount wins over it, so both work
+ * without JavaScript; with it, a chip also fills the amount box.
+ */
+export function betSchema(limits: { min: number; max: number; digits: number }, pairs: readonly string[]) {
+  const required = "game:validation.amount_required";
+  const fields = z.object({
+    idempotencyKey: idempotencyKeyField,
+    pair: z.string({ required_error: "messages:invalid_trading_pair" }).refine((p) => pairs.includes(p), "messages:invalid_trading_pair"),
+    periodNo: z.string({ required_error: "messages:invalid_period" }).regex(/^\d{12,13}$/, "messages:invalid_period"),
+    option: z.enum(BET_OPTIONS, { errorMap: () => ({ message: "game:validation.option_required" }) }),
+    chip: z.string().optional(),
+    amount: z.string({ required_error: required }).trim().min(1, required).pipe(amountField(limits)),
+  });
+  // the preprocess step hides the fields' input type from conform; it is the fields' own
+  return z.preprocess(chipAsAmount, fields) as unknown as z.ZodType<z.output<typeof fields>, z.ZodTypeDef, z.input<typeof fields>>;
+}
+
+/** An empty amount box takes the chosen chip's value. */
+function chipAsAmount(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  const form = raw as Record<string, unknown>;
+  const typed = typeof form.amount === "string" ? form.amount.trim() : "";
+  return typed || typeof form.chip !== "string" ? form : { ...form, amount: form.chip };
+}
+
+/** A price in the pair's smallest step as the pair shows it: 6123450 at 2 digits → "61,234.50". */
+export function formatPrice(price: number | null | undefined, precision: number, locale: string): string {
+  if (price === null || price === undefined) return "—";
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: precision, maximumFractionDigits: precision }).format(price / 10 ** precision);
+}
+
+/** The last digit of a price formatted with exactly the pair's precision (DESIGN.md §4) is the integer's last digit. */
+export function lastDigitOf(price: number | null | undefined): number | null {
+  return price === null || price === undefined ? null : price % 10;
+}
+
+export function formatOdds(odds: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(odds);
+}
+
+/** Seconds left until `at`, never negative, rounded up so 0 means "now". */
+export function secondsUntil(at: string, now: number): number {
+  return Math.max(0, Math.ceil((Date.parse(at) - now) / 1000));
+}
+
+/** "1:05" for 65 seconds. */
+export function formatCountdown(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${m}:${String(s).padStart(2, "0")}`;
+}
+
+/** The site's pair symbol as the pair list spells it when the platform has no name for it: BTC-USDT → BTC/USDT. */
+export function pairName(symbol: string): string {
+  return symbol.replace("-", "/");
+}

@@ -1,0 +1,69 @@
+import { decodeCredential, hashSecret } from "../auth/token";
+import type { Env } from "../env";
+import { REGISTRY } from "../market/pairs";
+import { badRequest, ok } from "../result";
+import { marketStub, memberStub, siteStub } from "../stubs";
+import { idem } from "./money";
+import type { Handler } from "./types";
+
+/** The game's calls (DESIGN.md §4): the market is public, bets belong to the member object. */
+
+const registry = (env: Env) => marketStub(env, REGISTRY);
+
+export const pairs: Handler<"pairs"> = async ({ env }) => ok(await registry(env).listPairs());
+
+export const market: Handler<"market"> = async ({ env, params }) => marketStub(env, params.pair).state(params.pair);
+
+export const quotes: Handler<"quotes"> = async ({ env, params, query }) => marketStub(env, params.pair).quotes(params.pair, query);
+
+export const candles: Handler<"candles"> = async ({ env, params, query }) =>
+  marketStub(env, params.pair).candles(params.pair, query.interval, query.limit);
+
+/** The site's rules are read here and checked again by the member object in the bet's transaction. */
+export const placeOrder: Handler<"placeOrder"> = async ({ env, member, body, idempotencyKey }) => {
+  const config = await siteStub(env, member.siteId).getConfig();
+  if (!config) return badRequest("invalid_site");
+  const wallet = config.games[0];
+  if (!wallet) return badRequest("game_not_found");
+  if (!config.pairs.includes(body.pair)) return badRequest("invalid_trading_pair");
+  const odds = Object.fromEntries(Object.entries(config.odds).filter(([, v]) => v !== undefined)) as Record<typeof body.option, number>;
+  return member.stub.placeOrder(member.proof, await idem("placeOrder", idempotencyKey, body), body, {
+    pairs: config.pairs,
+    odds,
+    minBetAmount: config.minBetAmount,
+    maxBetAmount: config.maxBetAmount,
+    gameCode: wallet.code,
+    currency: config.currency,
+  });
+};
+
+export const orders: Handler<"orders"> = async ({ member, query }) => member.stub.orders(member.proof, query);
+
+export const ticketQuery: Handler<"ticketQuery"> = async ({ member }) => member.stub.openOrders(member.proof);
+
+export const operatorPutPair: Handler<"operatorPutPair"> = async ({ env, params, body }) => {
+  const configured = await marketStub(env, params.pair).configure(params.pair, body);
+  if (configured.ok) await registry(env).registerPair(configured.data);
+  return configured;
+};
+
+const MARKET_STREAM = /^\/market\/([A-Z0-9]{2,10}-[A-Z0-9]{2,10})\/stream$/;
+
+/**
+ * The two WebSocket streams, outside the JSON envelope: the public market stream goes to the
+ * pair's object; the member stream needs a live listen key and goes to the member's object,
+ * which owns the sockets. Anything else is not a stream (null).
+ */
+export async function stream(request: Request, env: Env): Promise<Response | null> {
+  const url = new URL(request.url);
+  const pair = url.pathname.match(MARKET_STREAM)?.[1];
+  if (pair) return marketStub(env, pair).fetch(request);
+  if (url.pathname !== "/player/stream") return null;
+  const key = decodeCredential(url.searchParams.get("listenKey") ?? "");
+  if (!key) return Response.json({ statusCode: 402, message: "invalid_permission" }, { status: 402 });
+  const headers = new Headers(request.headers);
+  headers.set("X-Site-Id", key.siteId);
+  headers.set("X-Listen-Key-Id", key.id);
+  headers.set("X-Listen-Key-Hash", await hashSecret(key.secret));
+  return memberStub(env, key.memberId).fetch(new Request(request.url, { method: "GET", headers }));
+}

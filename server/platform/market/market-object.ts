@@ -1,0 +1,504 @@
+import { DurableObject } from "cloudflare:workers";
+import type { z } from "zod";
+import type { BetOption, candle, CANDLE_INTERVALS, MarketStreamEvent, PairConfig, Period, pairInfo } from "../../contract/game";
+import type { Env } from "../env";
+import { simulatedFeed, type FeedAdapter, type Tick } from "../game/feed";
+import { direction, lastDigit, outcomes, type Direction, type Outcome } from "../game/outcomes";
+import { iso, isBoundary, slotAt, type Slot } from "../game/schedule";
+import { fail, ok, type Result } from "../result";
+import { DEFAULT_PAIRS, STALE_MS } from "./pairs";
+
+type PairInfo = z.infer<typeof pairInfo>;
+type Candle = z.infer<typeof candle>;
+type Interval = (typeof CANDLE_INTERVALS)[number];
+
+const INTERVAL_SECONDS: Record<Interval, number> = { "1m": 60, "5m": 300, "15m": 900, "1h": 3600, "1d": 86_400 };
+/** Raw ticks kept: an hour is enough for any live view; candles keep the longer history. */
+const TICK_KEEP_SECONDS = 3600;
+/** Candles kept per interval: the most the candles call can ask for. */
+const CANDLE_KEEP = 500;
+/** Ended periods kept for the quotes history. */
+const PERIOD_KEEP_SECONDS = 30 * 86_400;
+
+const SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS config (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     symbol TEXT NOT NULL,
+     config TEXT NOT NULL,
+     updated_at TEXT NOT NULL
+   )`,
+  // The feed's cursor (its last tick) and how far periods have been recorded. They differ while
+  // the feed is stalled: periods keep ending on time, with the last price there was.
+  `CREATE TABLE IF NOT EXISTS feed (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     last_second INTEGER NOT NULL,
+     last_price INTEGER NOT NULL,
+     recorded_until INTEGER NOT NULL,
+     broadcast_until INTEGER NOT NULL,
+     pending_until INTEGER NOT NULL DEFAULT 0
+   )`,
+  `CREATE TABLE IF NOT EXISTS ticks (second INTEGER PRIMARY KEY, price INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS candles (
+     interval TEXT NOT NULL,
+     start INTEGER NOT NULL,
+     open INTEGER NOT NULL, high INTEGER NOT NULL, low INTEGER NOT NULL, close INTEGER NOT NULL,
+     PRIMARY KEY (interval, start)
+   )`,
+  // Every period from its start: open price at the start, close price and outcomes at the end.
+  `CREATE TABLE IF NOT EXISTS periods (
+     start INTEGER PRIMARY KEY,
+     period_no TEXT NOT NULL,
+     cutoff INTEGER NOT NULL,
+     end_at INTEGER NOT NULL,
+     open_price INTEGER NOT NULL,
+     close_price INTEGER,
+     last_digit INTEGER,
+     outcomes TEXT
+   )`,
+  `CREATE INDEX IF NOT EXISTS periods_open ON periods (close_price, start)`,
+  // Used only by the registry instance: every configured pair.
+  `CREATE TABLE IF NOT EXISTS registry (symbol TEXT PRIMARY KEY, info TEXT NOT NULL)`,
+];
+
+type FeedRow = {
+  last_second: number;
+  last_price: number;
+  recorded_until: number;
+  broadcast_until: number;
+  pending_until: number;
+};
+type PeriodRow = {
+  start: number;
+  period_no: string;
+  cutoff: number;
+  end_at: number;
+  open_price: number;
+  close_price: number | null;
+  last_digit: number | null;
+  outcomes: string | null;
+};
+
+/** What a bet needs from the market: the latest tick and the schedule, read in one call. */
+export interface BetSnapshot {
+  price: number | null;
+  /** ms of the latest tick */
+  priceAt: number | null;
+  periodSeconds: number;
+  cutoffSeconds: number;
+}
+
+/** A period's recorded result, from which bets are settled. */
+export interface PeriodResult {
+  openPrice: number;
+  closePrice: number;
+  lastDigit: number;
+  outcomes: Record<BetOption, Outcome>;
+}
+
+const info = (symbol: string, c: PairConfig): PairInfo => ({
+  symbol,
+  name: c.name,
+  precision: c.precision,
+  periodSeconds: c.periodSeconds,
+  cutoffSeconds: c.cutoffSeconds,
+});
+
+/**
+ * One trading pair (one object per symbol): its feed, ticks, candles, period schedule and the
+ * recorded open/close/outcomes of every period, and the public WebSocket stream. Nothing ticks
+ * while nobody looks: every call first catches the feed up to "now" (deterministic, so a late
+ * catch-up records the same prices a live one would have), and a 1-second alarm runs only while
+ * sockets are connected or a period with bets has not been recorded yet.
+ */
+export class MarketObject extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    for (const statement of SCHEMA) this.sql.exec(statement);
+  }
+
+  // configuration ------------------------------------------------------------------------------
+
+  private stored(): { symbol: string; config: PairConfig } | null {
+    const row = this.sql.exec<{ symbol: string; config: string }>("SELECT symbol, config FROM config WHERE id = 1").toArray()[0];
+    if (!row) return null;
+    const config = JSON.parse(row.config) as PairConfig;
+    return { symbol: row.symbol, config: { ...config, paused: config.paused ?? false } };
+  }
+
+  private feedRow(): FeedRow {
+    return this.sql.exec<FeedRow>("SELECT * FROM feed WHERE id = 1").one();
+  }
+
+  /** The pair's configuration; a default pair is created on first use, any other needs an operator. */
+  private ensure(symbol: string): { symbol: string; config: PairConfig } | null {
+    const existing = this.stored();
+    if (existing) return existing.symbol === symbol ? existing : null;
+    const config = DEFAULT_PAIRS[symbol];
+    if (!config) return null;
+    this.ctx.storage.transactionSync(() => this.create(symbol, config, Date.now()));
+    return { symbol, config };
+  }
+
+  /** The feed starts at the configured price now; the running period opens at that price too. */
+  private create(symbol: string, config: PairConfig, nowMs: number): void {
+    const now = Math.floor(nowMs / 1000);
+    this.sql.exec("INSERT INTO config (id, symbol, config, updated_at) VALUES (1, ?, ?, ?)", symbol, JSON.stringify(config), iso(now));
+    this.sql.exec(
+      "INSERT INTO feed (id, last_second, last_price, recorded_until, broadcast_until) VALUES (1, ?, ?, ?, ?)",
+      now,
+      config.startPrice,
+      now,
+      now - 1,
+    );
+    this.sql.exec("INSERT OR REPLACE INTO ticks (second, price) VALUES (?, ?)", now, config.startPrice);
+    this.openPeriod(slotAt(now, config.periodSeconds, config.cutoffSeconds), config.startPrice);
+    this.addCandles(new Map(), [{ second: now, price: config.startPrice }], now);
+  }
+
+  /** operatorPutPair: create the pair, or change it from now on (the past stays as recorded). */
+  configure(symbol: string, config: PairConfig): Result<PairInfo> {
+    const existing = this.stored();
+    if (existing && existing.symbol !== symbol) return fail(400, "invalid_trading_pair");
+    const nowMs = Date.now();
+    const now = Math.floor(nowMs / 1000);
+    this.ctx.storage.transactionSync(() => {
+      if (!existing) return this.create(symbol, config, nowMs);
+      this.catchUp(existing.config, nowMs);
+      const old = existing.config;
+      this.sql.exec("UPDATE config SET config = ?, updated_at = ? WHERE id = 1", JSON.stringify(config), iso(now));
+      // A resumed feed starts again from now with its last price: stalled seconds are not invented afterwards.
+      if (old.paused && !config.paused) this.sql.exec("UPDATE feed SET last_second = MAX(last_second, ?) WHERE id = 1", now);
+      if (old.periodSeconds !== config.periodSeconds || old.cutoffSeconds !== config.cutoffSeconds) {
+        // The running period of the old schedule ends now, so its bets settle with the price there
+        // is; the new schedule's period takes bets from its next boundary (betSnapshot checks).
+        const feed = this.feedRow();
+        const open = this.openRow();
+        if (open) this.closePeriod(open, feed.last_price, this.previousDirection(open.start), now);
+        this.openPeriod(slotAt(now, config.periodSeconds, config.cutoffSeconds), feed.last_price);
+      }
+    });
+    return ok(info(symbol, config));
+  }
+
+  // the feed ------------------------------------------------------------------------------------
+
+  private adapter(config: PairConfig): FeedAdapter {
+    return simulatedFeed(config);
+  }
+
+  private openRow(): PeriodRow | undefined {
+    return this.sql.exec<PeriodRow>("SELECT * FROM periods WHERE close_price IS NULL ORDER BY start DESC LIMIT 1").toArray()[0];
+  }
+
+  private previousDirection(before: number): Direction | null {
+    const row = this.sql
+      .exec<PeriodRow>("SELECT * FROM periods WHERE start < ? AND close_price IS NOT NULL ORDER BY start DESC LIMIT 1", before)
+      .toArray()[0];
+    return row ? direction(row.open_price, row.close_price!) : null;
+  }
+
+  private openPeriod(slot: Slot, price: number): void {
+    this.sql.exec(
+      "INSERT OR IGNORE INTO periods (start, period_no, cutoff, end_at, open_price) VALUES (?, ?, ?, ?, ?)",
+      slot.start,
+      slot.periodNo,
+      slot.cutoff,
+      slot.end,
+      price,
+    );
+  }
+
+  /** Records the close and every option's outcome; returns the period's direction. */
+  private closePeriod(row: PeriodRow, close: number, previous: Direction | null, endAt = row.end_at): Direction {
+    this.sql.exec(
+      "UPDATE periods SET close_price = ?, last_digit = ?, outcomes = ?, end_at = ? WHERE start = ? AND close_price IS NULL",
+      close,
+      lastDigit(close),
+      JSON.stringify(outcomes(row.open_price, close, previous)),
+      endAt,
+      row.start,
+    );
+    return direction(row.open_price, close);
+  }
+
+  /**
+   * Brings ticks, candles and periods up to `nowMs`, second by second. Each second first takes
+   * its tick (if the feed has one), then, on a period boundary, closes the ending period and opens
+   * the next with the last price there is: the close of one period is the open of the next.
+   */
+  private catchUp(config: PairConfig, nowMs: number): void {
+    const target = Math.floor(nowMs / 1000);
+    const feed = this.feedRow();
+    if (target <= feed.recorded_until) return;
+    const ticks = this.adapter(config).ticksAfter({ second: feed.last_second, price: feed.last_price }, target);
+    let open = this.openRow();
+    let previous = open ? this.previousDirection(open.start) : null;
+    let price = feed.last_price;
+    let t = 0;
+    for (let s = feed.recorded_until + 1; s <= target; s++) {
+      while (t < ticks.length && ticks[t]!.second <= s) price = ticks[t++]!.price;
+      if (!isBoundary(s, config.periodSeconds)) continue;
+      if (open && open.end_at <= s) previous = this.closePeriod(open, price, previous);
+      const slot = slotAt(s, config.periodSeconds, config.cutoffSeconds);
+      this.openPeriod(slot, price);
+      open = this.openRow();
+    }
+    // A period whose end fell in this stretch without a boundary (a schedule change) closes too.
+    if (open && open.end_at <= target) this.closePeriod(open, price, previous);
+    const last = ticks[ticks.length - 1];
+    this.sql.exec(
+      "UPDATE feed SET last_second = ?, last_price = ?, recorded_until = ? WHERE id = 1",
+      last?.second ?? feed.last_second,
+      last?.price ?? feed.last_price,
+      target,
+    );
+    for (const tick of ticks) {
+      if (tick.second > target - TICK_KEEP_SECONDS) this.sql.exec("INSERT OR REPLACE INTO ticks (second, price) VALUES (?, ?)", tick.second, tick.price);
+    }
+    this.addCandles(new Map(), ticks, target);
+    // Pruning is cheap but not free: once a minute, or after a long gap.
+    if (target % 60 === 0 || target - feed.recorded_until > 60) this.prune(target);
+  }
+
+  /** Folds ticks into the candles of every interval (aggregated in memory first: a long catch-up writes each candle once). */
+  private addCandles(into: Map<string, { interval: Interval; start: number; o: number; h: number; l: number; c: number }>, ticks: Tick[], target: number): void {
+    for (const tick of ticks) {
+      for (const [interval, length] of Object.entries(INTERVAL_SECONDS) as [Interval, number][]) {
+        const start = tick.second - (tick.second % length);
+        if (start < target - CANDLE_KEEP * length) continue;
+        const key = `${interval}:${start}`;
+        const c = into.get(key);
+        if (c) {
+          c.h = Math.max(c.h, tick.price);
+          c.l = Math.min(c.l, tick.price);
+          c.c = tick.price;
+        } else into.set(key, { interval, start, o: tick.price, h: tick.price, l: tick.price, c: tick.price });
+      }
+    }
+    for (const c of into.values()) {
+      this.sql.exec(
+        `INSERT INTO candles (interval, start, open, high, low, close) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (interval, start) DO UPDATE SET high = MAX(high, excluded.high), low = MIN(low, excluded.low), close = excluded.close`,
+        c.interval,
+        c.start,
+        c.o,
+        c.h,
+        c.l,
+        c.c,
+      );
+    }
+  }
+
+  private prune(target: number): void {
+    this.sql.exec("DELETE FROM ticks WHERE second <= ?", target - TICK_KEEP_SECONDS);
+    for (const [interval, length] of Object.entries(INTERVAL_SECONDS)) {
+      this.sql.exec("DELETE FROM candles WHERE interval = ? AND start < ?", interval, target - CANDLE_KEEP * length);
+    }
+    this.sql.exec("DELETE FROM periods WHERE start < ? AND close_price IS NOT NULL", target - PERIOD_KEEP_SECONDS);
+  }
+
+  /** The pair, caught up to now; null for a pair nobody configured. */
+  private live(symbol: string, nowMs = Date.now()): { symbol: string; config: PairConfig } | null {
+    const pair = this.ensure(symbol);
+    if (!pair) return null;
+    this.ctx.storage.transactionSync(() => this.catchUp(pair.config, nowMs));
+    return pair;
+  }
+
+  // reads ---------------------------------------------------------------------------------------
+
+  private toPeriod(symbol: string, row: PeriodRow): Period {
+    return {
+      pair: symbol,
+      periodNo: row.period_no,
+      startsAt: iso(row.start),
+      cutoffAt: iso(row.cutoff),
+      endsAt: iso(row.end_at),
+      openPrice: row.open_price,
+      closePrice: row.close_price,
+      lastDigit: row.last_digit,
+      outcomes: row.outcomes === null ? null : (JSON.parse(row.outcomes) as Period["outcomes"]),
+    };
+  }
+
+  private currentPeriod(symbol: string, config: PairConfig, nowMs: number): Period {
+    const slot = slotAt(Math.floor(nowMs / 1000), config.periodSeconds, config.cutoffSeconds);
+    const row = this.sql.exec<PeriodRow>("SELECT * FROM periods WHERE start <= ? ORDER BY start DESC LIMIT 1", slot.start).toArray()[0];
+    if (row && row.start === slot.start) return this.toPeriod(symbol, row);
+    // Not recorded yet (the clock is behind the feed's last record): the schedule alone.
+    return this.toPeriod(symbol, { start: slot.start, period_no: slot.periodNo, cutoff: slot.cutoff, end_at: slot.end, open_price: this.feedRow().last_price, close_price: null, last_digit: null, outcomes: null });
+  }
+
+  pairInfo(symbol: string): Result<PairInfo> {
+    const pair = this.ensure(symbol);
+    return pair ? ok(info(symbol, pair.config)) : fail(400, "invalid_trading_pair");
+  }
+
+  state(symbol: string) {
+    const nowMs = Date.now();
+    const pair = this.live(symbol, nowMs);
+    if (!pair) return fail(400, "invalid_trading_pair");
+    const feed = this.feedRow();
+    return ok({
+      pair: { symbol, name: pair.config.name, precision: pair.config.precision },
+      price: feed.last_price,
+      priceAt: iso(feed.last_second),
+      current: this.currentPeriod(symbol, pair.config, nowMs),
+      serverTime: new Date(nowMs).toISOString(),
+    });
+  }
+
+  /**
+   * The latest tick and the schedule, for a bet. The market keeps its 1-second alarm until the
+   * period ends, so the close is recorded on time and streamed (a late catch-up would record the
+   * same close; this only makes it prompt).
+   */
+  betSnapshot(symbol: string): Result<BetSnapshot> {
+    const nowMs = Date.now();
+    const pair = this.live(symbol, nowMs);
+    if (!pair) return fail(400, "invalid_trading_pair");
+    const feed = this.feedRow();
+    const slot = slotAt(Math.floor(nowMs / 1000), pair.config.periodSeconds, pair.config.cutoffSeconds);
+    // Bets only on a period that is recorded as running under this schedule (after a schedule
+    // change, the first new one starts at the next boundary).
+    const running = this.sql
+      .exec<PeriodRow>("SELECT * FROM periods WHERE start = ? AND close_price IS NULL AND end_at = ?", slot.start, slot.end)
+      .toArray()[0];
+    if (!running) return fail(400, "betting_forbidden");
+    this.sql.exec("UPDATE feed SET pending_until = MAX(pending_until, ?) WHERE id = 1", slot.end);
+    void this.keepTicking();
+    const priceAt = feed.last_second * 1000;
+    if (nowMs - priceAt > STALE_MS) return fail(400, "price_unavailable");
+    return ok({ price: feed.last_price, priceAt, periodSeconds: pair.config.periodSeconds, cutoffSeconds: pair.config.cutoffSeconds });
+  }
+
+  /** The recorded result of the period that started at `start`; null while it has not ended. */
+  result(symbol: string, start: number): Result<PeriodResult | null> {
+    const pair = this.live(symbol);
+    if (!pair) return fail(400, "invalid_trading_pair");
+    const row = this.sql.exec<PeriodRow>("SELECT * FROM periods WHERE start = ?", start).toArray()[0];
+    if (!row || row.close_price === null) return ok(null);
+    return ok({
+      openPrice: row.open_price,
+      closePrice: row.close_price,
+      lastDigit: row.last_digit!,
+      outcomes: JSON.parse(row.outcomes!) as PeriodResult["outcomes"],
+    });
+  }
+
+  quotes(symbol: string, q: { page: number; pageSize: number }) {
+    const pair = this.live(symbol);
+    if (!pair) return fail(400, "invalid_trading_pair");
+    const total = this.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM periods WHERE close_price IS NOT NULL").one().n;
+    const items = this.sql
+      .exec<PeriodRow>("SELECT * FROM periods WHERE close_price IS NOT NULL ORDER BY start DESC LIMIT ? OFFSET ?", q.pageSize, (q.page - 1) * q.pageSize)
+      .toArray()
+      .map((r) => this.toPeriod(symbol, r));
+    return ok({ items, total, page: q.page, pageSize: q.pageSize });
+  }
+
+  candles(symbol: string, interval: Interval, limit: number): Result<Candle[]> {
+    const pair = this.live(symbol);
+    if (!pair) return fail(400, "invalid_trading_pair");
+    const rows = this.sql
+      .exec<{ start: number; open: number; high: number; low: number; close: number }>(
+        "SELECT start, open, high, low, close FROM candles WHERE interval = ? ORDER BY start DESC LIMIT ?",
+        interval,
+        limit,
+      )
+      .toArray()
+      .reverse();
+    return ok(rows.map((r) => ({ time: iso(r.start), open: r.open, high: r.high, low: r.low, close: r.close })));
+  }
+
+  // the registry (only on the instance named REGISTRY) ------------------------------------------
+
+  registerPair(pair: PairInfo): void {
+    this.sql.exec("INSERT OR REPLACE INTO registry (symbol, info) VALUES (?, ?)", pair.symbol, JSON.stringify(pair));
+  }
+
+  listPairs(): PairInfo[] {
+    const registered = new Map(
+      this.sql.exec<{ symbol: string; info: string }>("SELECT symbol, info FROM registry").toArray().map((r) => [r.symbol, JSON.parse(r.info) as PairInfo]),
+    );
+    for (const [symbol, config] of Object.entries(DEFAULT_PAIRS)) if (!registered.has(symbol)) registered.set(symbol, info(symbol, config));
+    return [...registered.values()].sort((a, b) => a.symbol.localeCompare(b.symbol));
+  }
+
+  // the stream ----------------------------------------------------------------------------------
+
+  /** `GET /market/<pair>/stream`: a WebSocket that hibernates between messages. */
+  async fetch(request: Request): Promise<Response> {
+    const symbol = new URL(request.url).pathname.split("/")[2] ?? "";
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("expected a WebSocket", { status: 426 });
+    const nowMs = Date.now();
+    const pair = this.live(symbol, nowMs);
+    if (!pair) return Response.json({ statusCode: 400, message: "invalid_trading_pair" }, { status: 400 });
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    const feed = this.feedRow();
+    const hello: MarketStreamEvent[] = [
+      { type: "tick", price: feed.last_price, at: iso(feed.last_second) },
+      { type: "period", current: this.currentPeriod(symbol, pair.config, nowMs) },
+    ];
+    server.send(JSON.stringify(hello));
+    await this.keepTicking();
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  webSocketMessage(): void {
+    // The stream is one-way; anything a client sends is ignored.
+  }
+
+  webSocketClose(ws: WebSocket, code: number): void {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+    } catch {
+      // already closed
+    }
+  }
+
+  /** Next second's alarm, while anyone listens or a period with bets has not been recorded yet. */
+  private async keepTicking(): Promise<void> {
+    const feed = this.sql.exec<FeedRow>("SELECT * FROM feed WHERE id = 1").toArray()[0];
+    const needed = this.ctx.getWebSockets().length > 0 || (feed !== undefined && feed.pending_until * 1000 >= Date.now() - 1000);
+    if (!needed) return;
+    const next = (Math.floor(Date.now() / 1000) + 1) * 1000 + 20;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > next) await this.ctx.storage.setAlarm(next);
+  }
+
+  async alarm(): Promise<void> {
+    const stored = this.stored();
+    if (!stored) return;
+    const nowMs = Date.now();
+    const { symbol, config } = stored;
+    this.ctx.storage.transactionSync(() => this.catchUp(config, nowMs));
+    const feed = this.feedRow();
+    const sockets = this.ctx.getWebSockets();
+    if (sockets.length > 0 && feed.recorded_until > feed.broadcast_until) {
+      const events: MarketStreamEvent[] = [{ type: "tick", price: feed.last_price, at: iso(feed.last_second) }];
+      const ended = this.sql
+        .exec<PeriodRow>(
+          "SELECT * FROM periods WHERE close_price IS NOT NULL AND end_at > ? AND end_at <= ? ORDER BY start DESC LIMIT 1",
+          feed.broadcast_until,
+          feed.recorded_until,
+        )
+        .toArray()[0];
+      if (ended) events.push({ type: "period", current: this.currentPeriod(symbol, config, nowMs), ended: this.toPeriod(symbol, ended) });
+      const message = JSON.stringify(events);
+      for (const ws of sockets) {
+        try {
+          ws.send(message);
+        } catch {
+          // a socket closing right now; its close handler tidies up
+        }
+      }
+    }
+    this.sql.exec("UPDATE feed SET broadcast_until = recorded_until WHERE id = 1");
+    await this.keepTicking();
+  }
+}

@@ -1,0 +1,32 @@
+import type { PairConfig } from "../../contract/game";
+
+/** The pairs every platform has, created on first use; an operator may reconfigure them. */
+export const DEFAULT_PAIRS: Readonly<Record<string, PairConfig>> = {
+  "BTC-USDT": {
+    name: "BTC/USDT",
+    precision: 2,
+    periodSeconds: 60,
+    cutoffSeconds: 10,
+    seed: 20_240_101,
+    startPrice: 6_123_450,
+    // about 1 bp a second is BTC's usual realised volatility (≈ 60 % a year)
+    volatilityBp: 1,
+    paused: false,
+  },
+  "ETH-USDT": {
+    name: "ETH/USDT",
+    precision: 2,
+    periodSeconds: 60,
+    cutoffSeconds: 10,
+    seed: 20_240_102,
+    startPrice: 345_678,
+    volatilityBp: 2,
+    paused: false,
+  },
+};
+
+/** The registry of pairs lives in the market object of this name (no pair symbol can look like it). */
+export const REGISTRY = "pairs:registry";
+
+/** How long a tick stays "current": after this, bets answer price_unavailable. */
+export const STALE_MS = 5_000;

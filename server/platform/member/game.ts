@@ -1,0 +1,229 @@
+import type { z } from "zod";
+import { OPPOSITES, type BetOption, type Order, type orderBody } from "../../contract/game";
+import { newId } from "../auth/token";
+import type { BetSnapshot, PeriodResult } from "../market/market-object";
+import { STALE_MS } from "../market/pairs";
+import { oddsBp, payout } from "../game/outcomes";
+import { iso, slotAt } from "../game/schedule";
+import { fail, ok, type Result } from "../result";
+import { balanceOf, dayRange, operationExists, record, replay } from "./ledger";
+import type { Idem, Page, PageQuery } from "./money";
+import { gameAccount, HOUSE } from "./schema";
+
+/**
+ * Bets of one member. Like money.ts, every function is synchronous and runs inside the member
+ * object's `transactionSync`: the checks, the order row, the ledger postings and the stream
+ * events commit together.
+ */
+
+export type OrderBody = z.output<typeof orderBody>;
+
+/** The site's rules for a bet, read by the worker per request. */
+export interface BetRules {
+  pairs: string[];
+  odds: Record<BetOption, number>;
+  minBetAmount: number;
+  maxBetAmount: number;
+  /** the game wallet: the site's first game */
+  gameCode: string;
+  currency: string;
+}
+
+type OrderRow = {
+  id: string;
+  pair: string;
+  period_no: string;
+  period_start: number;
+  period_end: number;
+  option: BetOption;
+  amount: number;
+  odds_bp: number;
+  price_at_bet: number;
+  game_code: string;
+  currency: string;
+  status: Order["status"];
+  payout: number;
+  close_price: number | null;
+  last_digit: number | null;
+  created_at: string;
+  settled_at: string | null;
+};
+
+export const toOrder = (r: OrderRow): Order => ({
+  id: r.id,
+  pair: r.pair,
+  periodNo: r.period_no,
+  option: r.option,
+  amount: r.amount,
+  odds: r.odds_bp / 10_000,
+  priceAtBet: r.price_at_bet,
+  status: r.status,
+  payout: r.payout,
+  currency: r.currency,
+  startsAt: iso(r.period_start),
+  endsAt: iso(r.period_end),
+  createdAt: r.created_at,
+  settledAt: r.settled_at,
+  closePrice: r.close_price,
+  lastDigit: r.last_digit,
+});
+
+const requestKey = (key: string) => `request:${key}`;
+const settleKey = (orderId: string) => `settle:${orderId}`;
+
+/** Queues stream events (the order, then the balances) for the alarm to push after the commit. */
+function toStream(sql: SqlStorage, order: Order): void {
+  sql.exec("INSERT INTO stream_outbox (payload) VALUES (?)", JSON.stringify({ type: "order", order }));
+  // The wallets are read when pushed, so a burst of changes is shown with the balances after them.
+  sql.exec("INSERT INTO stream_outbox (payload) VALUES (?)", JSON.stringify({ type: "balance" }));
+}
+
+export const amountInRange = (amount: number, rules: BetRules) => amount >= rules.minBetAmount && amount <= rules.maxBetAmount;
+
+/**
+ * Takes a bet. `nowMs` is the clock at this commit: the period and the cut-off are decided by
+ * it, and it is the order's recorded time, so the two can never disagree.
+ */
+export function placeOrder(sql: SqlStorage, idem: Idem, body: OrderBody, rules: BetRules, market: BetSnapshot, nowMs: number): Result<Order> {
+  const replayed = replay(sql, requestKey(idem.key), idem.fingerprint);
+  if (replayed) return replayed as Result<Order>;
+  if (!rules.pairs.includes(body.pair)) return fail(400, "invalid_trading_pair");
+  const odds = rules.odds[body.option];
+  if (odds === undefined) return fail(400, "invalid_bet_option");
+  const slot = slotAt(Math.floor(nowMs / 1000), market.periodSeconds, market.cutoffSeconds);
+  if (slot.periodNo !== body.periodNo) return fail(400, "invalid_period");
+  if (nowMs >= slot.cutoff * 1000) return fail(400, "betting_forbidden");
+  if (!amountInRange(body.amount, rules)) return fail(400, "amount_out_of_range");
+  if (market.price === null || market.priceAt === null || nowMs - market.priceAt > STALE_MS) return fail(400, "price_unavailable");
+  const wallet = gameAccount(rules.gameCode);
+  if (balanceOf(sql, wallet) < body.amount) return fail(400, "insufficient_game_wallet_balance");
+  const opposite = OPPOSITES[body.option];
+  if (
+    opposite !== null &&
+    sql.exec("SELECT 1 FROM orders WHERE pair = ? AND period_start = ? AND option = ? LIMIT 1", body.pair, slot.start, opposite).toArray().length > 0
+  ) {
+    return fail(400, "conflicting_bet_options");
+  }
+
+  const now = new Date(nowMs).toISOString();
+  const row: OrderRow = {
+    id: newId(),
+    pair: body.pair,
+    period_no: slot.periodNo,
+    period_start: slot.start,
+    period_end: slot.end,
+    option: body.option,
+    amount: body.amount,
+    odds_bp: oddsBp(odds),
+    price_at_bet: market.price,
+    game_code: rules.gameCode,
+    currency: rules.currency,
+    status: "open",
+    payout: 0,
+    close_price: null,
+    last_digit: null,
+    created_at: now,
+    settled_at: null,
+  };
+  const seq = sql.exec<{ n: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM orders").one().n;
+  sql.exec(
+    `INSERT INTO orders (id, seq, pair, period_no, period_start, period_end, option, amount, odds_bp, price_at_bet, game_code,
+       currency, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?)`,
+    row.id,
+    seq,
+    row.pair,
+    row.period_no,
+    row.period_start,
+    row.period_end,
+    row.option,
+    row.amount,
+    row.odds_bp,
+    row.price_at_bet,
+    row.game_code,
+    row.currency,
+    now,
+  );
+  const order = toOrder(row);
+  record(
+    sql,
+    { key: requestKey(idem.key), call: "placeOrder", fingerprint: idem.fingerprint, response: order, now },
+    { type: "bet", reference: order.id, legs: [{ account: wallet, amount: -row.amount }, { account: HOUSE, amount: row.amount }] },
+  );
+  toStream(sql, order);
+  return ok(order);
+}
+
+/** The periods with open bets that have ended by `nowMs`, oldest first. */
+export function duePeriods(sql: SqlStorage, nowMs: number): { pair: string; period_start: number }[] {
+  return sql
+    .exec<{ pair: string; period_start: number }>(
+      "SELECT DISTINCT pair, period_start FROM orders WHERE status = 'open' AND period_end * 1000 <= ? ORDER BY period_start",
+      nowMs,
+    )
+    .toArray();
+}
+
+/** When the next open bet's period ends (ms), or null when nothing is open. */
+export function nextSettlement(sql: SqlStorage): number | null {
+  const row = sql.exec<{ end: number | null }>("SELECT MIN(period_end) AS end FROM orders WHERE status = 'open'").one();
+  return row.end === null ? null : row.end * 1000;
+}
+
+/**
+ * Settles every open bet of one period from the market's recorded result. Exactly once per bet:
+ * only rows still `open` are taken, and each settlement is an operation with its own key, so an
+ * alarm that runs twice, or again after a crash, finds nothing left to do.
+ */
+export function settlePeriod(sql: SqlStorage, pair: string, periodStart: number, result: PeriodResult, now: string): number {
+  const rows = sql
+    .exec<OrderRow>("SELECT * FROM orders WHERE pair = ? AND period_start = ? AND status = 'open' ORDER BY seq", pair, periodStart)
+    .toArray();
+  let settled = 0;
+  for (const row of rows) {
+    if (operationExists(sql, settleKey(row.id))) continue;
+    const outcome = result.outcomes[row.option];
+    const credited = payout(outcome, row.amount, row.odds_bp);
+    const status: Order["status"] = outcome === "win" ? "won" : outcome === "refund" ? "refunded" : "lost";
+    sql.exec(
+      "UPDATE orders SET status = ?, payout = ?, close_price = ?, last_digit = ?, settled_at = ? WHERE id = ? AND status = 'open'",
+      status,
+      credited,
+      result.closePrice,
+      result.lastDigit,
+      now,
+      row.id,
+    );
+    const order = toOrder({ ...row, status, payout: credited, close_price: result.closePrice, last_digit: result.lastDigit, settled_at: now });
+    const wallet = gameAccount(row.game_code);
+    record(
+      sql,
+      { key: settleKey(row.id), call: "settle", fingerprint: "", response: order, now },
+      credited === 0
+        ? undefined
+        : {
+            type: outcome === "refund" ? "refund" : "payout",
+            reference: row.id,
+            legs: [{ account: HOUSE, amount: -credited }, { account: wallet, amount: credited }],
+          },
+    );
+    toStream(sql, order);
+    settled += 1;
+  }
+  return settled;
+}
+
+export function listOrders(sql: SqlStorage, q: PageQuery & { status: "open" | "settled" | "all" }): Page<Order> {
+  const range = dayRange(q.from, q.to);
+  const status = q.status === "open" ? "status = 'open'" : q.status === "settled" ? "status <> 'open'" : "1";
+  const where = `${status} AND ${range.sql}`;
+  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM orders WHERE ${where}`, ...range.bindings).one().n;
+  const items = sql
+    .exec<OrderRow>(`SELECT * FROM orders WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`, ...range.bindings, q.pageSize, (q.page - 1) * q.pageSize)
+    .toArray()
+    .map(toOrder);
+  return { items, total, page: q.page, pageSize: q.pageSize };
+}
+
+export function openOrders(sql: SqlStorage): Order[] {
+  return sql.exec<OrderRow>("SELECT * FROM orders WHERE status = 'open' ORDER BY seq DESC").toArray().map(toOrder);
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import { CLOCK_ENTRY, setClock } from "./center-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders } from "./game-helpers";
+import { expectSoundLedger, memberCall, wallets } from "./money-helpers";
+
+/**
+ * Faults and boundaries on a stopped clock (CLOCK_ENTRY), a day ahead of the real one so that no
+ * alarm fires by itself: the tests deliver the member's alarm by hand, twice, and after a crash.
+ */
+const ENTRY = CLOCK_ENTRY.replace(
+  "export { MarketObject, MemberObject, SiteObject };",
+  `class TestMemberObject extends MemberObject {
+     async runAlarm() { await this.alarm(); }
+     /** the settlement commits, then the object dies before anything is pushed or delivered */
+     async crashAfterSettling() { await this.settleDue(); throw new Error("crash after settling"); }
+   }
+   export { MarketObject, SiteObject, TestMemberObject as MemberObject };`,
+);
+const SITE = "game-faults";
+let platform: Platform;
+let clock: number;
+const tick = async (to: number) => {
+  clock = to;
+  await setClock(platform, to);
+};
+type TestStub = { runAlarm(): Promise<void>; crashAfterSettling(): Promise<void> };
+async function memberObject(m: TestMember): Promise<TestStub> {
+  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
+  return ns.get(ns.idFromName(memberIdOf(m))) as unknown as TestStub;
+}
+
+beforeAll(async () => {
+  platform = await createPlatform({ wrapEntry: ENTRY });
+  // A period start a day ahead, plus half a second.
+  const start = Math.ceil((Date.now() + 86_400_000) / 5000) * 5000;
+  await tick(start + 500);
+  await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
+  await platform.seedSite(SITE, GAME_SITE);
+});
+afterAll(() => platform.dispose());
+
+describe("the cut-off", () => {
+  it("accepts a bet 1 ms before the cut-off and refuses one at it, as the recorded server time says", async () => {
+    const m = await gameMember(platform, SITE, 10_000);
+    const current = (await marketOf(platform)).current;
+    const cutoff = Date.parse(current.cutoffAt);
+    await tick(cutoff - 1);
+    const before = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "high", amount: 1000 });
+    expect(before.envelope.statusCode, before.envelope.message).toBe(200);
+    expect(Date.parse(before.envelope.data!.createdAt)).toBe(cutoff - 1);
+    await tick(cutoff);
+    const at = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "odd", amount: 1000 });
+    expect(at.envelope.message).toBe("betting_forbidden");
+    const after = Date.parse(current.endsAt);
+    await tick(after);
+    expect((await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "odd", amount: 1000 })).envelope.message).toBe(
+      "invalid_period",
+    );
+    expect((await wallets(platform, m)).games[0]!.balance).toBe(9_000);
+  });
+});
+
+describe("settlement faults", () => {
+  async function betAndEnd(m: TestMember, option: "high" | "rise") {
+    const current = (await marketOf(platform)).current;
+    await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
+    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option, amount: 2000 });
+    expect(placed.envelope.statusCode, placed.envelope.message).toBe(200);
+    await tick(Date.parse(current.endsAt) + 100);
+    return placed.envelope.data!;
+  }
+  async function expectSettledOnce(m: TestMember, orderId: string) {
+    expect(await openOrders(platform, m)).toHaveLength(0);
+    const { envelope } = await memberCall(platform, m, "orders", { query: { status: "settled" } as never });
+    const order = envelope.data!.items.find((o) => o.id === orderId)!;
+    const quotes = await platform.call("quotes", { params: { pair: FAST_PAIR }, query: { pageSize: "50" } as never });
+    const period = quotes.envelope.data!.items.find((p) => p.periodNo === order.periodNo)!;
+    expect(order.payout).toBe(expectedPayout(order, period.outcomes![order.option]!));
+    const credits = (await gamePostings(platform, m)).filter((p) => p.reference === orderId && p.type !== "bet");
+    expect(credits.length).toBe(order.payout > 0 ? 1 : 0);
+    expect((await wallets(platform, m)).games[0]!.balance).toBe(10_000 - 2000 + order.payout);
+    await expectSoundLedger(platform, [m]);
+  }
+
+  it("settles once when the alarm is delivered twice, even concurrently", async () => {
+    const m = await gameMember(platform, SITE, 10_000);
+    const order = await betAndEnd(m, "high");
+    const stub = await memberObject(m);
+    await Promise.all([stub.runAlarm(), stub.runAlarm()]);
+    await stub.runAlarm();
+    await expectSettledOnce(m, order.id);
+  });
+
+  it("settles once when the object crashes between recording the settlement and pushing it", async () => {
+    const m = await gameMember(platform, SITE, 10_000);
+    const order = await betAndEnd(m, "rise");
+    const stub = await memberObject(m);
+    expect(await stub.crashAfterSettling().then(() => "returned", () => "crashed")).toBe("crashed");
+    // The settlement was committed before the crash: nothing is open, and re-runs pay nothing again.
+    expect(await openOrders(platform, m)).toHaveLength(0);
+    await stub.runAlarm();
+    await stub.runAlarm();
+    await expectSettledOnce(m, order.id);
+  });
+
+  it("retries when the market has not recorded the close yet, and settles nothing early", async () => {
+    const m = await gameMember(platform, SITE, 10_000);
+    const current = (await marketOf(platform)).current;
+    await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
+    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "high", amount: 2000 });
+    expect(placed.envelope.statusCode).toBe(200);
+    const stub = await memberObject(m);
+    await stub.runAlarm();
+    expect(await openOrders(platform, m)).toHaveLength(1);
+    await tick(Date.parse(current.endsAt) + 100);
+    await stub.runAlarm();
+    await expectSettledOnce(m, placed.envelope.data!.id);
+  });
+});
+
+describe("the feed", () => {
+  it("gives the same prices for the same seed: two pairs created together move together", async () => {
+    for (const pair of ["DETA-USDT", "DETB-USDT"]) {
+      await platform.operator("operatorPutPair", { params: { pair }, body: fastPair({ seed: 1234, name: pair.replace("-", "/") }) });
+    }
+    await tick(clock + 30_000);
+    const read = async (pair: string) => ({
+      quotes: (await platform.call("quotes", { params: { pair } })).envelope.data!.items.map(({ pair: _, ...p }) => p),
+      candles: (await platform.call("candles", { params: { pair }, query: { interval: "1m", limit: "5" } as never })).envelope.data,
+      price: (await marketOf(platform, pair)).price,
+    });
+    const [a, b] = [await read("DETA-USDT"), await read("DETB-USDT")];
+    expect(a.quotes.length).toBeGreaterThanOrEqual(5);
+    expect(a).toEqual(b);
+  });
+
+  it("refuses bets with price_unavailable when the last tick is more than 5 s old", async () => {
+    const m = await gameMember(platform, SITE, 10_000);
+    await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair({ paused: true }) });
+    await tick(clock + 6_000);
+    const current = (await marketOf(platform)).current;
+    const r = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "low", amount: 1000 });
+    expect(r.envelope.message).toBe("price_unavailable");
+    expect((await wallets(platform, m)).games[0]!.balance).toBe(10_000);
+    await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
+  });
+});

@@ -1,0 +1,68 @@
+import { expect } from "vitest";
+import type { CallBody, Order, PairConfig } from "../../server/contract";
+import type { Platform, TestMember } from "../helpers/platform";
+import { DEMO_OPTION, fund, memberCall, memberIdOf, MONEY_SITE } from "./money-helpers";
+
+/** A short-period pair so tests see periods end within seconds. */
+export const FAST_PAIR = "TST-USDT";
+export const fastPair = (overrides: Partial<PairConfig> = {}): PairConfig => ({
+  name: "TST/USDT",
+  precision: 2,
+  periodSeconds: 5,
+  cutoffSeconds: 1,
+  seed: 99,
+  startPrice: 6_123_450,
+  volatilityBp: 2,
+  paused: false,
+  ...overrides,
+});
+
+export const GAME_SITE = {
+  ...MONEY_SITE,
+  depositOptions: [DEMO_OPTION],
+  games: [{ code: "binary", name: "Binary" }],
+  transactionPasswordRequired: false,
+  pairs: [FAST_PAIR, "BTC-USDT"],
+  odds: { high: 1.95, low: 1.95, odd: 1.95, even: 1.95, rise: 1.95, fall: 1.95, counter: 1.95, draw: 9 },
+  minBetAmount: 100,
+  maxBetAmount: 100_000,
+};
+
+/** A member with `amount` in the game wallet (deposited, then transferred in). */
+export async function gameMember(platform: Platform, siteId: string, amount: number): Promise<TestMember> {
+  const m = await platform.signupMember(siteId);
+  await fund(platform, m, amount);
+  const moved = await memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount } });
+  expect(moved.envelope.statusCode, moved.envelope.message).toBe(200);
+  return m;
+}
+
+export async function marketOf(platform: Platform, pair = FAST_PAIR) {
+  const { envelope } = await platform.call("market", { params: { pair } });
+  expect(envelope.statusCode, envelope.message).toBe(200);
+  return envelope.data!;
+}
+
+export function bet(platform: Platform, m: TestMember, body: CallBody<"placeOrder">, key?: string) {
+  return memberCall(platform, m, "placeOrder", { body, key });
+}
+
+export async function openOrders(platform: Platform, m: TestMember): Promise<Order[]> {
+  return (await memberCall(platform, m, "ticketQuery")).envelope.data!;
+}
+
+type Posting = { type: string; amount: number; account: string; reference: string };
+/** The member's account records of the game (bet, payout, refund), read through the public API. */
+export async function gamePostings(platform: Platform, m: TestMember): Promise<Posting[]> {
+  const { envelope } = await memberCall(platform, m, "records", { query: { pageSize: "100" } as never });
+  return (envelope.data!.items as Posting[]).filter((r) => ["bet", "payout", "refund"].includes(r.type));
+}
+
+/** What the settlement should have paid for an order, from the recorded outcome of its period. */
+export function expectedPayout(order: Order, outcome: "win" | "lose" | "refund"): number {
+  if (outcome === "lose") return 0;
+  if (outcome === "refund") return order.amount;
+  return Math.floor((order.amount * Math.round(order.odds * 10_000)) / 10_000);
+}
+
+export { memberIdOf };

@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { BET_OPTIONS } from "../../server/contract";
+import { nextPrice, simulatedFeed } from "../../server/platform/game/feed";
+import { formatPrice, lastDigit, oddsBp, outcomes, payout } from "../../server/platform/game/outcomes";
+import { slotAt } from "../../server/platform/game/schedule";
+
+/** DESIGN.md §4 as tables: every option against every last digit, rises, falls, ties and reversals. */
+
+describe("the last digit", () => {
+  it.each([
+    [6_123_450, 2, "61234.50", 0],
+    [6_123_455, 2, "61234.55", 5],
+    [6_123_459, 2, "61234.59", 9],
+    [1_234_567, 3, "1234.567", 7],
+    [1_234_560, 3, "1234.560", 0],
+    [61_234, 0, "61234", 4],
+    [5, 2, "0.05", 5],
+  ])("of %i at precision %i is the last digit of %s", (price, precision, shown, digit) => {
+    expect(formatPrice(price, precision)).toBe(shown);
+    expect(lastDigit(price)).toBe(digit);
+    expect(shown.at(-1)).toBe(String(digit));
+  });
+});
+
+describe("high, low, odd and even against every last digit", () => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])("close ending in %i", (digit) => {
+    const close = 6_123_440 + digit;
+    const r = outcomes(6_000_000, close, 1);
+    expect(r.high).toBe(digit >= 5 ? "win" : "lose");
+    expect(r.low).toBe(digit <= 4 ? "win" : "lose");
+    expect(r.odd).toBe(digit % 2 === 1 ? "win" : "lose");
+    expect(r.even).toBe(digit % 2 === 0 ? "win" : "lose");
+  });
+
+  it("decides 61234.50 (6123450 at precision 2) as digit 0: low and even, never high or odd", () => {
+    expect(outcomes(6_123_400, 6_123_450, 1)).toMatchObject({ low: "win", even: "win", high: "lose", odd: "lose" });
+  });
+});
+
+describe("rise, fall, draw and counter", () => {
+  // [open, close, previous direction, rise, fall, draw, counter]
+  it.each([
+    ["a rise after a fall (reversal)", 100, 101, -1, "win", "lose", "lose", "win"],
+    ["a rise after a rise", 100, 105, 1, "win", "lose", "lose", "lose"],
+    ["a fall after a rise (reversal)", 100, 99, 1, "lose", "win", "lose", "win"],
+    ["a fall after a fall", 100, 90, -1, "lose", "win", "lose", "lose"],
+    ["a tie after a rise", 100, 100, 1, "refund", "refund", "win", "refund"],
+    ["a tie after a fall", 100, 100, -1, "refund", "refund", "win", "refund"],
+    ["a rise after a flat period", 100, 101, 0, "win", "lose", "lose", "refund"],
+    ["a fall after a flat period", 100, 99, 0, "lose", "win", "lose", "refund"],
+    ["a rise with no previous period", 100, 101, null, "win", "lose", "lose", "refund"],
+  ] as const)("%s", (_, open, close, previous, rise, fall, draw, counter) => {
+    expect(outcomes(open, close, previous)).toMatchObject({ rise, fall, draw, counter });
+  });
+
+  it("gives every option an outcome", () => {
+    expect(Object.keys(outcomes(1, 2, 1)).sort()).toEqual([...BET_OPTIONS].sort());
+  });
+});
+
+describe("payouts in integer minor units", () => {
+  it.each([
+    ["win", 1000, 1.95, 1950],
+    ["win", 333, 1.95, 649], // 649.35 floored
+    ["win", 100, 9, 900],
+    ["win", 101, 1.9, 191], // 191.9 floored
+    ["lose", 1000, 1.95, 0],
+    ["refund", 1000, 1.95, 1000],
+  ] as const)("%s on %i at %f pays %i", (outcome, stake, odds, paid) => {
+    expect(payout(outcome, stake, oddsBp(odds))).toBe(paid);
+  });
+});
+
+describe("the period schedule", () => {
+  const day = Date.UTC(2025, 0, 2) / 1000;
+  it("numbers periods YYYYMMDD + index from 0001, aligned to the UTC day", () => {
+    expect(slotAt(day, 60, 10)).toEqual({ periodNo: "202501020001", start: day, cutoff: day + 50, end: day + 60 });
+    expect(slotAt(day + 59, 60, 10).periodNo).toBe("202501020001");
+    expect(slotAt(day + 60, 60, 10).periodNo).toBe("202501020002");
+    expect(slotAt(day + 86_399, 60, 10).periodNo).toBe("202501021440");
+  });
+  it("uses a 5-digit index when a day has more than 9999 periods", () => {
+    expect(slotAt(day + 86_399, 5, 1).periodNo).toBe("2025010217280");
+  });
+  it("ends the day with a shorter period when the day is not a whole number of them", () => {
+    const last = slotAt(day + 86_399, 7, 1);
+    expect(last.end).toBe(day + 86_400);
+    expect(last.end - last.start).toBe(86_400 % 7);
+  });
+});
+
+describe("the simulated feed", () => {
+  it("gives the same prices for the same seed, and other prices for another", () => {
+    const walk = (seed: number) => simulatedFeed({ seed, volatilityBp: 1, paused: false }).ticksAfter({ second: 1_700_000_000, price: 6_123_450 }, 1_700_000_600);
+    expect(walk(42)).toEqual(walk(42));
+    expect(walk(42)).not.toEqual(walk(43));
+    expect(walk(42)).toHaveLength(600);
+  });
+  it("moves about volatilityBp basis points a second, in integer steps", () => {
+    const prices = simulatedFeed({ seed: 7, volatilityBp: 1, paused: false })
+      .ticksAfter({ second: 1_700_000_000, price: 6_123_450 }, 1_700_003_600)
+      .map((t) => t.price);
+    const moves = prices.slice(1).map((p, i) => p - prices[i]!);
+    const sd = Math.sqrt(moves.reduce((s, m) => s + m * m, 0) / moves.length);
+    expect(prices.every(Number.isInteger)).toBe(true);
+    expect(sd).toBeGreaterThan(400); // 1 bp of 61234.50 is 612 steps
+    expect(sd).toBeLessThan(900);
+    expect(new Set(prices.map((p) => p % 10)).size).toBe(10);
+  });
+  it("is a pure function of seed, second and previous price", () => {
+    expect(nextPrice(1, 1, 1_700_000_001, 6_123_450)).toBe(nextPrice(1, 1, 1_700_000_001, 6_123_450));
+  });
+  it("produces nothing while paused", () => {
+    expect(simulatedFeed({ seed: 1, volatilityBp: 1, paused: true }).ticksAfter({ second: 0, price: 1 }, 100)).toEqual([]);
+  });
+});

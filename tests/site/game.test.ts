@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
+import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+
+/** BTC-USDT with hour-long periods (a bet never meets the cut-off by chance); ETH-USDT settles every 8 s. */
+const SLOW_PAIR = "BTC-USDT";
+const FAST_PAIR = "ETH-USDT";
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await createStack();
+  for (const [pair, timing] of [
+    [SLOW_PAIR, { periodSeconds: 3600, cutoffSeconds: 1 }],
+    [FAST_PAIR, { periodSeconds: 8, cutoffSeconds: 1 }],
+  ] as const) {
+    const { envelope } = await stack.platform.operator("operatorPutPair", { params: { pair }, body: { ...DEFAULT_PAIRS[pair]!, ...timing } });
+    expect(envelope.statusCode, envelope.message).toBe(200);
+  }
+});
+afterAll(() => stack?.dispose());
+
+async function member(origin = "http://localhost"): Promise<Visitor> {
+  const visitor = new Visitor(stack, origin);
+  const response = await visitor.post("/register", registerFields(freshMember()));
+  expect(response.status).toBe(302);
+  return visitor;
+}
+
+const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
+const periodOf = (html: string) => /name="periodNo" value="(\d+)"/.exec(html)?.[1];
+/** React's text separators dropped, so texts read as a browser shows them. */
+const clean = (html: string) => html.replace(/<!-- -->/g, "");
+const textOf = (html: string, testId: string) =>
+  new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(clean(html))?.[2]?.replace(/<[^>]+>/g, "");
+
+/** A member with `amount` (dollars) in the game wallet, moved there through the deposit and transfer forms. */
+async function fundedMember(amount: string): Promise<Visitor> {
+  const visitor = await member();
+  const deposit = keyOf(await (await visitor.get("/user/deposit")).text())!;
+  expect((await visitor.post("/user/deposit", { optionId: "demo-instant", amount, idempotencyKey: deposit })).status).toBe(302);
+  const transfer = keyOf(await (await visitor.get("/user/transfer")).text())!;
+  expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount, idempotencyKey: transfer })).status).toBe(302);
+  return visitor;
+}
+
+/** Posts the bet form of `path` as a browser without JavaScript does: the page's pair, period and key, plus `fields`. */
+async function postBet(visitor: Visitor, fields: Record<string, string>, path = `/game?pair=${SLOW_PAIR}`) {
+  const html = await (await visitor.get(path)).text();
+  const pair = new URL(path, "http://x").searchParams.get("pair") ?? SLOW_PAIR;
+  return visitor.post(path, { pair, periodNo: periodOf(html)!, idempotencyKey: keyOf(html)!, amount: "", ...fields });
+}
+
+describe("game page", { timeout: 20_000 }, () => {
+  it("renders the market, the odds and the chips on the server for a signed-in member", async () => {
+    const visitor = await member();
+    const { response, html } = await visitor.follow("/game");
+    expect(response.status).toBe(200);
+    expect(textOf(html, "period-no")).toMatch(/^\d{12,13}$/);
+    expect(periodOf(html)).toBe(textOf(html, "period-no"));
+    expect(textOf(html, "game-price")).toMatch(/Price\s*[\d,]+\.\d{2}$/);
+    expect(clean(html)).toMatch(/data-testid="odds-high">(<[^>]+>[^<]*<\/span>)?×1\.95</);
+    expect(clean(html)).toMatch(/data-testid="odds-draw">(<[^>]+>[^<]*<\/span>)?×9\.00</);
+    for (const chip of ["$1.00", "$5.00", "$10.00", "$50.00", "$100.00"]) expect(html).toContain(chip);
+    expect(html).toContain("Betting closes in");
+    // an empty game wallet points to the transfer page
+    expect(textOf(html, "game-wallet")).toBe("$0.00");
+    expect(html).toContain('href="/user/transfer"');
+  });
+
+  it("renders the same game inside the member center at /user/gamePage", async () => {
+    const visitor = await member();
+    const { response, html } = await visitor.follow("/user/gamePage?pair=ETH-USDT");
+    expect(response.status).toBe(200);
+    expect(html).toContain('class="member-nav"');
+    expect(html).toContain("ETH/USDT");
+    expect(textOf(html, "period-no")).toMatch(/^\d{12,13}$/);
+  });
+
+  it("places a bet posted as a plain form: the game wallet is debited and the order is listed", async () => {
+    const visitor = await fundedMember("100");
+    // a chip with an empty amount box (a browser without JavaScript)
+    const response = await postBet(visitor, { option: "high", chip: "5.00" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/game?pair=${SLOW_PAIR}`);
+
+    const page = (await visitor.follow(response.headers.get("location")!)).html;
+    expect(page).toContain("Bet placed.");
+    expect(textOf(page, "game-wallet")).toBe("$95.00");
+    const current = /data-testid="current-orders"[\s\S]*?<\/ul>/.exec(clean(page))?.[0] ?? "";
+    expect(current).toContain("High");
+    expect(current).toContain("$5.00");
+    expect(current).toContain("Open");
+
+    const history = (await visitor.follow(`/game?pair=${SLOW_PAIR}&tab=history`)).html;
+    const table = /data-testid="order-history"[\s\S]*?<\/table>/.exec(clean(history))?.[0] ?? "";
+    expect(table).toContain("High/Low");
+    expect(table).toContain("High");
+    expect(table).toContain("$5.00");
+    expect(table).toContain("×1.95");
+    expect(table).toContain("USD");
+  });
+
+  it("settles a bet right after its period ends, with the outcome and payout in the history", async () => {
+    const visitor = await fundedMember("50");
+    const path = `/game?pair=${FAST_PAIR}`;
+    let placed: Response | undefined;
+    // an 8-second period closes a second before its end: a bet can meet the cut-off, then try the next
+    for (let attempt = 0; attempt < 4 && placed?.status !== 302; attempt++) {
+      placed = await postBet(visitor, { option: "even", amount: "10" }, path);
+    }
+    expect(placed?.status, placed && /role="alert"[^>]*>([^<]*)/.exec(await placed.text())?.[1]).toBe(302);
+
+    let row = "";
+    for (let waited = 0; waited < 20_000; waited += 1_000) {
+      await new Promise((r) => setTimeout(r, 1_000));
+      const html = clean((await visitor.follow(`${path}&tab=history`)).html);
+      row = /data-testid="order-history"[\s\S]*?<tbody>([\s\S]*?)<\/tr>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "") ?? "";
+      if (/Won|Lost|Refunded/.test(row)) break;
+    }
+    expect(row).toMatch(/Won · \$19\.50|Lost · \$0\.00|Refunded · \$10\.00/);
+    const balance = textOf((await visitor.follow(path)).html, "game-wallet");
+    expect(["$59.50", "$40.00", "$50.00"]).toContain(balance);
+  }, 45_000);
+
+  it.each([
+    [{ option: "high", amount: "" }, "Please enter the order amount."],
+    [{ amount: "5" }, "Please choose a game mode."],
+    [{ option: "high", amount: "0.50" }, "The amount is below the minimum."],
+    [{ option: "high", amount: "20000" }, "The amount is above the maximum."],
+  ])("refuses %j with %j and takes nothing", async (fields, message) => {
+    const visitor = await fundedMember("20");
+    const response = await postBet(visitor, fields);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+    expect(textOf((await visitor.follow("/game")).html, "game-wallet")).toBe("$20.00");
+  });
+
+  it("shows the platform's refusal translated: an empty game wallet, in English and Traditional Chinese", async () => {
+    const english = await member();
+    const response = await postBet(english, { option: "odd", amount: "1" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Insufficient game wallet balance.");
+
+    const chinese = await member("http://brand2.localhost");
+    const zh = await postBet(chinese, { option: "odd", amount: "10" });
+    expect(await zh.text()).toContain("遊戲錢包餘額不足");
+  });
+
+  it("sends signed-out visitors to /login", async () => {
+    const visitor = new Visitor(stack);
+    for (const path of ["/game", "/user/gamePage", "/api/game/tickets"]) {
+      const response = await visitor.get(path);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("location"), path).toBe("/login");
+    }
+  });
+
+  it("answers the quiet ticket poll with the member's open orders and game wallet as JSON", async () => {
+    const visitor = await fundedMember("30");
+    expect((await postBet(visitor, { option: "low", amount: "2" })).status).toBe(302);
+    const response = await visitor.get("/api/game/tickets");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { orders: { option: string; status: string }[]; gameWallet: { balance: number } };
+    expect(body.orders).toEqual([expect.objectContaining({ option: "low", status: "open" })]);
+    expect(body.gameWallet.balance).toBe(2_800);
+  });
+
+  it("refuses the member stream without a session, and a market stream of a pair the site does not offer", async () => {
+    const visitor = new Visitor(stack);
+    expect((await visitor.get("/ws/member", { upgrade: "websocket" })).status).toBe(401);
+    expect((await visitor.get("/ws/market/DOGE-USDT", { upgrade: "websocket" })).status).toBe(404);
+    const signedIn = await member();
+    expect((await signedIn.get("/ws/member", { upgrade: "websocket", origin: "http://evil.example" })).status).toBe(403);
+  });
+
+  it("proxies the live streams through the site: market ticks, and the member's own orders", async () => {
+    const market = await stack.fetch(`http://localhost/ws/market/${SLOW_PAIR}`, { headers: { upgrade: "websocket" } });
+    expect(market.status).toBe(101);
+    const events = (await firstMessage(market)) as { type: string }[];
+    expect(events.map((e) => e.type)).toContain("tick");
+
+    const visitor = await fundedMember("10");
+    const stream = await stack.fetch("http://localhost/ws/member", { headers: { upgrade: "websocket", cookie: visitor.cookieHeader } });
+    expect(stream.status).toBe(101);
+    const next = firstMessage(stream);
+    expect((await postBet(visitor, { option: "rise", amount: "1" })).status).toBe(302);
+    expect(await next).toMatchObject({ type: expect.stringMatching(/^(order|balance)$/) });
+  });
+});
+
+/** The first JSON message of a proxied socket (Miniflare hands the client end back on the response). */
+function firstMessage(response: Response): Promise<unknown> {
+  const socket = (response as Response & { webSocket: WebSocket & { accept(): void } }).webSocket;
+  socket.accept();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no message within 5 s")), 5_000);
+    socket.addEventListener(
+      "message",
+      (event) => {
+        clearTimeout(timer);
+        resolve(JSON.parse(String(event.data)));
+        // the platform may have closed its end already
+        try {
+          socket.close();
+        } catch {}
+      },
+      { once: true },
+    );
+  });
+}

@@ -7,6 +7,7 @@ import { direction, lastDigit, outcomes, type Direction, type Outcome } from "..
 import { iso, isBoundary, slotAt, type Slot } from "../game/schedule";
 import { fail, ok, type Result } from "../result";
 import { DEFAULT_PAIRS, STALE_MS } from "./pairs";
+import { answerClose } from "../websocket";
 
 type PairInfo = z.infer<typeof pairInfo>;
 type Candle = z.infer<typeof candle>;
@@ -454,11 +455,7 @@ export class MarketObject extends DurableObject<Env> {
   }
 
   webSocketClose(ws: WebSocket, code: number): void {
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
-    } catch {
-      // already closed
-    }
+    answerClose(ws, code);
   }
 
   /** Next second's alarm, while anyone listens or a period with bets has not been recorded yet. */

@@ -32,6 +32,7 @@ import { internationalNumber, type SmsPurpose } from "../sms/code";
 export type { money };
 import { gameAccount, HOLD, MAIN, MEMBER_SCHEMA } from "./schema";
 import { expiryFrom, isSessionLive, LISTEN_KEY_MS, SESSION_MS, type SessionRow } from "./session";
+import { answerClose } from "../websocket";
 
 export interface NewMember {
   memberId: string;
@@ -673,11 +674,7 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   webSocketClose(ws: WebSocket, code: number): void {
-    try {
-      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
-    } catch {
-      // already closed
-    }
+    answerClose(ws, code);
   }
 
   /** A session ended: its sockets close (every socket when `sessionId` is null). */

@@ -252,7 +252,7 @@ export interface Envelope<T> {
 }
 
 /** One call of the platform's operator API, as an operator's own tools make it. */
-export async function operatorApi<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<Envelope<T>> {
+export async function operatorApi<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown): Promise<Envelope<T>> {
   const response = await fetch(`${PLATFORM}${path}`, {
     method,
     headers: { Authorization: `Bearer ${operatorKey()}`, "Content-Type": "application/json" },
@@ -434,4 +434,26 @@ export async function operatorThread(
 /** The form of the current page, in any layout (main or the empty auth layout), that holds a field of this name. */
 export function formHolding(page: Page, fieldName: string): Locator {
   return page.locator("form").filter({ has: page.locator(`[name="${fieldName}"]`) });
+}
+
+// the game (tests/e2e/game*.spec.ts) --------------------------------------------------------------
+
+export interface PairConfig {
+  name: string;
+  precision: number;
+  periodSeconds: number;
+  cutoffSeconds: number;
+  seed: number;
+  startPrice: number;
+  volatilityBp: number;
+  paused?: boolean;
+}
+
+/** The operator sets how a pair's market runs (operatorPutPair: PUT /operator/pairs/<PAIR>). */
+export async function operatorPutPair(pair: string, config: PairConfig): Promise<void> {
+  const put = await operatorApi<{ symbol: string }>("PUT", `/operator/pairs/${pair}`, config);
+  expect(put, `the operator's configuration of ${pair} should succeed`).toMatchObject({
+    statusCode: 200,
+    data: { symbol: pair, periodSeconds: config.periodSeconds, cutoffSeconds: config.cutoffSeconds },
+  });
 }

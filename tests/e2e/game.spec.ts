@@ -1,0 +1,454 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { SiteInfo } from "../../server/contract";
+import {
+  DEMO,
+  expectToast,
+  fieldError,
+  formWith,
+  moneyText,
+  decimalText,
+  signUp,
+  siteInfo,
+  tr,
+  waitForHydration,
+  watchToasts,
+  operatorPutPair,
+} from "./support";
+
+/**
+ * The game on the demo site (its chips, odds, bet limits and currency as the platform serves
+ * them), on ETH-USDT shortened by the operator to 10-second periods that stop taking bets 3
+ * seconds before they end. Expected texts come from locales/en-US/{game,messages,money}.json.
+ */
+
+const LNG = "en-US";
+const PAIR = "ETH-USDT";
+const PAIR_NAME = "ETH/USDT";
+const PERIOD_SECONDS = 10;
+const CUTOFF_SECONDS = 3;
+let site: SiteInfo;
+/** the demo site's smallest chip: the stake of every bet here */
+let stake: number;
+const usd = (minor: number) => moneyText(minor, site.currency, LNG);
+const typed = (minor: number) => decimalText(minor, site.currency);
+const game = (key: string, values?: Record<string, string | number>) => tr(LNG, `game:${key}`, values);
+const msg = (key: string) => tr(LNG, `messages:${key}`);
+
+test.beforeAll(async () => {
+  site = await siteInfo("demo");
+  stake = Math.min(...site.betAmounts);
+  expect(site.pairs, "the demo site offers the pair").toContain(PAIR);
+  expect(stake, "the smallest chip is a valid bet").toBeGreaterThanOrEqual(site.minBetAmount);
+  // pairs are the platform's, not a site's: every game test sets the same schedule (a no-op after the first)
+  await operatorPutPair(PAIR, {
+    name: PAIR_NAME,
+    precision: 2,
+    periodSeconds: PERIOD_SECONDS,
+    cutoffSeconds: CUTOFF_SECONDS,
+    seed: 20_240_102,
+    startPrice: 345_678,
+    volatilityBp: 10,
+    paused: false,
+  });
+});
+
+// helpers -----------------------------------------------------------------------------------------
+
+/** Deposit with the instant demo credit, then move part of it into the game wallet (JS on or off). */
+async function fund(page: Page, js: boolean, deposit: string, toGame: string) {
+  await page.goto(`${DEMO}/user/deposit`);
+  if (js) await waitForHydration(page);
+  const depositForm = formWith(page, "optionId");
+  await depositForm.locator('input[name="optionId"][value="demo-instant"]').check();
+  await depositForm.locator('[name="amount"]').fill(deposit);
+  await depositForm.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(`${DEMO}/user/deposit`);
+  await expectToast(page, msg("deposit_credited"));
+
+  await page.goto(`${DEMO}/user/transfer`);
+  if (js) await waitForHydration(page);
+  const transferForm = formWith(page, "direction");
+  await transferForm.locator('input[name="direction"][value="in"]').check();
+  await transferForm.locator('[name="amount"]').fill(toGame);
+  await transferForm.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(`${DEMO}/user/transfer`);
+  await expectToast(page, msg("transfer_in_success"));
+}
+
+function betForm(page: Page): Locator {
+  return page.locator("form.bet-form");
+}
+
+/** A countdown of the market panel ("Betting closes in", "Period ends in") by its label. */
+function countdown(page: Page, labelKey: "market.cutoff_in" | "market.ends_in"): Locator {
+  return page
+    .locator(".game-facts > div")
+    .filter({ has: page.locator("dt", { hasText: game(labelKey) }) })
+    .locator("time");
+}
+
+/** Seconds a countdown shows (its `datetime`, PT<n>S). */
+async function secondsLeft(time: Locator): Promise<number> {
+  const value = await time.getAttribute("datetime");
+  const match = /^PT(\d+)S$/.exec(value ?? "");
+  if (!match) throw new Error(`countdown datetime ${value}`);
+  return Number(match[1]);
+}
+
+/**
+ * Until the current period still takes bets for at least `seconds`: with JavaScript the live
+ * countdown is watched; without, the page is loaded again (the server renders what is left).
+ */
+async function awaitBettingWindow(page: Page, js: boolean, url: string, seconds = 3) {
+  await expect
+    .poll(
+      async () => {
+        if (!js) await page.goto(url);
+        return secondsLeft(countdown(page, "market.cutoff_in"));
+      },
+      {
+        message: `a period with ${seconds} s of betting left`,
+        timeout: (PERIOD_SECONDS + 5) * 1000,
+        intervals: [250],
+      }
+    )
+    .toBeGreaterThanOrEqual(seconds);
+}
+
+/** Chooses an option and a chip (a radio each), or types an amount. */
+async function fillBet(page: Page, bet: { option?: string; chip?: string; amount?: string }) {
+  const form = betForm(page);
+  if (bet.option) await form.locator(`input[name="option"][value="${bet.option}"]`).check();
+  if (bet.chip) await form.locator(`input[name="chip"][value="${bet.chip}"]`).check();
+  if (bet.amount !== undefined) await form.locator('input[name="amount"]').fill(bet.amount);
+}
+
+async function submitBet(page: Page) {
+  await betForm(page).locator('button[type="submit"]').click();
+}
+
+function gameWallet(page: Page): Locator {
+  return page.getByTestId("game-wallet");
+}
+
+function periodNo(page: Page): Locator {
+  return page.getByTestId("period-no");
+}
+
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+  expect(width, `${what} is ${width}px wide at a 360px viewport`).toBeLessThanOrEqual(360);
+}
+
+/** What a settled bet on "high" paid: the floor(stake × odds) when it won, nothing when it lost. */
+function payoutOf(status: string, stake: number): number {
+  if (status.startsWith(game("status.won"))) return Math.floor((stake * Math.round(site.odds.high! * 10_000)) / 10_000);
+  if (status.startsWith(game("status.lost"))) return 0;
+  if (status.startsWith(game("status.refunded"))) return stake;
+  throw new Error(`not a settled status: ${status}`);
+}
+
+const SETTLED = new RegExp(`^(${[game("status.won"), game("status.lost"), game("status.refunded")].join("|")}) · \\$`);
+
+// tests -------------------------------------------------------------------------------------------
+
+test("with JavaScript a member funds the game wallet, watches the live market, bets, and sees the bet settle without a reload", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await watchToasts(page);
+  await signUp(page, DEMO);
+  await fund(page, true, "500", "200");
+
+  const url = `${DEMO}/game?pair=${PAIR}`;
+  // the market stream's ticks, as the browser receives them
+  const tickTimes: string[] = [];
+  page.on("websocket", (ws) => {
+    if (!ws.url().includes(`/ws/market/${PAIR}`)) return;
+    ws.on("framereceived", ({ payload }) => {
+      try {
+        for (const event of JSON.parse(String(payload)) as {
+          type: string;
+          at?: string;
+        }[])
+          if (event.type === "tick" && event.at) tickTimes.push(event.at);
+      } catch {
+        /* not JSON */
+      }
+    });
+  });
+  await page.goto(url);
+  await waitForHydration(page, "form.bet-form");
+  await expect(page.getByRole("heading", { level: 1, name: game("title") })).toBeVisible();
+  await expect(page.locator(".game-market h2")).toHaveText(PAIR_NAME);
+  await expect(page.locator(".game-market")).toContainText(game("market.live"));
+  await expect(gameWallet(page)).toHaveText(usd(20_000));
+  // the page stays this document from here on: no reload until the bet has settled
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+  // live: ticks a second apart move the price, the countdowns count down, the period number moves on
+  const price = page.getByTestId("game-price");
+  const firstPrice = await price.textContent();
+  const firstEndsIn = await countdown(page, "market.ends_in").getAttribute("datetime");
+  const firstPeriod = (await periodNo(page).textContent())!;
+  expect(firstPeriod).toMatch(/^\d{12,13}$/);
+  await expect
+    .poll(() => new Set(tickTimes).size, {
+      message: "ticks with advancing times",
+      timeout: 5_000,
+    })
+    .toBeGreaterThanOrEqual(2);
+  await expect(price).not.toHaveText(firstPrice!, { timeout: 5_000 });
+  await expect(countdown(page, "market.ends_in")).not.toHaveAttribute("datetime", firstEndsIn!, { timeout: 3_000 });
+  await expect(periodNo(page)).not.toHaveText(firstPeriod, {
+    timeout: (PERIOD_SECONDS + 3) * 1000,
+  });
+
+  // the bet: "high" with the smallest chip, early enough in a period
+  await awaitBettingWindow(page, true, url);
+  const betPeriod = (await periodNo(page).textContent())!;
+  await fillBet(page, { option: "high", chip: typed(stake) });
+  // the chip fills the amount box
+  await expect(betForm(page).locator('input[name="amount"]')).toHaveValue(typed(stake));
+  await submitBet(page);
+  await expectToast(page, msg("bet_placed"));
+  const current = page.getByTestId("current-orders").locator("li");
+  await expect(current).toHaveCount(1);
+  const order = current.first();
+  await expect(order).toContainText(game("option.high"));
+  await expect(order).toContainText(usd(stake));
+  await expect(order).toContainText(game("orders.period_short", { periodNo: betPeriod }));
+  await expect(order.getByTestId("order-status")).toHaveText(game("status.open"));
+  await expect(gameWallet(page)).toHaveText(usd(20_000 - stake));
+
+  // the period ends: the order settles and the wallet follows, on this same page
+  await expect(order.getByTestId("order-status")).toHaveText(SETTLED, {
+    timeout: (PERIOD_SECONDS + 10) * 1000,
+  });
+  const status = (await order.getByTestId("order-status").textContent())!;
+  const payout = payoutOf(status, stake);
+  expect(status).toBe(`${status.split(" · ")[0]} · ${usd(payout)}`);
+  await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), "the page was not reloaded").toBe(
+    true
+  );
+  const settledAs = status.split(" · ")[0]!;
+
+  // historical orders: the bet with its period, pair, content and result
+  await page
+    .getByRole("navigation", { name: game("tabs.label") })
+    .getByRole("link", { name: game("tabs.history") })
+    .click();
+  await expect(page).toHaveURL(`${DEMO}/game?pair=${PAIR}&tab=history`);
+  const historyRow = page.getByTestId("order-history").locator("tbody tr");
+  await expect(historyRow).toHaveCount(1);
+  await expect(historyRow.locator("td").nth(0)).toHaveText(betPeriod);
+  await expect(historyRow.locator("td").nth(1)).toHaveText(PAIR_NAME);
+  await expect(historyRow.locator("td").nth(3)).toHaveText(usd(stake));
+  await expect(historyRow.locator("td").nth(4)).toHaveText(game("category.size"));
+  await expect(historyRow.locator("td").nth(5)).toHaveText(game("option.high"));
+  await expect(historyRow.locator("td").nth(8)).toHaveText(status);
+
+  // historical quotes: the period that ended, with "high" decided as the order was
+  await page
+    .getByRole("navigation", { name: game("tabs.label") })
+    .getByRole("link", { name: game("tabs.quotes") })
+    .click();
+  await expect(page).toHaveURL(`${DEMO}/game?pair=${PAIR}&tab=quotes`);
+  const quote = page
+    .getByTestId("quotes")
+    .locator("tbody tr")
+    .filter({ has: page.locator("th", { hasText: betPeriod }) });
+  await expect(quote).toHaveCount(1);
+  const highOutcome =
+    settledAs === game("status.won") ? "outcome.win" : settledAs === game("status.lost") ? "outcome.lose" : "outcome.refund";
+  // columns: end, open, close, last digit, then the options in the panel's order (high first)
+  await expect(quote.locator("td").nth(4)).toHaveText(game(highOutcome));
+  const lastDigit = Number(await quote.locator("td").nth(3).textContent());
+  expect(lastDigit >= 5, `last digit ${lastDigit} decides "high"`).toBe(settledAs === game("status.won"));
+
+  // the rules
+  await page
+    .getByRole("navigation", { name: game("tabs.label") })
+    .getByRole("link", { name: game("tabs.rules") })
+    .click();
+  await expect(page).toHaveURL(`${DEMO}/game?pair=${PAIR}&tab=rules`);
+  await expect(page.getByRole("heading", { name: game("rules.title") })).toBeVisible();
+  await expect(page.locator(".game-rules")).toContainText(game("rules.option.high"));
+  await expect(page.locator(".game-rules")).toContainText(game("rules.opposites"));
+
+  // the K-line chart draws on a canvas
+  await page
+    .getByRole("navigation", { name: game("tabs.label") })
+    .getByRole("link", { name: game("tabs.chart") })
+    .click();
+  await expect(page).toHaveURL(`${DEMO}/game?pair=${PAIR}&tab=chart`);
+  await expect(page.getByRole("heading", { name: game("chart.title") })).toBeVisible();
+  await expect(page.locator(".kline-canvas canvas").first()).toBeVisible();
+  await expect(page.getByText(game("chart.loading"))).toHaveCount(0);
+  await expect(page.getByText(msg("kline_data_error"))).toHaveCount(0);
+});
+
+test.describe("without JavaScript on a 360×640 phone", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
+
+  test("the game renders on the server, a bet posts as a plain form, and a reload shows it settled", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUp(page, DEMO);
+    await fund(page, false, "500", "200");
+
+    const url = `${DEMO}/game?pair=${PAIR}`;
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1, name: game("title") })).toBeVisible();
+    await expect(page.getByTestId("game-price")).toHaveText(/\d,?\d*\.\d{2}$/);
+    await expect(periodNo(page)).toHaveText(/^\d{12,13}$/);
+    await expect(page.locator(".game-market")).toContainText(game("market.not_live"));
+    await expect(betForm(page).locator('input[name="option"]')).toHaveCount(8);
+    await expect(betForm(page).locator('input[name="chip"]')).toHaveCount(site.betAmounts.length);
+    await expect(betForm(page).getByRole("button", { name: game("bet.submit") })).toBeVisible();
+    await expect(gameWallet(page)).toHaveText(usd(20_000));
+    await expectNoSidewaysScroll(page, "/game");
+
+    await awaitBettingWindow(page, false, url);
+    const betPeriod = (await periodNo(page).textContent())!;
+    await fillBet(page, { option: "high", chip: typed(stake) });
+    await submitBet(page);
+    await expect(page).toHaveURL(url);
+    await expect(page.getByTestId("toast")).toHaveText(msg("bet_placed"));
+    const order = page.getByTestId("current-orders").locator("li");
+    await expect(order).toHaveCount(1);
+    await expect(order).toContainText(game("orders.period_short", { periodNo: betPeriod }));
+    await expect(order.getByTestId("order-status")).toHaveText(game("status.open"));
+    await expect(gameWallet(page)).toHaveText(usd(20_000 - stake));
+    await expectNoSidewaysScroll(page, "/game after a bet");
+
+    // after the period: reloading the history shows the order settled
+    const historyStatus = page.getByTestId("order-history").locator("tbody tr").first().getByTestId("order-status");
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${DEMO}/game?pair=${PAIR}&tab=history`);
+          return historyStatus.textContent();
+        },
+        {
+          message: "the order settles after its period",
+          timeout: (PERIOD_SECONDS + 10) * 1000,
+          intervals: [1_000],
+        }
+      )
+      .toMatch(SETTLED);
+    const row = page.getByTestId("order-history").locator("tbody tr");
+    await expect(row).toHaveCount(1);
+    await expect(row.locator("td").first()).toHaveText(betPeriod);
+    const status = (await historyStatus.textContent())!;
+    const payout = payoutOf(status, stake);
+    expect(status).toBe(`${status.split(" · ")[0]} · ${usd(payout)}`);
+    await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
+    await expectNoSidewaysScroll(page, "/game?tab=history");
+  });
+});
+
+test.describe("betting errors, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an empty amount, no option, an amount out of range, too little in the game wallet and opposite options are refused in words", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signUp(page, DEMO);
+    await fund(page, false, "100", "50");
+    const url = `${DEMO}/game?pair=${PAIR}`;
+    const formAlert = page.locator("form.bet-form > .error-list");
+    const optionError = betForm(page).locator(".bet-options .error-list");
+    const amountError = fieldError(page, "amount");
+
+    // the form's own checks (the same schema in the browser and on the server)
+    await page.goto(url);
+    await fillBet(page, { option: "high" });
+    await submitBet(page);
+    await expect(amountError).toHaveText(tr(LNG, "game:validation.amount_required"));
+
+    await page.goto(url);
+    await fillBet(page, { amount: typed(stake) });
+    await submitBet(page);
+    await expect(optionError).toHaveText(tr(LNG, "game:validation.option_required"));
+
+    await page.goto(url);
+    await fillBet(page, {
+      option: "high",
+      amount: typed(site.minBetAmount - 1),
+    });
+    await submitBet(page);
+    await expect(amountError).toHaveText(tr(LNG, "money:validation.amount_below_min"));
+
+    await page.goto(url);
+    await fillBet(page, {
+      option: "high",
+      amount: typed(site.maxBetAmount + 1),
+    });
+    await submitBet(page);
+    await expect(amountError).toHaveText(tr(LNG, "money:validation.amount_above_max"));
+    await expect(gameWallet(page)).toHaveText(usd(5_000));
+
+    // the platform's: more than the game wallet holds (within the limits)
+    const tooMuch = 5_000 + site.minBetAmount;
+    expect(tooMuch, "more than the wallet, within the limits").toBeLessThanOrEqual(site.maxBetAmount);
+    await awaitBettingWindow(page, false, url);
+    await fillBet(page, { option: "high", amount: typed(tooMuch) });
+    await submitBet(page);
+    await expect(formAlert).toHaveText(msg("insufficient_game_wallet_balance"));
+    await expect(gameWallet(page)).toHaveText(usd(5_000));
+
+    // high, then low in the same period (a new period after the first bet means trying again)
+    let refused = false;
+    for (let attempt = 1; attempt <= 3 && !refused; attempt++) {
+      await awaitBettingWindow(page, false, url, 4);
+      const betPeriod = (await periodNo(page).textContent())!;
+      await fillBet(page, { option: "high", chip: typed(stake) });
+      await submitBet(page);
+      await expect(page.getByTestId("toast")).toHaveText(msg("bet_placed"));
+      if ((await periodNo(page).textContent()) !== betPeriod || (await secondsLeft(countdown(page, "market.cutoff_in"))) < 1) continue;
+      await fillBet(page, { option: "low", chip: typed(stake) });
+      await submitBet(page);
+      await expect(formAlert).toHaveText(msg("conflicting_bet_options"));
+      refused = true;
+    }
+    expect(refused, "low after high in one period should be refused").toBe(true);
+    // only the high bets were taken
+    const open = page.getByTestId("current-orders").locator("li");
+    await expect(open.filter({ hasText: game("option.low") })).toHaveCount(0);
+  });
+});
+
+test("the member center's game page shows the same game", async ({ page }) => {
+  await signUp(page, DEMO);
+  await page.goto(`${DEMO}/user/gamePage`);
+  await waitForHydration(page, "form.bet-form");
+  const memberNav = page.getByRole("navigation", {
+    name: tr(LNG, "user.nav_label"),
+  });
+  await expect(memberNav).toBeVisible();
+  await expect(memberNav.getByRole("link", { name: tr(LNG, "user.nav_game") })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { level: 1, name: game("title") })).toBeVisible();
+  await expect(page.locator(".member-content .game-market")).toContainText(game("market.live"));
+  await expect(periodNo(page)).toHaveText(/^\d{12,13}$/);
+  await expect(page.locator(".member-content form.bet-form")).toBeVisible();
+  // no points in the game wallet yet: a way to the transfer page
+  await expect(gameWallet(page)).toHaveText(usd(0));
+  await expect(betForm(page).getByRole("link", { name: game("bet.transfer_link") })).toHaveAttribute("href", "/user/transfer");
+
+  // its pair and tab links stay inside the member center
+  await page
+    .getByRole("navigation", { name: game("pairs_label") })
+    .getByRole("link", { name: PAIR_NAME })
+    .click();
+  await expect(page).toHaveURL(`${DEMO}/user/gamePage?pair=${PAIR}`);
+  await expect(page.locator(".game-market h2")).toHaveText(PAIR_NAME);
+  await page
+    .getByRole("navigation", { name: game("tabs.label") })
+    .getByRole("link", { name: game("tabs.rules") })
+    .click();
+  await expect(page).toHaveURL(`${DEMO}/user/gamePage?pair=${PAIR}&tab=rules`);
+  await expect(page.getByRole("heading", { name: game("rules.title") })).toBeVisible();
+  await expect(memberNav.getByRole("link", { name: tr(LNG, "user.nav_game") })).toHaveAttribute("aria-current", "page");
+});

@@ -45,9 +45,33 @@ export function Field({
   const hintId = useId();
   const props = getInputProps(meta, { type, ariaDescribedBy: hint ? hintId : undefined });
   return (
+    <FieldFrame meta={meta} label={label} hint={hint} hintId={hintId}>
+      <input {...props} key={props.key} autoComplete={autoComplete} inputMode={inputMode} />
+    </FieldFrame>
+  );
+}
+
+/**
+ * What every labelled control shares: the label, the control, its hint (which the control names
+ * in aria-describedby) and its first error.
+ */
+export function FieldFrame({
+  meta,
+  label,
+  hint,
+  hintId,
+  children,
+}: {
+  meta: { id: string; errorId: string; errors?: string[] };
+  label: string;
+  hint?: React.ReactNode;
+  hintId: string;
+  children: React.ReactNode;
+}) {
+  return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <input {...props} key={props.key} autoComplete={autoComplete} inputMode={inputMode} />
+      {children}
       {hint ? (
         <p id={hintId} className="hint">
           {hint}

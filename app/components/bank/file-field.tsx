@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useId } from "react";
-import { ErrorList } from "~/components/forms";
+import { FieldFrame } from "~/components/forms";
 import { ACCEPTED_IMAGES } from "~/utils/bank-schemas";
 
 /** A labelled image input; the browser offers only the accepted types, the platform checks the content. */
@@ -8,15 +8,8 @@ export function FileField({ meta, label, hint }: { meta: FieldMetadata<File | un
   const hintId = useId();
   const props = getInputProps(meta, { type: "file", ariaDescribedBy: hint ? hintId : undefined });
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
+    <FieldFrame meta={meta} label={label} hint={hint} hintId={hintId}>
       <input {...props} key={props.key} accept={ACCEPTED_IMAGES} />
-      {hint ? (
-        <p id={hintId} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }

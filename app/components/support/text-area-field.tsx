@@ -1,6 +1,6 @@
 import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useId } from "react";
-import { ErrorList } from "~/components/forms";
+import { FieldFrame } from "~/components/forms";
 
 /** A labelled textarea with its hint and first error, wired like `Field` (aria-invalid, aria-describedby). */
 export function TextAreaField({
@@ -17,15 +17,8 @@ export function TextAreaField({
   const hintId = useId();
   const props = getTextareaProps(meta, { ariaDescribedBy: hint ? hintId : undefined });
   return (
-    <div className="field">
-      <label htmlFor={meta.id}>{label}</label>
+    <FieldFrame meta={meta} label={label} hint={hint} hintId={hintId}>
       <textarea {...props} key={props.key} rows={rows} />
-      {hint ? (
-        <p id={hintId} className="hint">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+    </FieldFrame>
   );
 }

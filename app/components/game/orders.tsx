@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Money } from "~/components/money";
 import { formatOdds, formatPrice, type Order } from "~/utils/game";
 import { categoryOf, formatTime } from "./format";
+import { ScrollTable } from "../scroll-table";
 
 type Precision = (pair: string) => number;
 
@@ -38,7 +39,8 @@ export function CurrentOrders({ orders, currency, error }: { orders: Order[]; cu
           {orders.map((o) => (
             <li key={o.id}>
               <strong>{t(`option.${o.option}`)}</strong> · <Money minor={o.amount} currency={currency} /> · ×
-              {formatOdds(o.odds, i18n.language)} · {t("orders.period_short", { periodNo: o.periodNo })} · <OrderStatus order={o} currency={currency} />
+              {formatOdds(o.odds, i18n.language)} · {t("orders.period_short", { periodNo: o.periodNo })} ·{" "}
+              <OrderStatus order={o} currency={currency} />
             </li>
           ))}
         </ul>
@@ -47,59 +49,55 @@ export function CurrentOrders({ orders, currency, error }: { orders: Order[]; cu
   );
 }
 
+const HISTORY_COLUMNS = [
+  "period",
+  "pair",
+  "bet_rate",
+  "amount",
+  "category",
+  "content",
+  "odds",
+  "result",
+  "win_loss",
+  "start",
+  "end",
+  "currency",
+];
+
 /** The order history table (spec: period, pair, bet rate, amount, category, content, odds, result, win/loss, times, currency). */
 export function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; currency: string; precisionOf: Precision }) {
   const { t, i18n } = useTranslation("game");
   const lng = i18n.language;
   if (orders.length === 0) return <p className="records-empty">{t("orders.none_history")}</p>;
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="history-title">
-      <table className="records-table" data-testid="order-history">
-        <caption id="history-title" className="visually-hidden">
-          {t("tabs.history")}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("orders.period")}</th>
-            <th scope="col">{t("orders.pair")}</th>
-            <th scope="col">{t("orders.bet_rate")}</th>
-            <th scope="col">{t("orders.amount")}</th>
-            <th scope="col">{t("orders.category")}</th>
-            <th scope="col">{t("orders.content")}</th>
-            <th scope="col">{t("orders.odds")}</th>
-            <th scope="col">{t("orders.result")}</th>
-            <th scope="col">{t("orders.win_loss")}</th>
-            <th scope="col">{t("orders.start")}</th>
-            <th scope="col">{t("orders.end")}</th>
-            <th scope="col">{t("orders.currency")}</th>
+    <ScrollTable caption={t("tabs.history")} hideCaption testId="order-history" columns={HISTORY_COLUMNS.map((key) => t(`orders.${key}`))}>
+      {orders.map((o) => {
+        const precision = precisionOf(o.pair);
+        return (
+          <tr key={o.id}>
+            <td>{o.periodNo}</td>
+            <td>{o.pair.replace("-", "/")}</td>
+            <td>{formatPrice(o.priceAtBet, precision, lng)}</td>
+            <td>
+              <Money minor={o.amount} currency={currency} />
+            </td>
+            <td>{t(`category.${categoryOf(o.option)}`)}</td>
+            <td>{t(`option.${o.option}`)}</td>
+            <td>×{formatOdds(o.odds, lng)}</td>
+            <td>
+              {o.closePrice === null
+                ? "—"
+                : t("orders.result_value", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}
+            </td>
+            <td>
+              <OrderStatus order={o} currency={currency} />
+            </td>
+            <td>{formatTime(o.startsAt, lng)}</td>
+            <td>{formatTime(o.endsAt, lng)}</td>
+            <td>{o.currency}</td>
           </tr>
-        </thead>
-        <tbody>
-          {orders.map((o) => {
-            const precision = precisionOf(o.pair);
-            return (
-              <tr key={o.id}>
-                <td>{o.periodNo}</td>
-                <td>{o.pair.replace("-", "/")}</td>
-                <td>{formatPrice(o.priceAtBet, precision, lng)}</td>
-                <td>
-                  <Money minor={o.amount} currency={currency} />
-                </td>
-                <td>{t(`category.${categoryOf(o.option)}`)}</td>
-                <td>{t(`option.${o.option}`)}</td>
-                <td>×{formatOdds(o.odds, lng)}</td>
-                <td>{o.closePrice === null ? "—" : t("orders.result_value", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}</td>
-                <td>
-                  <OrderStatus order={o} currency={currency} />
-                </td>
-                <td>{formatTime(o.startsAt, lng)}</td>
-                <td>{formatTime(o.endsAt, lng)}</td>
-                <td>{o.currency}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ScrollTable>
   );
 }

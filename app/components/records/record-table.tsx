@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { ScrollTable } from "../scroll-table";
 
 /**
  * Times are shown in UTC, as the date filter counts days in UTC: the server cannot know the
@@ -44,21 +45,9 @@ export function RecordTable({
   const { t } = useTranslation("records");
   if (count === 0) return <p className="records-empty">{t(filtered ? "empty_filtered" : "empty")}</p>;
   return (
-    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="records-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((key) => (
-              <th key={key} scope="col">
-                {t(key)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <ScrollTable caption={caption} columns={columns.map((key) => t(key))}>
+      {children}
+    </ScrollTable>
   );
 }
 

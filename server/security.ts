@@ -5,10 +5,12 @@ import type { SiteInfo } from "./contract";
  *
  * HTML documents get a Content-Security-Policy with a nonce made fresh for each response: only
  * scripts and style elements carrying it run, so markup injected into a page cannot run code.
- * `script-src` is `'self'` plus the nonce, not `'strict-dynamic'`: Remix renders its
- * `<link rel="modulepreload">` tags without a nonce, and `'strict-dynamic'` would ignore `'self'`
- * and block them. Every response also carries `nosniff`, which keeps `'self'` honest: nothing the
- * worker serves (JSON, uploaded images, text) can be loaded as a script.
+ * `script-src` is `'self'` plus the nonce, not `'strict-dynamic'`: every script the site loads is
+ * its own (Remix's modules and lazy chunks such as the chart, all under /build/), and
+ * `'strict-dynamic'` would also trust any script that a trusted one creates, from any host. Here a
+ * script runs only from this origin or with the nonce; the operator's script may load another by
+ * giving it `document.currentScript.nonce`. Every response also carries `nosniff`, which keeps
+ * `'self'` honest: nothing else the worker serves (JSON, uploaded images, text) runs as a script.
  */
 export class ResponsePolicy {
   /** 16 random bytes, base64: the nonce of this response's document */

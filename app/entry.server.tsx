@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nOptions, NAMESPACES } from "./i18n";
+import { NonceProvider } from "./utils/nonce";
 
 export default async function handleRequest(
   request: Request,
@@ -23,9 +24,11 @@ export default async function handleRequest(
 
   let status = responseStatusCode;
   const body = await renderToReadableStream(
-    <I18nextProvider i18n={i18n}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={5000} />
-    </I18nextProvider>,
+    <NonceProvider value={loadContext.nonce}>
+      <I18nextProvider i18n={i18n}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={5000} />
+      </I18nextProvider>
+    </NonceProvider>,
     {
       signal: request.signal,
       nonce: loadContext.nonce,

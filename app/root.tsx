@@ -19,6 +19,7 @@ import { BuildUpdate } from "./components/build-update";
 import { LoadingOverlay } from "./components/loading-overlay";
 import { SiteFooter, SiteHeader } from "./components/site-chrome";
 import { Toast } from "./components/toast";
+import { useNonce } from "./utils/nonce";
 import styles from "./styles/app.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -31,7 +32,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const info = session.signedIn ? await platform.call("playerInfo") : undefined;
   return json({
     locale,
-    nonce: context.nonce,
     csrf: session.csrf,
     toast: session.takeToast() ?? null,
     member: info?.ok ? { account: info.data.account, realName: info.data.realName } : null,
@@ -76,6 +76,7 @@ function usePageHandle(): PageHandle {
 function Document({ title, children }: { title: string; children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
+  const nonce = useNonce();
   const site = data?.site;
   return (
     <html lang={data?.locale ?? i18n.language ?? "en-US"} dir="ltr">
@@ -92,9 +93,10 @@ function Document({ title, children }: { title: string; children: React.ReactNod
       </head>
       <body>
         {children}
-        <ScrollRestoration nonce={data?.nonce} />
-        <Scripts nonce={data?.nonce} />
-        {site?.script ? <script nonce={data?.nonce} dangerouslySetInnerHTML={{ __html: site.script }} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        {/* the operator's script (site info `script`) runs under this response's nonce, like ours */}
+        {site?.script ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: site.script }} /> : null}
       </body>
     </html>
   );

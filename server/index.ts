@@ -6,7 +6,8 @@ import { accessTokenGuard, forgeryCheck, referrerCookie, siteRedirect } from "./
 import { createI18n, resources } from "./i18n";
 import { refusedPage, unavailablePage, unknownSitePage } from "./pages";
 import { createPlatformClient } from "./platform-client";
-import { AppSession, randomToken } from "./session";
+import { ResponsePolicy } from "./security";
+import { AppSession } from "./session";
 import { handleStream } from "./streams";
 import { loadSiteInfo, resolveSiteId } from "./tenant";
 import { LOCALES, type Locale } from "../app/i18n";
@@ -17,86 +18,92 @@ let handleRemix: ReturnType<typeof createRequestHandler> | undefined;
 
 /**
  * The site worker: tenant → site info → site redirects → session → forged-post check →
- * ?accessToken= → Remix, then the session cookie is committed once, if it changed.
+ * ?accessToken= → Remix, then the session cookie is committed once, if it changed. Every answer
+ * leaves with the security headers (server/security.ts).
  */
 export default {
   async fetch(request: Request, rawEnv: Record<string, unknown>): Promise<Response> {
-    const env = parseEnv(rawEnv);
     const url = new URL(request.url);
-    const now = Date.now();
-
-    if (url.pathname === "/build-id.json") {
-      return Response.json({ id: buildId }, { headers: { "cache-control": "no-store" } });
-    }
-    if (url.pathname.startsWith("/locales/")) return serveLocale(url);
-
-    const siteId = await resolveSiteId(env, url.hostname);
-    if (!siteId) return unknownSitePage(url.hostname);
-
-    const secure = url.protocol === "https:";
-    let session: AppSession | undefined;
-    const send = platformSender(env);
-    const platform = createPlatformClient({
-      send,
-      siteId,
-      token: () => session?.token,
-      onSessionEnded: () => {
-        session?.signOut(siteId);
-        session?.flashToast({ kind: "error", key: "relogin" });
-        return new Response(null, { status: 302, headers: { location: "/login" } });
-      },
-    });
-
-    const siteResult = await loadSiteInfo(platform, siteId, env.SITE_INFO_TTL_SECONDS, now);
-    if (!siteResult.ok) {
-      if (siteResult.code === "invalid_site") return unknownSitePage(url.hostname);
-      const t = resources["en-US"].messages;
-      return unavailablePage("en", t.title_error, t.connection_failed);
-    }
-    const site = siteResult.site;
-
-    const redirect = siteRedirect(url, site.redirects);
-    if (redirect) return redirect;
-
-    session = await AppSession.load(request, { secrets: env.SESSION_SECRETS, secure, siteId, idleMinutes: site.sessionIdleMinutes, now });
-    if (url.pathname.startsWith("/ws/")) {
-      const stream = await handleStream(request, url, { send, siteId, pairs: site.pairs, session, platform });
-      // a 101 carries the live socket: it must go back untouched (no cookie can ride on it anyway)
-      return stream.status === 101 ? stream : withCookies(stream, session, []);
-    }
-    const i18n = createI18n(site);
-    const locale = (await i18n.getLocale(request)) as Locale;
-    const cookies: string[] = [];
-
-    const refused = await forgeryCheck(request, url, session);
-    if (refused) {
-      const t = resources[locale].messages;
-      return refusedPage(locale, t.title_error, t.authorization_failed_refresh);
-    }
-
-    let response: Response | undefined;
-    try {
-      const guarded = await accessTokenGuard(url, { platform, session, siteId, secure, now });
-      if (guarded instanceof Response) response = guarded;
-      else if (guarded) cookies.push(guarded.redirectUrlCookie);
-    } catch (thrown) {
-      if (!(thrown instanceof Response)) throw thrown;
-      response = thrown;
-    }
-    const referrer = referrerCookie(url, secure);
-    if (referrer) cookies.push(referrer);
-
-    if (!response) {
-      const context: SiteContext = {
-        env, siteId, site, session, platform, locale, i18n, i18nResources: resources, cookies, secure, buildId, now,
-        nonce: randomToken(16),
-      };
-      handleRemix ??= createRequestHandler(remixBuild, env.ENVIRONMENT);
-      response = await handleRemix(request, context);
-    }
-    return withCookies(response, session, cookies);
+    const policy = new ResponsePolicy(url);
+    return policy.apply(await respond(request, parseEnv(rawEnv), url, policy));
   },
 };
+
+async function respond(request: Request, env: Env, url: URL, policy: ResponsePolicy): Promise<Response> {
+  const now = Date.now();
+  const { nonce } = policy;
+
+  if (url.pathname === "/build-id.json") {
+    return Response.json({ id: buildId }, { headers: { "cache-control": "no-store" } });
+  }
+  if (url.pathname.startsWith("/locales/")) return serveLocale(url);
+
+  const siteId = await resolveSiteId(env, url.hostname);
+  if (!siteId) return unknownSitePage(url.hostname, nonce);
+
+  const secure = url.protocol === "https:";
+  let session: AppSession | undefined;
+  const send = platformSender(env);
+  const platform = createPlatformClient({
+    send,
+    siteId,
+    token: () => session?.token,
+    onSessionEnded: () => {
+      session?.signOut(siteId);
+      session?.flashToast({ kind: "error", key: "relogin" });
+      return new Response(null, { status: 302, headers: { location: "/login" } });
+    },
+  });
+
+  const siteResult = await loadSiteInfo(platform, siteId, env.SITE_INFO_TTL_SECONDS, now);
+  if (!siteResult.ok) {
+    if (siteResult.code === "invalid_site") return unknownSitePage(url.hostname, nonce);
+    const t = resources["en-US"].messages;
+    return unavailablePage("en", t.title_error, t.connection_failed, nonce);
+  }
+  const site = siteResult.site;
+  policy.allowSiteImages(site);
+
+  const redirect = siteRedirect(url, site.redirects);
+  if (redirect) return redirect;
+
+  session = await AppSession.load(request, { secrets: env.SESSION_SECRETS, secure, siteId, idleMinutes: site.sessionIdleMinutes, now });
+  if (url.pathname.startsWith("/ws/")) {
+    const stream = await handleStream(request, url, { send, siteId, pairs: site.pairs, session, platform });
+    // a 101 carries the live socket: it must go back untouched (no cookie can ride on it anyway)
+    return stream.status === 101 ? stream : withCookies(stream, session, []);
+  }
+  const i18n = createI18n(site);
+  const locale = (await i18n.getLocale(request)) as Locale;
+  const cookies: string[] = [];
+
+  const refused = await forgeryCheck(request, url, session);
+  if (refused) {
+    const t = resources[locale].messages;
+    return refusedPage(locale, t.title_error, t.authorization_failed_refresh, nonce);
+  }
+
+  let response: Response | undefined;
+  try {
+    const guarded = await accessTokenGuard(url, { platform, session, siteId, secure, now });
+    if (guarded instanceof Response) response = guarded;
+    else if (guarded) cookies.push(guarded.redirectUrlCookie);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    response = thrown;
+  }
+  const referrer = referrerCookie(url, secure);
+  if (referrer) cookies.push(referrer);
+
+  if (!response) {
+    const context: SiteContext = {
+      env, siteId, site, session, platform, locale, i18n, i18nResources: resources, cookies, secure, buildId, now, nonce,
+    };
+    handleRemix ??= createRequestHandler(remixBuild, env.ENVIRONMENT);
+    response = await handleRemix(request, context);
+  }
+  return withCookies(response, session, cookies);
+}
 
 function platformSender(env: Env): (request: Request) => Promise<Response> {
   const binding = env.PLATFORM;

@@ -45,6 +45,7 @@ export class AppSession {
   private constructor(
     private readonly storage: ReturnType<typeof storageFor>,
     private readonly session: Session<SessionData, FlashData>,
+    private readonly now: number,
   ) {}
 
   static async load(request: Request, opts: { secrets: string[]; secure: boolean; siteId: string; idleMinutes: number; now: number }) {
@@ -55,7 +56,7 @@ export class AppSession {
     } catch {
       session = await storage.getSession();
     }
-    const app = new AppSession(storage, session);
+    const app = new AppSession(storage, session, opts.now);
     const data = session.data;
     const foreign = data.siteId !== undefined && data.siteId !== opts.siteId;
     const expired = data.signedInAt !== undefined && opts.now - data.signedInAt > SESSION_MAX_AGE_SECONDS * 1000;
@@ -123,8 +124,11 @@ export class AppSession {
     this.pending = true;
   }
 
+  /** The cookie never outlives the session: a signed-in one expires 7 days after sign-in, not after its last write. */
   async commit(): Promise<string> {
-    return this.storage.commitSession(this.session);
+    const signedInAt = this.session.get("signedInAt");
+    const left = signedInAt === undefined ? SESSION_MAX_AGE_SECONDS * 1000 : signedInAt + SESSION_MAX_AGE_SECONDS * 1000 - this.now;
+    return this.storage.commitSession(this.session, { maxAge: Math.max(0, Math.floor(left / 1000)) });
   }
 }
 

@@ -7,7 +7,7 @@ const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
 const PRIVATE_HEADERS = {
   "cache-control": "private, no-store",
   "x-content-type-options": "nosniff",
-  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
 };
 
 /**

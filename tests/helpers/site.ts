@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -20,13 +21,21 @@ export interface Stack {
 /**
  * The site worker and the reference platform in one workerd, both demo sites seeded.
  * With `platformUrl`, the site reaches the platform over HTTP at that address instead of the
- * service binding (used to put a fault proxy in between).
+ * service binding (used to put a fault proxy in between). With `wrapEntry`, the site's entry is
+ * that module's source, which imports the bundle's worker from "./index.js" (a test harness).
  */
-export async function createStack(opts: { platformUrl?: string; vars?: Record<string, string> } = {}): Promise<Stack> {
+export async function createStack(
+  opts: { platformUrl?: string; vars?: Record<string, string>; wrapEntry?: string } = {},
+): Promise<Stack> {
   const site: WorkerOptions = {
     name: "member-site",
     // the bundle holds dynamic imports Miniflare cannot follow, so its one module is named here
-    modules: [{ type: "ESModule", path: SITE_BUNDLE }],
+    modules: opts.wrapEntry
+      ? [
+          { type: "ESModule", path: "entry.js", contents: opts.wrapEntry },
+          { type: "ESModule", path: "index.js", contents: readFileSync(SITE_BUNDLE, "utf8") },
+        ]
+      : [{ type: "ESModule", path: SITE_BUNDLE }],
     compatibilityDate: "2025-09-01",
     compatibilityFlags: ["nodejs_compat"],
     kvNamespaces: ["TENANTS"],

@@ -85,3 +85,18 @@ test("the operator's script runs through the nonce; injected markup cannot run s
     await operatorApi("PUT", "/operator/sites/demo2", { script: "" });
   }
 });
+
+test("static files served before the worker carry the security headers, and fingerprinted builds are immutable", async ({ page, request }) => {
+  // the page names its own fingerprinted entry script; the assets layer serves it, not the worker
+  await page.goto(`${DEMO}/login`);
+  const src = await page.locator('script[type="module"][src^="/build/"], link[rel="modulepreload"][href^="/build/"]').first().evaluate((el) => el.getAttribute("src") ?? el.getAttribute("href"));
+  const response = await request.get(`${DEMO}${src}`);
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  expect(headers["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(headers["content-security-policy"]).toContain("default-src 'none'");
+  expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+});

@@ -21,6 +21,13 @@ const LISTS: ReadonlySet<CallName> = new Set<CallName>([
 /** Body fields worth keeping in the log: what was decided and why, or what was published where. */
 const BODY_FIELDS = ["reason", "lang", "title", "path", "type", "link"] as const;
 
+/** The member an action concerned, from its path or (a decision on a queue item) from its answer. */
+function memberOf(params: Record<string, string>, result: Result<unknown>): { account?: string; memberId?: string } {
+  const data = result.ok && result.data && typeof result.data === "object" ? (result.data as Record<string, unknown>) : {};
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  return { account: text(data.account), memberId: text(data.memberId) ?? params.memberId };
+}
+
 /**
  * Logs an operator call on a site, refused or not: every change, and every read of one member's
  * data (a document, a thread, the SMS log). The operator key names no person, so the actor is
@@ -43,7 +50,7 @@ export async function logOperatorAction(
     if (name === "operatorPutSite") details.fields = Object.keys(fields).sort().join(",");
   }
   try {
-    await siteStub(env, siteId).appendAudit(auditEvent("operator_action", "operator", {}, details));
+    await siteStub(env, siteId).appendAudit(auditEvent("operator_action", "operator", memberOf(rest, result), details));
   } catch (error) {
     // The action has happened; failing its answer now would only invite a second attempt.
     console.error(`audit: operator action ${name} on ${siteId} not logged`, error);

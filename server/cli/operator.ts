@@ -213,7 +213,8 @@ async function main(argv: string[]): Promise<void> {
         pageSize: option(args, "--page-size"),
       });
       if (!query.success) {
-        const issues = query.error.issues.map((i) => `  --${String(i.path[0] ?? "")}: ${i.message}`);
+        const flag = (field: unknown) => (field === "pageSize" ? "--page-size" : `--${String(field)}`);
+        const issues = query.error.issues.map((i) => `  ${flag(i.path[0])}: ${i.message}`);
         throw new UsageError(`the filter is not valid:\n${issues.join("\n")}`);
       }
       return print(await operator("operatorAudit", { params: { siteId: siteIdArg(args[0]) }, query: query.data }));

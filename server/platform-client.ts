@@ -1,5 +1,6 @@
 import {
   CALLS,
+  CLIENT_ADDRESS_HEADER,
   IDEMPOTENCY_HEADER,
   RELOGIN_STATUSES,
   SITE_HEADER,
@@ -41,6 +42,11 @@ export interface PlatformClientOptions {
   siteId: string;
   token: () => string | undefined;
   /**
+   * The browser's address (clientAddressOf), forwarded on every call as X-Client-Address: the
+   * platform limits sign-in failures and forgotten-password requests per address with it.
+   */
+  clientAddress?: string;
+  /**
    * Called when the platform answers 402, 404 or 409 to a member call (spec §4): the session is
    * over. It ends the site session and returns what to throw (a redirect to /login).
    */
@@ -63,6 +69,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
       if (value !== undefined && value !== "") url.searchParams.set(key, String(value));
     }
     const headers = new Headers({ accept: spec.raw ? "*/*" : "application/json", [SITE_HEADER]: options.siteId });
+    if (options.clientAddress) headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress);
     const token = opts.token ?? options.token();
     if (spec.auth === "member") {
       if (!token) return { ok: false, status: 402, code: "login_required" };
@@ -156,3 +163,14 @@ function multipartBody(fields: unknown, file: Blob | undefined): FormData {
 }
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
+
+/**
+ * The address of the browser a request came from, as Cloudflare's edge sets it; undefined when
+ * the request did not pass through the edge (local development, tests). A browser cannot choose
+ * what the platform sees: the client builds its own headers, and CF-Connecting-IP is overwritten
+ * by the edge.
+ */
+export function clientAddressOf(request: Request): string | undefined {
+  const value = request.headers.get("CF-Connecting-IP")?.trim();
+  return value ? value : undefined;
+}

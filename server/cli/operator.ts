@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { CALLS, pairSymbol, siteIdSchema, type Envelope } from "../contract";
+import { AUDIT_TYPES, CALLS, pairSymbol, siteIdSchema, type Envelope } from "../contract";
 import { httpOperatorClient, type OperatorCall, type OperatorClient } from "./operator-client";
 import { seedDemoSites } from "./seed";
 
@@ -30,6 +30,8 @@ const USAGE = `usage: npm run operator -- <command>
   message <siteId> <memberId> <id>                          one thread with its replies
   reply <siteId> <memberId> <id> --text "…"                 reply to a member's thread
   sms <siteId> [--mobile 09…]                               codes sent by the log SMS provider, newest first
+  audit <siteId> [--type t] [--account a] [--page n] [--page-size n]
+                                                            the site's audit log, newest first (types: ${AUDIT_TYPES.join(", ")})
   retire <siteId> <press|campaign|instruction> <id>         take a news item, announcement, campaign or instruction down
   pairs                                                     every trading pair with its precision and schedule
   put-pair <PAIR> --json '<config>' | --file f.json         create a pair or change how its market runs, e.g.
@@ -202,6 +204,20 @@ async function main(argv: string[]): Promise<void> {
     case "sms": {
       const mobile = option(args, "--mobile");
       return print(await operator("operatorSmsLog", { params: { siteId: siteIdArg(args[0]) }, query: { mobile } }));
+    }
+    case "audit": {
+      const query = CALLS.operatorAudit.query.safeParse({
+        type: option(args, "--type"),
+        account: option(args, "--account"),
+        page: option(args, "--page"),
+        pageSize: option(args, "--page-size"),
+      });
+      if (!query.success) {
+        const flag = (field: unknown) => (field === "pageSize" ? "--page-size" : `--${String(field)}`);
+        const issues = query.error.issues.map((i) => `  ${flag(i.path[0])}: ${i.message}`);
+        throw new UsageError(`the filter is not valid:\n${issues.join("\n")}`);
+      }
+      return print(await operator("operatorAudit", { params: { siteId: siteIdArg(args[0]) }, query: query.data }));
     }
     case "retire": {
       const kind = args[1];

@@ -50,6 +50,7 @@ import {
   smsVerifyBody,
   transactionPasswordChangeBody,
 } from "./member-center";
+import { auditEntry, auditQuery } from "./security";
 import { candle, CANDLE_INTERVALS, marketState, order, orderBody, pairConfig, pairInfo, pairSymbol, period } from "./game";
 
 /**
@@ -624,6 +625,15 @@ export const CALLS = {
     params: siteParams.extend({ kind: z.enum(["press", "campaign", "instruction"]), id: z.string().min(1).max(64) }),
     data: none,
   }),
+  operatorAudit: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/audit",
+    auth: "operator",
+    summary: "The site's audit log, newest first (append-only: no call changes or deletes an entry)",
+    params: siteParams,
+    query: auditQuery,
+    data: page(auditEntry),
+  }),
   operatorPutPair: call({
     method: "PUT",
     path: "/operator/pairs/:pair",
@@ -682,5 +692,11 @@ export function matchPath(template: string, path: string): Record<string, string
 
 /** The header that names the site of every member call (tenant isolation, DESIGN.md §6.5). */
 export const SITE_HEADER = "X-Site-Id";
+/**
+ * The address of the browser the site is serving, forwarded by the site (from CF-Connecting-IP).
+ * The platform counts sign-in failures and forgotten-password requests per address with it; it
+ * trusts it because only the site reaches the platform (service binding or internal URL).
+ */
+export const CLIENT_ADDRESS_HEADER = "X-Client-Address";
 /** The header that carries a request's idempotency key (DESIGN.md §5). */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

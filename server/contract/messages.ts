@@ -82,6 +82,8 @@ export const MESSAGE_CODES = [
   "password_equals_account",
   "transaction_password_equals_login",
   "transaction_password_equals_account",
+  // decided here (security: sign-in limits; too_many_requests above is the per-address answer)
+  "account_locked",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

@@ -1,8 +1,9 @@
 import type { z } from "zod";
-import { CALLS, IDEMPOTENCY_HEADER, matchPath, UPLOAD_LIMITS, type CallName, type CallSpec, type MessageCode } from "../contract";
+import { CALLS, CLIENT_ADDRESS_HEADER, IDEMPOTENCY_HEADER, matchPath, UPLOAD_LIMITS, type CallName, type CallSpec, type MessageCode } from "../contract";
 import { checkOperator, memberCaller, requestSite } from "./auth/caller";
 import type { Env } from "./env";
 import { handlers } from "./handlers";
+import { logOperatorAction } from "./handlers/audit";
 import type { CallInput, Handler, MemberContext, RawFile } from "./handlers/types";
 import { readJson, respond } from "./http";
 import { badRequest, fail, type Failure, type Result } from "./result";
@@ -61,6 +62,19 @@ function fieldCode(name: CallName, schema: z.ZodTypeAny | undefined, value: unkn
   // Only when every problem is in one such field: anything else is a malformed request.
   const [only] = [...fields];
   return fields.size === 1 && only !== undefined && codes[only] ? codes[only] : "invalid_parameters";
+}
+
+/** An IPv4 or IPv6 address as CF-Connecting-IP writes it; anything else is ignored. */
+const CLIENT_ADDRESS = /^[0-9A-Fa-f:.]{2,45}$/;
+
+/**
+ * The browser's address, as the site forwarded it. The platform trusts the header because only
+ * the site can reach it (a service binding, or a URL the operator keeps internal); without it,
+ * only the per-account limits apply.
+ */
+function clientAddress(request: Request): string | null {
+  const value = request.headers.get(CLIENT_ADDRESS_HEADER)?.trim() ?? "";
+  return CLIENT_ADDRESS.test(value) ? value.toLowerCase() : null;
 }
 
 /** Printable, no spaces, long enough to be unique: the site sends a UUID. */
@@ -160,9 +174,11 @@ async function handle(request: Request, env: Env): Promise<Result<unknown> | Res
     body: body.value,
     member,
     idempotencyKey,
+    clientAddress: clientAddress(request),
     file,
   } as CallInput<CallName>;
   const result = await handler(input);
+  if (spec.auth === "operator") await logOperatorAction(env, found.name, params.value, body.value, result);
   if (!result.ok) return result;
   if (spec.raw) return rawResponse(result.data as RawFile);
   // The platform keeps its side of the contract: a response that breaks it is a bug, not data.

@@ -55,12 +55,19 @@ export const signup: Handler<"signup"> = async ({ env, body }) => {
   return ok(null);
 };
 
-export const signin: Handler<"signin"> = async ({ env, body }) => {
+/**
+ * Sign-in, limited twice (DESIGN: brute force): the site object counts the client address's
+ * failures and finds the account; the member object counts the account's failures and checks
+ * the password; then the address's attempt is settled with the outcome.
+ */
+export const signin: Handler<"signin"> = async ({ env, body, clientAddress }) => {
   const site = siteStub(env, body.siteId);
-  if (!(await site.getConfig())) return badRequest("invalid_site");
-  const memberId = await site.findMemberId(body.account);
-  if (!memberId) return badRequest("account_not_found");
-  return memberStub(env, memberId).signin(body.siteId, body.password);
+  const begun = await site.beginSignin(body.account, clientAddress);
+  if (!begun.ok) return begun;
+  const { memberId, attemptId } = begun.data;
+  const signedIn = await memberStub(env, memberId).signin(body.siteId, body.password, clientAddress);
+  if (clientAddress !== null && attemptId !== null) await site.endSignin(clientAddress, attemptId, signedIn.ok);
+  return signedIn;
 };
 
 export const signout: Handler<"signout"> = async ({ member }) => member.stub.signout(member.proof);

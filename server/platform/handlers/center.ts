@@ -17,7 +17,7 @@ import type { Handler } from "./types";
 
 // passwords -------------------------------------------------------------------------------------
 
-export const changePassword: Handler<"changePassword"> = async ({ member, body }) => {
+export const changePassword: Handler<"changePassword"> = async ({ member, body, clientAddress }) => {
   const current = await member.stub.credentials(member.proof);
   if (!current.ok) return current;
   const { account, passwordHash, transactionPasswordHash } = current.data;
@@ -30,10 +30,10 @@ export const changePassword: Handler<"changePassword"> = async ({ member, body }
   if (!oldMatches) return badRequest("old_password_wrong");
   if (body.newPassword === body.oldPassword) return badRequest("new_password_same_as_old");
   if (sameAsTransaction) return badRequest("transaction_password_equals_login");
-  return member.stub.changePassword(member.proof, passwordHash, await hashPassword(body.newPassword));
+  return member.stub.changePassword(member.proof, passwordHash, await hashPassword(body.newPassword), clientAddress);
 };
 
-export const changeTransactionPassword: Handler<"changeTransactionPassword"> = async ({ member, body }) => {
+export const changeTransactionPassword: Handler<"changeTransactionPassword"> = async ({ member, body, clientAddress }) => {
   const current = await member.stub.credentials(member.proof);
   if (!current.ok) return current;
   const { account, passwordHash, transactionPasswordHash } = current.data;
@@ -50,7 +50,7 @@ export const changeTransactionPassword: Handler<"changeTransactionPassword"> = a
   }
   if (sameAsLogin) return badRequest("transaction_password_equals_login");
   const newHash = await hashPassword(body.newTransactionPassword);
-  return member.stub.changeTransactionPassword(member.proof, transactionPasswordHash, newHash);
+  return member.stub.changeTransactionPassword(member.proof, transactionPasswordHash, newHash, clientAddress);
 };
 
 // SMS codes -------------------------------------------------------------------------------------
@@ -98,14 +98,14 @@ export const smsVerify: Handler<"smsVerify"> = async ({ member, body }) =>
 
 /**
  * Answers 200 alike whether or not account and mobile match, and sends only when they do. The
- * limit that can refuse is per number and counted before the match is known; once past it,
- * nothing the member's own limits or the provider say changes the answer (that would reveal a
- * match), so such a case is only logged.
+ * limits that can refuse (per client address, per account name, per number) are counted before
+ * the match is known; once past them, nothing the member's own limits or the provider say
+ * changes the answer (that would reveal a match), so such a case is only logged.
  */
-export const forgotSend: Handler<"forgotSend"> = async ({ env, body }) => {
+export const forgotSend: Handler<"forgotSend"> = async ({ env, body, clientAddress }) => {
   const site = siteStub(env, body.siteId);
   if (!(await site.getConfig())) return badRequest("invalid_site");
-  const counted = await site.forgotRequest(internationalNumber(body.areaCode, body.mobile));
+  const counted = await site.forgotRequest(internationalNumber(body.areaCode, body.mobile), body.account, clientAddress);
   if (!counted.ok) return counted;
   const memberId = await site.findMemberByMobile(body.account, body.areaCode, body.mobile);
   if (!memberId) return ok(null);
@@ -122,7 +122,7 @@ export const forgotSend: Handler<"forgotSend"> = async ({ env, body }) => {
 };
 
 /** An unknown account gets the answer of a wrong code, after the same hashing work, so nothing is revealed. */
-export const forgotReset: Handler<"forgotReset"> = async ({ env, body }) => {
+export const forgotReset: Handler<"forgotReset"> = async ({ env, body, clientAddress }) => {
   const site = siteStub(env, body.siteId);
   if (!(await site.getConfig())) return badRequest("invalid_site");
   if (body.newPassword === body.account) return badRequest("password_equals_account");
@@ -132,7 +132,7 @@ export const forgotReset: Handler<"forgotReset"> = async ({ env, body }) => {
     memberId ? smsCodeHash(memberId, "reset_password", body.code) : sha256Hex(body.code),
   ]);
   if (!memberId) return badRequest("wrong_verification_code");
-  return memberStub(env, memberId).resetPassword(body.siteId, codeHash, newHash);
+  return memberStub(env, memberId).resetPassword(body.siteId, codeHash, newHash, clientAddress);
 };
 
 // messages --------------------------------------------------------------------------------------

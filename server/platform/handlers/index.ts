@@ -1,3 +1,4 @@
+import { operatorAudit } from "./audit";
 import { accessTokenVerify, signin, signout, signup } from "./authorize";
 import * as center from "./center";
 import * as game from "./game";
@@ -25,6 +26,7 @@ export const handlers: Handlers = {
   chatbox,
   ...operator,
   ...operatorMoney,
+  operatorAudit,
   deposit: money.deposit,
   deposits: money.deposits,
   transfer: money.transfer,

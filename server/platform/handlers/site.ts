@@ -1,20 +1,30 @@
-import { badRequest, ok } from "../result";
+import { badRequest, ok, type Result } from "../result";
 import { siteStub } from "../stubs";
-import type { Handler } from "./types";
+import type { Handler, MemberContext } from "./types";
 
 export const siteInfo: Handler<"siteInfo"> = async ({ env, params }) => {
   const config = await siteStub(env, params.siteId).getConfig();
   return config ? ok(config) : badRequest("invalid_site");
 };
 
-export const press: Handler<"press"> = async ({ env, params, query }) =>
-  ok(await siteStub(env, params.siteId).listPress(query.lang, query.path));
+/**
+ * Member-only content is read from the site object, which knows nothing of sessions: the token's
+ * session is checked with the member's object first, so a well-formed but forged or revoked token
+ * reads nothing.
+ */
+async function whenLive<T>(member: MemberContext, read: () => Promise<T>): Promise<Result<T>> {
+  const live = await member.stub.verify(member.proof);
+  return live.ok ? ok(await read()) : live;
+}
 
-export const campaign: Handler<"campaign"> = async ({ env, params, query }) =>
-  ok(await siteStub(env, params.siteId).listCampaigns(query.lang));
+export const press: Handler<"press"> = async ({ env, member, params, query }) =>
+  whenLive(member, () => siteStub(env, params.siteId).listPress(query.lang, query.path));
 
-export const instruction: Handler<"instruction"> = async ({ env, params, query }) =>
-  ok(await siteStub(env, params.siteId).listInstructions(query.lang, query.type));
+export const campaign: Handler<"campaign"> = async ({ env, member, params, query }) =>
+  whenLive(member, () => siteStub(env, params.siteId).listCampaigns(query.lang));
+
+export const instruction: Handler<"instruction"> = async ({ env, member, params, query }) =>
+  whenLive(member, () => siteStub(env, params.siteId).listInstructions(query.lang, query.type));
 
 /**
  * The chat link; a member's stored referrer code is passed on to the chat service as a

@@ -25,6 +25,11 @@ export interface CallInput<N extends CallName> {
   member: Spec<N>["auth"] extends "member" ? MemberContext : null;
   /** the Idempotency-Key header; the router refuses an idempotent call without one */
   idempotencyKey: Spec<N> extends { idempotent: true } ? string : undefined;
+  /**
+   * The browser's address as the site forwarded it (X-Client-Address), or null. Trusted because
+   * only the site reaches the platform; it keys the per-address limits and the audit log.
+   */
+  clientAddress: string | null;
   /** the multipart `file` field; null when the request has none */
   file: Spec<N> extends { multipart: true } ? File | null : undefined;
 }

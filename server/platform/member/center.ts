@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { SMS_RULES, type MessageThread, type messageSummary, type smsSent } from "../../contract";
+import { MESSAGE_LIMITS, SMS_RULES, type MessageThread, type messageSummary, type smsSent } from "../../contract";
 import { newId } from "../auth/token";
 import { constantTimeEqual, utf8 } from "../crypto";
 import type { OperatorMessage } from "../money/queue";
@@ -160,6 +160,22 @@ export function listMessages(sql: SqlStorage, q: PageQuery): Page<MessageSummary
 
 const requestKey = (key: string) => `request:${key}`;
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * What the member wrote in the hour before `now` (threads opened and replies), counted from the
+ * messages themselves in the caller's transaction: only posts that happened count, and two
+ * concurrent posts cannot both pass the limit.
+ */
+function postingAllowed(sql: SqlStorage, now: string): boolean {
+  const since = new Date(Date.parse(now) - HOUR_MS).toISOString();
+  const threads = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM messages WHERE created_at > ?", since).one().n;
+  const replies = sql
+    .exec<{ n: number }>("SELECT COUNT(*) AS n FROM message_replies WHERE sender = 'member' AND created_at > ?", since)
+    .one().n;
+  return threads + replies < MESSAGE_LIMITS.perHour;
+}
+
 /** A new thread; the Idempotency-Key makes a double submit open it once (DESIGN.md §5). */
 export function sendMessage(
   sql: SqlStorage,
@@ -170,6 +186,7 @@ export function sendMessage(
 ): Result<MessageThread> {
   const replayed = replay(sql, requestKey(idem.key), idem.fingerprint);
   if (replayed) return replayed as Result<MessageThread>;
+  if (!postingAllowed(sql, now)) return fail(429, "too_many_requests");
   const id = newId();
   sql.exec(
     `INSERT INTO messages (id, title, content, created_at, updated_at, last_from, activity)
@@ -219,6 +236,7 @@ export function replyMessage(
   const replayed = replay(sql, requestKey(idem.key), idem.fingerprint);
   if (replayed) return replayed as Result<MessageThread>;
   if (!messageRow(sql, id)) return fail(400, "message_not_found");
+  if (!postingAllowed(sql, now)) return fail(429, "too_many_requests");
   const row = addReply(sql, id, "member", body.content, now);
   const result = toThread(sql, row);
   record(sql, { key: requestKey(idem.key), call: "replyMessage", fingerprint: idem.fingerprint, response: result, now });

@@ -14,6 +14,7 @@ import type {
   Withdrawal,
   Order,
   MemberStreamEvent,
+  AuditEntry,
 } from "../../contract";
 import { verifyPassword } from "../auth/password";
 import { encodeCredential, hashSecret, newId, newSecret, type SessionProof } from "../auth/token";
@@ -33,6 +34,9 @@ export type { money };
 import { gameAccount, HOLD, MAIN, MEMBER_SCHEMA } from "./schema";
 import { expiryFrom, isSessionLive, LISTEN_KEY_MS, SESSION_MS, type SessionRow } from "./session";
 import { answerClose } from "../websocket";
+import { auditEvent, auditToOutbox } from "../audit";
+import * as limits from "../limits";
+import { LIMIT_SCHEMA, SIGNIN_LIMIT } from "../limits";
 
 export interface NewMember {
   memberId: string;
@@ -108,7 +112,7 @@ export class MemberObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of MEMBER_SCHEMA) this.sql.exec(statement);
+    for (const statement of [...MEMBER_SCHEMA, ...LIMIT_SCHEMA]) this.sql.exec(statement);
   }
 
   private profile(): ProfileRow | undefined {
@@ -158,19 +162,40 @@ export class MemberObject extends DurableObject<Env> {
     return ok(null);
   }
 
-  async signin(siteId: string, password: string): Promise<Result<{ token: string }>> {
+  /**
+   * Sign-in with the account's failure limit: the attempt is counted (as pending) before the
+   * password is verified, so concurrent guesses cannot all pass the check; a wrong password
+   * leaves it counted and the tenth failure in the window locks the account, while a success
+   * clears the count. A locked account refuses even the right password, without verifying it.
+   */
+  async signin(siteId: string, password: string, address: string | null): Promise<Result<{ token: string }>> {
     const before = this.profile();
     if (!before || before.site_id !== siteId) return fail(400, "account_not_found");
-    if (!(await verifyPassword(password, before.password_hash))) return fail(400, "wrong_password");
-    // The password may have changed while the hash was computed; only issue against the same one.
-    const profile = this.profile();
-    if (!profile || profile.password_hash !== before.password_hash) return fail(400, "wrong_password");
-
-    const now = new Date();
+    const gate = this.ctx.storage.transactionSync(() => limits.take(this.sql, SIGNIN_LIMIT, "signin", "account", Date.now()));
+    if (!gate.ok) return fail(429, "account_locked");
+    const verified = await verifyPassword(password, before.password_hash);
     const sessionId = newId();
     const secret = newSecret();
     const secretHash = await hashSecret(secret);
-    this.ctx.storage.transactionSync(() => {
+
+    // The password may have changed while the hash was computed; only issue against the same one.
+    const profile = this.profile()!;
+    const who = { account: profile.account, memberId: profile.member_id, address };
+    const now = new Date();
+    if (!verified || profile.password_hash !== before.password_hash) {
+      this.atomically(() => {
+        const lockedUntil = limits.failed(this.sql, SIGNIN_LIMIT, "signin", "account", gate.attemptId, now.getTime());
+        auditToOutbox(this.sql, auditEvent("signin_failed", "member", who, { reason: "wrong_password" }, now.toISOString()));
+        if (lockedUntil !== null) {
+          const until = new Date(lockedUntil).toISOString();
+          auditToOutbox(this.sql, auditEvent("signin_locked", "system", who, { scope: "account", until }, now.toISOString()));
+        }
+        return ok(null);
+      });
+      return fail(400, "wrong_password");
+    }
+    this.atomically(() => {
+      limits.succeeded(this.sql, "signin", "account", gate.attemptId, true);
       this.sql.exec("DELETE FROM sessions WHERE expires_at <= ? OR revoked_at IS NOT NULL", now.toISOString());
       this.sql.exec(
         "INSERT INTO sessions (id, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
@@ -180,6 +205,8 @@ export class MemberObject extends DurableObject<Env> {
         expiryFrom(now, SESSION_MS),
       );
       this.sql.exec("UPDATE profile SET last_login_at = ? WHERE id = 1", now.toISOString());
+      auditToOutbox(this.sql, auditEvent("signin_succeeded", "member", who, {}, now.toISOString()));
+      return ok(null);
     });
     return ok({ token: encodeCredential({ siteId, memberId: profile.member_id, id: sessionId, secret }) });
   }
@@ -428,23 +455,35 @@ export class MemberObject extends DurableObject<Env> {
     this.closeSockets(null);
   }
 
-  changePassword(proof: SessionProof, verifiedHash: string, newHash: string): Result<null> {
+  changePassword(proof: SessionProof, verifiedHash: string, newHash: string, address: string | null): Result<null> {
     const auth = this.authorize(proof);
     if (!auth.ok) return auth;
     if (auth.data.password_hash !== verifiedHash) return fail(400, "old_password_wrong");
-    this.ctx.storage.transactionSync(() => {
+    const now = new Date().toISOString();
+    return this.atomically(() => {
       this.sql.exec("UPDATE profile SET password_hash = ? WHERE id = 1", newHash);
-      this.revokeAll(new Date().toISOString());
+      this.revokeAll(now);
+      auditToOutbox(this.sql, auditEvent("password_changed", "member", this.subject(auth.data, address), {}, now));
+      return ok(null);
     });
-    return ok(null);
   }
 
-  changeTransactionPassword(proof: SessionProof, verifiedHash: string, newHash: string): Result<null> {
+  changeTransactionPassword(proof: SessionProof, verifiedHash: string, newHash: string, address: string | null): Result<null> {
     const auth = this.authorize(proof);
     if (!auth.ok) return auth;
     if (auth.data.transaction_password_hash !== verifiedHash) return fail(400, "wrong_transaction_password");
-    this.sql.exec("UPDATE profile SET transaction_password_hash = ? WHERE id = 1", newHash);
-    return ok(null);
+    const now = new Date().toISOString();
+    return this.atomically(() => {
+      this.sql.exec("UPDATE profile SET transaction_password_hash = ? WHERE id = 1", newHash);
+      const details = { firstTime: verifiedHash === "" };
+      auditToOutbox(this.sql, auditEvent("transaction_password_changed", "member", this.subject(auth.data, address), details, now));
+      return ok(null);
+    });
+  }
+
+  /** Who an audit event is about. */
+  private subject(p: ProfileRow, address: string | null = null) {
+    return { account: p.account, memberId: p.member_id, address };
   }
 
   // SMS codes ------------------------------------------------------------------------------------
@@ -485,17 +524,18 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   /** A new login password by SMS code; every session ends, as with a change. */
-  resetPassword(siteId: string, codeHash: string, newHash: string): Result<null> {
+  resetPassword(siteId: string, codeHash: string, newHash: string, address: string | null): Result<null> {
     const profile = this.profile();
     // Not this site's member: the same answer as a wrong code, so nothing is revealed.
     if (!profile || profile.site_id !== siteId) return fail(400, "wrong_verification_code");
     const now = new Date();
     const to = internationalNumber(profile.area_code, profile.mobile);
-    return this.ctx.storage.transactionSync(() => {
+    return this.atomically(() => {
       const result = center.useCode(this.sql, "reset_password", codeHash, to, now);
       if (!result.ok) return result;
       this.sql.exec("UPDATE profile SET password_hash = ? WHERE id = 1", newHash);
       this.revokeAll(now.toISOString());
+      auditToOutbox(this.sql, auditEvent("password_reset", "member", this.subject(profile, address), { by: "sms_code" }, now.toISOString()));
       return ok(null);
     });
   }
@@ -751,7 +791,8 @@ export class MemberObject extends DurableObject<Env> {
     const rows = this.sql.exec<money.OutboxRow>("SELECT * FROM outbox ORDER BY seq LIMIT 100").toArray();
     for (const row of rows) {
       try {
-        await site.enqueue(money.outboxEntry(row, profile.member_id));
+        if (row.kind === "audit") await site.appendAudit(JSON.parse(row.payload) as AuditEntry);
+        else await site.enqueue(money.outboxEntry({ ...row, kind: row.kind }, profile.member_id));
         this.sql.exec("DELETE FROM outbox WHERE seq = ?", row.seq);
       } catch (error) {
         this.sql.exec("UPDATE outbox SET attempts = attempts + 1 WHERE seq = ?", row.seq);

@@ -12,6 +12,7 @@ import type {
 import { newId } from "../auth/token";
 import { queueTime, type OperatorBankApplication, type OperatorDeposit, type OperatorWithdrawal, type QueueEntry, type QueueKind } from "../money/queue";
 import { inRange, withdrawFee, type DepositRules, type TransferRules, type WithdrawRules } from "../money/rules";
+import { auditEvent, auditToOutbox } from "../audit";
 import { fail, ok, type Result } from "../result";
 import { balanceOf, dayRange, record, replay } from "./ledger";
 import { EXTERNAL_DEPOSIT, EXTERNAL_WITHDRAWAL, FEES, gameAccount, HOLD, MAIN } from "./schema";
@@ -177,9 +178,10 @@ export function toOutbox(sql: SqlStorage, kind: QueueKind, itemId: string, pendi
     .one().seq;
 }
 
-export type OutboxRow = { seq: number; kind: QueueKind; item_id: string; pending: number; payload: string; created_at: string; attempts: number };
+/** An outbox row: a queue item's new state, or ("audit") an event for the site's audit log. */
+export type OutboxRow = { seq: number; kind: QueueKind | "audit"; item_id: string; pending: number; payload: string; created_at: string; attempts: number };
 
-export function outboxEntry(row: OutboxRow, memberId: string): QueueEntry {
+export function outboxEntry(row: OutboxRow & { kind: QueueKind }, memberId: string): QueueEntry {
   const item = JSON.parse(row.payload) as OutboxItem;
   return {
     kind: row.kind,
@@ -257,6 +259,9 @@ export function deposit(
       : undefined,
   );
   toOutbox(sql, "deposit", id, !instant, depositItem(who, result), now);
+  const details = { depositId: id, option: option.id, amount: body.amount };
+  auditToOutbox(sql, auditEvent("deposit_requested", "member", who, details, now));
+  if (instant) auditToOutbox(sql, auditEvent("deposit_confirmed", "system", who, details, now));
   return ok(result);
 }
 
@@ -286,6 +291,8 @@ export function decideDeposit(
       ? { type: "deposit", reference: id, legs: [{ account: EXTERNAL_DEPOSIT, amount: -row.amount }, { account: MAIN, amount: row.amount }] }
       : undefined,
   );
+  const type = decision.confirm ? "deposit_confirmed" : "deposit_refused";
+  auditToOutbox(sql, auditEvent(type, "operator", who, { depositId: id, amount: row.amount, reason: decision.reason }, now));
   return ok(decided(sql, "deposit", id, who.memberId, depositItem(who, result), false, now));
 }
 
@@ -375,6 +382,7 @@ export function withdraw(
     { type: "withdrawal_hold", reference: id, legs: [{ account: MAIN, amount: -held }, { account: HOLD, amount: held }] },
   );
   toOutbox(sql, "withdrawal", id, true, withdrawalItem(who, result), now);
+  auditToOutbox(sql, auditEvent("withdrawal_requested", "member", who, { withdrawalId: id, amount: body.amount, fee }, now));
   return ok(result);
 }
 
@@ -419,6 +427,9 @@ export function decideWithdrawal(
     },
     { type: decision.approve ? "withdrawal_paid" : "withdrawal_returned", reference: id, legs },
   );
+  const type = decision.approve ? "withdrawal_approved" : "withdrawal_rejected";
+  const details = { withdrawalId: id, amount: row.amount, fee: row.fee, reason: decision.reason };
+  auditToOutbox(sql, auditEvent(type, "operator", who, details, now));
   return ok(decided(sql, "withdrawal", id, who.memberId, withdrawalItem(who, result), false, now));
 }
 
@@ -474,6 +485,9 @@ export function bankApply(
   const result = toBank(row);
   record(sql, { key: requestKey(idem.key), call: "bankApply", fingerprint: idem.fingerprint, response: result, now });
   toOutbox(sql, "bank", who.memberId, !autoReview, bankItem(who, row), now);
+  const details = { bank: body.bank, accountNumberLast4: result.accountNumberLast4 };
+  auditToOutbox(sql, auditEvent("bank_applied", "member", who, details, now));
+  if (autoReview) auditToOutbox(sql, auditEvent("bank_approved", "system", who, details, now));
   return ok(result);
 }
 
@@ -492,6 +506,8 @@ export function decideBank(
     decision.reason,
     now,
   );
+  const type = decision.approve ? "bank_approved" : "bank_rejected";
+  auditToOutbox(sql, auditEvent(type, "operator", who, { bank: row.bank, accountNumberLast4: last4(row.account_number), reason: decision.reason }, now));
   return ok(decided(sql, "bank", who.memberId, who.memberId, bankItem(who, bankRow(sql)!), false, now));
 }
 

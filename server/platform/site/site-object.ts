@@ -1,7 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
-import { SMS_RULES, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
+import { SMS_RULES, type AuditEntry, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
 import type { z } from "zod";
+import { appendAudit, AUDIT_SCHEMA, auditEvent, listAudit, type AuditQuery } from "../audit";
 import type { Env } from "../env";
+import * as limits from "../limits";
+import { FORGOT_ACCOUNT_LIMIT, FORGOT_ADDRESS_LIMIT, LIMIT_SCHEMA, SIGNIN_LIMIT } from "../limits";
 import type { QueueEntry, QueueKind } from "../money/queue";
 import { fail, ok, type Result } from "../result";
 import { mergeSiteConfig } from "./config";
@@ -36,7 +39,7 @@ export class SiteObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of SITE_SCHEMA) this.sql.exec(statement);
+    for (const statement of [...SITE_SCHEMA, ...LIMIT_SCHEMA, ...AUDIT_SCHEMA]) this.sql.exec(statement);
     ctx.storage.transactionSync(() => migrateSite(this.sql));
   }
 
@@ -79,6 +82,47 @@ export class SiteObject extends DurableObject<Env> {
   /** Undo a registration whose member object could not be created. */
   unregisterAccount(memberId: string): void {
     directory.removeAccount(this.sql, memberId);
+  }
+
+  /**
+   * The site's half of a sign-in: the client address's failure limit (when the site forwarded an
+   * address), then the account lookup. The attempt is counted as pending before the password is
+   * verified, so concurrent guesses from one address cannot all pass; `endSignin` settles it. An
+   * unknown account is a failure of the address at once, and is logged here, where it happened.
+   */
+  beginSignin(account: string, address: string | null): Result<{ memberId: string; attemptId: number | null }> {
+    if (!this.row()) return fail(400, "invalid_site");
+    const now = Date.now();
+    return this.ctx.storage.transactionSync(() => {
+      let attemptId: number | null = null;
+      if (address !== null) {
+        const gate = limits.take(this.sql, SIGNIN_LIMIT, "signin", address, now);
+        if (!gate.ok) return fail(429, "too_many_requests");
+        attemptId = gate.attemptId;
+      }
+      const memberId = directory.findMemberId(this.sql, account);
+      if (memberId) return ok({ memberId, attemptId });
+      appendAudit(this.sql, auditEvent("signin_failed", "anonymous", { account, address }, { reason: "account_not_found" }, new Date(now).toISOString()));
+      this.signinFailed(address, attemptId, now);
+      return fail(400, "account_not_found");
+    });
+  }
+
+  /** Settles the address's pending attempt: a success stops counting, any refusal counts as a failure. */
+  endSignin(address: string, attemptId: number, succeeded: boolean): void {
+    const now = Date.now();
+    this.ctx.storage.transactionSync(() => {
+      if (succeeded) limits.succeeded(this.sql, "signin", address, attemptId, false);
+      else this.signinFailed(address, attemptId, now);
+    });
+  }
+
+  private signinFailed(address: string | null, attemptId: number | null, now: number): void {
+    if (address === null || attemptId === null) return;
+    const until = limits.failed(this.sql, SIGNIN_LIMIT, "signin", address, attemptId, now);
+    if (until === null) return;
+    const details = { scope: "address", until: new Date(until).toISOString() };
+    appendAudit(this.sql, auditEvent("signin_locked", "system", { address }, details, new Date(now).toISOString()));
   }
 
   findMemberId(account: string): string | null {
@@ -167,15 +211,22 @@ export class SiteObject extends DurableObject<Env> {
   }
 
   /**
-   * Counts a forgotten-password request against its number, matched or not: one a minute and
-   * SMS_RULES.perDay per UTC day per number, so the public call cannot flood a phone, and its
-   * answer is the same whether or not the number belongs to the account.
+   * Counts a forgotten-password request, matched or not, so that the answer is the same whether or
+   * not the number belongs to the account: per client address and per account name
+   * (FORGOT_LIMITS, too_many_requests), and per number one a minute and SMS_RULES.perDay per UTC
+   * day, so the public call cannot flood a phone. A refused request counts against nothing.
    */
-  forgotRequest(recipient: string): Result<null> {
+  forgotRequest(recipient: string, account: string, address: string | null): Result<null> {
     const now = new Date();
     const dayStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString();
     const resendAfter = new Date(now.getTime() - SMS_RULES.resendSeconds * 1000).toISOString();
+    const accountKey = account.toLowerCase();
     return this.ctx.storage.transactionSync(() => {
+      const at = now.getTime();
+      if (address !== null && !limits.check(this.sql, FORGOT_ADDRESS_LIMIT, "forgot-address", address, at).ok) {
+        return fail(429, "too_many_requests");
+      }
+      if (!limits.check(this.sql, FORGOT_ACCOUNT_LIMIT, "forgot-account", accountKey, at).ok) return fail(429, "too_many_requests");
       this.sql.exec("DELETE FROM forgot_requests WHERE requested_at < ?", new Date(now.getTime() - 2 * DAY_MS).toISOString());
       const recent = this.sql
         .exec("SELECT 1 FROM forgot_requests WHERE recipient = ? AND requested_at > ?", recipient, resendAfter)
@@ -186,8 +237,21 @@ export class SiteObject extends DurableObject<Env> {
         .one().n;
       if (today >= SMS_RULES.perDay) return fail(400, "sms_send_limit_reached");
       this.sql.exec("INSERT INTO forgot_requests (recipient, requested_at) VALUES (?, ?)", recipient, now.toISOString());
+      if (address !== null) limits.record(this.sql, "forgot-address", address, at);
+      limits.record(this.sql, "forgot-account", accountKey, at);
       return ok(null);
     });
+  }
+
+  // the audit log ------------------------------------------------------------------------------------
+
+  /** An event of this site; one already logged (the outbox delivers at least once) changes nothing. */
+  appendAudit(entry: AuditEntry): void {
+    appendAudit(this.sql, entry);
+  }
+
+  auditLog(query: AuditQuery) {
+    return listAudit(this.sql, query);
   }
 
   /**

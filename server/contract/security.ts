@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { account } from "./schemas";
+
+/** Abuse limits and the per-site audit log (security issue, platform side). */
+
+/**
+ * Sign-in: failures are counted per account and per client address; the tenth within the window
+ * locks that account (or address) for `lockMinutes`. A success resets the account's count.
+ */
+export const SIGNIN_LIMITS = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
+
+/** Forgotten-password requests, on top of the per-number SMS limits (SMS_RULES). */
+export const FORGOT_LIMITS = { perAccountPerHour: 5, perAddressPerHour: 20 } as const;
+
+/** Messages to customer service: new threads and replies together, per member. */
+export const MESSAGE_LIMITS = { perHour: 20 } as const;
+
+// the audit log -----------------------------------------------------------------------------------
+
+export const AUDIT_TYPES = [
+  "signin_succeeded",
+  "signin_failed",
+  "signin_locked",
+  "password_changed",
+  "password_reset",
+  "transaction_password_changed",
+  "bank_applied",
+  "bank_approved",
+  "bank_rejected",
+  "deposit_requested",
+  "deposit_confirmed",
+  "deposit_refused",
+  "withdrawal_requested",
+  "withdrawal_approved",
+  "withdrawal_rejected",
+  "operator_action",
+] as const;
+export type AuditType = (typeof AUDIT_TYPES)[number];
+
+/**
+ * Who did it: the member of the account; a visitor naming an account that does not exist; an
+ * operator (the operator key names no person); or the platform itself (an instant demo deposit,
+ * an automatic bank review).
+ */
+export const AUDIT_ACTORS = ["member", "anonymous", "operator", "system"] as const;
+
+const detailValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const auditEntry = z.object({
+  /** made where the event happened; the log keeps one entry per id, so a re-delivery adds nothing */
+  id: z.string().min(1).max(64),
+  type: z.enum(AUDIT_TYPES),
+  at: z.string().datetime(),
+  actor: z.enum(AUDIT_ACTORS),
+  /** the account concerned ("" for an operator action on the site as a whole) */
+  account: z.string(),
+  memberId: z.string(),
+  /** the client address the site forwarded ("" when unknown) */
+  address: z.string(),
+  details: z.record(detailValue),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  type: z.enum(AUDIT_TYPES).optional(),
+  /** compared without regard to letter case, as accounts are */
+  account: account.optional(),
+});

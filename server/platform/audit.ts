@@ -1,0 +1,115 @@
+import type { z } from "zod";
+import type { AuditEntry, AuditType, auditQuery } from "../contract";
+import { newId } from "./auth/token";
+
+/**
+ * The audit log of one site: append-only, in the site's object. Events happen in two places and
+ * reach it in two ways: a member's object writes its events (sign-ins, password changes, money
+ * requests and decisions) to its outbox in the same transaction as the change, and its alarm
+ * delivers them at least once; the worker writes what happens outside any member (a sign-in
+ * naming an unknown account, a locked address, operator actions) to the site directly. The log
+ * keeps one entry per event id, so a second delivery adds nothing.
+ */
+
+export const AUDIT_SCHEMA = [
+  `CREATE TABLE IF NOT EXISTS audit_log (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     type TEXT NOT NULL,
+     at TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     account TEXT NOT NULL,
+     member_id TEXT NOT NULL,
+     address TEXT NOT NULL,
+     details TEXT NOT NULL
+   )`,
+  `CREATE INDEX IF NOT EXISTS audit_by_time ON audit_log (at, seq)`,
+  `CREATE INDEX IF NOT EXISTS audit_by_type ON audit_log (type, at, seq)`,
+  `CREATE INDEX IF NOT EXISTS audit_by_account ON audit_log (account COLLATE NOCASE, at, seq)`,
+  // Append-only, whatever code runs here later: there is no call to change or delete an entry.
+  `CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit_log
+     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END`,
+  `CREATE TRIGGER IF NOT EXISTS audit_no_delete BEFORE DELETE ON audit_log
+     BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END`,
+];
+
+export type AuditDetails = AuditEntry["details"];
+export type AuditQuery = z.output<typeof auditQuery>;
+
+/** A new event with an id of its own, stamped now. */
+export function auditEvent(
+  type: AuditType,
+  actor: AuditEntry["actor"],
+  subject: { account?: string; memberId?: string; address?: string | null },
+  details: AuditDetails = {},
+  at: string = new Date().toISOString(),
+): AuditEntry {
+  return {
+    id: newId(),
+    type,
+    at,
+    actor,
+    account: subject.account ?? "",
+    memberId: subject.memberId ?? "",
+    address: subject.address ?? "",
+    details,
+  };
+}
+
+/** Adds an event; one already in the log (a re-delivery) changes nothing. */
+export function appendAudit(sql: SqlStorage, e: AuditEntry): void {
+  sql.exec(
+    `INSERT INTO audit_log (id, type, at, actor, account, member_id, address, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO NOTHING`,
+    e.id,
+    e.type,
+    e.at,
+    e.actor,
+    e.account,
+    e.memberId,
+    e.address,
+    JSON.stringify(e.details),
+  );
+}
+
+type AuditRow = { id: string; type: AuditType; at: string; actor: AuditEntry["actor"]; account: string; member_id: string; address: string; details: string };
+
+/** Newest first (by the time of the event, then by arrival), filtered by type and account. */
+export function listAudit(sql: SqlStorage, q: AuditQuery): { items: AuditEntry[]; total: number; page: number; pageSize: number } {
+  const where: string[] = [];
+  const bindings: string[] = [];
+  if (q.type !== undefined) {
+    where.push("type = ?");
+    bindings.push(q.type);
+  }
+  if (q.account !== undefined) {
+    where.push("account = ? COLLATE NOCASE");
+    bindings.push(q.account);
+  }
+  const filter = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
+  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM audit_log ${filter}`, ...bindings).one().n;
+  const items = sql
+    .exec<AuditRow>(`SELECT * FROM audit_log ${filter} ORDER BY at DESC, seq DESC LIMIT ? OFFSET ?`, ...bindings, q.pageSize, (q.page - 1) * q.pageSize)
+    .toArray()
+    .map((r) => ({
+      id: r.id,
+      type: r.type,
+      at: r.at,
+      actor: r.actor,
+      account: r.account,
+      memberId: r.member_id,
+      address: r.address,
+      details: JSON.parse(r.details) as AuditDetails,
+    }));
+  return { items, total, page: q.page, pageSize: q.pageSize };
+}
+
+/** A member's event, written to its outbox in the caller's transaction; the alarm delivers it. */
+export function auditToOutbox(sql: SqlStorage, e: AuditEntry): void {
+  sql.exec(
+    "INSERT INTO outbox (kind, item_id, pending, payload, created_at) VALUES ('audit', ?, 0, ?, ?)",
+    e.id,
+    JSON.stringify(e),
+    e.at,
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * Attempt counting in a Durable Object's SQLite storage: the member's object counts its account's
+ * sign-in failures, the site's object counts per client address and per account name. Nothing
+ * is kept in isolate memory, which another isolate (or a restart) would not see.
+ *
+ * Every function is synchronous SQL, run inside the caller's transactionSync, so a check and the
+ * write that follows it cannot interleave with another request of the same object.
+ */
+
+import { FORGOT_LIMITS, SIGNIN_LIMITS } from "../contract";
+
+export const LIMIT_SCHEMA = [
+  // One row per counted attempt; `pending` rows are attempts still being decided (a password
+  // being verified), counted already so that concurrent attempts cannot all slip under the limit.
+  `CREATE TABLE IF NOT EXISTS attempts (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     scope TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     at INTEGER NOT NULL,
+     pending INTEGER NOT NULL DEFAULT 0 CHECK (pending IN (0, 1))
+   )`,
+  `CREATE INDEX IF NOT EXISTS attempts_by_subject ON attempts (scope, subject, at)`,
+  `CREATE INDEX IF NOT EXISTS attempts_by_time ON attempts (scope, at)`,
+  `CREATE TABLE IF NOT EXISTS locks (
+     scope TEXT NOT NULL,
+     subject TEXT NOT NULL,
+     until INTEGER NOT NULL,
+     PRIMARY KEY (scope, subject)
+   )`,
+];
+
+export interface Limit {
+  /** attempts allowed within the window */
+  max: number;
+  windowMs: number;
+  /** when set, reaching `max` failures locks the subject this long (and the count starts again) */
+  lockMs?: number;
+}
+
+export type Gate = { ok: true } | { ok: false; until: number };
+export type Taken = { ok: true; attemptId: number } | { ok: false; until: number };
+
+/** Drops what no window of the scope counts any more, and ended locks: the tables stay small. */
+function prune(sql: SqlStorage, scope: string, now: number, windowMs: number): void {
+  sql.exec("DELETE FROM attempts WHERE scope = ? AND at <= ?", scope, now - windowMs);
+  sql.exec("DELETE FROM locks WHERE until <= ?", now);
+}
+
+function count(sql: SqlStorage, scope: string, subject: string, since: number): number {
+  return sql
+    .exec<{ n: number }>("SELECT COUNT(*) AS n FROM attempts WHERE scope = ? AND subject = ? AND at > ?", scope, subject, since)
+    .one().n;
+}
+
+export function lockedUntil(sql: SqlStorage, scope: string, subject: string, now: number): number | null {
+  const until = sql.exec<{ until: number }>("SELECT until FROM locks WHERE scope = ? AND subject = ?", scope, subject).toArray()[0]?.until;
+  return until !== undefined && until > now ? until : null;
+}
+
+/** Whether one more attempt is allowed now: not while locked, nor when the window is full (pending attempts included). */
+export function check(sql: SqlStorage, limit: Limit, scope: string, subject: string, now: number): Gate {
+  prune(sql, scope, now, limit.windowMs);
+  const locked = lockedUntil(sql, scope, subject, now);
+  if (locked !== null) return { ok: false, until: locked };
+  if (count(sql, scope, subject, now - limit.windowMs) < limit.max) return { ok: true };
+  const oldest = sql
+    .exec<{ at: number }>("SELECT MIN(at) AS at FROM attempts WHERE scope = ? AND subject = ? AND at > ?", scope, subject, now - limit.windowMs)
+    .one().at;
+  return { ok: false, until: oldest + limit.windowMs };
+}
+
+/** Counts one attempt; a pending one counts until it is settled (`succeeded` / `failed`). */
+export function record(sql: SqlStorage, scope: string, subject: string, now: number, pending = false): number {
+  return sql
+    .exec<{ id: number }>("INSERT INTO attempts (scope, subject, at, pending) VALUES (?, ?, ?, ?) RETURNING id", scope, subject, now, pending ? 1 : 0)
+    .one().id;
+}
+
+/** `check`, then `record` as pending: an attempt whose outcome is decided later. */
+export function take(sql: SqlStorage, limit: Limit, scope: string, subject: string, now: number): Taken {
+  const gate = check(sql, limit, scope, subject, now);
+  return gate.ok ? { ok: true, attemptId: record(sql, scope, subject, now, true) } : gate;
+}
+
+/** A pending attempt that succeeded no longer counts; with `reset`, neither does any earlier failure. */
+export function succeeded(sql: SqlStorage, scope: string, subject: string, attemptId: number, reset: boolean): void {
+  if (reset) sql.exec("DELETE FROM attempts WHERE scope = ? AND subject = ?", scope, subject);
+  else sql.exec("DELETE FROM attempts WHERE id = ?", attemptId);
+}
+
+/**
+ * A pending attempt failed: it counts as a failure. Returns the end of the lock when this failure
+ * filled the window (the lock starts now; the count starts again after it), else null.
+ */
+export function failed(sql: SqlStorage, limit: Limit, scope: string, subject: string, attemptId: number, now: number): number | null {
+  sql.exec("UPDATE attempts SET pending = 0 WHERE id = ?", attemptId);
+  if (limit.lockMs === undefined || lockedUntil(sql, scope, subject, now) !== null) return null;
+  if (count(sql, scope, subject, now - limit.windowMs) < limit.max) return null;
+  const until = now + limit.lockMs;
+  sql.exec(
+    "INSERT INTO locks (scope, subject, until) VALUES (?, ?, ?) ON CONFLICT (scope, subject) DO UPDATE SET until = excluded.until",
+    scope,
+    subject,
+    until,
+  );
+  sql.exec("DELETE FROM attempts WHERE scope = ? AND subject = ? AND pending = 0", scope, subject);
+  return until;
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** Sign-in failures, per account (in the member's object) and per client address (in the site's). */
+export const SIGNIN_LIMIT: Limit = {
+  max: SIGNIN_LIMITS.maxFailures,
+  windowMs: SIGNIN_LIMITS.windowMinutes * MINUTE_MS,
+  lockMs: SIGNIN_LIMITS.lockMinutes * MINUTE_MS,
+};
+/** Forgotten-password requests per account name, whether or not the account exists. */
+export const FORGOT_ACCOUNT_LIMIT: Limit = { max: FORGOT_LIMITS.perAccountPerHour, windowMs: HOUR_MS };
+export const FORGOT_ADDRESS_LIMIT: Limit = { max: FORGOT_LIMITS.perAddressPerHour, windowMs: HOUR_MS };

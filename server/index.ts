@@ -5,7 +5,7 @@ import { parseEnv, type Env } from "./env";
 import { accessTokenGuard, forgeryCheck, referrerCookie, siteRedirect } from "./guards";
 import { createI18n, resources } from "./i18n";
 import { refusedPage, unavailablePage, unknownSitePage } from "./pages";
-import { createPlatformClient } from "./platform-client";
+import { clientAddressOf, createPlatformClient } from "./platform-client";
 import { ResponsePolicy } from "./security";
 import { AppSession } from "./session";
 import { handleStream } from "./streams";
@@ -47,6 +47,7 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
   const platform = createPlatformClient({
     send,
     siteId,
+    clientAddress: clientAddressOf(request),
     token: () => session?.token,
     onSessionEnded: () => {
       session?.signOut(siteId);

@@ -72,6 +72,8 @@ export class Visitor {
   constructor(
     private readonly stack: Stack,
     readonly origin = "http://localhost",
+    /** sent with every request, e.g. CF-Connecting-IP to be another client address */
+    private readonly headers: Record<string, string> = {},
   ) {}
 
   get cookieHeader(): string {
@@ -90,7 +92,7 @@ export class Visitor {
   }
 
   async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
-    const response = await this.stack.fetch(this.origin + path, { headers: { cookie: this.cookieHeader, ...headers } });
+    const response = await this.stack.fetch(this.origin + path, { headers: { ...this.headers, cookie: this.cookieHeader, ...headers } });
     this.keep(response);
     return response;
   }
@@ -119,7 +121,7 @@ export class Visitor {
     const token = opts.csrf === undefined ? await this.csrf(path === "/logout" || path === "/language" ? "/" : path) : opts.csrf;
     const body = new URLSearchParams(fields);
     if (token !== null) body.set("csrf", token);
-    const headers: Record<string, string> = { cookie: this.cookieHeader, "content-type": "application/x-www-form-urlencoded" };
+    const headers: Record<string, string> = { ...this.headers, cookie: this.cookieHeader, "content-type": "application/x-www-form-urlencoded" };
     const origin = opts.origin === undefined ? this.origin : opts.origin;
     if (origin !== null) headers.origin = origin;
     const response = await this.stack.fetch(this.origin + path, { method: "POST", headers, body: body.toString() });

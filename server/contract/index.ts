@@ -4,3 +4,4 @@ export * from "./calls";
 export * from "./money";
 export * from "./member-center";
 export * from "./game";
+export * from "./text";

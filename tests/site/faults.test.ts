@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import { auditMember, auditSite, faultSeed, FAULT_ENTRY, memberIdOf, memberObject, quiesce, seededRandom, setPlatformClock } from "../helpers/faults";
 import type { TestMember } from "../helpers/platform";
-import { createStack, startFaultProxy, Visitor, type Stack } from "../helpers/site";
+import { createStack, freshMember, registerFields, startFaultProxy, Visitor, type Stack } from "../helpers/site";
 import { bindBank, memberCall } from "../platform/money-helpers";
 
 /**
@@ -199,7 +199,7 @@ describe("the site when the platform fails", { timeout: 120_000 }, () => {
     console.log(`[faults] site schedule ${SEED}: ${JSON.stringify(seen)}`);
   });
 
-  it("refuses nothing half-done when the platform is unreachable, and the same form works once it is back", async () => {
+  it("leaves nothing half-done when the platform is unreachable, and the same form works once it is back", async () => {
     const rng = seededRandom(SEED + 1);
     const { m, visitor } = await signedInMember();
     const page = await (await visitor.get("/user/deposit")).text();
@@ -227,5 +227,42 @@ describe("the site when the platform fails", { timeout: 120_000 }, () => {
     // a double submit after that changes nothing more
     expect((await visitor.post("/user/deposit", { optionId: "demo-instant", amount: String(amount), idempotencyKey: key })).status).toBe(302);
     expect(await audit(m, { main: amount * 100, hold: 0, game: 0 }, key, ctx("still credited once"))).toBe(true);
+  });
+
+  it("reports a sign-up and an information update whose answer was lost as done, though the retry finds them done already", async () => {
+    // sign-up: the platform created the account, the answer was lost, the retry hears "account exists"
+    const fresh = freshMember();
+    const visitor = new Visitor(stack);
+    proxy.reset();
+    proxy.inject({ path: "/player/authorize/signup", method: "POST", kind: "drop-response" }, 1);
+    const registered = await visitor.post("/register", registerFields(fresh));
+    expect(proxy.hits("/player/authorize/signup", "POST"), ctx("sign-up attempts")).toBe(2);
+    expect(registered.status, ctx("sign-up")).toBe(302);
+    expect(registered.headers.get("location")).toBe("/user");
+    const home = await visitor.follow("/user");
+    expect(home.html).toContain(fresh.account);
+    const signin = await stack.platform.call("signin", { body: { siteId: "demo", account: fresh.account, password: fresh.password } });
+    expect(signin.envelope.message, ctx("the account exists once, with the password given")).toBe("ok");
+
+    // the same form posted twice (a double click without JavaScript) signs the member in as well
+    const again = new Visitor(stack);
+    expect((await again.post("/register", registerFields(fresh))).status, ctx("sign-up sent again")).toBe(302);
+    expect((await again.follow("/user")).html).toContain(fresh.account);
+    // but the form never signs anyone in with another password
+    const impostor = new Visitor(stack);
+    const refused = await impostor.post("/register", { ...registerFields({ ...fresh, password: "not-the-password" }), confirmPassword: "not-the-password" });
+    expect(refused.status, ctx("sign-up of a taken account")).toBe(400);
+    expect(await refused.text()).toContain("This account already exists.");
+
+    // information: the platform saved the new name, the answer was lost, the retry hears "no update"
+    const { m, visitor: member } = await signedInMember();
+    proxy.reset();
+    proxy.inject({ path: "/player/info", method: "PUT", kind: "drop-response" }, 1);
+    const saved = await member.post("/user/info", { realName: "Renamed Member", email: "", areaCode: m.areaCode, mobile: m.mobile });
+    expect(proxy.hits("/player/info", "PUT"), ctx("update attempts")).toBe(2);
+    expect(saved.status, ctx("information update")).toBe(302);
+    const page = await member.follow("/user/info");
+    expect(page.html).toContain("Your information was updated.");
+    expect(page.html).toContain("Renamed Member");
   });
 });

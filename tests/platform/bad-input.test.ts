@@ -328,7 +328,8 @@ function leafCases(entry: Entry, leaf: Leaf, valid: Req): Case[] | string {
     case "id": {
       const unknown: Outcome = decided.missing === "found nothing" ? { read: true } : { refused: decided.missing };
       put("of 10,000 characters", LONG, fits(LONG) ? unknown : refused);
-      for (const [label, value] of [...Object.entries(CONTROL), ["a right-to-left override", RTL], ["a script tag", SCRIPT]]) {
+      const odd: [string, string][] = [...Object.entries(CONTROL), ["a right-to-left override", RTL], ["a script tag", SCRIPT]];
+      for (const [label, value] of odd) {
         put(`with ${label}`, value, fits(value) ? unknown : refused);
       }
       break;
@@ -362,7 +363,7 @@ function requestCases(name: CallName): Case[] {
       cases.push({ label, outcome: refused, make: (req) => ({ ...req, key }) });
     }
   }
-  if (!spec.body) return cases;
+  if (!("body" in spec)) return cases;
   if ("multipart" in spec) {
     cases.push(
       { label: "a JSON body instead of a form", outcome: refused, make: (req) => ({ ...req, rawBody: JSON.stringify(req.body) }) },
@@ -737,7 +738,7 @@ describe("bad input to every call of the contract", { timeout: 120_000 }, () => 
       for (const container of containers) cases.push(...containerCases(container, valid));
       expect(undecided, name).toEqual([]);
       // a call with inputs has cases for them (a schema this suite cannot read would leave none)
-      if (leaves.length > 0 || CALLS[name].body) expect(cases.length, name).toBeGreaterThan(0);
+      if (leaves.length > 0 || "body" in CALLS[name]) expect(cases.length, name).toBeGreaterThan(0);
 
       const who = entry.member?.() ?? member;
       const before = await snapshot(who);

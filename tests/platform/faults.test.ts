@@ -544,7 +544,15 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
       return s;
     };
 
+    /**
+     * A request of the member, mostly one its balances allow (so that money flows all the way to
+     * bets, payouts and paid withdrawals), sometimes any amount (a refusal is a step too).
+     */
     const money = async (m: TestMember): Promise<[CallName, { body: unknown }]> => {
+      const { balances } = (await auditMember(platform, memberIdOf(m.token))).ledger;
+      const afford = (balance: number, step: number, max: number) =>
+        rng.chance(0.8) && balance >= step ? rng.int(1, Math.min(max, Math.floor(balance / step))) * step : rng.int(1, max) * step;
+      const game = rng.pick(GAMES);
       const kind = rng.weighted({ demoDeposit: 3, bankDeposit: 1, transferIn: 3, transferOut: 2, withdraw: 3, bet: 3 });
       switch (kind) {
         case "demoDeposit":
@@ -552,15 +560,23 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
         case "bankDeposit":
           return ["deposit", { body: { optionId: BANK_OPTION.id, amount: rng.int(1, 10) * 1000 } }];
         case "transferIn":
-          return ["transfer", { body: { direction: "in", gameCode: rng.pick(GAMES), amount: rng.int(1, 100) * 100 } }];
+          return ["transfer", { body: { direction: "in", gameCode: game, amount: afford(balances.main ?? 0, 100, 100) } }];
         case "transferOut":
-          return ["transfer", { body: { direction: "out", gameCode: rng.pick(GAMES), amount: rng.int(1, 50) * 100 } }];
+          return ["transfer", { body: { direction: "out", gameCode: game, amount: afford(balances[`game:${game}`] ?? 0, 100, 50) } }];
         case "withdraw":
-          return ["withdraw", { body: { amount: rng.int(1, 20) * 1000, transactionPassword: m.transactionPassword } }];
+          // amount + 1.5 % + 1.00 must fit: about 1,116 for each 1,000
+          return ["withdraw", { body: { amount: afford(balances.main ?? 0, 1116, 20) / 1116 * 1000, transactionPassword: m.transactionPassword } }];
         case "bet":
           return [
             "placeOrder",
-            { body: { pair: FAST_PAIR, periodNo: (await market()).current.periodNo, option: rng.pick(BET_OPTIONS), amount: rng.int(1, 30) * 100 } },
+            {
+              body: {
+                pair: FAST_PAIR,
+                periodNo: (await market()).current.periodNo,
+                option: rng.pick(BET_OPTIONS),
+                amount: afford(balances["game:binary"] ?? 0, 100, 30),
+              },
+            },
           ];
       }
     };

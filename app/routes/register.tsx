@@ -40,12 +40,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
       referralCode: v.referralCode || undefined,
     },
   });
-  if (!signup.ok) {
+  // A sign-up whose answer was lost (the client retried it) or a form sent twice finds its own
+  // account there already: whoever holds its password owns it, so it signs in as /login would.
+  const taken = !signup.ok && signup.code === "account_exists";
+  if (!signup.ok && !taken) {
     return json(submission.reply({ formErrors: [messageKey(signup.code)], hideFields: SECRET_FIELDS }), { status: 400 });
   }
   // spec §4: sign-up signs the member in at once, with no second success message
   const signin = await platform.call("signin", { body: { siteId, account: v.account, password: v.password } });
   if (!signin.ok) {
+    if (taken) return json(submission.reply({ formErrors: [messageKey("account_exists")], hideFields: SECRET_FIELDS }), { status: 400 });
     context.session.flashToast({ kind: "success", key: "register_success" });
     throw redirect("/login");
   }
@@ -53,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     token: signin.data.token,
     account: v.account,
     platformRedirect: signin.data.redirectUrl,
-    toastKey: "register_success",
+    toastKey: taken ? "login_success" : "register_success",
   });
 }
 

@@ -47,9 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
 
   const result = await context.platform.call("updatePlayerInfo", { body: changedInfo(submission.value, current) });
-  if (!result.ok) {
-    const formErrors =
-      result.code === "no_user_data_update" ? [messageKey(result.code)] : ["account:info.update_failed", messageKey(result.code)];
+  // Only changes are sent, so "no update" means the data is already as asked: an attempt whose
+  // answer was lost saved it, and the client's retry found it done.
+  if (!result.ok && result.code !== "no_user_data_update") {
+    const formErrors = ["account:info.update_failed", messageKey(result.code)];
     return json(submission.reply({ formErrors }), { status: result.status >= 500 ? result.status : 400 });
   }
   context.session.flashToast({ kind: "success", key: "info_update_success" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CallBody, PlayerInfo } from "../../server/contract";
 import { loginSchema } from "./auth-schemas";
+import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /**
  * The member-center account forms (issue 5), shared by the browser and the actions. Messages are
@@ -11,10 +12,11 @@ import { loginSchema } from "./auth-schemas";
 const required = (key: string) => z.string({ required_error: key }).trim().min(1, key);
 
 const newPassword = (requiredKey: string, shortKey: string) =>
-  required(requiredKey).min(4, shortKey).max(128, "validation.password_too_long");
+  required(requiredKey).min(4, shortKey).max(128, "validation.password_too_long").refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY);
 
-/** No password is shorter than 4 characters, so a shorter "old" one is simply wrong. */
-const oldPassword = (requiredKey: string, wrongKey: string) => required(requiredKey).min(4, wrongKey).max(128, wrongKey);
+/** No password is shorter than 4 characters or holds a control character, so such an "old" one is simply wrong. */
+const oldPassword = (requiredKey: string, wrongKey: string) =>
+  required(requiredKey).min(4, wrongKey).max(128, wrongKey).refine(hasNoControlCharacters, wrongKey);
 
 const mobile = required("validation.mobile_required").regex(/^09\d{8}$/, "validation.mobile_invalid");
 const code = required("account:validation.code_required").regex(/^\d{6}$/, "account:validation.code_invalid");
@@ -41,7 +43,9 @@ export function changedInfo(value: EditableInfo, current: EditableInfo): InfoUpd
 export function infoSchema(areaCodes: string[], current: EditableInfo) {
   return z
     .object({
-      realName: required("validation.real_name_required").max(60, "validation.real_name_too_long"),
+      realName: required("validation.real_name_required")
+        .max(60, "validation.real_name_too_long")
+        .refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY),
       email: z
         .string()
         .trim()

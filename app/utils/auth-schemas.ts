@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /**
  * Sign-in and sign-up forms (spec §5), shared by the browser and the action. Messages are
@@ -13,7 +14,7 @@ const account = required("validation.account_required")
   .regex(/^[A-Za-z0-9_.@-]*$/, "validation.account_invalid");
 
 const password = (requiredKey: string, shortKey: string) =>
-  required(requiredKey).min(4, shortKey).max(128, "validation.password_too_long");
+  required(requiredKey).min(4, shortKey).max(128, "validation.password_too_long").refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY);
 
 export const loginSchema = z.object({
   account,
@@ -30,7 +31,9 @@ export function registerSchema(areaCodes: string[]) {
       confirmPassword: required("validation.confirm_required"),
       transactionPassword: password("validation.tx_password_required", "validation.tx_password_too_short"),
       confirmTransactionPassword: required("validation.confirm_required"),
-      realName: required("validation.real_name_required").max(60, "validation.real_name_too_long"),
+      realName: required("validation.real_name_required")
+        .max(60, "validation.real_name_too_long")
+        .refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY),
       areaCode: required("validation.area_code_invalid").refine((v) => areaCodes.includes(v), "validation.area_code_invalid"),
       mobile: required("validation.mobile_required").regex(/^09\d{8}$/, "validation.mobile_invalid"),
       referralCode: z.string().trim().max(32, "validation.referral_invalid").regex(/^[A-Za-z0-9]*$/, "validation.referral_invalid").optional(),

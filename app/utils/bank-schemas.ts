@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { UploadedFile } from "../../server/contract";
 import { idempotencyKeyField } from "./idempotency";
+import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /**
  * The bank-binding forms (issue 3), shared by the browser and the actions. Messages are
@@ -36,7 +37,8 @@ const text = (name: string, max: number) =>
     .string({ required_error: `bank:validation.${name}_required` })
     .trim()
     .min(1, `bank:validation.${name}_required`)
-    .max(max, `bank:validation.${name}_too_long`);
+    .max(max, `bank:validation.${name}_too_long`)
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY);
 
 const fileId = z.string().max(64, "bank:validation.document_required").optional();
 

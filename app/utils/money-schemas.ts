@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idempotencyKeyField } from "./idempotency";
 import { amountField } from "./money";
+import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /** Money forms (issue 3), shared by the browser and the actions; messages are translation keys. */
 
@@ -28,7 +29,11 @@ export function transferSchema(limits: Limits, gameCodes: string[]) {
 }
 
 export function withdrawSchema(limits: Limits, transactionPasswordRequired: boolean) {
-  const password = z.string({ required_error: "money:validation.tx_password_required" }).trim().min(1, "money:validation.tx_password_required");
+  const password = z
+    .string({ required_error: "money:validation.tx_password_required" })
+    .trim()
+    .min(1, "money:validation.tx_password_required")
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY);
   return z.object({
     idempotencyKey: idempotencyKeyField,
     amount: amountField(limits),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idempotencyKeyField } from "./idempotency";
+import { hasNoControlCharacters } from "./text";
 
 /**
  * The message forms (spec §5: "a message needs title and content; a reply needs content"), shared
@@ -7,9 +8,6 @@ import { idempotencyKeyField } from "./idempotency";
  * limits are the contract's (title 120, content 5000 characters).
  */
 export const MESSAGE_LIMITS = { title: 120, content: 5000 } as const;
-
-/** Control characters other than newline and tab, which the platform refuses. */
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 /**
  * Trimmed text with line breaks as "\n": a textarea posts "\r\n", and "\r" is a control character
@@ -25,7 +23,7 @@ function text(requiredKey: string, tooLongKey: string, max: number) {
         .string({ required_error: requiredKey })
         .min(1, requiredKey)
         .max(max, tooLongKey)
-        .refine((value) => !CONTROL.test(value), "support:validation.control_characters"),
+        .refine(hasNoControlCharacters, "support:validation.control_characters"),
     );
 }
 

@@ -51,6 +51,7 @@ import {
   transactionPasswordChangeBody,
 } from "./member-center";
 import { auditEntry, auditQuery } from "./security";
+import { cleanText } from "./text";
 import { candle, CANDLE_INTERVALS, marketState, order, orderBody, pairConfig, pairInfo, pairSymbol, period } from "./game";
 
 /**
@@ -81,6 +82,10 @@ export interface CallSpec {
 
 const none = z.null();
 const siteParams = z.object({ siteId: siteIdSchema });
+/** The type of an instruction ("help", "rules", …), as the help page asks for it. */
+const instructionType = z.string().regex(/^[a-z0-9-]{1,40}$/);
+/** Where a news item is opened (/user/news/<path>); empty: its id. */
+const contentPath = z.string().regex(/^[A-Za-z0-9_-]{0,100}$/);
 
 function call<const S extends CallSpec>(spec: S): S {
   return spec;
@@ -179,7 +184,7 @@ export const CALLS = {
     auth: "member",
     summary: "Instructions of a type in a language",
     params: siteParams,
-    query: langQuery.extend({ type: z.string().regex(/^[a-z0-9-]{1,40}$/) }),
+    query: langQuery.extend({ type: instructionType }),
     data: z.array(instruction),
   }),
   chatbox: call({
@@ -188,7 +193,8 @@ export const CALLS = {
     auth: "public",
     summary: "The customer-service chat link",
     params: siteParams,
-    query: z.object({ referrer: z.string().max(32).optional() }),
+    // a referral code, as at sign-up
+    query: z.object({ referrer: z.string().regex(/^[A-Za-z0-9]{1,32}$/).optional() }),
     data: z.string(),
   }),
 
@@ -282,7 +288,7 @@ export const CALLS = {
     auth: "member",
     summary: "Upload a document image (field `file`: JPEG, PNG or WebP by content; ≤ 5 MB, ≤ 20 megapixels)",
     multipart: true,
-    body: z.object({ kind: documentKind }),
+    body: z.object({ kind: documentKind }).strict(),
     data: uploadedFile,
   }),
   uploads: call({
@@ -462,7 +468,10 @@ export const CALLS = {
     auth: "operator",
     summary: "Publish a news item or announcement",
     params: siteParams,
-    body: pressItem.omit({ id: true, publishedAt: true }).extend({ lang: localeId }),
+    body: pressItem
+      .omit({ id: true, publishedAt: true })
+      .extend({ lang: localeId, path: contentPath, title: cleanText(200), summary: cleanText(1000), content: cleanText(20_000) })
+      .strict(),
     data: pressItem,
   }),
   operatorPublishCampaign: call({
@@ -471,7 +480,10 @@ export const CALLS = {
     auth: "operator",
     summary: "Publish a campaign",
     params: siteParams,
-    body: campaign.omit({ id: true }).extend({ lang: localeId }),
+    body: campaign
+      .omit({ id: true })
+      .extend({ lang: localeId, title: cleanText(200), summary: cleanText(1000), content: cleanText(20_000) })
+      .strict(),
     data: campaign,
   }),
   operatorPublishInstruction: call({
@@ -480,7 +492,10 @@ export const CALLS = {
     auth: "operator",
     summary: "Publish (replace) an instruction of a type",
     params: siteParams,
-    body: instruction.omit({ id: true }).extend({ lang: localeId }),
+    body: instruction
+      .omit({ id: true })
+      .extend({ lang: localeId, type: instructionType, title: cleanText(200), content: cleanText(20_000) })
+      .strict(),
     data: instruction,
   }),
   operatorSetChatLink: call({
@@ -489,7 +504,7 @@ export const CALLS = {
     auth: "operator",
     summary: "Set the customer-service chat link",
     params: siteParams,
-    body: z.object({ link: z.string().url().max(500) }),
+    body: z.object({ link: z.string().url().max(500) }).strict(),
     data: z.string(),
   }),
   operatorDeposits: call({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasNoControlCharacters } from "./text";
 
 /**
  * The game (issue 4, DESIGN.md §4). Prices are integers in the pair's smallest step
@@ -117,7 +118,7 @@ export type Order = z.infer<typeof order>;
 /** How a market runs: an operator sets it per pair (tests shorten the periods). */
 export const pairConfig = z
   .object({
-    name: z.string().min(3).max(20),
+    name: z.string().min(3).max(20).refine(hasNoControlCharacters),
     precision: z.number().int().min(0).max(8),
     /** length of a period, in seconds */
     periodSeconds: z.number().int().min(2).max(3600),
@@ -125,8 +126,8 @@ export const pairConfig = z
     cutoffSeconds: z.number().int().min(1).max(600),
     /** the simulated feed: same seed, same prices */
     seed: z.number().int().min(0).max(2 ** 31 - 1),
-    /** the feed's first price, in the pair's smallest step */
-    startPrice: z.number().int().positive(),
+    /** the feed's first price, in the pair's smallest step (far below 2^53, so a walk from it stays exact) */
+    startPrice: z.number().int().positive().max(1e15),
     /** standard deviation of one second's move, in basis points of the price */
     volatilityBp: z.number().int().min(0).max(1000),
     /** stops the feed (a stalled exchange): no ticks, so after 5 s bets answer price_unavailable */

@@ -5,3 +5,4 @@ export * from "./money";
 export * from "./member-center";
 export * from "./game";
 export * from "./security";
+export * from "./text";

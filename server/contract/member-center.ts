@@ -1,18 +1,11 @@
 import { z } from "zod";
 import { account, areaCode, mobile, password, siteIdSchema } from "./schemas";
+import { cleanText } from "./text";
 
 /** Member-center calls (issue 5): passwords, SMS codes, forgotten passwords, messages. */
 
 const isoTime = z.string().datetime();
 const id = z.string().min(1).max(64);
-/** Printable text: no control characters except newline and tab. */
-const cleanText = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(min)
-    .max(max)
-    .refine((s) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(s), "control_characters");
 
 // passwords -------------------------------------------------------------------------------------
 
@@ -53,8 +46,8 @@ export const forgotResetBody = z
 
 // messages --------------------------------------------------------------------------------------
 
-export const messageBody = z.object({ title: cleanText(1, 120), content: cleanText(1, 5000) }).strict();
-export const replyBody = z.object({ content: cleanText(1, 5000) }).strict();
+export const messageBody = z.object({ title: cleanText(120, 1), content: cleanText(5000, 1) }).strict();
+export const replyBody = z.object({ content: cleanText(5000, 1) }).strict();
 
 export const messageReply = z.object({
   id,

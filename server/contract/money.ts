@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { minorUnits } from "./schemas";
+import { cleanText, hasNoControlCharacters } from "./text";
 
 /** Money calls (issue 3). Amounts are integers of minor units; times are ISO 8601 UTC. */
 
@@ -60,7 +61,7 @@ export const transaction = z.discriminatedUnion("kind", [
 // withdrawals ----------------------------------------------------------------------------------
 
 export const withdrawBody = z
-  .object({ amount: positiveAmount, transactionPassword: z.string().min(1).max(128).optional() })
+  .object({ amount: positiveAmount, transactionPassword: z.string().min(1).max(128).refine(hasNoControlCharacters).optional() })
   .strict();
 
 export const withdrawal = z.object({
@@ -96,7 +97,7 @@ export type UploadedFile = z.infer<typeof uploadedFile>;
 
 export const UPLOAD_LIMITS = { maxBytes: 5 * 1024 * 1024, maxPixels: 20_000_000 } as const;
 
-const bankText = (max: number) => z.string().trim().min(1).max(max);
+const bankText = (max: number) => cleanText(max, 1);
 
 export const bankApplyBody = z
   .object({
@@ -156,7 +157,7 @@ export type LedgerRecord = z.infer<typeof ledgerRecord>;
 
 // operator queues ------------------------------------------------------------------------------
 
-export const operatorDecision = z.object({ reason: z.string().trim().max(500).default("") }).strict();
+export const operatorDecision = z.object({ reason: cleanText(500).default("") }).strict();
 export const pendingQuery = z.object({ status: z.enum(["pending", "all"]).default("pending") });
 const queued = { memberId: z.string(), account: z.string() };
 export const operatorDeposit = deposit.extend(queued);

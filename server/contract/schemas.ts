@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BET_OPTIONS, betOption, pairSymbol } from "./game";
+import { cleanText, hasNoControlCharacters } from "./text";
 
 /** Locale ids as the spec spells them (cookie values, site langOptions). */
 export const LOCALE_IDS = ["en_US", "zh_TW", "zh_CN", "ja_JP"] as const;
@@ -10,19 +11,17 @@ export type LocaleId = z.infer<typeof localeId>;
 export const minorUnits = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
 const text = (max: number) => z.string().trim().max(max);
-/** Printable text: no control characters except newline and tab. */
-const cleanText = (max: number) =>
-  text(max).refine((s) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(s), "control_characters");
 
 export const siteIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, "invalid_site");
 
 export const account = z.string().trim().min(4).max(32).regex(/^[A-Za-z0-9_.@-]+$/);
-export const password = z.string().min(4).max(128);
+/** Any printable character (a password is never shown); not trimmed here, the site trims (spec §5). */
+export const password = z.string().min(4).max(128).refine(hasNoControlCharacters, "control_characters");
 export const areaCode = z.string().trim().regex(/^\+\d{1,4}$/);
 export const mobile = z.string().trim().regex(/^09\d{8}$/);
 
 export const depositOption = z.object({
-  id: z.string().min(1).max(32),
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
   kind: z.enum(["bank", "crypto", "demo"]),
   name: cleanText(80),
   /** what the member must do: the site's bank details, a wallet address… */
@@ -32,8 +31,8 @@ export const depositOption = z.object({
 export const socialOption = z.object({ name: cleanText(40), url: z.string().url().max(500) });
 
 export const redirectRule = z.object({
-  from: z.string().startsWith("/").max(200),
-  to: z.string().min(1).max(500),
+  from: z.string().startsWith("/").max(200).refine(hasNoControlCharacters),
+  to: z.string().min(1).max(500).refine(hasNoControlCharacters),
   permanent: z.boolean().default(false),
 });
 
@@ -52,9 +51,9 @@ export const siteInfo = z.object({
   langOptions: z.array(localeId).min(1),
   /** "" = none: the site then follows the browser's Accept-Language */
   defaultLanguage: z.union([localeId, z.literal("")]),
-  favicon: text(500),
-  logo: text(500),
-  logo2: text(500),
+  favicon: cleanText(500),
+  logo: cleanText(500),
+  logo2: cleanText(500),
   copyRight: cleanText(200),
   /** operator-provided script, run on every page under the CSP nonce */
   script: text(20000),
@@ -91,7 +90,7 @@ export const siteInfo = z.object({
 export type SiteInfo = z.infer<typeof siteInfo>;
 
 /** What an operator may set; everything is optional and merged over the current config. */
-export const siteConfigPatch = siteInfo.omit({ siteId: true }).partial();
+export const siteConfigPatch = siteInfo.omit({ siteId: true }).partial().strict();
 export type SiteConfigPatch = z.infer<typeof siteConfigPatch>;
 
 export const playerInfo = z.object({
@@ -121,10 +120,10 @@ export const signupBody = z.object({
   areaCode,
   mobile,
   referralCode: z.string().trim().max(32).regex(/^[A-Za-z0-9]*$/).optional(),
-});
+}).strict();
 export type SignupBody = z.infer<typeof signupBody>;
 
-export const signinBody = z.object({ siteId: siteIdSchema, account, password });
+export const signinBody = z.object({ siteId: siteIdSchema, account, password }).strict();
 export type SigninBody = z.infer<typeof signinBody>;
 
 export const signinData = z.object({ token: z.string().min(20), redirectUrl: z.string().optional() });

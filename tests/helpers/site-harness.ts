@@ -1,7 +1,7 @@
 import type { Stack } from "./site";
 
 /**
- * A test-only entry around the site bundle (createStack({ wrapEntry: SITE_HARNESS_ENTRY })):
+ * A test-only entry around the site bundle (createStack({ siteEntry: SITE_HARNESS_ENTRY })):
  *  - the site's clock can be moved ahead (POST /__test__/clock with the ms to add), so idle and
  *    absolute session lifetimes are tested without waiting; the platform keeps real time. It never
  *    goes back: what the site computed from a later time (e.g. its site info cache) stays valid;

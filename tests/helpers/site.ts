@@ -21,18 +21,19 @@ export interface Stack {
 /**
  * The site worker and the reference platform in one workerd, both demo sites seeded.
  * With `platformUrl`, the site reaches the platform over HTTP at that address instead of the
- * service binding (used to put a fault proxy in between). With `wrapEntry`, the site's entry is
- * that module's source, which imports the bundle's worker from "./index.js" (a test harness).
+ * service binding (used to put a fault proxy in between). With `siteEntry`, the site's entry is
+ * that module's source, which imports the bundle's worker from "./index.js" (a test harness);
+ * `platformEntry` wraps the platform bundle as createPlatform's `wrapEntry` does.
  */
 export async function createStack(
-  opts: { platformUrl?: string; vars?: Record<string, string>; wrapEntry?: string } = {},
+  opts: { platformUrl?: string; vars?: Record<string, string>; siteEntry?: string; platformEntry?: string } = {},
 ): Promise<Stack> {
   const site: WorkerOptions = {
     name: "member-site",
     // the bundle holds dynamic imports Miniflare cannot follow, so its one module is named here
-    modules: opts.wrapEntry
+    modules: opts.siteEntry
       ? [
-          { type: "ESModule", path: "entry.js", contents: opts.wrapEntry },
+          { type: "ESModule", path: "entry.js", contents: opts.siteEntry },
           { type: "ESModule", path: "index.js", contents: readFileSync(SITE_BUNDLE, "utf8") },
         ]
       : [{ type: "ESModule", path: SITE_BUNDLE }],
@@ -49,7 +50,7 @@ export async function createStack(
     },
     serviceBindings: opts.platformUrl ? {} : { PLATFORM: PLATFORM_WORKER_NAME },
   };
-  const platform = await createPlatform({ extraWorkers: [site] });
+  const platform = await createPlatform({ extraWorkers: [site], wrapEntry: opts.platformEntry });
   await platform.seedSite(DEMO_SITE.siteId, DEMO_SITE.config);
   await platform.seedSite(DEMO2_SITE.siteId, DEMO2_SITE.config);
   return {
@@ -163,11 +164,21 @@ export function registerFields(m: ReturnType<typeof freshMember>): Record<string
   };
 }
 
-export type Fault = { path: string; kind: "reset" } | { path: string; kind: "status"; status: number; message: string };
+/**
+ * `reset` drops the connection before the platform sees the request; `drop-response` forwards it
+ * and drops the connection instead of answering (the platform acted, the site cannot know). A
+ * fault with a `method` hits only requests of that method to the path.
+ */
+export type Fault = { path: string; method?: string } & (
+  | { kind: "reset" | "drop-response" }
+  | { kind: "status"; status: number; message: string }
+);
 
 /**
  * An HTTP proxy between the site and the platform that can break: drop the connection (a
- * network-level failure) or answer a given envelope status, for the next `times` requests to a path.
+ * network-level failure) before or after the platform acted, or answer a given envelope status,
+ * for the next `times` requests to a path; or stop listening altogether (`down`, connections
+ * refused) until `up`.
  */
 export async function startFaultProxy(forward: (request: Request) => Promise<Response>) {
   const faults: (Fault & { times: number })[] = [];
@@ -175,12 +186,15 @@ export async function startFaultProxy(forward: (request: Request) => Promise<Res
   const server: Server = createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0]!;
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    const fault = faults.find((f) => f.path === path && f.times > 0);
+    hits.set(`${req.method} ${path}`, (hits.get(`${req.method} ${path}`) ?? 0) + 1);
+    const fault = faults.find((f) => f.path === path && (!f.method || f.method === req.method) && f.times > 0);
     if (fault) {
       fault.times -= 1;
       if (fault.kind === "reset") return void req.socket.destroy();
-      res.writeHead(fault.status, { "content-type": "application/json" });
-      return void res.end(JSON.stringify({ statusCode: fault.status, message: fault.message }));
+      if (fault.kind === "status") {
+        res.writeHead(fault.status, { "content-type": "application/json" });
+        return void res.end(JSON.stringify({ statusCode: fault.status, message: fault.message }));
+      }
     }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -193,6 +207,10 @@ export async function startFaultProxy(forward: (request: Request) => Promise<Res
         body: chunks.length ? Buffer.concat(chunks) : undefined,
       }),
     );
+    if (fault?.kind === "drop-response") {
+      await upstream.arrayBuffer();
+      return void req.socket.destroy();
+    }
     res.writeHead(upstream.status, { "content-type": "application/json" });
     res.end(Buffer.from(await upstream.arrayBuffer()));
   });
@@ -203,13 +221,21 @@ export async function startFaultProxy(forward: (request: Request) => Promise<Res
     inject(fault: Fault, times = 1) {
       faults.push({ ...fault, times });
     },
-    hits(path: string) {
-      return hits.get(path) ?? 0;
+    /** requests to a path (of one method only, when given) since the last reset */
+    hits(path: string, method?: string) {
+      return hits.get(method ? `${method} ${path}` : path) ?? 0;
     },
     reset() {
       faults.length = 0;
       hits.clear();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** stops listening: every connection to the platform is refused until `up` */
+    down: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+    up: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
+    close: () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())),
   };
 }

@@ -18,7 +18,7 @@ const DAY = 24 * 60 * MINUTE;
 let stack: Stack;
 beforeAll(async () => {
   stack = await createStack({
-    wrapEntry: SITE_HARNESS_ENTRY,
+    siteEntry: SITE_HARNESS_ENTRY,
     vars: { TENANT_HOSTS: JSON.stringify({ ...TENANT_HOSTS, "a.example.com": "demo", "b.example.com": "demo2" }) },
   });
 });

@@ -179,6 +179,11 @@ export async function waitForHydration(page: Page, selector = "main form, .empty
   }, selector);
 }
 
+/** Waits until React has hydrated the document, whatever it shows (also an error page without forms). */
+export async function waitForReact(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.body ?? {}).some((k) => k.startsWith("__reactFiber")));
+}
+
 // money pages ------------------------------------------------------------------------------------
 
 /** Signs a new member up on the current page (with or without JavaScript) and waits for /user. */

@@ -28,10 +28,10 @@ import {
 
 /**
  * Accessibility in Chromium: axe-core's WCAG 2.0/2.1/2.2 A and AA rules on every page (signed
- * out and signed in with a history, each page audited at 1280×800 and again resized in place to a
- * 360×640 phone, and in the error state of every form), plus what axe cannot see: every control has a name, a failed submit marks and
- * describes the fields, the game's live regions are polite and quiet, and the keyboard reaches
- * and works the sign-in form and the navigation.
+ * out and signed in with a history, each page audited at 1280×800 and again resized in place to
+ * a 360×640 phone, and in the error state of every form), plus what axe cannot see: every control
+ * has a name, a failed submit marks and describes the fields, the game's live regions are polite
+ * and quiet, and the keyboard reaches and works the sign-in form and the navigation.
  */
 
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -268,8 +268,13 @@ async function expectErrorsWired(form: Locator, what: string): Promise<string[]>
   expect(wiring.invalid.length, `${what}: some field is marked invalid`).toBeGreaterThan(0);
   // what assistive technology computes: the first invalid control's description is its message
   const first = form.locator(`[name="${wiring.invalid[0]}"]`).first();
-  const messageId = (await first.getAttribute("aria-describedby"))!.split(/\s+/).find((id) => id.length > 0 && id !== "bet-limits");
-  const message = (await form.page().locator(`[id="${messageId}"]`).textContent())!.trim();
+  const message = await first.evaluate((control) =>
+    (control.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .map((id) => document.getElementById(id))
+      .find((d) => d?.classList.contains("error-list"))!
+      .textContent!.trim(),
+  );
   await expect(first, `${what}: ${wiring.invalid[0]}'s accessible description`).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
   return wiring.invalid;
 }

@@ -73,6 +73,15 @@ function usePageHandle(): PageHandle {
   return merged;
 }
 
+/**
+ * Every namespace the matched routes declare: the title's translator waits for them too, or after
+ * a client-side navigation the tab would keep the raw key until some other render.
+ */
+function usePageNamespaces(): string[] {
+  const matches = useMatches();
+  return [...new Set(["common", ...matches.flatMap((m) => (m.handle as { i18n?: string[] } | undefined)?.i18n ?? [])])];
+}
+
 function Document({ title, children }: { title: string; children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
@@ -104,14 +113,16 @@ function Document({ title, children }: { title: string; children: React.ReactNod
 
 export default function App() {
   const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { t } = useTranslation(usePageNamespaces());
   const page = usePageHandle();
   useChangeLanguage(data.locale);
   const main = <Outlet />;
   return (
     <Document title={t(page.titleKey ?? "home.title")}>
       {page.layout === "empty" ? (
-        <div className="empty-layout">{main}</div>
+        <main id="main" className="empty-layout">
+          {main}
+        </main>
       ) : (
         <div className="layout">
           <SiteHeader />

@@ -86,10 +86,12 @@ export function SelectField({
   meta,
   label,
   options,
+  autoComplete,
 }: {
   meta: FieldMetadata<string | undefined>;
   label: string;
   options: { value: string; label: string }[];
+  autoComplete?: string;
 }) {
   return (
     <div className="field">
@@ -98,6 +100,7 @@ export function SelectField({
         id={meta.id}
         name={meta.name}
         defaultValue={meta.initialValue ?? options[0]?.value}
+        autoComplete={autoComplete}
         aria-invalid={meta.errors ? true : undefined}
         aria-describedby={meta.errors ? meta.errorId : undefined}
       >
@@ -110,6 +113,14 @@ export function SelectField({
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );
+}
+
+/**
+ * What each radio of a group carries while the group has an error: it is invalid, and described
+ * by the group's message (the fieldset names the group; the radio is what gets focus).
+ */
+export function choiceErrorProps(meta: { errorId: string; errors?: string[] }) {
+  return meta.errors ? { "aria-invalid": true as const, "aria-describedby": meta.errorId } : {};
 }
 
 export function CheckboxField({ meta, children }: { meta: FieldMetadata<string | boolean | undefined>; children: React.ReactNode }) {

@@ -5,7 +5,11 @@ import { LOCALE_NAMES, toLocale, toLocaleId } from "~/i18n";
 import { useRootData } from "~/root";
 import { CsrfInput } from "./forms";
 
-/** Language selection: a plain form (works without JavaScript); with it, choosing submits at once. */
+/**
+ * Language selection: a plain form, the same with or without JavaScript. Choosing an option does
+ * not submit it (WCAG 3.2.2: arrowing through a closed select fires change on every step, which
+ * would reload the page before a keyboard user reached the language wanted); the button applies it.
+ */
 export function LanguageForm({ redirectTo }: { redirectTo: string }) {
   const { site, locale } = useRootData();
   const { t } = useTranslation();
@@ -17,12 +21,7 @@ export function LanguageForm({ redirectTo }: { redirectTo: string }) {
       <CsrfInput />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <label htmlFor={selectId}>{t("language.label")}</label>
-      <select
-        id={selectId}
-        name="locale"
-        defaultValue={toLocaleId(locale)}
-        onChange={(e) => e.currentTarget.form?.requestSubmit()}
-      >
+      <select id={selectId} name="locale" defaultValue={toLocaleId(locale)}>
         {options.map((l) => (
           <option key={l} value={toLocaleId(l)} lang={l}>
             {LOCALE_NAMES[l]}

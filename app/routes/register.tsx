@@ -87,7 +87,12 @@ export default function Register() {
         />
         <Field meta={fields.realName} label={t("fields.real_name")} autoComplete="name" />
         <div className="field-row">
-          <SelectField meta={fields.areaCode} label={t("fields.area_code")} options={areaCodes.map((c) => ({ value: c, label: c }))} />
+          <SelectField
+            meta={fields.areaCode}
+            label={t("fields.area_code")}
+            options={areaCodes.map((c) => ({ value: c, label: c }))}
+            autoComplete="tel-country-code"
+          />
           <Field meta={fields.mobile} label={t("fields.mobile")} type="tel" inputMode="numeric" autoComplete="tel-national" />
         </div>
         <Field meta={fields.referralCode} label={t("fields.referral_code")} />

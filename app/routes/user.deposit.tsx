@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CsrfInput, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
+import { choiceErrorProps, CsrfInput, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, StatusBadge, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
@@ -63,7 +63,13 @@ export default function Deposit() {
             <legend>{t("deposit.option")}</legend>
             {options.map((o) => (
               <label key={o.id} className="choice">
-                <input type="radio" name={fields.optionId.name} value={o.id} defaultChecked={fields.optionId.initialValue === o.id} />
+                <input
+                  type="radio"
+                  name={fields.optionId.name}
+                  value={o.id}
+                  defaultChecked={fields.optionId.initialValue === o.id}
+                  {...choiceErrorProps(fields.optionId)}
+                />
                 <span>
                   <strong>{o.name}</strong>
                   <span className="hint">{o.instructions}</span>

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CsrfInput, ErrorList, SelectField, SubmitButton, useSchemaForm } from "~/components/forms";
+import { choiceErrorProps, CsrfInput, ErrorList, SelectField, SubmitButton, useSchemaForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
@@ -83,11 +83,17 @@ export default function Transfer() {
         <CsrfInput />
         <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
         <ErrorList id={form.errorId} errors={form.errors} alert />
-        <fieldset className="choice-group">
+        <fieldset className="choice-group" aria-describedby={fields.direction.errors ? fields.direction.errorId : undefined}>
           <legend>{t("transfer.direction")}</legend>
           {(["in", "out"] as const).map((d) => (
             <label key={d} className="choice">
-              <input type="radio" name={fields.direction.name} value={d} defaultChecked={fields.direction.initialValue === d} />
+              <input
+                type="radio"
+                name={fields.direction.name}
+                value={d}
+                defaultChecked={fields.direction.initialValue === d}
+                {...choiceErrorProps(fields.direction)}
+              />
               <span>{t(`transfer.direction_${d}`)}</span>
             </label>
           ))}

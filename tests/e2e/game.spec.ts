@@ -13,6 +13,10 @@ import {
   waitForHydration,
   watchToasts,
   operatorPutPair,
+  E2E_PAIR,
+  awaitBetting,
+  marketCountdown,
+  secondsLeft,
 } from "./support";
 
 /**
@@ -22,10 +26,9 @@ import {
  */
 
 const LNG = "en-US";
-const PAIR = "ETH-USDT";
-const PAIR_NAME = "ETH/USDT";
-const PERIOD_SECONDS = 10;
-const CUTOFF_SECONDS = 3;
+const PAIR = E2E_PAIR.symbol;
+const PAIR_NAME = E2E_PAIR.config.name;
+const PERIOD_SECONDS = E2E_PAIR.config.periodSeconds;
 let site: SiteInfo;
 /** the demo site's smallest chip: the stake of every bet here */
 let stake: number;
@@ -40,16 +43,7 @@ test.beforeAll(async () => {
   expect(site.pairs, "the demo site offers the pair").toContain(PAIR);
   expect(stake, "the smallest chip is a valid bet").toBeGreaterThanOrEqual(site.minBetAmount);
   // pairs are the platform's, not a site's: every game test sets the same schedule (a no-op after the first)
-  await operatorPutPair(PAIR, {
-    name: PAIR_NAME,
-    precision: 2,
-    periodSeconds: PERIOD_SECONDS,
-    cutoffSeconds: CUTOFF_SECONDS,
-    seed: 20_240_102,
-    startPrice: 345_678,
-    volatilityBp: 10,
-    paused: false,
-  });
+  await operatorPutPair(PAIR, E2E_PAIR.config);
 });
 
 // helpers -----------------------------------------------------------------------------------------
@@ -81,38 +75,12 @@ function betForm(page: Page): Locator {
 
 /** A countdown of the market panel ("Betting closes in", "Period ends in") by its label. */
 function countdown(page: Page, labelKey: "market.cutoff_in" | "market.ends_in"): Locator {
-  return page
-    .locator(".game-facts > div")
-    .filter({ has: page.locator("dt", { hasText: game(labelKey) }) })
-    .locator("time");
+  return marketCountdown(page, LNG, labelKey);
 }
 
-/** Seconds a countdown shows (its `datetime`, PT<n>S). */
-async function secondsLeft(time: Locator): Promise<number> {
-  const value = await time.getAttribute("datetime");
-  const match = /^PT(\d+)S$/.exec(value ?? "");
-  if (!match) throw new Error(`countdown datetime ${value}`);
-  return Number(match[1]);
-}
-
-/**
- * Until the current period still takes bets for at least `seconds`: with JavaScript the live
- * countdown is watched; without, the page is loaded again (the server renders what is left).
- */
+/** Until the current period still takes bets for at least `seconds` (see support.ts). */
 async function awaitBettingWindow(page: Page, js: boolean, url: string, seconds = 3) {
-  await expect
-    .poll(
-      async () => {
-        if (!js) await page.goto(url);
-        return secondsLeft(countdown(page, "market.cutoff_in"));
-      },
-      {
-        message: `a period with ${seconds} s of betting left`,
-        timeout: (PERIOD_SECONDS + 5) * 1000,
-        intervals: [250],
-      }
-    )
-    .toBeGreaterThanOrEqual(seconds);
+  await awaitBetting(page, { js, url, lng: LNG, seconds });
 }
 
 /** Chooses an option and a chip (a radio each), or types an amount. */

@@ -26,15 +26,26 @@ async function expectJapanese(page: Page, context: BrowserContext) {
   await expect(page.locator('header a[href="/login"]')).toHaveText(ja.t("nav.login"));
 }
 
-test("choosing 日本語 in the footer switches the page to Japanese and keeps the choice in a 365-day locale cookie", async ({
+test("with the keyboard, arrowing through the footer's languages changes nothing until Change is pressed; then the page is Japanese with a 365-day locale cookie", async ({
   page,
   context,
 }) => {
   await page.goto("/terms");
   await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
-  // choosing submits at once (the form's change handler), so wait until it is attached
   await waitForHydration(page, "footer form.language-form");
-  await page.locator("footer form.language-form select[name=locale]").selectOption({ label: "日本語" });
+  const select = page.locator("footer form.language-form select[name=locale]");
+  // WCAG 3.2.2: a closed select fires change on every arrow key; choosing must not switch the page
+  await select.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(select).not.toHaveValue("en_US");
+  await page.waitForTimeout(500);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  await expect(page.locator("main h1")).toHaveText(en.terms("title"));
+  // the language wanted, then Tab to the Change button and Enter
+  await select.selectOption({ label: "日本語" });
+  await page.keyboard.press("Tab");
+  await expect(page.locator("footer form.language-form button[type=submit]")).toBeFocused();
+  await page.keyboard.press("Enter");
   await expectJapanese(page, context);
 });
 

@@ -24,7 +24,7 @@ export default defineConfig({
   reporter: "list",
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  globalTimeout: 6 * 60_000,
+  globalTimeout: 12 * 60_000,
   use: {
     baseURL: `http://localhost:${SITE_PORT}`,
     locale: "en-US",

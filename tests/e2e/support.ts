@@ -179,6 +179,11 @@ export async function waitForHydration(page: Page, selector = "main form, .empty
   }, selector);
 }
 
+/** Waits until React has hydrated the document, whatever it shows (also an error page without forms). */
+export async function waitForReact(page: Page): Promise<void> {
+  await page.waitForFunction(() => Object.keys(document.body ?? {}).some((k) => k.startsWith("__reactFiber")));
+}
+
 // money pages ------------------------------------------------------------------------------------
 
 /** Signs a new member up on the current page (with or without JavaScript) and waits for /user. */
@@ -456,4 +461,61 @@ export async function operatorPutPair(pair: string, config: PairConfig): Promise
     statusCode: 200,
     data: { symbol: pair, periodSeconds: config.periodSeconds, cutoffSeconds: config.cutoffSeconds },
   });
+}
+
+/**
+ * The pair every game journey bets on, shortened by the operator to 10-second periods that stop
+ * taking bets 3 seconds before they end. Pairs are the platform's, not a site's, so every spec
+ * sets exactly this schedule (a no-op after the first) and none disturbs another's rounds.
+ */
+export const E2E_PAIR = {
+  symbol: "ETH-USDT",
+  config: {
+    name: "ETH/USDT",
+    precision: 2,
+    periodSeconds: 10,
+    cutoffSeconds: 3,
+    seed: 20_240_102,
+    startPrice: 345_678,
+    volatilityBp: 10,
+    paused: false,
+  } satisfies PairConfig,
+};
+
+/** A countdown of the game's market panel ("Betting closes in", "Period ends in") by its label. */
+export function marketCountdown(page: Page, lng: Lng, labelKey: "market.cutoff_in" | "market.ends_in"): Locator {
+  return page
+    .locator(".game-facts > div")
+    .filter({ has: page.locator("dt", { hasText: tr(lng, `game:${labelKey}`) }) })
+    .locator("time");
+}
+
+/** Seconds a countdown shows (its `datetime`, PT<n>S). */
+export async function secondsLeft(time: Locator): Promise<number> {
+  const value = await time.getAttribute("datetime");
+  const match = /^PT(\d+)S$/.exec(value ?? "");
+  if (!match) throw new Error(`countdown datetime ${value}`);
+  return Number(match[1]);
+}
+
+/**
+ * Until the current period of the game page at `url` still takes bets for at least `seconds`
+ * (3 by default): with JavaScript the live countdown is watched; without, the page is loaded
+ * again (the server renders what is left).
+ */
+export async function awaitBetting(page: Page, opts: { js: boolean; url: string; lng: Lng; seconds?: number }): Promise<void> {
+  const seconds = opts.seconds ?? 3;
+  await expect
+    .poll(
+      async () => {
+        if (!opts.js) await page.goto(opts.url);
+        return secondsLeft(marketCountdown(page, opts.lng, "market.cutoff_in"));
+      },
+      {
+        message: `a period with ${seconds} s of betting left`,
+        timeout: (E2E_PAIR.config.periodSeconds + 5) * 1000,
+        intervals: [250],
+      },
+    )
+    .toBeGreaterThanOrEqual(seconds);
 }

@@ -20,7 +20,12 @@ export function ForgotSendForm({ areaCodes, account, lastResult }: { areaCodes: 
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <Field meta={fields.account} label={t("fields.account")} autoComplete="username" />
       <div className="field-row">
-        <SelectField meta={fields.areaCode} label={t("fields.area_code")} options={areaCodes.map((c) => ({ value: c, label: c }))} />
+        <SelectField
+          meta={fields.areaCode}
+          label={t("fields.area_code")}
+          options={areaCodes.map((c) => ({ value: c, label: c }))}
+          autoComplete="tel-country-code"
+        />
         <Field meta={fields.mobile} label={t("fields.mobile")} type="tel" inputMode="numeric" autoComplete="tel-national" />
       </div>
       <SubmitButton>{t("account:forgot.send_submit")}</SubmitButton>

@@ -26,7 +26,12 @@ export function InfoForm({
       <Field meta={fields.realName} label={t("fields.real_name")} autoComplete="name" />
       <Field meta={fields.email} label={t("account:info.email")} type="email" autoComplete="email" />
       <div className="field-row">
-        <SelectField meta={fields.areaCode} label={t("fields.area_code")} options={codes.map((c) => ({ value: c, label: c }))} />
+        <SelectField
+          meta={fields.areaCode}
+          label={t("fields.area_code")}
+          options={codes.map((c) => ({ value: c, label: c }))}
+          autoComplete="tel-country-code"
+        />
         <Field
           meta={fields.mobile}
           label={t("fields.mobile")}

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CsrfInput, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
+import { choiceErrorProps, CsrfInput, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { LimitsHint } from "~/components/money-form";
 import { BET_OPTIONS, betSchema, formatOdds, type Wallets } from "~/utils/game";
@@ -53,7 +53,13 @@ export function BetForm({ pair, pairs, periodNo, odds, betAmounts, limits, curre
         <div className="bet-option-grid">
           {BET_OPTIONS.map((option) => (
             <label key={option} className="bet-option">
-              <input type="radio" name={fields.option.name} value={option} defaultChecked={fields.option.initialValue === option} />
+              <input
+                type="radio"
+                name={fields.option.name}
+                value={option}
+                defaultChecked={fields.option.initialValue === option}
+                {...choiceErrorProps(fields.option)}
+              />
               <span className="bet-option-name">{t(`option.${option}`)}</span>
               <span className="bet-odds" data-testid={`odds-${option}`}>
                 <span className="visually-hidden">{t("bet.odds")} </span>×{formatOdds(odds[option] ?? 0, i18n.language)}

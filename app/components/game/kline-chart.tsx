@@ -11,12 +11,14 @@ const SECONDS: Record<CandleInterval, number> = { "1m": 60, "5m": 300, "15m": 90
 
 /**
  * K-line chart of one pair. lightweight-charts is imported inside an effect, so it is its own
- * chunk, fetched only when this chart is on screen; without JavaScript the chart is simply absent.
+ * chunk, fetched only when this chart is on screen. The server renders the chart as "static": a
+ * sentence that it needs JavaScript, and no interval buttons that would do nothing; hydration
+ * turns it into the live chart.
  */
 export function KlineChart({ pair, precision, tick }: { pair: string; precision: number; tick: { price: number; at: number } | null }) {
   const { t } = useTranslation("game");
   const [interval, choose] = useState<CandleInterval>("1m");
-  const [status, setStatus] = useState<"loading" | "ready" | "failed">("loading");
+  const [status, setStatus] = useState<"static" | "loading" | "ready" | "failed">("static");
   const container = useRef<HTMLDivElement>(null);
   const series = useRef<Series | null>(null);
   const last = useRef<Bar | null>(null);
@@ -84,23 +86,30 @@ export function KlineChart({ pair, precision, tick }: { pair: string; precision:
   return (
     <section aria-labelledby="chart-title" className="kline">
       <h2 id="chart-title">{t("chart.title")}</h2>
-      <div role="group" aria-label={t("chart.interval")} className="kline-intervals">
-        {CANDLE_INTERVALS.map((i) => (
-          <button key={i} type="button" className="button button-small" aria-pressed={i === interval} onClick={() => choose(i)}>
-            {t(`chart.interval_${i}`)}
-          </button>
-        ))}
-      </div>
-      <div ref={container} className="kline-canvas" role="img" aria-label={t("chart.label", { interval: t(`chart.interval_${interval}`) })} />
+      {status === "static" ? (
+        <p className="muted">{t("chart.needs_js")}</p>
+      ) : (
+        <div role="group" aria-label={t("chart.interval")} className="kline-intervals">
+          {CANDLE_INTERVALS.map((i) => (
+            <button key={i} type="button" className="button button-small" aria-pressed={i === interval} onClick={() => choose(i)}>
+              {t(`chart.interval_${i}`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <div
+        ref={container}
+        className="kline-canvas"
+        hidden={status === "static"}
+        role={status === "ready" ? "img" : undefined}
+        aria-label={status === "ready" ? t("chart.label", { interval: t(`chart.interval_${interval}`) }) : undefined}
+      />
       {status === "loading" ? <p className="muted">{t("chart.loading")}</p> : null}
       {status === "failed" ? (
         <p role="alert" className="error-list">
           {t("messages:kline_data_error")}
         </p>
       ) : null}
-      <noscript>
-        <p className="muted">{t("chart.needs_js")}</p>
-      </noscript>
     </section>
   );
 }

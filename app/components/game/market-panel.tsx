@@ -15,11 +15,15 @@ interface Props {
   clock: ServerClock;
 }
 
-/** The live price, the period and its two countdowns. Only period changes are announced, never ticks. */
+/**
+ * The live price, the period and its two countdowns. Neither the ticking price nor the countdowns
+ * are live regions; one polite region says, once a period, how the last one closed and that the
+ * next has started.
+ */
 export function MarketPanel({ pairName, precision, price, current, ended, serverTime, connected, clock }: Props) {
   const { t, i18n } = useTranslation("game");
   const fmt = (p: number | null) => formatPrice(p, precision, i18n.language);
-  const announcement = usePeriodAnnouncement(current.periodNo);
+  const announcement = usePeriodAnnouncement(current.periodNo, ended, fmt);
   const digit = lastDigitOf(price);
   return (
     <section className="card game-market" aria-labelledby="game-market-title">
@@ -62,20 +66,26 @@ export function MarketPanel({ pairName, precision, price, current, ended, server
           {t("market.last_result", { periodNo: ended.periodNo, close: fmt(ended.closePrice), digit: ended.lastDigit ?? "—" })}
         </p>
       ) : null}
-      <p className="visually-hidden" aria-live="polite">
+      <p className="visually-hidden" aria-live="polite" data-testid="market-announcement">
         {announcement}
       </p>
     </section>
   );
 }
 
-/** "Period … has started", said once when the period changes (not on the first render). */
-function usePeriodAnnouncement(periodNo: string): string {
+/** "Period … closed at …. Period … has started.", said once when the period changes (not on the first render). */
+function usePeriodAnnouncement(periodNo: string, ended: Period | null, fmt: (price: number | null) => string): string {
   const { t } = useTranslation("game");
   const first = useRef(periodNo);
   const [text, setText] = useState("");
   useEffect(() => {
-    if (periodNo !== first.current) setText(t("market.period_started", { periodNo }));
-  }, [periodNo, t]);
+    if (periodNo === first.current) return;
+    const closed =
+      ended && ended.periodNo !== periodNo
+        ? `${t("market.last_result", { periodNo: ended.periodNo, close: fmt(ended.closePrice), digit: ended.lastDigit ?? "—" })} `
+        : "";
+    setText(`${closed}${t("market.period_started", { periodNo })}`);
+    // said when the period changes; the ended period arrives in the same message
+  }, [periodNo]);
   return text;
 }

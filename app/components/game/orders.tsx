@@ -1,6 +1,8 @@
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/money";
 import { formatOdds, formatPrice, type Order } from "~/utils/game";
+import { formatMoney } from "~/utils/money";
 import { categoryOf, formatTime } from "./format";
 import { ScrollTable } from "../scroll-table";
 
@@ -24,9 +26,13 @@ export function OrderStatus({ order, currency }: { order: Order; currency: strin
 /** Open orders and the ones that settled in the last minutes, newest first. */
 export function CurrentOrders({ orders, currency, error }: { orders: Order[]; currency: string; error: string | null }) {
   const { t, i18n } = useTranslation("game");
+  const settlement = useSettlementAnnouncement(orders, currency);
   return (
     <section aria-labelledby="current-orders-title">
       <h2 id="current-orders-title">{t("tabs.current")}</h2>
+      <p className="visually-hidden" aria-live="polite" data-testid="settlement-announcement">
+        {settlement}
+      </p>
       {error ? (
         <p role="alert" className="error-list">
           {t(error)}
@@ -47,6 +53,27 @@ export function CurrentOrders({ orders, currency, error }: { orders: Order[]; cu
       )}
     </section>
   );
+}
+
+/**
+ * "Period …: Won · $1.95", said politely when an order the page showed as open settles (WCAG 4.1.3:
+ * the list changes on its own, so a screen reader is told). Nothing is said for the first render.
+ */
+function useSettlementAnnouncement(orders: Order[], currency: string): string {
+  const { t, i18n } = useTranslation("game");
+  const open = useRef<Set<string> | null>(null);
+  const [text, setText] = useState("");
+  useEffect(() => {
+    const settled = open.current ? orders.filter((o) => o.status !== "open" && open.current!.has(o.id)) : [];
+    open.current = new Set(orders.filter((o) => o.status === "open").map((o) => o.id));
+    if (settled.length === 0) return;
+    const said = settled.map(
+      (o) =>
+        `${t("orders.period_short", { periodNo: o.periodNo })}: ${t(`option.${o.option}`)} · ${t(`status.${o.status}`)} · ${formatMoney(o.payout, currency, i18n.language)}`,
+    );
+    setText(said.join(". "));
+  }, [orders, currency, t, i18n.language]);
+  return text;
 }
 
 const HISTORY_COLUMNS = [

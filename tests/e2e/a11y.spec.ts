@@ -1,0 +1,493 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
+import {
+  BRAND2,
+  DEMO,
+  E2E_PAIR,
+  PNG_1X1,
+  awaitBetting,
+  formHolding,
+  newMember,
+  operatorApi,
+  operatorPutPair,
+  operatorThread,
+  registerMember,
+  signIn,
+  signOutButton,
+  signUp,
+  signUpForm,
+  siteInfo,
+  decimalText,
+  tempFile,
+  tr,
+  waitForHydration,
+  waitForReact,
+  type Member,
+} from "./support";
+
+/**
+ * Accessibility in Chromium: axe-core's WCAG 2.0/2.1/2.2 A and AA rules on every page (signed
+ * out and signed in with a history, each page audited at 1280×800 and again resized in place to
+ * a 360×640 phone, and in the error state of every form), plus what axe cannot see: every control
+ * has a name, a failed submit marks and describes the fields, the game's live regions are polite
+ * and quiet, and the keyboard reaches and works the sign-in form and the navigation.
+ */
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const t = (key: string, values?: Record<string, string | number>) => tr("en-US", key, values);
+const PHONE = { width: 360, height: 640 };
+const PAIR = E2E_PAIR.symbol;
+
+test.beforeAll(async () => {
+  await operatorPutPair(PAIR, E2E_PAIR.config);
+});
+
+/** The roles of form controls, as Chromium's accessibility tree names them. */
+const CONTROL_ROLES = new Set(["textbox", "searchbox", "combobox", "listbox", "checkbox", "radio", "button", "spinbutton", "slider", "switch"]);
+
+/**
+ * axe's WCAG A/AA rules find nothing, the page has one main landmark, and every form control in
+ * Chromium's accessibility tree has a name. Soft: one run reports every page that fails, not just
+ * the first.
+ */
+async function audit(page: Page, what: string) {
+  // legacy mode runs axe in the page itself instead of opening a blank page per run (no iframes here)
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG).setLegacyMode(true).analyze();
+  const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(" ")}: ${v.help}`));
+  expect.soft(found, `${what}: axe WCAG 2.2 A/AA violations`).toEqual([]);
+  expect.soft(await page.getByRole("main").count(), `${what}: one main landmark`).toBe(1);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+    const controls = nodes.filter((n) => !n.ignored && CONTROL_ROLES.has(String(n.role?.value)));
+    const shown = await page
+      .locator("input:not([type=hidden]), select, textarea, button")
+      .evaluateAll((els) => els.filter((el) => el.checkVisibility()).length);
+    expect.soft(controls.length, `${what}: the accessibility tree holds every visible control`).toBeGreaterThanOrEqual(shown);
+    const unnamed = controls.filter((n) => !String(n.name?.value ?? "").trim()).map((n) => `${n.role?.value} #${n.backendDOMNodeId}`);
+    expect.soft(unnamed, `${what}: form controls without an accessible name`).toEqual([]);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Loads a page and waits until React owns it. */
+async function visit(page: Page, url: string) {
+  await page.goto(url);
+  await waitForReact(page);
+}
+
+const PUBLIC_PAGES = [
+  `${DEMO}/`,
+  `${DEMO}/login`,
+  `${DEMO}/register`,
+  `${DEMO}/terms`,
+  `${DEMO}/forgot-password`,
+  `${DEMO}/forgot-password?step=reset&account=someone`,
+  `${DEMO}/contact`,
+  `${DEMO}/no-such-page`,
+  `${BRAND2}/`,
+  `${BRAND2}/login`,
+  `${BRAND2}/register`,
+];
+
+/** Every member page (spec §2 and the screens it implies), for a member with something in each. */
+function memberPages(threadId: string): string[] {
+  const game = `/game?pair=${PAIR}`;
+  return [
+    "/",
+    "/user",
+    "/user/activity",
+    "/user/bank",
+    "/user/deposit",
+    "/user/download",
+    "/user/gamePage",
+    "/user/help",
+    "/user/info",
+    "/user/message",
+    `/user/message/${encodeURIComponent(threadId)}`,
+    "/user/news",
+    "/user/news/demo-welcome",
+    "/user/record",
+    "/user/record?tab=transactions",
+    "/user/record?tab=withdrawals",
+    "/user/setting",
+    "/user/smsVerify",
+    "/user/transfer",
+    "/user/withdraw",
+    "/uploaderfile",
+    game,
+    `${game}&tab=history`,
+    `${game}&tab=quotes`,
+    `${game}&tab=rules`,
+    `${game}&tab=chart`,
+    "/no-such-page",
+  ];
+}
+
+/**
+ * A member with a history, made as plain HTML form posts in a throwaway context: $500 deposited,
+ * $200 in the game wallet, an open bet, three documents and an approved bank account, a pending
+ * withdrawal, and a message the operator answered. Returns the member and the message's id.
+ */
+async function memberWithHistory(browser: Browser, testInfo: TestInfo): Promise<{ member: Member; threadId: string }> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const member = await signUp(page, DEMO, newMember());
+    const post = async (path: string, field: string, fill: (form: Locator) => Promise<void>) => {
+      await page.goto(`${DEMO}${path}`);
+      const form = formHolding(page, field);
+      await fill(form);
+      await form.locator('button[type="submit"]').click();
+      await expect(page.getByTestId("toast"), `${path} succeeds`).toHaveClass(/toast-success/);
+    };
+    await post("/user/deposit", "optionId", async (f) => {
+      await f.locator('input[name="optionId"][value="demo-instant"]').check();
+      await f.locator('[name="amount"]').fill("500");
+    });
+    await post("/user/transfer", "direction", async (f) => {
+      await f.locator('input[name="direction"][value="in"]').check();
+      await f.locator('[name="amount"]').fill("200");
+    });
+    for (const kind of ["id_front", "id_back", "passbook"]) {
+      await post("/uploaderfile", "kind", async (f) => {
+        await f.locator('select[name="kind"]').selectOption(kind);
+        await f.locator('input[name="file"]').setInputFiles(tempFile(testInfo, `${kind}.png`, PNG_1X1));
+      });
+    }
+    await post("/user/bank", "accountNumber", async (f) => {
+      await f.locator('[name="bank"]').fill("Demo Commercial Bank");
+      await f.locator('[name="branch"]').fill("Taipei Main Branch");
+      await f.locator('[name="accountName"]').fill(member.realName);
+      await f.locator('[name="accountNumber"]').fill("0015-123-456789");
+      await f.locator('[name="currency"]').fill("USD");
+      await f.locator('[name="address"]').fill("1 Example Road, Taipei");
+    });
+    await post("/user/withdraw", "transactionPassword", async (f) => {
+      await f.locator('[name="amount"]').fill("100");
+      await f.locator('[name="transactionPassword"]').fill(member.transactionPassword);
+    });
+    const title = `Question ${randomUUID().slice(0, 8)}`;
+    await post("/user/message", "title", async (f) => {
+      await f.locator('[name="title"]').fill(title);
+      await f.locator('[name="content"]').fill("Where is my withdrawal?");
+    });
+    const thread = await operatorThread("demo", member.account, (m) => m.title === title);
+    const reply = await operatorApi("POST", `/operator/sites/demo/messages/${thread.memberId}/${thread.id}/reply`, { content: "On its way." });
+    expect(reply).toMatchObject({ statusCode: 200 });
+    const site = await siteInfo("demo");
+    const url = `${DEMO}/game?pair=${PAIR}`;
+    await awaitBetting(page, { js: false, url, lng: "en-US" });
+    const bet = page.locator("form.bet-form");
+    await bet.locator('input[name="option"][value="high"]').check();
+    await bet.locator('input[name="amount"]').fill(decimalText(Math.min(...site.betAmounts), site.currency));
+    await bet.locator('button[type="submit"]').click();
+    await expect(page.getByTestId("toast")).toHaveText(t("messages:bet_placed"));
+    return { member, threadId: thread.id };
+  } finally {
+    await context.close();
+  }
+}
+
+/** One member with a history per worker: the signed-in audits only read it. */
+let history: Promise<{ member: Member; threadId: string }> | undefined;
+
+const DESKTOP = { width: 1280, height: 800 };
+const SIGNED_IN_GROUPS = 2;
+
+/** Audits the page as loaded on a desktop, then resized in place to a 360×640 phone (and back). */
+async function auditDesktopAndPhone(page: Page, what: string) {
+  await page.setViewportSize(DESKTOP);
+  await audit(page, `desktop ${what}`);
+  await page.setViewportSize(PHONE);
+  await audit(page, `phone ${what}`);
+  await page.setViewportSize(DESKTOP);
+}
+
+test("signed out, on a desktop and a 360×640 phone: every public page of both sites, and the 404 page, pass axe", async ({ page }) => {
+  test.setTimeout(90_000);
+  for (const url of PUBLIC_PAGES) {
+    await visit(page, url);
+    await auditDesktopAndPhone(page, url);
+  }
+});
+
+for (let group = 0; group < SIGNED_IN_GROUPS; group++) {
+  test(`signed in, on a desktop and a 360×640 phone (member pages, part ${group + 1} of ${SIGNED_IN_GROUPS}): with records, documents, a bet, a withdrawal and an answered message, they pass axe`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    history ??= memberWithHistory(browser, testInfo);
+    const { member, threadId } = await history;
+    await signIn(page, DEMO, member.account, member.password);
+    await expect(page).toHaveURL(`${DEMO}/user`);
+    const pages = memberPages(threadId).filter((_, i) => i % SIGNED_IN_GROUPS === group);
+    for (const path of pages) {
+      await visit(page, `${DEMO}${path}`);
+      await auditDesktopAndPhone(page, `signed in ${path}`);
+    }
+  });
+}
+
+// failed submits ----------------------------------------------------------------------------------
+
+/**
+ * After a failed submit: every field-level message is the description of the control(s) it
+ * belongs to, each of those is aria-invalid, and every aria-invalid control is described by a
+ * visible, non-empty message. Returns the invalid controls' names in document order.
+ */
+async function expectErrorsWired(form: Locator, what: string): Promise<string[]> {
+  const wiring = await form.evaluate((el) => {
+    const problems: string[] = [];
+    const controls = Array.from(el.querySelectorAll<HTMLElement>("input, select, textarea"));
+    const describedBy = (c: Element) => (c.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
+    const messages = Array.from(el.querySelectorAll<HTMLElement>(".field .error-list, fieldset .error-list"));
+    for (const message of messages) {
+      if (!message.id) problems.push(`message "${message.textContent}" has no id`);
+      const owners = controls.filter((c) => describedBy(c).includes(message.id));
+      if (owners.length === 0) problems.push(`message "${message.textContent}" describes no control`);
+      for (const owner of owners) {
+        if (owner.getAttribute("aria-invalid") !== "true") problems.push(`${owner.getAttribute("name")} is described by an error but not aria-invalid`);
+      }
+    }
+    const invalid = controls.filter((c) => c.getAttribute("aria-invalid") === "true");
+    for (const control of invalid) {
+      const texts = describedBy(control)
+        .map((id) => document.getElementById(id))
+        .filter((d): d is HTMLElement => d !== null && d.classList.contains("error-list"))
+        .map((d) => (d.textContent ?? "").trim());
+      if (!texts.some(Boolean)) problems.push(`${control.getAttribute("name")} is aria-invalid without an error message in aria-describedby`);
+    }
+    return { problems, invalid: [...new Set(invalid.map((c) => c.getAttribute("name") ?? ""))], messages: messages.length };
+  });
+  expect(wiring.problems, `${what}: error wiring`).toEqual([]);
+  expect(wiring.messages, `${what}: the failed submit shows field messages`).toBeGreaterThan(0);
+  expect(wiring.invalid.length, `${what}: some field is marked invalid`).toBeGreaterThan(0);
+  // what assistive technology computes: the first invalid control's description is its message
+  const first = form.locator(`[name="${wiring.invalid[0]}"]`).first();
+  const message = await first.evaluate((control) =>
+    (control.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .map((id) => document.getElementById(id))
+      .find((d) => d?.classList.contains("error-list"))!
+      .textContent!.trim(),
+  );
+  await expect(first, `${what}: ${wiring.invalid[0]}'s accessible description`).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
+  return wiring.invalid;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+type FormCase = { path: string; form: (page: Page) => Locator; prepare?: (form: Locator) => Promise<void> };
+
+const PUBLIC_FORMS: FormCase[] = [
+  { path: "/login", form: (p) => formHolding(p, "password") },
+  { path: "/register", form: (p) => signUpForm(p) },
+  { path: "/forgot-password", form: (p) => formHolding(p, "mobile") },
+];
+
+const MEMBER_FORMS: FormCase[] = [
+  { path: "/user/deposit", form: (p) => formHolding(p, "optionId") },
+  { path: "/user/transfer", form: (p) => formHolding(p, "direction") },
+  { path: "/user/bank", form: (p) => formHolding(p, "accountNumber") },
+  { path: "/uploaderfile", form: (p) => formHolding(p, "kind") },
+  { path: "/user/message", form: (p) => formHolding(p, "title") },
+  { path: "/user/setting", form: (p) => formHolding(p, "oldPassword") },
+  { path: "/user/smsVerify", form: (p) => formHolding(p, "code") },
+  { path: "/user/info", form: (p) => formHolding(p, "realName"), prepare: (f) => f.locator('[name="realName"]').fill("") },
+  { path: `/game?pair=${PAIR}`, form: (p) => p.locator("form.bet-form") },
+];
+
+/** Submits with the keyboard (Enter on the submit button), where focus management matters most. */
+async function submitByKeyboard(form: Locator) {
+  await form.locator('button[type="submit"]').focus();
+  await form.page().keyboard.press("Enter");
+}
+
+async function failAndCheck(page: Page, c: FormCase) {
+  await visit(page, `${DEMO}${c.path}`);
+  const form = c.form(page);
+  await c.prepare?.(form);
+  await submitByKeyboard(form);
+  const invalid = await expectErrorsWired(form, c.path);
+  await expect(form.locator(`[name="${invalid[0]}"]`).first(), `${c.path}: focus moves to the first invalid field`).toBeFocused();
+  await audit(page, `${c.path} after a failed submit`);
+}
+
+test("with JavaScript, a failed sign-in, sign-up and forgot-password form marks its fields aria-invalid, describes them by their messages, focuses the first, and passes axe", async ({
+  page,
+}) => {
+  for (const c of PUBLIC_FORMS) await failAndCheck(page, c);
+});
+
+test("with JavaScript, every failed member form (money, bank, documents, message, settings, SMS, information, bet) is wired the same way and passes axe", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const member = await registerMember(browser, DEMO);
+  await signIn(page, DEMO, member.account, member.password);
+  await expect(page).toHaveURL(`${DEMO}/user`);
+  for (const c of MEMBER_FORMS) await failAndCheck(page, c);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the server's answer to a failed submit is wired the same way: aria-invalid fields described by their messages", async ({ page }) => {
+    for (const c of PUBLIC_FORMS) {
+      await page.goto(`${DEMO}${c.path}`);
+      await c.form(page).locator('button[type="submit"]').click();
+      await expect(page).toHaveURL(`${DEMO}${c.path}`);
+      await expectErrorsWired(c.form(page), `${c.path} (server)`);
+    }
+    await signUp(page, DEMO, newMember());
+    for (const c of MEMBER_FORMS.filter((m) => ["/user/deposit", "/user/transfer", "/user/message"].includes(m.path))) {
+      await page.goto(`${DEMO}${c.path}`);
+      await c.form(page).locator('button[type="submit"]').click();
+      await expectErrorsWired(c.form(page), `${c.path} (server)`);
+    }
+  });
+});
+
+// the game's live regions -------------------------------------------------------------------------
+
+test("the game's live region is polite and speaks once a period (how the last closed, the next started); the price and countdowns are not live", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const member = await registerMember(browser, DEMO);
+  await signIn(page, DEMO, member.account, member.password);
+  await expect(page).toHaveURL(`${DEMO}/user`);
+  await visit(page, `${DEMO}/game?pair=${PAIR}`);
+  await expect(page.locator(".game-market")).toContainText(t("game:market.live"));
+
+  // nothing on the page interrupts: no assertive region, no alert
+  await expect(page.locator('[aria-live="assertive"], [role="alert"]')).toHaveCount(0);
+  const market = page.locator(".game-market");
+  await expect(market.locator("[aria-live]")).toHaveCount(1);
+  await expect(market.getByTestId("market-announcement")).toHaveAttribute("aria-live", "polite");
+  const LIVE = '[aria-live], [role="status"], [role="alert"], [role="log"], [role="timer"], [role="marquee"]';
+  for (const ticking of [market.locator("time.countdown"), page.getByTestId("game-price"), page.getByTestId("last-digit"), page.getByTestId("period-no")]) {
+    for (const el of await ticking.all()) {
+      expect(await el.evaluate((node, live) => node.closest(live) === null, LIVE), "a ticking value is not inside a live region").toBe(true);
+    }
+  }
+
+  // watch one period change: many ticks, one announcement
+  await page.evaluate((live) => {
+    const w = window as unknown as { __spoken: string[]; __prices: number };
+    w.__spoken = [];
+    w.__prices = 0;
+    for (const region of document.querySelectorAll(live)) {
+      new MutationObserver(() => {
+        const text = (region.textContent ?? "").trim();
+        if (text) w.__spoken.push(text);
+      }).observe(region, { subtree: true, childList: true, characterData: true });
+    }
+    new MutationObserver(() => (w.__prices += 1)).observe(document.querySelector('[data-testid="game-price"]')!, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  }, LIVE);
+  const before = (await page.getByTestId("period-no").textContent())!;
+  await expect(page.getByTestId("period-no")).not.toHaveText(before, { timeout: (E2E_PAIR.config.periodSeconds + 5) * 1000 });
+  const after = (await page.getByTestId("period-no").textContent())!;
+  await page.waitForTimeout(2_500);
+  const { spoken, prices } = await page.evaluate(() => {
+    const w = window as unknown as { __spoken: string[]; __prices: number };
+    return { spoken: w.__spoken, prices: w.__prices };
+  });
+  expect(prices, "the price ticked meanwhile").toBeGreaterThanOrEqual(3);
+  expect(spoken, "one announcement for the period change, none for the ticks").toHaveLength(1);
+  const [closedPart] = t("game:market.last_result", { periodNo: before }).split("{{close}}");
+  expect(spoken[0]!.startsWith(closedPart!), `"${spoken[0]}" says how period ${before} closed`).toBe(true);
+  expect(spoken[0]!.endsWith(t("game:market.period_started", { periodNo: after }))).toBe(true);
+});
+
+// the keyboard ------------------------------------------------------------------------------------
+
+/** The focused element shows a focus indicator (the browser's outline, never removed). */
+async function expectFocusVisible(locator: Locator, what: string) {
+  await expect(locator, `${what} has focus`).toBeFocused();
+  const outline = await locator.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+  });
+  expect(outline.style !== "none" && outline.width > 0, `${what} shows a focus outline (${outline.style} ${outline.width}px)`).toBe(true);
+}
+
+test("with the keyboard alone: tab through the sign-in form, fail and fix it, submit with Enter; then skip link, main and member navigation", async ({
+  page,
+  browser,
+}) => {
+  const member = await registerMember(browser, DEMO);
+  await visit(page, `${DEMO}/login`);
+  const form = formHolding(page, "password");
+
+  // the order of the page: back home, account, password, sign in, forgot password, sign up
+  const order = [
+    page.getByRole("link", { name: t("nav.back_home") }),
+    form.getByLabel(t("fields.account")),
+    form.getByLabel(t("fields.password")),
+    form.getByRole("button", { name: t("login.submit") }),
+    page.getByRole("link", { name: t("nav.forgot_password") }),
+    page.getByRole("link", { name: t("login.register_link") }),
+  ];
+  for (const [i, stop] of order.entries()) {
+    await page.keyboard.press("Tab");
+    await expectFocusVisible(stop, `tab stop ${i + 1}`);
+  }
+
+  // Enter on an empty form: the account field is marked, described and focused
+  await form.getByLabel(t("fields.password")).focus();
+  await page.keyboard.press("Enter");
+  await expect(form.getByLabel(t("fields.account"))).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel(t("fields.account"))).toBeFocused();
+  await page.keyboard.type(member.account);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(member.password);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`${DEMO}/user`);
+  await expect(page.getByTestId("account")).toHaveText(member.account);
+  await waitForHydration(page, "form");
+
+  // from the top: the skip link first, then the brand and the main navigation, in order
+  await page.locator("body").focus();
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: t("nav.skip") });
+  await expectFocusVisible(skip, "the skip link");
+  await expect(skip).toBeInViewport();
+  const header = [
+    page.locator("header .brand"),
+    ...[t("nav.home"), t("nav.game"), t("nav.member_center")].map((name) =>
+      page.getByRole("navigation", { name: t("nav.label") }).getByRole("link", { name, exact: true }),
+    ),
+    signOutButton(page),
+  ];
+  for (const [i, stop] of header.entries()) {
+    await page.keyboard.press("Tab");
+    await expectFocusVisible(stop, `header stop ${i + 1}`);
+  }
+
+  // the skip link jumps past the header: the next stop is the member center's first link
+  await skip.focus();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  const memberNav = page.getByRole("navigation", { name: t("user.nav_label") });
+  await expectFocusVisible(memberNav.getByRole("link").first(), "the first member link after the skip link");
+  // the member navigation goes on link by link; Enter follows one
+  const deposit = memberNav.getByRole("link", { name: t("user.nav_deposit") });
+  for (let i = 0; i < 5 && !(await deposit.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expectFocusVisible(deposit, "the deposit link");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`${DEMO}/user/deposit`);
+  await expect(page.locator("h1")).toHaveText(t("money:deposit.title"));
+});

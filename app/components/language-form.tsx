@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALE_NAMES, toLocale, toLocaleId } from "~/i18n";
 import { useRootData } from "~/root";
-import { CsrfInput } from "./forms";
+import { CsrfInput } from "./csrf-input";
 
 /** Language selection: a plain form (works without JavaScript); with it, choosing submits at once. */
 export function LanguageForm({ redirectTo }: { redirectTo: string }) {

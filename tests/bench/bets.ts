@@ -121,20 +121,26 @@ export async function betBurst(
     members.map(async ({ member, visitor }, i) => {
       await sleep(windowStart + offsets[i]! - Date.now());
       const started = performance.now();
-      const response = await visitor.post(`/game?pair=${pair}`, {
-        csrf: forms[i]!.csrf,
-        idempotencyKey: forms[i]!.idempotencyKey,
-        pair,
-        periodNo: period.periodNo,
-        option: options[i % options.length]!,
-        amount: "1.00",
-      });
-      const body = await response.text();
-      const elapsed = performance.now() - started;
-      const location = response.headers.get("location") ?? "";
-      const ok = response.status === 302 && location.startsWith("/game");
-      const reason = ok ? "" : `${member.account}: ${response.status} ${/role="alert"[^>]*>([^<]+)/.exec(body)?.[1] ?? location}`;
-      return { ok, elapsed, reason };
+      try {
+        const response = await visitor.post(`/game?pair=${pair}`, {
+          csrf: forms[i]!.csrf,
+          idempotencyKey: forms[i]!.idempotencyKey,
+          pair,
+          periodNo: period.periodNo,
+          option: options[i % options.length]!,
+          amount: "1.00",
+        });
+        const body = await response.text();
+        const elapsed = performance.now() - started;
+        const location = response.headers.get("location") ?? "";
+        const ok = response.status === 302 && location.startsWith("/game");
+        const reason = ok ? "" : `${member.account}: ${response.status} ${/role="alert"[^>]*>([^<]+)/.exec(body)?.[1] ?? location}`;
+        return { ok, elapsed, reason, unanswered: false };
+      } catch (error) {
+        // no answer at all (the client's timeout): a failed bet whose fate the member cannot know
+        const reason = `${member.account}: no answer (${error instanceof Error ? error.message : String(error)})`;
+        return { ok: false, elapsed: performance.now() - started, reason, unanswered: true };
+      }
     })
   );
   const latencies = outcomes.map((o) => o.elapsed);
@@ -151,7 +157,11 @@ export async function betBurst(
     (n, c) => n + c,
     0
   );
-  if (placed !== outcomes.length - failures.length) problems.push(`${placed} orders recorded for ${outcomes.length - failures.length} accepted bets`);
+  const accepted = outcomes.length - failures.length;
+  const unanswered = outcomes.filter((o) => o.unanswered).length;
+  if (placed < accepted || placed > accepted + unanswered) {
+    problems.push(`${placed} orders recorded for ${accepted} accepted bets (${unanswered} unanswered)`);
+  }
   return {
     bets: outcomes.length,
     failed: failures.length,
@@ -211,6 +221,9 @@ export interface SettlementResult {
   ledgerProblems: string[];
 }
 
+/** The longest period the bench gives the settlement's bets. */
+const MAX_PERIOD_SECONDS = 300;
+
 /**
  * Many open bets of one period, settled after its end. The pair's schedule is set by the
  * operator (as tests do) to a period long enough to place every bet at the rate this machine
@@ -219,6 +232,7 @@ export interface SettlementResult {
  * Settlement time is read from the platform: each order's settledAt against the period's end.
  */
 export async function settlement(
+  deadlineMs: number,
   members: BenchMember[],
   betsPerMember: number,
   pair: { symbol: string; name: string; precision: number; seed: number; startPrice: number; volatilityBp: number },
@@ -243,8 +257,12 @@ export async function settlement(
   const total = members.length * betsPerMember;
   const cutoffSeconds = 10;
   // room for the measured rate to drop by a third on a shared machine
-  const minSeconds = Math.max(60, Math.ceil((total / rate) * 1.5) + cutoffSeconds + 5);
-  const plan = planPeriod(Date.now(), minSeconds, 4);
+  const wanted = Math.max(60, Math.ceil((total / rate) * 1.5) + cutoffSeconds + 5);
+  // a machine too busy to place every bet in five minutes gets five minutes; the shortfall is reported
+  const plan = planPeriod(Date.now(), Math.min(wanted, MAX_PERIOD_SECONDS), 4);
+  if ((plan.startsAt + plan.periodSeconds) * 1000 + 30_000 > deadlineMs) {
+    throw new Error(`not enough time left for a ${plan.periodSeconds}-second period before the run's time limit (BENCH_TIMEOUT_SECONDS)`);
+  }
   log(
     `  calibration: ${calPlaced} bets at ${rate.toFixed(0)}/s; ${pair.symbol} periods of ${plan.periodSeconds} s, next from ${new Date(
       plan.startsAt * 1000
@@ -277,7 +295,11 @@ export async function settlement(
     for (let i = 0; i < betsPerMember; i++) {
       const r = await place(member, period.periodNo, pair.symbol, options[i % options.length]!);
       if (r.statusCode === 200) placed += 1;
-      else refused.push(`${member.account}: ${r.statusCode} ${r.message}`);
+      else {
+        refused.push(`${member.account}: ${r.statusCode} ${r.message}`);
+        // past the cut-off nothing more fits in this period
+        if (r.message === "betting_forbidden") break;
+      }
     }
   });
   const placeSeconds = (performance.now() - started) / 1000;

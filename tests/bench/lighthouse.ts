@@ -16,6 +16,8 @@ export interface LighthouseResult {
   path: string;
   scores: Record<Category, number>;
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
+  /** Lighthouse's measure of the CPU it ran on (higher is faster; a busy machine scores low and its TBT grows) */
+  benchmarkIndex: number;
   /** audits below a full score that count towards a category (the cause of a lost point) */
   failing: { category: Category; id: string; title: string; score: number; displayValue: string; items: string[] }[];
   runs: number;
@@ -111,6 +113,7 @@ function summarise(path: string, lhr: Lhr, runs: number): LighthouseResult {
     },
     failing,
     runs,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 

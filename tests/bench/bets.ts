@@ -212,6 +212,8 @@ export interface SettlementResult {
   refused: string[];
   placeSeconds: number;
   betsPerSecond: number;
+  /** bets a second the platform took in the short calibration (one per member, straight to the platform) */
+  calibrationRate: number;
   periodSeconds: number;
   periodNo: string;
   /** ms after the period's end when the last / the median bet was settled (the platform's settledAt) */
@@ -340,6 +342,7 @@ export async function settlement(
     refused: refused.slice(0, 10),
     placeSeconds,
     betsPerSecond: placed / placeSeconds,
+    calibrationRate: rate,
     periodSeconds: plan.periodSeconds,
     periodNo: period.periodNo,
     lastSettledMs: settledAt.length ? settledAt[settledAt.length - 1]! : Number.NaN,

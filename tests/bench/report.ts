@@ -4,6 +4,7 @@ import { BUDGETS } from "./config";
 import type { Category, LighthouseResult } from "./lighthouse";
 import type { LiveResult } from "./live";
 import type { Machine } from "./machine";
+import type { Role } from "./processes";
 import { kb } from "./stats";
 import type { BffOverhead, Throughput } from "./throughput";
 
@@ -193,7 +194,7 @@ function rows(f: Figures): Row[] {
             burst.ledgerProblems.length ? `NOT balanced: ${burst.ledgerProblems.length} problems` : `balanced for all ${burst.bets} members`
           }`,
           verdict: verdict(burst.p99 <= BUDGETS.betP99Ms && burst.failed === 0 && burst.ledgerProblems.length === 0),
-          cause: [...burst.failures, ...burst.ledgerProblems, ...(burst.p99 > BUDGETS.betP99Ms ? BURST_CAUSE : [])],
+          cause: [...burst.failures, ...burst.ledgerProblems, ...(burst.p99 > BUDGETS.betP99Ms ? burstCause(burst, f.settlement) : [])],
         }
       : missing("Bet burst", "p99 ≤ 300 ms, zero failed bets, ledger balanced after")
   );
@@ -212,7 +213,7 @@ function rows(f: Figures): Row[] {
           cause: [
             ...(s.placed < s.bets ? [`only ${s.placed} of ${s.bets} bets were placed in the period: ${s.refused.join("; ")}`] : []),
             ...s.ledgerProblems,
-            ...(s.lastSettledMs > BUDGETS.settleSeconds * 1000 ? SETTLE_CAUSE : []),
+            ...(s.lastSettledMs > BUDGETS.settleSeconds * 1000 ? settleCause(s) : []),
           ],
         }
       : missing("Settlement of 10,000 bets", "all settled ≤ 5 s after the period's end")
@@ -258,16 +259,36 @@ function jsCures(b: BundleReport, url: string): string[] {
   ];
 }
 
+const cpuOf = (c: Throughput["pages"][number], ...roles: Role[]) => roles.reduce((n, r) => n + (c.cpu[r] ?? 0), 0);
+const DEV_SERVER: Role[] = ["site proxy", "site wrangler", "platform proxy", "platform wrangler"];
+
 function ssrCause(path: string, t: Throughput, page: Throughput["pages"][number]): string[] {
   const floor = t.workerFloor.requestsPerSecond;
-  return [
-    `The site worker answering at once (/build-id.json: no tenant, session, platform call or render) makes ${f0(floor)} req/s, ${pct(
-      floor / t.assetRps
-    )} of the asset: ` + "that much is the dev server's price for running the worker at all (wrangler's proxy in front, the inspector on).",
-    `${path} makes ${pct(page.requestsPerSecond / floor)} of that floor: the rest is its own work — tenant, session cookie, i18n, the React render` +
-      (path === "/user" ? ", and the member's platform calls (each a further HTTP hop through the platform's dev proxy)" : "") +
-      ".",
+  const asset = t.asset[0]!;
+  const lines = [
+    `The site worker answering at once (/build-id.json: no tenant, session, platform call or render) makes ${f0(floor)} req/s, ` +
+      `${pct(floor / t.assetRps)} of the asset; ${path} makes ${pct(page.requestsPerSecond / floor)} of that.`,
   ];
+  if (Object.keys(page.cpu).length) {
+    const own = cpuOf(page, "site worker");
+    const ownAsset = cpuOf(asset, "site worker");
+    lines.push(
+      `CPU per request: ${path} ${own.toFixed(2)} ms in the site worker` +
+        (path === "/user" ? ` and ${cpuOf(page, "platform worker").toFixed(2)} ms in the platform worker` : "") +
+        `, ${cpuOf(page, ...DEV_SERVER).toFixed(2)} ms in the dev server around them (wrangler's proxies and inspector); ` +
+        `the asset ${ownAsset.toFixed(2)} ms in the site worker, ${cpuOf(asset, ...DEV_SERVER).toFixed(2)} ms around it. ` +
+        `The site worker alone spends ${(own / ownAsset).toFixed(1)}× the asset's CPU on ${path}: on a machine it keeps busy, ` +
+        `${path} cannot reach more than about ${pct(ownAsset / own)} of the asset's rate, dev server or not.`
+    );
+  }
+  lines.push(
+    "Where the site worker's time goes (a CPU profile taken by hand through the inspector, Nov 2026): about a third in React's render, a fifth in " +
+      "React Router matching the URL against the app's thirty-odd routes (flattened and ranked again by each layer that matches: Remix's handler, the static router, the render), then the " +
+      "i18next instance made per request, the session cookie's HMAC and Remix's handler. The cure with the largest effect is fewer renders " +
+      "(caching the HTML of anonymous pages such as /login per site and language, with the CSRF token set apart); the tenant lookup, " +
+      "another 4–7 %, is now cached per isolate."
+  );
+  return lines;
 }
 
 function bffCause(x: BffOverhead): string[] {
@@ -285,12 +306,43 @@ function bffCause(x: BffOverhead): string[] {
       "deployed, the site would use the PLATFORM service binding. The figure mostly measures the dev server here; the site's own share is the middle number.",
   ];
 }
-const BURST_CAUSE = [
-  "Each bet is one site request (session, CSRF check, form validation) and one platform call that visits the site configuration, the member object and the market object; bets arriving together queue behind each other on the single workerd thread of each worker.",
-];
-const SETTLE_CAUSE = [
-  "Settlement runs in each member's object from its own alarm at the period's end: one market read and one transaction per member, all on one workerd thread locally; the last member waits for all the others.",
-];
+function burstCause(burst: BurstResult, settle: SettlementResult | undefined): string[] {
+  const offered = burst.bets / ((burst.windowMs - 500) / 1000);
+  const lines = [
+    `The bets arrived at about ${f0(
+      offered
+    )} a second. Each is a site request (session, CSRF check, form validation, the session cookie written back) ` +
+      "and one platform call that visits the site's configuration, the member's object and the market's object; under `wrangler dev` " +
+      "the site's call also passes wrangler's proxies and inspector (see the CPU table of the throughput section).",
+  ];
+  if (settle) {
+    lines.push(
+      `Straight to the platform, this machine took ${f0(settle.calibrationRate)} bets a second in the settlement's calibration and ${f0(
+        settle.betsPerSecond
+      )} ` +
+        "a second while placing the settlement's bets: " +
+        (offered > settle.calibrationRate * 0.6
+          ? "the burst asked for most of that capacity, so bets queued and the latency is mostly waiting."
+          : "the burst asked for well under that, so the latency is each bet's own path rather than a queue.")
+    );
+  }
+  return lines;
+}
+
+function settleCause(s: SettlementResult): string[] {
+  return [
+    `Each member's object settles its own bets from its alarm at the period's end (one market read, then one transaction for its ${
+      s.bets / s.members
+    } bets); ` +
+      `locally every object runs in the platform's one isolate, one at a time, so the ${s.members} members settle one after another: the median bet was settled ` +
+      `${f1(s.medianSettledMs / 1000)} s and the last ${f1(s.lastSettledMs / 1000)} s after the end, about ${f1(
+        s.lastSettledMs / s.members
+      )} ms per member.`,
+    "Deployed, member objects run apart from each other and only the market object's reads stay in one queue; locally the cure is less work per member " +
+      "(e.g. no live-stream events written for a member with no open stream: two rows per settled bet that the alarm then deletes).",
+  ];
+}
+
 function liveCause(site: LiveResult, platform: LiveResult | undefined): string[] {
   const lines = [
     "Each tick leaves the market object once per socket (a loop of sends in its one-second alarm, which fires 20 ms after the second) and crosses the site worker's relay per socket; the last sockets wait for the first.",
@@ -412,9 +464,17 @@ export function renderResults(f: Figures): string {
 
   if (f.throughput) {
     const t = f.throughput;
-    lines.push("## Throughput (autocannon, 10 connections)", "", "| path | req/s | p50 | p99 | 2xx | failed |", "|---|---|---|---|---|---|");
+    lines.push(
+      "## Throughput (autocannon, 10 connections)",
+      "",
+      "| path | req/s | p50 | p99 | 2xx | failed | CPU/request: site worker | platform worker | dev server (proxies, wrangler) |",
+      "|---|---|---|---|---|---|---|---|---|"
+    );
     for (const c of [t.asset[0]!, t.workerFloor, ...t.pages, t.asset[1]!].filter(Boolean)) {
-      lines.push(`| ${c.path} | ${f0(c.requestsPerSecond)} | ${f0(c.p50)} ms | ${f0(c.p99)} ms | ${c.ok} | ${c.failed} |`);
+      const cpu = Object.keys(c.cpu).length
+        ? `${cpuOf(c, "site worker").toFixed(2)} ms | ${cpuOf(c, "platform worker").toFixed(2)} ms | ${cpuOf(c, ...DEV_SERVER).toFixed(2)} ms`
+        : "— | — | —";
+      lines.push(`| ${c.path} | ${f0(c.requestsPerSecond)} | ${f0(c.p50)} ms | ${f0(c.p99)} ms | ${c.ok} | ${c.failed} | ${cpu} |`);
     }
     lines.push(
       "",

@@ -20,6 +20,7 @@ import { runLighthouse } from "./lighthouse";
 import { measureLive, platformStream, siteStream } from "./live";
 import { machine } from "./machine";
 import { createMembers } from "./members";
+import { stackProcesses } from "./processes";
 import { renderResults, type Figures } from "./report";
 import { runBuild, startStack, stopRunningStack, type Stack } from "./stack";
 import { pool } from "./stats";
@@ -88,7 +89,7 @@ async function main() {
   let stack: Stack | undefined;
   try {
     stack = await phase("start the product (server/cli/start.ts)", startStack);
-    if (stack) await measure(figures, phase, bundle);
+    if (stack) await measure(figures, phase, bundle, stack);
   } finally {
     if (stack) await phase("stop the product", () => stack!.stop());
   }
@@ -97,7 +98,7 @@ async function main() {
 
 type Phase = <T>(name: string, work: () => Promise<T>) => Promise<T | undefined>;
 
-async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnType<typeof analyseBundle>> | undefined) {
+async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnType<typeof analyseBundle>> | undefined, stack: Stack) {
   const setup = await phase("a member for the pages behind sign-in", async () => {
     const site = await must("siteInfo", { params: { siteId: SITE_ID } });
     const gameCode = site.games[0]?.code;
@@ -151,7 +152,7 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
 
   const asset = bundle?.routes[0]?.css[0] ?? "/brand/demo/logo.svg";
   figures.throughput = await phase("SSR throughput (autocannon)", () =>
-    measureThroughput(asset, [{ path: "/login" }, { path: "/user", cookie: cookie() }], SCALE.cannonSeconds)
+    measureThroughput(asset, [{ path: "/login" }, { path: "/user", cookie: cookie() }], SCALE.cannonSeconds, stackProcesses(stack.group))
   );
   figures.bff = await phase("BFF overhead", () => measureBff(cookie(), LIVE_PAIR, SCALE.bffSamples));
   figures.live = await phase(`live price, ${SCALE.liveClients} WebSocket clients`, () =>

@@ -11,6 +11,8 @@ import { sleep } from "./stats";
  */
 export interface Stack {
   stop(): Promise<void>;
+  /** the process group of everything the stack runs */
+  group: number;
 }
 
 /** The stack being started or running, so an interrupted run can still stop it. */
@@ -80,13 +82,13 @@ export async function startStack(): Promise<Stack> {
     }
   };
 
-  running = { stop };
+  running = { stop, group: child.pid! };
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`the stack exited while starting; see ${LOG_FILE}`);
     try {
       const response = await fetch(`${SITE}/build-id.json`);
-      if (response.ok) return { stop };
+      if (response.ok) return running;
     } catch {
       // not listening yet
     }

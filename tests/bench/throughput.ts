@@ -1,6 +1,7 @@
 import autocannon from "autocannon";
 import { performance } from "node:perf_hooks";
 import { platformCall } from "./clients";
+import { cpuTimes, type Role } from "./processes";
 import { SITE } from "./config";
 import { median, quantile } from "./stats";
 
@@ -17,16 +18,22 @@ export interface Cannon {
   p99: number;
   ok: number;
   failed: number;
+  /** CPU ms per answered request, by process of the stack */
+  cpu: Partial<Record<Role, number>>;
 }
 
-async function cannon(path: string, seconds: number, cookie?: string): Promise<Cannon> {
+async function cannon(path: string, seconds: number, cookie: string | undefined, processes: Partial<Record<Role, number>>): Promise<Cannon> {
+  const before = cpuTimes(processes);
   const result = await autocannon({
     url: SITE + path,
     connections: 10,
     duration: seconds,
     headers: cookie ? { cookie } : {},
   });
+  const after = cpuTimes(processes);
   const ok = result["2xx"];
+  const cpu: Partial<Record<Role, number>> = {};
+  for (const role of Object.keys(after) as Role[]) cpu[role] = ((after[role] ?? 0) - (before[role] ?? 0)) / Math.max(1, ok);
   return {
     path,
     requestsPerSecond: ok / result.duration,
@@ -34,6 +41,7 @@ async function cannon(path: string, seconds: number, cookie?: string): Promise<C
     p99: result.latency.p99,
     ok,
     failed: result.non2xx + result.errors + result.timeouts,
+    cpu,
   };
 }
 
@@ -50,10 +58,15 @@ export interface Throughput {
  * The asset runs first and last, the pages between, so drift of a shared machine shows as a
  * difference between the asset's two runs. Each run has a short warm-up that is not counted.
  */
-export async function measureThroughput(assetPath: string, pages: { path: string; cookie?: string }[], seconds: number): Promise<Throughput> {
+export async function measureThroughput(
+  assetPath: string,
+  pages: { path: string; cookie?: string }[],
+  seconds: number,
+  processes: Partial<Record<Role, number>>
+): Promise<Throughput> {
   const run = async (path: string, cookie?: string) => {
-    await cannon(path, 2, cookie);
-    return cannon(path, seconds, cookie);
+    await cannon(path, 2, cookie, processes);
+    return cannon(path, seconds, cookie, processes);
   };
   const asset = [await run(assetPath)];
   const workerFloor = await run("/build-id.json");

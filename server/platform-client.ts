@@ -110,7 +110,38 @@ export function createPlatformClient(options: PlatformClientOptions) {
     return { ok: true, data };
   }
 
-  async function call<N extends CallName>(name: N, opts: CallOptions<N> = {}): Promise<CallResult<CallData<N>>> {
+  /**
+   * Reads made while one request is served: loaders run side by side, and the root's and a page's
+   * may ask for the same thing (player info on /user): one platform call answers both. Any other
+   * call may change what a read returns, so it forgets them all; the token is part of the key.
+   */
+  const reads = new Map<string, Promise<CallResult<unknown>>>();
+
+  function call<N extends CallName>(name: N, opts: CallOptions<N> = {}): Promise<CallResult<CallData<N>>> {
+    const spec: CallSpec = CALLS[name];
+    if (spec.method !== "GET" || spec.raw) {
+      reads.clear();
+      return callOnce(name, opts);
+    }
+    const key = JSON.stringify([name, opts.params ?? null, opts.query ?? null, opts.token ?? options.token() ?? null]);
+    let read = reads.get(key);
+    if (!read) {
+      read = callOnce(name, opts);
+      reads.set(key, read);
+      // a failed read is not kept: the next caller asks again
+      read.then(
+        (result) => {
+          if (!result.ok && reads.get(key) === read) reads.delete(key);
+        },
+        () => {
+          if (reads.get(key) === read) reads.delete(key);
+        },
+      );
+    }
+    return read as Promise<CallResult<CallData<N>>>;
+  }
+
+  async function callOnce<N extends CallName>(name: N, opts: CallOptions<N>): Promise<CallResult<CallData<N>>> {
     const spec: CallSpec = CALLS[name];
     const response = await send(name, opts);
     if (!(response instanceof Response)) return response;

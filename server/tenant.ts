@@ -2,14 +2,26 @@ import type { SiteInfo } from "./contract";
 import type { Env } from "./env";
 import type { PlatformClient, SiteMessageCode } from "./platform-client";
 
+/** As long as KV itself may serve a cached entry (cacheTtl below). */
+const TENANT_TTL_SECONDS = 60;
+const resolved = new Map<string, { siteId: string; expires: number }>();
+
 /**
  * hostname → siteId: the TENANTS namespace first (operators add a tenant with one entry), then the
  * configured fallback map. Unknown hostnames resolve to nothing: never to another tenant.
+ * A resolved hostname is kept per isolate for as long as KV may cache it anyway, so a request
+ * does not wait on KV for its own tenant; an unknown one is asked again every time, so a new
+ * mapping answers on the next request.
  */
-export async function resolveSiteId(env: Env, hostname: string): Promise<string | undefined> {
+export async function resolveSiteId(env: Env, hostname: string, now = Date.now()): Promise<string | undefined> {
   const host = hostname.toLowerCase();
-  const mapped = await env.TENANTS.get(host, { cacheTtl: 60 });
-  return mapped ?? env.TENANT_HOSTS[host];
+  const hit = resolved.get(host);
+  if (hit && hit.expires > now) return hit.siteId;
+  const mapped = await env.TENANTS.get(host, { cacheTtl: TENANT_TTL_SECONDS });
+  const siteId = mapped ?? env.TENANT_HOSTS[host];
+  if (siteId) resolved.set(host, { siteId, expires: now + TENANT_TTL_SECONDS * 1000 });
+  else resolved.delete(host);
+  return siteId;
 }
 
 type SiteInfoResult = { ok: true; site: SiteInfo } | { ok: false; code: SiteMessageCode };

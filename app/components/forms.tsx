@@ -6,11 +6,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
 
-/** The session's CSRF token; every state-changing form carries it (DESIGN.md §3). */
-export function CsrfInput() {
-  const { csrf } = useRootData();
-  return <input type="hidden" name="csrf" value={csrf} />;
-}
+export { CsrfInput } from "./csrf-input";
 
 /** Error keys are translation keys: validation ones live in `common`, platform codes in `messages`. */
 export function ErrorList({ id, errors, alert }: { id?: string; errors?: string[] | null; alert?: boolean }) {

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LOCALE_NAMES, toLocale, toLocaleId } from "~/i18n";
 import { useRootData } from "~/root";
-import { CsrfInput } from "./forms";
+import { CsrfInput } from "./csrf-input";
 
 /**
  * Language selection: a plain form, the same with or without JavaScript. Choosing an option does

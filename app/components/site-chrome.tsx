@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
-import { CsrfInput } from "./forms";
+import { CsrfInput } from "./csrf-input";
 import { LanguageForm } from "./language-form";
 
 export function SiteHeader() {

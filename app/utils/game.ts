@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { BetOption, CallData } from "../../server/contract";
 import { idempotencyKeyField } from "./idempotency";
-import { amountField } from "./money";
+import { amountField } from "./money-schemas";
 
 /** The game page (DESIGN.md §4), shared by the browser and the server. */
 

@@ -1,11 +1,29 @@
 import { z } from "zod";
 import { idempotencyKeyField } from "./idempotency";
-import { amountField } from "./money";
+import { parseAmount } from "./money";
 import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /** Money forms (issue 3), shared by the browser and the actions; messages are translation keys. */
 
 type Limits = { min: number; max: number; digits: number };
+
+/** A form amount: typed as a decimal, checked against the site's limits, delivered in minor units. */
+export function amountField(limits: Limits) {
+  return z
+    .string({ required_error: "money:validation.amount_required" })
+    .trim()
+    .min(1, "money:validation.amount_required")
+    .transform((text, ctx) => {
+      const minor = parseAmount(text, limits.digits);
+      if (minor === null || minor === 0) {
+        ctx.addIssue({ code: "custom", message: "money:validation.amount_invalid" });
+        return z.NEVER;
+      }
+      if (minor < limits.min) ctx.addIssue({ code: "custom", message: "money:validation.amount_below_min" });
+      if (minor > limits.max) ctx.addIssue({ code: "custom", message: "money:validation.amount_above_max" });
+      return minor;
+    });
+}
 
 export function depositSchema(limits: Limits, optionIds: string[]) {
   return z.object({

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Amounts are integers of minor units inside; they become decimals only here, at the edge. */
 export function minorDigits(currency: string): number {
   return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
@@ -38,22 +36,4 @@ export function toDecimalString(minor: number, digits: number): string {
 export function withdrawFee(amount: number, ratio: number, fixed: number): number {
   const basisPoints = Math.round(ratio * 10_000);
   return Math.ceil((amount * basisPoints) / 10_000) + fixed;
-}
-
-/** A form amount: typed as a decimal, checked against the site's limits, delivered in minor units. */
-export function amountField(limits: { min: number; max: number; digits: number }) {
-  return z
-    .string({ required_error: "money:validation.amount_required" })
-    .trim()
-    .min(1, "money:validation.amount_required")
-    .transform((text, ctx) => {
-      const minor = parseAmount(text, limits.digits);
-      if (minor === null || minor === 0) {
-        ctx.addIssue({ code: "custom", message: "money:validation.amount_invalid" });
-        return z.NEVER;
-      }
-      if (minor < limits.min) ctx.addIssue({ code: "custom", message: "money:validation.amount_below_min" });
-      if (minor > limits.max) ctx.addIssue({ code: "custom", message: "money:validation.amount_above_max" });
-      return minor;
-    });
 }

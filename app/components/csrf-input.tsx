@@ -1,0 +1,11 @@
+import { useRootData } from "~/root";
+
+/**
+ * The session's CSRF token; every state-changing form carries it (DESIGN.md §3). A module of its
+ * own: the header's forms need only this, and importing it from forms.tsx would load conform and
+ * zod on every page.
+ */
+export function CsrfInput() {
+  const { csrf } = useRootData();
+  return <input type="hidden" name="csrf" value={csrf} />;
+}

@@ -1,0 +1,128 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CHROME_FLAGS, CHROMIUM, SITE_PORT } from "./config";
+import { median } from "./stats";
+
+/**
+ * Lighthouse 12 with its default configuration: the mobile preset (Moto G Power class device,
+ * slow 4G) and simulated throttling. A page behind sign-in gets the member's session cookie on
+ * every request (extraHeaders).
+ */
+
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface LighthouseResult {
+  path: string;
+  scores: Record<Category, number>;
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
+  /** Lighthouse's measure of the CPU it ran on (higher is faster; a busy machine scores low and its TBT grows) */
+  benchmarkIndex: number;
+  /** audits below a full score that count towards a category (the cause of a lost point) */
+  failing: { category: Category; id: string; title: string; score: number; displayValue: string; items: string[] }[];
+  runs: number;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+export async function runLighthouse(
+  paths: { path: string; cookie?: () => string }[],
+  runs: number,
+  log: (line: string) => void
+): Promise<{ results: LighthouseResult[]; errors: string[] }> {
+  // localhost (not 127.0.0.1): Chromium treats it as a secure context, as it would HTTPS
+  const origin = `http://localhost:${SITE_PORT}`;
+  const results: LighthouseResult[] = [];
+  const errors: string[] = [];
+  for (const { path, cookie } of paths) {
+    try {
+      results.push(await runPage(origin, path, cookie?.(), runs, log));
+    } catch (error) {
+      errors.push(error instanceof Error ? error.message : String(error));
+      log(`  ${path}: ${errors[errors.length - 1]}`);
+    }
+  }
+  return { results, errors };
+}
+
+async function runPage(
+  origin: string,
+  path: string,
+  cookie: string | undefined,
+  runs: number,
+  log: (line: string) => void
+): Promise<LighthouseResult> {
+  const lhrs: Lhr[] = [];
+  for (let run = 0; run < runs; run++) {
+    // a fresh browser (and profile) per run: no cookie of an earlier page can stand in for the member's
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+    try {
+      const result = await lighthouse(`${origin}${path}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+        extraHeaders: cookie ? { Cookie: cookie } : null,
+      });
+      if (!result) throw new Error(`lighthouse gave no result for ${path}`);
+      if (result.lhr.runtimeError) throw new Error(`lighthouse on ${path}: ${result.lhr.runtimeError.message}`);
+      const final = new URL(result.lhr.finalDisplayedUrl).pathname;
+      if (final !== path) throw new Error(`lighthouse on ${path} ended on ${final} (a sign-in redirect?)`);
+      lhrs.push(result.lhr);
+    } finally {
+      await chrome.kill();
+    }
+  }
+  // the run with the median performance score stands for the page
+  const perf = lhrs.map((l) => l.categories.performance?.score ?? 0);
+  const lhr = lhrs[perf.indexOf(median(perf))]!;
+  const summary = summarise(path, lhr, runs);
+  log(`  ${path}: ${CATEGORIES.map((c) => `${c} ${summary.scores[c]}`).join(", ")}`);
+  return summary;
+}
+
+function summarise(path: string, lhr: Lhr, runs: number): LighthouseResult {
+  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failing: LighthouseResult["failing"] = [];
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 1) continue;
+      if (ref.weight === 0 && category !== "performance") continue;
+      if (category === "performance" && ref.weight === 0 && (audit.details?.type !== "opportunity" || !audit.displayValue)) continue;
+      failing.push({
+        category,
+        id: audit.id,
+        title: audit.title,
+        score: audit.score,
+        displayValue: audit.displayValue ?? "",
+        items: itemsOf(audit.details),
+      });
+    }
+  }
+  return {
+    path,
+    scores,
+    metrics: {
+      fcp: numeric("first-contentful-paint"),
+      lcp: numeric("largest-contentful-paint"),
+      tbt: numeric("total-blocking-time"),
+      cls: numeric("cumulative-layout-shift"),
+      si: numeric("speed-index"),
+    },
+    failing,
+    runs,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+/** A failing audit's elements or URLs, briefly. */
+function itemsOf(details: unknown): string[] {
+  const items = (details as { items?: unknown[] } | undefined)?.items ?? [];
+  return items.slice(0, 5).map((item) => {
+    const i = item as { node?: { snippet?: string; explanation?: string }; url?: string; source?: { url?: string } };
+    if (i.node?.snippet) return `${i.node.snippet}${i.node.explanation ? ` — ${i.node.explanation.split("\n")[0]}` : ""}`;
+    return i.url ?? i.source?.url ?? JSON.stringify(item).slice(0, 160);
+  });
+}

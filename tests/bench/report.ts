@@ -1,0 +1,563 @@
+import type { BurstResult, SettlementResult } from "./bets";
+import type { BundleReport } from "./bundle";
+import { BUDGETS } from "./config";
+import type { Category, LighthouseResult } from "./lighthouse";
+import type { LiveResult } from "./live";
+import type { Machine } from "./machine";
+import type { Role } from "./processes";
+import { kb } from "./stats";
+import type { BffOverhead, Throughput } from "./throughput";
+
+/** Everything one run measured; what is missing was not reached (see `error`). */
+export interface Figures {
+  date: string;
+  machine: Machine;
+  scale: Record<string, number>;
+  phases: { name: string; seconds: number }[];
+  seconds?: number;
+  /** phases that failed, and why; their figures are "not measured" */
+  errors: string[];
+  bundle?: BundleReport;
+  html?: { pages: { path: string; raw: number; brotli: number }[]; mismatches: string[] };
+  lighthouse?: LighthouseResult[];
+  throughput?: Throughput;
+  bff?: BffOverhead;
+  live?: LiveResult;
+  /** the same measurement straight on the platform's stream, made only when the site's missed its budget */
+  livePlatform?: LiveResult;
+  /** requests the dev server's proxy asked to send again (platform calls only) */
+  devServerRetries?: number;
+  burst?: BurstResult;
+  settlement?: SettlementResult;
+}
+
+type Verdict = "pass" | "**MISS**" | "not measured";
+type Row = { figure: string; budget: string; measured: string; verdict: Verdict; cause?: string[] };
+
+const verdict = (ok: boolean): Verdict => (ok ? "pass" : "**MISS**");
+const f1 = (n: number) => n.toFixed(1);
+const f0 = (n: number) => n.toFixed(0);
+const pct = (n: number) => `${(n * 100).toFixed(0)} %`;
+const missing = (figure: string, budget: string): Row => ({ figure, budget, measured: "—", verdict: "not measured" });
+
+/** Issues' causes and cures, worded from what was measured in this run. */
+function rows(f: Figures): Row[] {
+  const out: Row[] = [];
+  const b = f.bundle;
+
+  // bundles ------------------------------------------------------------------------------------
+  if (b) {
+    const worst = b.routes.reduce((a, r) => (r.jsBrotli > a.jsBrotli ? r : a));
+    const best = b.routes.reduce((a, r) => (r.jsBrotli < a.jsBrotli ? r : a));
+    const over = b.routes.filter((r) => r.jsBrotli > BUDGETS.initialJs);
+    const cause: string[] = [];
+    if (over.length) {
+      const above = b.breakdown(best.url).filter((s) => !FRAMEWORK.has(s.source));
+      cause.push(
+        `The framework alone (React, react-dom, the Remix browser runtime) is ${kb(b.floor.brotli)}, which leaves ${kb(
+          BUDGETS.initialJs - b.floor.brotli
+        )} for the app.`,
+        `Even the lightest route (${best.url}, ${kb(best.jsBrotli)}) loads on top of it: ${above
+          .slice(0, 6)
+          .map((s) => `${s.source} ${kb(s.brotli)}`)
+          .join(", ")}.`,
+        ...jsCures(b, worst.url)
+      );
+    }
+    out.push({
+      figure: "Initial JS per route, brotli (entry, root, route and their static imports)",
+      budget: "≤ 90 KB on every route",
+      measured: `${kb(worst.jsBrotli)} on ${worst.url} (worst of ${b.routes.length} routes; lightest ${kb(best.jsBrotli)} on ${
+        best.url
+      }); framework floor ${kb(b.floor.brotli)}`,
+      verdict: verdict(over.length === 0),
+      cause,
+    });
+    const game = b.routes.find((r) => r.url === "/game");
+    if (game) {
+      const elsewhere = b.routes.filter((r) => r.url !== "/game" && r.js.some((file) => game.lazy.includes(file)));
+      const alsoLazy = b.routes.filter((r) => r.url !== "/game" && r.lazy.some((file) => game.lazy.includes(file))).map((r) => r.url);
+      out.push({
+        figure: "JS loaded later on /game (chart, live stream)",
+        budget: "≤ 60 KB brotli, never on other routes",
+        measured:
+          `${kb(game.lazyBrotli)} (${game.lazy.map((file) => file.replace(/^\/build\/(_shared\/)?/, "")).join(", ")}); ` +
+          (elsewhere.length ? `in the initial JS of ${elsewhere.map((r) => r.url).join(", ")}` : `in no other route's initial JS`) +
+          (alsoLazy.length ? ` (loaded later by ${alsoLazy.join(", ")} too, the same game)` : ""),
+        verdict: verdict(game.lazyBrotli <= BUDGETS.lazyGameJs && elsewhere.length === 0),
+      });
+    }
+    const css = b.routes.reduce((a, r) => (r.cssBrotli > a.cssBrotli ? r : a));
+    out.push({
+      figure: "CSS per route, brotli",
+      budget: "≤ 12 KB",
+      measured: `${kb(css.cssBrotli)} (${css.url}, the largest; ${[...new Set(b.routes.flatMap((r) => r.css))].length} stylesheet(s) in all)`,
+      verdict: verdict(css.cssBrotli <= BUDGETS.css),
+    });
+  } else {
+    out.push(
+      missing("Initial JS per route, brotli", "≤ 90 KB on every route"),
+      missing("JS loaded later on /game", "≤ 60 KB"),
+      missing("CSS per route", "≤ 12 KB")
+    );
+  }
+
+  for (const path of ["/", "/login"]) {
+    const page = f.html?.pages.find((p) => p.path === path);
+    out.push(
+      page
+        ? {
+            figure: `HTML of ${path}, brotli`,
+            budget: "≤ 20 KB",
+            measured: `${kb(page.brotli)} (${kb(page.raw)} raw)`,
+            verdict: verdict(page.brotli <= BUDGETS.html),
+          }
+        : missing(`HTML of ${path}, brotli`, "≤ 20 KB")
+    );
+  }
+
+  // lighthouse ---------------------------------------------------------------------------------
+  const lhBudget = "performance ≥ 95, accessibility 100, best practices ≥ 95, SEO ≥ 95";
+  for (const path of ["/", "/login", "/register", "/terms", "/user", "/game"]) {
+    const r = f.lighthouse?.find((l) => l.path === path);
+    if (!r) {
+      out.push(missing(`Lighthouse 12 mobile, ${path}`, lhBudget));
+      continue;
+    }
+    const low = (Object.keys(BUDGETS.lighthouse) as Category[]).filter((c) => r.scores[c] < BUDGETS.lighthouse[c]);
+    out.push({
+      figure: `Lighthouse 12 mobile, ${path}`,
+      budget: lhBudget,
+      measured: `${r.scores.performance} · ${r.scores.accessibility} · ${r.scores["best-practices"]} · ${r.scores.seo} (FCP ${f1(
+        r.metrics.fcp / 1000
+      )} s, LCP ${f1(r.metrics.lcp / 1000)} s, TBT ${f0(r.metrics.tbt)} ms, CLS ${r.metrics.cls.toFixed(3)})`,
+      verdict: verdict(low.length === 0),
+      cause: [
+        ...(low.includes("performance")
+          ? [
+              `Lighthouse's CPU benchmark index during this page's run was ${f0(r.benchmarkIndex)}` +
+                (r.benchmarkIndex < 1000
+                  ? " (below 1000, where Lighthouse warns that the host CPU is too slow for its throttling to mean much)"
+                  : "") +
+                "; simulated throttling multiplies the tasks it observed, so a busy machine shows as Total Blocking Time and a late server answer as FCP.",
+            ]
+          : []),
+        ...low.flatMap((c) =>
+          r.failing
+            .filter((a) => a.category === c)
+            .map((a) => `${path} ${c}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}${a.items.length ? ` — ${a.items.join("; ")}` : ""}`)
+        ),
+      ],
+    });
+  }
+
+  // server -------------------------------------------------------------------------------------
+  const t = f.throughput;
+  for (const [path, share] of Object.entries(BUDGETS.ssrShare)) {
+    const page = t?.pages.find((p) => p.path === path);
+    if (!t || !page) {
+      out.push(missing(`SSR throughput of ${path} vs a static asset`, `≥ ${pct(share)}`));
+      continue;
+    }
+    const ratio = page.requestsPerSecond / t.assetRps;
+    out.push({
+      figure: `SSR throughput of ${path} vs a static asset (autocannon, 10 connections)`,
+      budget: `≥ ${pct(share)} of the asset's requests/s`,
+      measured: `${pct(ratio)}: ${f0(page.requestsPerSecond)} req/s against ${f0(t.assetRps)} req/s (p50 ${f0(page.p50)} ms; ${page.failed} failed)`,
+      verdict: verdict(ratio >= share && page.failed === 0),
+      cause: ratio >= share ? [] : ssrCause(path, t, page),
+    });
+  }
+  const bff = f.bff;
+  out.push(
+    bff
+      ? {
+          figure: "BFF overhead: p50 of the candles loader vs the platform call it makes",
+          budget: "≤ 2 ms added",
+          measured: `+${(bff.siteP50 - bff.platformP50).toFixed(2)} ms (loader ${bff.siteP50.toFixed(2)} ms, platform ${bff.platformP50.toFixed(
+            2
+          )} ms, p50 of ${bff.samples} each)`,
+          verdict: verdict(bff.siteP50 - bff.platformP50 <= BUDGETS.bffAddedMs),
+          cause: bff.siteP50 - bff.platformP50 <= BUDGETS.bffAddedMs ? [] : bffCause(bff),
+        }
+      : missing("BFF overhead", "≤ 2 ms added")
+  );
+
+  // game under load ----------------------------------------------------------------------------
+  const burst = f.burst;
+  out.push(
+    burst
+      ? {
+          figure: `Bet burst: ${burst.bets} members bet through the site in the last ${burst.windowMs / 1000} s before the cut-off`,
+          budget: "p99 ≤ 300 ms, zero failed bets, ledger balanced after",
+          measured: `p99 ${f0(burst.p99)} ms (p50 ${f0(burst.p50)}, max ${f0(burst.max)}); ${burst.failed} failed; ledger ${
+            burst.ledgerProblems.length ? `NOT balanced: ${burst.ledgerProblems.length} problems` : `balanced for all ${burst.bets} members`
+          }`,
+          verdict: verdict(burst.p99 <= BUDGETS.betP99Ms && burst.failed === 0 && burst.ledgerProblems.length === 0),
+          cause: [...burst.failures, ...burst.ledgerProblems, ...(burst.p99 > BUDGETS.betP99Ms ? burstCause(burst, f.settlement) : [])],
+        }
+      : missing("Bet burst", "p99 ≤ 300 ms, zero failed bets, ledger balanced after")
+  );
+  const s = f.settlement;
+  out.push(
+    s
+      ? {
+          figure: `Settlement: ${s.placed.toLocaleString("en")} open bets of one period over ${s.members.toLocaleString("en")} members`,
+          budget: "all settled ≤ 5 s after the period's end",
+          measured: `last settled ${f1(s.lastSettledMs / 1000)} s after the end (median ${f1(s.medianSettledMs / 1000)} s); ${
+            s.stillOpen
+          } still open; ledger ${s.ledgerProblems.length ? `NOT balanced: ${s.ledgerProblems.length} problems` : "balanced for every member"}`,
+          verdict: verdict(
+            s.placed === s.bets && s.stillOpen === 0 && s.lastSettledMs <= BUDGETS.settleSeconds * 1000 && s.ledgerProblems.length === 0
+          ),
+          cause: [
+            ...(s.placed < s.bets ? [`only ${s.placed} of ${s.bets} bets were placed in the period: ${s.refused.join("; ")}`] : []),
+            ...s.ledgerProblems,
+            ...(s.lastSettledMs > BUDGETS.settleSeconds * 1000 ? settleCause(s) : []),
+          ],
+        }
+      : missing("Settlement of 10,000 bets", "all settled ≤ 5 s after the period's end")
+  );
+  const live = f.live;
+  out.push(
+    live
+      ? {
+          figure: `Live price: ${live.clients.toLocaleString("en")} WebSocket clients on one market through the site`,
+          budget: "tick-to-client p95 ≤ 250 ms",
+          measured: `p95 ${f0(live.p95)} ms (p50 ${f0(live.p50)}, max ${f0(live.max)}) over ${live.ticks.toLocaleString("en")} ticks; ${
+            live.connected
+          } connected, ${live.silent} got no tick`,
+          verdict: verdict(live.p95 <= BUDGETS.tickP95Ms && live.silent === 0 && live.connected === live.clients),
+          cause: live.p95 <= BUDGETS.tickP95Ms ? [] : liveCause(live, f.livePlatform),
+        }
+      : missing("Live price", "tick-to-client p95 ≤ 250 ms")
+  );
+  return out;
+}
+
+const FRAMEWORK = new Set([
+  "react",
+  "react-dom",
+  "scheduler",
+  "react-router",
+  "react-router-dom",
+  "@remix-run/router",
+  "@remix-run/react",
+  "turbo-stream",
+]);
+
+function jsCures(b: BundleReport, url: string): string[] {
+  const parts = new Map(b.breakdown(url).map((s) => [s.source, s.brotli]));
+  const size = (...names: string[]) => names.reduce((n, name) => n + (parts.get(name) ?? 0), 0);
+  const i18n = size("i18next", "react-i18next", "remix-i18next");
+  const forms = size("zod", "@conform-to/dom", "@conform-to/react", "@conform-to/zod");
+  return [
+    `On ${url}: i18next with react-i18next ${kb(i18n)}, zod with conform (the forms' validation in the browser) ${kb(forms)}.`,
+    "What would fix it: (1) no i18next in the browser — the server already renders every text; the page's own strings could travel in loader data with a few-line t(); " +
+      "(2) client-side validation without zod v3 — validate on the server only (every form already works without JavaScript) or move the schemas to zod/v4-mini with @conform-to/zod/v4. " +
+      "Either alone is not enough: the framework floor leaves too little room for both.",
+  ];
+}
+
+const cpuOf = (c: Throughput["pages"][number], ...roles: Role[]) => roles.reduce((n, r) => n + (c.cpu[r] ?? 0), 0);
+const DEV_SERVER: Role[] = ["site proxy", "site wrangler", "platform proxy", "platform wrangler"];
+
+function ssrCause(path: string, t: Throughput, page: Throughput["pages"][number]): string[] {
+  const floor = t.workerFloor.requestsPerSecond;
+  const asset = t.asset[0]!;
+  const lines = [
+    `The site worker answering at once (/build-id.json: no tenant, session, platform call or render) makes ${f0(floor)} req/s, ` +
+      `${pct(floor / t.assetRps)} of the asset; ${path} makes ${pct(page.requestsPerSecond / floor)} of that.`,
+  ];
+  if (Object.keys(page.cpu).length) {
+    const own = cpuOf(page, "site worker");
+    const ownAsset = cpuOf(asset, "site worker");
+    lines.push(
+      `CPU per request: ${path} ${own.toFixed(2)} ms in the site worker` +
+        (path === "/user" ? ` and ${cpuOf(page, "platform worker").toFixed(2)} ms in the platform worker` : "") +
+        `, ${cpuOf(page, ...DEV_SERVER).toFixed(2)} ms in the dev server around them (wrangler's proxies and inspector); ` +
+        `the asset ${ownAsset.toFixed(2)} ms in the site worker, ${cpuOf(asset, ...DEV_SERVER).toFixed(2)} ms around it. ` +
+        `The site worker alone spends ${(own / ownAsset).toFixed(1)}× the asset's CPU on ${path}: on a machine it keeps busy, ` +
+        `${path} cannot reach more than about ${pct(ownAsset / own)} of the asset's rate, dev server or not.`
+    );
+  }
+  lines.push(
+    "Where the site worker's time goes (a CPU profile taken by hand through the inspector, Nov 2026): about a third in React's render, a fifth in " +
+      "React Router matching the URL against the app's thirty-odd routes (flattened and ranked again by each layer that matches: Remix's handler, the static router, the render), then the " +
+      "i18next instance made per request, the session cookie's HMAC and Remix's handler. The cure with the largest effect is fewer renders " +
+      "(caching the HTML of anonymous pages such as /login per site and language, with the CSRF token set apart); the tenant lookup, " +
+      "another 4–7 %, is now cached per isolate."
+  );
+  return lines;
+}
+
+function bffCause(x: BffOverhead): string[] {
+  const own = x.noCallP50 - x.floorP50;
+  const hop = x.siteP50 - x.noCallP50 - x.platformP50;
+  return [
+    `Where the ${(x.siteP50 - x.platformP50).toFixed(2)} ms go (p50s): reaching the site worker at all ${x.floorP50.toFixed(
+      2
+    )} ms (/build-id.json); ` +
+      `tenant, session and Remix up to the loader ${own.toFixed(
+        2
+      )} ms (the same loader refusing an unknown pair before any platform call: ${x.noCallP50.toFixed(2)} ms); ` +
+      `the site's own hop to the platform and checking the reply against the contract ${hop.toFixed(2)} ms beyond the platform call itself.`,
+    "Under `wrangler dev` each hop crosses wrangler's proxy worker with the inspector attached, and the site reaches the platform over HTTP (PLATFORM_URL); " +
+      "deployed, the site would use the PLATFORM service binding. The figure mostly measures the dev server here; the site's own share is the middle number.",
+  ];
+}
+function burstCause(burst: BurstResult, settle: SettlementResult | undefined): string[] {
+  const offered = burst.bets / ((burst.windowMs - 500) / 1000);
+  const lines = [
+    `The bets arrived at about ${f0(
+      offered
+    )} a second. Each is a site request (session, CSRF check, form validation, the session cookie written back) ` +
+      "and one platform call that visits the site's configuration, the member's object and the market's object; under `wrangler dev` " +
+      "the site's call also passes wrangler's proxies and inspector (see the CPU table of the throughput section).",
+  ];
+  if (settle) {
+    lines.push(
+      `Straight to the platform, this machine took ${f0(settle.calibrationRate)} bets a second in the settlement's calibration and ${f0(
+        settle.betsPerSecond
+      )} ` +
+        "a second while placing the settlement's bets: " +
+        (offered > settle.calibrationRate * 0.6
+          ? "the burst asked for most of that capacity, so bets queued and the latency is mostly waiting."
+          : "the burst asked for well under that, so the latency is each bet's own path rather than a queue.")
+    );
+  }
+  return lines;
+}
+
+function settleCause(s: SettlementResult): string[] {
+  return [
+    `Each member's object settles its own bets from its alarm at the period's end (one market read, then one transaction for its ${
+      s.bets / s.members
+    } bets); ` +
+      `locally every object runs in the platform's one isolate, one at a time, so the ${s.members} members settle one after another: the median bet was settled ` +
+      `${f1(s.medianSettledMs / 1000)} s and the last ${f1(s.lastSettledMs / 1000)} s after the end, about ${f1(
+        s.lastSettledMs / s.members
+      )} ms per member.`,
+    "Measured by hand (300 members × 10 bets, quiet machine): 3.6 ms per member when every member object was still awake at the period's end, 6.0 ms when " +
+      "they had been evicted after the bets (as here: the bets are placed early in a long period) and each had to be opened again by its alarm. " +
+      "Deployed, member objects run apart from each other and only the market object's reads stay in one queue. Locally the cure is less work per member " +
+      "(no live-stream events written for a member with no open stream: two rows per settled bet that the alarm then deletes) — not enough alone for " +
+      "1,000 cold objects in one isolate.",
+  ];
+}
+
+function liveCause(site: LiveResult, platform: LiveResult | undefined): string[] {
+  const lines = [
+    "Each tick leaves the market object once per socket (a loop of sends in its one-second alarm, which fires 20 ms after the second) and crosses the site worker's relay per socket; the last sockets wait for the first.",
+  ];
+  if (platform) {
+    lines.push(
+      `The same ${platform.clients} clients straight on the platform's stream: p95 ${f0(platform.p95)} ms (p50 ${f0(platform.p50)}), against p95 ${f0(
+        site.p95
+      )} ms through the site — ` +
+        (platform.p95 > BUDGETS.tickP95Ms
+          ? "the market's broadcast alone is over budget here."
+          : "the site's relay is what pushes it over budget here.")
+    );
+  }
+  return lines;
+}
+
+export function renderResults(f: Figures): string {
+  const table = rows(f);
+  const lines: string[] = [];
+  const m = f.machine;
+  lines.push(
+    "# Bench results",
+    "",
+    `Measured by \`npm run bench\` (tests/bench/run.ts) on ${f.date.slice(0, 10)} (${f.date}), ${
+      f.seconds ? `${f0(f.seconds)} s in all` : "unfinished"
+    }.`,
+    "",
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} memory; Node ${m.node}; ${m.chromium}; load average ${m.load}.`,
+    "",
+    "The product ran as `npm start` runs it (server/cli/start.ts: platform and site under `wrangler dev`, workerd), on loopback,",
+    "with fresh state and the seeded demo sites; load and browser ran on the same machine. Throughput and latency figures",
+    "depend on how busy the machine was (see the load average); sizes and Lighthouse's simulated throttling much less so.",
+    ""
+  );
+  if (f.errors.length) lines.push("**Some measurements failed:**", "", "```", ...f.errors, "```", "");
+  lines.push("| figure | budget | measured | verdict |", "|---|---|---|---|");
+  for (const r of table) lines.push(`| ${r.figure} | ${r.budget} | ${r.measured} | ${r.verdict} |`);
+  lines.push("");
+
+  const missed = table.filter((r) => r.verdict === "**MISS**");
+  if (missed.length) {
+    lines.push("## Not within budget: cause and cure", "");
+    for (const r of missed) {
+      lines.push(`- **${r.figure}**: ${r.measured}.`);
+      for (const c of r.cause ?? []) lines.push(`  - ${c}`);
+    }
+    lines.push("");
+  }
+
+  if (f.bundle) {
+    const b = f.bundle;
+    lines.push(
+      "## JavaScript and CSS per route",
+      "",
+      `Build ${b.version}. Initial JS = entry.client + root + the route chain's modules + all their static imports (the files the page's HTML`,
+      "preloads; the bench checks the served HTML asks for exactly these). Brotli quality 11 per file.",
+      "",
+      "| route | URL | JS brotli | JS raw | files | CSS brotli | loaded later |",
+      "|---|---|---|---|---|---|---|"
+    );
+    for (const r of b.routes) {
+      lines.push(
+        `| ${r.id} | ${r.url} | ${kb(r.jsBrotli)} | ${kb(r.jsRaw)} | ${r.js.length} | ${kb(r.cssBrotli)} | ${
+          r.lazy.length ? kb(r.lazyBrotli) : "—"
+        } |`
+      );
+    }
+    lines.push(
+      "",
+      `Framework floor (an empty Remix app: React, react-dom, Remix's browser runtime, bundled alike): ${kb(b.floor.brotli)} brotli, ${kb(
+        b.floor.raw
+      )} raw.`,
+      ""
+    );
+    const worst = b.routes.reduce((a, r) => (r.jsBrotli > a.jsBrotli ? r : a));
+    lines.push(`What ${worst.url} loads, by package or app folder (brotli, each file's size shared out by its modules' bytes):`, "");
+    lines.push("| source | brotli |", "|---|---|");
+    for (const s of b.breakdown(worst.url).filter((s) => s.brotli >= 100)) lines.push(`| ${s.source} | ${kb(s.brotli)} |`);
+    lines.push("");
+    if (f.html) {
+      lines.push(
+        f.html.mismatches.length
+          ? `Served pages vs computed files: **${f.html.mismatches.length} mismatch(es)**: ${f.html.mismatches.join("; ")}`
+          : "Served pages (/, /login, /register, /terms, /user, /game) ask for exactly the computed JS and CSS.",
+        ""
+      );
+    }
+  }
+
+  if (f.lighthouse?.length) {
+    lines.push(
+      "## Lighthouse",
+      "",
+      `Lighthouse 12, default config (mobile, simulated throttling), ${
+        f.lighthouse[0]!.runs
+      } run(s) per page (the median performance run counts). /user and /game with a signed-in member's cookie.`,
+      "",
+      "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | CPU benchmark |",
+      "|---|---|---|---|---|---|---|---|---|---|---|"
+    );
+    for (const r of f.lighthouse) {
+      lines.push(
+        `| ${r.path} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${f1(
+          r.metrics.fcp / 1000
+        )} s | ${f1(r.metrics.lcp / 1000)} s | ${f0(r.metrics.tbt)} ms | ${r.metrics.cls.toFixed(3)} | ${f1(r.metrics.si / 1000)} s | ${f0(
+          r.benchmarkIndex
+        )} |`
+      );
+    }
+    lines.push("");
+    const failing = f.lighthouse.flatMap((r) => r.failing.map((a) => ({ ...a, path: r.path })));
+    if (failing.length) {
+      lines.push("Audits below full marks:", "");
+      for (const a of failing) lines.push(`- ${a.path} · ${a.category} · ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+      lines.push("");
+    }
+  }
+
+  if (f.throughput) {
+    const t = f.throughput;
+    lines.push(
+      "## Throughput (autocannon, 10 connections)",
+      "",
+      "| path | req/s | p50 | p99 | 2xx | failed | CPU/request: site worker | platform worker | dev server (proxies, wrangler) |",
+      "|---|---|---|---|---|---|---|---|---|"
+    );
+    for (const c of [t.asset[0]!, t.workerFloor, ...t.pages, t.asset[1]!].filter(Boolean)) {
+      const cpu = Object.keys(c.cpu).length
+        ? `${cpuOf(c, "site worker").toFixed(2)} ms | ${cpuOf(c, "platform worker").toFixed(2)} ms | ${cpuOf(c, ...DEV_SERVER).toFixed(2)} ms`
+        : "— | — | —";
+      lines.push(`| ${c.path} | ${f0(c.requestsPerSecond)} | ${f0(c.p50)} ms | ${f0(c.p99)} ms | ${c.ok} | ${c.failed} | ${cpu} |`);
+    }
+    lines.push(
+      "",
+      "The static asset ran before and after the pages; its two runs' mean is the reference. /build-id.json is the site worker answering at once",
+      "(no tenant, session or render): the floor of any worker response under the dev server. Each run had a 2 s warm-up first.",
+      ""
+    );
+  }
+  if (f.bff) {
+    const x = f.bff;
+    lines.push(
+      "## BFF overhead",
+      "",
+      `\`GET ${x.sitePath}\` (site, signed in) against \`GET ${x.platformPath}\` (platform), ${x.samples} of each, alternating, one at a time:`,
+      `p50 ${x.siteP50.toFixed(2)} vs ${x.platformP50.toFixed(2)} ms, p90 ${x.siteP90.toFixed(2)} vs ${x.platformP90.toFixed(
+        2
+      )} ms; /build-id.json (the site worker answering at once) p50 ${x.floorP50.toFixed(2)} ms;`,
+      `the loader refusing an unknown pair (no platform call) p50 ${x.noCallP50.toFixed(2)} ms.`,
+      ""
+    );
+  }
+  if (f.burst) {
+    const x = f.burst;
+    lines.push(
+      "## Bets",
+      "",
+      `Burst: period ${x.periodNo}; ${x.bets} bets through POST /game (the bet form as a browser without JavaScript sends it), arriving at random times`,
+      `(fixed seed) over the ${x.windowMs / 1000} s before the cut-off (the default schedule takes bets until 10 s before a period ends).`,
+      `Latency = the whole request, until the redirect back to the game. Failures: ${x.failures.length ? x.failures.join("; ") : "none"}.`,
+      ""
+    );
+  }
+  if (f.settlement) {
+    const x = f.settlement;
+    lines.push(
+      `Settlement: ${x.members} members × ${x.bets / x.members} bets on period ${x.periodNo} (the operator set ${
+        x.periodSeconds
+      }-second periods so every bet fits`,
+      `before the cut-off), placed straight on the platform in ${f1(x.placeSeconds)} s (${f0(
+        x.betsPerSecond
+      )}/s). The figure is each order's settledAt`,
+      "(written by the settling transaction) minus the period's end; nothing ran against the platform until 6 s after the end.",
+      ""
+    );
+  }
+  if (f.live) {
+    const x = f.live;
+    lines.push(
+      "## Live price",
+      "",
+      `${x.clients} clients on ws://…/ws/market/BTC-USDT (site worker → platform market object), connected in ${f1(
+        x.connectMs / 1000
+      )} s, measured for ${x.seconds} s.`,
+      "A tick's delay = when the client got the message minus the second the tick is the price of (its `at`).",
+      ""
+    );
+  }
+  if (f.livePlatform) {
+    const x = f.livePlatform;
+    lines.push(
+      `Diagnosis, straight on the platform's stream (ws://…/market/BTC-USDT/stream): p95 ${f0(x.p95)} ms, p50 ${f0(x.p50)} ms, max ${f0(
+        x.max
+      )} ms over ${x.ticks} ticks.`,
+      ""
+    );
+  }
+  lines.push("## Phases", "", "| phase | seconds |", "|---|---|");
+  for (const p of f.phases) lines.push(`| ${p.name} | ${f0(p.seconds)} |`);
+  lines.push(
+    "",
+    `Scale: ${Object.entries(f.scale)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}.`,
+    ""
+  );
+  if (f.devServerRetries) {
+    lines.push(
+      `The dev server's proxy answered "Your worker restarted mid-request" ${f.devServerRetries} time(s); those platform calls were sent again with the same idempotency key.`,
+      ""
+    );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,222 @@
+/**
+ * `npm run bench`: builds the production bundle, starts the product on loopback as `npm start`
+ * does (fresh state, demo sites seeded), measures the issue's figures against their budgets
+ * (config.ts BUDGETS), stops what it started and writes tests/bench/RESULTS.md. Not part of
+ * `npm test`: the figures depend on the machine; run it on a quiet one. Progress goes to stdout,
+ * the servers' output to tests/.tmp/bench-stack.log, the raw figures to tests/.tmp/bench-figures.json.
+ *
+ * Environment: BENCH_SITE_PORT / BENCH_PLATFORM_PORT (8857 / 8858), BENCH_SKIP_BUILD=1 (measure the
+ * current build), BENCH_TIMEOUT_SECONDS (900), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),
+ * and the scale knobs of SCALE below.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
+import { betBurst, settlement } from "./bets";
+import { analyseBundle, brotli, scriptsInHtml, stylesheetsInHtml } from "./bundle";
+import { devServerRetries, must, Visitor } from "./clients";
+import { BUDGETS, RESULTS_FILE, ROOT, SITE, SITE_ID } from "./config";
+import { runLighthouse } from "./lighthouse";
+import { measureLive, platformStream, siteStream } from "./live";
+import { machine } from "./machine";
+import { createMembers } from "./members";
+import { stackProcesses } from "./processes";
+import { renderResults, type Figures } from "./report";
+import { runBuild, startStack, stopRunningStack, type Stack } from "./stack";
+import { pool } from "./stats";
+import { measureBff, measureThroughput } from "./throughput";
+
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const SCALE = {
+  lighthouseRuns: env("BENCH_LIGHTHOUSE_RUNS", 1),
+  cannonSeconds: env("BENCH_CANNON_SECONDS", 8),
+  bffSamples: env("BENCH_BFF_SAMPLES", 300),
+  liveClients: env("BENCH_LIVE_CLIENTS", 1_000),
+  liveSeconds: env("BENCH_LIVE_SECONDS", 15),
+  burstMembers: env("BENCH_BURST_MEMBERS", 200),
+  burstWindowMs: env("BENCH_BURST_WINDOW_MS", 10_000),
+  settleMembers: env("BENCH_SETTLE_MEMBERS", 1_000),
+  betsPerMember: env("BENCH_BETS_PER_MEMBER", 10),
+};
+const LIVE_PAIR = "BTC-USDT";
+const BURST_PAIR = "BTC-USDT";
+const SETTLE_PAIR = "ETH-USDT";
+const LIGHTHOUSE_PATHS = ["/", "/login", "/register", "/terms", "/user", "/game"];
+const SIGNED_IN = new Set(["/user", "/game"]);
+
+const began = Date.now();
+const log = (line: string) => console.log(`[${((Date.now() - began) / 1000).toFixed(0).padStart(3)} s] ${line}`);
+
+/** The whole run's limit: whatever hangs, the bench stops what it started and writes what it has. */
+const TIMEOUT_SECONDS = env("BENCH_TIMEOUT_SECONDS", 900);
+const figures: Figures = { date: new Date().toISOString(), machine: machine(), scale: SCALE, phases: [], errors: [] };
+
+async function abort(reason: string, code: number) {
+  figures.errors.push(reason);
+  log(reason);
+  await stopRunningStack();
+  finish(figures);
+  process.exit(code);
+}
+
+async function main() {
+  /** One measurement; a failure is recorded and the run goes on with the next. */
+  const phase = async <T>(name: string, work: () => Promise<T>): Promise<T | undefined> => {
+    const start = Date.now();
+    log(`${name}…`);
+    try {
+      return await work();
+    } catch (error) {
+      const message = error instanceof Error ? error.stack ?? error.message : String(error);
+      figures.errors.push(`${name}: ${message}`);
+      log(`  failed: ${message}`);
+      return undefined;
+    } finally {
+      figures.phases.push({ name, seconds: (Date.now() - start) / 1000 });
+    }
+  };
+
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    const built = await phase("npm run build", async () => {
+      await runBuild();
+      return true;
+    });
+    if (!built) return finish(figures);
+  }
+  const bundle = await phase("bundle sizes", analyseBundle);
+  figures.bundle = bundle;
+
+  let stack: Stack | undefined;
+  try {
+    stack = await phase("start the product (server/cli/start.ts)", startStack);
+    if (stack) await measure(figures, phase, bundle, stack);
+  } finally {
+    if (stack) await phase("stop the product", () => stack!.stop());
+  }
+  finish(figures);
+}
+
+type Phase = <T>(name: string, work: () => Promise<T>) => Promise<T | undefined>;
+
+async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnType<typeof analyseBundle>> | undefined, stack: Stack) {
+  const setup = await phase("a member for the pages behind sign-in", async () => {
+    const site = await must("siteInfo", { params: { siteId: SITE_ID } });
+    const gameCode = site.games[0]?.code;
+    if (!gameCode || !site.pairs.includes(BURST_PAIR) || !site.pairs.includes(SETTLE_PAIR))
+      throw new Error("the demo site lacks the game or its pairs");
+    const [member] = await createMembers(1, { from: 0, deposit: 10_000, toGame: 5_000, gameCode, concurrency: 1 });
+    const visitor = new Visitor();
+    await visitor.signIn(member!.account, member!.password);
+    return { gameCode, visitor };
+  });
+  if (!setup) return;
+  const { gameCode, visitor: pageVisitor } = setup;
+  // the session cookie as it is now (reading a page may rewrite it, e.g. when a toast is shown)
+  const cookie = () => pageVisitor.cookieHeader;
+
+  figures.html = await phase("HTML of / and /login; files the served pages ask for", async () => {
+    const html: NonNullable<Figures["html"]> = { pages: [], mismatches: [] };
+    const anonymous = new Visitor();
+    for (const path of LIGHTHOUSE_PATHS) {
+      const visitor = SIGNED_IN.has(path) ? pageVisitor : anonymous;
+      const body = await visitor.page(path);
+      if (path === "/" || path === "/login") html.pages.push({ path, raw: Buffer.byteLength(body), brotli: brotli(body) });
+      if (!bundle) continue;
+      // the served page must ask for exactly the files computed from the build for its route
+      const route = bundle.routes.find((r) => r.url === path);
+      if (!route) {
+        html.mismatches.push(`${path}: no route in the manifest`);
+        continue;
+      }
+      const served = scriptsInHtml(body);
+      const missing = route.js.filter((file) => !served.includes(file));
+      const extra = served.filter((file) => !route.js.includes(file));
+      if (missing.length || extra.length) {
+        html.mismatches.push(`${path}: computed but not served ${missing.join(" ") || "none"}; served but not computed ${extra.join(" ") || "none"}`);
+      }
+      const css = stylesheetsInHtml(body);
+      if (css.join() !== route.css.join()) html.mismatches.push(`${path}: stylesheets ${css.join(" ")}, computed ${route.css.join(" ")}`);
+    }
+    return html;
+  });
+
+  const lighthouse = await phase("Lighthouse", () =>
+    runLighthouse(
+      LIGHTHOUSE_PATHS.map((path) => ({ path, cookie: SIGNED_IN.has(path) ? cookie : undefined })),
+      SCALE.lighthouseRuns,
+      log
+    )
+  );
+  figures.lighthouse = lighthouse?.results;
+  figures.errors.push(...(lighthouse?.errors ?? []).map((e) => `Lighthouse: ${e}`));
+
+  const asset = bundle?.routes[0]?.css[0] ?? "/brand/demo/logo.svg";
+  figures.throughput = await phase("SSR throughput (autocannon)", () =>
+    measureThroughput(asset, [{ path: "/login" }, { path: "/user", cookie: cookie() }], SCALE.cannonSeconds, stackProcesses(stack.group))
+  );
+  figures.bff = await phase("BFF overhead", () => measureBff(cookie(), LIVE_PAIR, SCALE.bffSamples));
+  figures.live = await phase(`live price, ${SCALE.liveClients} WebSocket clients`, () =>
+    measureLive(siteStream(LIVE_PAIR), SCALE.liveClients, SCALE.liveSeconds, log)
+  );
+  if (figures.live && figures.live.p95 > BUDGETS.tickP95Ms) {
+    // over budget: the same crowd straight on the platform tells the site's relay from the market's broadcast
+    figures.livePlatform = await phase(`live price straight from the platform (diagnosis)`, () =>
+      measureLive(platformStream(LIVE_PAIR), SCALE.liveClients, SCALE.liveSeconds, log)
+    );
+  }
+
+  const members = await phase(`${SCALE.settleMembers} members (sign-up, sign-in, deposit, transfer)`, () =>
+    createMembers(Math.max(SCALE.settleMembers, SCALE.burstMembers), {
+      from: 1,
+      deposit: 20_000,
+      toGame: 5_000,
+      gameCode,
+      concurrency: 8,
+      progress: (n) => {
+        if (n % 100 === 0) log(`  ${n} members`);
+      },
+    })
+  );
+  if (!members) return;
+  figures.burst = await phase(`bet burst, ${SCALE.burstMembers} members through the site`, async () => {
+    const visitors = await pool(members.slice(0, SCALE.burstMembers), 4, async (member) => {
+      const visitor = new Visitor();
+      await visitor.signIn(member.account, member.password);
+      return { member, visitor };
+    });
+    return betBurst(visitors, BURST_PAIR, SCALE.burstWindowMs, log);
+  });
+  const eth = DEFAULT_PAIRS[SETTLE_PAIR]!;
+  figures.settlement = await phase(`settlement, ${SCALE.settleMembers * SCALE.betsPerMember} bets`, () =>
+    settlement(
+      began + TIMEOUT_SECONDS * 1000,
+      members.slice(0, SCALE.settleMembers),
+      SCALE.betsPerMember,
+      { symbol: SETTLE_PAIR, name: eth.name, precision: eth.precision, seed: eth.seed, startPrice: eth.startPrice, volatilityBp: eth.volatilityBp },
+      BURST_PAIR,
+      25,
+      log
+    )
+  );
+}
+
+let finished = false;
+function finish(figures: Figures) {
+  if (finished) return;
+  finished = true;
+  figures.seconds = (Date.now() - began) / 1000;
+  figures.devServerRetries = devServerRetries;
+  figures.machine.load = `${figures.machine.load} at the start, ${machine().load} at the end`;
+  writeFileSync(join(ROOT, RESULTS_FILE), renderResults(figures));
+  mkdirSync(join(ROOT, "tests/.tmp"), { recursive: true });
+  writeFileSync(join(ROOT, "tests/.tmp/bench-figures.json"), JSON.stringify(figures, null, 2));
+  log(`wrote ${RESULTS_FILE} (${figures.seconds.toFixed(0)} s in all)`);
+  if (figures.errors.length) process.exitCode = 1;
+}
+
+log(`bench against ${SITE}`);
+process.once("SIGINT", () => void abort("interrupted (SIGINT)", 130));
+process.once("SIGTERM", () => void abort("interrupted (SIGTERM)", 143));
+const watchdog = setTimeout(() => void abort(`stopped after ${TIMEOUT_SECONDS} s (BENCH_TIMEOUT_SECONDS)`, 1), TIMEOUT_SECONDS * 1000);
+await main();
+clearTimeout(watchdog);

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, mkdirSync, openSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { LOG_FILE, PLATFORM_PORT, QUIET_WRANGLER_ENV, ROOT, SITE, SITE_PORT, STATE_DIR } from "./config";
+import { sleep } from "./stats";
+
+/**
+ * The product as `npm start` runs it (server/cli/start.ts: platform and site under wrangler dev,
+ * demo sites seeded), on the bench's ports with a fresh state folder. It runs in a process group
+ * of its own, so stopping it ends wrangler and workerd too, and nothing else.
+ */
+export interface Stack {
+  stop(): Promise<void>;
+  /** the process group of everything the stack runs */
+  group: number;
+}
+
+/** The stack being started or running, so an interrupted run can still stop it. */
+let running: Stack | undefined;
+
+export async function stopRunningStack(): Promise<void> {
+  await running?.stop();
+}
+
+const TSX = join(ROOT, "node_modules/tsx/dist/cli.mjs");
+
+/** `npm run build`, output to the log file; throws when it fails. */
+export async function runBuild(): Promise<void> {
+  mkdirSync(join(ROOT, "tests/.tmp"), { recursive: true });
+  const log = openSync(join(ROOT, "tests/.tmp/bench-build.log"), "w");
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", log, log], env: { ...process.env, ...QUIET_WRANGLER_ENV } });
+      child.on("error", reject);
+      child.on("exit", resolve);
+    });
+    if (code !== 0) throw new Error(`npm run build failed (${code}); see tests/.tmp/bench-build.log`);
+  } finally {
+    closeSync(log);
+  }
+}
+
+export async function startStack(): Promise<Stack> {
+  rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
+  mkdirSync(join(ROOT, "tests/.tmp"), { recursive: true });
+  const log = openSync(join(ROOT, LOG_FILE), "w");
+  const child: ChildProcess = spawn(process.execPath, [TSX, "server/cli/start.ts"], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", log, log],
+    env: {
+      ...process.env,
+      ...QUIET_WRANGLER_ENV,
+      SITE_PORT: String(SITE_PORT),
+      PLATFORM_PORT: String(PLATFORM_PORT),
+      STATE_DIR,
+      // a line per request costs the dev server time the figures should not include
+      WRANGLER_LOG: "warn",
+    },
+  });
+  closeSync(log);
+  let exited = false;
+  child.on("exit", () => {
+    exited = true;
+  });
+
+  const stop = async () => {
+    if (exited || child.pid === undefined) return;
+    const group = -child.pid;
+    try {
+      process.kill(group, "SIGTERM");
+    } catch {
+      return;
+    }
+    for (let i = 0; i < 50 && !exited; i++) await sleep(200);
+    // start.ts exits at once after signalling wrangler; its children get the same group signal
+    await sleep(500);
+    try {
+      process.kill(group, "SIGKILL");
+    } catch {
+      // the whole group is gone
+    }
+  };
+
+  running = { stop, group: child.pid! };
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the stack exited while starting; see ${LOG_FILE}`);
+    try {
+      const response = await fetch(`${SITE}/build-id.json`);
+      if (response.ok) return running;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  await stop();
+  throw new Error(`the site did not answer on ${SITE} within 180 s; see ${LOG_FILE}`);
+}

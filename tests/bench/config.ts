@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium";
 
 /** Where the bench runs: its own ports (not the dev server's or the e2e suite's), on loopback only. */
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -12,17 +13,8 @@ export const STATE_DIR = "tests/.tmp/bench-state";
 export const LOG_FILE = "tests/.tmp/bench-stack.log";
 export const RESULTS_FILE = "tests/bench/RESULTS.md";
 export const SITE_ID = "demo";
-export const CHROMIUM = process.env.BENCH_CHROMIUM ?? "/usr/bin/chromium";
-export const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const CHROMIUM = process.env.BENCH_CHROMIUM ?? CHROMIUM_PATH;
+export const CHROME_FLAGS = CHROMIUM_FLAGS;
 
 /**
  * Environment for every wrangler the bench starts (build and dev): no metrics, no update check

@@ -54,13 +54,18 @@ export function seededRandom(seed: number): Random {
   };
 }
 
+/** The schedule `npm test` runs: the same every time, so a run is repeatable. */
+export const DEFAULT_FAULT_SEED = 20261122;
+
 /**
- * The seed of a run: FAULT_SEED when set (to replay a failure), else a new one. It is printed, and
- * every assertion message of the suites carries it, so a failing schedule can be run again.
+ * The seed of a run: FAULT_SEED when set (a number replays that schedule; `random` explores a new
+ * one), else DEFAULT_FAULT_SEED. It is printed, and every assertion message of the suites carries
+ * it, so a failing schedule can be run again.
  */
 export function faultSeed(suite: string): number {
   const fromEnv = process.env.FAULT_SEED;
-  const seed = fromEnv ? Number(fromEnv) >>> 0 : Math.floor(Math.random() * 2 ** 32);
+  const seed =
+    fromEnv === "random" ? Math.floor(Math.random() * 2 ** 32) : fromEnv ? Number(fromEnv) >>> 0 : DEFAULT_FAULT_SEED;
   console.log(`[faults] ${suite}: seed ${seed} (replay with FAULT_SEED=${seed})`);
   return seed;
 }

@@ -15,7 +15,7 @@ import {
 } from "../helpers/faults";
 import { createPlatform, TEST_OPERATOR_KEY, type Platform, type TestMember } from "../helpers/platform";
 import { FAST_PAIR, fastPair } from "./game-helpers";
-import { BANK_OPTION, bankBody, DEMO_OPTION, MONEY_SITE, uploadAll } from "./money-helpers";
+import { BANK_OPTION, bankBody, DEMO_OPTION, fund, MONEY_SITE, uploadAll } from "./money-helpers";
 
 /**
  * Faults, DESIGN.md §6 and §5: requests lost before or after the platform acted, clients that
@@ -531,6 +531,9 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
     const rng = seededRandom(SEED + 4);
     const sender = makeSender(rng);
     const members = await Promise.all([member(), member(), member(), member()]);
+    // every member starts with money (a plain demo deposit), so whatever the schedule draws, money
+    // flows through transfers, bets and withdrawals under its faults
+    for (const m of members) await fund(platform, m, 50_000);
     for (const m of members) await applyForBank(m);
     // two can withdraw from the start; the others wait for an operator's decision in the schedule
     for (const m of members.slice(0, 2)) {

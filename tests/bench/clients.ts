@@ -15,6 +15,7 @@ import {
 } from "../../server/contract";
 import { httpOperatorClient } from "../../server/cli/operator-client";
 import { PLATFORM, ROOT, SITE, SITE_ID } from "./config";
+import { CookieJar } from "../helpers/cookie-jar";
 
 /**
  * The two ways the bench talks to the product, both as real clients do: the platform's contract
@@ -81,21 +82,15 @@ export function operator() {
 
 /** A browser without JavaScript on the site: keeps its cookies, posts forms with Origin and CSRF. */
 export class Visitor {
-  readonly cookies = new Map<string, string>();
+  private readonly jar = new CookieJar();
+  readonly cookies = this.jar.cookies;
 
   get cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    return this.jar.header;
   }
 
   private keep(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (value === "" || attrs.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.jar.keep(response);
   }
 
   async get(path: string): Promise<Response> {

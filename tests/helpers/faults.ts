@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { Platform } from "./platform";
+import { STOPPED_CLOCK_JS, type Platform } from "./platform";
 
 /**
  * Tools of the fault suites (tests/platform/faults.test.ts, tests/site/faults.test.ts): a seeded
@@ -89,17 +89,7 @@ export function faultSeed(suite: string): number {
 export const FAULT_ENTRY = `
   import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
 
-  const RealDate = Date;
-  let frozen = null;
-  const current = () => (frozen === null ? RealDate.now() : frozen);
-  class StoppedDate extends RealDate {
-    constructor(...args) {
-      if (args.length === 0) super(current());
-      else super(...args);
-    }
-    static now() { return current(); }
-  }
-  globalThis.Date = StoppedDate;
+  ${STOPPED_CLOCK_JS}
 
   const dumpTables = (sql) => {
     const tables = sql.exec("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY name").toArray();

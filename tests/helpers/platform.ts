@@ -207,3 +207,22 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     dispose: () => mf.dispose(),
   };
 }
+
+/**
+ * JavaScript for a test wrapper entry (see createPlatform's `wrapEntry`): stops the isolate's clock.
+ * `Date.now()` and `new Date()` answer `frozen` while it is set (the entry sets it), else the real
+ * time. Used by the stopped-clock entry (tests/platform/center-helpers.ts) and the fault entry.
+ */
+export const STOPPED_CLOCK_JS = `
+  const RealDate = Date;
+  let frozen = null;
+  const current = () => (frozen === null ? RealDate.now() : frozen);
+  class StoppedDate extends RealDate {
+    constructor(...args) {
+      if (args.length === 0) super(current());
+      else super(...args);
+    }
+    static now() { return current(); }
+  }
+  globalThis.Date = StoppedDate;
+`;

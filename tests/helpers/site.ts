@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { WorkerOptions } from "miniflare";
 import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
 import { createPlatform, PLATFORM_WORKER_NAME, type Platform } from "./platform";
+import { CookieJar } from "./cookie-jar";
 
 /** Built by `remix build` (npm run build). */
 export const SITE_BUNDLE = fileURLToPath(new URL("../../.build/site/index.js", import.meta.url));
@@ -69,7 +70,8 @@ export async function createStack(
 
 /** A cookie-keeping visitor of the site, posting forms as a browser does (Origin + CSRF token). */
 export class Visitor {
-  readonly cookies = new Map<string, string>();
+  private readonly jar = new CookieJar();
+  readonly cookies = this.jar.cookies;
   constructor(
     private readonly stack: Stack,
     readonly origin = "http://localhost",
@@ -78,18 +80,11 @@ export class Visitor {
   ) {}
 
   get cookieHeader(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    return this.jar.header;
   }
 
   private keep(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (attrs.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
+    this.jar.keep(response);
   }
 
   async get(path: string, headers: Record<string, string> = {}): Promise<Response> {

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { CallData } from "../../server/contract";
-import type { Platform, TestMember } from "../helpers/platform";
+import { STOPPED_CLOCK_JS, type Platform, type TestMember } from "../helpers/platform";
 import { memberCall } from "./money-helpers";
 
 /**
@@ -13,17 +13,7 @@ import { memberCall } from "./money-helpers";
  */
 export const CLOCK_ENTRY = `
   import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
-  const RealDate = Date;
-  let frozen = null;
-  const current = () => (frozen === null ? RealDate.now() : frozen);
-  class StoppedDate extends RealDate {
-    constructor(...args) {
-      if (args.length === 0) super(current());
-      else super(...args);
-    }
-    static now() { return current(); }
-  }
-  globalThis.Date = StoppedDate;
+  ${STOPPED_CLOCK_JS}
   export { MarketObject, MemberObject, SiteObject };
   export default {
     async fetch(request, env, ctx) {

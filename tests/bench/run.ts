@@ -7,7 +7,8 @@
  *
  * Environment: BENCH_SITE_PORT / BENCH_PLATFORM_PORT (8857 / 8858), BENCH_SKIP_BUILD=1 (measure the
  * current build), BENCH_TIMEOUT_SECONDS (900), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),
- * and the scale knobs of SCALE below.
+ * the scale knobs of SCALE below, and BENCH_ONLY (a comma list of html, lighthouse, throughput, bff,
+ * live, burst, settlement: measure only these, e.g. while working on one figure).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -38,6 +39,9 @@ const SCALE = {
   settleMembers: env("BENCH_SETTLE_MEMBERS", 1_000),
   betsPerMember: env("BENCH_BETS_PER_MEMBER", 10),
 };
+/** the figures to measure (all unless BENCH_ONLY names some) */
+const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 const LIVE_PAIR = "BTC-USDT";
 const BURST_PAIR = "BTC-USDT";
 const SETTLE_PAIR = "ETH-USDT";
@@ -114,7 +118,7 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
   // the session cookie as it is now (reading a page may rewrite it, e.g. when a toast is shown)
   const cookie = () => pageVisitor.cookieHeader;
 
-  figures.html = await phase("HTML of / and /login; files the served pages ask for", async () => {
+  if (wanted("html")) figures.html = await phase("HTML of / and /login; files the served pages ask for", async () => {
     const html: NonNullable<Figures["html"]> = { pages: [], mismatches: [] };
     const anonymous = new Visitor();
     for (const path of LIGHTHOUSE_PATHS) {
@@ -140,22 +144,24 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
     return html;
   });
 
-  const lighthouse = await phase("Lighthouse", () =>
-    runLighthouse(
-      LIGHTHOUSE_PATHS.map((path) => ({ path, cookie: SIGNED_IN.has(path) ? cookie : undefined })),
-      SCALE.lighthouseRuns,
-      log
-    )
-  );
-  figures.lighthouse = lighthouse?.results;
-  figures.errors.push(...(lighthouse?.errors ?? []).map((e) => `Lighthouse: ${e}`));
+  if (wanted("lighthouse")) {
+    const lighthouse = await phase("Lighthouse", () =>
+      runLighthouse(
+        LIGHTHOUSE_PATHS.map((path) => ({ path, cookie: SIGNED_IN.has(path) ? cookie : undefined })),
+        SCALE.lighthouseRuns,
+        log
+      )
+    );
+    figures.lighthouse = lighthouse?.results;
+    figures.errors.push(...(lighthouse?.errors ?? []).map((e) => `Lighthouse: ${e}`));
+  }
 
   const asset = bundle?.routes[0]?.css[0] ?? "/brand/demo/logo.svg";
-  figures.throughput = await phase("SSR throughput (autocannon)", () =>
+  if (wanted("throughput")) figures.throughput = await phase("SSR throughput (autocannon)", () =>
     measureThroughput(asset, [{ path: "/login" }, { path: "/user", cookie: cookie() }], SCALE.cannonSeconds, stackProcesses(stack.group))
   );
-  figures.bff = await phase("BFF overhead", () => measureBff(cookie(), LIVE_PAIR, SCALE.bffSamples));
-  figures.live = await phase(`live price, ${SCALE.liveClients} WebSocket clients`, () =>
+  if (wanted("bff")) figures.bff = await phase("BFF overhead", () => measureBff(cookie(), LIVE_PAIR, SCALE.bffSamples));
+  if (wanted("live")) figures.live = await phase(`live price, ${SCALE.liveClients} WebSocket clients`, () =>
     measureLive(siteStream(LIVE_PAIR), SCALE.liveClients, SCALE.liveSeconds, log)
   );
   if (figures.live && figures.live.p95 > BUDGETS.tickP95Ms) {
@@ -165,6 +171,7 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
     );
   }
 
+  if (!wanted("burst") && !wanted("settlement")) return;
   const members = await phase(`${SCALE.settleMembers} members (sign-up, sign-in, deposit, transfer)`, () =>
     createMembers(Math.max(SCALE.settleMembers, SCALE.burstMembers), {
       from: 1,
@@ -178,7 +185,7 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
     })
   );
   if (!members) return;
-  figures.burst = await phase(`bet burst, ${SCALE.burstMembers} members through the site`, async () => {
+  if (wanted("burst")) figures.burst = await phase(`bet burst, ${SCALE.burstMembers} members through the site`, async () => {
     const visitors = await pool(members.slice(0, SCALE.burstMembers), 4, async (member) => {
       const visitor = new Visitor();
       await visitor.signIn(member.account, member.password);
@@ -187,7 +194,7 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
     return betBurst(visitors, BURST_PAIR, SCALE.burstWindowMs, log);
   });
   const eth = DEFAULT_PAIRS[SETTLE_PAIR]!;
-  figures.settlement = await phase(`settlement, ${SCALE.settleMembers * SCALE.betsPerMember} bets`, () =>
+  if (wanted("settlement")) figures.settlement = await phase(`settlement, ${SCALE.settleMembers * SCALE.betsPerMember} bets`, () =>
     settlement(
       began + TIMEOUT_SECONDS * 1000,
       members.slice(0, SCALE.settleMembers),

@@ -4,6 +4,7 @@ import type { SiteContext } from "./context";
 import { parseEnv, type Env } from "./env";
 import { accessTokenGuard, forgeryCheck, referrerCookie, siteRedirect } from "./guards";
 import { createI18n, resources } from "./i18n";
+import { cachedPage, keepPage, pageKey } from "./page-cache";
 import { refusedPage, unavailablePage, unknownSitePage } from "./pages";
 import { clientAddressOf, createPlatformClient } from "./platform-client";
 import { ResponsePolicy } from "./security";
@@ -96,12 +97,18 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
   const referrer = referrerCookie(url, secure);
   if (referrer) cookies.push(referrer);
 
+  // a signed-out visitor with nothing personal pending may get a page rendered for someone else
+  const shared = !response && request.method === "GET" && !session.signedIn && !session.hasToast && cookies.length === 0;
+  const pageFill = { csrf: session.csrf, nonce };
+  if (shared) response = cachedPage(site, pageKey(url, locale), pageFill);
   if (!response) {
     const context: SiteContext = {
       env, siteId, site, session, platform, locale, i18n, i18nResources: resources, cookies, secure, buildId, now, nonce,
     };
     handleRemix ??= createRequestHandler(remixBuild, env.ENVIRONMENT);
     response = await handleRemix(request, context);
+    // a toast flashed while rendering makes the page this visitor's own
+    if (shared && !session.hasToast && cookies.length === 0) response = await keepPage(site, pageKey(url, locale), response, pageFill);
   }
   return withCookies(response, session, cookies);
 }

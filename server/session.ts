@@ -94,6 +94,11 @@ export class AppSession {
     this.pending = true;
   }
 
+  /** A toast waits to be shown (without consuming it). */
+  get hasToast(): boolean {
+    return this.session.has("toast");
+  }
+
   /** Reading a flash consumes it, so the cookie must be written again. */
   takeToast(): Toast | undefined {
     const toast = this.session.get("toast");

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
 
 export const handle = { titleKey: "home.title" };
+export { sharedPageHeaders as headers } from "~/utils/shared-page";
 
 const OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const;
 

@@ -9,6 +9,7 @@ import { loginSchema } from "~/utils/auth-schemas";
 import { messageKey } from "~/utils/messages";
 
 export const handle = { titleKey: "login.title", layout: "empty" };
+export { sharedPageHeaders as headers } from "~/utils/shared-page";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   if (context.session.signedIn) throw redirect("/user");

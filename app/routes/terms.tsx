@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
 
 export const handle = { titleKey: "terms:title", i18n: ["terms"] };
+export { sharedPageHeaders as headers } from "~/utils/shared-page";
 
 const SECTIONS = [
   "eligibility",

@@ -1,0 +1,72 @@
+/**
+ * `npm run serve`: the production build as it runs deployed — the member site and the reference
+ * platform in one workerd (Miniflare), the site reaching the platform over its PLATFORM service
+ * binding, each worker's bindings read from its wrangler.toml — without wrangler dev's proxy
+ * workers, inspector and file watcher. The demo sites are seeded as `npm start` seeds them.
+ * The bench measures the product this way (tests/bench/stack.ts); `npm start` stays the
+ * development server.
+ *
+ * Environment: SITE_PORT (8787; the platform's HTTP port is PLATFORM_PORT, 8788, for the operator
+ * API and the bench's direct calls), STATE_DIR (where Durable Objects, KV and R2 keep their data;
+ * .wrangler/serve by default).
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { Miniflare, type WorkerOptions } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { httpOperatorClient } from "./operator-client";
+import { seedDemoSites } from "./seed";
+
+const SITE_PORT = Number(process.env.SITE_PORT ?? 8787);
+const PLATFORM_PORT = Number(process.env.PLATFORM_PORT ?? 8788);
+const STATE_DIR = process.env.STATE_DIR ?? ".wrangler/serve";
+const SITE_BUNDLE = ".build/site/index.js";
+const PLATFORM_BUNDLE = ".build/platform/worker.js";
+
+for (const file of [SITE_BUNDLE, PLATFORM_BUNDLE]) {
+  if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
+}
+
+/** A worker's Miniflare options from its wrangler.toml, running the given built module. */
+function fromWrangler(name: string, config: string, scriptPath: string, vars: Record<string, string> = {}): WorkerOptions {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  const options = workerOptions as WorkerOptions & { bindings?: Record<string, unknown> };
+  return {
+    ...options,
+    name,
+    modules: [{ type: "ESModule", path: scriptPath }],
+    modulesRoot: ".",
+    bindings: { ...options.bindings, ...vars },
+  } as WorkerOptions;
+}
+
+const platform = fromWrangler("member-platform", "server/platform/wrangler.toml", PLATFORM_BUNDLE);
+// the site reaches the platform over the service binding, as deployed; PLATFORM_URL is unused then
+const { PLATFORM_URL: _unused, ...siteVars } = fromWrangler("member-site", "wrangler.toml", SITE_BUNDLE).bindings as Record<string, string>;
+const site: WorkerOptions = {
+  ...fromWrangler("member-site", "wrangler.toml", SITE_BUNDLE),
+  bindings: siteVars,
+  serviceBindings: { PLATFORM: "member-platform" },
+};
+
+const mf = new Miniflare({
+  host: "127.0.0.1",
+  port: SITE_PORT,
+  defaultPersistRoot: STATE_DIR,
+  // the first worker answers on `port`; the platform gets its own socket for the operator API
+  workers: [site, { ...platform, unsafeDirectSockets: [{ host: "127.0.0.1", port: PLATFORM_PORT }] } as WorkerOptions],
+});
+await mf.ready;
+
+const operatorKey =
+  process.env.OPERATOR_KEY ?? readFileSync("server/platform/wrangler.toml", "utf8").match(/^OPERATOR_KEY\s*=\s*"([^"]*)"/m)?.[1] ?? "";
+const platformUrl = `http://127.0.0.1:${PLATFORM_PORT}`;
+await seedDemoSites(httpOperatorClient(platformUrl, operatorKey));
+console.log(`platform: ${platformUrl} (demo sites seeded)`);
+console.log(`site: http://localhost:${SITE_PORT}  ·  http://brand2.localhost:${SITE_PORT}`);
+
+async function stop() {
+  await mf.dispose();
+  process.exit(0);
+}
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());

@@ -1,14 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { PLATFORM_PORT, SITE_PORT } from "./config";
 
 /**
- * Where the CPU goes under `wrangler dev`: each worker runs as wrangler (node) with two workerd
- * processes, its proxy (the port the bench talks to, with wrangler's inspector proxy in it) and
- * the worker itself. Read from /proc (Linux); elsewhere nothing is reported.
+ * Where the CPU goes under `npm run serve`: one workerd runs both workers (site and platform, the
+ * service binding between them is a call inside that process); node runs serve.ts (Miniflare),
+ * which sits idle once the sites are seeded. Read from /proc (Linux); elsewhere nothing is reported.
  */
 
-export type Role = "site worker" | "site proxy" | "site wrangler" | "platform worker" | "platform proxy" | "platform wrangler";
-export const ROLES: readonly Role[] = ["site worker", "site proxy", "site wrangler", "platform worker", "platform proxy", "platform wrangler"];
+export type Role = "workerd" | "node";
+export const ROLES: readonly Role[] = ["workerd", "node"];
 
 type Proc = { pid: number; ppid: number; pgrp: number; args: string[] };
 
@@ -36,17 +35,10 @@ export function stackProcesses(group: number): Partial<Record<Role, number>> {
     return {};
   }
   const roles: Partial<Record<Role, number>> = {};
-  const wranglers = all.filter((p) => p.args.some((a) => a.endsWith("wrangler-dist/cli.js")) && p.args.includes("dev"));
-  for (const wrangler of wranglers) {
-    const port = Number(wrangler.args[wrangler.args.indexOf("--port") + 1]);
-    const side = port === SITE_PORT ? "site" : port === PLATFORM_PORT ? "platform" : undefined;
-    if (!side) continue;
-    roles[`${side} wrangler` as Role] = wrangler.pid;
-    for (const child of all.filter((p) => p.ppid === wrangler.pid && p.args[0]?.endsWith("workerd"))) {
-      const proxy = child.args.some((a) => a === `--socket-addr=entry=127.0.0.1:${port}`);
-      roles[(proxy ? `${side} proxy` : `${side} worker`) as Role] = child.pid;
-    }
-  }
+  const workerd = all.find((p) => p.args[0]?.endsWith("workerd"));
+  const node = all.find((p) => p.args.some((a) => a.endsWith("server/cli/serve.ts")));
+  if (workerd) roles.workerd = workerd.pid;
+  if (node) roles.node = node.pid;
   return roles;
 }
 

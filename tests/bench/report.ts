@@ -260,7 +260,6 @@ function jsCures(b: BundleReport, url: string): string[] {
 }
 
 const cpuOf = (c: Throughput["pages"][number], ...roles: Role[]) => roles.reduce((n, r) => n + (c.cpu[r] ?? 0), 0);
-const DEV_SERVER: Role[] = ["site proxy", "site wrangler", "platform proxy", "platform wrangler"];
 
 function ssrCause(path: string, t: Throughput, page: Throughput["pages"][number]): string[] {
   const floor = t.workerFloor.requestsPerSecond;
@@ -270,23 +269,24 @@ function ssrCause(path: string, t: Throughput, page: Throughput["pages"][number]
       `${pct(floor / t.assetRps)} of the asset; ${path} makes ${pct(page.requestsPerSecond / floor)} of that.`,
   ];
   if (Object.keys(page.cpu).length) {
-    const own = cpuOf(page, "site worker");
-    const ownAsset = cpuOf(asset, "site worker");
+    const own = cpuOf(page, "workerd");
+    const ownAsset = cpuOf(asset, "workerd");
     lines.push(
-      `CPU per request: ${path} ${own.toFixed(2)} ms in the site worker` +
-        (path === "/user" ? ` and ${cpuOf(page, "platform worker").toFixed(2)} ms in the platform worker` : "") +
-        `, ${cpuOf(page, ...DEV_SERVER).toFixed(2)} ms in the dev server around them (wrangler's proxies and inspector); ` +
-        `the asset ${ownAsset.toFixed(2)} ms in the site worker, ${cpuOf(asset, ...DEV_SERVER).toFixed(2)} ms around it. ` +
-        `The site worker alone spends ${(own / ownAsset).toFixed(1)}× the asset's CPU on ${path}: on a machine it keeps busy, ` +
-        `${path} cannot reach more than about ${pct(ownAsset / own)} of the asset's rate, dev server or not.`
+      `CPU per request in workerd (site and platform): ${path} ${own.toFixed(2)} ms, the asset ${ownAsset.toFixed(2)} ms. ` +
+        `${path} spends ${(own / ownAsset).toFixed(1)}× the asset's CPU: on a machine it keeps busy, ` +
+        `${path} cannot reach more than about ${pct(ownAsset / own)} of the asset's rate.`
     );
   }
   lines.push(
-    "Where the site worker's time goes (a CPU profile taken by hand through the inspector, Nov 2026): about a third in React's render, a fifth in " +
-      "React Router matching the URL against the app's thirty-odd routes (flattened and ranked again by each layer that matches: Remix's handler, the static router, the render), then the " +
-      "i18next instance made per request, the session cookie's HMAC and Remix's handler. The cure with the largest effect is fewer renders " +
-      "(caching the HTML of anonymous pages such as /login per site and language, with the CSRF token set apart); the tenant lookup, " +
-      "another 4–7 %, is now cached per isolate."
+    path === "/user"
+      ? "A signed-in page is rendered for each request: the root loader and the page's loader ask the platform for the member and the wallets " +
+          "(two calls, the member's read once per request), then React renders the member center. Where the time goes (a CPU profile taken by hand, Nov 2026): " +
+          "about a third in React's render, a fifth in React Router matching the URL against the app's thirty-odd routes (ranked again by each layer: " +
+          "Remix's handler, the static router, the render), then the platform's own work and the session cookie's HMAC. " +
+          "What would cut it further: fewer routes to rank (flat route config), or a streamed shell with the member's data deferred."
+      : "Signed-out pages that every visitor sees alike (/login, /, /terms) are rendered once per site snapshot and language and then served " +
+          "from the isolate's memory with the visitor's CSRF token and nonce filled in (server/page-cache.ts); what is left per request is the tenant, " +
+          "the session cookie (a fresh one is signed for each new visitor, as autocannon is) and the security headers."
   );
   return lines;
 }
@@ -302,8 +302,7 @@ function bffCause(x: BffOverhead): string[] {
         2
       )} ms (the same loader refusing an unknown pair before any platform call: ${x.noCallP50.toFixed(2)} ms); ` +
       `the site's own hop to the platform and checking the reply against the contract ${hop.toFixed(2)} ms beyond the platform call itself.`,
-    "Under `wrangler dev` each hop crosses wrangler's proxy worker with the inspector attached, and the site reaches the platform over HTTP (PLATFORM_URL); " +
-      "deployed, the site would use the PLATFORM service binding. The figure mostly measures the dev server here; the site's own share is the middle number.",
+    "The site reaches the platform over the PLATFORM service binding, as deployed (npm run serve); the direct call goes over HTTP to the platform's own socket.",
   ];
 }
 function burstCause(burst: BurstResult, settle: SettlementResult | undefined): string[] {
@@ -312,8 +311,7 @@ function burstCause(burst: BurstResult, settle: SettlementResult | undefined): s
     `The bets arrived at about ${f0(
       offered
     )} a second. Each is a site request (session, CSRF check, form validation, the session cookie written back) ` +
-      "and one platform call that visits the site's configuration, the member's object and the market's object; under `wrangler dev` " +
-      "the site's call also passes wrangler's proxies and inspector (see the CPU table of the throughput section).",
+      "and one platform call that visits the site's configuration, the member's object and the market's object.",
   ];
   if (settle) {
     lines.push(
@@ -376,7 +374,8 @@ export function renderResults(f: Figures): string {
     "",
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} memory; Node ${m.node}; ${m.chromium}; load average ${m.load}.`,
     "",
-    "The product ran as `npm start` runs it (server/cli/start.ts: platform and site under `wrangler dev`, workerd), on loopback,",
+    "The product ran as `npm run serve` runs it (server/cli/serve.ts: the production build of site and platform in one workerd, the site",
+    "reaching the platform over its PLATFORM service binding as deployed, no dev server), on loopback,",
     "with fresh state and the seeded demo sites; load and browser ran on the same machine. Throughput and latency figures",
     "depend on how busy the machine was (see the load average); sizes and Lighthouse's simulated throttling much less so.",
     ""
@@ -470,19 +469,19 @@ export function renderResults(f: Figures): string {
     lines.push(
       "## Throughput (autocannon, 10 connections)",
       "",
-      "| path | req/s | p50 | p99 | 2xx | failed | CPU/request: site worker | platform worker | dev server (proxies, wrangler) |",
-      "|---|---|---|---|---|---|---|---|---|"
+      "| path | req/s | p50 | p99 | 2xx | failed | CPU/request: workerd (site and platform) | node (Miniflare) |",
+      "|---|---|---|---|---|---|---|---|"
     );
     for (const c of [t.asset[0]!, t.workerFloor, ...t.pages, t.asset[1]!].filter(Boolean)) {
       const cpu = Object.keys(c.cpu).length
-        ? `${cpuOf(c, "site worker").toFixed(2)} ms | ${cpuOf(c, "platform worker").toFixed(2)} ms | ${cpuOf(c, ...DEV_SERVER).toFixed(2)} ms`
-        : "— | — | —";
+        ? `${cpuOf(c, "workerd").toFixed(2)} ms | ${cpuOf(c, "node").toFixed(2)} ms`
+        : "— | —";
       lines.push(`| ${c.path} | ${f0(c.requestsPerSecond)} | ${f0(c.p50)} ms | ${f0(c.p99)} ms | ${c.ok} | ${c.failed} | ${cpu} |`);
     }
     lines.push(
       "",
       "The static asset ran before and after the pages; its two runs' mean is the reference. /build-id.json is the site worker answering at once",
-      "(no tenant, session or render): the floor of any worker response under the dev server. Each run had a 2 s warm-up first.",
+      "(no tenant, session or render): the floor of any worker response. Each run had a 2 s warm-up first.",
       ""
     );
   }

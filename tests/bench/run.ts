@@ -92,7 +92,7 @@ async function main() {
 
   let stack: Stack | undefined;
   try {
-    stack = await phase("start the product (server/cli/start.ts)", startStack);
+    stack = await phase("start the product (server/cli/serve.ts)", startStack);
     if (stack) await measure(figures, phase, bundle, stack);
   } finally {
     if (stack) await phase("stop the product", () => stack!.stop());

@@ -5,9 +5,10 @@ import { LOG_FILE, PLATFORM_PORT, QUIET_WRANGLER_ENV, ROOT, SITE, SITE_PORT, STA
 import { sleep } from "./stats";
 
 /**
- * The product as `npm start` runs it (server/cli/start.ts: platform and site under wrangler dev,
- * demo sites seeded), on the bench's ports with a fresh state folder. It runs in a process group
- * of its own, so stopping it ends wrangler and workerd too, and nothing else.
+ * The product as `npm run serve` runs it (server/cli/serve.ts: the built site and platform in one
+ * workerd, joined by the PLATFORM service binding as deployed, demo sites seeded), on the bench's
+ * ports with a fresh state folder. It runs in a process group of its own, so stopping it ends
+ * workerd too, and nothing else.
  */
 export interface Stack {
   stop(): Promise<void>;
@@ -44,7 +45,7 @@ export async function startStack(): Promise<Stack> {
   rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
   mkdirSync(join(ROOT, "tests/.tmp"), { recursive: true });
   const log = openSync(join(ROOT, LOG_FILE), "w");
-  const child: ChildProcess = spawn(process.execPath, [TSX, "server/cli/start.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [TSX, "server/cli/serve.ts"], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", log, log],
@@ -54,8 +55,6 @@ export async function startStack(): Promise<Stack> {
       SITE_PORT: String(SITE_PORT),
       PLATFORM_PORT: String(PLATFORM_PORT),
       STATE_DIR,
-      // a line per request costs the dev server time the figures should not include
-      WRANGLER_LOG: "warn",
     },
   });
   closeSync(log);
@@ -73,7 +72,7 @@ export async function startStack(): Promise<Stack> {
       return;
     }
     for (let i = 0; i < 50 && !exited; i++) await sleep(200);
-    // start.ts exits at once after signalling wrangler; its children get the same group signal
+    // serve.ts disposes Miniflare, which ends workerd; the group signal reaches workerd too
     await sleep(500);
     try {
       process.kill(group, "SIGKILL");

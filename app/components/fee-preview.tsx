@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { parseAmount, withdrawFee } from "~/utils/money";
 import { Money } from "./money";
+import { numberFormat } from "~/utils/intl";
 
 /**
  * The withdrawal fee before submitting: the rule always (it is all a page without JavaScript can
@@ -8,7 +9,7 @@ import { Money } from "./money";
  */
 export function FeePreview(props: { amountText: string; ratio: number; fixed: number; digits: number; currency: string }) {
   const { t, i18n } = useTranslation("money");
-  const percent = new Intl.NumberFormat(i18n.language, { style: "percent", maximumFractionDigits: 2 }).format(props.ratio);
+  const percent = numberFormat(i18n.language, { style: "percent", maximumFractionDigits: 2 }).format(props.ratio);
   const amount = parseAmount(props.amountText, props.digits);
   const fee = amount ? withdrawFee(amount, props.ratio, props.fixed) : null;
   return (

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { BetOption, CallData } from "../../server/contract";
 import { idempotencyKeyField } from "./idempotency";
 import { amountField } from "./money-schemas";
+import { numberFormat } from "./intl";
 
 /** The game page (DESIGN.md §4), shared by the browser and the server. */
 
@@ -69,7 +70,7 @@ function chipAsAmount(raw: unknown): unknown {
 /** A price in the pair's smallest step as the pair shows it: 6123450 at 2 digits → "61,234.50". */
 export function formatPrice(price: number | null | undefined, precision: number, locale: string): string {
   if (price === null || price === undefined) return "—";
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: precision, maximumFractionDigits: precision }).format(price / 10 ** precision);
+  return numberFormat(locale, { minimumFractionDigits: precision, maximumFractionDigits: precision }).format(price / 10 ** precision);
 }
 
 /** The last digit of a price formatted with exactly the pair's precision (DESIGN.md §4) is the integer's last digit. */
@@ -78,7 +79,7 @@ export function lastDigitOf(price: number | null | undefined): number | null {
 }
 
 export function formatOdds(odds: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(odds);
+  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(odds);
 }
 
 /** Seconds left until `at`, never negative, rounded up so 0 means "now". */

@@ -1,11 +1,20 @@
+import { numberFormat } from "./intl";
+
 /** Amounts are integers of minor units inside; they become decimals only here, at the edge. */
+const digitsOf = new Map<string, number>();
+
 export function minorDigits(currency: string): number {
-  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    digits = numberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsOf.set(currency, digits);
+  }
+  return digits;
 }
 
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const digits = minorDigits(currency);
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits }).format(minor / 10 ** digits);
+  return numberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits }).format(minor / 10 ** digits);
 }
 
 /**

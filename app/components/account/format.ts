@@ -1,3 +1,5 @@
+import { dateTimeFormat } from "~/utils/intl";
+
 /** The mobile number with its middle hidden: enough for the member to recognise it, not to read it off a screen. */
 export function maskMobile(mobile: string): string {
   if (mobile.length <= 6) return mobile.replace(/.(?=.{2})/g, "*");
@@ -9,7 +11,7 @@ export function maskMobile(mobile: string): string {
  * the very same text whatever its time zone (as in the records).
  */
 export function formatTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",

@@ -1,9 +1,11 @@
+import { dateTimeFormat, numberFormat } from "~/utils/intl";
+
 /**
  * Dates and sizes for the member's language (Intl). Times are shown in UTC and say so: the server
  * renders the page, and the browser must hydrate the very same text whatever its time zone.
  */
 export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     year: "numeric",
     month: "short",
     day: "numeric",
@@ -17,5 +19,5 @@ export function formatDateTime(iso: string, locale: string): string {
 export function formatBytes(bytes: number, locale: string): string {
   const [value, unit] =
     bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : bytes >= 1024 ? [bytes / 1024, "kilobyte"] : [bytes, "byte"];
-  return new Intl.NumberFormat(locale, { style: "unit", unit, maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, { style: "unit", unit, maximumFractionDigits: 1 }).format(value);
 }

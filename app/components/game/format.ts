@@ -1,9 +1,10 @@
 import type { BetOption } from "../../../server/contract";
+import { dateTimeFormat } from "~/utils/intl";
 
 /** Times on the game page are UTC, the clock periods are numbered by. */
 export function formatTime(iso: string | null, locale: string): string {
   if (!iso) return "—";
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     month: "2-digit",
     day: "2-digit",
     hour: "2-digit",

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ScrollTable } from "../scroll-table";
+import { dateTimeFormat } from "~/utils/intl";
 
 /**
  * Times are shown in UTC, as the date filter counts days in UTC: the server cannot know the
@@ -9,7 +10,7 @@ import { ScrollTable } from "../scroll-table";
 export function useFormatTime(): (iso: string) => string {
   const { i18n } = useTranslation();
   return useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, {
+    const format = dateTimeFormat(i18n.language, {
       timeZone: "UTC",
       year: "numeric",
       month: "2-digit",

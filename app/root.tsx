@@ -15,7 +15,7 @@ import {
   useRouteLoaderData,
   UNSAFE_RemixContext,
 } from "@remix-run/react";
-import { useContext } from "react";
+import { useContext, useState } from "react";
 import { BuildUpdate } from "./components/build-update";
 import { LoadingOverlay } from "./components/loading-overlay";
 import { SiteFooter, SiteHeader } from "./components/site-chrome";
@@ -98,12 +98,13 @@ function usePageNamespaces(): Namespace[] {
 /**
  * The page's namespaces, asked for as the HTML arrives: the browser fetches them (cached per build)
  * while it fetches the scripts, instead of after them, before hydrating (app/entry.client.tsx).
+ * The list stays the document's first one: later pages load theirs in the root's clientLoader.
  */
 function NamespacePreloads({ language }: { language: string }) {
   const build = useContext(UNSAFE_RemixContext)?.manifest.version ?? "";
-  return usePageNamespaces().map((ns) => (
-    <link key={ns} rel="preload" as="fetch" crossOrigin="anonymous" href={localeUrl(language, ns, build)} />
-  ));
+  const namespaces = usePageNamespaces();
+  const [hrefs] = useState(() => namespaces.map((ns) => localeUrl(language, ns, build)));
+  return hrefs.map((href) => <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />);
 }
 
 function Document({ title, children }: { title: string; children: React.ReactNode }) {

@@ -1,11 +1,9 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nOptions, NAMESPACES } from "./i18n";
 import { NonceProvider } from "./utils/nonce";
+import { TranslationProvider } from "./utils/translator";
 
 export default async function handleRequest(
   request: Request,
@@ -14,20 +12,13 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    ...i18nOptions,
-    lng: loadContext.locale,
-    ns: [...NAMESPACES],
-    resources: loadContext.i18nResources,
-  });
-
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.nonce}>
-      <I18nextProvider i18n={i18n}>
+      {/* the locale's shared, immutable catalog (server/i18n.ts): nothing is built per request */}
+      <TranslationProvider catalog={loadContext.translations}>
         <RemixServer context={remixContext} url={request.url} abortDelay={5000} />
-      </I18nextProvider>
+      </TranslationProvider>
     </NonceProvider>,
     {
       signal: request.signal,

@@ -1,4 +1,4 @@
-/** i18n settings shared by the server render and the browser (remix-i18next, DESIGN.md §3). */
+/** i18n settings shared by the server render and the browser (DESIGN.md §3). */
 export const LOCALES = ["en-US", "zh-TW", "zh-CN", "ja-JP"] as const;
 export type Locale = (typeof LOCALES)[number];
 /** The spec's ids, used in the `locale` cookie and in site info. */
@@ -26,12 +26,3 @@ export function toLocale(id: string): Locale | undefined {
 export function toLocaleId(locale: Locale): LocaleId {
   return locale.replace("-", "_") as LocaleId;
 }
-
-export const i18nOptions = {
-  supportedLngs: [...LOCALES],
-  fallbackLng: FALLBACK_LOCALE,
-  defaultNS: "common",
-  ns: ["common", "messages"],
-  interpolation: { escapeValue: false },
-  react: { useSuspense: false },
-} as const;

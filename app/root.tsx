@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { json } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
@@ -12,14 +13,17 @@ import {
   useMatches,
   useRouteError,
   useRouteLoaderData,
+  UNSAFE_RemixContext,
 } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { useContext, useState } from "react";
 import { BuildUpdate } from "./components/build-update";
 import { LoadingOverlay } from "./components/loading-overlay";
 import { SiteFooter, SiteHeader } from "./components/site-chrome";
 import { Toast } from "./components/toast";
 import { useNonce } from "./utils/nonce";
+import { loadNamespacesFor } from "./utils/translations.client";
+import { handleNamespaces, localeUrl, useChangeLanguage, useTranslation } from "./utils/translator";
+import type { Namespace } from "./i18n";
 import styles from "./styles/app.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
@@ -58,6 +62,15 @@ export function useRootData() {
   return data;
 }
 
+/**
+ * In the browser, a navigation also loads the new page's namespaces (those not loaded yet) while
+ * its data loads, and shows the page once both are there: never its raw keys.
+ */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([serverLoader<typeof loader>(), loadNamespacesFor(new URL(request.url).pathname)]);
+  return data;
+}
+
 /** Every navigation re-reads the member (spec §2). */
 export const shouldRevalidate = () => true;
 
@@ -77,9 +90,21 @@ function usePageHandle(): PageHandle {
  * Every namespace the matched routes declare: the title's translator waits for them too, or after
  * a client-side navigation the tab would keep the raw key until some other render.
  */
-function usePageNamespaces(): string[] {
+function usePageNamespaces(): Namespace[] {
   const matches = useMatches();
-  return [...new Set(["common", ...matches.flatMap((m) => (m.handle as { i18n?: string[] } | undefined)?.i18n ?? [])])];
+  return [...new Set<Namespace>(["common", ...matches.flatMap((m) => handleNamespaces(m.handle))])];
+}
+
+/**
+ * The page's namespaces, asked for as the HTML arrives: the browser fetches them (cached per build)
+ * while it fetches the scripts, instead of after them, before hydrating (app/entry.client.tsx).
+ * The list stays the document's first one: later pages load theirs in the root's clientLoader.
+ */
+function NamespacePreloads({ language }: { language: string }) {
+  const build = useContext(UNSAFE_RemixContext)?.manifest.version ?? "";
+  const namespaces = usePageNamespaces();
+  const [hrefs] = useState(() => namespaces.map((ns) => localeUrl(language, ns, build)));
+  return hrefs.map((href) => <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />);
 }
 
 function Document({ title, children }: { title: string; children: React.ReactNode }) {
@@ -87,8 +112,9 @@ function Document({ title, children }: { title: string; children: React.ReactNod
   const { i18n } = useTranslation();
   const nonce = useNonce();
   const site = data?.site;
+  const language = data?.locale ?? i18n.language;
   return (
-    <html lang={data?.locale ?? i18n.language ?? "en-US"} dir="ltr">
+    <html lang={language} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
@@ -99,6 +125,7 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />
         <Meta />
         <Links />
+        <NamespacePreloads language={language} />
       </head>
       <body>
         {children}

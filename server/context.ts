@@ -1,8 +1,7 @@
-import type { RemixI18Next } from "remix-i18next/server";
 import type { Locale } from "../app/i18n";
+import type { Catalog } from "../app/utils/translator";
 import type { SiteInfo } from "./contract";
 import type { Env } from "./env";
-import type { resources } from "./i18n";
 import type { PlatformClient } from "./platform-client";
 import type { AppSession } from "./session";
 
@@ -14,9 +13,8 @@ export type SiteContext = {
   session: AppSession;
   platform: PlatformClient;
   locale: Locale;
-  i18n: RemixI18Next;
-  /** every translation, for the server render */
-  i18nResources: typeof resources;
+  /** the texts of `locale`, for the server render and for loaders (server/i18n.ts `catalogs`) */
+  translations: Catalog;
   /** Set-Cookie values a route wants added to its response (plain cookies) */
   cookies: string[];
   secure: boolean;

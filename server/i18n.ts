@@ -1,6 +1,7 @@
 import { RemixI18Next } from "remix-i18next/server";
 import { readCookie } from "../app/utils/cookies";
-import { FALLBACK_LOCALE, LOCALE_COOKIE, LOCALES, i18nOptions, toLocale, type Locale, type LocaleId } from "../app/i18n";
+import { FALLBACK_LOCALE, LOCALE_COOKIE, LOCALES, toLocale, type Locale, type LocaleId } from "../app/i18n";
+import { staticCatalog, type Catalog } from "../app/utils/translator";
 import enCommon from "../locales/en-US/common.json";
 import enMessages from "../locales/en-US/messages.json";
 import enTerms from "../locales/en-US/terms.json";
@@ -46,6 +47,9 @@ export const resources = {
   "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms, money: jaMoney, records: jaRecords, bank: jaBank, account: jaAccount, support: jaSupport, game: jaGame },
 } as const;
 
+/** The server render's texts: one immutable catalog per language, shared by every request. */
+export const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, staticCatalog(locale, resources[locale])])) as Record<Locale, Catalog>;
+
 /**
  * The member's language (DESIGN.md §3): the `locale` cookie, then the site's default language,
  * then Accept-Language, always within the site's langOptions.
@@ -55,6 +59,7 @@ export function createI18n(site: { langOptions: LocaleId[]; defaultLanguage: Loc
   const supported = allowed.length ? allowed : [...LOCALES];
   const siteDefault = site.defaultLanguage ? toLocale(site.defaultLanguage) : undefined;
   const fallback = siteDefault && supported.includes(siteDefault) ? siteDefault : supported[0] ?? FALLBACK_LOCALE;
+  // remix-i18next detects the language only: the texts are the site's own translator (app/utils/translator.tsx)
   return new RemixI18Next({
     detection: {
       supportedLanguages: supported,
@@ -66,6 +71,5 @@ export function createI18n(site: { langOptions: LocaleId[]; defaultLanguage: Loc
         return siteDefault && supported.includes(siteDefault) ? siteDefault : null;
       },
     },
-    i18next: { ...i18nOptions, supportedLngs: [...LOCALES], resources },
   });
 }

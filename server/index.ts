@@ -3,7 +3,7 @@ import * as build from "@remix-run/dev/server-build";
 import type { SiteContext } from "./context";
 import { parseEnv, type Env } from "./env";
 import { accessTokenGuard, forgeryCheck, referrerCookie, siteRedirect } from "./guards";
-import { createI18n, resources } from "./i18n";
+import { catalogs, createI18n, resources } from "./i18n";
 import { cachedPage, keepPage, pageKey } from "./page-cache";
 import { refusedPage, unavailablePage, unknownSitePage } from "./pages";
 import { clientAddressOf, createPlatformClient } from "./platform-client";
@@ -103,7 +103,7 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
   if (shared) response = cachedPage(site, pageKey(url, locale), pageFill);
   if (!response) {
     const context: SiteContext = {
-      env, siteId, site, session, platform, locale, i18n, i18nResources: resources, cookies, secure, buildId, now, nonce,
+      env, siteId, site, session, platform, locale, translations: catalogs[locale], cookies, secure, buildId, now, nonce,
     };
     handleRemix ??= createRequestHandler(remixBuild, env.ENVIRONMENT);
     response = await handleRemix(request, context);

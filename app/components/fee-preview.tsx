@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { parseAmount, withdrawFee } from "~/utils/money";
 import { Money } from "./money";
 import { numberFormat } from "~/utils/intl";

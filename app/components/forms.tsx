@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { useRootData } from "~/root";
 
 export { CsrfInput } from "./csrf-input";

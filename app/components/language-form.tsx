@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { LOCALE_NAMES, toLocale, toLocaleId } from "~/i18n";
 import { useRootData } from "~/root";
 import { CsrfInput } from "./csrf-input";

@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 
 /** Paths whose navigations stay quiet (spec §7: the game route). */
 const QUIET = /^\/(game|user\/gamePage)(\/|$)/;

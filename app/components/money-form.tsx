@@ -1,5 +1,5 @@
 import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { Field } from "./forms";
 import { Money } from "./money";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { formatMoney } from "~/utils/money";
 
 /** An amount in the member's language and the site's currency. */

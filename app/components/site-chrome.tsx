@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { useRootData } from "~/root";
 import { CsrfInput } from "./csrf-input";
 import { LanguageForm } from "./language-form";

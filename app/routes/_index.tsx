@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { useRootData } from "~/root";
 
 export const handle = { titleKey: "home.title" };

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { ChatLink, MemberMessagesLink, SocialLinks } from "~/components/support/contact-options";
 import { isWebUrl } from "~/components/support/links";
 import { QueryFailed } from "~/components/support/query-failed";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { ForgotResetForm, ForgotSendForm } from "~/components/account/forgot-forms";
 import { forgotResetSchema, forgotSendSchema, intentOf } from "~/utils/account-schemas";
 import { loginSchema } from "~/utils/auth-schemas";

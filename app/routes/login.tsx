@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { CsrfInput, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { completeSignIn } from "~/utils/auth.server";
 import { loginSchema } from "~/utils/auth-schemas";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { useRootData } from "~/root";
 
 export const handle = { titleKey: "terms:title", i18n: ["terms"] };

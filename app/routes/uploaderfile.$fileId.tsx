@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireMember } from "~/utils/auth.server";
+import { catalogT } from "~/utils/translator";
 
 const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
 
@@ -22,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       ? await context.platform.fetchRaw("uploadFile", { params: { fileId } })
       : ({ ok: false, status: 404, code: "file_not_found" } as const);
   if (!result.ok) {
-    const t = await context.i18n.getFixedT(context.locale, "messages");
+    const t = catalogT(context.translations, "messages");
     return new Response(t(result.code), {
       status: result.code === "file_not_found" ? 404 : result.status,
       headers: { ...PRIVATE_HEADERS, "content-type": "text/plain; charset=utf-8" },

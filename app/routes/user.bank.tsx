@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { BankApplyForm } from "~/components/bank/bank-apply-form";
 import { BankStatus } from "~/components/bank/bank-status";
 import { requireMember } from "~/utils/auth.server";

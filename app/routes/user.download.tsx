@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { AppLinks, HomeScreenSteps } from "~/components/support/download-guide";
 import { isWebUrl } from "~/components/support/links";
 import { requireMember } from "~/utils/auth.server";

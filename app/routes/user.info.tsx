@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { InfoForm, MobileVerification } from "~/components/account/info-form";
 import { requireMember } from "~/utils/auth.server";
 import { changedInfo, infoSchema, type EditableInfo } from "~/utils/account-schemas";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { ReplyForm, type MessageActionData } from "~/components/support/message-forms";
 import { MessageThread } from "~/components/support/message-thread";
 import { Time } from "~/components/support/time";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { PressList } from "~/components/support/press-list";
 import { QueryFailed } from "~/components/support/query-failed";
 import { toLocaleId } from "~/i18n";

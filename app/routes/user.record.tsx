@@ -1,6 +1,6 @@
 import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import type { CallData } from "../../server/contract";
 import { AccountTable } from "~/components/records/account-table";
 import { DateFilter } from "~/components/records/date-filter";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { requireMember } from "~/utils/auth.server";
 
 export const handle = { titleKey: "user.title", i18n: ["money", "records", "bank", "account", "support"] };

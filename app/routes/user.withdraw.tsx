@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { FeePreview } from "~/components/fee-preview";
 import { CsrfInput, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { CsrfInput, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { FormAlert } from "~/components/bank/form-alert";
 import { passwordSchema, transactionPasswordSchema } from "~/utils/account-schemas";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import type { BankAccount } from "../../../server/contract";
 import { formatDateTime } from "./format";
 

@@ -1,5 +1,5 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { ErrorList } from "~/components/forms";
 import type { DocumentKind } from "~/utils/bank-schemas";
 import type { UploadedFile } from "../../../server/contract";

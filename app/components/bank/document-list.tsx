@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import type { UploadedFile } from "../../../server/contract";
 import { formatBytes, formatDateTime } from "./format";
 

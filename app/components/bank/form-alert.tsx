@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 
 /** A form's own errors (what went wrong, then why), announced when they appear. */
 export function FormAlert({ id, errors }: { id: string; errors?: string[] }) {

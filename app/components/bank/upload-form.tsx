@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { CsrfInput, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { DOCUMENT_KINDS, uploadSchema } from "~/utils/bank-schemas";
 import { FileField } from "./file-field";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { choiceErrorProps, CsrfInput, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { LimitsHint } from "~/components/money-form";

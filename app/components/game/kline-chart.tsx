@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { CANDLE_INTERVALS, type CandleInterval } from "~/utils/game";
 
 type Candle = { time: string; open: number; high: number; low: number; close: number };

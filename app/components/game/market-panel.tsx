@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { formatPrice, lastDigitOf, type Period } from "~/utils/game";
 import { Countdown } from "./countdown";
 import type { ServerClock } from "./use-live-market";

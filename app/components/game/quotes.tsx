@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { BET_OPTIONS, formatPrice, type Period } from "~/utils/game";
 import { ScrollTable } from "../scroll-table";
 import { formatTime } from "./format";

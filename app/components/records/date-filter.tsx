@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { RECORDS_PATH, recordsHref, type RecordsQuery } from "./query";
 
 const ERROR_ID = "records-range-error";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { recordsHref, type RecordsQuery } from "./query";
 
 /** Previous/next links that keep the tab and the dates; shown only when there is somewhere to go. */

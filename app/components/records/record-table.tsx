@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { ScrollTable } from "../scroll-table";
 import { dateTimeFormat } from "~/utils/intl";
 

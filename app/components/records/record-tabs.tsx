@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { RECORD_TABS, recordsHref, type RecordsQuery } from "./query";
 
 /** The three record lists as plain links: they work without JavaScript and keep the date filter. */

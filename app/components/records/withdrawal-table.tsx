@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import type { Withdrawal } from "../../../server/contract";
 import { Money } from "~/components/money";
 import { RecordStatus, RecordTable, RecordTime } from "./record-table";

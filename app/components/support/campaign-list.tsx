@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import type { CallData } from "../../../server/contract";
 import { Period } from "./time";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 
 /** The customer-service chat, opened in a new tab so the member keeps their place on the site. */
 export function ChatLink({ href }: { href: string | null }) {

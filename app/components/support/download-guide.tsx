@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 
 type AppLink = { platform: "ios" | "android" | "other"; url: string };
 

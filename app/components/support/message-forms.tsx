@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { CsrfInput, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
 import { IdempotencyInput } from "~/components/money";
 import { MESSAGE_LIMITS, messageSchema, replySchema } from "~/utils/support-schemas";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import type { CallData } from "../../../server/contract";
 import { Time } from "./time";
 

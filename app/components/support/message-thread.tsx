@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import type { MessageThread as Thread } from "../../../server/contract";
 import { Time } from "./time";
 

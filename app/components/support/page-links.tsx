@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 
 /** Previous/next links of a list at `path?page=N`; shown only when there is somewhere to go. */
 export function PageLinks({ path, page, total, pageSize }: { path: string; page: number; total: number; pageSize: number }) {

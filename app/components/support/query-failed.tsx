@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 
 /** A content query that failed (spec §8): the spec's title, then the platform's translated message. */
 export function QueryFailed({ titleKey, messageKey }: { titleKey: string; messageKey: string }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/utils/translator";
 import { formatDateTime } from "~/components/bank/format";
 
 /** A time in the member's language, in UTC and labelled so (the server cannot know the member's zone). */

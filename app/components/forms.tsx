@@ -1,12 +1,20 @@
-import { getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
 import { useNavigation } from "@remix-run/react";
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { useRootData } from "~/root";
+import {
+  answerState,
+  controlProps,
+  fieldMeta,
+  firstInvalidControl,
+  formMeta,
+  type FieldMeta,
+  type ServerAnswer,
+} from "./server-form";
 
 export { CsrfInput } from "./csrf-input";
+export { choiceErrorProps, controlProps, type FieldMeta, type FormMeta, type ServerAnswer } from "./server-form";
 
 /** Error keys are translation keys: validation ones live in `common`, platform codes in `messages`. */
 export function ErrorList({ id, errors, alert }: { id?: string; errors?: string[] | null; alert?: boolean }) {
@@ -31,7 +39,7 @@ export function Field({
   inputMode,
   hint,
 }: {
-  meta: FieldMetadata<string | undefined>;
+  meta: FieldMeta;
   label: string;
   type?: InputType;
   autoComplete?: string;
@@ -39,10 +47,16 @@ export function Field({
   hint?: React.ReactNode;
 }) {
   const hintId = useId();
-  const props = getInputProps(meta, { type, ariaDescribedBy: hint ? hintId : undefined });
   return (
     <FieldFrame meta={meta} label={label} hint={hint} hintId={hintId}>
-      <input {...props} key={props.key} autoComplete={autoComplete} inputMode={inputMode} />
+      <input
+        {...controlProps(meta, hint ? hintId : undefined)}
+        key={meta.key}
+        type={type}
+        defaultValue={meta.initialValue}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+      />
     </FieldFrame>
   );
 }
@@ -84,7 +98,7 @@ export function SelectField({
   options,
   autoComplete,
 }: {
-  meta: FieldMetadata<string | undefined>;
+  meta: FieldMeta;
   label: string;
   options: { value: string; label: string }[];
   autoComplete?: string;
@@ -92,14 +106,7 @@ export function SelectField({
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <select
-        id={meta.id}
-        name={meta.name}
-        defaultValue={meta.initialValue ?? options[0]?.value}
-        autoComplete={autoComplete}
-        aria-invalid={meta.errors ? true : undefined}
-        aria-describedby={meta.errors ? meta.errorId : undefined}
-      >
+      <select {...controlProps(meta)} key={meta.key} defaultValue={meta.initialValue ?? options[0]?.value} autoComplete={autoComplete}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -111,19 +118,10 @@ export function SelectField({
   );
 }
 
-/**
- * What each radio of a group carries while the group has an error: it is invalid, and described
- * by the group's message (the fieldset names the group; the radio is what gets focus).
- */
-export function choiceErrorProps(meta: { errorId: string; errors?: string[] }) {
-  return meta.errors ? { "aria-invalid": true as const, "aria-describedby": meta.errorId } : {};
-}
-
-export function CheckboxField({ meta, children }: { meta: FieldMetadata<string | boolean | undefined>; children: React.ReactNode }) {
-  const props = getInputProps(meta, { type: "checkbox" });
+export function CheckboxField({ meta, children }: { meta: FieldMeta; children: React.ReactNode }) {
   return (
     <div className="field field-checkbox">
-      <input {...props} key={props.key} />
+      <input {...controlProps(meta)} key={meta.key} type="checkbox" value="on" defaultChecked={meta.initialValue === "on"} />
       <label htmlFor={meta.id}>{children}</label>
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
@@ -141,23 +139,48 @@ export function SubmitButton({ children }: { children: React.ReactNode }) {
 }
 
 /**
- * conform with one zod schema for the browser and the action: checked on blur, re-checked as the
- * member types, and the server's answer shown as it came.
+ * A form rendered from the server's last answer (`lastResult`, conform's `submission.reply()`):
+ * the form's and each field's ids, messages and starting values. Nothing is checked in the
+ * browser; the action checks with the schema, and `Schema` (a type only) names the fields.
+ * With JavaScript, each new answer re-mounts the controls with what was submitted (secrets the
+ * server left out come back empty, as without JavaScript) and moves focus to the first invalid one.
  */
-export function useSchemaForm<Schema extends z.ZodTypeAny>(
-  schema: Schema,
-  opts: { lastResult?: SubmissionResult<string[]> | null; defaultValue?: Record<string, string | undefined> } = {},
+export function useServerForm<Schema extends z.ZodTypeAny>(
+  opts: { lastResult?: ServerAnswer; defaultValue?: Record<string, string | undefined> } = {},
 ) {
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
-    lastResult: opts.lastResult,
-    defaultValue: opts.defaultValue as never,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const formId = useId();
+  const answer = opts.lastResult;
+  const version = useAnswerVersion(answer);
+  const state = answerState(answer, opts.defaultValue);
+  useFocusFirstInvalid(formId, answer, state.errors);
+  const fields = new Proxy({} as Record<keyof z.input<Schema> & string, FieldMeta>, {
+    get: (cache, name) => {
+      if (typeof name !== "string") return undefined;
+      return (cache[name as keyof typeof cache] ??= fieldMeta(formId, name, state, version));
+    },
   });
-  // conform re-renders the component that called useForm only for what that component read while
-  // rendering; the fields' errors are read by child components, so subscribe to all of them here,
-  // or a submit that fails validation would move focus but show no message
-  void form.allErrors;
-  return [form, fields] as const;
+  return [formMeta(formId, state), fields] as const;
+}
+
+/** How many answers the form has had: a new answer object is a new server reply (a revalidation keeps the old one). */
+function useAnswerVersion(answer: ServerAnswer): number {
+  const [seen, setSeen] = useState({ answer, version: 0 });
+  if (answer && answer !== seen.answer) {
+    // adjusting state while rendering (React's pattern for "information from previous renders")
+    setSeen({ answer, version: seen.version + 1 });
+  }
+  return seen.version;
+}
+
+/** After a failed submit (not on the first render: a page the server rendered keeps its focus). */
+function useFocusFirstInvalid(formId: string, answer: ServerAnswer, errors: Record<string, string[]>) {
+  const rendered = useRef(answer);
+  useEffect(() => {
+    if (answer === rendered.current) return;
+    rendered.current = answer;
+    if (answer?.status !== "error") return;
+    const form = document.getElementById(formId);
+    if (form instanceof HTMLFormElement) firstInvalidControl(form, errors)?.focus();
+    // the errors are the answer's: a new answer is what moves focus
+  }, [formId, answer]);
 }

@@ -1,6 +1,6 @@
-import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/utils/translator";
-import { Field } from "./forms";
+import { Field, type FieldMeta } from "./forms";
 import { Money } from "./money";
 
 /** What a money action answers when it did not succeed: the form's state and the same key. */
@@ -27,7 +27,7 @@ export function AmountField({
   limits,
   currency,
 }: {
-  meta: FieldMetadata<string | undefined>;
+  meta: FieldMeta;
   limits: { min: number; max: number };
   currency: string;
 }) {

@@ -3,8 +3,8 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { ForgotResetForm, ForgotSendForm } from "~/components/account/forgot-forms";
-import { forgotResetSchema, forgotSendSchema, intentOf } from "~/utils/account-schemas";
-import { loginSchema } from "~/utils/auth-schemas";
+import { forgotResetSchema, forgotSendSchema, intentOf } from "~/utils/account-schemas.server";
+import { loginSchema } from "~/utils/auth-schemas.server";
 import { messageKey } from "~/utils/messages";
 
 export const handle = { titleKey: "account:forgot.title", layout: "empty", i18n: ["account"] };

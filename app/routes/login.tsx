@@ -1,11 +1,10 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
 import { completeSignIn } from "~/utils/auth.server";
-import { loginSchema } from "~/utils/auth-schemas";
+import { loginSchema } from "~/utils/auth-schemas.server";
 import { messageKey } from "~/utils/messages";
 
 export const handle = { titleKey: "login.title", layout: "empty" };
@@ -37,14 +36,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Login() {
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(loginSchema, { lastResult });
+  const [form, fields] = useServerForm<typeof loginSchema>({ lastResult });
   return (
     <div className="auth-card">
       <p className="auth-home">
         <Link to="/">{t("nav.back_home")}</Link>
       </p>
       <h1>{t("login.title")}</h1>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...form.props}>
         <CsrfInput />
         <ErrorList id={form.errorId} errors={form.errors} alert />
         <Field meta={fields.account} label={t("fields.account")} autoComplete="username" />

@@ -1,11 +1,10 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CheckboxField, CsrfInput, ErrorList, Field, SelectField, SubmitButton, useSchemaForm } from "~/components/forms";
+import { CheckboxField, CsrfInput, ErrorList, Field, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { completeSignIn } from "~/utils/auth.server";
-import { registerSchema } from "~/utils/auth-schemas";
+import { registerSchema } from "~/utils/auth-schemas.server";
 import { readCookie } from "~/utils/cookies";
 import { messageKey } from "~/utils/messages";
 
@@ -65,14 +64,14 @@ export default function Register() {
   const { areaCodes, referralCode } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(registerSchema(areaCodes), { lastResult, defaultValue: { referralCode, areaCode: areaCodes[0] } });
+  const [form, fields] = useServerForm<ReturnType<typeof registerSchema>>({ lastResult, defaultValue: { referralCode, areaCode: areaCodes[0] } });
   return (
     <div className="auth-card">
       <p className="auth-home">
         <Link to="/">{t("nav.back_home")}</Link>
       </p>
       <h1>{t("register.title")}</h1>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...form.props}>
         <CsrfInput />
         <ErrorList id={form.errorId} errors={form.errors} alert />
         <Field meta={fields.account} label={t("fields.account")} autoComplete="username" hint={t("register.account_hint")} />

@@ -5,7 +5,7 @@ import { useTranslation } from "~/utils/translator";
 import { DocumentList } from "~/components/bank/document-list";
 import { UploadForm } from "~/components/bank/upload-form";
 import { requireMember } from "~/utils/auth.server";
-import { isFileProblem, uploadSchema } from "~/utils/bank-schemas";
+import { isFileProblem, uploadSchema } from "~/utils/bank-schemas.server";
 import { messageKey } from "~/utils/messages";
 
 export const handle = { titleKey: "bank:documents_title", i18n: ["bank"] };

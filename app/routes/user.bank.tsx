@@ -6,15 +6,9 @@ import { useTranslation } from "~/utils/translator";
 import { BankApplyForm } from "~/components/bank/bank-apply-form";
 import { BankStatus } from "~/components/bank/bank-status";
 import { requireMember } from "~/utils/auth.server";
-import {
-  bankApplySchema,
-  DOCUMENT_FIELDS,
-  DOCUMENT_KINDS,
-  isFileProblem,
-  type BankApplication,
-  type DocumentKind,
-} from "~/utils/bank-schemas";
-import { idempotencyKeyField, newIdempotencyKey } from "~/utils/idempotency";
+import { DOCUMENT_FIELDS, DOCUMENT_KINDS, type DocumentKind } from "~/utils/bank-documents";
+import { bankApplySchema, isFileProblem, type BankApplication } from "~/utils/bank-schemas.server";
+import { idempotencyKeyField, newIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
 
 export const handle = { titleKey: "bank:title", i18n: ["bank"] };

@@ -1,14 +1,13 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { choiceErrorProps, CsrfInput, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
+import { choiceErrorProps, CsrfInput, ErrorList, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, StatusBadge, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey } from "~/utils/idempotency";
-import { depositSchema } from "~/utils/money-schemas";
+import { newIdempotencyKey } from "~/utils/idempotency.server";
+import { depositSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess } from "~/utils/money.server";
 
 export const handle = { titleKey: "money:deposit.title", i18n: ["money"] };
@@ -45,7 +44,7 @@ export default function Deposit() {
   const { options, limits, currency, recent, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
-  const [form, fields] = useSchemaForm(depositSchema(limits, options.map((o) => o.id)), {
+  const [form, fields] = useServerForm<ReturnType<typeof depositSchema>>({
     lastResult: actionData?.result,
     defaultValue: { optionId: options[0]?.id },
   });
@@ -55,7 +54,7 @@ export default function Deposit() {
       {options.length === 0 ? (
         <p>{t("deposit.no_options")}</p>
       ) : (
-        <Form method="post" {...getFormProps(form)} className="card">
+        <Form method="post" {...form.props} className="card">
           <CsrfInput />
           <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
           <ErrorList id={form.errorId} errors={form.errors} alert />

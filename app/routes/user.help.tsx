@@ -6,7 +6,7 @@ import { QueryFailed } from "~/components/support/query-failed";
 import { toLocaleId } from "~/i18n";
 import { requireMember } from "~/utils/auth.server";
 import { messageKey } from "~/utils/messages";
-import { parseInstructionType } from "~/utils/support-schemas";
+import { parseInstructionType } from "~/utils/support-schemas.server";
 
 export const handle = { titleKey: "support:help.title", i18n: ["support"] };
 

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { InfoForm, MobileVerification } from "~/components/account/info-form";
 import { requireMember } from "~/utils/auth.server";
-import { changedInfo, infoSchema, type EditableInfo } from "~/utils/account-schemas";
+import { changedInfo, infoSchema, type EditableInfo } from "~/utils/account-schemas.server";
 import { messageKey } from "~/utils/messages";
 import type { PlayerInfo } from "../../server/contract";
 

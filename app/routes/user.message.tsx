@@ -6,9 +6,9 @@ import { NewMessageForm, type MessageActionData } from "~/components/support/mes
 import { MessageList } from "~/components/support/message-list";
 import { PageLinks } from "~/components/support/page-links";
 import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey } from "~/utils/idempotency";
+import { newIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
-import { messageSchema, parsePage } from "~/utils/support-schemas";
+import { messageSchema, parsePage } from "~/utils/support-schemas.server";
 
 export const handle = { titleKey: "support:message.title", i18n: ["support"] };
 

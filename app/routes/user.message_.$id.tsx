@@ -6,9 +6,9 @@ import { ReplyForm, type MessageActionData } from "~/components/support/message-
 import { MessageThread } from "~/components/support/message-thread";
 import { Time } from "~/components/support/time";
 import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey } from "~/utils/idempotency";
+import { newIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
-import { replySchema } from "~/utils/support-schemas";
+import { replySchema } from "~/utils/support-schemas.server";
 
 export const handle = { titleKey: "support:thread.title", i18n: ["support"] };
 

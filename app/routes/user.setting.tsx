@@ -7,7 +7,7 @@ import { PasswordForm, TransactionPasswordForm } from "~/components/account/pass
 import { LanguageForm } from "~/components/language-form";
 import { useRootData } from "~/root";
 import { requireMember } from "~/utils/auth.server";
-import { intentOf, passwordSchema, transactionPasswordSchema } from "~/utils/account-schemas";
+import { intentOf, passwordSchema, transactionPasswordSchema } from "~/utils/account-schemas.server";
 import { messageKey } from "~/utils/messages";
 
 export const handle = { titleKey: "account:setting.title", i18n: ["account"] };

@@ -6,7 +6,7 @@ import { useTranslation } from "~/utils/translator";
 import { maskMobile } from "~/components/account/format";
 import { MissingNumber, SmsCodeForm, SmsSendForm, type SmsSent } from "~/components/account/sms-forms";
 import { requireMember } from "~/utils/auth.server";
-import { intentOf, smsCodeSchema } from "~/utils/account-schemas";
+import { intentOf, smsCodeSchema } from "~/utils/account-schemas.server";
 import { messageKey } from "~/utils/messages";
 
 export const handle = { titleKey: "account:sms.title", i18n: ["account"] };

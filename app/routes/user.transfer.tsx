@@ -1,14 +1,13 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { choiceErrorProps, CsrfInput, ErrorList, SelectField, SubmitButton, useSchemaForm } from "~/components/forms";
+import { choiceErrorProps, CsrfInput, ErrorList, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey } from "~/utils/idempotency";
-import { transferSchema } from "~/utils/money-schemas";
+import { newIdempotencyKey } from "~/utils/idempotency.server";
+import { transferSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess } from "~/utils/money.server";
 
 export const handle = { titleKey: "money:transfer.title", i18n: ["money"] };
@@ -49,7 +48,7 @@ export default function Transfer() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const codes = games.map((g) => g.code);
-  const [form, fields] = useSchemaForm(transferSchema(limits, codes), {
+  const [form, fields] = useServerForm<ReturnType<typeof transferSchema>>({
     lastResult: actionData?.result,
     defaultValue: { direction: "in", gameCode: codes[0] },
   });
@@ -79,7 +78,7 @@ export default function Transfer() {
           ))}
         </dl>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="card">
+      <Form method="post" {...form.props} className="card">
         <CsrfInput />
         <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
         <ErrorList id={form.errorId} errors={form.errors} alert />

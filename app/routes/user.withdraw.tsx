@@ -1,16 +1,15 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { FeePreview } from "~/components/fee-preview";
-import { CsrfInput, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, StatusBadge, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey } from "~/utils/idempotency";
-import { withdrawSchema } from "~/utils/money-schemas";
+import { newIdempotencyKey } from "~/utils/idempotency.server";
+import { withdrawSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess } from "~/utils/money.server";
 
 export const handle = { titleKey: "money:withdraw.title", i18n: ["money"] };
@@ -64,7 +63,7 @@ export default function Withdraw() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const [amountText, setAmountText] = useState("");
-  const [form, fields] = useSchemaForm(withdrawSchema(data.limits, data.transactionPasswordRequired), { lastResult: actionData?.result });
+  const [form, fields] = useServerForm<ReturnType<typeof withdrawSchema>>({ lastResult: actionData?.result });
   const { currency } = data;
   return (
     <div className="money-page">
@@ -90,7 +89,7 @@ export default function Withdraw() {
       ) : (
         <Form
           method="post"
-          {...getFormProps(form)}
+          {...form.props}
           className="card"
           onInput={(e) => {
             const target = e.target as HTMLInputElement;

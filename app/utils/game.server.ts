@@ -1,12 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
 import { toLocaleId } from "~/i18n";
 import { requireMember } from "./auth.server";
-import { betSchema, HISTORY_PAGE_SIZE, pairName, parseGameQuery, type GameQuery } from "./game";
-import { newIdempotencyKey } from "./idempotency";
+import { BET_OPTIONS, HISTORY_PAGE_SIZE, pairName, parseGameQuery, type GameQuery } from "./game";
+import { idempotencyKeyField, newIdempotencyKey } from "./idempotency.server";
 import { messageKey } from "./messages";
 import { moneyFailure } from "./money.server";
 import { minorDigits } from "./money";
+import { amountField } from "./money-schemas.server";
 
 /** Orders that settled this recently still show under "current orders", with their outcome. */
 const JUST_SETTLED_MS = 5 * 60_000;
@@ -87,7 +89,33 @@ async function loadTab(context: AppLoadContext, query: GameQuery) {
   }
 }
 
-/** A bet: validated with the browser's schema, placed once per key, then post/redirect/get with a toast. */
+/**
+ * The bet form. A chip is a radio (`chip`) and the typed amount wins over it, so both work
+ * without JavaScript; with it, a chip also fills the amount box.
+ */
+export function betSchema(limits: { min: number; max: number; digits: number }, pairs: readonly string[]) {
+  const required = "game:validation.amount_required";
+  const fields = z.object({
+    idempotencyKey: idempotencyKeyField,
+    pair: z.string({ required_error: "messages:invalid_trading_pair" }).refine((p) => pairs.includes(p), "messages:invalid_trading_pair"),
+    periodNo: z.string({ required_error: "messages:invalid_period" }).regex(/^\d{12,13}$/, "messages:invalid_period"),
+    option: z.enum(BET_OPTIONS, { errorMap: () => ({ message: "game:validation.option_required" }) }),
+    chip: z.string().optional(),
+    amount: z.string({ required_error: required }).trim().min(1, required).pipe(amountField(limits)),
+  });
+  // the preprocess step hides the fields' input type from conform; it is the fields' own
+  return z.preprocess(chipAsAmount, fields) as unknown as z.ZodType<z.output<typeof fields>, z.ZodTypeDef, z.input<typeof fields>>;
+}
+
+/** An empty amount box takes the chosen chip's value. */
+function chipAsAmount(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  const form = raw as Record<string, unknown>;
+  const typed = typeof form.amount === "string" ? form.amount.trim() : "";
+  return typed || typeof form.chip !== "string" ? form : { ...form, amount: form.chip };
+}
+
+/** A bet: validated with the bet schema, placed once per key, then post/redirect/get with a toast. */
 export async function gameAction({ request, context }: ActionFunctionArgs) {
   requireMember(request, context);
   const formData = await request.formData();

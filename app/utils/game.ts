@@ -1,10 +1,7 @@
-import { z } from "zod";
 import type { BetOption, CallData } from "../../server/contract";
-import { idempotencyKeyField } from "./idempotency";
-import { amountField } from "./money-schemas";
 import { numberFormat } from "./intl";
 
-/** The game page (DESIGN.md §4), shared by the browser and the server. */
+/** The game page (DESIGN.md §4), shared by the browser and the server; the bet form's schema is in game.server.ts. */
 
 export type Order = CallData<"orders">["items"][number];
 export type Period = CallData<"market">["current"];
@@ -39,32 +36,6 @@ export function gameHref(path: string, query: Partial<GameQuery> & { pair: strin
   if (query.tab && query.tab !== "current") params.set("tab", query.tab);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return `${path}?${params}`;
-}
-
-/**
- * The bet form. A chip is a radio (`chip`) and the typed amount wins over it, so both work
- * without JavaScript; with it, a chip also fills the amount box.
- */
-export function betSchema(limits: { min: number; max: number; digits: number }, pairs: readonly string[]) {
-  const required = "game:validation.amount_required";
-  const fields = z.object({
-    idempotencyKey: idempotencyKeyField,
-    pair: z.string({ required_error: "messages:invalid_trading_pair" }).refine((p) => pairs.includes(p), "messages:invalid_trading_pair"),
-    periodNo: z.string({ required_error: "messages:invalid_period" }).regex(/^\d{12,13}$/, "messages:invalid_period"),
-    option: z.enum(BET_OPTIONS, { errorMap: () => ({ message: "game:validation.option_required" }) }),
-    chip: z.string().optional(),
-    amount: z.string({ required_error: required }).trim().min(1, required).pipe(amountField(limits)),
-  });
-  // the preprocess step hides the fields' input type from conform; it is the fields' own
-  return z.preprocess(chipAsAmount, fields) as unknown as z.ZodType<z.output<typeof fields>, z.ZodTypeDef, z.input<typeof fields>>;
-}
-
-/** An empty amount box takes the chosen chip's value. */
-function chipAsAmount(raw: unknown): unknown {
-  if (!raw || typeof raw !== "object") return raw;
-  const form = raw as Record<string, unknown>;
-  const typed = typeof form.amount === "string" ? form.amount.trim() : "";
-  return typed || typeof form.chip !== "string" ? form : { ...form, amount: form.chip };
 }
 
 /** A price in the pair's smallest step as the pair shows it: 6123450 at 2 digits → "61,234.50". */

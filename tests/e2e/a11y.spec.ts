@@ -313,7 +313,11 @@ async function failAndCheck(page: Page, c: FormCase) {
   await visit(page, `${DEMO}${c.path}`);
   const form = c.form(page);
   await c.prepare?.(form);
+  // forms are checked by the server only: the messages are its answer
+  const answered = page.waitForResponse((r) => r.request().method() === "POST");
   await submitByKeyboard(form);
+  expect((await answered).status(), `${c.path}: the refused post's status`).toBe(400);
+  await expect(form.locator(".error-list").first(), `${c.path}: the answer is shown`).toBeVisible();
   const invalid = await expectErrorsWired(form, c.path);
   await expect(form.locator(`[name="${invalid[0]}"]`).first(), `${c.path}: focus moves to the first invalid field`).toBeFocused();
   await audit(page, `${c.path} after a failed submit`);

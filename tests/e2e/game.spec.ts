@@ -330,7 +330,7 @@ test.describe("betting errors, without JavaScript", () => {
     const optionError = betForm(page).locator(".bet-options .error-list");
     const amountError = fieldError(page, "amount");
 
-    // the form's own checks (the same schema in the browser and on the server)
+    // the form's own checks (the bet schema, in the action)
     await page.goto(url);
     await fillBet(page, { option: "high" });
     await submitBet(page);

@@ -179,6 +179,19 @@ export async function waitForHydration(page: Page, selector = "main form, .empty
   }, selector);
 }
 
+/**
+ * The form posts the page makes from now on, with the server's answers. Forms are checked by the
+ * server only, so with JavaScript too a wrong form is posted: it must be answered 400 (and change
+ * nothing).
+ */
+export function watchPosts(page: Page): { path: string; status: number }[] {
+  const posts: { path: string; status: number }[] = [];
+  page.on("response", (r) => {
+    if (r.request().method() === "POST") posts.push({ path: new URL(r.url()).pathname, status: r.status() });
+  });
+  return posts;
+}
+
 /** Waits until React has hydrated the document, whatever it shows (also an error page without forms). */
 export async function waitForReact(page: Page): Promise<void> {
   await page.waitForFunction(() => Object.keys(document.body ?? {}).some((k) => k.startsWith("__reactFiber")));

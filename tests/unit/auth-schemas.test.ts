@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginSchema, registerSchema } from "../../app/utils/auth-schemas";
+import { loginSchema, registerSchema } from "../../app/utils/auth-schemas.server";
 
 const valid = {
   account: "alice01",

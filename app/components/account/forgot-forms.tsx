@@ -1,9 +1,9 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, ErrorList, Field, SelectField, SubmitButton, useSchemaForm } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { FormAlert } from "~/components/bank/form-alert";
-import { forgotResetSchema, forgotSendSchema } from "~/utils/account-schemas";
+import type { forgotResetSchema, forgotSendSchema } from "~/utils/account-schemas.server";
 import { IntentInput } from "./password-forms";
 
 type LastResult = SubmissionResult<string[]> | null | undefined;
@@ -11,9 +11,9 @@ type LastResult = SubmissionResult<string[]> | null | undefined;
 /** Step 1: the account and the mobile number it was opened with. */
 export function ForgotSendForm({ areaCodes, account, lastResult }: { areaCodes: string[]; account: string; lastResult: LastResult }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(forgotSendSchema(areaCodes), { lastResult, defaultValue: { account, areaCode: areaCodes[0] } });
+  const [form, fields] = useServerForm<ReturnType<typeof forgotSendSchema>>({ lastResult, defaultValue: { account, areaCode: areaCodes[0] } });
   return (
-    <Form method="post" action="/forgot-password" {...getFormProps(form)}>
+    <Form method="post" action="/forgot-password" {...form.props}>
       <CsrfInput />
       <IntentInput value="send" />
       <p className="hint">{t("account:forgot.send_intro")}</p>
@@ -36,13 +36,13 @@ export function ForgotSendForm({ areaCodes, account, lastResult }: { areaCodes: 
 /** Step 2: the code from the SMS and the new password; the account rides along unseen. */
 export function ForgotResetForm({ account, lastResult }: { account: string; lastResult: LastResult }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(forgotResetSchema, { lastResult, defaultValue: { account } });
+  const [form, fields] = useServerForm<typeof forgotResetSchema>({ lastResult, defaultValue: { account } });
   return (
     <>
       <p role="status" className="forgot-sent" data-testid="forgot-sent">
         {t("account:forgot.sent")}
       </p>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...form.props}>
         <CsrfInput />
         <IntentInput value="reset" />
         <input type="hidden" name={fields.account.name} value={account} />

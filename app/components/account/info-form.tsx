@@ -1,9 +1,9 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, Field, SelectField, SubmitButton, useSchemaForm } from "~/components/forms";
+import { CsrfInput, Field, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { FormAlert } from "~/components/bank/form-alert";
-import { infoSchema, type EditableInfo } from "~/utils/account-schemas";
+import type { EditableInfo, infoSchema } from "~/utils/account-schemas.server";
 
 /** The member's editable information; only what changed is sent. */
 export function InfoForm({
@@ -16,11 +16,11 @@ export function InfoForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(infoSchema(areaCodes, current), { lastResult, defaultValue: current });
+  const [form, fields] = useServerForm<ReturnType<typeof infoSchema>>({ lastResult, defaultValue: current });
   // a code the site no longer offers stays selectable while it is the member's own
   const codes = current.areaCode && !areaCodes.includes(current.areaCode) ? [current.areaCode, ...areaCodes] : areaCodes;
   return (
-    <Form method="post" {...getFormProps(form)} className="card">
+    <Form method="post" {...form.props} className="card">
       <CsrfInput />
       <FormAlert id={form.errorId} errors={form.errors} />
       <Field meta={fields.realName} label={t("fields.real_name")} autoComplete="name" />

@@ -1,9 +1,9 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { CsrfInput, Field, SubmitButton, useServerForm } from "~/components/forms";
 import { FormAlert } from "~/components/bank/form-alert";
-import { passwordSchema, transactionPasswordSchema } from "~/utils/account-schemas";
+import type { passwordSchema, transactionPasswordSchema } from "~/utils/account-schemas.server";
 
 type LastResult = SubmissionResult<string[]> | null | undefined;
 
@@ -15,12 +15,12 @@ export function IntentInput({ value }: { value: string }) {
 /** Changing the login password ends the session: the member signs in again (spec §4). */
 export function PasswordForm({ account, lastResult }: { account: string; lastResult: LastResult }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(passwordSchema(account), { lastResult });
+  const [form, fields] = useServerForm<ReturnType<typeof passwordSchema>>({ lastResult });
   return (
     <section aria-labelledby="password-title" className="card">
       <h2 id="password-title">{t("account:setting.password_title")}</h2>
       <p className="hint">{t("account:setting.password_hint")}</p>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...form.props}>
         <CsrfInput />
         <IntentInput value="password" />
         <FormAlert id={form.errorId} errors={form.errors} />
@@ -44,12 +44,12 @@ export function TransactionPasswordForm({
   lastResult: LastResult;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useSchemaForm(transactionPasswordSchema(account, hasOld), { lastResult });
+  const [form, fields] = useServerForm<ReturnType<typeof transactionPasswordSchema>>({ lastResult });
   return (
     <section aria-labelledby="tx-password-title" className="card">
       <h2 id="tx-password-title">{hasOld ? t("account:setting.tx_change_title") : t("account:setting.tx_set_title")}</h2>
       <p className="hint">{t("account:setting.tx_hint")}</p>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" {...form.props}>
         <CsrfInput />
         <IntentInput value="transaction" />
         <FormAlert id={form.errorId} errors={form.errors} />

@@ -1,8 +1,8 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
-import { smsCodeSchema } from "~/utils/account-schemas";
+import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
+import type { smsCodeSchema } from "~/utils/account-schemas.server";
 import { messageKey } from "~/utils/messages";
 import type { CallData } from "../../../server/contract";
 import { formatTime } from "./format";
@@ -49,9 +49,9 @@ export function SmsSendForm({ sent, error }: { sent?: SmsSent; error?: string })
 /** The 6-digit code the member received. */
 export function SmsCodeForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
   const { t } = useTranslation("account");
-  const [form, fields] = useSchemaForm(smsCodeSchema, { lastResult });
+  const [form, fields] = useServerForm<typeof smsCodeSchema>({ lastResult });
   return (
-    <Form method="post" {...getFormProps(form)}>
+    <Form method="post" {...form.props}>
       <CsrfInput />
       <IntentInput value="verify" />
       <ErrorList id={form.errorId} errors={form.errors} alert />

@@ -1,9 +1,10 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput } from "~/components/money";
-import { bankApplySchema, DOCUMENT_FIELDS, DOCUMENT_KINDS } from "~/utils/bank-schemas";
+import { DOCUMENT_FIELDS, DOCUMENT_KINDS } from "~/utils/bank-documents";
+import type { bankApplySchema } from "~/utils/bank-schemas.server";
 import type { BankAccount, UploadedFile } from "../../../server/contract";
 import { DocumentChoice } from "./document-choice";
 import { FormAlert } from "./form-alert";
@@ -28,7 +29,7 @@ export function BankApplyForm({
 }) {
   const { t } = useTranslation("bank");
   const latest = (kind: string) => uploads.find((u) => u.kind === kind)?.fileId;
-  const [form, fields] = useSchemaForm(bankApplySchema, {
+  const [form, fields] = useServerForm<typeof bankApplySchema>({
     lastResult,
     defaultValue: {
       bank: account.bank,
@@ -45,7 +46,7 @@ export function BankApplyForm({
   return (
     <section aria-labelledby="bank-apply-title" className="card">
       <h2 id="bank-apply-title">{again ? t("form.reapply_title") : t("form.apply_title")}</h2>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      <Form method="post" encType="multipart/form-data" {...form.props}>
         <CsrfInput />
         <IdempotencyInput value={idempotencyKey} />
         <FormAlert id={form.errorId} errors={form.errors} />

@@ -1,7 +1,6 @@
-import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "~/utils/translator";
-import { ErrorList } from "~/components/forms";
-import type { DocumentKind } from "~/utils/bank-schemas";
+import { controlProps, ErrorList, type FieldMeta } from "~/components/forms";
+import type { DocumentKind } from "~/utils/bank-documents";
 import type { UploadedFile } from "../../../server/contract";
 import { FileField } from "./file-field";
 import { formatDateTime } from "./format";
@@ -19,18 +18,17 @@ export function DocumentChoice({
   kind: DocumentKind;
   /** the member's documents of this kind, newest first */
   uploads: UploadedFile[];
-  fileMeta: FieldMetadata<File | undefined>;
-  fileIdMeta: FieldMetadata<string | undefined>;
+  fileMeta: FieldMeta;
+  fileIdMeta: FieldMeta;
 }) {
   const { t, i18n } = useTranslation("bank");
-  const select = getSelectProps(fileIdMeta);
   return (
     <fieldset className="document-choice">
       <legend>{t(`kind.${kind}`)}</legend>
       {uploads.length > 0 ? (
         <div className="field">
           <label htmlFor={fileIdMeta.id}>{t("document.use_uploaded")}</label>
-          <select {...select} key={select.key}>
+          <select {...controlProps(fileIdMeta)} key={fileIdMeta.key} defaultValue={fileIdMeta.initialValue}>
             {uploads.map((file) => (
               <option key={file.fileId} value={file.fileId}>
                 {t("document.option", {

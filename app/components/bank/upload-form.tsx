@@ -1,25 +1,25 @@
-import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
-import { DOCUMENT_KINDS, uploadSchema } from "~/utils/bank-schemas";
+import { controlProps, CsrfInput, ErrorList, SubmitButton, useServerForm } from "~/components/forms";
+import { DOCUMENT_KINDS } from "~/utils/bank-documents";
+import type { uploadSchema } from "~/utils/bank-schemas.server";
 import { FileField } from "./file-field";
 import { FormAlert } from "./form-alert";
 
 /** One document image to the platform: its kind and the file (multipart, works without JavaScript). */
 export function UploadForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("bank");
-  const [form, fields] = useSchemaForm(uploadSchema, { lastResult, defaultValue: { kind: DOCUMENT_KINDS[0] } });
-  const kind = getSelectProps(fields.kind);
+  const [form, fields] = useServerForm<typeof uploadSchema>({ lastResult, defaultValue: { kind: DOCUMENT_KINDS[0] } });
   return (
     <section aria-labelledby="upload-title" className="card">
       <h2 id="upload-title">{t("upload.title")}</h2>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      <Form method="post" encType="multipart/form-data" {...form.props}>
         <CsrfInput />
         <FormAlert id={form.errorId} errors={form.errors} />
         <div className="field">
           <label htmlFor={fields.kind.id}>{t("upload.kind")}</label>
-          <select {...kind} key={kind.key}>
+          <select {...controlProps(fields.kind)} key={fields.kind.key} defaultValue={fields.kind.initialValue}>
             {DOCUMENT_KINDS.map((k) => (
               <option key={k} value={k}>
                 {t(`kind.${k}`)}

@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { choiceErrorProps, CsrfInput, ErrorList, SubmitButton, useSchemaForm } from "~/components/forms";
+import { choiceErrorProps, controlProps, CsrfInput, ErrorList, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { LimitsHint } from "~/components/money-form";
-import { BET_OPTIONS, betSchema, formatOdds, type Wallets } from "~/utils/game";
+import { BET_OPTIONS, formatOdds, type Wallets } from "~/utils/game";
+import type { betSchema } from "~/utils/game.server";
 import { toDecimalString } from "~/utils/money";
 
 interface Props {
   pair: string;
-  pairs: string[];
   periodNo: string;
   odds: Record<string, number | undefined>;
   betAmounts: number[];
@@ -24,12 +24,11 @@ interface Props {
  * The bet: pair and period from the page, an option (radio group with its odds), a chip or a typed
  * amount. A real form: without JavaScript it posts the page and comes back with a toast.
  */
-export function BetForm({ pair, pairs, periodNo, odds, betAmounts, limits, currency, gameWallet, idempotencyKey, lastResult }: Props) {
+export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, gameWallet, idempotencyKey, lastResult }: Props) {
   const { t, i18n } = useTranslation("game");
-  const [form, fields] = useSchemaForm(betSchema(limits, pairs), { lastResult });
-  const amountProps = getInputProps(fields.amount, { type: "text", ariaDescribedBy: "bet-limits" });
+  const [form, fields] = useServerForm<ReturnType<typeof betSchema>>({ lastResult });
   return (
-    <Form method="post" {...getFormProps(form)} className="card bet-form" aria-labelledby="bet-form-title">
+    <Form method="post" {...form.props} className="card bet-form" aria-labelledby="bet-form-title">
       <h2 id="bet-form-title">{t("bet.title")}</h2>
       <p className="game-wallet">
         {t("bet.game_wallet")}{" "}
@@ -82,7 +81,7 @@ export function BetForm({ pair, pairs, periodNo, odds, betAmounts, limits, curre
                   name="chip"
                   value={value}
                   defaultChecked={fields.chip.initialValue === value}
-                  onChange={() => form.update({ name: fields.amount.name, value })}
+                  onChange={(event) => fillAmount(event.currentTarget.form, fields.amount.name, value)}
                 />
                 <span data-testid="chip">
                   <Money minor={minor} currency={currency} />
@@ -95,7 +94,14 @@ export function BetForm({ pair, pairs, periodNo, odds, betAmounts, limits, curre
 
       <div className="field">
         <label htmlFor={fields.amount.id}>{t("bet.amount")}</label>
-        <input {...amountProps} key={amountProps.key} inputMode="decimal" autoComplete="off" />
+        <input
+          {...controlProps(fields.amount, "bet-limits")}
+          key={fields.amount.key}
+          type="text"
+          defaultValue={fields.amount.initialValue}
+          inputMode="decimal"
+          autoComplete="off"
+        />
         <p id="bet-limits" className="hint">
           {betAmounts.length > 0 ? `${t("bet.amount_hint")} ` : null}
           <LimitsHint min={limits.min} max={limits.max} currency={currency} />
@@ -105,4 +111,10 @@ export function BetForm({ pair, pairs, periodNo, odds, betAmounts, limits, curre
       <SubmitButton>{t("bet.submit")}</SubmitButton>
     </Form>
   );
+}
+
+/** A chip fills the amount box (without JavaScript the server takes the chip when the box is empty). */
+function fillAmount(form: HTMLFormElement | null, name: string, value: string) {
+  const amount = form?.elements.namedItem(name);
+  if (amount instanceof HTMLInputElement) amount.value = value;
 }

@@ -51,7 +51,6 @@ export function GamePage({ path }: { path: string }) {
           ) : null}
           <BetForm
             pair={query.pair}
-            pairs={data.pairs.map((p) => p.symbol)}
             periodNo={live.current?.periodNo ?? ""}
             odds={data.odds}
             betAmounts={data.betAmounts}

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import type { CallData } from "../../../server/contract";
-import { INSTRUCTION_TYPES } from "~/utils/support-schemas";
+import { INSTRUCTION_TYPES } from "~/utils/support";
 
 type Instruction = CallData<"instruction">[number];
 

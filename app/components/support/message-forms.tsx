@@ -1,9 +1,10 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, ErrorList, Field, SubmitButton, useSchemaForm } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput } from "~/components/money";
-import { MESSAGE_LIMITS, messageSchema, replySchema } from "~/utils/support-schemas";
+import { MESSAGE_LIMITS } from "~/utils/support";
+import type { messageSchema, replySchema } from "~/utils/support-schemas.server";
 import { TextAreaField } from "./text-area-field";
 
 /** What a message action answers when it did not succeed: the form's state and the same key. */
@@ -30,9 +31,9 @@ export function NewMessageForm(props: FormProps) {
 
 function NewMessage({ idempotencyKey, lastResult }: { idempotencyKey: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("support");
-  const [form, fields] = useSchemaForm(messageSchema, { lastResult });
+  const [form, fields] = useServerForm<typeof messageSchema>({ lastResult });
   return (
-    <Form method="post" {...getFormProps(form)} className="card message-form" aria-labelledby="new-message-heading">
+    <Form method="post" {...form.props} className="card message-form" aria-labelledby="new-message-heading">
       <h2 id="new-message-heading">{t("message.new_title")}</h2>
       <CsrfInput />
       <IdempotencyInput value={idempotencyKey} />
@@ -51,9 +52,9 @@ export function ReplyForm(props: FormProps) {
 
 function Reply({ idempotencyKey, lastResult }: { idempotencyKey: string; lastResult?: SubmissionResult<string[]> }) {
   const { t } = useTranslation("support");
-  const [form, fields] = useSchemaForm(replySchema, { lastResult });
+  const [form, fields] = useServerForm<typeof replySchema>({ lastResult });
   return (
-    <Form method="post" {...getFormProps(form)} className="card message-form" aria-labelledby="reply-heading">
+    <Form method="post" {...form.props} className="card message-form" aria-labelledby="reply-heading">
       <h2 id="reply-heading">{t("thread.reply_title")}</h2>
       <CsrfInput />
       <IdempotencyInput value={idempotencyKey} />

@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { idempotencyKeyField } from "./idempotency";
+import { idempotencyKeyField } from "./idempotency.server";
+import { MESSAGE_LIMITS } from "./support";
 import { hasNoControlCharacters } from "./text";
 
 /**
- * The message forms (spec §5: "a message needs title and content; a reply needs content"), shared
- * by the browser and the actions. Messages are translation keys of the `support` namespace. The
- * limits are the contract's (title 120, content 5000 characters).
+ * The message forms (spec §5: "a message needs title and content; a reply needs content"),
+ * checked by the actions only. Messages are translation keys of the `support` namespace.
  */
-export const MESSAGE_LIMITS = { title: 120, content: 5000 } as const;
 
 /**
  * Trimmed text with line breaks as "\n": a textarea posts "\r\n", and "\r" is a control character
@@ -38,8 +37,6 @@ export const replySchema = z.object({
   content: text("support:validation.reply_required", "support:validation.content_too_long", MESSAGE_LIMITS.content),
 });
 
-/** Instruction types the help page links to; an operator may publish others, reachable by `?type=`. */
-export const INSTRUCTION_TYPES = ["help", "deposit", "rules"] as const;
 const instructionType = z.string().regex(/^[a-z0-9-]{1,40}$/);
 
 /** `?type=` of the help page; a hand-typed bad value falls back to "help" rather than an error page. */

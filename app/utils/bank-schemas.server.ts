@@ -1,27 +1,13 @@
 import { z } from "zod";
-import type { UploadedFile } from "../../server/contract";
-import { idempotencyKeyField } from "./idempotency";
+import { DOCUMENT_FIELDS, DOCUMENT_KINDS, MAX_UPLOAD_BYTES } from "./bank-documents";
+import { idempotencyKeyField } from "./idempotency.server";
 import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /**
- * The bank-binding forms (issue 3), shared by the browser and the actions. Messages are
- * translation keys. Whether an image really is a JPEG, PNG or WebP, and its pixel count, only the
- * platform can tell (by content); the site checks what it can without reading the bytes: the size.
+ * The bank-binding forms (issue 3), checked by the actions only. Messages are translation keys.
+ * Whether an image really is a JPEG, PNG or WebP, and its pixel count, only the platform can tell
+ * (by content); the site checks what it can without reading the bytes: the size.
  */
-
-export const DOCUMENT_KINDS = ["id_front", "id_back", "passbook"] as const satisfies readonly UploadedFile["kind"][];
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-
-/** The contract's UPLOAD_LIMITS.maxBytes: 5 MB. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const ACCEPTED_IMAGES = "image/jpeg,image/png,image/webp";
-
-/** The application form's two inputs per document: a new file, or one already uploaded. */
-export const DOCUMENT_FIELDS = {
-  id_front: { file: "idFrontFile", fileId: "idFrontFileId" },
-  id_back: { file: "idBackFile", fileId: "idBackFileId" },
-  passbook: { file: "passbookFile", fileId: "passbookFileId" },
-} as const satisfies Record<DocumentKind, { file: string; fileId: string }>;
 
 /** An image file; conform turns an empty file input into undefined, which this refuses with `requiredKey`. */
 const image = (requiredKey: string) =>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /**
- * Sign-in and sign-up forms (spec §5), shared by the browser and the action. Messages are
+ * Sign-in and sign-up forms (spec §5), checked by the actions only. Messages are
  * translation keys of the `common` namespace. Every input is trimmed (spec §5), passwords too,
  * the same way at sign-up and sign-in.
  */

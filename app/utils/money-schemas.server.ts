@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { idempotencyKeyField } from "./idempotency";
+import { idempotencyKeyField } from "./idempotency.server";
 import { parseAmount } from "./money";
 import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
-/** Money forms (issue 3), shared by the browser and the actions; messages are translation keys. */
+/** Money forms (issue 3), checked by the actions only; messages are translation keys. */
 
 type Limits = { min: number; max: number; digits: number };
 

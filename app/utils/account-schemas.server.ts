@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { CallBody, PlayerInfo } from "../../server/contract";
-import { loginSchema } from "./auth-schemas";
+import { loginSchema } from "./auth-schemas.server";
 import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /**
- * The member-center account forms (issue 5), shared by the browser and the actions. Messages are
+ * The member-center account forms (issue 5), checked by the actions only. Messages are
  * translation keys: `validation.*` of `common`, `account:*`, or a platform code's `messages:*`
  * text where the platform's answer and the site's check are the same idea. Every input is
  * trimmed (spec §5), passwords too, as at sign-up and sign-in.

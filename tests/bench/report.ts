@@ -247,15 +247,15 @@ const FRAMEWORK = new Set([
 ]);
 
 function jsCures(b: BundleReport, url: string): string[] {
-  const parts = new Map(b.breakdown(url).map((s) => [s.source, s.brotli]));
-  const size = (...names: string[]) => names.reduce((n, name) => n + (parts.get(name) ?? 0), 0);
-  const i18n = size("i18next", "react-i18next", "remix-i18next");
-  const forms = size("zod", "@conform-to/dom", "@conform-to/react", "@conform-to/zod");
+  // what the route adds to the framework, largest first: where a cut would have to come from
+  const added = b
+    .breakdown(url)
+    .filter((s) => !FRAMEWORK.has(s.source))
+    .sort((x, y) => y.brotli - x.brotli)
+    .slice(0, 6);
   return [
-    `On ${url}: i18next with react-i18next ${kb(i18n)}, zod with conform (the forms' validation in the browser) ${kb(forms)}.`,
-    "What would fix it: (1) no i18next in the browser — the server already renders every text; the page's own strings could travel in loader data with a few-line t(); " +
-      "(2) client-side validation without zod v3 — validate on the server only (every form already works without JavaScript) or move the schemas to zod/v4-mini with @conform-to/zod/v4. " +
-      "Either alone is not enough: the framework floor leaves too little room for both.",
+    `On ${url}, beyond the framework: ${added.map((s) => `${s.source} ${kb(s.brotli)}`).join(", ")}.`,
+    "What would fix it: load the largest of these later (a lazy import on first use), as the game's chart is.",
   ];
 }
 

@@ -37,6 +37,9 @@ import { answerClose } from "../websocket";
 import { auditEvent, auditToOutbox } from "../audit";
 import * as limits from "../limits";
 import { LIMIT_SCHEMA, SIGNIN_LIMIT } from "../limits";
+import { applySchema } from "../schema-version";
+
+const MEMBER_OBJECT_SCHEMA = [...MEMBER_SCHEMA, ...LIMIT_SCHEMA];
 
 export interface NewMember {
   memberId: string;
@@ -112,7 +115,7 @@ export class MemberObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of [...MEMBER_SCHEMA, ...LIMIT_SCHEMA]) this.sql.exec(statement);
+    applySchema(ctx.storage, MEMBER_OBJECT_SCHEMA);
   }
 
   private profile(): ProfileRow | undefined {

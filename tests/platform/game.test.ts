@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketStreamMessage, memberStreamEvent, type Order } from "../../server/contract";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, openOrders } from "./game-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders } from "./game-helpers";
 import { eventually, expectSoundLedger, ledgerOf, memberCall, wallets } from "./money-helpers";
 
 type TestSocket = {
@@ -154,6 +154,11 @@ describe("placing a bet", () => {
     for (const o of orders) {
       expect(postings.filter((p) => p.reference === o.id && p.type !== "bet").length).toBe(o.payout > 0 ? 1 : 0);
     }
+    // The period's settlements are written together, yet each balance-after follows the one before.
+    const records = (await memberCall(platform, m, "records", { query: { pageSize: "100" } as never })).envelope.data!.items;
+    const game = records.filter((r) => r.account === "game:binary").sort((a, b) => a.id - b.id);
+    game.forEach((r, i) => expect(r.balanceAfter, `record ${r.id}`).toBe((game[i - 1]?.balanceAfter ?? 0) + r.amount));
+    expect(game.at(-1)!.balanceAfter).toBe(before - 3000 + paid);
     await expectSoundLedger(platform, [m]);
   });
   // A stalled feed (price_unavailable) is tested on the stopped clock, in game-faults.test.ts.
@@ -217,7 +222,55 @@ describe("under concurrency", () => {
   }, 90_000);
 });
 
+/** How many stream events the member's object ever wrote (pushed ones too), read through Miniflare (no public API). */
+async function streamEventsWritten(m: TestMember): Promise<number> {
+  const namespace = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
+  const stub = namespace.get(namespace.idFromName(memberIdOf(m))) as unknown as { streamEventsWritten(): Promise<number> };
+  return stub.streamEventsWritten();
+}
+
+/** Opens the member's stream and collects its events. */
+async function openStream(m: TestMember) {
+  const key = (await memberCall(platform, m, "listenKey")).envelope.data!;
+  const response = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, { headers: { Upgrade: "websocket" } });
+  expect(response.status).toBe(101);
+  const ws = (response as unknown as { webSocket: TestSocket }).webSocket;
+  const events: ({ type: "order"; order: Order } | { type: "balance"; wallets: { games: { balance: number }[] } })[] = [];
+  ws.accept();
+  ws.addEventListener("message", (e: { data: unknown }) => events.push(JSON.parse(String(e.data))));
+  return { ws, events };
+}
+
 describe("the member stream", () => {
+  it("is not written for a member with no stream open; a stream opened later gets every change from then on", async () => {
+    const m = await gameMember(platform, SITE, 5_000);
+    const current = (await freshPeriod(2500)).current;
+    const base = { pair: FAST_PAIR, periodNo: current.periodNo, amount: 1000 };
+    const before = await bet(platform, m, { ...base, option: "odd" });
+    expect(before.envelope.statusCode, before.envelope.message).toBe(200);
+    expect(await streamEventsWritten(m)).toBe(0);
+
+    const { ws, events } = await openStream(m);
+    const after = await bet(platform, m, { ...base, option: "high" });
+    expect(after.envelope.statusCode, after.envelope.message).toBe(200);
+    await eventually(async () => events.some((e) => e.type === "order" && e.order.id === after.envelope.data!.id));
+    expect(events.some((e) => e.type === "order" && e.order.id === before.envelope.data!.id && e.order.status === "open")).toBe(false);
+    await eventually(async () => events.some((e) => e.type === "balance" && e.wallets.games[0]!.balance === 3_000));
+    expect(await streamEventsWritten(m)).toBe(2);
+
+    // Both bets settle while the stream is open: the one placed before it opened is shown too.
+    const settledIds = () => events.filter((e) => e.type === "order" && e.order.status !== "open").map((e) => (e as { order: Order }).order.id);
+    await eventually(async () => settledIds().length === 2, 15_000);
+    expect(settledIds().sort()).toEqual([before.envelope.data!.id, after.envelope.data!.id].sort());
+    for (const e of events) expect(memberStreamEvent.safeParse(e).success).toBe(true);
+    const settledBalance = (await wallets(platform, m)).games[0]!.balance;
+    await eventually(async () => {
+      const last = events.filter((e) => e.type === "balance").at(-1) as { wallets: { games: { balance: number }[] } };
+      return last.wallets.games[0]!.balance === settledBalance;
+    });
+    ws.close();
+  });
+
   it("pushes order and balance events after a bet, and closes when the session ends", async () => {
     const m = await gameMember(platform, SITE, 5_000);
     const key = (await memberCall(platform, m, "listenKey")).envelope.data!;

@@ -376,18 +376,27 @@ export class MarketObject extends DurableObject<Env> {
     return ok({ price: feed.last_price, priceAt, periodSeconds: pair.config.periodSeconds, cutoffSeconds: pair.config.cutoffSeconds });
   }
 
-  /** The recorded result of the period that started at `start`; null while it has not ended. */
+  /**
+   * The recorded result of the period that started at `start`; null while it has not ended. A
+   * recorded close never changes, so it is answered without catching the feed up first: every
+   * member with bets in the period asks for it.
+   */
   result(symbol: string, start: number): Result<PeriodResult | null> {
-    const pair = this.live(symbol);
-    if (!pair) return fail(400, "invalid_trading_pair");
-    const row = this.sql.exec<PeriodRow>("SELECT * FROM periods WHERE start = ?", start).toArray()[0];
-    if (!row || row.close_price === null) return ok(null);
-    return ok({
+    const recorded = this.stored()?.symbol === symbol ? this.recordedResult(start) : null;
+    if (recorded) return ok(recorded);
+    if (!this.live(symbol)) return fail(400, "invalid_trading_pair");
+    return ok(this.recordedResult(start));
+  }
+
+  private recordedResult(start: number): PeriodResult | null {
+    const row = this.sql.exec<PeriodRow>("SELECT * FROM periods WHERE start = ? AND close_price IS NOT NULL", start).toArray()[0];
+    if (!row) return null;
+    return {
       openPrice: row.open_price,
-      closePrice: row.close_price,
+      closePrice: row.close_price!,
       lastDigit: row.last_digit!,
       outcomes: JSON.parse(row.outcomes!) as PeriodResult["outcomes"],
-    });
+    };
   }
 
   quotes(symbol: string, q: { page: number; pageSize: number }) {

@@ -6,14 +6,15 @@ import { STALE_MS } from "../market/pairs";
 import { oddsBp, payout } from "../game/outcomes";
 import { iso, slotAt } from "../game/schedule";
 import { fail, ok, type Result } from "../result";
-import { balanceOf, dayRange, operationExists, record, replay } from "./ledger";
+import { balanceOf, dayRange, record, recordAll, replay } from "./ledger";
 import type { Idem, Page, PageQuery } from "./money";
 import { gameAccount, HOUSE } from "./schema";
 
 /**
  * Bets of one member. Like money.ts, every function is synchronous and runs inside the member
  * object's `transactionSync`: the checks, the order row, the ledger postings and the stream
- * events commit together.
+ * events commit together. `streaming` says whether the member has a live stream open: events are
+ * written only then, since the alarm drops them anyway when no socket is there to take them.
  */
 
 export type OrderBody = z.output<typeof orderBody>;
@@ -72,7 +73,8 @@ const requestKey = (key: string) => `request:${key}`;
 const settleKey = (orderId: string) => `settle:${orderId}`;
 
 /** Queues stream events (the order, then the balances) for the alarm to push after the commit. */
-function toStream(sql: SqlStorage, order: Order): void {
+function toStream(sql: SqlStorage, order: Order, streaming: boolean): void {
+  if (!streaming) return;
   sql.exec("INSERT INTO stream_outbox (payload) VALUES (?)", JSON.stringify({ type: "order", order }));
   // The wallets are read when pushed, so a burst of changes is shown with the balances after them.
   sql.exec("INSERT INTO stream_outbox (payload) VALUES (?)", JSON.stringify({ type: "balance" }));
@@ -84,7 +86,15 @@ export const amountInRange = (amount: number, rules: BetRules) => amount >= rule
  * Takes a bet. `nowMs` is the clock at this commit: the period and the cut-off are decided by
  * it, and it is the order's recorded time, so the two can never disagree.
  */
-export function placeOrder(sql: SqlStorage, idem: Idem, body: OrderBody, rules: BetRules, market: BetSnapshot, nowMs: number): Result<Order> {
+export function placeOrder(
+  sql: SqlStorage,
+  idem: Idem,
+  body: OrderBody,
+  rules: BetRules,
+  market: BetSnapshot,
+  nowMs: number,
+  streaming: boolean,
+): Result<Order> {
   const replayed = replay(sql, requestKey(idem.key), idem.fingerprint);
   if (replayed) return replayed as Result<Order>;
   if (!rules.pairs.includes(body.pair)) return fail(400, "invalid_trading_pair");
@@ -149,7 +159,7 @@ export function placeOrder(sql: SqlStorage, idem: Idem, body: OrderBody, rules: 
     { key: requestKey(idem.key), call: "placeOrder", fingerprint: idem.fingerprint, response: order, now },
     { type: "bet", reference: order.id, legs: [{ account: wallet, amount: -row.amount }, { account: HOUSE, amount: row.amount }] },
   );
-  toStream(sql, order);
+  toStream(sql, order, streaming);
   return ok(order);
 }
 
@@ -157,8 +167,8 @@ export function placeOrder(sql: SqlStorage, idem: Idem, body: OrderBody, rules: 
 export function duePeriods(sql: SqlStorage, nowMs: number): { pair: string; period_start: number }[] {
   return sql
     .exec<{ pair: string; period_start: number }>(
-      "SELECT DISTINCT pair, period_start FROM orders WHERE status = 'open' AND period_end * 1000 <= ? ORDER BY period_start",
-      nowMs,
+      "SELECT DISTINCT pair, period_start FROM orders WHERE status = 'open' AND period_end <= ? ORDER BY period_start",
+      Math.floor(nowMs / 1000),
     )
     .toArray();
 }
@@ -171,45 +181,56 @@ export function nextSettlement(sql: SqlStorage): number | null {
 
 /**
  * Settles every open bet of one period from the market's recorded result. Exactly once per bet:
- * only rows still `open` are taken, and each settlement is an operation with its own key, so an
- * alarm that runs twice, or again after a crash, finds nothing left to do.
+ * only rows still `open` with no settlement recorded are taken, and each settlement is an
+ * operation with its own key, so an alarm that runs twice, or again after a crash, finds nothing
+ * left to do. The period's bets are written together (one statement per table, not per bet): the
+ * rows and postings are the same as settling them one by one in order.
  */
-export function settlePeriod(sql: SqlStorage, pair: string, periodStart: number, result: PeriodResult, now: string): number {
+export function settlePeriod(sql: SqlStorage, pair: string, periodStart: number, result: PeriodResult, now: string, streaming: boolean): number {
   const rows = sql
-    .exec<OrderRow>("SELECT * FROM orders WHERE pair = ? AND period_start = ? AND status = 'open' ORDER BY seq", pair, periodStart)
+    .exec<OrderRow>(
+      `SELECT * FROM orders WHERE pair = ? AND period_start = ? AND status = 'open'
+         AND NOT EXISTS (SELECT 1 FROM operations WHERE key = ? || orders.id) ORDER BY seq`,
+      pair,
+      periodStart,
+      settleKey(""),
+    )
     .toArray();
-  let settled = 0;
-  for (const row of rows) {
-    if (operationExists(sql, settleKey(row.id))) continue;
+  if (rows.length === 0) return 0;
+  const settled = rows.map((row) => {
     const outcome = result.outcomes[row.option];
     const credited = payout(outcome, row.amount, row.odds_bp);
     const status: Order["status"] = outcome === "win" ? "won" : outcome === "refund" ? "refunded" : "lost";
-    sql.exec(
-      "UPDATE orders SET status = ?, payout = ?, close_price = ?, last_digit = ?, settled_at = ? WHERE id = ? AND status = 'open'",
-      status,
-      credited,
-      result.closePrice,
-      result.lastDigit,
-      now,
-      row.id,
-    );
     const order = toOrder({ ...row, status, payout: credited, close_price: result.closePrice, last_digit: result.lastDigit, settled_at: now });
-    const wallet = gameAccount(row.game_code);
-    record(
-      sql,
-      { key: settleKey(row.id), call: "settle", fingerprint: "", response: order, now },
-      credited === 0
-        ? undefined
-        : {
-            type: outcome === "refund" ? "refund" : "payout",
-            reference: row.id,
-            legs: [{ account: HOUSE, amount: -credited }, { account: wallet, amount: credited }],
-          },
-    );
-    toStream(sql, order);
-    settled += 1;
-  }
-  return settled;
+    return { row, outcome, order };
+  });
+  sql.exec(
+    `UPDATE orders SET status = s.value ->> 1, payout = s.value ->> 2, close_price = ?, last_digit = ?, settled_at = ?
+     FROM json_each(?) s WHERE orders.id = s.value ->> 0 AND orders.status = 'open'`,
+    result.closePrice,
+    result.lastDigit,
+    now,
+    JSON.stringify(settled.map(({ order }) => [order.id, order.status, order.payout])),
+  );
+  recordAll(
+    sql,
+    settled.map(({ row, outcome, order }) => ({
+      op: { key: settleKey(row.id), call: "settle", fingerprint: "", response: order, now },
+      posting:
+        order.payout === 0
+          ? undefined
+          : {
+              type: outcome === "refund" ? "refund" : "payout",
+              reference: row.id,
+              legs: [
+                { account: HOUSE, amount: -order.payout },
+                { account: gameAccount(row.game_code), amount: order.payout },
+              ],
+            },
+    })),
+  );
+  for (const { order } of settled) toStream(sql, order, streaming);
+  return settled.length;
 }
 
 export function listOrders(sql: SqlStorage, q: PageQuery & { status: "open" | "settled" | "all" }): Page<Order> {

@@ -37,57 +37,75 @@ export function replay(sql: SqlStorage, key: string, fingerprint: string): Resul
   return ok(JSON.parse(row.response) as unknown);
 }
 
-export function operationExists(sql: SqlStorage, key: string): boolean {
-  return sql.exec("SELECT 1 FROM operations WHERE key = ?", key).toArray().length > 0;
-}
-
 /** Records an operation and its postings. Throws (rolling the transaction back) on an unbalanced set. */
 export function record(
   sql: SqlStorage,
   op: { key: string; call: string; fingerprint: string; response: unknown; now: string },
   posting?: { type: LedgerType; reference: string; legs: Leg[] },
 ): void {
+  recordAll(sql, [{ op, posting }]);
+}
+
+export interface Entry {
+  op: { key: string; call: string; fingerprint: string; response: unknown; now: string };
+  posting?: { type: LedgerType; reference: string; legs: Leg[] };
+}
+
+/**
+ * Records operations and their postings in order, one statement per table whatever their number
+ * (a settlement records one per bet): each posting's balance-after is what posting them one by
+ * one leaves. Throws, rolling the transaction back, on an operation whose postings do not sum to
+ * zero or a member account that would go below zero on the way, even if later postings made up
+ * for it.
+ */
+export function recordAll(sql: SqlStorage, entries: Entry[]): void {
+  if (entries.length === 0) return;
   sql.exec(
-    "INSERT INTO operations (key, call, fingerprint, response, created_at) VALUES (?, ?, ?, ?, ?)",
-    op.key,
-    op.call,
-    op.fingerprint,
-    JSON.stringify(op.response),
-    op.now,
+    `INSERT INTO operations (key, call, fingerprint, response, created_at)
+     SELECT o.value ->> 0, o.value ->> 1, o.value ->> 2, o.value ->> 3, o.value ->> 4 FROM json_each(?) o`,
+    JSON.stringify(entries.map(({ op }) => [op.key, op.call, op.fingerprint, JSON.stringify(op.response), op.now])),
   );
-  if (!posting) return;
-  const legs = posting.legs.filter((l) => l.amount !== 0);
-  if (legs.some((l) => !Number.isSafeInteger(l.amount))) throw new Error("ledger: amounts are integers of minor units");
-  if (legs.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`ledger: postings of ${op.key} do not sum to zero`);
-  for (const leg of legs) {
-    // The CHECK on `balances` is the last line of defence: callers check funds first and answer
-    // with a message code; if they ever did not, this throws and nothing of the operation stays.
-    // UPDATE first: an INSERT … ON CONFLICT would check the CHECK against the candidate row itself.
-    const updated = sql
-      .exec<{ balance: number }>("UPDATE balances SET balance = balance + ? WHERE account = ? RETURNING balance", leg.amount, leg.account)
-      .toArray()[0];
-    const balance =
-      updated?.balance ??
-      sql
-        .exec<{ balance: number }>(
-          "INSERT INTO balances (account, own, balance) VALUES (?, ?, ?) RETURNING balance",
-          leg.account,
-          isOwn(leg.account) ? 1 : 0,
-          leg.amount,
-        )
-        .one().balance;
-    sql.exec(
-      `INSERT INTO postings (operation_key, account, amount, balance_after, type, reference, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      op.key,
-      leg.account,
-      leg.amount,
-      balance,
-      posting.type,
-      posting.reference,
-      op.now,
-    );
-  }
+  const legsOf = entries.map(({ op, posting }) => {
+    const legs = posting?.legs.filter((l) => l.amount !== 0) ?? [];
+    if (legs.some((l) => !Number.isSafeInteger(l.amount))) throw new Error("ledger: amounts are integers of minor units");
+    if (legs.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`ledger: postings of ${op.key} do not sum to zero`);
+    return legs;
+  });
+  const accounts = [...new Set(legsOf.flat().map((l) => l.account))];
+  if (accounts.length === 0) return;
+  const balances = new Map(
+    sql
+      .exec<{ account: string; balance: number }>(
+        "SELECT account, balance FROM balances WHERE account IN (SELECT value FROM json_each(?))",
+        JSON.stringify(accounts),
+      )
+      .toArray()
+      .map((r) => [r.account, r.balance]),
+  );
+  const postings: [string, string, number, number, LedgerType, string, string][] = [];
+  entries.forEach(({ op, posting }, i) => {
+    for (const leg of legsOf[i]!) {
+      const after = (balances.get(leg.account) ?? 0) + leg.amount;
+      // The CHECK on `balances` sees only the final balance; callers check funds first and answer
+      // with a message code, so this is the last line of defence for every step in between.
+      if (isOwn(leg.account) && after < 0) throw new Error(`ledger: ${op.key} would take ${leg.account} below zero`);
+      balances.set(leg.account, after);
+      postings.push([op.key, leg.account, leg.amount, after, posting!.type, posting!.reference, op.now]);
+    }
+  });
+  // Balances first, since a posting refers to its account's row. The candidate row holds the final
+  // balance, so the CHECK judges the same value whether the row is inserted or updated.
+  sql.exec(
+    `INSERT INTO balances (account, own, balance)
+     SELECT b.value ->> 0, b.value ->> 1, b.value ->> 2 FROM json_each(?) b WHERE true
+     ON CONFLICT (account) DO UPDATE SET balance = excluded.balance`,
+    JSON.stringify(accounts.map((a) => [a, isOwn(a) ? 1 : 0, balances.get(a)!])),
+  );
+  sql.exec(
+    `INSERT INTO postings (operation_key, account, amount, balance_after, type, reference, created_at)
+     SELECT p.value ->> 0, p.value ->> 1, p.value ->> 2, p.value ->> 3, p.value ->> 4, p.value ->> 5, p.value ->> 6 FROM json_each(?) p`,
+    JSON.stringify(postings),
+  );
 }
 
 export interface LedgerCheck {

@@ -37,6 +37,9 @@ import { answerClose } from "../websocket";
 import { auditEvent, auditToOutbox } from "../audit";
 import * as limits from "../limits";
 import { LIMIT_SCHEMA, SIGNIN_LIMIT } from "../limits";
+import { applySchema } from "../schema-version";
+
+const MEMBER_OBJECT_SCHEMA = [...MEMBER_SCHEMA, ...LIMIT_SCHEMA];
 
 export interface NewMember {
   memberId: string;
@@ -112,7 +115,7 @@ export class MemberObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of [...MEMBER_SCHEMA, ...LIMIT_SCHEMA]) this.sql.exec(statement);
+    applySchema(ctx.storage, MEMBER_OBJECT_SCHEMA);
   }
 
   private profile(): ProfileRow | undefined {
@@ -645,7 +648,7 @@ export class MemberObject extends DurableObject<Env> {
       // The session may have ended while the market answered.
       const again = this.authorize(proof);
       if (!again.ok) return again;
-      return this.atomically(() => game.placeOrder(this.sql, idem, body, rules, market.data, Date.now()));
+      return this.atomically(() => game.placeOrder(this.sql, idem, body, rules, market.data, Date.now(), this.streaming()));
     } finally {
       this.inFlight = null;
       release();
@@ -678,7 +681,9 @@ export class MemberObject extends DurableObject<Env> {
           continue;
         }
         const settled = result.data;
-        this.ctx.storage.transactionSync(() => game.settlePeriod(this.sql, due.pair, due.period_start, settled, new Date().toISOString()));
+        this.ctx.storage.transactionSync(() =>
+          game.settlePeriod(this.sql, due.pair, due.period_start, settled, new Date().toISOString(), this.streaming()),
+        );
       } catch (error) {
         console.error(`settlement of ${due.pair} ${due.period_start} failed`, error);
         retryAt = Date.now() + 1000;
@@ -717,6 +722,14 @@ export class MemberObject extends DurableObject<Env> {
     answerClose(ws, code);
   }
 
+  /**
+   * Whether the member has a live stream open. Events are written only then: the stream shows
+   * changes from the moment it opens (what came before is in the page's data and the ticket poll).
+   */
+  private streaming(): boolean {
+    return this.ctx.getWebSockets().length > 0;
+  }
+
   /** A session ended: its sockets close (every socket when `sessionId` is null). */
   private closeSockets(sessionId: string | null): void {
     const sockets = sessionId === null ? this.ctx.getWebSockets() : this.ctx.getWebSockets(`session:${sessionId}`);
@@ -727,6 +740,11 @@ export class MemberObject extends DurableObject<Env> {
         // already closed
       }
     }
+  }
+
+  /** How many stream events were ever written (pushed and deleted ones too). Read by the tests. */
+  streamEventsWritten(): number {
+    return this.sql.exec<{ n: number }>("SELECT COALESCE(MAX(seq), 0) AS n FROM sqlite_sequence WHERE name = 'stream_outbox'").one().n;
   }
 
   /** Pushes the queued stream events to the member's sockets, then forgets them (at most once: a live view). */

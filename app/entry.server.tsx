@@ -1,6 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
 import { TranslationProvider } from "./utils/translator";
@@ -29,9 +28,11 @@ export default async function handleRequest(
       },
     },
   );
-  // crawlers and no-JS clients get the whole document at once
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  // No route defers data, so the document is whole as soon as React has rendered it: it leaves as
+  // one buffer rather than React's many small chunks, which costs the worker less per page.
+  await body.allReady;
+  const html = await new Response(body).arrayBuffer();
 
   responseHeaders.set("content-type", "text/html; charset=utf-8");
-  return new Response(body, { headers: responseHeaders, status });
+  return new Response(html, { headers: responseHeaders, status });
 }

@@ -54,7 +54,17 @@ export const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, stat
  * The member's language (DESIGN.md §3): the `locale` cookie, then the site's default language,
  * then Accept-Language, always within the site's langOptions.
  */
-export function createI18n(site: { langOptions: LocaleId[]; defaultLanguage: LocaleId | "" }) {
+type LanguageSettings = { langOptions: LocaleId[]; defaultLanguage: LocaleId | "" };
+const detectors = new WeakMap<LanguageSettings, ReturnType<typeof makeI18n>>();
+
+/** The language detector of a site, made once per site info snapshot (it holds no request state). */
+export function createI18n(site: LanguageSettings) {
+  let detector = detectors.get(site);
+  if (!detector) detectors.set(site, (detector = makeI18n(site)));
+  return detector;
+}
+
+function makeI18n(site: LanguageSettings) {
   const allowed = site.langOptions.map(toLocale).filter((l): l is Locale => Boolean(l));
   const supported = allowed.length ? allowed : [...LOCALES];
   const siteDefault = site.defaultLanguage ? toLocale(site.defaultLanguage) : undefined;

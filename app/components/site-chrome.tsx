@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { NavItem } from "./nav-item";
 import { useTranslation } from "~/utils/translator";
 import { useRootData } from "~/root";
 import { CsrfInput } from "./csrf-input";
@@ -17,21 +18,21 @@ export function SiteHeader() {
         <span className="brand-name">{site.title}</span>
       </Link>
       <nav aria-label={t("nav.label")} className="site-nav">
-        <NavLink to="/" end>
+        <NavItem to="/" end>
           {t("nav.home")}
-        </NavLink>
+        </NavItem>
         {member ? (
           <>
-            <NavLink to="/game">{t("nav.game")}</NavLink>
-            <NavLink to="/user">{t("nav.member_center")}</NavLink>
+            <NavItem to="/game">{t("nav.game")}</NavItem>
+            <NavItem to="/user">{t("nav.member_center")}</NavItem>
             <SignOutForm />
           </>
         ) : (
           <>
-            <NavLink to="/login">{t("nav.login")}</NavLink>
-            <NavLink to="/register" className="button button-small">
+            <NavItem to="/login">{t("nav.login")}</NavItem>
+            <NavItem to="/register" className="button button-small">
               {t("nav.register")}
-            </NavLink>
+            </NavItem>
           </>
         )}
       </nav>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { NavLink, Outlet } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
+import { NavItem } from "~/components/nav-item";
 import { useTranslation } from "~/utils/translator";
 import { requireMember } from "~/utils/auth.server";
 
@@ -35,9 +36,9 @@ export default function MemberCenter() {
     <div className="member-center">
       <nav aria-label={t("user.nav_label")} className="member-nav">
         {MEMBER_LINKS.map(([to, key]) => (
-          <NavLink key={to} to={to} end>
+          <NavItem key={to} to={to} end>
             {t(key)}
-          </NavLink>
+          </NavItem>
         ))}
       </nav>
       <div className="member-content">

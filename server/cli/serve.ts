@@ -50,10 +50,14 @@ const site: WorkerOptions = {
 
 const mf = new Miniflare({
   host: "127.0.0.1",
-  port: SITE_PORT,
+  // Miniflare's own entry socket (its routing worker in front of the first worker) is left on a
+  // spare port: each worker answers on a socket of its own, as a deployed worker has no such hop
+  port: 0,
   defaultPersistRoot: STATE_DIR,
-  // the first worker answers on `port`; the platform gets its own socket for the operator API
-  workers: [site, { ...platform, unsafeDirectSockets: [{ host: "127.0.0.1", port: PLATFORM_PORT }] } as WorkerOptions],
+  workers: [
+    { ...site, unsafeDirectSockets: [{ host: "127.0.0.1", port: SITE_PORT }] } as WorkerOptions,
+    { ...platform, unsafeDirectSockets: [{ host: "127.0.0.1", port: PLATFORM_PORT }] } as WorkerOptions,
+  ],
 });
 await mf.ready;
 

@@ -53,6 +53,9 @@ async function runPage(
   log: (line: string) => void
 ): Promise<LighthouseResult> {
   const lhrs: Lhr[] = [];
+  // Lighthouse's own trace recording now and then fails (NO_NAVSTART, NO_FCP…): such a run says
+  // nothing about the page, so it is made again, at most twice per page
+  let retries = 2;
   for (let run = 0; run < runs; run++) {
     // a fresh browser (and profile) per run: no cookie of an earlier page can stand in for the member's
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
@@ -65,7 +68,14 @@ async function runPage(
         extraHeaders: cookie ? { Cookie: cookie } : null,
       });
       if (!result) throw new Error(`lighthouse gave no result for ${path}`);
-      if (result.lhr.runtimeError) throw new Error(`lighthouse on ${path}: ${result.lhr.runtimeError.message}`);
+      if (result.lhr.runtimeError) {
+        if (retries-- > 0) {
+          log(`  ${path}: ${result.lhr.runtimeError.code}, run again`);
+          run--;
+          continue;
+        }
+        throw new Error(`lighthouse on ${path}: ${result.lhr.runtimeError.message}`);
+      }
       const final = new URL(result.lhr.finalDisplayedUrl).pathname;
       if (final !== path) throw new Error(`lighthouse on ${path} ended on ${final} (a sign-in redirect?)`);
       lhrs.push(result.lhr);

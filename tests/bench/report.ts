@@ -279,11 +279,14 @@ function ssrCause(path: string, t: Throughput, page: Throughput["pages"][number]
   }
   lines.push(
     path === "/user"
-      ? "A signed-in page is rendered for each request: the root loader and the page's loader ask the platform for the member and the wallets " +
-          "(two calls, the member's read once per request), then React renders the member center. Where the time goes (a CPU profile taken by hand, Nov 2026): " +
-          "about a third in React's render, a fifth in React Router matching the URL against the app's thirty-odd routes (ranked again by each layer: " +
-          "Remix's handler, the static router, the render), then the platform's own work and the session cookie's HMAC. " +
-          "What would cut it further: fewer routes to rank (flat route config), or a streamed shell with the member's data deferred."
+      ? "A signed-in page is rendered for each request: the site asks the platform for the member and the wallets (two calls over the service binding; " +
+          "the member is read once per request though the root and the page both want it), the platform visits the member's object for each and the site's " +
+          "configuration for the wallets (three Durable Object calls), then React renders the member center. A CPU profile of the site worker under this load " +
+          "(Nov 2026): React's render about 45 % of the site's JavaScript, React Router matching the URL against the app's routes about 14 % (Remix's handler and " +
+          "the static router each rank every route again), then the session cookie and Remix's handler; the platform's JavaScript is about a fifth of the site's, " +
+          "and the runtime's own work for the five hops makes up the rest. Already cut: the document leaves as one buffer, Intl formatters are reused, navigation " +
+          "links skip route matching, the route manifest is not recomputed per request. What would cut it further: fewer hops (the platform keeping a site's " +
+          "configuration in memory between calls instead of asking the site's object for every wallets read), and fewer routes for React Router to rank."
       : "Signed-out pages that every visitor sees alike (/login, /, /terms) are rendered once per site snapshot and language and then served " +
           "from the isolate's memory with the visitor's CSRF token and nonce filled in (server/page-cache.ts); what is left per request is the tenant, " +
           "the session cookie (a fresh one is signed for each new visitor, as autocannon is) and the security headers."

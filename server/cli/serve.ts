@@ -50,14 +50,12 @@ const site: WorkerOptions = {
 
 const mf = new Miniflare({
   host: "127.0.0.1",
-  // Miniflare's own entry socket (its routing worker in front of the first worker) is left on a
-  // spare port: each worker answers on a socket of its own, as a deployed worker has no such hop
-  port: 0,
+  // the site answers behind Miniflare's entry worker, which compresses answers as Cloudflare's edge
+  // does (members' phones get brotli, not raw bytes); the platform, called by the site over the
+  // binding, gets a plain socket of its own for the operator API
+  port: SITE_PORT,
   defaultPersistRoot: STATE_DIR,
-  workers: [
-    { ...site, unsafeDirectSockets: [{ host: "127.0.0.1", port: SITE_PORT }] } as WorkerOptions,
-    { ...platform, unsafeDirectSockets: [{ host: "127.0.0.1", port: PLATFORM_PORT }] } as WorkerOptions,
-  ],
+  workers: [site, { ...platform, unsafeDirectSockets: [{ host: "127.0.0.1", port: PLATFORM_PORT }] } as WorkerOptions],
 });
 await mf.ready;
 

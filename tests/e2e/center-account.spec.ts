@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SMS_RULES } from "../../server/contract";
 import {
+  changeLoginPassword,
   DEMO,
   expectToast,
   formError,
@@ -83,14 +84,7 @@ for (const js of [true, false]) {
 
       await test.step("login password: signed out, on /login, with the toast", async () => {
         await ready(page, js);
-        const form = formHolding(page, "oldPassword");
-        await form.locator('[name="oldPassword"]').fill(member.password);
-        await form.locator('[name="newPassword"]').fill(newPassword);
-        await form.locator('[name="confirmPassword"]').fill(newPassword);
-        await form.locator('button[type="submit"]').click();
-        await expect(page).toHaveURL(`${DEMO}/login`);
-        await expectToast(page, t("messages:password_update_success"));
-        await expect(signOutButton(page)).toHaveCount(0);
+        await changeLoginPassword(page, member.password, newPassword, t("messages:password_update_success"));
         await page.goto(`${DEMO}/user/setting`);
         await expect(page).toHaveURL(`${DEMO}/login`);
       });

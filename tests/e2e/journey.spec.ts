@@ -3,6 +3,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_SITE } from "../../server/cli/seed-data";
 import type { SiteInfo } from "../../server/contract";
 import {
+  changeLoginPassword,
   DEMO,
   E2E_PAIR,
   PNG_1X1,
@@ -419,15 +420,8 @@ async function newPasswordThenSignOut(page: Page, mode: Mode, member: Member) {
   const newPassword = `New-${member.password}`;
   await open(page, "/user/setting", mode);
   await expectHeading(page, "account:setting.title");
-  const form = formHolding(page, "oldPassword");
-  await form.locator('[name="oldPassword"]').fill(member.password);
-  await form.locator('[name="newPassword"]').fill(newPassword);
-  await form.locator('[name="confirmPassword"]').fill(newPassword);
-  await form.locator('button[type="submit"]').click();
   // a new login password ends the session (spec §4)
-  await expect(page).toHaveURL(`${DEMO}/login`);
-  await expectToast(page, t("messages:password_update_success"));
-  await expect(signOutButton(page)).toHaveCount(0);
+  await changeLoginPassword(page, member.password, newPassword, t("messages:password_update_success"));
 
   await signIn(page, DEMO, member.account, newPassword);
   await expect(page).toHaveURL(`${DEMO}/user`);

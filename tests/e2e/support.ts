@@ -454,6 +454,22 @@ export function formHolding(page: Page, fieldName: string): Locator {
   return page.locator("form").filter({ has: page.locator(`[name="${fieldName}"]`) });
 }
 
+/**
+ * Changes the login password on the open /user/setting page and checks what follows (spec §4): the
+ * session ends, the member is on the demo site's /login with the toast (`toast`, in the page's
+ * language) and signed out.
+ */
+export async function changeLoginPassword(page: Page, oldPassword: string, newPassword: string, toast: string): Promise<void> {
+  const form = formHolding(page, "oldPassword");
+  await form.locator('[name="oldPassword"]').fill(oldPassword);
+  await form.locator('[name="newPassword"]').fill(newPassword);
+  await form.locator('[name="confirmPassword"]').fill(newPassword);
+  await form.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(`${DEMO}/login`);
+  await expectToast(page, toast);
+  await expect(signOutButton(page)).toHaveCount(0);
+}
+
 // the game (tests/e2e/game*.spec.ts) --------------------------------------------------------------
 
 export interface PairConfig {

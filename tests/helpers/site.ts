@@ -83,7 +83,8 @@ export class Visitor {
     return this.jar.header;
   }
 
-  private keep(response: Response) {
+  /** Keeps the cookies an answer sets, as a browser would (for answers fetched without get/post). */
+  keep(response: Response) {
     this.jar.keep(response);
   }
 

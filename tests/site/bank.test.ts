@@ -35,14 +35,7 @@ async function postMultipart(visitor: Visitor, path: string, fields: Record<stri
     headers: { cookie: visitor.cookieHeader, origin: visitor.origin, "content-type": encoded.headers.get("content-type")! },
     body: await encoded.arrayBuffer(),
   });
-  for (const line of response.headers.getSetCookie()) {
-    const [pair, ...attrs] = line.split(";");
-    const eq = pair!.indexOf("=");
-    const name = pair!.slice(0, eq).trim();
-    const value = pair!.slice(eq + 1).trim();
-    if (value === "" || attrs.some((a) => /^\s*max-age=0\s*$/i.test(a))) visitor.cookies.delete(name);
-    else visitor.cookies.set(name, value);
-  }
+  visitor.keep(response);
   return response;
 }
 

@@ -57,11 +57,11 @@ export function cachedPage(site: SiteInfo, key: string, fill: Record<Slot, strin
  * answer to send (the original, or a copy when its body had to be read) without the opt-in header.
  */
 export async function keepPage(site: SiteInfo, key: string, response: Response, cut: Record<Slot, string>): Promise<Response> {
-  const optedIn = response.headers.get(PAGE_CACHE_HEADER) === PAGE_CACHE_ANONYMOUS;
-  if (!response.headers.has(PAGE_CACHE_HEADER)) return response;
+  const optIn = response.headers.get(PAGE_CACHE_HEADER);
+  if (optIn === null) return response;
   const headers = new Headers(response.headers);
   headers.delete(PAGE_CACHE_HEADER);
-  const html = optedIn && response.status === 200 && isHtml(headers) && cut.csrf && cut.nonce ? await response.text() : undefined;
+  const html = optIn === PAGE_CACHE_ANONYMOUS && response.status === 200 && isHtml(headers) && cut.csrf && cut.nonce ? await response.text() : undefined;
   if (html === undefined) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 
   let pages = snapshots.get(site);

@@ -27,26 +27,21 @@ for (const file of [SITE_BUNDLE, PLATFORM_BUNDLE]) {
 }
 
 /** A worker's Miniflare options from its wrangler.toml, running the given built module. */
-function fromWrangler(name: string, config: string, scriptPath: string, vars: Record<string, string> = {}): WorkerOptions {
+function fromWrangler(name: string, config: string, scriptPath: string): WorkerOptions {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
-  const options = workerOptions as WorkerOptions & { bindings?: Record<string, unknown> };
   return {
-    ...options,
+    ...(workerOptions as WorkerOptions),
     name,
     modules: [{ type: "ESModule", path: scriptPath }],
     modulesRoot: ".",
-    bindings: { ...options.bindings, ...vars },
   } as WorkerOptions;
 }
 
 const platform = fromWrangler("member-platform", "server/platform/wrangler.toml", PLATFORM_BUNDLE);
+const siteFromToml = fromWrangler("member-site", "wrangler.toml", SITE_BUNDLE);
 // the site reaches the platform over the service binding, as deployed; PLATFORM_URL is unused then
-const { PLATFORM_URL: _unused, ...siteVars } = fromWrangler("member-site", "wrangler.toml", SITE_BUNDLE).bindings as Record<string, string>;
-const site: WorkerOptions = {
-  ...fromWrangler("member-site", "wrangler.toml", SITE_BUNDLE),
-  bindings: siteVars,
-  serviceBindings: { PLATFORM: "member-platform" },
-};
+const { PLATFORM_URL: _unused, ...siteVars } = siteFromToml.bindings as Record<string, string>;
+const site: WorkerOptions = { ...siteFromToml, bindings: siteVars, serviceBindings: { PLATFORM: "member-platform" } };
 
 const mf = new Miniflare({
   host: "127.0.0.1",

@@ -19,7 +19,7 @@ const varsSchema = z.object({
   SITE_INFO_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** comma-separated; the first signs, all verify (rotation) */
   SESSION_SECRETS: z
-    .string()
+    .string({ required_error: "missing" })
     .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
     .pipe(z.array(z.string().min(32)).min(1)),
 });
@@ -33,14 +33,52 @@ export interface Bindings {
 
 export type Env = z.infer<typeof varsSchema> & Bindings;
 
-let cached: { raw: unknown; env: Env } | undefined;
+/** Session secrets that were once committed or are used by tests: public, so never valid in production. */
+const KNOWN_DEVELOPMENT_SECRETS = new Set(["dev-only-secret-change-me-0123456789abcdef", "test-session-secret-0123456789abcdefghij"]);
 
-export function parseEnv(raw: Record<string, unknown>): Env {
-  if (cached?.raw === raw) return cached.env;
-  const vars = varsSchema.parse(raw);
-  if (!raw.PLATFORM && !vars.PLATFORM_URL) throw new Error("either a PLATFORM service binding or PLATFORM_URL is required");
-  const b = raw as unknown as Bindings;
-  const env: Env = { ...vars, TENANTS: b.TENANTS, ASSETS: b.ASSETS, PLATFORM: b.PLATFORM };
-  cached = { raw, env };
-  return env;
+/** Why this environment may not serve in production; empty when it may (development is never refused here). */
+function productionProblems(vars: z.infer<typeof varsSchema>, raw: Record<string, unknown>): string[] {
+  if (vars.ENVIRONMENT !== "production") return [];
+  const problems: string[] = [];
+  if (vars.SESSION_SECRETS.some((secret) => KNOWN_DEVELOPMENT_SECRETS.has(secret))) {
+    problems.push("SESSION_SECRETS holds a public development value: set random secrets with `wrangler secret put SESSION_SECRETS`");
+  }
+  if (!raw.PLATFORM && !vars.PLATFORM_URL?.startsWith("https://")) {
+    problems.push("no PLATFORM service binding, and PLATFORM_URL is not an https:// address");
+  }
+  return problems;
+}
+
+export type EnvResult = { ok: true; env: Env } | { ok: false; problems: string[] };
+
+let cached: { raw: unknown; result: EnvResult } | undefined;
+
+/**
+ * The worker's environment, checked once per isolate. A configuration that is wrong, or unsafe for
+ * production (a missing or public secret, no way to reach the platform), is not served at all: the
+ * entry answers 503 and logs the problems (server/index.ts).
+ */
+export function loadEnv(raw: Record<string, unknown>): EnvResult {
+  if (cached?.raw === raw) return cached.result;
+  const parsed = varsSchema.safeParse(raw);
+  let result: EnvResult;
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      return name === "SESSION_SECRETS"
+        ? "SESSION_SECRETS is missing or holds a secret shorter than 32 characters: `wrangler secret put SESSION_SECRETS`"
+        : `${name}: ${issue.message}`;
+    });
+    result = { ok: false, problems };
+  } else if (!raw.PLATFORM && !parsed.data.PLATFORM_URL) {
+    result = { ok: false, problems: ["either a PLATFORM service binding or PLATFORM_URL is required"] };
+  } else {
+    const problems = productionProblems(parsed.data, raw);
+    const b = raw as unknown as Bindings;
+    result = problems.length > 0
+      ? { ok: false, problems }
+      : { ok: true, env: { ...parsed.data, TENANTS: b.TENANTS, ASSETS: b.ASSETS, PLATFORM: b.PLATFORM } };
+  }
+  cached = { raw, result };
+  return result;
 }

@@ -1,11 +1,11 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "@remix-run/dev/server-build";
 import type { SiteContext } from "./context";
-import { parseEnv, type Env } from "./env";
+import { loadEnv, type Env } from "./env";
 import { accessTokenGuard, forgeryCheck, referrerCookie, siteRedirect } from "./guards";
 import { catalogs, createI18n, resources } from "./i18n";
 import { cachedPage, keepPage, pageKey } from "./page-cache";
-import { refusedPage, unavailablePage, unknownSitePage } from "./pages";
+import { errorPage, refusedPage, unavailablePage, unknownSitePage } from "./pages";
 import { clientAddressOf, createPlatformClient } from "./platform-client";
 import { ResponsePolicy } from "./security";
 import { AppSession } from "./session";
@@ -26,9 +26,29 @@ export default {
   async fetch(request: Request, rawEnv: Record<string, unknown>): Promise<Response> {
     const url = new URL(request.url);
     const policy = new ResponsePolicy(url);
-    return policy.apply(await respond(request, parseEnv(rawEnv), url, policy));
+    const loaded = loadEnv(rawEnv);
+    if (!loaded.ok) return policy.apply(refuseToServe(loaded.problems, policy.nonce));
+    const { env } = loaded;
+    try {
+      return policy.apply(await respond(request, env, url, policy));
+    } catch (error) {
+      // development shows the error as workerd does; production logs it and shows no stack
+      if (env.ENVIRONMENT !== "production") throw error;
+      console.error("site worker:", error);
+      const t = resources["en-US"].common.errors;
+      return policy.apply(errorPage("en", t.server_title, t.server_body, policy.nonce));
+    }
   },
 };
+
+let problemsLogged = false;
+
+/** A configuration unsafe to serve answers 503 to everything and says why in the log, once per isolate. */
+function refuseToServe(problems: string[], nonce: string): Response {
+  if (!problemsLogged) for (const problem of problems) console.error(`site refuses to serve: ${problem}`);
+  problemsLogged = true;
+  return unavailablePage("en", "Service unavailable", "This site is not available right now. Please try again later.", nonce);
+}
 
 async function respond(request: Request, env: Env, url: URL, policy: ResponsePolicy): Promise<Response> {
   const now = Date.now();

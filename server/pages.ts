@@ -25,3 +25,8 @@ export function refusedPage(lang: string, title: string, body: string, nonce: st
 export function unavailablePage(lang: string, title: string, body: string, nonce: string): Response {
   return page(503, lang, escapeHtml(title), escapeHtml(body), nonce);
 }
+
+/** An unexpected failure in production: the member sees a plain page, never the error itself. */
+export function errorPage(lang: string, title: string, body: string, nonce: string): Response {
+  return page(500, lang, escapeHtml(title), escapeHtml(body), nonce);
+}

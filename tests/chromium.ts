@@ -1,8 +1,11 @@
+import { chosenBrowser } from "./browser";
+
 /**
- * Debian's Chromium, as the end-to-end tests and the benchmark launch it: the machine has no
- * network, so everything Chromium would fetch or sync by itself is switched off.
+ * The Chromium the end-to-end tests and the benchmark launch: the one `npm run browser` found or
+ * got (tests/browser.ts). The machine may have no network, so everything Chromium would fetch or
+ * sync by itself is switched off.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_PATH = chosenBrowser();
 export const CHROMIUM_FLAGS = [
   "--headless",
   "--no-sandbox",

@@ -10,9 +10,10 @@
  * API and the bench's direct calls), STATE_DIR (where Durable Objects, KV and R2 keep their data;
  * .wrangler/serve by default).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { Miniflare, type WorkerOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { ensureDevVars } from "./dev-vars";
 import { httpOperatorClient } from "./operator-client";
 import { seedDemoSites } from "./seed";
 
@@ -26,19 +27,24 @@ for (const file of [SITE_BUNDLE, PLATFORM_BUNDLE]) {
   if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
 }
 
-/** A worker's Miniflare options from its wrangler.toml, running the given built module. */
-function fromWrangler(name: string, config: string, scriptPath: string): WorkerOptions {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+// the production build with each worker's development environment: its bindings and variables
+// from `[env.dev]`, its secrets from the git-ignored .dev.vars
+const { sessionSecrets, operatorKey } = ensureDevVars();
+
+/** A worker's Miniflare options from its wrangler.toml's `[env.dev]`, running the given built module. */
+function fromWrangler(name: string, config: string, scriptPath: string, secrets: Record<string, string>): WorkerOptions {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config, "dev");
   return {
     ...(workerOptions as WorkerOptions),
+    bindings: { ...(workerOptions.bindings as Record<string, string>), ...secrets },
     name,
     modules: [{ type: "ESModule", path: scriptPath }],
     modulesRoot: ".",
   } as WorkerOptions;
 }
 
-const platform = fromWrangler("member-platform", "server/platform/wrangler.toml", PLATFORM_BUNDLE);
-const siteFromToml = fromWrangler("member-site", "wrangler.toml", SITE_BUNDLE);
+const platform = fromWrangler("member-platform", "server/platform/wrangler.toml", PLATFORM_BUNDLE, { OPERATOR_KEY: operatorKey });
+const siteFromToml = fromWrangler("member-site", "wrangler.toml", SITE_BUNDLE, { SESSION_SECRETS: sessionSecrets });
 // the site reaches the platform over the service binding, as deployed; PLATFORM_URL is unused then
 const { PLATFORM_URL: _unused, ...siteVars } = siteFromToml.bindings as Record<string, string>;
 const site: WorkerOptions = { ...siteFromToml, bindings: siteVars, serviceBindings: { PLATFORM: "member-platform" } };
@@ -54,8 +60,6 @@ const mf = new Miniflare({
 });
 await mf.ready;
 
-const operatorKey =
-  process.env.OPERATOR_KEY ?? readFileSync("server/platform/wrangler.toml", "utf8").match(/^OPERATOR_KEY\s*=\s*"([^"]*)"/m)?.[1] ?? "";
 const platformUrl = `http://127.0.0.1:${PLATFORM_PORT}`;
 await seedDemoSites(httpOperatorClient(platformUrl, operatorKey));
 console.log(`platform: ${platformUrl} (demo sites seeded)`);

@@ -4,7 +4,7 @@
  * with their state kept in .wrangler/ between runs. Ctrl-C stops both.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { ensureDevVars } from "./dev-vars";
 import { httpOperatorClient } from "./operator-client";
 import { seedDemoSites } from "./seed";
 
@@ -52,12 +52,13 @@ function stop(code = 0) {
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
 
-const operatorKey = process.env.OPERATOR_KEY ?? readFileSync("server/platform/wrangler.toml", "utf8").match(/^OPERATOR_KEY\s*=\s*"([^"]*)"/m)?.[1] ?? "";
+// both workers run their development environment, with their secrets in the git-ignored .dev.vars
+const { operatorKey } = ensureDevVars();
 
-wrangler(["--config", "server/platform/wrangler.toml", "--port", String(PLATFORM_PORT), "--inspector-port", String(PLATFORM_PORT + 1442), ...persist]);
+wrangler(["--config", "server/platform/wrangler.toml", "--env", "dev", "--port", String(PLATFORM_PORT), "--inspector-port", String(PLATFORM_PORT + 1442), ...persist]);
 await waitFor(`${platformUrl}/site/info/demo`);
 await seedDemoSites(httpOperatorClient(platformUrl, operatorKey));
 console.log(`platform: ${platformUrl} (demo sites seeded)`);
-wrangler(["--config", "wrangler.toml", "--port", String(SITE_PORT), "--inspector-port", String(SITE_PORT + 1442), "--var", `PLATFORM_URL:${platformUrl}`, ...persist]);
+wrangler(["--config", "wrangler.toml", "--env", "dev", "--port", String(SITE_PORT), "--inspector-port", String(SITE_PORT + 1442), "--var", `PLATFORM_URL:${platformUrl}`, ...persist]);
 await waitFor(`http://127.0.0.1:${SITE_PORT}/build-id.json`);
 console.log(`site: http://localhost:${SITE_PORT}  ·  http://brand2.localhost:${SITE_PORT}`);

@@ -9,12 +9,46 @@ export interface Env {
   MARKET: DurableObjectNamespace<MarketObject>;
   /** members' document images, under platform-generated keys; read only through the owner's member object */
   UPLOADS: R2Bucket;
-  /** bearer key of the operator API; operator calls are refused while it is empty */
+  /** "production" unless a development configuration says otherwise (wrangler.toml `[env.dev]`, tests) */
+  ENVIRONMENT?: string;
+  /** bearer key of the operator API (a secret: `wrangler secret put OPERATOR_KEY`); operator calls are refused while it is empty */
   OPERATOR_KEY?: string;
+  /**
+   * Cloudflare Access in front of the operator hostname: the team domain (`<team>.cloudflareaccess.com`)
+   * and the application's audience tag. In production every operator call must carry a valid Access
+   * token for them (server/platform/auth/access.ts), on top of the operator key.
+   */
+  ACCESS_TEAM_DOMAIN?: string;
+  ACCESS_AUD?: string;
   /** "log" (default: codes go to the site's SMS log, read by operators in development) or "http" */
   SMS_PROVIDER?: string;
   /** the HTTP provider's endpoint: it receives POST {to, text} as JSON */
   SMS_PROVIDER_URL?: string;
   /** bearer key for SMS_PROVIDER_URL; set it with `wrangler secret put SMS_PROVIDER_KEY` */
   SMS_PROVIDER_KEY?: string;
+}
+
+export const isProduction = (env: Pick<Env, "ENVIRONMENT">): boolean => (env.ENVIRONMENT ?? "production") !== "development";
+
+/** Operator keys that were once committed or used by tests: public, so never valid in production. */
+const KNOWN_DEVELOPMENT_KEYS = new Set(["dev-operator-key", "test-operator-key"]);
+const MIN_SECRET_LENGTH = 32;
+
+/**
+ * What keeps this configuration from serving in production (empty when it may). The worker answers
+ * every request with 503 and logs these lines until they are fixed: a deployment never runs on a
+ * missing or public secret.
+ */
+export function productionProblems(env: Env): string[] {
+  if (!isProduction(env)) return [];
+  const problems: string[] = [];
+  const key = env.OPERATOR_KEY ?? "";
+  if (key === "") problems.push("OPERATOR_KEY is not set: run `wrangler secret put OPERATOR_KEY --config server/platform/wrangler.toml`");
+  else if (KNOWN_DEVELOPMENT_KEYS.has(key)) problems.push("OPERATOR_KEY is a public development value: set a random one");
+  else if (key.length < MIN_SECRET_LENGTH) problems.push(`OPERATOR_KEY is shorter than ${MIN_SECRET_LENGTH} characters`);
+  // the log provider keeps codes in the operator's log: in production they would never reach a phone
+  if (env.SMS_PROVIDER !== "http") problems.push('SMS_PROVIDER must be "http" in production (the log provider sends nothing)');
+  if (!env.SMS_PROVIDER_URL) problems.push("SMS_PROVIDER_URL is not set: run `wrangler secret put SMS_PROVIDER_URL --config server/platform/wrangler.toml`");
+  if (!env.SMS_PROVIDER_KEY) problems.push("SMS_PROVIDER_KEY is not set: run `wrangler secret put SMS_PROVIDER_KEY --config server/platform/wrangler.toml`");
+  return problems;
 }

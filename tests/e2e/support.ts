@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { ensureDevVars } from "../../server/cli/dev-vars";
 import type { SiteInfo } from "../../server/contract";
 import { PLATFORM_PORT, SITE_PORT } from "./ports";
 
@@ -255,13 +256,8 @@ export async function siteInfo(siteId: "demo" | "demo2"): Promise<SiteInfo> {
   return envelope.data;
 }
 
-/** The development operator key the e2e platform runs with (server/platform/wrangler.toml). */
-function operatorKey(): string {
-  const toml = readFileSync(`${root}/server/platform/wrangler.toml`, "utf8");
-  const key = toml.match(/^OPERATOR_KEY\s*=\s*"([^"]*)"/m)?.[1];
-  if (!key) throw new Error("no OPERATOR_KEY in server/platform/wrangler.toml");
-  return key;
-}
+/** The development operator key the e2e platform runs with (server/platform/.dev.vars). */
+const operatorKey = () => ensureDevVars().operatorKey;
 
 export interface Envelope<T> {
   statusCode: number;

@@ -36,7 +36,8 @@ export function platformWorkerOptions(operatorKey = TEST_OPERATOR_KEY, bindings:
       MARKET: { className: "MarketObject", useSQLite: true },
     },
     r2Buckets: ["UPLOADS"],
-    bindings: { OPERATOR_KEY: operatorKey, ...bindings },
+    // a development platform unless a test says otherwise: production refuses the test key
+    bindings: { ENVIRONMENT: "development", OPERATOR_KEY: operatorKey, ...bindings },
   };
 }
 

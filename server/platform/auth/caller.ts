@@ -1,6 +1,7 @@
 import { SITE_HEADER, siteIdSchema } from "../../contract";
 import { constantTimeEqualText } from "../crypto";
-import type { Env } from "../env";
+import { isProduction, type Env } from "../env";
+import { accessAllows } from "./access";
 import type { MemberContext } from "../handlers/types";
 import { bearerToken } from "../http";
 import { fail, type Failure, type Result } from "../result";
@@ -35,10 +36,14 @@ export async function memberCaller(request: Request, env: Env): Promise<Result<M
   };
 }
 
-/** Operator calls carry the operator key as a bearer token; nothing is allowed while no key is set. */
+/**
+ * Operator calls carry the operator key as a bearer token; nothing is allowed while no key is set.
+ * In production they must also come through Cloudflare Access (./access.ts).
+ */
 export async function checkOperator(request: Request, env: Env): Promise<Failure | null> {
   const expected = env.OPERATOR_KEY ?? "";
   const given = bearerToken(request) ?? "";
   const matches = await constantTimeEqualText(given, expected);
-  return expected !== "" && matches ? null : fail(403, "invalid_permission");
+  if (expected === "" || !matches) return fail(403, "invalid_permission");
+  return (await accessAllows(request, env, isProduction(env))) ? null : fail(403, "invalid_permission");
 }

@@ -1,0 +1,83 @@
+/**
+ * `npm run deploy`: both workers to Cloudflare, platform first (the site's PLATFORM service binding
+ * names it), from their production configuration (the top level of each wrangler.toml; never
+ * `[env.dev]`). Before anything is uploaded it checks that every secret each worker needs is set,
+ * so a deployment cannot come up on missing secrets (the workers would refuse to serve anyway).
+ *
+ *   npm run deploy [-- --operator-domain ops.example.com] [--dry-run]
+ *
+ * --operator-domain  the operator hostname (a Workers Custom Domain) the platform answers on; put a
+ *                    Cloudflare Access application in front of it (README, "Deploy")
+ * --dry-run          build and show what would be uploaded, without an account or network
+ */
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const PLATFORM_CONFIG = "server/platform/wrangler.toml";
+const SITE_CONFIG = "wrangler.toml";
+
+/** The secrets each worker refuses to serve without (server/env.ts, server/platform/env.ts). */
+const REQUIRED_SECRETS: Record<string, string[]> = {
+  [PLATFORM_CONFIG]: ["OPERATOR_KEY", "SMS_PROVIDER_URL", "SMS_PROVIDER_KEY", "ACCESS_TEAM_DOMAIN", "ACCESS_AUD"],
+  [SITE_CONFIG]: ["SESSION_SECRETS"],
+};
+
+function run(command: string, args: string[], capture = false): { ok: boolean; stdout: string } {
+  if (!capture) console.log(`\n$ ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    encoding: "utf8",
+    stdio: capture ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+  return { ok: result.status === 0, stdout: result.stdout ?? "" };
+}
+
+/** The names of the secrets set on the deployed worker; null when it cannot be asked (not deployed, not logged in). */
+function secretNames(config: string): string[] | null {
+  const listed = run("npx", ["wrangler", "secret", "list", "--env=", "--config", config, "--format", "json"], true);
+  if (!listed.ok) return null;
+  try {
+    return (JSON.parse(listed.stdout) as { name: string }[]).map((secret) => secret.name);
+  } catch {
+    return null;
+  }
+}
+
+function fail(message: string): never {
+  console.error(`deploy: ${message}`);
+  process.exit(1);
+}
+
+const { values } = parseArgs({
+  options: { "operator-domain": { type: "string" }, "dry-run": { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
+  strict: true,
+});
+if (values.help) {
+  console.log("usage: npm run deploy [-- --operator-domain ops.example.com] [--dry-run]   (README, \"Deploy\")");
+  process.exit(0);
+}
+const dryRun = values["dry-run"];
+
+if (!dryRun) {
+  for (const [config, required] of Object.entries(REQUIRED_SECRETS)) {
+    const names = secretNames(config);
+    if (names === null) {
+      fail(`cannot list the secrets of ${config}'s worker: log in (\`npx wrangler login\` or CLOUDFLARE_API_TOKEN) and set its secrets first (README, "Deploy")`);
+    }
+    const missing = required.filter((name) => !names.includes(name));
+    if (missing.length > 0) {
+      fail(`${config}: set ${missing.join(", ")} first, e.g. \`npx wrangler secret put ${missing[0]} --env= --config ${config}\``);
+    }
+  }
+}
+
+if (!run("npm", ["run", "build"]).ok) fail("the build failed");
+
+const common = ["wrangler", "deploy", "--env=", ...(dryRun ? ["--dry-run"] : [])];
+const domain = values["operator-domain"] ? ["--domain", values["operator-domain"]] : [];
+if (!run("npx", [...common, "--config", PLATFORM_CONFIG, ...domain]).ok) fail("the platform did not deploy; the site was left as it was");
+if (!run("npx", [...common, "--config", SITE_CONFIG]).ok) fail("the site did not deploy");
+console.log(dryRun ? "\ndeploy: dry run done, nothing uploaded" : "\ndeploy: platform and site deployed");

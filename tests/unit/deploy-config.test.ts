@@ -1,0 +1,111 @@
+/**
+ * What `wrangler deploy` would ship, read from `wrangler deploy --dry-run` of both workers'
+ * production configuration (no network): production mode, no development value, no secret in
+ * the configuration, the site joined to the platform by its service binding, and no public address
+ * for the platform. Needs the site's build (`npm test` builds first).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unstable_readConfig } from "wrangler";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const SITE_CONFIG = join(ROOT, "wrangler.toml");
+const PLATFORM_CONFIG = join(ROOT, "server/platform/wrangler.toml");
+
+/** Secrets: set with `wrangler secret put`, never in a configuration file. */
+const SECRET_NAMES = ["SESSION_SECRETS", "OPERATOR_KEY", "SMS_PROVIDER_KEY", "SMS_PROVIDER_URL", "ACCESS_AUD", "ACCESS_TEAM_DOMAIN"];
+/** Values that only make sense on a developer's machine. */
+const DEVELOPMENT_VALUE = /localhost|127\.0\.0\.1|development|dev-|test-|\blog\b/i;
+
+interface DryRun {
+  output: string;
+  /** `env.NAME (detail)` → resource kind, from the bindings table */
+  bindings: Map<string, { detail: string; kind: string }>;
+}
+
+let outdir: string;
+
+function dryRun(config: string): DryRun {
+  const output = execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--env=", "--config", config, "--outdir", join(outdir, config.length.toString())], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", FORCE_COLOR: "0" },
+  });
+  const bindings = new Map<string, { detail: string; kind: string }>();
+  for (const line of output.split("\n")) {
+    const match = /^env\.([A-Z_]+)(?: \((.*)\))?\s{2,}(.+?)\s*$/.exec(line);
+    if (match) bindings.set(match[1]!, { detail: match[2] ?? "", kind: match[3]! });
+  }
+  return { output, bindings };
+}
+
+let site: DryRun;
+let platform: DryRun;
+
+beforeAll(() => {
+  outdir = mkdtempSync(join(tmpdir(), "deploy-dry-run-"));
+  site = dryRun(SITE_CONFIG);
+  platform = dryRun(PLATFORM_CONFIG);
+}, 120_000);
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+describe("the site worker as deployed", () => {
+  it("runs in production mode", () => {
+    expect(site.bindings.get("ENVIRONMENT")?.detail).toBe('"production"');
+  });
+
+  it("reaches the platform by its service binding, not by an address", () => {
+    expect(site.bindings.get("PLATFORM")).toEqual({ detail: "member-platform", kind: "Worker" });
+    expect(site.bindings.has("PLATFORM_URL")).toBe(false);
+  });
+
+  it("carries no secret and no development value among its variables", () => {
+    for (const name of SECRET_NAMES) expect(site.bindings.has(name), name).toBe(false);
+    for (const [name, { detail, kind }] of site.bindings) {
+      if (kind === "Environment Variable") expect(detail, name).not.toMatch(DEVELOPMENT_VALUE);
+    }
+  });
+
+  it("has a real TENANTS namespace, not a made-up id, and no workers.dev address", () => {
+    expect(site.bindings.get("TENANTS")?.kind).toBe("KV Namespace");
+    const config = unstable_readConfig({ config: SITE_CONFIG, env: undefined });
+    expect(config.kv_namespaces[0]?.id ?? "").not.toMatch(/^0+$|dev/);
+    expect(config.workers_dev).toBe(false);
+  });
+
+  it("ships a production build of the app", () => {
+    const bundle = readFileSync(join(ROOT, ".build/site/index.js"), "utf8");
+    expect(bundle).toMatch(/="production",\w+="public\/build"/);
+  });
+});
+
+describe("the platform worker as deployed", () => {
+  it("runs in production mode with a real SMS provider", () => {
+    expect(platform.bindings.get("ENVIRONMENT")?.detail).toBe('"production"');
+    expect(platform.bindings.get("SMS_PROVIDER")?.detail).toBe('"http"');
+  });
+
+  it("carries no secret and no development value among its variables", () => {
+    for (const name of SECRET_NAMES) expect(platform.bindings.has(name), name).toBe(false);
+    for (const [name, { detail, kind }] of platform.bindings) {
+      if (kind === "Environment Variable") expect(detail, name).not.toMatch(DEVELOPMENT_VALUE);
+    }
+  });
+
+  it("holds its Durable Objects and the uploads bucket", () => {
+    for (const name of ["SITE", "MEMBER", "MARKET"]) expect(platform.bindings.get(name)?.kind).toBe("Durable Object");
+    expect(platform.bindings.get("UPLOADS")).toEqual({ detail: "member-uploads", kind: "R2 Bucket" });
+  });
+
+  it("is not on the public internet: no workers.dev address, no preview URL, no route", () => {
+    const config = unstable_readConfig({ config: PLATFORM_CONFIG, env: undefined });
+    expect(config.workers_dev).toBe(false);
+    expect(config.preview_urls).toBe(false);
+    expect(config.routes ?? []).toEqual([]);
+    expect(config.route).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import { REFERRER_PATTERN, plainCookie } from "../app/utils/cookies";
+import { localRedirectTarget } from "../app/utils/redirect-target";
 import type { PlatformClient } from "./platform-client";
 import type { AppSession } from "./session";
 
@@ -41,8 +42,14 @@ function timingSafeEqual(a: string, b: string): boolean {
 }
 
 /**
- * Spec §2, the ?accessToken= flow: a valid token becomes the session and the parameter is removed
- * by redirecting to the same URL; an invalid one leaves the intended path in the redirectUrl cookie.
+ * The ?accessToken= flow (README, "Security"): a valid token becomes the session and the parameter
+ * is removed by redirecting to the same path; an invalid one leaves the intended path in the
+ * redirectUrl cookie. The path comes from the request, so it goes through the one redirect check
+ * (`//evil.example/x?accessToken=…` must not leave the site); a path that fails it becomes "/".
+ *
+ * A member who is already signed in keeps their session: the parameter is dropped unread. A link
+ * or an image carrying someone else's token could otherwise switch the member to another account
+ * without a word, and what they submit next (documents, a bank account) would land there.
  */
 export async function accessTokenGuard(
   url: URL,
@@ -52,7 +59,8 @@ export async function accessTokenGuard(
   if (token === null) return undefined;
   const clean = new URL(url);
   clean.searchParams.delete("accessToken");
-  const path = clean.pathname + clean.search;
+  const path = localRedirectTarget(clean.pathname + clean.search) ?? "/";
+  if (opts.session.signedIn) return new Response(null, { status: 302, headers: { location: path } });
   const verified = token ? await opts.platform.call("accessTokenVerify", { token }) : undefined;
   if (!verified?.ok) return { redirectUrlCookie: plainCookie("redirectUrl", path, opts.secure) };
   const info = await opts.platform.call("playerInfo", { token });

@@ -4,7 +4,7 @@ import { useTranslation } from "~/utils/translator";
 import { ChatLink, MemberMessagesLink, SocialLinks } from "~/components/support/contact-options";
 import { isWebUrl } from "~/components/support/links";
 import { QueryFailed } from "~/components/support/query-failed";
-import { readCookie, REFERRER_PATTERN } from "~/utils/cookies";
+import { readPlainCookie, REFERRER_PATTERN } from "~/utils/cookies";
 import { messageKey } from "~/utils/messages";
 
 export const handle = { titleKey: "support:contact.title", i18n: ["support"] };
@@ -14,7 +14,7 @@ export const handle = { titleKey: "support:contact.title", i18n: ["support"] };
  * on so an agent sees who referred them; members also get their messages; the site's social links.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const stored = readCookie(request, "referrerCode")?.replace(/\s+/g, "");
+  const stored = readPlainCookie(request, "referrerCode")?.replace(/\s+/g, "");
   const referrer = stored && REFERRER_PATTERN.test(stored) ? stored : undefined;
   const result = await context.platform.call("chatbox", { params: { siteId: context.siteId }, query: { referrer } });
   const social = context.site.socialOptions.filter((o) => isWebUrl(o.url));

@@ -1,12 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { toLocale } from "~/i18n";
-import { plainCookie, safeLocalPath } from "~/utils/cookies";
+import { plainCookie } from "~/utils/cookies";
+import { localRedirectTarget } from "~/utils/redirect-target";
 
 /** Language selection: keeps the choice in the `locale` cookie for 365 days (spec §9). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const id = String(form.get("locale") ?? "");
-  const back = safeLocalPath(form.get("redirectTo")) ?? "/";
+  const back = localRedirectTarget(form.get("redirectTo")) ?? "/";
   const locale = toLocale(id);
   if (!locale || !context.site.langOptions.includes(id as (typeof context.site.langOptions)[number])) {
     return redirect(back);

@@ -5,7 +5,7 @@ import { useTranslation } from "~/utils/translator";
 import { CheckboxField, CsrfInput, ErrorList, Field, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { completeSignIn } from "~/utils/auth.server";
 import { registerSchema } from "~/utils/auth-schemas.server";
-import { readCookie } from "~/utils/cookies";
+import { readPlainCookie } from "~/utils/cookies";
 import { messageKey } from "~/utils/messages";
 
 export const handle = { titleKey: "register.title", layout: "empty" };
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.session.signedIn) throw redirect("/user");
   return json({
     areaCodes: context.site.localsOptions,
-    referralCode: readCookie(request, "referrerCode") ?? "",
+    referralCode: readPlainCookie(request, "referrerCode") ?? "",
   });
 }
 

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { plainCookie, readCookie, safeLocalPath } from "./cookies";
+import { plainCookie, readPlainCookie } from "./cookies";
+import { localRedirectTarget } from "./redirect-target";
 
 /**
  * The auth guard of spec §2 for /user and /game: a visitor is sent to /login, and the path they
@@ -8,9 +9,8 @@ import { plainCookie, readCookie, safeLocalPath } from "./cookies";
 export function requireMember(request: Request, context: AppLoadContext): void {
   if (context.session.signedIn) return;
   const url = new URL(request.url);
-  throw redirect("/login", {
-    headers: { "set-cookie": plainCookie("redirectUrl", url.pathname + url.search, context.secure) },
-  });
+  const back = localRedirectTarget(url.pathname + url.search);
+  throw redirect("/login", back ? { headers: { "set-cookie": plainCookie("redirectUrl", back, context.secure) } } : {});
 }
 
 /**
@@ -25,7 +25,7 @@ export function completeSignIn(
   const { session, siteId, now, secure } = context;
   session.signIn(siteId, opts.token, opts.account, now);
   session.flashToast({ kind: "success", key: opts.toastKey });
-  const target = safeLocalPath(opts.platformRedirect) ?? safeLocalPath(readCookie(request, "redirectUrl")) ?? "/user";
+  const target = localRedirectTarget(opts.platformRedirect) ?? localRedirectTarget(readPlainCookie(request, "redirectUrl")) ?? "/user";
   const headers = new Headers();
   headers.append("set-cookie", plainCookie("referrerCode", null, secure));
   headers.append("set-cookie", plainCookie("redirectUrl", null, secure));

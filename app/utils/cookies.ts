@@ -32,19 +32,29 @@ export function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * On HTTPS a plain cookie is named `__Host-…`, as the session is: the browser then accepts it only
+ * from this very host (Secure, Path=/, no Domain), so a sibling subdomain cannot plant a
+ * redirectUrl, a referral code or a language. Plain HTTP (development) keeps the bare name.
+ */
+export function plainCookieName(which: PlainCookie, secure: boolean): string {
+  const { name } = PLAIN_COOKIES[which];
+  return secure ? `__Host-${name}` : name;
+}
+
+/** A plain cookie's value as this request carries it (under the name its scheme gives it). */
+export function readPlainCookie(request: Request, which: PlainCookie): string | undefined {
+  return readCookie(request, plainCookieName(which, new URL(request.url).protocol === "https:"));
+}
+
 /** A Set-Cookie value; `null` clears the cookie. */
 export function plainCookie(which: PlainCookie, value: string | null, secure: boolean): string {
-  const { name, maxAge } = PLAIN_COOKIES[which];
+  const { maxAge } = PLAIN_COOKIES[which];
+  const name = plainCookieName(which, secure);
   const parts = [`${name}=${value === null ? "" : encodeURIComponent(value)}`, "Path=/", "SameSite=Lax", "HttpOnly"];
   parts.push(value === null ? "Max-Age=0" : `Max-Age=${maxAge}`);
   if (secure) parts.push("Secure");
   return parts.join("; ");
-}
-
-/** Only a path on this site may be a redirect target (no open redirects). */
-export function safeLocalPath(value: unknown): string | undefined {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
-  return value;
 }
 
 export const REFERRER_PATTERN = /^[A-Za-z0-9]{1,32}$/;

@@ -9,6 +9,7 @@ import { messageKey } from "./messages";
 import { moneyFailure } from "./money.server";
 import { minorDigits } from "./money";
 import { amountField } from "./money-schemas.server";
+import { localRedirectTarget } from "./redirect-target";
 
 /** Orders that settled this recently still show under "current orders", with their outcome. */
 const JUST_SETTLED_MS = 5 * 60_000;
@@ -131,6 +132,6 @@ export async function gameAction({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   url.searchParams.set("pair", pair);
   url.searchParams.delete("page");
-  return redirect(url.pathname + url.search);
+  return redirect(localRedirectTarget(url.pathname + url.search) ?? "/game");
 }
 

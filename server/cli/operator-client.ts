@@ -1,3 +1,11 @@
+/**
+ * The operator's HTTP client: the calls an operator's own tools make to the platform. Used by the
+ * operator CLI, `npm start` / `npm run serve` (seeding) and the benchmarks.
+ *
+ * In production the operator API sits on an operator hostname behind Cloudflare Access: every
+ * request then also carries the Access service token (CF-Access-Client-Id / -Secret, from the
+ * environment variables CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET; see `accessHeaders`).
+ */
 import {
   CALLS,
   fillPath,
@@ -19,20 +27,126 @@ export type OperatorClient = <N extends OperatorCall>(
   input: { params: CallParams<N>; body?: CallBody<N>; query?: CallQuery<N> },
 ) => Promise<Envelope<CallData<N>>>;
 
-/** An operator client over HTTP, for the CLI against `wrangler dev` or a deployed platform. */
-export function httpOperatorClient(baseUrl: string, operatorKey: string): OperatorClient {
-  return async (name, input) => {
+/** Public calls an operator tool reads without a key. */
+export type PublicRead = "siteInfo" | "pairs";
+
+/** A document's bytes (operatorFile), or the platform's refusal. */
+export type FileAnswer =
+  | { ok: true; bytes: Uint8Array; contentType: string }
+  | { ok: false; envelope: Envelope };
+
+export interface ClientOptions {
+  /** the fetch to use (tests pass a fake); default: the global fetch */
+  fetch?: typeof fetch;
+  /** headers sent on every request; default: `accessHeaders(process.env)` */
+  headers?: Record<string, string>;
+}
+
+/** The Cloudflare Access service-token headers, when both CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET are set. */
+export function accessHeaders(env: Record<string, string | undefined> = process.env): Record<string, string> {
+  const id = env.CF_ACCESS_CLIENT_ID;
+  const secret = env.CF_ACCESS_CLIENT_SECRET;
+  return id && secret ? { "CF-Access-Client-Id": id, "CF-Access-Client-Secret": secret } : {};
+}
+
+/** A platform on this machine (127.0.0.1, localhost, ::1): the development operator key may be used. */
+export function isLocalUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/** The platform answered something that is not an envelope: a wrong URL, a proxy, an Access login page. */
+export class NotAnEnvelopeError extends Error {
+  constructor(url: URL, response: Response) {
+    const type = response.headers.get("content-type") || "no content type";
+    const location = response.headers.get("location");
+    const access = response.status === 302 || response.status === 401 || (response.status === 403 && type.includes("html"));
+    super(
+      `${url.origin}${url.pathname} answered HTTP ${response.status} (${type})${location ? ` redirecting to ${location}` : ""}, not a platform envelope` +
+        (access ? "; behind Cloudflare Access set CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET" : ""),
+    );
+    this.name = "NotAnEnvelopeError";
+  }
+}
+
+async function envelopeOf(url: URL, response: Response): Promise<Envelope<never>> {
+  if ((response.headers.get("content-type") ?? "").includes("json")) {
+    try {
+      return (await response.json()) as Envelope<never>;
+    } catch {
+      // fall through: not JSON after all
+    }
+  }
+  throw new NotAnEnvelopeError(url, response);
+}
+
+/** Everything the operator CLI asks the platform, over HTTP. */
+export interface Platform {
+  baseUrl: string;
+  operator: OperatorClient;
+  /** a public read: site info (also how the CLI learns a site's currency) or the trading pairs */
+  read<N extends PublicRead>(name: N, params: CallParams<N>): Promise<Envelope<CallData<N>>>;
+  /** the bytes of an uploaded document of a site (operatorFile) */
+  file(siteId: string, fileId: string): Promise<FileAnswer>;
+}
+
+/**
+ * The platform at `baseUrl`. `operatorKey` may be a function: it is then asked only when an
+ * operator call is made (and may throw to refuse, before anything is sent).
+ */
+export function httpPlatform(baseUrl: string, operatorKey: string | (() => string), options: ClientOptions = {}): Platform {
+  const send = options.fetch ?? ((input, init) => fetch(input, init));
+  const extra = options.headers ?? accessHeaders(process.env);
+  const key = typeof operatorKey === "function" ? operatorKey : () => operatorKey;
+  // manual redirects: an Access login redirect is reported as such instead of followed to an HTML page
+  const request = (url: URL, init: { method: string; auth: boolean; body?: string }) =>
+    send(url, {
+      method: init.method,
+      redirect: "manual",
+      headers: {
+        ...extra,
+        ...(init.auth ? { Authorization: `Bearer ${key()}` } : {}),
+        ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: init.body,
+    });
+
+  const operator: OperatorClient = async (name, input) => {
     const spec = CALLS[name];
     const url = new URL(fillPath(spec.path, input.params as Record<string, string>), baseUrl);
-    for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
+    for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
     }
     // GET calls carry no body; the others always send one (an empty decision is `{}`).
-    const response = await fetch(url, {
-      method: spec.method,
-      headers: { Authorization: `Bearer ${operatorKey}`, "Content-Type": "application/json" },
-      body: spec.method === "GET" ? undefined : JSON.stringify(input.body ?? {}),
-    });
-    return (await response.json()) as Envelope<never>;
+    const body = spec.method === "GET" ? undefined : JSON.stringify(input.body ?? {});
+    return envelopeOf(url, await request(url, { method: spec.method, auth: true, body }));
   };
+
+  return {
+    baseUrl,
+    operator,
+    async read(name, params) {
+      const url = new URL(fillPath(CALLS[name].path, params as Record<string, string> | undefined), baseUrl);
+      return envelopeOf(url, await request(url, { method: "GET", auth: false }));
+    },
+    async file(siteId, fileId) {
+      const url = new URL(fillPath(CALLS.operatorFile.path, { siteId, fileId }), baseUrl);
+      const response = await request(url, { method: "GET", auth: true });
+      const contentType = response.headers.get("content-type") ?? "application/octet-stream";
+      // a success is the raw bytes; a refusal is an envelope like any other call's
+      if (response.status === 200 && !contentType.includes("json")) {
+        return { ok: true, bytes: new Uint8Array(await response.arrayBuffer()), contentType };
+      }
+      return { ok: false, envelope: await envelopeOf(url, response) };
+    },
+  };
+}
+
+/** An operator client over HTTP, for the CLI against `wrangler dev` or a deployed platform. */
+export function httpOperatorClient(baseUrl: string, operatorKey: string, options: ClientOptions = {}): OperatorClient {
+  return httpPlatform(baseUrl, operatorKey, options).operator;
 }

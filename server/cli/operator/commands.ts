@@ -1,0 +1,214 @@
+/**
+ * The operator commands: one entry per command, from which both `help` and the dispatch come.
+ * The queue decisions (deposits, withdrawals, bank accounts, messages) are in ./queues.ts, the
+ * commands that write files or run other tools in ./tools.ts.
+ */
+import { AUDIT_TYPES, CALLS } from "../../contract";
+import { bodyFlags, checkedBody, idArg, jsonBody, pairArg, siteArg } from "./inputs";
+import { QUEUE_COMMANDS } from "./queues";
+import * as render from "./render";
+import { suggestion, UsageError, type CommandSpec } from "./spec";
+import { TOOL_COMMANDS } from "./tools";
+
+const SITE_COMMANDS: CommandSpec[] = [
+  {
+    name: "put-site",
+    summary: "create a site or merge configuration into it",
+    details: "The body is a partial site configuration (siteConfigPatch in server/contract): what it names is\nchanged, the rest kept. Without a body the site is created with defaults, or left as it is.",
+    args: [siteArg],
+    flags: bodyFlags("patch"),
+    examples: [
+      `put-site brand3 --json '{"title":"Brand 3","currency":"USD","langOptions":["en_US"]}'`,
+      "put-site demo --file site-patch.json",
+    ],
+    async run(ctx) {
+      const body = checkedBody(ctx, "operatorPutSite", jsonBody(ctx, {}));
+      await ctx.show(await ctx.platform.operator("operatorPutSite", { params: { siteId: ctx.args.siteId! }, body }), render.siteInfo);
+    },
+  },
+  {
+    name: "get-site",
+    summary: "print a site's configuration (its public site info)",
+    args: [siteArg],
+    flags: [],
+    examples: ["get-site demo", "--json get-site demo"],
+    async run(ctx) {
+      await ctx.show(await ctx.platform.read("siteInfo", { siteId: ctx.args.siteId! }), render.siteInfo);
+    },
+  },
+  {
+    name: "publish-press",
+    summary: "publish a news item or announcement",
+    details: 'The body: {"lang","kind":"news"|"announcement","path","title","summary","content"}; publishing the\nsame lang and path again replaces the item.',
+    args: [siteArg],
+    flags: bodyFlags("item"),
+    examples: [
+      `publish-press demo --json '{"lang":"en_US","kind":"news","path":"maintenance","title":"Maintenance","summary":"Sunday 02:00 UTC","content":"<p>…</p>"}'`,
+    ],
+    async run(ctx) {
+      const body = checkedBody(ctx, "operatorPublishPress", jsonBody(ctx));
+      const answer = await ctx.platform.operator("operatorPublishPress", { params: { siteId: ctx.args.siteId! }, body });
+      await ctx.show(answer, (item) =>
+        render.published(`${item.kind} ${item.id}`, [
+          ["path", item.path || "—"],
+          ["title", item.title],
+          ["at", render.time(item.publishedAt)],
+        ]),
+      );
+    },
+  },
+  {
+    name: "publish-campaign",
+    summary: "publish a campaign",
+    details: 'The body: {"lang","title","summary","content","startsAt","endsAt"} (times ISO 8601, endsAt may be null).',
+    args: [siteArg],
+    flags: bodyFlags("campaign"),
+    examples: [
+      `publish-campaign demo --json '{"lang":"en_US","title":"Welcome bonus","summary":"…","content":"…","startsAt":"2025-01-01T00:00:00Z","endsAt":null}'`,
+    ],
+    async run(ctx) {
+      const body = checkedBody(ctx, "operatorPublishCampaign", jsonBody(ctx));
+      const answer = await ctx.platform.operator("operatorPublishCampaign", { params: { siteId: ctx.args.siteId! }, body });
+      await ctx.show(answer, (c) =>
+        render.published(`campaign ${c.id}`, [
+          ["title", c.title],
+          ["runs", `${render.time(c.startsAt)} – ${c.endsAt ? render.time(c.endsAt) : "open-ended"}`],
+        ]),
+      );
+    },
+  },
+  {
+    name: "publish-instruction",
+    summary: "publish (replace) an instruction of a type",
+    details: 'The body: {"lang","type","title","content"}; one instruction per type and language.',
+    args: [siteArg],
+    flags: bodyFlags("instruction"),
+    examples: [`publish-instruction demo --json '{"lang":"en_US","type":"help","title":"Help","content":"<p>…</p>"}'`],
+    async run(ctx) {
+      const body = checkedBody(ctx, "operatorPublishInstruction", jsonBody(ctx));
+      const answer = await ctx.platform.operator("operatorPublishInstruction", { params: { siteId: ctx.args.siteId! }, body });
+      await ctx.show(answer, (i) => render.published(`instruction ${i.id}`, [["type", i.type], ["title", i.title]]));
+    },
+  },
+  {
+    name: "retire",
+    summary: "take a news item, announcement, campaign or instruction down",
+    args: [
+      siteArg,
+      {
+        name: "kind",
+        help: "press, campaign or instruction",
+        check: (value) => (["press", "campaign", "instruction"].includes(value) ? undefined : "press, campaign or instruction"),
+      },
+      idArg("id", "the item's id, as publish-* printed it"),
+    ],
+    flags: [],
+    examples: ["retire demo press 3f2a9c"],
+    async run(ctx) {
+      const { siteId, kind, id } = ctx.args as { siteId: string; kind: "press" | "campaign" | "instruction"; id: string };
+      await ctx.show(await ctx.platform.operator("operatorRetireContent", { params: { siteId, kind, id } }), () => `retired ${kind} ${id} of ${siteId}`);
+    },
+  },
+  {
+    name: "set-chat",
+    summary: "set the customer-service chat link",
+    args: [siteArg, { name: "link", help: "the chat URL, e.g. https://chat.example.com/demo" }],
+    flags: [],
+    examples: ["set-chat demo https://chat.example.com/demo"],
+    async run(ctx) {
+      const { siteId, link } = ctx.args as { siteId: string; link: string };
+      const body = checkedBody(ctx, "operatorSetChatLink", { link });
+      await ctx.show(await ctx.platform.operator("operatorSetChatLink", { params: { siteId }, body }), (set) => `chat link of ${siteId}: ${set}`);
+    },
+  },
+  {
+    name: "sms",
+    summary: "codes sent by the log SMS provider (development), newest first",
+    args: [siteArg],
+    flags: [
+      {
+        name: "mobile",
+        type: "string",
+        value: "number",
+        help: "only codes sent to this mobile, e.g. 0912345678",
+        check: (value) => (value.length > 20 ? "at most 20 characters" : undefined),
+      },
+    ],
+    examples: ["sms demo", "sms demo --mobile 0912345678"],
+    async run(ctx) {
+      const mobile = ctx.flags.mobile as string | undefined;
+      const answer = await ctx.platform.operator("operatorSmsLog", { params: { siteId: ctx.args.siteId! }, query: { mobile } });
+      await ctx.show(answer, render.sms);
+    },
+  },
+  {
+    name: "audit",
+    summary: "the site's audit log, newest first",
+    details: `types: ${AUDIT_TYPES.join(", ")}`,
+    args: [siteArg],
+    flags: [
+      {
+        name: "type",
+        type: "string",
+        value: "type",
+        help: "only entries of this type (see above)",
+        check: (value) =>
+          (AUDIT_TYPES as readonly string[]).includes(value) ? undefined : `not an audit type${suggestion(value, AUDIT_TYPES)}`,
+      },
+      { name: "account", type: "string", value: "account", help: "only entries of this member account" },
+      { name: "page", type: "string", value: "n", help: "page number, from 1 (default 1)" },
+      { name: "page-size", type: "string", value: "n", help: "entries per page, 1–200 (default 50)" },
+    ],
+    examples: ["audit demo", "audit demo --type signin_failed --account alice --page 2"],
+    async run(ctx) {
+      const query = CALLS.operatorAudit.query.safeParse({
+        type: ctx.flags.type,
+        account: ctx.flags.account,
+        page: ctx.flags.page,
+        pageSize: ctx.flags["page-size"],
+      });
+      if (!query.success) {
+        const flag = (field: unknown) => (field === "pageSize" ? "--page-size" : `--${String(field)}`);
+        throw new UsageError(`the filter is not valid: ${query.error.issues.map((i) => `${flag(i.path[0])} ${i.message}`).join("; ")}`, ctx.command);
+      }
+      await ctx.show(await ctx.platform.operator("operatorAudit", { params: { siteId: ctx.args.siteId! }, query: query.data }), render.audit);
+    },
+  },
+];
+
+const MARKET_COMMANDS: CommandSpec[] = [
+  {
+    name: "pairs",
+    summary: "every trading pair with its precision and schedule",
+    args: [],
+    flags: [],
+    examples: ["pairs"],
+    async run(ctx) {
+      await ctx.show(await ctx.platform.read("pairs", undefined), render.pairs);
+    },
+  },
+  {
+    name: "put-pair",
+    summary: "create a trading pair or change how its market runs",
+    details: "The body (pairConfig): name, precision, periodSeconds, cutoffSeconds (< periodSeconds), seed,\nstartPrice (in the pair's smallest step), volatilityBp, paused.",
+    args: [pairArg],
+    flags: bodyFlags("config"),
+    examples: [
+      `put-pair SOL-USDT --json '{"name":"SOL/USDT","precision":3,"periodSeconds":60,"cutoffSeconds":10,"seed":7,"startPrice":142500,"volatilityBp":2}'`,
+    ],
+    async run(ctx) {
+      const body = checkedBody(ctx, "operatorPutPair", jsonBody(ctx));
+      await ctx.show(await ctx.platform.operator("operatorPutPair", { params: { pair: ctx.args.PAIR! }, body }), render.pair);
+    },
+  },
+];
+
+/** The commands as `help` lists them, by what they are about. */
+export const COMMAND_GROUPS: ReadonlyArray<{ title: string; commands: readonly CommandSpec[] }> = [
+  { title: "sites and content", commands: SITE_COMMANDS },
+  { title: "money and members", commands: QUEUE_COMMANDS },
+  { title: "market", commands: MARKET_COMMANDS },
+  { title: "set-up", commands: TOOL_COMMANDS },
+];
+
+export const COMMANDS: readonly CommandSpec[] = COMMAND_GROUPS.flatMap((group) => group.commands);

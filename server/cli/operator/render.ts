@@ -1,0 +1,222 @@
+/** How each kind of answer reads in the terminal: tables for lists, key: value blocks for one thing. */
+import type { CallData } from "../../contract";
+import { formatMoney, formatTime, keyValue, minorDigits, table, yesNo, type Money } from "./format";
+
+type Item<N extends "operatorDeposits" | "operatorWithdrawals" | "operatorBankApplications" | "operatorMessages" | "operatorSmsLog" | "pairs"> =
+  CallData<N>[number];
+type Deposit = Item<"operatorDeposits">;
+type Withdrawal = Item<"operatorWithdrawals">;
+type BankApplication = Item<"operatorBankApplications">;
+type Thread = CallData<"operatorMessage">;
+type SiteInfo = CallData<"siteInfo">;
+type AuditPage = CallData<"operatorAudit">;
+
+export { formatTime as time };
+
+const orDash = (text: string) => (text === "" ? "—" : text);
+/** times in tables: the column header says UTC */
+const at = (iso: string | null) => formatTime(iso).replace(/ UTC$/, "");
+
+export function siteInfo(site: SiteInfo): string {
+  const money = (minor: number) => formatMoney(minor, site.currency);
+  const range = (min: number, max: number) => `${money(min)} – ${money(max)}`;
+  const fee = `${+(site.withdrawFeeRatio * 100).toFixed(2)}% + ${money(site.withdrawFeeFixed)}`;
+  return keyValue([
+    ["site", site.siteId],
+    ["title", orDash(site.title)],
+    ["currency", `${site.currency} (${minorDigits(site.currency)} minor digits)`],
+    ["languages", `${site.langOptions.join(", ")} (default: ${site.defaultLanguage || "the browser's"})`],
+    ["area codes", orDash(site.localsOptions.join(", "))],
+    ["games", site.games.map((g) => `${g.code} (${g.name})`).join(", ")],
+    ["game name", orDash(site.gameName)],
+    ["pairs", site.pairs.join(", ")],
+    ["odds", Object.entries(site.odds).map(([option, odds]) => `${option} ${odds}`).join(", ")],
+    ["deposit options", site.depositOptions.map((o) => `${o.id}: ${o.name} (${o.kind})`).join("\n") || "—"],
+    ["deposit", range(site.minDepositAmount, site.maxDepositAmount)],
+    ["withdrawal", `${range(site.minWithdrawAmount, site.maxWithdrawAmount)}, fee ${fee}`],
+    ["transfer", range(site.minTransferAmount, site.maxTransferAmount)],
+    ["bet", `${range(site.minBetAmount, site.maxBetAmount)}; buttons ${site.betAmounts.map(money).join(", ") || "—"}`],
+    ["bank verify", `${yesNo(site.bankVerify)} (automatic review: ${yesNo(site.bankAutoReview)})`],
+    ["sms verify", yesNo(site.smsVerify)],
+    ["transaction password", site.transactionPasswordRequired ? "required" : "optional"],
+    ["session idle", site.sessionIdleMinutes === 0 ? "off" : `${site.sessionIdleMinutes} min`],
+    ["social", site.socialOptions.map((s) => `${s.name} ${s.url}`).join("\n") || "—"],
+    ["app links", site.appLinks.map((a) => `${a.platform} ${a.url}`).join("\n") || "—"],
+    ["redirects", site.redirects.map((r) => `${r.from} → ${r.to}${r.permanent ? " (permanent)" : ""}`).join("\n") || "—"],
+    ["logo", orDash(site.logo)],
+    ["script", site.script === "" ? "—" : `${site.script.length} characters`],
+  ]);
+}
+
+export const deposits = (rows: Deposit[], money: Money, all: boolean) =>
+  table(
+    rows,
+    [
+      { header: "ID", value: (d) => d.id },
+      { header: "ACCOUNT", value: (d) => d.account },
+      { header: "OPTION", value: (d) => d.optionName || d.optionId, max: 24 },
+      { header: "AMOUNT", value: (d) => money(d.amount), align: "right" },
+      { header: "STATUS", value: (d) => d.status },
+      { header: "REQUESTED (UTC)", value: (d) => at(d.createdAt) },
+      { header: "DECIDED (UTC)", value: (d) => at(d.decidedAt) },
+      { header: "REASON", value: (d) => orDash(d.reason) },
+    ],
+    all ? "(no deposits)" : "(no deposits waiting for a decision)",
+  );
+
+export const deposit = (d: Deposit, money: Money) =>
+  keyValue([
+    ["deposit", d.id],
+    ["status", d.status],
+    ["account", `${d.account} (member ${d.memberId})`],
+    ["option", `${d.optionName} (${d.optionId})`],
+    ["amount", money(d.amount)],
+    ["reason", orDash(d.reason)],
+    ["requested", formatTime(d.createdAt)],
+    ["decided", formatTime(d.decidedAt)],
+  ]);
+
+export const withdrawals = (rows: Withdrawal[], money: Money, all: boolean) =>
+  table(
+    rows,
+    [
+      { header: "ID", value: (w) => w.id },
+      { header: "ACCOUNT", value: (w) => w.account },
+      { header: "AMOUNT", value: (w) => money(w.amount), align: "right" },
+      { header: "FEE", value: (w) => money(w.fee), align: "right" },
+      { header: "TO", value: (w) => w.details, max: 30 },
+      { header: "STATUS", value: (w) => w.status },
+      { header: "REQUESTED (UTC)", value: (w) => at(w.createdAt) },
+      { header: "DECIDED (UTC)", value: (w) => at(w.decidedAt) },
+      { header: "REASON", value: (w) => orDash(w.reason) },
+    ],
+    all ? "(no withdrawals)" : "(no withdrawals waiting for a decision)",
+  );
+
+export const withdrawal = (w: Withdrawal, money: Money) =>
+  keyValue([
+    ["withdrawal", w.id],
+    ["status", w.status],
+    ["account", `${w.account} (member ${w.memberId})`],
+    ["amount", money(w.amount)],
+    ["fee", money(w.fee)],
+    ["limit then", money(w.limitAmount)],
+    ["to", w.details],
+    ["reason", orDash(w.reason)],
+    ["requested", formatTime(w.createdAt)],
+    ["decided", formatTime(w.decidedAt)],
+  ]);
+
+export const bankApplications = (rows: BankApplication[], all: boolean) =>
+  table(
+    rows,
+    [
+      { header: "MEMBER", value: (b) => b.memberId },
+      { header: "ACCOUNT", value: (b) => b.account },
+      { header: "STATUS", value: (b) => b.status },
+      { header: "BANK", value: (b) => [b.bank, b.branch].filter(Boolean).join(" / "), max: 30 },
+      { header: "HOLDER", value: (b) => b.accountName, max: 24 },
+      { header: "NUMBER", value: (b) => b.accountNumber },
+      { header: "CUR", value: (b) => b.currency },
+      { header: "SUBMITTED (UTC)", value: (b) => at(b.submittedAt) },
+      { header: "REASON", value: (b) => orDash(b.reason) },
+    ],
+    all ? "(no bank applications)" : "(no bank applications waiting for review)",
+  );
+
+export const bankApplication = (b: BankApplication) =>
+  keyValue([
+    ["member", `${b.memberId} (${b.account})`],
+    ["status", b.status],
+    ["bank", `${b.bank}${b.branch ? `, ${b.branch}` : ""}`],
+    ["holder", b.accountName],
+    ["number", b.accountNumber],
+    ["currency", b.currency],
+    ["address", orDash(b.address)],
+    ["documents", `id front ${b.idFrontFileId}, id back ${b.idBackFileId}, passbook ${b.passbookFileId}`],
+    ["reason", orDash(b.reason)],
+    ["submitted", formatTime(b.submittedAt)],
+    ["reviewed", formatTime(b.reviewedAt)],
+  ]);
+
+export const messages = (rows: Item<"operatorMessages">[], all: boolean) =>
+  table(
+    rows,
+    [
+      { header: "MEMBER", value: (m) => m.memberId },
+      { header: "ID", value: (m) => m.id },
+      { header: "ACCOUNT", value: (m) => m.account },
+      { header: "TITLE", value: (m) => m.title },
+      { header: "REPLIES", value: (m) => String(m.replyCount), align: "right" },
+      { header: "WAITING", value: (m) => yesNo(m.awaitingReply) },
+      { header: "LAST (UTC)", value: (m) => at(m.updatedAt) },
+    ],
+    all ? "(no messages)" : "(no messages waiting for a reply)",
+  );
+
+export function thread(t: Thread): string {
+  const head = keyValue([
+    ["message", t.id],
+    ["title", t.title],
+    ["written", formatTime(t.createdAt)],
+    ["last", formatTime(t.updatedAt)],
+    ["replies", `${t.replyCount}${t.unread ? " (the member has not read the newest)" : ""}`],
+  ]);
+  const words = [
+    { from: "member", createdAt: t.createdAt, content: t.content },
+    ...t.replies,
+  ].map((word) => `[${formatTime(word.createdAt)}] ${word.from}:\n${word.content.replace(/^/gm, "  ")}`);
+  return `${head}\n\n${words.join("\n\n")}`;
+}
+
+export const sms = (rows: Item<"operatorSmsLog">[]) =>
+  table(
+    rows,
+    [
+      { header: "SENT (UTC)", value: (s) => at(s.sentAt) },
+      { header: "TO", value: (s) => s.to },
+      { header: "PURPOSE", value: (s) => s.purpose },
+      { header: "CODE", value: (s) => s.code },
+      { header: "ACCOUNT", value: (s) => s.account },
+    ],
+    "(no codes sent)",
+  );
+
+export function audit(page: AuditPage): string {
+  const rows = table(
+    page.items,
+    [
+      { header: "AT (UTC)", value: (e) => at(e.at) },
+      { header: "TYPE", value: (e) => e.type },
+      { header: "ACTOR", value: (e) => e.actor },
+      { header: "ACCOUNT", value: (e) => orDash(e.account) },
+      { header: "ADDRESS", value: (e) => orDash(e.address) },
+      { header: "DETAILS", value: (e) => Object.entries(e.details).map(([k, v]) => `${k}=${String(v)}`).join(" "), max: 60 },
+    ],
+    "(no entries)",
+  );
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  return `${rows}\n\npage ${page.page} of ${pages} · ${page.total} entries`;
+}
+
+export const pairs = (rows: Item<"pairs">[]) =>
+  table(
+    rows,
+    [
+      { header: "PAIR", value: (p) => p.symbol },
+      { header: "NAME", value: (p) => p.name },
+      { header: "PRECISION", value: (p) => String(p.precision), align: "right" },
+      { header: "PERIOD (s)", value: (p) => String(p.periodSeconds), align: "right" },
+      { header: "CUTOFF (s)", value: (p) => String(p.cutoffSeconds), align: "right" },
+    ],
+    "(no pairs)",
+  );
+
+export const pair = (p: Item<"pairs">) =>
+  keyValue([
+    ["pair", `${p.symbol} (${p.name})`],
+    ["precision", `${p.precision} digits`],
+    ["period", `${p.periodSeconds} s, betting closes ${p.cutoffSeconds} s before the end`],
+  ]);
+
+export const published = (what: string, fields: Array<readonly [string, string]>) => keyValue([["published", what], ...fields]);

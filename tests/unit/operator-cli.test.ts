@@ -1,0 +1,429 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { accessHeaders, httpOperatorClient } from "../../server/cli/operator-client";
+import { COMMANDS } from "../../server/cli/operator/commands";
+import { formatMoney, formatTime, minorDigits, table } from "../../server/cli/operator/format";
+import { nodeIo, run } from "../../server/cli/operator/run";
+import { synopsis, type Io } from "../../server/cli/operator/spec";
+
+/**
+ * The operator CLI without a platform: `run(argv, io)` gets a fake fetch (answering per path and
+ * recording every request), a fake wrangler (spawn) and captured output.
+ */
+
+interface Sent {
+  url: URL;
+  method: string;
+  headers: Headers;
+  body: string | undefined;
+}
+
+type Answer = (url: URL, sent: Sent) => Response | undefined;
+
+const LOCAL_ENV = { PLATFORM_URL: "http://127.0.0.1:8788", OPERATOR_KEY: "test-operator-key" };
+const ok = (data: unknown) => Response.json({ statusCode: 200, message: "ok", data });
+const refusal = (statusCode: number, message: string) => Response.json({ statusCode, message }, { status: statusCode });
+/** Site info as the CLI reads it for the currency (the rest of the site does not matter here). */
+const siteInfo = (currency: string) => (url: URL) => (url.pathname === "/site/info/demo" ? ok({ siteId: "demo", currency }) : undefined);
+
+function fakeIo(options: { env?: Record<string, string>; answer?: Answer } = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const sent: Sent[] = [];
+  const spawned: Array<{ command: string; args: string[]; cwd: string }> = [];
+  const io: Io = {
+    ...nodeIo(),
+    out: (text) => void out.push(text),
+    err: (text) => void err.push(text),
+    env: options.env ?? LOCAL_ENV,
+    cwd: tmpdir(),
+    fetch: async (input, init) => {
+      const request = new Request(input as string, init);
+      const entry: Sent = {
+        url: new URL(request.url),
+        method: request.method,
+        headers: request.headers,
+        body: init?.body === undefined ? undefined : String(init.body),
+      };
+      sent.push(entry);
+      return options.answer?.(entry.url, entry) ?? refusal(400, "invalid_parameters");
+    },
+    spawn: (command, args, cwd) => {
+      spawned.push({ command, args: [...args], cwd });
+      return 0;
+    },
+    localOperatorKey: () => "local-dev-key",
+  };
+  return { io, out, err, sent, spawned, stdout: () => out.join("\n"), stderr: () => err.join("\n") };
+}
+
+const temporary: string[] = [];
+afterEach(() => {
+  for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("help", () => {
+  it("lists every command with its arguments and one-line summary, for --help, help and no command, exit 0", async () => {
+    const outputs: string[] = [];
+    for (const argv of [["--help"], ["help"], []]) {
+      const cli = fakeIo();
+      expect(await run(argv, cli.io), argv.join(" ")).toBe(0);
+      outputs.push(cli.stdout());
+      expect(cli.sent).toHaveLength(0);
+    }
+    expect(outputs[1]).toBe(outputs[0]);
+    expect(outputs[2]).toBe(outputs[0]);
+    for (const spec of COMMANDS) {
+      expect(outputs[0], spec.name).toContain(synopsis(spec));
+      expect(outputs[0], spec.name).toContain(spec.summary);
+    }
+    // every existing command is still there, plus the new one
+    const names = COMMANDS.map((spec) => spec.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "put-site", "get-site", "publish-press", "publish-campaign", "publish-instruction", "set-chat", "deposits",
+        "confirm-deposit", "refuse-deposit", "withdrawals", "approve-withdrawal", "reject-withdrawal", "bank-applications",
+        "approve-bank", "reject-bank", "messages", "message", "reply", "sms", "audit", "retire", "pairs", "put-pair", "seed",
+        "map-host", "bank-documents",
+      ]),
+    );
+    // the environment is documented
+    for (const variable of ["PLATFORM_URL", "OPERATOR_KEY", "CF_ACCESS_CLIENT_ID", "CF_ACCESS_CLIENT_SECRET", "STATE_DIR"]) {
+      expect(outputs[0]).toContain(variable);
+    }
+  });
+
+  it("`help map-host` and `map-host --help` show its usage, flags and an example", async () => {
+    const help = fakeIo();
+    expect(await run(["help", "map-host"], help.io)).toBe(0);
+    const text = help.stdout();
+    expect(text).toContain("usage: npm run operator -- map-host <hostname> <siteId> [--remote]");
+    expect(text).toContain("--remote");
+    expect(text).toMatch(/examples?:\n {2}npm run operator -- map-host brand\.localhost demo/);
+
+    const flag = fakeIo();
+    expect(await run(["map-host", "--help"], flag.io)).toBe(0);
+    expect(flag.stdout()).toBe(text);
+    expect(flag.sent).toHaveLength(0);
+    expect(flag.spawned).toHaveLength(0);
+  });
+
+  it("every command's help has at least one example", async () => {
+    for (const spec of COMMANDS) {
+      const cli = fakeIo();
+      expect(await run(["help", spec.name], cli.io)).toBe(0);
+      expect(cli.stdout(), spec.name).toMatch(new RegExp(`examples?:\\n {2}\\S*.*npm run operator -- ${spec.name}\\b`));
+    }
+  });
+});
+
+/** A command line as a shell splits it: spaces, '…' and "…" (enough for the examples). */
+function shellWords(line: string): string[] {
+  const words: string[] = [];
+  for (const match of line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)) words.push(match[1] ?? match[2] ?? match[3]!);
+  return words;
+}
+
+describe("the examples", () => {
+  it("every example in the help is a command line the CLI accepts (never a usage error)", async () => {
+    for (const spec of COMMANDS) {
+      for (const example of spec.examples) {
+        const argv = shellWords(example.split("npm run operator -- ").pop()!);
+        const cli = fakeIo({ env: { PLATFORM_URL: "https://operator.example.com", OPERATOR_KEY: "k".repeat(40) } });
+        const code = await run(argv, { ...cli.io, readText: () => "{}" });
+        expect(code, `${example}\n${cli.stderr()}`).not.toBe(2);
+      }
+    }
+  });
+});
+
+describe("refusing a command line before anything is sent (exit 2)", () => {
+  it("an unknown command exits non-zero and suggests the closest one", async () => {
+    const cli = fakeIo();
+    expect(await run(["depostis", "demo"], cli.io)).toBe(2);
+    expect(cli.err[0]).toBe("error: unknown command depostis (did you mean deposits?)");
+    expect(cli.sent).toHaveLength(0);
+  });
+
+  it("an unknown flag (--remtoe) is refused in one line with a hint, and nothing is sent or run", async () => {
+    const cli = fakeIo({ answer: siteInfo("USD") });
+    expect(await run(["map-host", "brand.example.com", "demo", "--remtoe"], cli.io)).toBe(2);
+    expect(cli.err[0]).toMatch(/^error: unknown flag --remtoe for map-host \(did you mean --remote\?\)/);
+    expect(cli.err[1]).toBe("see: npm run operator -- help map-host");
+    expect(cli.sent).toHaveLength(0);
+    expect(cli.spawned).toHaveLength(0);
+  });
+
+  it("a missing required flag (reject-withdrawal without --reason) is refused and nothing is sent", async () => {
+    const cli = fakeIo({ answer: () => ok({}) });
+    expect(await run(["reject-withdrawal", "demo", "1"], cli.io)).toBe(2);
+    expect(cli.err[0]).toMatch(/^error: missing --reason <text>/);
+    expect(cli.err[1]).toBe("see: npm run operator -- help reject-withdrawal");
+    expect(cli.sent).toHaveLength(0);
+  });
+
+  it("a missing or an extra positional argument is refused and nothing is sent", async () => {
+    const missing = fakeIo({ answer: () => ok([]) });
+    expect(await run(["deposits"], missing.io)).toBe(2);
+    expect(missing.err[0]).toMatch(/^error: missing <siteId>/);
+
+    const extra = fakeIo({ answer: () => ok([]) });
+    expect(await run(["deposits", "demo", "more"], extra.io)).toBe(2);
+    expect(extra.err[0]).toBe("error: unexpected argument 'more': deposits takes <siteId>");
+
+    const invalid = fakeIo({ answer: () => ok([]) });
+    expect(await run(["deposits", "Not A Site"], invalid.io)).toBe(2);
+    expect(missing.sent.length + extra.sent.length + invalid.sent.length).toBe(0);
+  });
+
+  it("a body that does not fit the contract is explained, not sent", async () => {
+    const cli = fakeIo({ answer: () => ok({}) });
+    expect(await run(["put-pair", "SOL-USDT", "--json", '{"name":"SOL/USDT"}'], cli.io)).toBe(2);
+    expect(cli.err[0]).toMatch(/^error: the body does not fit operatorPutPair: /);
+    expect(cli.sent).toHaveLength(0);
+  });
+});
+
+describe("formatting", () => {
+  it("prints minor units as money in the currency: 123456 with 2 decimals in USD is $1,234.56", () => {
+    expect(formatMoney(123456, "USD", 2)).toBe("$1,234.56");
+    expect(formatMoney(123456, "USD")).toBe("$1,234.56");
+    expect(formatMoney(5, "USD")).toBe("$0.05");
+    expect(formatMoney(123456, "JPY")).toBe("¥123,456");
+    expect(minorDigits("USD")).toBe(2);
+    expect(minorDigits("JPY")).toBe(0);
+    // exact at the edge of safe integers: no float rounding
+    expect(formatMoney(Number.MAX_SAFE_INTEGER, "USD")).toBe("$90,071,992,547,409.91");
+  });
+
+  it("prints times in UTC", () => {
+    expect(formatTime("2025-03-04T05:06:07.890Z")).toBe("2025-03-04 05:06:07 UTC");
+    expect(formatTime(null)).toBe("—");
+  });
+
+  it("aligns a table: header, rule, left text, right-aligned numbers; long cells cut; a placeholder when empty", () => {
+    const rows = [
+      { id: "a1", amount: "$5.00", note: "short" },
+      { id: "b22", amount: "$1,234.56", note: "x".repeat(50) },
+    ];
+    const columns = [
+      { header: "ID", value: (r: (typeof rows)[number]) => r.id },
+      { header: "AMOUNT", value: (r: (typeof rows)[number]) => r.amount, align: "right" as const },
+      { header: "NOTE", value: (r: (typeof rows)[number]) => r.note, max: 8 },
+    ];
+    expect(table(rows, columns)).toBe(
+      ["ID      AMOUNT  NOTE", "---  ---------  --------", "a1       $5.00  short", "b22  $1,234.56  xxxxxxx…"].join("\n"),
+    );
+    expect(table([], columns, "(no deposits)")).toBe("(no deposits)");
+  });
+});
+
+describe("answers", () => {
+  const deposit = {
+    id: "d1",
+    memberId: "m1",
+    account: "alice",
+    optionId: "bank-transfer",
+    optionName: "Bank transfer",
+    amount: 123456,
+    status: "pending",
+    reason: "",
+    createdAt: "2025-03-04T05:06:07.000Z",
+    decidedAt: null,
+  };
+
+  it("lists deposits as a table with amounts in the site's currency (read from its site info)", async () => {
+    const cli = fakeIo({
+      answer: (url) => (url.pathname === "/operator/sites/demo/deposits" ? ok([deposit]) : siteInfo("EUR")(url)),
+    });
+    expect(await run(["deposits", "demo"], cli.io)).toBe(0);
+    const [header, rule, row] = cli.out[0]!.split("\n");
+    expect(header).toMatch(/^ID\s+ACCOUNT\s+OPTION\s+AMOUNT\s+STATUS\s+REQUESTED \(UTC\)/);
+    expect(rule).toMatch(/^-+ {2}-+/);
+    expect(row).toContain("€1,234.56");
+    expect(row).toContain("2025-03-04 05:06:07");
+    expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}${s.url.search}`)).toEqual([
+      "GET /operator/sites/demo/deposits?status=pending",
+      "GET /site/info/demo",
+    ]);
+    expect(cli.sent[0]!.headers.get("Authorization")).toBe("Bearer test-operator-key");
+  });
+
+  it("a refusal prints its code and message on stderr and exits 1", async () => {
+    const cli = fakeIo({ answer: () => refusal(400, "already_decided") });
+    expect(await run(["confirm-deposit", "demo", "d1"], cli.io)).toBe(1);
+    expect(cli.out).toEqual([]);
+    expect(cli.stderr()).toContain("already_decided");
+    expect(cli.stderr()).toContain("This request has already been decided.");
+  });
+
+  it("--json prints the raw envelope (before or after the command) and asks nothing more", async () => {
+    for (const argv of [["--json", "deposits", "demo"], ["deposits", "demo", "--json"]]) {
+      const cli = fakeIo({ answer: () => ok([deposit]) });
+      expect(await run(argv, cli.io)).toBe(0);
+      expect(JSON.parse(cli.stdout())).toEqual({ statusCode: 200, message: "ok", data: [deposit] });
+      expect(cli.sent).toHaveLength(1);
+    }
+  });
+
+  it("on a body command --json <value> is the body, and a trailing --json the output flag", async () => {
+    const cli = fakeIo({ answer: (url) => (url.pathname === "/operator/sites/demo" ? ok({ siteId: "demo" }) : undefined) });
+    expect(await run(["put-site", "demo", "--json", '{"title":"Demo"}', "--json"], cli.io)).toBe(0);
+    expect(cli.sent[0]!.method).toBe("PUT");
+    expect(JSON.parse(cli.sent[0]!.body!)).toEqual({ title: "Demo" });
+    expect(JSON.parse(cli.stdout())).toEqual({ statusCode: 200, message: "ok", data: { siteId: "demo" } });
+  });
+});
+
+describe("bank-documents", () => {
+  const application = {
+    memberId: "m1",
+    account: "alice",
+    status: "under_review",
+    reason: "",
+    bank: "Demo Bank",
+    branch: "Main",
+    accountName: "Alice",
+    accountNumber: "0015-123-456789",
+    accountNumberLast4: "6789",
+    currency: "USD",
+    address: "1 Road",
+    submittedAt: "2025-03-04T05:06:07.000Z",
+    reviewedAt: null,
+    idFrontFileId: "f-front",
+    idBackFileId: "f-back",
+    passbookFileId: "f-pass",
+  };
+  const files: Record<string, { type: string; bytes: Uint8Array }> = {
+    "f-front": { type: "image/jpeg", bytes: new Uint8Array([0xff, 0xd8, 0xff, 1]) },
+    "f-back": { type: "image/png", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 2]) },
+    "f-pass": { type: "image/webp", bytes: new Uint8Array([0x52, 0x49, 0x46, 0x46, 3]) },
+  };
+  const answer: Answer = (url) => {
+    if (url.pathname === "/operator/sites/demo/bank-applications") return ok([application]);
+    const file = /^\/operator\/sites\/demo\/files\/(.+)$/.exec(url.pathname)?.[1];
+    const found = file ? files[file] : undefined;
+    if (found) return new Response(new Blob([new Uint8Array(found.bytes)]), { headers: { "Content-Type": found.type } });
+    return file ? refusal(400, "file_not_found") : undefined;
+  };
+
+  it("saves the ID card front/back and passbook with extensions from their content types, and says what it saved", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "operator-cli-"));
+    temporary.push(dir);
+    const out = join(dir, "review");
+    const cli = fakeIo({ answer });
+    expect(await run(["bank-documents", "demo", "m1", "--out", out], cli.io)).toBe(0);
+
+    expect(readdirSync(out).sort()).toEqual(["m1-id-back.png", "m1-id-front.jpg", "m1-passbook.webp"]);
+    expect(new Uint8Array(readFileSync(join(out, "m1-id-front.jpg")))).toEqual(files["f-front"]!.bytes);
+    expect(new Uint8Array(readFileSync(join(out, "m1-id-back.png")))).toEqual(files["f-back"]!.bytes);
+    expect(new Uint8Array(readFileSync(join(out, "m1-passbook.webp")))).toEqual(files["f-pass"]!.bytes);
+    expect(cli.sent[0]!.url.searchParams.get("status")).toBe("all");
+    expect(cli.sent.every((s) => s.headers.get("Authorization") === "Bearer test-operator-key")).toBe(true);
+    expect(cli.stdout()).toContain(join(out, "m1-id-front.jpg"));
+    expect(cli.stdout()).toContain("image/webp");
+  });
+
+  it("reports a member without an application, and a missing file, with exit 1", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "operator-cli-"));
+    temporary.push(dir);
+    const nobody = fakeIo({ answer });
+    expect(await run(["bank-documents", "demo", "m9", "--out", dir], nobody.io)).toBe(1);
+    expect(nobody.stderr()).toContain("no bank application of member m9");
+
+    const gone = fakeIo({ answer: (url) => (url.pathname.endsWith("/f-back") ? refusal(400, "file_not_found") : answer(url, undefined as never)) });
+    expect(await run(["bank-documents", "demo", "m1", "--out", dir], gone.io)).toBe(1);
+    expect(gone.stderr()).toContain("file_not_found");
+    expect(readdirSync(dir).sort()).toEqual(["m1-id-front.jpg", "m1-passbook.webp"]);
+  });
+
+  it("needs --out", async () => {
+    const cli = fakeIo({ answer });
+    expect(await run(["bank-documents", "demo", "m1"], cli.io)).toBe(2);
+    expect(cli.err[0]).toMatch(/^error: missing --out <dir>/);
+    expect(cli.sent).toHaveLength(0);
+  });
+});
+
+describe("map-host", () => {
+  it("refuses a site the platform does not know, and writes nothing", async () => {
+    const cli = fakeIo({ answer: () => refusal(400, "invalid_site") });
+    expect(await run(["map-host", "brand.example.com", "nosuch"], cli.io)).toBe(1);
+    expect(cli.sent.map((s) => s.url.pathname)).toEqual(["/site/info/nosuch"]);
+    expect(cli.stderr()).toContain("no site nosuch");
+    expect(cli.spawned).toHaveLength(0);
+  });
+
+  it("writes the local [env.dev] namespace, with --persist-to when STATE_DIR is set", async () => {
+    const cli = fakeIo({ env: { ...LOCAL_ENV, STATE_DIR: "/tmp/state" }, answer: siteInfo("USD") });
+    expect(await run(["map-host", "brand.localhost", "demo"], cli.io)).toBe(0);
+    expect(cli.spawned).toHaveLength(1);
+    expect(cli.spawned[0]!.command).toBe("npx");
+    expect(cli.spawned[0]!.args).toEqual([
+      "wrangler", "kv", "key", "put", "--binding", "TENANTS", "--config", "wrangler.toml",
+      "--env", "dev", "--local", "--persist-to", "/tmp/state", "brand.localhost", "demo",
+    ]);
+  });
+
+  it("--remote writes production's namespace (no --env) after checking the site on the production platform", async () => {
+    const env = { PLATFORM_URL: "https://operator.example.com", OPERATOR_KEY: "k".repeat(40) };
+    const cli = fakeIo({ env, answer: siteInfo("USD") });
+    expect(await run(["map-host", "brand.example.com", "demo", "--remote"], cli.io)).toBe(0);
+    expect(cli.sent[0]!.url.href).toBe("https://operator.example.com/site/info/demo");
+    expect(cli.spawned[0]!.args).toEqual([
+      "wrangler", "kv", "key", "put", "--binding", "TENANTS", "--config", "wrangler.toml", "--remote", "brand.example.com", "demo",
+    ]);
+
+    const local = fakeIo({ answer: siteInfo("USD") });
+    expect(await run(["map-host", "brand.example.com", "demo", "--remote"], local.io)).toBe(2);
+    expect(local.sent).toHaveLength(0);
+    expect(local.spawned).toHaveLength(0);
+  });
+});
+
+describe("the operator key and Cloudflare Access", () => {
+  it("refuses a non-local platform without OPERATOR_KEY, before sending anything", async () => {
+    const cli = fakeIo({ env: { PLATFORM_URL: "https://operator.example.com" }, answer: () => ok([]) });
+    expect(await run(["deposits", "demo"], cli.io)).toBe(2);
+    expect(cli.stderr()).toContain("OPERATOR_KEY is not set");
+    expect(cli.sent).toHaveLength(0);
+  });
+
+  it("uses the development key (localOperatorKey) for a local platform without OPERATOR_KEY", async () => {
+    const cli = fakeIo({ env: { PLATFORM_URL: "http://localhost:8788" }, answer: () => ok([]) });
+    expect(await run(["--json", "deposits", "demo"], cli.io)).toBe(0);
+    expect(cli.sent[0]!.headers.get("Authorization")).toBe("Bearer local-dev-key");
+  });
+
+  it("sends CF-Access-Client-Id and -Secret on every request when both variables are set", async () => {
+    const env = { ...LOCAL_ENV, CF_ACCESS_CLIENT_ID: "id.access", CF_ACCESS_CLIENT_SECRET: "secret" };
+    const cli = fakeIo({ env, answer: (url) => (url.pathname.endsWith("/deposits") ? ok([]) : siteInfo("USD")(url)) });
+    expect(await run(["deposits", "demo"], cli.io)).toBe(0);
+    expect(await run(["--json", "get-site", "demo"], cli.io)).toBe(0);
+    expect(cli.sent.map((s) => s.url.pathname)).toEqual(["/operator/sites/demo/deposits", "/site/info/demo", "/site/info/demo"]);
+    for (const request of cli.sent) {
+      expect(request.headers.get("CF-Access-Client-Id")).toBe("id.access");
+      expect(request.headers.get("CF-Access-Client-Secret")).toBe("secret");
+    }
+    expect(accessHeaders({})).toEqual({});
+    expect(accessHeaders({ CF_ACCESS_CLIENT_ID: "only-the-id" })).toEqual({});
+  });
+
+  it("keeps httpOperatorClient(baseUrl, key) for seeding and the benchmarks", async () => {
+    const seen: Request[] = [];
+    const client = httpOperatorClient("http://127.0.0.1:8788", "seed-key", {
+      fetch: async (input, init) => {
+        seen.push(new Request(input as string, init));
+        return ok(null);
+      },
+      headers: {},
+    });
+    const answer = await client("operatorRetireContent", { params: { siteId: "demo", kind: "press", id: "p1" } });
+    expect(answer.statusCode).toBe(200);
+    expect(seen[0]!.method).toBe("DELETE");
+    expect(new URL(seen[0]!.url).pathname).toBe("/operator/sites/demo/press/p1");
+    expect(seen[0]!.headers.get("Authorization")).toBe("Bearer seed-key");
+  });
+});

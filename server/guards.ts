@@ -1,4 +1,5 @@
 import { REFERRER_PATTERN, plainCookie } from "../app/utils/cookies";
+import { UPLOAD_LIMITS } from "./contract";
 import { localRedirectTarget } from "../app/utils/redirect-target";
 import type { PlatformClient } from "./platform-client";
 import type { AppSession } from "./session";
@@ -6,23 +7,71 @@ import type { AppSession } from "./session";
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * Forged posts (DESIGN.md §3): tenants may share a parent domain, so SameSite alone does not
- * separate them. A state-changing request needs an Origin (or Referer) of this very host and the
- * session's CSRF token in its form. Returns why it is refused, or nothing.
+ * The largest body a form may post, known from Content-Length before a byte is read: a multipart
+ * form carries at most three document images (/user/bank: ID front, back, passbook) of the
+ * platform's size limit, plus its fields; any other form is a few fields.
  */
-export async function forgeryCheck(request: Request, url: URL, session: AppSession): Promise<"origin" | "csrf" | undefined> {
-  if (!UNSAFE.has(request.method)) return undefined;
+export const MAX_BODY_BYTES = { multipart: 3 * UPLOAD_LIMITS.maxBytes + 64 * 1024, form: 64 * 1024 } as const;
+
+export type ForgeryCheck =
+  | { refused: "origin" | "csrf" | "too_large" }
+  /** the request to hand on: its body has been read once, here, and travels with it */
+  | { refused?: undefined; request: Request };
+
+/**
+ * Forged posts (README, "Security"): tenants may share a parent domain, so SameSite alone does not
+ * separate them. A state-changing request needs an Origin (or Referer) of this very host and the
+ * session's CSRF token in its form. Its size is refused from Content-Length before it is read (and
+ * a body without one stops being read at the limit); the body is then read once (not cloned), its
+ * form checked, and the same bytes handed to Remix.
+ */
+export async function forgeryCheck(request: Request, url: URL, session: AppSession): Promise<ForgeryCheck> {
+  if (!UNSAFE.has(request.method)) return { request };
   const origin = request.headers.get("origin") ?? originOf(request.headers.get("referer"));
-  if (origin !== url.origin) return "origin";
+  if (origin !== url.origin) return { refused: "origin" };
   const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return "csrf";
+  const multipart = type.startsWith("multipart/form-data");
+  if (!multipart && !type.startsWith("application/x-www-form-urlencoded")) return { refused: "csrf" };
+  const limit = multipart ? MAX_BODY_BYTES.multipart : MAX_BODY_BYTES.form;
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > limit) return { refused: "too_large" };
+  const body = await readAtMost(request, limit);
+  if (!body) return { refused: "too_large" };
   let token: FormDataEntryValue | null = null;
   try {
-    token = (await request.clone().formData()).get("csrf");
+    token = (await new Response(body, { headers: { "content-type": type } }).formData()).get("csrf");
   } catch {
-    return "csrf";
+    return { refused: "csrf" };
   }
-  return typeof token === "string" && token.length > 0 && timingSafeEqual(token, session.csrf) ? undefined : "csrf";
+  if (typeof token !== "string" || token.length === 0 || !timingSafeEqual(token, session.csrf)) return { refused: "csrf" };
+  return { request: new Request(request, { body }) };
+}
+
+/** The whole body, or null as soon as it passes `limit` bytes (a body may come without a length). */
+async function readAtMost(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  // a request body's chunks are plain ArrayBuffer views
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
 }
 
 function originOf(referer: string | null): string | null {

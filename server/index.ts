@@ -5,7 +5,7 @@ import { loadEnv, type Env } from "./env";
 import { accessTokenGuard, forgeryCheck, referrerCookie, siteRedirect } from "./guards";
 import { catalogs, createI18n, resources } from "./i18n";
 import { cachedPage, keepPage, pageKey } from "./page-cache";
-import { errorPage, refusedPage, unavailablePage, unknownSitePage } from "./pages";
+import { errorPage, refusedPage, tooLargePage, unavailablePage, unknownSitePage } from "./pages";
 import { clientAddressOf, createPlatformClient } from "./platform-client";
 import { ResponsePolicy } from "./security";
 import { AppSession } from "./session";
@@ -99,11 +99,13 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
   const locale = (await i18n.getLocale(request)) as Locale;
   const cookies: string[] = [];
 
-  const refused = await forgeryCheck(request, url, session);
-  if (refused) {
+  const checked = await forgeryCheck(request, url, session);
+  if (checked.refused) {
     const t = resources[locale].messages;
+    if (checked.refused === "too_large") return tooLargePage(locale, t.title_error, t.file_too_large, nonce);
     return refusedPage(locale, t.title_error, t.authorization_failed_refresh, nonce);
   }
+  request = checked.request;
 
   let response: Response | undefined;
   try {

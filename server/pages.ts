@@ -22,6 +22,11 @@ export function refusedPage(lang: string, title: string, body: string, nonce: st
   return page(403, lang, escapeHtml(title), escapeHtml(body), nonce);
 }
 
+/** A form body over the size limit, refused before it was read (server/guards.ts). */
+export function tooLargePage(lang: string, title: string, body: string, nonce: string): Response {
+  return page(413, lang, escapeHtml(title), escapeHtml(body), nonce);
+}
+
 export function unavailablePage(lang: string, title: string, body: string, nonce: string): Response {
   return page(503, lang, escapeHtml(title), escapeHtml(body), nonce);
 }

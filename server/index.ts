@@ -23,14 +23,14 @@ let handleRemix: ReturnType<typeof createRequestHandler> | undefined;
  * leaves with the security headers (server/security.ts).
  */
 export default {
-  async fetch(request: Request, rawEnv: Record<string, unknown>): Promise<Response> {
+  async fetch(request: Request, rawEnv: Record<string, unknown>, ctx?: ExecutionContext): Promise<Response> {
     const url = new URL(request.url);
     const policy = new ResponsePolicy(url);
     const loaded = loadEnv(rawEnv);
     if (!loaded.ok) return policy.apply(refuseToServe(loaded.problems, policy.nonce));
     const { env } = loaded;
     try {
-      return policy.apply(await respond(request, env, url, policy));
+      return policy.apply(await respond(request, env, url, policy, ctx));
     } catch (error) {
       // development shows the error as workerd does; production logs it and shows no stack
       if (env.ENVIRONMENT !== "production") throw error;
@@ -50,7 +50,7 @@ function refuseToServe(problems: string[], nonce: string): Response {
   return unavailablePage("en", "Service unavailable", "This site is not available right now. Please try again later.", nonce);
 }
 
-async function respond(request: Request, env: Env, url: URL, policy: ResponsePolicy): Promise<Response> {
+async function respond(request: Request, env: Env, url: URL, policy: ResponsePolicy, ctx?: ExecutionContext): Promise<Response> {
   const now = Date.now();
   const { nonce } = policy;
 
@@ -90,6 +90,12 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
   if (redirect) return redirect;
 
   session = await AppSession.load(request, { secrets: env.SESSION_SECRETS, secure, siteId, idleMinutes: site.sessionIdleMinutes, now });
+  if (session.endedToken) {
+    // a session that timed out here is revoked at the platform as well, after the answer
+    const revoke = platform.call("signout", { token: session.endedToken }).catch(() => undefined);
+    if (ctx) ctx.waitUntil(revoke);
+    else await revoke;
+  }
   if (url.pathname.startsWith("/ws/")) {
     const stream = await handleStream(request, url, { send, siteId, pairs: site.pairs, session, platform });
     // a 101 carries the live socket: it must go back untouched (no cookie can ride on it anyway)

@@ -41,6 +41,11 @@ export function randomToken(bytes = 24): string {
  */
 export class AppSession {
   private pending = false;
+  /**
+   * The platform token of a session that ended here by time (idle timeout or the 7-day limit):
+   * the worker entry revokes it at the platform too, so the token is worth nothing anywhere.
+   */
+  endedToken: string | undefined;
 
   private constructor(
     private readonly storage: ReturnType<typeof storageFor>,
@@ -61,6 +66,7 @@ export class AppSession {
     const foreign = data.siteId !== undefined && data.siteId !== opts.siteId;
     const expired = data.signedInAt !== undefined && opts.now - data.signedInAt > SESSION_MAX_AGE_SECONDS * 1000;
     const idle = opts.idleMinutes > 0 && data.seenAt !== undefined && opts.now - data.seenAt > opts.idleMinutes * 60_000;
+    if ((expired || idle) && !foreign && data.token) app.endedToken = data.token;
     if (foreign || expired || idle || !data.siteId || !data.csrf) app.reset(opts.siteId);
     if (app.signedIn && opts.idleMinutes > 0 && (data.seenAt ?? 0) < opts.now - SEEN_RESOLUTION_MS) {
       app.set("seenAt", opts.now);

@@ -424,6 +424,20 @@ describe("the session cookie", () => {
     expect(await isSignedIn(replay)).toBe(false);
   });
 
+  it("revokes the platform session when the idle timeout ends it, so the token is refused everywhere", async () => {
+    const signedUp = await stack.platform.signupMember("demo2");
+    const visitor = new Visitor(stack, B);
+    await visitor.get(`/user?accessToken=${encodeURIComponent(signedUp.token)}`);
+    expect(await isSignedIn(visitor)).toBe(true);
+    const before = await stack.platform.call("playerInfo", { token: signedUp.token, siteId: "demo2" });
+    expect(before.status).toBe(200);
+
+    await advanceSiteClock(stack, 31 * MINUTE);
+    expect(await isSignedIn(visitor), "31 idle minutes").toBe(false);
+    const after = await stack.platform.call("playerInfo", { token: signedUp.token, siteId: "demo2" });
+    expect(after.status, "the token the site held").toBe(402);
+  });
+
   it("follows an operator who turns the idle timeout on for a site that had none", async () => {
     const { visitor: idle } = await member(A);
     await advanceSiteClock(stack, 2 * MINUTE);

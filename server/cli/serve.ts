@@ -44,10 +44,11 @@ function fromWrangler(name: string, config: string, scriptPath: string, secrets:
 }
 
 const platform = fromWrangler("member-platform", "server/platform/wrangler.toml", PLATFORM_BUNDLE, { OPERATOR_KEY: operatorKey });
-const siteFromToml = fromWrangler("member-site", "wrangler.toml", SITE_BUNDLE, { SESSION_SECRETS: sessionSecrets });
-// the site reaches the platform over the service binding, as deployed; PLATFORM_URL is unused then
-const { PLATFORM_URL: _unused, ...siteVars } = siteFromToml.bindings as Record<string, string>;
-const site: WorkerOptions = { ...siteFromToml, bindings: siteVars, serviceBindings: { PLATFORM: "member-platform" } };
+// the site reaches the platform over the service binding, as deployed
+const site: WorkerOptions = {
+  ...fromWrangler("member-site", "wrangler.toml", SITE_BUNDLE, { SESSION_SECRETS: sessionSecrets }),
+  serviceBindings: { PLATFORM: "member-platform" },
+};
 
 const mf = new Miniflare({
   host: "127.0.0.1",

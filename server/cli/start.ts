@@ -59,6 +59,6 @@ wrangler(["--config", "server/platform/wrangler.toml", "--env", "dev", "--port",
 await waitFor(`${platformUrl}/site/info/demo`);
 await seedDemoSites(httpOperatorClient(platformUrl, operatorKey));
 console.log(`platform: ${platformUrl} (demo sites seeded)`);
-wrangler(["--config", "wrangler.toml", "--env", "dev", "--port", String(SITE_PORT), "--inspector-port", String(SITE_PORT + 1442), "--var", `PLATFORM_URL:${platformUrl}`, ...persist]);
+wrangler(["--config", "wrangler.toml", "--env", "dev", "--port", String(SITE_PORT), "--inspector-port", String(SITE_PORT + 1442), ...persist]);
 await waitFor(`http://127.0.0.1:${SITE_PORT}/build-id.json`);
 console.log(`site: http://localhost:${SITE_PORT}  ·  http://brand2.localhost:${SITE_PORT}`);

@@ -1,4 +1,11 @@
-import { RemixI18Next } from "remix-i18next/server";
+// remix-i18next's Accept-Language reading and language matching, from its own files: its public
+// entry (remix-i18next/server, the only one with detection) imports i18next at its top, and
+// i18next's module has side effects, so importing even `LanguageDetector` from it puts all of
+// i18next (48 KB minified) into the worker, though nothing here translates with i18next. These
+// files import nothing else. They are those of the pinned version (package.json: remix-i18next
+// 6.4.1); should an upgrade move them, the typecheck and the build fail on these two lines.
+import { getClientLocales } from "../node_modules/remix-i18next/build/lib/get-client-locales.js";
+import { pick } from "../node_modules/remix-i18next/build/lib/parser.js";
 import { readCookie } from "../app/utils/cookies";
 import { FALLBACK_LOCALE, LOCALE_COOKIE, LOCALES, toLocale, type Locale, type LocaleId } from "../app/i18n";
 import { staticCatalog, type Catalog } from "../app/utils/translator";
@@ -55,31 +62,47 @@ export const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, stat
  * then Accept-Language, always within the site's langOptions.
  */
 type LanguageSettings = { langOptions: LocaleId[]; defaultLanguage: LocaleId | "" };
-const detectors = new WeakMap<LanguageSettings, ReturnType<typeof makeI18n>>();
+export type LanguageDetector = { getLocale(request: Request): Promise<Locale> };
+const detectors = new WeakMap<LanguageSettings, LanguageDetector>();
 
 /** The language detector of a site, made once per site info snapshot (it holds no request state). */
-export function createI18n(site: LanguageSettings) {
+export function createI18n(site: LanguageSettings): LanguageDetector {
   let detector = detectors.get(site);
-  if (!detector) detectors.set(site, (detector = makeI18n(site)));
+  if (!detector) detectors.set(site, (detector = makeDetector(site)));
   return detector;
 }
 
-function makeI18n(site: LanguageSettings) {
+/**
+ * remix-i18next's LanguageDetector with `order: ["custom", "header"]`, step for step: the custom
+ * step (cookie, then the site's default), then the Accept-Language header's first language the
+ * runtime knows, each matched against the supported languages exactly, then loosely (same
+ * language, any region), then the fallback. remix-i18next detects the language only: the texts
+ * are the site's own translator (app/utils/translator.tsx).
+ */
+function makeDetector(site: LanguageSettings): LanguageDetector {
   const allowed = site.langOptions.map(toLocale).filter((l): l is Locale => Boolean(l));
   const supported = allowed.length ? allowed : [...LOCALES];
   const siteDefault = site.defaultLanguage ? toLocale(site.defaultLanguage) : undefined;
   const fallback = siteDefault && supported.includes(siteDefault) ? siteDefault : supported[0] ?? FALLBACK_LOCALE;
-  // remix-i18next detects the language only: the texts are the site's own translator (app/utils/translator.tsx)
-  return new RemixI18Next({
-    detection: {
-      supportedLanguages: supported,
-      fallbackLanguage: fallback,
-      order: ["custom", "header"],
-      async findLocale(request) {
-        const fromCookie = toLocale(readCookie(request, LOCALE_COOKIE) ?? "");
-        if (fromCookie && supported.includes(fromCookie)) return fromCookie;
-        return siteDefault && supported.includes(siteDefault) ? siteDefault : null;
-      },
+  const fromSupported = (language: string) => pick(supported, language, { loose: false }) || pick(supported, language, { loose: true });
+  const findLocale = (request: Request): Locale | null => {
+    const fromCookie = toLocale(readCookie(request, LOCALE_COOKIE) ?? "");
+    if (fromCookie && supported.includes(fromCookie)) return fromCookie;
+    return siteDefault && supported.includes(siteDefault) ? siteDefault : null;
+  };
+  return {
+    async getLocale(request) {
+      const custom = findLocale(request);
+      if (custom) {
+        const locale = fromSupported(custom);
+        if (locale) return locale;
+      }
+      const client = getClientLocales(request);
+      if (client) {
+        const locale = fromSupported(Array.isArray(client) ? client.join(",") : client);
+        if (locale) return locale;
+      }
+      return fallback;
     },
-  });
+  };
 }

@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import {
   CALLS,
   fillPath,
@@ -13,8 +11,9 @@ import {
   type CallQuery,
   type Envelope,
 } from "../../server/contract";
+import { localOperatorKey } from "../../server/cli/dev-vars";
 import { httpOperatorClient } from "../../server/cli/operator-client";
-import { PLATFORM, ROOT, SITE, SITE_ID } from "./config";
+import { PLATFORM, SITE, SITE_ID } from "./config";
 import { CookieJar } from "../helpers/cookie-jar";
 
 /**
@@ -73,11 +72,9 @@ export async function must<N extends CallName>(name: N, input: Input<N> = {}): P
   return envelope.data as CallData<N>;
 }
 
+/** The operator API of the bench's own stack, with the development key (server/platform/.dev.vars). */
 export function operator() {
-  const toml = readFileSync(join(ROOT, "server/platform/wrangler.toml"), "utf8");
-  const key = process.env.OPERATOR_KEY ?? toml.match(/^OPERATOR_KEY\s*=\s*"([^"]*)"/m)?.[1];
-  if (!key) throw new Error("no OPERATOR_KEY in server/platform/wrangler.toml");
-  return httpOperatorClient(PLATFORM, key);
+  return httpOperatorClient(PLATFORM, localOperatorKey());
 }
 
 /** A browser without JavaScript on the site: keeps its cookies, posts forms with Origin and CSRF. */

@@ -5,7 +5,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "../chromium";
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SITE_PORT = Number(process.env.BENCH_SITE_PORT ?? 8857);
 export const PLATFORM_PORT = Number(process.env.BENCH_PLATFORM_PORT ?? 8858);
-/** 127.0.0.1 and localhost both map to the demo site (wrangler.toml TENANT_HOSTS). */
+/** 127.0.0.1 and localhost both map to the demo site (wrangler.toml `[env.dev]` TENANT_HOSTS). */
 export const SITE = `http://127.0.0.1:${SITE_PORT}`;
 export const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}`;
 /** fresh every run: no accounts, bets or sessions left from the last one */
@@ -40,4 +40,12 @@ export const BUDGETS = {
   betP99Ms: 300,
   settleSeconds: 5,
   tickP95Ms: 250,
+  /** the site worker's module (.build/site/index.js), uncompressed bytes */
+  workerBytes: 1024 * KB,
+  /**
+   * CPU ms to load the site worker's module in workerd (tests/bench/worker.ts). Cloudflare refuses
+   * a Worker whose start-up takes over 400 ms; 100 ms keeps a 4× margin for a slower or busier
+   * CPU than the bench machine's, and every isolate Cloudflare starts makes its first request wait for it.
+   */
+  workerStartupMs: 100,
 } as const;

@@ -1,12 +1,13 @@
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import type Lighthouse from "lighthouse";
 import { CHROME_FLAGS, CHROMIUM, SITE_PORT } from "./config";
 import { median } from "./stats";
+import { tool } from "./tools";
 
 /**
  * Lighthouse 12 with its default configuration: the mobile preset (Moto G Power class device,
  * slow 4G) and simulated throttling. A page behind sign-in gets the member's session cookie on
- * every request (extraHeaders).
+ * every request (extraHeaders). Lighthouse and chrome-launcher are not in package.json: the bench
+ * installs them when it first needs them (tools.ts).
  */
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -23,7 +24,8 @@ export interface LighthouseResult {
   runs: number;
 }
 
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+type Lhr = NonNullable<Awaited<ReturnType<typeof Lighthouse>>>["lhr"];
+type Tools = { lighthouse: typeof Lighthouse; launch: typeof import("chrome-launcher").launch };
 
 export async function runLighthouse(
   paths: { path: string; cookie?: () => string }[],
@@ -32,11 +34,13 @@ export async function runLighthouse(
 ): Promise<{ results: LighthouseResult[]; errors: string[] }> {
   // localhost (not 127.0.0.1): Chromium treats it as a secure context, as it would HTTPS
   const origin = `http://localhost:${SITE_PORT}`;
+  // one after the other: installing Lighthouse brings chrome-launcher too
+  const tools: Tools = { lighthouse: (await tool("lighthouse", log)).default, launch: (await tool("chrome-launcher", log)).launch };
   const results: LighthouseResult[] = [];
   const errors: string[] = [];
   for (const { path, cookie } of paths) {
     try {
-      results.push(await runPage(origin, path, cookie?.(), runs, log));
+      results.push(await runPage(tools, origin, path, cookie?.(), runs, log));
     } catch (error) {
       errors.push(error instanceof Error ? error.message : String(error));
       log(`  ${path}: ${errors[errors.length - 1]}`);
@@ -46,6 +50,7 @@ export async function runLighthouse(
 }
 
 async function runPage(
+  { lighthouse, launch }: Tools,
   origin: string,
   path: string,
   cookie: string | undefined,
@@ -58,7 +63,7 @@ async function runPage(
   let retries = 2;
   for (let run = 0; run < runs; run++) {
     // a fresh browser (and profile) per run: no cookie of an earlier page can stand in for the member's
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+    const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
     try {
       const result = await lighthouse(`${origin}${path}`, {
         port: chrome.port,

@@ -5,8 +5,9 @@ import type { Category, LighthouseResult } from "./lighthouse";
 import type { LiveResult } from "./live";
 import type { Machine } from "./machine";
 import type { Role } from "./processes";
-import { kb } from "./stats";
+import { kb, median } from "./stats";
 import type { BffOverhead, Throughput } from "./throughput";
+import type { WorkerFigure } from "./worker";
 
 /** Everything one run measured; what is missing was not reached (see `error`). */
 export interface Figures {
@@ -18,6 +19,8 @@ export interface Figures {
   /** phases that failed, and why; their figures are "not measured" */
   errors: string[];
   bundle?: BundleReport;
+  /** the site worker's module: size, make-up and start-up in workerd */
+  worker?: WorkerFigure;
   html?: { pages: { path: string; raw: number; brotli: number }[]; mismatches: string[] };
   lighthouse?: LighthouseResult[];
   throughput?: Throughput;
@@ -101,6 +104,8 @@ function rows(f: Figures): Row[] {
       missing("CSS per route", "≤ 12 KB")
     );
   }
+
+  out.push(...workerRows(f.worker));
 
   for (const path of ["/", "/login"]) {
     const page = f.html?.pages.find((p) => p.path === path);
@@ -233,6 +238,64 @@ function rows(f: Figures): Row[] {
       : missing("Live price", "tick-to-client p95 ≤ 250 ms")
   );
   return out;
+}
+
+const WORKER_SIZE_BUDGET = `≤ ${(BUDGETS.workerBytes / 1024 / 1024).toFixed(0)} MB uncompressed; no browser-only package`;
+const WORKER_STARTUP_BUDGET = `≤ ${BUDGETS.workerStartupMs} ms (Cloudflare's limit: 400 ms)`;
+
+function workerRows(w: WorkerFigure | undefined): Row[] {
+  if (!w) {
+    return [
+      missing("Site worker module (.build/site/index.js)", WORKER_SIZE_BUDGET),
+      missing("Site worker start-up: CPU to load its module in workerd", WORKER_STARTUP_BUDGET),
+    ];
+  }
+  const top = w.sources
+    .slice(0, 6)
+    .map((s) => `${s.source} ${kb(s.bytes)}`)
+    .join(", ");
+  const sizeOk = w.bytes <= BUDGETS.workerBytes && w.browserOnly.length === 0;
+  const rows: Row[] = [
+    {
+      figure: "Site worker module (.build/site/index.js), as `wrangler deploy` uploads it",
+      budget: WORKER_SIZE_BUDGET,
+      measured: `${kb(w.bytes)} (${kb(w.gzip)} gzip); browser-only packages in it: ${w.browserOnly.length ? w.browserOnly.join(", ") : "none"}`,
+      verdict: verdict(sizeOk),
+      cause: sizeOk
+        ? []
+        : [
+            `The module's largest parts (minified bytes): ${top}.`,
+            ...(w.browserOnly.length
+              ? [
+                  `${w.browserOnly.join(", ")} run only in the browser. What would fix it: import them from a \`*.client.ts\` module ` +
+                    "(empty in the server build), as app/components/game/lightweight-charts.client.ts does for the chart.",
+                ]
+              : []),
+          ],
+    },
+  ];
+  const st = w.startup;
+  if (!st) {
+    rows.push(missing("Site worker start-up: CPU to load its module in workerd", WORKER_STARTUP_BUDGET));
+    return rows;
+  }
+  const startupOk = st.ms <= BUDGETS.workerStartupMs;
+  rows.push({
+    figure: `Site worker start-up: ${st.measure === "cpu" ? "CPU" : "wall-clock time"} to load its module in a fresh workerd`,
+    budget: WORKER_STARTUP_BUDGET,
+    measured:
+      `${f1(st.ms)} ms (median of ${st.runs.length} fresh workerd, less an empty module's ${f1(median(st.emptyRuns))} ms); ` +
+      `the importing request took ${f0(st.wallMs)} ms wall clock (an empty module's ${f0(st.emptyWallMs)} ms)`,
+    verdict: verdict(startupOk),
+    cause: startupOk
+      ? []
+      : [
+          `Start-up is parsing and compiling the module and running its top level. The module's largest parts (minified bytes): ${top}.`,
+          "What would fix it: less code in the module (see the size figure), and less work at the top level " +
+            "(e.g. catalogs or schemas built on first use instead of at load); `npx wrangler check startup` writes a CPU profile of the start-up that shows where it goes.",
+        ],
+  });
+  return rows;
 }
 
 const FRAMEWORK = new Set([
@@ -439,6 +502,37 @@ export function renderResults(f: Figures): string {
         f.html.mismatches.length
           ? `Served pages vs computed files: **${f.html.mismatches.length} mismatch(es)**: ${f.html.mismatches.join("; ")}`
           : "Served pages (/, /login, /register, /terms, /user, /game) ask for exactly the computed JS and CSS.",
+        ""
+      );
+    }
+  }
+
+  if (f.worker) {
+    const w = f.worker;
+    lines.push(
+      "## Site worker",
+      "",
+      `${w.file}: ${w.bytes.toLocaleString("en")} bytes, ${w.gzip.toLocaleString("en")} gzip (zlib's default level, as wrangler's "Total Upload" line counts it).`,
+      "What it is made of (minified bytes in the module, by package or folder; from the server build's esbuild metafile):",
+      "",
+      "| source | minified |",
+      "|---|---|"
+    );
+    for (const s of w.sources.filter((s) => s.bytes >= 4 * 1024)) lines.push(`| ${s.source} | ${kb(s.bytes)} |`);
+    lines.push("");
+    if (w.startup) {
+      const st = w.startup;
+      lines.push(
+        "Start-up: a probe worker in a fresh workerd (Miniflare, the site's compatibility date and flags) imports the module on a request;",
+        st.measure === "cpu"
+          ? "the figure is the CPU time of workerd's threads during that request (/proc/<pid>/task/*/schedstat), less the same for an empty module:"
+          : "the figure is that request's wall-clock time (no /proc on this machine to read CPU time from), less the same for an empty module:",
+        "parsing, compiling and running the module's top level, what Cloudflare counts against its 400 ms start-up limit on its own CPUs.",
+        "A fresh workerd per run (a module is evaluated once per isolate), the module's and the empty module's runs alternating; the median counts.",
+        (st.measure === "cpu" ? "CPU time rather than wall clock, which grows when other processes take the cores. " : "") +
+          "Timers are frozen inside a worker, so it cannot time itself.",
+        "",
+        `Runs (ms): ${st.runs.map((n) => f1(n)).join(", ")}; empty module: ${st.emptyRuns.map((n) => f1(n)).join(", ")}.`,
         ""
       );
     }

@@ -7,8 +7,11 @@
  *
  * Environment: BENCH_SITE_PORT / BENCH_PLATFORM_PORT (8857 / 8858), BENCH_SKIP_BUILD=1 (measure the
  * current build), BENCH_TIMEOUT_SECONDS (900), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),
- * the scale knobs of SCALE below, and BENCH_ONLY (a comma list of html, lighthouse, throughput, bff,
- * live, burst, settlement: measure only these, e.g. while working on one figure).
+ * the scale knobs of SCALE below, and BENCH_ONLY (a comma list of worker, html, lighthouse, throughput,
+ * bff, live, burst, settlement: measure only these, e.g. while working on one figure). The bundle
+ * sizes are always measured; `worker` (the site worker's module size and start-up, worker.ts)
+ * needs no running product, so `BENCH_ONLY=worker` starts none. Lighthouse and autocannon are not
+ * in package.json: the bench installs them (npm install --no-save) the first time a figure needs them.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,10 +29,13 @@ import { renderResults, type Figures } from "./report";
 import { runBuild, startStack, stopRunningStack, type Stack } from "./stack";
 import { pool } from "./stats";
 import { measureBff, measureThroughput } from "./throughput";
+import { ensureTools, type ToolName } from "./tools";
+import { measureWorker } from "./worker";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SCALE = {
   lighthouseRuns: env("BENCH_LIGHTHOUSE_RUNS", 1),
+  startupRuns: env("BENCH_STARTUP_RUNS", 5),
   cannonSeconds: env("BENCH_CANNON_SECONDS", 8),
   bffSamples: env("BENCH_BFF_SAMPLES", 300),
   liveClients: env("BENCH_LIVE_CLIENTS", 1_000),
@@ -42,6 +48,8 @@ const SCALE = {
 /** the figures to measure (all unless BENCH_ONLY names some) */
 const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean));
 const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
+/** the figures measured against the running product (the others need only the build) */
+const ON_THE_STACK = ["html", "lighthouse", "throughput", "bff", "live", "burst", "settlement"];
 const LIVE_PAIR = "BTC-USDT";
 const BURST_PAIR = "BTC-USDT";
 const SETTLE_PAIR = "ETH-USDT";
@@ -89,6 +97,18 @@ async function main() {
   }
   const bundle = await phase("bundle sizes", analyseBundle);
   figures.bundle = bundle;
+  // before the product starts: the machine is quiet, and nothing else runs in workerd
+  if (wanted("worker")) figures.worker = await phase("site worker: module size and start-up in workerd", () =>
+    measureWorker({ runs: SCALE.startupRuns })
+  );
+  if (!ON_THE_STACK.some(wanted)) return finish(figures);
+
+  // bench-only tools, installed now if missing, so that no download runs alongside a measurement
+  // (if this fails, the figures that need them fail and the others are measured)
+  const tools: ToolName[] = [];
+  if (wanted("lighthouse")) tools.push("lighthouse", "chrome-launcher");
+  if (wanted("throughput")) tools.push("autocannon");
+  if (tools.length) await phase("bench-only tools (tools.ts)", () => ensureTools(tools, log));
 
   let stack: Stack | undefined;
   try {

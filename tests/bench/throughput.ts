@@ -1,9 +1,9 @@
-import autocannon from "autocannon";
 import { performance } from "node:perf_hooks";
 import { platformCall } from "./clients";
 import { cpuTimes, type Role } from "./processes";
 import { SITE } from "./config";
 import { median, quantile } from "./stats";
+import { tool } from "./tools";
 
 /**
  * Server-side rendering against the static asset on the same server in the same run
@@ -23,6 +23,8 @@ export interface Cannon {
 }
 
 async function cannon(path: string, seconds: number, cookie: string | undefined, processes: Partial<Record<Role, number>>): Promise<Cannon> {
+  // autocannon is not in package.json: the bench installs it when it first needs it (tools.ts)
+  const { default: autocannon } = await tool("autocannon");
   const before = cpuTimes(processes);
   const result = await autocannon({
     url: SITE + path,

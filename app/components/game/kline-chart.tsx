@@ -10,10 +10,11 @@ type Series = { setData(bars: never[]): void; update(bar: never): void };
 const SECONDS: Record<CandleInterval, number> = { "1m": 60, "5m": 300, "15m": 900, "1h": 3600, "1d": 86_400 };
 
 /**
- * K-line chart of one pair. lightweight-charts is imported inside an effect, so it is its own
- * chunk, fetched only when this chart is on screen. The server renders the chart as "static": a
- * sentence that it needs JavaScript, and no interval buttons that would do nothing; hydration
- * turns it into the live chart.
+ * K-line chart of one pair. lightweight-charts is imported inside an effect, through
+ * ./lightweight-charts.client (empty in the server build: the worker never carries the library),
+ * so in the browser it is its own chunk, fetched only when this chart is on screen. The server
+ * renders the chart as "static": a sentence that it needs JavaScript, and no interval buttons
+ * that would do nothing; hydration turns it into the live chart.
  */
 export function KlineChart({ pair, precision, tick }: { pair: string; precision: number; tick: { price: number; at: number } | null }) {
   const { t } = useTranslation("game");
@@ -30,7 +31,7 @@ export function KlineChart({ pair, precision, tick }: { pair: string; precision:
     setStatus("loading");
     (async () => {
       const [charts, response] = await Promise.all([
-        import("lightweight-charts"),
+        import("./lightweight-charts.client"),
         fetch(`/api/game/candles?pair=${encodeURIComponent(pair)}&interval=${interval}`, { headers: { accept: "application/json" } }),
       ]);
       const body = (await response.json()) as { candles: Candle[] };

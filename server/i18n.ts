@@ -6,8 +6,8 @@
 // 6.4.1); should an upgrade move them, the typecheck and the build fail on these two lines.
 import { getClientLocales } from "../node_modules/remix-i18next/build/lib/get-client-locales.js";
 import { pick } from "../node_modules/remix-i18next/build/lib/parser.js";
-import { readCookie } from "../app/utils/cookies";
-import { FALLBACK_LOCALE, LOCALE_COOKIE, LOCALES, toLocale, type Locale, type LocaleId } from "../app/i18n";
+import { readPlainCookie } from "../app/utils/cookies";
+import { FALLBACK_LOCALE, LOCALES, toLocale, type Locale, type LocaleId } from "../app/i18n";
 import { staticCatalog, type Catalog } from "../app/utils/translator";
 import enCommon from "../locales/en-US/common.json";
 import enMessages from "../locales/en-US/messages.json";
@@ -86,7 +86,7 @@ function makeDetector(site: LanguageSettings): LanguageDetector {
   const fallback = siteDefault && supported.includes(siteDefault) ? siteDefault : supported[0] ?? FALLBACK_LOCALE;
   const fromSupported = (language: string) => pick(supported, language, { loose: false }) || pick(supported, language, { loose: true });
   const findLocale = (request: Request): Locale | null => {
-    const fromCookie = toLocale(readCookie(request, LOCALE_COOKIE) ?? "");
+    const fromCookie = toLocale(readPlainCookie(request, "locale") ?? "");
     if (fromCookie && supported.includes(fromCookie)) return fromCookie;
     return siteDefault && supported.includes(siteDefault) ? siteDefault : null;
   };

@@ -215,3 +215,13 @@ describe("plain cookies on HTTPS", () => {
     expect(response.headers.get("location")).toBe("/user");
   });
 });
+
+describe("the language cookie on HTTPS", () => {
+  it("is set as __Host-locale and read back under that name", async () => {
+    const visitor = new Visitor(stack, "https://localhost");
+    const chosen = await visitor.post("/language", { locale: "ja_JP", redirectTo: "/login" });
+    expect(chosen.headers.get("set-cookie")).toMatch(/^__Host-locale=ja_JP;/);
+    const page = await (await visitor.get("/login")).text();
+    expect(page).toContain('lang="ja-JP"');
+  });
+});

@@ -28,10 +28,15 @@ function runs(path: string): boolean {
   return probe.status === 0;
 }
 
+/** Runs one way of getting a browser; its output is shown only when it fails (its last lines). */
 function step(command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
   console.log(`browser: ${command} ${args.join(" ")}`);
-  const run = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...extraEnv }, timeout: 15 * 60_000 });
-  return run.status === 0;
+  const run = spawnSync(command, args, { cwd: ROOT, encoding: "utf8", env: { ...process.env, ...extraEnv }, timeout: 15 * 60_000 });
+  if (run.status === 0) return true;
+  const lines = `${run.stdout ?? ""}${run.stderr ?? ""}`.split("\n").map((line) => line.trim()).filter(Boolean);
+  const why = lines.find((line) => /^(E:|Error:|error)/.test(line)) ?? lines.at(-1) ?? `exit ${run.status}`;
+  console.log(`browser: that did not work (${why})`);
+  return false;
 }
 
 function isDebianLike(): boolean {

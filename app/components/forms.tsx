@@ -2,7 +2,6 @@ import type { z } from "zod";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
-import { useRootData } from "~/root";
 import {
   answerState,
   controlProps,
@@ -182,5 +181,6 @@ function useFocusFirstInvalid(formId: string, answer: ServerAnswer, errors: Reco
     const form = document.getElementById(formId);
     if (form instanceof HTMLFormElement) firstInvalidControl(form, errors)?.focus();
     // the errors are the answer's: a new answer is what moves focus
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formId, answer]);
 }

@@ -221,7 +221,8 @@ export function useTranslation(ns?: Namespace | readonly Namespace[]): { t: TFun
   useEffect(() => catalog.ensure(names.split(",")), [catalog, names, language]);
   return useMemo(
     () => ({ t: catalogT(catalog, names.split(",")[0]), i18n: { language } }),
-    // version: texts that arrived since the last render
+    // version: texts that arrived since the last render (the catalog object itself stays the same)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [catalog, names, language, version],
   );
 }

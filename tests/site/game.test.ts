@@ -202,7 +202,9 @@ function firstMessage(response: Response): Promise<unknown> {
         // the platform may have closed its end already
         try {
           socket.close();
-        } catch {}
+        } catch {
+          // already closed
+        }
       },
       { once: true },
     );

@@ -86,6 +86,7 @@ function usePeriodAnnouncement(periodNo: string, ended: Period | null, fmt: (pri
         : "";
     setText(`${closed}${t("market.period_started", { periodNo })}`);
     // said when the period changes; the ended period arrives in the same message
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [periodNo]);
   return text;
 }

@@ -1,8 +1,8 @@
-/** Remix classic compiler, building one Worker module (server/index.ts is the entry). */
+/** Remix classic compiler, building one Worker module (server/site/index.ts is the entry). */
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
-  server: "./server/index.ts",
+  server: "./server/site/index.ts",
   serverBuildPath: ".build/site/index.js",
   serverConditions: ["workerd", "worker", "browser"],
   serverDependenciesToBundle: "all",

@@ -14,7 +14,7 @@ export default async function handleRequest(
   let status = responseStatusCode;
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.nonce}>
-      {/* the locale's shared, immutable catalog (server/i18n.ts): nothing is built per request */}
+      {/* the locale's shared, immutable catalog (server/site/i18n.ts): nothing is built per request */}
       <TranslationProvider catalog={loadContext.translations}>
         <RemixServer context={remixContext} url={request.url} abortDelay={5000} />
       </TranslationProvider>

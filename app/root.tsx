@@ -54,14 +54,6 @@ export async function loader({ context }: LoaderFunctionArgs) {
   });
 }
 
-export type RootData = ReturnType<typeof useRootData>;
-
-export function useRootData() {
-  const data = useRouteLoaderData<typeof loader>("root");
-  if (!data) throw new Error("root data is missing");
-  return data;
-}
-
 /**
  * In the browser, a navigation also loads the new page's namespaces (those not loaded yet) while
  * its data loads, and shows the page once both are there: never its raw keys.

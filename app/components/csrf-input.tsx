@@ -1,4 +1,4 @@
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 
 /**
  * The session's CSRF token; every state-changing form carries it (DESIGN.md §3). A module of its

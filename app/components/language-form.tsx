@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "~/utils/translator";
 import { LOCALE_NAMES, toLocale, toLocaleId } from "~/i18n";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import { CsrfInput } from "./csrf-input";
 
 /**

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { NavItem } from "./nav-item";
 import { useTranslation } from "~/utils/translator";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import { CsrfInput } from "./csrf-input";
 import { LanguageForm } from "./language-form";
 

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 
 export const handle = { titleKey: "home.title" };
 export { sharedPageHeaders as headers } from "~/utils/shared-page";

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/translator";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 
 export const handle = { titleKey: "terms:title", i18n: ["terms"] };
 export { sharedPageHeaders as headers } from "~/utils/shared-page";

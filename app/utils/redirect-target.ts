@@ -5,7 +5,7 @@
  * mix and count), a slash or backslash hidden by percent-encoding at any depth, and any control
  * character or whitespace (browsers strip tabs and newlines from a Location, turning `/\t/host`
  * into `//host`; CR/LF would split the header). Only an operator's redirect rule may name
- * another origin (server/guards.ts, siteRedirect).
+ * another origin (server/site/guards.ts, siteRedirect).
  */
 
 /** Any control character, whitespace or backslash: none belongs in a path we send a browser to. */

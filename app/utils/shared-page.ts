@@ -1,7 +1,7 @@
 /**
  * A route whose page a signed-out visitor sees exactly as every other signed-out visitor of the
  * same site, language and URL exports `headers = sharedPageHeaders`; the worker then renders it
- * once per site snapshot and fills in each visitor's CSRF token and nonce (server/page-cache.ts).
+ * once per site snapshot and fills in each visitor's CSRF token and nonce (server/site/page-cache.ts).
  * Only for routes whose loaders read nothing of the request but the session's sign-in state.
  */
 export const PAGE_CACHE_HEADER = "x-page-cache";

@@ -14,7 +14,7 @@ import { NAMESPACES, type Namespace } from "../i18n";
  * - `returnObjects: true` returns the array or object at the key, its strings interpolated.
  *
  * Where the texts come from is a Catalog: on the server one immutable catalog per language over the
- * bundled resources (server/i18n.ts); in the browser the page's namespaces fetched from the worker
+ * bundled resources (server/site/i18n.ts); in the browser the page's namespaces fetched from the worker
  * (`/locales/<lng>/<ns>.json?v=<build>`, immutable per build, so each is downloaded once and cached
  * across pages) before hydrating, and any other namespace when a page needs it.
  */
@@ -107,7 +107,7 @@ export function staticCatalog(language: string, namespaces: Readonly<Record<stri
   };
 }
 
-/** Where the browser loads one namespace of a language from (served by server/index.ts). */
+/** Where the browser loads one namespace of a language from (served by server/site/index.ts). */
 export function localeUrl(language: string, ns: string, build: string): string {
   return `/locales/${language}/${ns}.json?v=${encodeURIComponent(build)}`;
 }

@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PLATFORM_CONFIG = "server/platform/wrangler.toml";
 const SITE_CONFIG = "wrangler.toml";
 
-/** The secrets each worker refuses to serve without (server/env.ts, server/platform/env.ts). */
+/** The secrets each worker refuses to serve without (server/site/env.ts, server/platform/env.ts). */
 const REQUIRED_SECRETS: Record<string, string[]> = {
   [PLATFORM_CONFIG]: ["OPERATOR_KEY", "SMS_PROVIDER_URL", "SMS_PROVIDER_KEY", "ACCESS_TEAM_DOMAIN", "ACCESS_AUD"],
   [SITE_CONFIG]: ["SESSION_SECRETS"],

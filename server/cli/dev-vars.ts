@@ -3,7 +3,7 @@
  * its wrangler.toml (git-ignored; `wrangler dev` and Miniflare read it, `wrangler deploy` never
  * ships it). Nothing secret is committed: on first use each file is written with random values,
  * so no two machines share a session secret or an operator key, and a production worker refuses
- * both the values once committed here and anything shorter than 32 characters (server/env.ts,
+ * both the values once committed here and anything shorter than 32 characters (server/site/env.ts,
  * server/platform/env.ts).
  */
 import { randomBytes } from "node:crypto";

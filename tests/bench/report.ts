@@ -351,7 +351,7 @@ function ssrCause(path: string, t: Throughput, page: Throughput["pages"][number]
           "links skip route matching, the route manifest is not recomputed per request. What would cut it further: fewer hops (the platform keeping a site's " +
           "configuration in memory between calls instead of asking the site's object for every wallets read), and fewer routes for React Router to rank."
       : "Signed-out pages that every visitor sees alike (/login, /, /terms) are rendered once per site snapshot and language and then served " +
-          "from the isolate's memory with the visitor's CSRF token and nonce filled in (server/page-cache.ts); what is left per request is the tenant, " +
+          "from the isolate's memory with the visitor's CSRF token and nonce filled in (server/site/page-cache.ts); what is left per request is the tenant, " +
           "the session cookie (a fresh one is signed for each new visitor, as autocannon is) and the security headers."
   );
   return lines;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlatformClient } from "../../server/platform-client";
+import { createPlatformClient } from "../../server/site/platform-client";
 import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
 
 let stack: Stack;

@@ -1,9 +1,9 @@
 /**
  * A form body over the size limit is refused from its Content-Length, before the worker reads it
- * (server/guards.ts): nothing reaches the platform, and the member is told why.
+ * (server/site/guards.ts): nothing reaches the platform, and the member is told why.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_BODY_BYTES } from "../../server/guards";
+import { MAX_BODY_BYTES } from "../../server/site/guards";
 import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
 
 let stack: Stack;

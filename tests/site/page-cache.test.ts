@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStack, Visitor, type Stack } from "../helpers/site";
 
 /**
- * The shared-page cache (server/page-cache.ts) with a site info TTL long enough to keep pages:
+ * The shared-page cache (server/site/page-cache.ts) with a site info TTL long enough to keep pages:
  * signed-out visitors of /login, / and /terms share one render, each with their own CSRF token
  * and nonce; anything personal bypasses it.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SiteInfo } from "../../server/contract";
-import { cachedPage, cutOut, keepPage } from "../../server/page-cache";
+import { cachedPage, cutOut, keepPage } from "../../server/site/page-cache";
 import { PAGE_CACHE_ANONYMOUS, PAGE_CACHE_HEADER } from "../../app/utils/shared-page";
 
 const snapshot = () => ({}) as SiteInfo;

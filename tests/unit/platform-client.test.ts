@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER } from "../../server/contract";
-import { clientAddressOf, createPlatformClient } from "../../server/platform-client";
+import { clientAddressOf, createPlatformClient } from "../../server/site/platform-client";
 
 /** What the site's platform client puts on the wire for the platform's per-address limits. */
 function recordingClient(clientAddress: string | undefined) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Env } from "../../server/env";
-import { resolveSiteId } from "../../server/tenant";
+import type { Env } from "../../server/site/env";
+import { resolveSiteId } from "../../server/site/tenant";
 
 /** An environment whose TENANTS namespace is a map, counting its reads. */
 function envWith(entries: Record<string, string>) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resources } from "../../server/i18n";
+import { resources } from "../../server/site/i18n";
 import { BrowserCatalog, createT, staticCatalog, catalogT, type Tree } from "../../app/utils/translator";
 
 const common: Tree = {

@@ -11,7 +11,7 @@ import { ResponsePolicy } from "./security";
 import { AppSession } from "./session";
 import { handleStream } from "./streams";
 import { loadSiteInfo, resolveSiteId } from "./tenant";
-import { LOCALES, type Locale } from "../app/i18n";
+import { LOCALES, type Locale } from "../../app/i18n";
 
 const remixBuild = build as unknown as ServerBuild;
 const buildId = remixBuild.assets.version;
@@ -20,7 +20,7 @@ let handleRemix: ReturnType<typeof createRequestHandler> | undefined;
 /**
  * The site worker: tenant → site info → site redirects → session → forged-post check →
  * ?accessToken= → Remix, then the session cookie is committed once, if it changed. Every answer
- * leaves with the security headers (server/security.ts).
+ * leaves with the security headers (server/site/security.ts).
  */
 export default {
   async fetch(request: Request, rawEnv: Record<string, unknown>, ctx?: ExecutionContext): Promise<Response> {

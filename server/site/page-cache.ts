@@ -1,5 +1,5 @@
-import { PAGE_CACHE_ANONYMOUS, PAGE_CACHE_HEADER } from "../app/utils/shared-page";
-import type { SiteInfo } from "./contract";
+import { PAGE_CACHE_ANONYMOUS, PAGE_CACHE_HEADER } from "../../app/utils/shared-page";
+import type { SiteInfo } from "../contract";
 
 /**
  * Rendered HTML of the pages a signed-out visitor sees the same as every other signed-out visitor

@@ -1,6 +1,6 @@
 /**
  * Plain pages the worker answers before Remix: no tenant's branding or content in them. Their one
- * style element carries the response's CSP nonce (server/security.ts).
+ * style element carries the response's CSP nonce (server/site/security.ts).
  */
 function page(status: number, lang: string, title: string, body: string, nonce: string): Response {
   const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style nonce="${escapeHtml(nonce)}">body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;max-width:32rem;padding:0 1rem;color:#1a1a1a}</style></head><body><h1>${title}</h1><p>${body}</p></body></html>`;
@@ -22,7 +22,7 @@ export function refusedPage(lang: string, title: string, body: string, nonce: st
   return page(403, lang, escapeHtml(title), escapeHtml(body), nonce);
 }
 
-/** A form body over the size limit, refused before it was read (server/guards.ts). */
+/** A form body over the size limit, refused before it was read (server/site/guards.ts). */
 export function tooLargePage(lang: string, title: string, body: string, nonce: string): Response {
   return page(413, lang, escapeHtml(title), escapeHtml(body), nonce);
 }

@@ -1,6 +1,6 @@
-import type { Locale } from "../app/i18n";
-import type { Catalog } from "../app/utils/translator";
-import type { SiteInfo } from "./contract";
+import type { Locale } from "../../app/i18n";
+import type { Catalog } from "../../app/utils/translator";
+import type { SiteInfo } from "../contract";
 import type { Env } from "./env";
 import type { PlatformClient } from "./platform-client";
 import type { AppSession } from "./session";
@@ -13,7 +13,7 @@ export type SiteContext = {
   session: AppSession;
   platform: PlatformClient;
   locale: Locale;
-  /** the texts of `locale`, for the server render and for loaders (server/i18n.ts `catalogs`) */
+  /** the texts of `locale`, for the server render and for loaders (server/site/i18n.ts `catalogs`) */
   translations: Catalog;
   /** Set-Cookie values a route wants added to its response (plain cookies) */
   cookies: string[];

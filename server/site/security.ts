@@ -1,4 +1,4 @@
-import type { SiteInfo } from "./contract";
+import type { SiteInfo } from "../contract";
 
 /**
  * The response headers of every answer of the site worker (README "Security").

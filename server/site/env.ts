@@ -56,7 +56,7 @@ let cached: { raw: unknown; result: EnvResult } | undefined;
 /**
  * The worker's environment, checked once per isolate. A configuration that is wrong, or unsafe for
  * production (a missing or public secret, no way to reach the platform), is not served at all: the
- * entry answers 503 and logs the problems (server/index.ts).
+ * entry answers 503 and logs the problems (server/site/index.ts).
  */
 export function loadEnv(raw: Record<string, unknown>): EnvResult {
   if (cached?.raw === raw) return cached.result;

@@ -1,6 +1,6 @@
-import { REFERRER_PATTERN, plainCookie } from "../app/utils/cookies";
-import { UPLOAD_LIMITS } from "./contract";
-import { localRedirectTarget } from "../app/utils/redirect-target";
+import { REFERRER_PATTERN, plainCookie } from "../../app/utils/cookies";
+import { UPLOAD_LIMITS } from "../contract";
+import { localRedirectTarget } from "../../app/utils/redirect-target";
 import type { PlatformClient } from "./platform-client";
 import type { AppSession } from "./session";
 

@@ -1,4 +1,4 @@
-import type { SiteInfo } from "./contract";
+import type { SiteInfo } from "../contract";
 import type { Env } from "./env";
 import type { PlatformClient, SiteMessageCode } from "./platform-client";
 

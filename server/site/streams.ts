@@ -1,4 +1,4 @@
-import { pairSymbol, SITE_HEADER } from "./contract";
+import { pairSymbol, SITE_HEADER } from "../contract";
 import type { PlatformClient } from "./platform-client";
 import type { AppSession } from "./session";
 

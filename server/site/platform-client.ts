@@ -15,7 +15,7 @@ import {
   type CallQuery,
   type CallSpec,
   type MessageCode,
-} from "./contract";
+} from "../contract";
 
 /** Codes the site adds to the platform's: a network failure after the retry, and a reply that broke the contract. */
 export type SiteMessageCode = MessageCode | "connection_failed";

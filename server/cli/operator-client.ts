@@ -8,8 +8,9 @@
  */
 import {
   CALLS,
-  fillPath,
+  callRequest,
   type CallBody,
+  type CallInput,
   type CallData,
   type CallName,
   type CallParams,
@@ -103,45 +104,27 @@ export function httpPlatform(baseUrl: string, operatorKey: string | (() => strin
   const extra = options.headers ?? accessHeaders(process.env);
   const key = typeof operatorKey === "function" ? operatorKey : () => operatorKey;
   // manual redirects: an Access login redirect is reported as such instead of followed to an HTML page
-  const request = (url: URL, init: { method: string; auth: boolean; body?: string }) =>
-    send(url, {
-      method: init.method,
-      redirect: "manual",
-      headers: {
-        ...extra,
-        ...(init.auth ? { Authorization: `Bearer ${key()}` } : {}),
-        ...(init.body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: init.body,
-    });
+  const answer = async (request: Request) => envelopeOf(new URL(request.url), await send(request, { redirect: "manual" }));
 
   const operator: OperatorClient = async (name, input) => {
-    const spec = CALLS[name];
-    const url = new URL(fillPath(spec.path, input.params as Record<string, string>), baseUrl);
-    for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    }
-    // GET calls carry no body; the others always send one (an empty decision is `{}`).
-    const body = spec.method === "GET" ? undefined : JSON.stringify(input.body ?? {});
-    return envelopeOf(url, await request(url, { method: spec.method, auth: true, body }));
+    // GET calls carry no body; the others always send one (an empty decision is `{}`)
+    const body = CALLS[name].method === "GET" ? undefined : (input.body ?? {});
+    return answer(callRequest(name, { ...input, body, token: key(), headers: extra } as CallInput<typeof name>, baseUrl));
   };
 
   return {
     baseUrl,
     operator,
-    async read(name, params) {
-      const url = new URL(fillPath(CALLS[name].path, params as Record<string, string> | undefined), baseUrl);
-      return envelopeOf(url, await request(url, { method: "GET", auth: false }));
-    },
+    read: (name, params) => answer(callRequest(name, { params, headers: extra } as CallInput<typeof name>, baseUrl)),
     async file(siteId, fileId) {
-      const url = new URL(fillPath(CALLS.operatorFile.path, { siteId, fileId }), baseUrl);
-      const response = await request(url, { method: "GET", auth: true });
+      const request = callRequest("operatorFile", { params: { siteId, fileId }, token: key(), headers: extra }, baseUrl);
+      const response = await send(request, { redirect: "manual" });
       const contentType = response.headers.get("content-type") ?? "application/octet-stream";
       // a success is the raw bytes; a refusal is an envelope like any other call's
       if (response.status === 200 && !contentType.includes("json")) {
         return { ok: true, bytes: new Uint8Array(await response.arrayBuffer()), contentType };
       }
-      return { ok: false, envelope: await envelopeOf(url, response) };
+      return { ok: false, envelope: await envelopeOf(new URL(request.url), response) };
     },
   };
 }

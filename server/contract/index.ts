@@ -6,3 +6,4 @@ export * from "./member-center";
 export * from "./game";
 export * from "./security";
 export * from "./text";
+export * from "./request";

@@ -1,12 +1,9 @@
 import {
   CALLS,
-  CLIENT_ADDRESS_HEADER,
-  IDEMPOTENCY_HEADER,
   RELOGIN_STATUSES,
-  SITE_HEADER,
   UPLOAD_LIMITS,
+  callRequest,
   envelope,
-  fillPath,
   isMessageCode,
   type CallBody,
   type CallData,
@@ -64,29 +61,20 @@ export function createPlatformClient(options: PlatformClientOptions) {
   /** Builds and sends a call's request; a failure before or instead of a response comes back as a value. */
   async function send<N extends CallName>(name: N, opts: CallOptions<N>): Promise<Response | CallFailure> {
     const spec: CallSpec = CALLS[name];
-    const url = new URL(fillPath(spec.path, opts.params as Record<string, string> | undefined), ORIGIN);
-    for (const [key, value] of Object.entries((opts.query ?? {}) as Record<string, unknown>)) {
-      if (value !== undefined && value !== "") url.searchParams.set(key, String(value));
-    }
-    const headers = new Headers({ accept: spec.raw ? "*/*" : "application/json", [SITE_HEADER]: options.siteId });
-    if (options.clientAddress) headers.set(CLIENT_ADDRESS_HEADER, options.clientAddress);
     const token = opts.token ?? options.token();
-    if (spec.auth === "member") {
-      if (!token) return { ok: false, status: 402, code: "login_required" };
-      headers.set("authorization", `Bearer ${token}`);
-    }
-    if (opts.idempotencyKey) headers.set(IDEMPOTENCY_HEADER, opts.idempotencyKey);
-    let body: string | FormData | undefined;
-    if (spec.multipart) {
-      // the site refuses an oversized file itself rather than forward megabytes to be refused
-      if (opts.file && opts.file.size > UPLOAD_LIMITS.maxBytes) return { ok: false, status: 400, code: "file_too_large" };
-      body = multipartBody(opts.body, opts.file);
-    } else if (opts.body !== undefined) {
-      headers.set("content-type", "application/json");
-      body = JSON.stringify(opts.body);
-    }
-
-    const response = await sendWithRetry(() => new Request(url, { method: spec.method, headers, body }));
+    if (spec.auth === "member" && !token) return { ok: false, status: 402, code: "login_required" };
+    // the site refuses an oversized file itself rather than forward megabytes to be refused
+    if (spec.multipart && opts.file && opts.file.size > UPLOAD_LIMITS.maxBytes) return { ok: false, status: 400, code: "file_too_large" };
+    // an empty form field is no filter: it is not sent
+    const query = Object.fromEntries(Object.entries((opts.query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== "")) as CallQuery<N>;
+    const input = {
+      ...opts,
+      query,
+      token: spec.auth === "member" ? token : undefined,
+      siteId: options.siteId,
+      clientAddress: options.clientAddress,
+    };
+    const response = await sendWithRetry(() => callRequest(name, input, ORIGIN));
     return response ?? { ok: false, status: 400, code: "connection_failed" };
   }
 
@@ -180,17 +168,6 @@ export function createPlatformClient(options: PlatformClientOptions) {
   }
 
   return { call, fetchRaw };
-}
-
-/** The form of a `multipart` call: its text fields, then the file under the name `file`. */
-function multipartBody(fields: unknown, file: Blob | undefined): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries((fields ?? {}) as Record<string, unknown>)) {
-    if (value !== undefined) form.set(key, String(value));
-  }
-  // the member's file name is not forwarded: the platform names what it stores
-  if (file) form.set("file", file, "document");
-  return form;
 }
 
 export type PlatformClient = ReturnType<typeof createPlatformClient>;

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import {
   CALLS,
-  fillPath,
-  IDEMPOTENCY_HEADER,
-  SITE_HEADER,
+  callRequest,
   type CallBody,
+  type CallInput,
   type CallData,
   type CallName,
   type CallParams,
@@ -36,20 +35,12 @@ type Input<N extends CallName> = {
 /** One contract call against the platform; the envelope as it came. */
 export async function platformCall<N extends CallName>(name: N, input: Input<N> = {}): Promise<Envelope<CallData<N>>> {
   const spec = CALLS[name];
-  const url = new URL(fillPath(spec.path, input.params as Record<string, string> | undefined), PLATFORM);
-  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-    if (value !== undefined) url.searchParams.set(key, String(value));
-  }
-  const headers: Record<string, string> = { [SITE_HEADER]: SITE_ID };
-  if (input.token) headers.Authorization = `Bearer ${input.token}`;
-  if ("idempotent" in spec && spec.idempotent) headers[IDEMPOTENCY_HEADER] = input.idempotencyKey ?? randomUUID();
-  let body: string | undefined;
-  if (spec.method !== "GET") {
-    headers["Content-Type"] = "application/json";
-    body = JSON.stringify(input.body ?? {});
-  }
+  const idempotencyKey = "idempotent" in spec && spec.idempotent ? (input.idempotencyKey ?? randomUUID()) : undefined;
+  // non-GET calls always carry a body (an empty one is `{}`)
+  const body = spec.method === "GET" ? undefined : (input.body ?? {});
+  const request = () => callRequest(name, { ...input, body, idempotencyKey, siteId: SITE_ID } as CallInput<N>, PLATFORM);
   for (let attempt = 1; ; attempt++) {
-    const response = await fetch(url, { method: spec.method, headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const response = await fetch(request(), { signal: AbortSignal.timeout(TIMEOUT_MS) });
     const text = await response.text();
     // `wrangler dev` answers this when its proxy lost the worker mid-request (not the product's
     // answer); the same request again, with the same idempotency key, is safe

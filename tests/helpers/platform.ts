@@ -2,9 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Miniflare, type WorkerOptions } from "miniflare";
 import {
-  CALLS,
-  fillPath,
-  SITE_HEADER,
+  callRequest,
   type CallBody,
   type CallData,
   type CallName,
@@ -138,25 +136,6 @@ export function signupBody(siteId: string, overrides: Partial<CallBody<"signup">
   };
 }
 
-function requestFor<N extends CallName>(name: N, options: CallOptions<N>): { path: string; init: RequestInit } {
-  const spec = CALLS[name];
-  let path = fillPath(spec.path, options.params as Record<string, string> | undefined);
-  const query = options.query as Record<string, string | undefined> | undefined;
-  if (query) {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined) search.set(key, value);
-    if (search.size > 0) path += `?${search}`;
-  }
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
-  if (options.siteId !== undefined) headers[SITE_HEADER] = options.siteId;
-  const init: RequestInit = { method: spec.method, headers };
-  if (options.body !== undefined) {
-    headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(options.body);
-  }
-  return { path, init };
-}
 
 export async function createPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const operatorKey = options.operatorKey ?? TEST_OPERATOR_KEY;
@@ -175,8 +154,13 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     (await worker.fetch(`http://platform.test${path}`, init as never)) as unknown as Response;
 
   const call = async <N extends CallName>(name: N, callOptions: CallOptions<N> = {}) => {
-    const { path, init } = requestFor(name, callOptions);
-    const response = await fetchPlatform(path, init);
+    const request = callRequest(name, callOptions, "http://platform.test");
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    const response = await fetchPlatform(new URL(request.url).pathname + new URL(request.url).search, {
+      method: request.method,
+      headers: [...request.headers],
+      body,
+    });
     return { status: response.status, envelope: (await response.json()) as Envelope<CallData<N>> };
   };
 

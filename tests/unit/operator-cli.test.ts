@@ -40,12 +40,12 @@ function fakeIo(options: { env?: Record<string, string>; answer?: Answer } = {})
     env: options.env ?? LOCAL_ENV,
     cwd: tmpdir(),
     fetch: async (input, init) => {
-      const request = new Request(input as string, init);
+      const request = new Request(input as RequestInfo, init);
       const entry: Sent = {
         url: new URL(request.url),
         method: request.method,
         headers: request.headers,
-        body: init?.body === undefined ? undefined : String(init.body),
+        body: request.body ? await request.text() : undefined,
       };
       sent.push(entry);
       return options.answer?.(entry.url, entry) ?? refusal(400, "invalid_parameters");
@@ -415,7 +415,7 @@ describe("the operator key and Cloudflare Access", () => {
     const seen: Request[] = [];
     const client = httpOperatorClient("http://127.0.0.1:8788", "seed-key", {
       fetch: async (input, init) => {
-        seen.push(new Request(input as string, init));
+        seen.push(new Request(input as RequestInfo, init));
         return ok(null);
       },
       headers: {},

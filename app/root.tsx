@@ -24,11 +24,12 @@ import { useNonce } from "./utils/nonce";
 import { loadNamespacesFor } from "./utils/translations.client";
 import { handleNamespaces, localeUrl, useChangeLanguage, useTranslation } from "./utils/translator";
 import type { Namespace } from "./i18n";
+import type { RouteHandle } from "./utils/translation-keys";
 import styles from "./styles/app.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
-export const handle = { i18n: ["common", "messages"] };
+export const handle = { i18n: ["common", "messages"] } satisfies RouteHandle;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { site, session, platform, locale } = context;
@@ -66,15 +67,10 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
 /** Every navigation re-reads the member (spec §2). */
 export const shouldRevalidate = () => true;
 
-interface PageHandle {
-  titleKey?: string;
-  layout?: "default" | "empty";
-}
-
-function usePageHandle(): PageHandle {
+function usePageHandle(): RouteHandle {
   const matches = useMatches();
-  const merged: PageHandle = {};
-  for (const match of matches) Object.assign(merged, (match.handle ?? {}) as PageHandle);
+  const merged: RouteHandle = {};
+  for (const match of matches) Object.assign(merged, (match.handle ?? {}) as RouteHandle);
   return merged;
 }
 

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
+import { dynamicKey } from "~/utils/translation-keys";
 import { useTranslation } from "~/utils/translator";
 import {
   answerState,
@@ -23,7 +24,7 @@ export function ErrorList({ id, errors, alert }: { id?: string; errors?: string[
   if (!first) return null;
   return (
     <p id={id} className="error-list" role={alert ? "alert" : undefined}>
-      {t(first)}
+      {t(dynamicKey(first))}
     </p>
   );
 }

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/utils/translator";
 import { Field, type FieldMeta } from "./forms";
 import { Money } from "./money";
+import { dynamicKey } from "~/utils/translation-keys";
 
 /** What a money action answers when it did not succeed: the form's state and the same key. */
 export type MoneyActionData = { result: SubmissionResult<string[]>; idempotencyKey: string };
@@ -18,7 +19,7 @@ export function LimitsHint({ min, max, currency }: { min: number; max: number; c
 
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation("money");
-  return <span className={`status status-${status}`}>{t(`status.${status}`)}</span>;
+  return <span className={`status status-${status}`}>{t(dynamicKey(`status.${status}`))}</span>;
 }
 
 /** An amount typed as a decimal, with the site's limits shown before anything is submitted. */

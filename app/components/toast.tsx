@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/utils/translator";
+import type { KeyOf } from "~/utils/translation-keys";
 
 interface ToastData {
   kind: "success" | "error";
-  key: string;
+  /** a key of the messages namespace */
+  key: KeyOf<"messages">;
   durationMs?: number;
 }
 

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { useRootData } from "~/utils/root-data";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "home.title" };
+export const handle = { titleKey: "home.title" } satisfies RouteHandle;
 export { sharedPageHeaders as headers } from "~/utils/shared-page";
 
 const OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const;

@@ -6,8 +6,9 @@ import { isWebUrl } from "~/components/support/links";
 import { QueryFailed } from "~/components/support/query-failed";
 import { readPlainCookie, REFERRER_PATTERN } from "~/utils/cookies";
 import { messageKey } from "~/utils/messages";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "support:contact.title", i18n: ["support"] };
+export const handle = { titleKey: "support:contact.title", i18n: ["support"] } satisfies RouteHandle;
 
 /**
  * Contact us (public): the customer-service chat, with the visitor's stored referrer code passed

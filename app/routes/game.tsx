@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { GamePage } from "~/components/game/game-page";
 import { gameAction, gameLoader } from "~/utils/game.server";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "game:title", i18n: ["game", "money"] };
+export const handle = { titleKey: "game:title", i18n: ["game", "money"] } satisfies RouteHandle;
 
 /** The game in the site's default layout; a signed-in member only (spec §2). */
 export async function loader(args: LoaderFunctionArgs) {

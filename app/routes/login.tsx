@@ -6,8 +6,9 @@ import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/comp
 import { completeSignIn } from "~/utils/auth.server";
 import { loginSchema } from "~/utils/auth-schemas.server";
 import { messageKey } from "~/utils/messages";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "login.title", layout: "empty" };
+export const handle = { titleKey: "login.title", layout: "empty" } satisfies RouteHandle;
 export { sharedPageHeaders as headers } from "~/utils/shared-page";
 
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -7,8 +7,9 @@ import { completeSignIn } from "~/utils/auth.server";
 import { registerSchema } from "~/utils/auth-schemas.server";
 import { readPlainCookie } from "~/utils/cookies";
 import { messageKey } from "~/utils/messages";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "register.title", layout: "empty" };
+export const handle = { titleKey: "register.title", layout: "empty" } satisfies RouteHandle;
 
 const SECRET_FIELDS = ["password", "confirmPassword", "transactionPassword", "confirmTransactionPassword"];
 

@@ -1,7 +1,8 @@
 import { useTranslation } from "~/utils/translator";
 import { useRootData } from "~/utils/root-data";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "terms:title", i18n: ["terms"] };
+export const handle = { titleKey: "terms:title", i18n: ["terms"] } satisfies RouteHandle;
 export { sharedPageHeaders as headers } from "~/utils/shared-page";
 
 const SECTIONS = [

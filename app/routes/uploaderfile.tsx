@@ -7,8 +7,9 @@ import { UploadForm } from "~/components/bank/upload-form";
 import { requireMember } from "~/utils/auth.server";
 import { isFileProblem, uploadSchema } from "~/utils/bank-schemas.server";
 import { messageKey } from "~/utils/messages";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "bank:documents_title", i18n: ["bank"] };
+export const handle = { titleKey: "bank:documents_title", i18n: ["bank"] } satisfies RouteHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);

@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { requireMember } from "~/utils/auth.server";
 import { formatMoney } from "~/utils/money";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "user.title" };
+export const handle = { titleKey: "user.title" } satisfies RouteHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);

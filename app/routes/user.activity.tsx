@@ -6,8 +6,9 @@ import { QueryFailed } from "~/components/support/query-failed";
 import { toLocaleId } from "~/i18n";
 import { requireMember } from "~/utils/auth.server";
 import { messageKey } from "~/utils/messages";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "support:activity.title", i18n: ["support"] };
+export const handle = { titleKey: "support:activity.title", i18n: ["support"] } satisfies RouteHandle;
 
 /** The site's campaigns in the member's language, with their period and rules. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,8 +10,9 @@ import { DOCUMENT_FIELDS, DOCUMENT_KINDS, type DocumentKind } from "~/utils/bank
 import { bankApplySchema, isFileProblem, type BankApplication } from "~/utils/bank-schemas.server";
 import { idempotencyKeyField, newIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "bank:title", i18n: ["bank"] };
+export const handle = { titleKey: "bank:title", i18n: ["bank"] } satisfies RouteHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);

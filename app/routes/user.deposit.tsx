@@ -9,8 +9,9 @@ import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey } from "~/utils/idempotency.server";
 import { depositSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess } from "~/utils/money.server";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "money:deposit.title", i18n: ["money"] };
+export const handle = { titleKey: "money:deposit.title", i18n: ["money"] } satisfies RouteHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);

@@ -4,8 +4,9 @@ import { useTranslation } from "~/utils/translator";
 import { AppLinks, HomeScreenSteps } from "~/components/support/download-guide";
 import { isWebUrl } from "~/components/support/links";
 import { requireMember } from "~/utils/auth.server";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "support:download.title", i18n: ["support"] };
+export const handle = { titleKey: "support:download.title", i18n: ["support"] } satisfies RouteHandle;
 
 /** The site on the phone: added to the home screen (it has a web app manifest), or the native apps. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,8 +7,9 @@ import { toLocaleId } from "~/i18n";
 import { requireMember } from "~/utils/auth.server";
 import { messageKey } from "~/utils/messages";
 import { parseInstructionType } from "~/utils/support-schemas.server";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "support:help.title", i18n: ["support"] };
+export const handle = { titleKey: "support:help.title", i18n: ["support"] } satisfies RouteHandle;
 
 /** The site's instructions of a type (`?type=`, "help" by default): help, deposit help, the rules. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

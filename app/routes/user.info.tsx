@@ -7,8 +7,9 @@ import { requireMember } from "~/utils/auth.server";
 import { changedInfo, infoSchema, type EditableInfo } from "~/utils/account-schemas.server";
 import { messageKey } from "~/utils/messages";
 import type { PlayerInfo } from "../../server/contract";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "account:info.title", i18n: ["account"] };
+export const handle = { titleKey: "account:info.title", i18n: ["account"] } satisfies RouteHandle;
 
 const NO_INFO: EditableInfo = { realName: "", email: "", areaCode: "", mobile: "" };
 

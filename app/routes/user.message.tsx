@@ -9,8 +9,9 @@ import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
 import { messageSchema, parsePage } from "~/utils/support-schemas.server";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "support:message.title", i18n: ["support"] };
+export const handle = { titleKey: "support:message.title", i18n: ["support"] } satisfies RouteHandle;
 
 const PATH = "/user/message";
 const PAGE_SIZE = 10;

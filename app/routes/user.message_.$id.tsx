@@ -9,8 +9,9 @@ import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
 import { replySchema } from "~/utils/support-schemas.server";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "support:thread.title", i18n: ["support"] };
+export const handle = { titleKey: "support:thread.title", i18n: ["support"] } satisfies RouteHandle;
 
 /** The contract's id: anything else cannot be a message, so it is not asked for. */
 const isMessageId = (id: string | undefined): id is string => Boolean(id && id.length <= 64);

@@ -6,8 +6,9 @@ import { QueryFailed } from "~/components/support/query-failed";
 import { toLocaleId } from "~/i18n";
 import { requireMember } from "~/utils/auth.server";
 import { messageKey } from "~/utils/messages";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "support:news.title", i18n: ["support"] };
+export const handle = { titleKey: "support:news.title", i18n: ["support"] } satisfies RouteHandle;
 
 /** One news item or announcement in full, in the member's language; an unknown path is a 404 page. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

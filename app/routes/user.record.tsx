@@ -12,8 +12,10 @@ import { TransactionTable } from "~/components/records/transaction-table";
 import { WithdrawalTable } from "~/components/records/withdrawal-table";
 import { requireMember } from "~/utils/auth.server";
 import { messageKey } from "~/utils/messages";
+import { dynamicKey } from "~/utils/translation-keys";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "records:title", i18n: ["records"] };
+export const handle = { titleKey: "records:title", i18n: ["records"] } satisfies RouteHandle;
 
 type RecordList =
   | { tab: "account"; page: CallData<"records"> }
@@ -75,7 +77,7 @@ export default function Records() {
       <DateFilter query={query} rangeError={rangeError} />
       {error ? (
         <p role="alert" className="error-list">
-          {t(error)}
+          {t(dynamicKey(error))}
         </p>
       ) : null}
       {list ? (

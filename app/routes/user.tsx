@@ -3,8 +3,9 @@ import { Outlet } from "@remix-run/react";
 import { NavItem } from "~/components/nav-item";
 import { useTranslation } from "~/utils/translator";
 import { requireMember } from "~/utils/auth.server";
+import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "user.title", i18n: ["money", "records", "bank", "account", "support"] };
+export const handle = { titleKey: "user.title", i18n: ["money", "records", "bank", "account", "support"] } satisfies RouteHandle;
 
 const MEMBER_LINKS = [
   ["/user", "user.nav_home"],

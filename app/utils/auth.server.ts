@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { plainCookie, readPlainCookie } from "./cookies";
 import { localRedirectTarget } from "./redirect-target";
+import type { KeyOf } from "./translation-keys";
 
 /**
  * The auth guard of spec §2 for /user and /game: a visitor is sent to /login, and the path they
@@ -20,7 +21,7 @@ export function requireMember(request: Request, context: AppLoadContext): void {
 export function completeSignIn(
   request: Request,
   context: AppLoadContext,
-  opts: { token: string; account: string; platformRedirect?: string; toastKey: string },
+  opts: { token: string; account: string; platformRedirect?: string; toastKey: KeyOf<"messages"> },
 ) {
   const { session, siteId, now, secure } = context;
   session.signIn(siteId, opts.token, opts.account, now);

@@ -1,6 +1,7 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import { messageKey } from "./messages";
+import type { KeyOf } from "./translation-keys";
 import { minorDigits } from "./money";
 
 /** The site's limits for one kind of amount, with the currency's minor digits. */
@@ -25,7 +26,7 @@ export function moneyFailure(
 }
 
 /** A money request that went through: a toast and a fresh page (post/redirect/get, so a reload posts nothing). */
-export function moneySuccess(context: AppLoadContext, path: string, toastKey: string) {
+export function moneySuccess(context: AppLoadContext, path: string, toastKey: KeyOf<"messages">) {
   context.session.flashToast({ kind: "success", key: toastKey });
   return redirect(path);
 }

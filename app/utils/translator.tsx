@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from "react";
 import { NAMESPACES, type Namespace } from "../i18n";
+import type { DynamicKey, TranslationKey } from "./translation-keys";
 
 /**
  * The site's translator (DESIGN.md §3): `t(key, values)` over the JSON files in locales/, the
@@ -22,9 +23,16 @@ import { NAMESPACES, type Namespace } from "../i18n";
 export type Tree = { readonly [key: string]: string | readonly string[] | Tree };
 export type Values = { readonly [name: string]: unknown; count?: number; returnObjects?: boolean };
 
-export interface TFunction {
+/** `t` over any catalog's keys (the translator itself, and its tests with catalogs of their own). */
+export interface UntypedT {
   (key: string, values?: Values & { returnObjects?: false }): string;
   (key: string, values: Values & { returnObjects: true }): unknown;
+}
+
+/** `t` over the keys of `N` (its default namespace) and every qualified key (app/utils/translation-keys.ts). */
+export interface TFunction<N extends Namespace = Namespace> {
+  (key: TranslationKey<N> | DynamicKey, values?: Values & { returnObjects?: false }): string;
+  (key: TranslationKey<N> | DynamicKey, values: Values & { returnObjects: true }): unknown;
 }
 
 /** One language's texts, by namespace. */
@@ -76,7 +84,7 @@ function pluralForm(language: string, count: number): string {
 }
 
 /** A t for one language: `lookup(ns)` gives a namespace's texts, `defaultNs` is used for keys without `ns:`. */
-export function createT(language: string, lookup: (ns: string) => Tree | undefined, defaultNs = "common"): TFunction {
+export function createT(language: string, lookup: (ns: string) => Tree | undefined, defaultNs = "common"): UntypedT {
   function t(key: string, values?: Values): unknown {
     const colon = key.indexOf(":");
     const tree = lookup(colon < 0 ? defaultNs : key.slice(0, colon));
@@ -87,12 +95,12 @@ export function createT(language: string, lookup: (ns: string) => Tree | undefin
     if (values?.returnObjects) return node === undefined ? key : interpolateAll(node, values);
     return typeof node === "string" ? interpolate(node, values) : key;
   }
-  return t as TFunction;
+  return t as UntypedT;
 }
 
 /** A t over a catalog's language as it is now, e.g. for a loader's plain-text answer. */
-export function catalogT(catalog: Catalog, defaultNs = "common"): TFunction {
-  return createT(catalog.language, (ns) => catalog.namespace(ns), defaultNs);
+export function catalogT<N extends Namespace = "common">(catalog: Catalog, defaultNs: N | "common" = "common"): TFunction<N> {
+  return createT(catalog.language, (ns) => catalog.namespace(ns), defaultNs) as TFunction<N>;
 }
 
 /** A catalog that already holds every namespace and never changes: the server's, one per language. */
@@ -212,7 +220,9 @@ function useCatalog(): Catalog {
  * namespace given (default `common`); all given namespaces are loaded if they are not there yet,
  * and the component renders again when texts arrive or the language changes.
  */
-export function useTranslation(ns?: Namespace | readonly Namespace[]): { t: TFunction; i18n: { language: string } } {
+export function useTranslation<N extends Namespace = "common">(
+  ns?: N | readonly [N, ...Namespace[]] | readonly Namespace[],
+): { t: TFunction<N>; i18n: { language: string } } {
   const catalog = useCatalog();
   const list: readonly string[] = ns === undefined ? ["common"] : typeof ns === "string" ? [ns] : ns.length ? ns : ["common"];
   const names = list.join(",");
@@ -220,7 +230,7 @@ export function useTranslation(ns?: Namespace | readonly Namespace[]): { t: TFun
   const language = catalog.language;
   useEffect(() => catalog.ensure(names.split(",")), [catalog, names, language]);
   return useMemo(
-    () => ({ t: catalogT(catalog, names.split(",")[0]), i18n: { language } }),
+    () => ({ t: catalogT<N>(catalog, names.split(",")[0] as N), i18n: { language } }),
     // version: texts that arrived since the last render (the catalog object itself stays the same)
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [catalog, names, language, version],

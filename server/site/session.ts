@@ -1,4 +1,5 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/cloudflare";
+import type { KeyOf } from "../../app/utils/translation-keys";
 
 /** What the site keeps in its signed cookie: never more than this. */
 export interface SessionData {
@@ -16,7 +17,7 @@ export interface SessionData {
 export interface Toast {
   kind: "success" | "error";
   /** a key of the messages namespace */
-  key: string;
+  key: KeyOf<"messages">;
   /** how long it stays, in ms (spec: password updates 1000 ms) */
   durationMs?: number;
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/translator";
+import { dynamicKey } from "~/utils/translation-keys";
 
 /** A form's own errors (what went wrong, then why), announced when they appear. */
 export function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
@@ -7,7 +8,7 @@ export function FormAlert({ id, errors }: { id: string; errors?: string[] }) {
   return (
     <div id={id} role="alert" className="form-alert">
       {errors.map((key) => (
-        <p key={key}>{t(key)}</p>
+        <p key={key}>{t(dynamicKey(key))}</p>
       ))}
     </div>
   );

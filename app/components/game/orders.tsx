@@ -5,6 +5,7 @@ import { formatOdds, formatPrice, type Order } from "~/utils/game";
 import { formatMoney } from "~/utils/money";
 import { categoryOf, formatTime } from "./format";
 import { ScrollTable } from "../scroll-table";
+import { dynamicKey } from "~/utils/translation-keys";
 
 type Precision = (pair: string) => number;
 
@@ -35,7 +36,7 @@ export function CurrentOrders({ orders, currency, error }: { orders: Order[]; cu
       </p>
       {error ? (
         <p role="alert" className="error-list">
-          {t(error)}
+          {t(dynamicKey(error))}
         </p>
       ) : null}
       {orders.length === 0 ? (
@@ -89,7 +90,7 @@ const HISTORY_COLUMNS = [
   "start",
   "end",
   "currency",
-];
+] as const;
 
 /** The order history table (spec: period, pair, bet rate, amount, category, content, odds, result, win/loss, times, currency). */
 export function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; currency: string; precisionOf: Precision }) {

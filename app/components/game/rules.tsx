@@ -1,6 +1,7 @@
 import { useTranslation } from "~/utils/translator";
 import type { CallData } from "../../../server/contract";
 import { BET_OPTIONS } from "~/utils/game";
+import { dynamicKey } from "~/utils/translation-keys";
 
 type Instruction = CallData<"instruction">[number];
 
@@ -11,7 +12,7 @@ export function Rules({ items, error }: { items: Instruction[]; error: string | 
     <div className="game-rules">
       {error ? (
         <p role="alert" className="error-list">
-          {t(error)}
+          {t(dynamicKey(error))}
         </p>
       ) : null}
       {items.map((item, index) => (

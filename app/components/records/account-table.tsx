@@ -26,7 +26,7 @@ export function SignedMoney({ minor, currency }: { minor: number; currency: stri
   );
 }
 
-const COLUMNS = ["columns.time", "columns.type", "columns.account", "columns.amount", "columns.balance_after", "columns.reference"];
+const COLUMNS = ["columns.time", "columns.type", "columns.account", "columns.amount", "columns.balance_after", "columns.reference"] as const;
 
 export function AccountTable(props: { items: LedgerRecord[]; currency: string; games: Game[]; filtered: boolean }) {
   const { t } = useTranslation("records");

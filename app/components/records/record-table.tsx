@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "~/utils/translator";
 import { ScrollTable } from "../scroll-table";
 import { dateTimeFormat } from "~/utils/intl";
+import type { KeyOf } from "~/utils/translation-keys";
 
 /**
  * Times are shown in UTC, as the date filter counts days in UTC: the server cannot know the
@@ -38,7 +39,7 @@ export function RecordTable({
 }: {
   caption: string;
   /** translation keys of the column headers, in the records namespace */
-  columns: string[];
+  columns: readonly KeyOf<"records">[];
   count: number;
   filtered: boolean;
   children: React.ReactNode;

@@ -6,7 +6,7 @@ import { RecordStatus, RecordTable, RecordTime } from "./record-table";
 
 type Transaction = CallData<"transactions">["items"][number];
 
-const COLUMNS = ["columns.time", "columns.type", "columns.details", "columns.amount", "columns.status"];
+const COLUMNS = ["columns.time", "columns.type", "columns.details", "columns.amount", "columns.status"] as const;
 
 export function TransactionTable(props: { items: Transaction[]; currency: string; games: Game[]; filtered: boolean }) {
   const { t } = useTranslation("records");

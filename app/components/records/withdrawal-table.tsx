@@ -10,7 +10,7 @@ const COLUMNS = [
   "columns.limit_amount",
   "columns.fee",
   "columns.status",
-];
+] as const;
 
 export function WithdrawalTable(props: { items: Withdrawal[]; currency: string; filtered: boolean }) {
   const { t } = useTranslation("records");

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/translator";
+import { dynamicKey } from "~/utils/translation-keys";
 
 type AppLink = { platform: "ios" | "android" | "other"; url: string };
 
@@ -16,7 +17,7 @@ export function HomeScreenSteps({ siteTitle }: { siteTitle: string }) {
           <h2 id={`download-${guide.id}`}>{guide.heading}</h2>
           <ol className="steps">
             {guide.steps.map((step) => (
-              <li key={step}>{t(`download.${step}`, { site: siteTitle })}</li>
+              <li key={step}>{t(dynamicKey(`download.${step}`), { site: siteTitle })}</li>
             ))}
           </ol>
         </section>

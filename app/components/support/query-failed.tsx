@@ -1,12 +1,13 @@
 import { useTranslation } from "~/utils/translator";
+import { dynamicKey, type KeyOf } from "~/utils/translation-keys";
 
 /** A content query that failed (spec §8): the spec's title, then the platform's translated message. */
-export function QueryFailed({ titleKey, messageKey }: { titleKey: string; messageKey: string }) {
+export function QueryFailed({ titleKey, messageKey }: { titleKey: KeyOf<"support">; messageKey: string }) {
   const { t } = useTranslation("support");
   return (
     <div role="alert" className="form-alert">
       <p>{t(titleKey)}</p>
-      <p>{t(messageKey)}</p>
+      <p>{t(dynamicKey(messageKey))}</p>
     </div>
   );
 }

@@ -1,0 +1,67 @@
+/**
+ * The translation keys, as types, from the English catalog (locales/en-US): a misspelled key or
+ * namespace in `t(…)`, a route's `titleKey` or its `i18n` list fails `npm run typecheck`. The other
+ * languages have the same keys (tests/unit/locales.test.ts).
+ */
+import type account from "../../locales/en-US/account.json";
+import type bank from "../../locales/en-US/bank.json";
+import type common from "../../locales/en-US/common.json";
+import type game from "../../locales/en-US/game.json";
+import type messages from "../../locales/en-US/messages.json";
+import type money from "../../locales/en-US/money.json";
+import type records from "../../locales/en-US/records.json";
+import type support from "../../locales/en-US/support.json";
+import type terms from "../../locales/en-US/terms.json";
+import type { Namespace } from "../i18n";
+
+interface Catalogs {
+  common: typeof common;
+  messages: typeof messages;
+  terms: typeof terms;
+  money: typeof money;
+  records: typeof records;
+  bank: typeof bank;
+  account: typeof account;
+  support: typeof support;
+  game: typeof game;
+}
+
+type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";
+/** `key_one` / `key_other` are reached as `key` with a count. */
+type WithoutPlural<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base | K : K;
+
+/** Every path of a catalog: its texts, and its objects and lists (read with `returnObjects`). */
+type Paths<T, Prefix extends string = ""> = {
+  [K in keyof T & string]: T[K] extends string
+    ? WithoutPlural<`${Prefix}${K}`>
+    : T[K] extends readonly unknown[]
+      ? `${Prefix}${K}`
+      : `${Prefix}${K}` | Paths<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+
+/** A key of a namespace, without its prefix (of any of them, for a union). */
+export type KeyOf<N extends Namespace> = N extends Namespace ? Paths<Catalogs[N]> : never;
+
+/** A key with its namespace: `money:withdraw.title`. */
+export type QualifiedKey = { [N in Namespace]: `${N}:${KeyOf<N>}` }[Namespace];
+
+/** What `t` takes where `N` is the default namespace: its own keys, or any qualified one. */
+export type TranslationKey<N extends Namespace = "common"> = KeyOf<N> | QualifiedKey;
+
+declare const dynamic: unique symbol;
+/**
+ * A key that arrives as data (a form's error from the server, a toast), checked where it is made
+ * rather than where it is shown. Made with `dynamicKey`, so each such place is easy to find.
+ */
+export type DynamicKey = string & { readonly [dynamic]: true };
+export const dynamicKey = (key: string): DynamicKey => key as DynamicKey;
+
+/** What a route module's `handle` may hold. */
+export interface RouteHandle {
+  /** the page's title, a key of the common namespace or a qualified one */
+  titleKey?: TranslationKey;
+  /** "empty": no site header and footer (sign-in, sign-up) */
+  layout?: "default" | "empty";
+  /** the namespaces the page needs besides common and messages */
+  i18n?: readonly Namespace[];
+}

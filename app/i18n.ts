@@ -1,7 +1,10 @@
-/** i18n settings shared by the server render and the browser (DESIGN.md §3). */
+/** i18n settings shared by the server render and the browser (app/README.md, "i18n"). */
 export const LOCALES = ["en-US", "zh-TW", "zh-CN", "ja-JP"] as const;
 export type Locale = (typeof LOCALES)[number];
-/** The spec's ids, used in the `locale` cookie and in site info. */
+/**
+ * Locale ids as the platform spells them (server/contract/README.md, "Site info"), used in the
+ * `locale` cookie and in site info.
+ */
 export type LocaleId = "en_US" | "zh_TW" | "zh_CN" | "ja_JP";
 
 export const NAMESPACES = ["common", "messages", "terms", "money", "records", "bank", "account", "support", "game"] as const;

@@ -33,7 +33,8 @@ export const handle = { i18n: ["common", "messages"] } satisfies RouteHandle;
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { site, session, platform, locale } = context;
-  // spec §2: a signed-in member's info is fetched on each navigation (a dead session ends here)
+  // the auth guard reads a signed-in member's info on each navigation, so a dead session ends here
+  // (server/site/README.md, "Auth guard")
   const info = session.signedIn ? await platform.call("playerInfo") : undefined;
   return json({
     locale,
@@ -64,7 +65,7 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   return data;
 }
 
-/** Every navigation re-reads the member (spec §2). */
+/** Every navigation re-reads the member (server/site/README.md, "Auth guard"). */
 export const shouldRevalidate = () => true;
 
 function usePageHandle(): RouteHandle {

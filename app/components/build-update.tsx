@@ -5,8 +5,9 @@ const POLL_MS = 60_000;
 const RELOAD_GUARD_MS = 10_000;
 
 /**
- * Build update (spec §2): poll /build-id.json every 60 s and on focus; once the id differs from
- * this page's build, the next navigation is a full page load, at most once per path per 10 s.
+ * Build update (app/README.md, "Build update"): poll /build-id.json every 60 s and on focus; once
+ * the id differs from this page's build, the next navigation is a full page load, at most once per
+ * path per 10 s.
  */
 export function BuildUpdate() {
   const stale = useRef(false);

@@ -1,10 +1,10 @@
 import { useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 
-/** Paths whose navigations stay quiet (spec §7: the game route). */
+/** Paths whose navigations stay quiet: the game routes (app/README.md, "Layout and loading overlay"). */
 const QUIET = /^\/(game|user\/gamePage)(\/|$)/;
 
-/** Spec §7/§9: a dark layer at 60 % opacity while a navigation or submission is pending. */
+/** A dark layer at 60 % opacity while a navigation or submission is pending. */
 export function LoadingOverlay() {
   const navigation = useNavigation();
   const { t } = useTranslation();

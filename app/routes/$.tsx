@@ -1,4 +1,4 @@
-/** Any path no route matches: the 404 page of spec §2 ("Page Not Found" and the path). */
+/** Any path no route matches: the 404 page, "Page Not Found" and the path (server/site/README.md, "Not found"). */
 export async function loader() {
   throw new Response("Page Not Found", { status: 404 });
 }

@@ -5,7 +5,7 @@ import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "game:title", i18n: ["game", "money"] } satisfies RouteHandle;
 
-/** The game in the site's default layout; a signed-in member only (spec §2). */
+/** The game in the site's default layout; a signed-in member only (server/site/README.md, "Auth guard"). */
 export async function loader(args: LoaderFunctionArgs) {
   return gameLoader(args);
 }

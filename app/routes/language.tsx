@@ -3,7 +3,10 @@ import { toLocale } from "~/i18n";
 import { plainCookie } from "~/utils/cookies";
 import { localRedirectTarget } from "~/utils/redirect-target";
 
-/** Language selection: keeps the choice in the `locale` cookie for 365 days (spec §9). */
+/**
+ * Language selection: keeps the choice in the `locale` cookie for 365 days (server/site/README.md,
+ * "Plain cookies").
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const id = String(form.get("locale") ?? "");

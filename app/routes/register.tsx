@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!signup.ok && !taken) {
     return json(submission.reply({ formErrors: [messageKey(signup.code)], hideFields: SECRET_FIELDS }), { status: 400 });
   }
-  // spec §4: sign-up signs the member in at once, with no second success message
+  // sign-up signs the member in at once, with no second success message (app/README.md, "Sign-in and sign-up")
   const signin = await platform.call("signin", { body: { siteId, account: v.account, password: v.password } });
   if (!signin.ok) {
     if (taken) return json(submission.reply({ formErrors: [messageKey("account_exists")], hideFields: SECRET_FIELDS }), { status: 400 });

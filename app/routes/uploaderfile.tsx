@@ -8,6 +8,7 @@ import { requireMember } from "~/utils/auth.server";
 import { isFileProblem, uploadSchema } from "~/utils/bank-schemas.server";
 import { messageKey } from "~/utils/messages";
 import type { RouteHandle } from "~/utils/translation-keys";
+import { failureStatus } from "~/utils/failure-status";
 
 export const handle = { titleKey: "bank:documents_title", i18n: ["bank"] } satisfies RouteHandle;
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       isFileProblem(result.code)
         ? submission.reply({ formErrors: ["bank:upload_failed"], fieldErrors: { file: [reason] } })
         : submission.reply({ formErrors: ["bank:upload_failed", reason] }),
-      { status: result.status >= 500 ? result.status : 400 },
+      { status: failureStatus(result.status) },
     );
   }
   context.session.flashToast({ kind: "success", key: "upload_success" });

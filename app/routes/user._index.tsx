@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       wallets: wallets.ok ? wallets.data : null,
       error: failed?.code ?? null,
     },
-    // spec §4: a call that failed after its retry yields status 400 (other failures keep theirs)
+    // a call that failed after its retry answers 400, other failures keep theirs (app/README.md, "Failure statuses")
     { status: failed ? failed.status : 200 },
   );
 }

@@ -11,6 +11,7 @@ import { bankApplySchema, isFileProblem, type BankApplication } from "~/utils/ba
 import { idempotencyKeyField, newIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
 import type { RouteHandle } from "~/utils/translation-keys";
+import { failureStatus } from "~/utils/failure-status";
 
 export const handle = { titleKey: "bank:title", i18n: ["bank"] } satisfies RouteHandle;
 
@@ -35,7 +36,8 @@ type ActionData = { result: SubmissionResult<string[]>; idempotencyKey: string }
 
 /**
  * "Bank binding": new images are uploaded first, then the application names the three files.
- * A failure hands the same idempotency key back, so a retry is the same request (DESIGN.md §5).
+ * A failure hands the same idempotency key back, so a retry is the same request (app/README.md,
+ * "Money forms and idempotency keys").
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMember(request, context);
@@ -48,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = submission.value;
   // a refusal is the member's to fix (400); a platform fault keeps its status
   const fail = (result: SubmissionResult<string[]>, status: number) =>
-    json<ActionData>({ result, idempotencyKey: form.idempotencyKey }, { status: status >= 500 ? status : 400 });
+    json<ActionData>({ result, idempotencyKey: form.idempotencyKey }, { status: failureStatus(status) });
 
   const fileIds = await uploadNewDocuments(context, form);
   if (!fileIds.ok) {

@@ -6,7 +6,7 @@ import { choiceErrorProps, CsrfInput, ErrorList, SubmitButton, useServerForm } f
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, StatusBadge, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey } from "~/utils/idempotency.server";
+import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { depositSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const schema = depositSchema(limitsFor(context, "Deposit"), options.map((o) => o.id));
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
-  const key = String(formData.get("idempotencyKey") ?? newIdempotencyKey());
+  const key = submittedIdempotencyKey(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply(), idempotencyKey: key } satisfies MoneyActionData, { status: 400 });
   }

@@ -8,6 +8,7 @@ import { changedInfo, infoSchema, type EditableInfo } from "~/utils/account-sche
 import { messageKey } from "~/utils/messages";
 import type { PlayerInfo } from "../../server/contract";
 import type { RouteHandle } from "~/utils/translation-keys";
+import { failureStatus } from "~/utils/failure-status";
 
 export const handle = { titleKey: "account:info.title", i18n: ["account"] } satisfies RouteHandle;
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       info: info.ok ? { account: info.data.account, mobileVerified: info.data.mobileVerified, ...editable(info.data) } : null,
       error: info.ok ? null : info.code,
     },
-    // spec §4: a call that failed after its retry yields status 400 (other failures keep theirs)
+    // a call that failed after its retry answers 400, other failures keep theirs (app/README.md, "Failure statuses")
     { status: info.ok ? 200 : info.status },
   );
 }
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: infoSchema(context.site.localsOptions, current) });
   if (!info.ok) {
     return json(submission.reply({ formErrors: ["account:info.update_failed", messageKey(info.code)] }), {
-      status: info.status >= 500 ? info.status : 400,
+      status: failureStatus(info.status),
     });
   }
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // answer was lost saved it, and the client's retry found it done.
   if (!result.ok && result.code !== "no_user_data_update") {
     const formErrors = ["account:info.update_failed", messageKey(result.code)];
-    return json(submission.reply({ formErrors }), { status: result.status >= 500 ? result.status : 400 });
+    return json(submission.reply({ formErrors }), { status: failureStatus(result.status) });
   }
   context.session.flashToast({ kind: "success", key: "info_update_success" });
   return redirect("/user/info");

@@ -6,10 +6,11 @@ import { NewMessageForm, type MessageActionData } from "~/components/support/mes
 import { MessageList } from "~/components/support/message-list";
 import { PageLinks } from "~/components/support/page-links";
 import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey } from "~/utils/idempotency.server";
+import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
 import { messageSchema, parsePage } from "~/utils/support-schemas.server";
 import type { RouteHandle } from "~/utils/translation-keys";
+import { failureStatus } from "~/utils/failure-status";
 
 export const handle = { titleKey: "support:message.title", i18n: ["support"] } satisfies RouteHandle;
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMember(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: messageSchema });
-  const key = String(formData.get("idempotencyKey") ?? newIdempotencyKey());
+  const key = submittedIdempotencyKey(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply(), idempotencyKey: key } satisfies MessageActionData, { status: 400 });
   }
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await context.platform.call("sendMessage", { body: { title, content }, idempotencyKey });
   if (!result.ok) {
     const reply = submission.reply({ formErrors: [messageKey(result.code)] });
-    return json({ result: reply, idempotencyKey } satisfies MessageActionData, { status: result.status >= 500 ? result.status : 400 });
+    return json({ result: reply, idempotencyKey } satisfies MessageActionData, { status: failureStatus(result.status) });
   }
   context.session.flashToast({ kind: "success", key: "message_sent" });
   return redirect(PATH);

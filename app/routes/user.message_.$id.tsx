@@ -6,10 +6,11 @@ import { ReplyForm, type MessageActionData } from "~/components/support/message-
 import { MessageThread } from "~/components/support/message-thread";
 import { Time } from "~/components/support/time";
 import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey } from "~/utils/idempotency.server";
+import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
 import { replySchema } from "~/utils/support-schemas.server";
 import type { RouteHandle } from "~/utils/translation-keys";
+import { failureStatus } from "~/utils/failure-status";
 
 export const handle = { titleKey: "support:thread.title", i18n: ["support"] } satisfies RouteHandle;
 
@@ -38,7 +39,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMember(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: replySchema });
-  const key = String(formData.get("idempotencyKey") ?? newIdempotencyKey());
+  const key = submittedIdempotencyKey(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply(), idempotencyKey: key } satisfies MessageActionData, { status: 400 });
   }
@@ -49,7 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     : ({ ok: false, status: 404, code: "message_not_found" } as const);
   if (!result.ok) {
     const reply = submission.reply({ formErrors: [messageKey(result.code)] });
-    return json({ result: reply, idempotencyKey } satisfies MessageActionData, { status: result.status >= 500 ? result.status : 400 });
+    return json({ result: reply, idempotencyKey } satisfies MessageActionData, { status: failureStatus(result.status) });
   }
   context.session.flashToast({ kind: "success", key: "reply_sent" });
   return redirect(`/user/message/${encodeURIComponent(id)}`);

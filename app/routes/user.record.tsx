@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const loaded = await loadList(context.platform, query);
   if (!loaded.ok) {
-    // spec §4: a call that failed after its retry yields status 400 (other failures keep theirs)
+    // a call that failed after its retry answers 400, other failures keep theirs (app/README.md, "Failure statuses")
     return json(page(null, messageKey(loaded.code)), { status: loaded.status });
   }
   return json(page(loaded.list, null));

@@ -5,16 +5,20 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { PasswordForm, TransactionPasswordForm } from "~/components/account/password-forms";
 import { LanguageForm } from "~/components/language-form";
-import { useRootData } from "~/root";
+import { useRootData } from "~/utils/root-data";
 import { requireMember } from "~/utils/auth.server";
 import { intentOf, passwordSchema, transactionPasswordSchema } from "~/utils/account-schemas.server";
+import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
+import type { RouteHandle } from "~/utils/translation-keys";
+import { failureStatus } from "~/utils/failure-status";
 
-export const handle = { titleKey: "account:setting.title", i18n: ["account"] };
+export const handle = { titleKey: "account:setting.title", i18n: ["account"] } satisfies RouteHandle;
 
 const INTENTS = ["password", "transaction"] as const;
 type Intent = (typeof INTENTS)[number];
-type ActionData = { intent: Intent; result: SubmissionResult<string[]> };
+/** A refused form's state; the transaction form also keeps its idempotency key (the outcome may be unknown). */
+type ActionData = { intent: Intent; result: SubmissionResult<string[]>; idempotencyKey?: string };
 
 const SECRETS = {
   password: ["oldPassword", "newPassword", "confirmPassword"],
@@ -34,9 +38,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const info = await context.platform.call("playerInfo");
   return json(
     {
-      account: info.ok ? info.data.account : (context.session.account ?? ""),
       hasTransactionPassword: info.ok ? info.data.hasTransactionPassword : true,
       error: info.ok ? null : info.code,
+      // the transaction password's change is idempotent, like money: a retry must be the same request
+      idempotencyKey: newIdempotencyKey(),
     },
     { status: info.ok ? 200 : info.status },
   );
@@ -50,8 +55,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const account = info.ok ? info.data.account : (context.session.account ?? "");
   const schema = intent === "password" ? passwordSchema(account) : transactionPasswordSchema(account, !info.ok || info.data.hasTransactionPassword);
   const submission = parseWithZod(formData, { schema });
+  const idempotencyKey = intent === "transaction" ? submittedIdempotencyKey(formData) : undefined;
   const fail = (formErrors: string[] | undefined, status = 400) =>
-    json<ActionData>({ intent, result: submission.reply({ formErrors, hideFields: SECRETS[intent] }) }, { status: status >= 500 ? status : 400 });
+    json<ActionData>(
+      { intent, result: submission.reply({ formErrors, hideFields: SECRETS[intent] }), idempotencyKey },
+      { status: failureStatus(status) },
+    );
 
   if (!info.ok) return fail([FAILED[intent], messageKey(info.code)], info.status);
   if (submission.status !== "success") return fail(undefined);
@@ -66,12 +75,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/login");
   }
 
-  const v = submission.value as { oldTransactionPassword?: string; newTransactionPassword: string };
+  const v = submission.value as { oldTransactionPassword?: string; newTransactionPassword: string; idempotencyKey: string };
   const result = await context.platform.call("changeTransactionPassword", {
     body: {
       oldTransactionPassword: info.data.hasTransactionPassword ? v.oldTransactionPassword : undefined,
       newTransactionPassword: v.newTransactionPassword,
     },
+    idempotencyKey: v.idempotencyKey,
   });
   if (!result.ok) return fail([FAILED.transaction, messageKey(result.code)], result.status);
   context.session.flashToast({ kind: "success", key: "tx_password_update_success", durationMs: PASSWORD_TOAST_MS });
@@ -79,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { account, hasTransactionPassword, error } = useLoaderData<typeof loader>();
+  const { hasTransactionPassword, error, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { site } = useRootData();
   const { t } = useTranslation("account");
@@ -92,12 +102,12 @@ export default function Settings() {
           {t(messageKey(error))}
         </p>
       ) : null}
-      <PasswordForm account={account} lastResult={resultFor("password")} />
+      <PasswordForm lastResult={resultFor("password")} />
       <TransactionPasswordForm
         // setting the first one turns this into the change form
         key={String(hasTransactionPassword)}
-        account={account}
         hasOld={hasTransactionPassword}
+        idempotencyKey={(actionData?.intent === "transaction" ? actionData.idempotencyKey : undefined) ?? idempotencyKey}
         lastResult={resultFor("transaction")}
       />
       {site.langOptions.length > 1 ? (

@@ -7,11 +7,21 @@ import { maskMobile } from "~/components/account/format";
 import { MissingNumber, SmsCodeForm, SmsSendForm, type SmsSent } from "~/components/account/sms-forms";
 import { requireMember } from "~/utils/auth.server";
 import { intentOf, smsCodeSchema } from "~/utils/account-schemas.server";
+import { idempotencyKeyField, newIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
+import type { RouteHandle } from "~/utils/translation-keys";
+import { failureStatus } from "~/utils/failure-status";
 
-export const handle = { titleKey: "account:sms.title", i18n: ["account"] };
+export const handle = { titleKey: "account:sms.title", i18n: ["account"] } satisfies RouteHandle;
 
-type ActionData = { intent: "send"; sent?: SmsSent; error?: string } | { intent: "verify"; result: SubmissionResult<string[]> };
+/**
+ * The send form's answer: what was sent, or why not (a translation key), and the key of the next
+ * send: a new one after a send (the next text is another request), the same one after a failure
+ * (its outcome may be unknown: a retry must not send a second text).
+ */
+type ActionData =
+  | { intent: "send"; sent?: SmsSent; error?: string; idempotencyKey: string }
+  | { intent: "verify"; result: SubmissionResult<string[]> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
@@ -21,6 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // the page needs the number only masked, so only that leaves the server
       phone: info.ok ? { areaCode: info.data.areaCode, masked: maskMobile(info.data.mobile), verified: info.data.mobileVerified } : null,
       error: info.ok ? null : info.code,
+      idempotencyKey: newIdempotencyKey(),
     },
     { status: info.ok ? 200 : info.status },
   );
@@ -30,21 +41,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMember(request, context);
   const formData = await request.formData();
   const intent = intentOf(formData, ["send", "verify"] as const);
-  const failStatus = (status: number) => (status >= 500 ? status : 400);
 
   if (intent === "send") {
-    const sent = await context.platform.call("smsSend", { body: { purpose: "verify_mobile" } });
-    if (!sent.ok) return json<ActionData>({ intent, error: sent.code }, { status: failStatus(sent.status) });
+    const key = idempotencyKeyField.safeParse(formData.get("idempotencyKey"));
+    if (!key.success) {
+      return json<ActionData>({ intent, error: key.error.issues[0]!.message, idempotencyKey: newIdempotencyKey() }, { status: 400 });
+    }
+    const idempotencyKey = key.data;
+    const sent = await context.platform.call("smsSend", { body: { purpose: "verify_mobile" }, idempotencyKey });
+    if (!sent.ok) return json<ActionData>({ intent, error: messageKey(sent.code), idempotencyKey }, { status: failureStatus(sent.status) });
     context.session.flashToast({ kind: "success", key: "sms_code_sent" });
     // no redirect: the page shows when the next code may be sent, which only this answer knows
-    return json<ActionData>({ intent, sent: sent.data });
+    return json<ActionData>({ intent, sent: sent.data, idempotencyKey: newIdempotencyKey() });
   }
   if (intent === "verify") {
     const submission = parseWithZod(formData, { schema: smsCodeSchema });
     if (submission.status !== "success") return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
     const verified = await context.platform.call("smsVerify", { body: { code: submission.value.code } });
     if (!verified.ok) {
-      return json<ActionData>({ intent, result: submission.reply({ formErrors: [messageKey(verified.code)] }) }, { status: failStatus(verified.status) });
+      return json<ActionData>({ intent, result: submission.reply({ formErrors: [messageKey(verified.code)] }) }, { status: failureStatus(verified.status) });
     }
     context.session.flashToast({ kind: "success", key: "sms_verify_success" });
     return redirect("/user/smsVerify");
@@ -53,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SmsVerify() {
-  const { phone, error } = useLoaderData<typeof loader>();
+  const { phone, error, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const send = actionData?.intent === "send" ? actionData : undefined;
@@ -84,7 +99,7 @@ export default function SmsVerify() {
           ) : (
             <>
               <p className="hint">{t("sms.intro")}</p>
-              <SmsSendForm sent={send?.sent} error={send?.error} />
+              <SmsSendForm sent={send?.sent} error={send?.error} idempotencyKey={send?.idempotencyKey ?? idempotencyKey} />
               <SmsCodeForm lastResult={verify} />
             </>
           )}

@@ -6,7 +6,7 @@ import { choiceErrorProps, CsrfInput, ErrorList, SelectField, SubmitButton, useS
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey } from "~/utils/idempotency.server";
+import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { transferSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const schema = transferSchema(limitsFor(context, "Transfer"), context.site.games.map((g) => g.code));
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
-  const key = String(formData.get("idempotencyKey") ?? newIdempotencyKey());
+  const key = submittedIdempotencyKey(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply(), idempotencyKey: key } satisfies MoneyActionData, { status: 400 });
   }

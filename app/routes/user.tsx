@@ -25,7 +25,7 @@ const MEMBER_LINKS = [
   ["/user/download", "user.nav_download"],
 ] as const;
 
-/** The member center: signed-in members only (spec §2). */
+/** The member center: signed-in members only (server/site/README.md, "Auth guard"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
   return null;

@@ -8,7 +8,7 @@ import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/comp
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, StatusBadge, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey } from "~/utils/idempotency.server";
+import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { withdrawSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
@@ -24,7 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     platform.call("withdrawals", { query: { page: 1, pageSize: 5 } }),
   ]);
   const bankStatus = bank.ok ? bank.data.status : "none";
-  // spec §5: a bank card must be bound before withdrawal; bankVerify says it must also be approved
+  // a bank card must be bound before withdrawal; bankVerify says it must also be approved
+  // (app/README.md, "Validation rules")
   const bankReady = site.bankVerify ? bankStatus === "approved" : bankStatus !== "none" && bankStatus !== "rejected";
   return json({
     bankReady,
@@ -47,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const schema = withdrawSchema(limitsFor(context, "Withdraw"), site.transactionPasswordRequired);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
-  const key = String(formData.get("idempotencyKey") ?? newIdempotencyKey());
+  const key = submittedIdempotencyKey(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply({ hideFields: ["transactionPassword"] }), idempotencyKey: key } satisfies MoneyActionData, {
       status: 400,

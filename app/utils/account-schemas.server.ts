@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { CallBody, PlayerInfo } from "../../server/contract";
 import { loginSchema } from "./auth-schemas.server";
+import { idempotencyKeyField } from "./idempotency.server";
 import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /**
@@ -85,7 +86,7 @@ export function passwordSchema(account: string) {
 }
 
 /**
- * The transaction password, set (no old one yet) or changed. That it differs from the login
+ * The transaction password, set (no old one yet) or changed, with the form's idempotency key. That it differs from the login
  * password only the platform can check: the site never knows the login password.
  */
 export function transactionPasswordSchema(account: string, hasOld: boolean) {
@@ -94,6 +95,7 @@ export function transactionPasswordSchema(account: string, hasOld: boolean) {
     : z.string().optional();
   return z
     .object({
+      idempotencyKey: idempotencyKeyField,
       oldTransactionPassword: old,
       newTransactionPassword: newPassword("validation.tx_password_required", "validation.tx_password_too_short"),
       confirmTransactionPassword: required("validation.confirm_required"),
@@ -127,6 +129,7 @@ export function forgotSendSchema(areaCodes: string[]) {
 
 export const forgotResetSchema = z
   .object({
+    idempotencyKey: idempotencyKeyField,
     account,
     code,
     newPassword: newPassword("account:validation.new_password_required", "validation.password_too_short"),

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /**
- * Sign-in and sign-up forms (spec §5), checked by the actions only. Messages are
- * translation keys of the `common` namespace. Every input is trimmed (spec §5), passwords too,
+ * Sign-in and sign-up forms (app/README.md, "Validation rules"), checked by the actions only.
+ * Messages are translation keys of the `common` namespace. Every input is trimmed, passwords too,
  * the same way at sign-up and sign-in.
  */
 const required = (key: string) => z.string({ required_error: key }).trim().min(1, key);

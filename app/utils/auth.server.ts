@@ -4,8 +4,9 @@ import { localRedirectTarget } from "./redirect-target";
 import type { KeyOf } from "./translation-keys";
 
 /**
- * The auth guard of spec §2 for /user and /game: a visitor is sent to /login, and the path they
- * wanted is remembered in the redirectUrl cookie so sign-in can send them back.
+ * The auth guard for /user and /game (server/site/README.md, "Auth guard"): a visitor is sent to
+ * /login, and the path they wanted is remembered in the redirectUrl cookie so sign-in can send them
+ * back.
  */
 export function requireMember(request: Request, context: AppLoadContext): void {
   if (context.session.signedIn) return;
@@ -16,7 +17,8 @@ export function requireMember(request: Request, context: AppLoadContext): void {
 
 /**
  * After a successful sign-in (or sign-up, which signs in at once): a new session, the referral
- * code cleared (spec §4), then the platform's redirectUrl, the remembered path, or /user.
+ * code cleared, then the platform's redirectUrl, the remembered path, or /user (app/README.md,
+ * "Sign-in and sign-up").
  */
 export function completeSignIn(
   request: Request,

@@ -4,7 +4,7 @@ import { idempotencyKeyField } from "./idempotency.server";
 import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /**
- * The bank-binding forms (issue 3), checked by the actions only. Messages are translation keys.
+ * The bank-binding forms, checked by the actions only. Messages are translation keys.
  * Whether an image really is a JPEG, PNG or WebP, and its pixel count, only the platform can tell
  * (by content); the site checks what it can without reading the bytes: the size.
  */

@@ -3,16 +3,16 @@ import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from "../i18n";
 const SEVEN_DAYS = 7 * 24 * 60 * 60;
 
 /**
- * The plain cookies of spec §3 and §9, stored as plain values (the `locale` cookie holds the
- * spec's ids, e.g. `en_US`). The site reads them on the server only, so they are httpOnly too;
- * none holds a secret.
+ * The plain cookies (server/site/README.md, "Plain cookies"), stored as plain values (the `locale`
+ * cookie holds a locale id, e.g. `en_US`). The site reads them on the server only, so they are
+ * httpOnly too; none holds a secret.
  */
 export const PLAIN_COOKIES = {
   /** where a visitor was going when sent to /login */
   redirectUrl: { name: "redirectUrl", maxAge: SEVEN_DAYS },
   /** the referral code from ?ref= / ?referrerCode=, prefilled at sign-up, cleared at sign-in */
   referrerCode: { name: "referrerCode", maxAge: SEVEN_DAYS },
-  /** the member's language as a spec id (en_US, zh_TW, …) */
+  /** the member's language as a locale id (en_US, zh_TW, …) */
   locale: { name: LOCALE_COOKIE, maxAge: LOCALE_COOKIE_MAX_AGE },
 } as const;
 

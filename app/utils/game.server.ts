@@ -4,7 +4,7 @@ import { z } from "zod";
 import { toLocaleId } from "~/i18n";
 import { requireMember } from "./auth.server";
 import { BET_OPTIONS, HISTORY_PAGE_SIZE, pairName, parseGameQuery, type GameQuery } from "./game";
-import { idempotencyKeyField, newIdempotencyKey } from "./idempotency.server";
+import { idempotencyKeyField, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { messageKey } from "./messages";
 import { moneyFailure } from "./money.server";
 import { minorDigits } from "./money";
@@ -121,7 +121,7 @@ export async function gameAction({ request, context }: ActionFunctionArgs) {
   requireMember(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: betSchema(betLimits(context), context.site.pairs) });
-  const key = String(formData.get("idempotencyKey") ?? newIdempotencyKey());
+  const key = submittedIdempotencyKey(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply(), idempotencyKey: key }, { status: 400 });
   }

@@ -1,7 +1,10 @@
 import type { BetOption, CallData } from "../../server/contract";
 import { numberFormat } from "./intl";
 
-/** The game page (DESIGN.md §4), shared by the browser and the server; the bet form's schema is in game.server.ts. */
+/**
+ * The game page (app/README.md, "The game page"), shared by the browser and the server; the bet
+ * form's schema is in game.server.ts.
+ */
 
 export type Order = CallData<"orders">["items"][number];
 export type Period = CallData<"market">["current"];
@@ -44,7 +47,10 @@ export function formatPrice(price: number | null | undefined, precision: number,
   return numberFormat(locale, { minimumFractionDigits: precision, maximumFractionDigits: precision }).format(price / 10 ** precision);
 }
 
-/** The last digit of a price formatted with exactly the pair's precision (DESIGN.md §4) is the integer's last digit. */
+/**
+ * The last digit of a price formatted with exactly the pair's precision (server/platform/README.md,
+ * "Game rules") is the integer's last digit.
+ */
 export function lastDigitOf(price: number | null | undefined): number | null {
   return price === null || price === undefined ? null : price % 10;
 }

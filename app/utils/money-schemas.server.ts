@@ -3,7 +3,10 @@ import { idempotencyKeyField } from "./idempotency.server";
 import { parseAmount } from "./money";
 import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
-/** Money forms (issue 3), checked by the actions only; messages are translation keys. */
+/**
+ * Money forms (app/README.md, "Money forms and idempotency keys"), checked by the actions only;
+ * messages are translation keys.
+ */
 
 type Limits = { min: number; max: number; digits: number };
 

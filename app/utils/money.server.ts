@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { messageKey } from "./messages";
 import type { KeyOf } from "./translation-keys";
 import { minorDigits } from "./money";
+import { failureStatus } from "./failure-status";
 
 /** The site's limits for one kind of amount, with the currency's minor digits. */
 export function limitsFor(context: AppLoadContext, kind: "Deposit" | "Withdraw" | "Transfer") {
@@ -22,7 +23,7 @@ export function moneyFailure(
   idempotencyKey: string,
   hideFields: string[] = [],
 ) {
-  return json({ result: submission.reply({ formErrors: [messageKey(code)], hideFields }), idempotencyKey }, { status: status >= 500 ? status : 400 });
+  return json({ result: submission.reply({ formErrors: [messageKey(code)], hideFields }), idempotencyKey }, { status: failureStatus(status) });
 }
 
 /** A money request that went through: a toast and a fresh page (post/redirect/get, so a reload posts nothing). */

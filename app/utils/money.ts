@@ -18,16 +18,27 @@ export function formatMoney(minor: number, currency: string, locale: string): st
 }
 
 /**
+ * A non-negative decimal as members type it: the whole part plain ("1234") or grouped by commas
+ * in threes after a first group of one to three digits not starting with 0 ("1,234", "12,345,678"),
+ * then an optional fraction. A comma anywhere else is refused, never dropped: "1,50" is not 150,
+ * and nobody can tell whether its writer meant 1.50 (nor "0,100" whether 0.1). Nor is a space a
+ * separator: "1 000" is refused as well.
+ */
+const AMOUNT = /^(\d+|[1-9]\d{0,2}(?:,\d{3})+)(?:\.(\d*))?$/;
+/** Whole digits an amount may have: beyond that it is no amount a site takes (and no safe integer in minor units). */
+const MAX_WHOLE_DIGITS = 13;
+
+/**
  * "1,234.5" → 123450 (for 2 digits), with string arithmetic only: a float never touches money.
- * Returns null for anything that is not a plain non-negative decimal with at most `digits` places.
+ * Returns null for anything that is not such a decimal with at most `digits` places.
  */
 export function parseAmount(text: string, digits: number): number | null {
-  const clean = text.trim().replace(/[,\s]/g, "");
-  const match = /^(\d{1,13})(?:\.(\d*))?$/.exec(clean);
+  const match = AMOUNT.exec(text.trim());
   if (!match) return null;
+  const whole = match[1]!.replace(/,/g, "");
   const fraction = match[2] ?? "";
-  if (fraction.length > digits) return null;
-  const minor = Number(match[1]) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  if (whole.length > MAX_WHOLE_DIGITS || fraction.length > digits) return null;
+  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
   return Number.isSafeInteger(minor) ? minor : null;
 }
 

@@ -4,8 +4,9 @@ import { MESSAGE_LIMITS } from "./support";
 import { hasNoControlCharacters } from "./text";
 
 /**
- * The message forms (spec §5: "a message needs title and content; a reply needs content"),
- * checked by the actions only. Messages are translation keys of the `support` namespace.
+ * The message forms (a message needs title and content, a reply needs content: app/README.md,
+ * "Validation rules"), checked by the actions only. Messages are translation keys of the `support`
+ * namespace.
  */
 
 /**

@@ -3,8 +3,8 @@ import { NAMESPACES, type Namespace } from "../i18n";
 import type { DynamicKey, TranslationKey } from "./translation-keys";
 
 /**
- * The site's translator (DESIGN.md §3): `t(key, values)` over the JSON files in locales/, the
- * small part of i18next the site uses, with none of i18next in the browser.
+ * The site's translator (app/README.md, "i18n"): `t(key, values)` over the JSON files in locales/,
+ * the small part of i18next the site uses, with none of i18next in the browser.
  *
  * - `ns:key` names another namespace; without a prefix the namespace is the first one given to
  *   useTranslation (`common` when none is). A key missing there is shown as written.

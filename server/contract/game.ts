@@ -2,8 +2,8 @@ import { z } from "zod";
 import { hasNoControlCharacters } from "./text";
 
 /**
- * The game (issue 4, DESIGN.md §4). Prices are integers in the pair's smallest step
- * (price × 10^precision): 61234.50 on a 2-digit pair is 6123450, and its last digit is 0.
+ * The game (server/platform/README.md, "Game rules"). Prices are integers in the pair's smallest
+ * step (price × 10^precision): 61234.50 on a 2-digit pair is 6123450, and its last digit is 0.
  */
 
 const isoTime = z.string().datetime();
@@ -14,7 +14,7 @@ export const BET_OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "count
 export const betOption = z.enum(BET_OPTIONS);
 export type BetOption = z.infer<typeof betOption>;
 
-/** Options that cannot be held together in one period (spec §5, DESIGN.md §4). */
+/** Options that cannot be held together in one period (server/platform/README.md, "Game rules"). */
 export const OPPOSITES: Readonly<Record<BetOption, BetOption | null>> = {
   high: "low",
   low: "high",

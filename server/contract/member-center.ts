@@ -2,14 +2,14 @@ import { z } from "zod";
 import { account, areaCode, mobile, password, siteIdSchema } from "./schemas";
 import { cleanText } from "./text";
 
-/** Member-center calls (issue 5): passwords, SMS codes, forgotten passwords, messages. */
+/** Member-center calls: passwords, SMS codes, forgotten passwords, messages. */
 
 const isoTime = z.string().datetime();
 const id = z.string().min(1).max(64);
 
 // passwords -------------------------------------------------------------------------------------
 
-/** Changing the login password ends every session of the member (spec §4: sign in again). */
+/** Changing the login password ends every session of the member (app/README.md, "Passwords"). */
 export const passwordChangeBody = z.object({ oldPassword: password, newPassword: password }).strict();
 
 /** `oldTransactionPassword` is needed when the member already has one (set vs change). */

@@ -84,6 +84,14 @@ export const MESSAGE_CODES = [
   "transaction_password_equals_account",
   // decided here (security: sign-in limits; too_many_requests above is the per-address answer)
   "account_locked",
+  // decided here (security: sign-in answers an unknown account and a wrong password alike; the
+  // spec's account_not_found and wrong_password stay in the list for platforms that send them)
+  "wrong_account_or_password",
+  // decided here (security: wrong passwords typed in a session lock like sign-in failures, SECRET_CHECK_LIMITS)
+  "transaction_password_locked",
+  "password_change_locked",
+  // decided here (security: uploads per member and UTC day, UPLOAD_LIMITS)
+  "upload_limit_reached",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

@@ -95,7 +95,18 @@ export const uploadedFile = z.object({
 });
 export type UploadedFile = z.infer<typeof uploadedFile>;
 
-export const UPLOAD_LIMITS = { maxBytes: 5 * 1024 * 1024, maxPixels: 20_000_000 } as const;
+/**
+ * One file's limits, and each member's quota: uploads and bytes per UTC day (a refused file counts
+ * against neither), and the documents kept per kind: past `keepPerKind`, a new upload deletes the
+ * oldest one of its kind that the bank application does not name.
+ */
+export const UPLOAD_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  maxPixels: 20_000_000,
+  perDay: 20,
+  bytesPerDay: 40 * 1024 * 1024,
+  keepPerKind: 5,
+} as const;
 
 const bankText = (max: number) => cleanText(max, 1);
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BET_OPTIONS, betOption, pairSymbol } from "./game";
 import { cleanText, hasNoControlCharacters } from "./text";
 
-/** Locale ids as the spec spells them (cookie values, site langOptions). */
+/** Locale ids (cookie values, site langOptions): server/contract/README.md, "Site info". */
 export const LOCALE_IDS = ["en_US", "zh_TW", "zh_CN", "ja_JP"] as const;
 export const localeId = z.enum(LOCALE_IDS);
 export type LocaleId = z.infer<typeof localeId>;
@@ -15,7 +15,10 @@ const text = (max: number) => z.string().trim().max(max);
 export const siteIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, "invalid_site");
 
 export const account = z.string().trim().min(4).max(32).regex(/^[A-Za-z0-9_.@-]+$/);
-/** Any printable character (a password is never shown); not trimmed here, the site trims (spec §5). */
+/**
+ * Any printable character (a password is never shown); not trimmed here, the site trims
+ * (app/README.md, "Validation rules").
+ */
 export const password = z.string().min(4).max(128).refine(hasNoControlCharacters, "control_characters");
 export const areaCode = z.string().trim().regex(/^\+\d{1,4}$/);
 export const mobile = z.string().trim().regex(/^09\d{8}$/);
@@ -38,7 +41,7 @@ export const redirectRule = z.object({
 
 export const game = z.object({ code: z.string().regex(/^[a-z0-9-]{1,32}$/), name: cleanText(80) });
 
-/** Site info, spec §3. Every field is present; missing ones are empty values. */
+/** Site info (server/contract/README.md, "Site info"). Every field is present; missing ones are empty values. */
 export const siteInfo = z.object({
   siteId: siteIdSchema,
   /** area codes offered for the mobile number, e.g. "+886" */
@@ -74,7 +77,7 @@ export const siteInfo = z.object({
   /** fee ratio as a decimal with at most 4 places, e.g. 0.015 */
   withdrawFeeRatio: z.number().min(0).max(1),
   withdrawFeeFixed: minorUnits,
-  // decided here (DESIGN.md §3, §5)
+  // fields this contract adds (server/contract/README.md, "Site info")
   currency: z.string().regex(/^[A-Z]{3}$/),
   games: z.array(game).min(1),
   /** minutes of inactivity after which the site's session ends; 0 = off */

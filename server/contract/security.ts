@@ -4,10 +4,22 @@ import { account } from "./schemas";
 /** Abuse limits and the per-site audit log (security issue, platform side). */
 
 /**
- * Sign-in: failures are counted per account and per client address; the tenth within the window
- * locks that account (or address) for `lockMinutes`. A success resets the account's count.
+ * Sign-in: failures are counted per client address, and per account name together with the
+ * address they came from. The tenth failure of an address within the window locks that address
+ * for `lockMinutes`; the tenth failure on an account, from any addresses, locks the account for
+ * `lockMinutes` against the addresses that failed on it (and against callers with no address),
+ * while an address with no failure on it may still sign in. A success clears the failures of its
+ * address on the account. An account name that does not exist is counted and locked the same way.
  */
 export const SIGNIN_LIMITS = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
+
+/**
+ * Passwords typed again during a session (the old password of a change, the transaction password
+ * of a withdrawal or of its change): the fifth wrong one within the window locks that password's
+ * checks for the member for `lockMinutes`; a right one resets the count. Lower than sign-in's:
+ * the caller already holds a session, and only the member's own session can lock them.
+ */
+export const SECRET_CHECK_LIMITS = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
 
 /** Forgotten-password requests, on top of the per-number SMS limits (SMS_RULES). */
 export const FORGOT_LIMITS = { perAccountPerHour: 5, perAddressPerHour: 20 } as const;
@@ -21,6 +33,8 @@ export const AUDIT_TYPES = [
   "signin_succeeded",
   "signin_failed",
   "signin_locked",
+  "password_check_failed",
+  "password_check_locked",
   "password_changed",
   "password_reset",
   "transaction_password_changed",

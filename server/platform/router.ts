@@ -47,8 +47,9 @@ async function authenticate(spec: CallSpec, request: Request, env: Env): Promise
 }
 
 /**
- * Body fields whose refusal has a message of its own (spec §8's betting errors), instead of the
- * general invalid_parameters: the member is told which choice was wrong.
+ * Body fields whose refusal has a message of its own (the betting errors of
+ * server/contract/README.md, "Message codes"), instead of the general invalid_parameters: the
+ * member is told which choice was wrong.
  */
 const FIELD_CODES: Partial<Record<CallName, Record<string, MessageCode>>> = {
   placeOrder: { pair: "invalid_trading_pair", option: "invalid_bet_option", periodNo: "invalid_period", amount: "amount_out_of_range" },
@@ -131,7 +132,8 @@ async function handle(request: Request, env: Env): Promise<Result<unknown> | Res
   const caller = await authenticate(spec, request, env);
   if (!caller.ok) return caller;
 
-  // DESIGN.md §5: a request that moves money must say which attempt it is, or a retry could pay twice.
+  // a request that moves money must say which attempt it is, or a retry could pay twice
+  // (server/platform/README.md, "Decisions", idempotency)
   let idempotencyKey: string | undefined;
   if (spec.idempotent) {
     idempotencyKey = request.headers.get(IDEMPOTENCY_HEADER) ?? "";

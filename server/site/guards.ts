@@ -19,11 +19,11 @@ export type ForgeryCheck =
   | { refused?: undefined; request: Request };
 
 /**
- * Forged posts (README, "Security"): tenants may share a parent domain, so SameSite alone does not
- * separate them. A state-changing request needs an Origin (or Referer) of this very host and the
- * session's CSRF token in its form. Its size is refused from Content-Length before it is read (and
- * a body without one stops being read at the limit); the body is then read once (not cloned), its
- * form checked, and the same bytes handed to Remix.
+ * Forged posts (server/site/README.md, "Forged posts and body limit"): tenants may share a parent
+ * domain, so SameSite alone does not separate them. A state-changing request needs an Origin (or
+ * Referer) of this very host and the session's CSRF token in its form. Its size is refused from
+ * Content-Length before it is read (and a body without one stops being read at the limit); the body
+ * is then read once (not cloned), its form checked, and the same bytes handed to Remix.
  */
 export async function forgeryCheck(request: Request, url: URL, session: AppSession): Promise<ForgeryCheck> {
   if (!UNSAFE.has(request.method)) return { request };
@@ -91,10 +91,11 @@ function timingSafeEqual(a: string, b: string): boolean {
 }
 
 /**
- * The ?accessToken= flow (README, "Security"): a valid token becomes the session and the parameter
- * is removed by redirecting to the same path; an invalid one leaves the intended path in the
- * redirectUrl cookie. The path comes from the request, so it goes through the one redirect check
- * (`//evil.example/x?accessToken=…` must not leave the site); a path that fails it becomes "/".
+ * The ?accessToken= flow (server/site/README.md, "accessToken flow"): a valid token becomes the
+ * session and the parameter is removed by redirecting to the same path; an invalid one leaves the
+ * intended path in the redirectUrl cookie. The path comes from the request, so it goes through the
+ * one redirect check (`//evil.example/x?accessToken=…` must not leave the site); a path that fails
+ * it becomes "/".
  *
  * A member who is already signed in keeps their session: the parameter is dropped unread. A link
  * or an image carrying someone else's token could otherwise switch the member to another account
@@ -123,7 +124,7 @@ export function referrerCookie(url: URL, secure: boolean): string | undefined {
   return code && REFERRER_PATTERN.test(code) ? plainCookie("referrerCode", code, secure) : undefined;
 }
 
-/** Site redirect rules (spec §2, the route-rule guard), applied before Remix. */
+/** Site redirect rules (server/site/README.md, "Route-rule guard"), applied before Remix. */
 export function siteRedirect(url: URL, rules: { from: string; to: string; permanent: boolean }[]): Response | undefined {
   const rule = rules.find((r) => r.from === url.pathname);
   if (!rule) return undefined;

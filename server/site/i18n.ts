@@ -58,8 +58,8 @@ export const resources = {
 export const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, staticCatalog(locale, resources[locale])])) as Record<Locale, Catalog>;
 
 /**
- * The member's language (DESIGN.md §3): the `locale` cookie, then the site's default language,
- * then Accept-Language, always within the site's langOptions.
+ * The member's language (server/site/README.md, "Language detection"): the `locale` cookie, then
+ * the site's default language, then Accept-Language, always within the site's langOptions.
  */
 type LanguageSettings = { langOptions: LocaleId[]; defaultLanguage: LocaleId | "" };
 export type LanguageDetector = { getLocale(request: Request): Promise<Locale> };

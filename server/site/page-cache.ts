@@ -4,7 +4,7 @@ import type { SiteInfo } from "../contract";
 /**
  * Rendered HTML of the pages a signed-out visitor sees the same as every other signed-out visitor
  * (e.g. /login), kept per isolate so React renders them once per site snapshot instead of on
- * every request (issue 6: SSR throughput).
+ * every request (server/site/README.md, "Page cache").
  *
  * A route opts in with `export const headers = sharedPageHeaders` (app/utils/shared-page.ts): a
  * response header the worker strips. What may differ between two visitors of such a page is exactly two values, and both

@@ -44,7 +44,7 @@ export interface PlatformClientOptions {
    */
   clientAddress?: string;
   /**
-   * Called when the platform answers 402, 404 or 409 to a member call (spec §4): the session is
+   * Called when the platform answers 402, 404 or 409 to a member call: the session is
    * over. It ends the site session and returns what to throw (a redirect to /login).
    */
   onSessionEnded: () => Response;
@@ -53,9 +53,9 @@ export interface PlatformClientOptions {
 const ORIGIN = "https://platform.internal";
 
 /**
- * The one typed client to the platform (DESIGN.md §3). Every response is checked against the
- * contract; failures come back as values with a message code, never as exceptions, except the end
- * of a session, which throws the redirect that onSessionEnded built.
+ * The one typed client to the platform (server/site/README.md, "Platform client"). Every response
+ * is checked against the contract; failures come back as values with a message code, never as
+ * exceptions, except the end of a session, which throws the redirect that onSessionEnded built.
  */
 export function createPlatformClient(options: PlatformClientOptions) {
   /** Builds and sends a call's request; a failure before or instead of a response comes back as a value. */
@@ -155,7 +155,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
     return result.ok ? { ok: false, status: 500, code: "internal_error" } : result;
   }
 
-  /** Spec §4: a request that fails at network level is retried once. */
+  /** A request that fails at network level is retried once. */
   async function sendWithRetry(build: () => Request): Promise<Response | undefined> {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {

@@ -1,7 +1,8 @@
 import type { SiteInfo } from "../contract";
 
 /**
- * The response headers of every answer of the site worker (README "Security").
+ * The response headers of every answer of the site worker (server/site/README.md,
+ * "Security headers and CSP").
  *
  * HTML documents get a Content-Security-Policy with a nonce made fresh for each response: only
  * scripts and style elements carrying it run, so markup injected into a page cannot run code.

@@ -18,7 +18,7 @@ export interface Toast {
   kind: "success" | "error";
   /** a key of the messages namespace */
   key: KeyOf<"messages">;
-  /** how long it stays, in ms (spec: password updates 1000 ms) */
+  /** how long it stays, in ms (password updates: 1000 ms, app/README.md "Messages and toasts") */
   durationMs?: number;
 }
 
@@ -36,7 +36,7 @@ export function randomToken(bytes = 24): string {
 }
 
 /**
- * The site's cookie session (DESIGN.md §3). `__Host-` on HTTPS (no Domain, Path=/, Secure);
+ * The site's cookie session (server/site/README.md, "Session"). `__Host-` on HTTPS (no Domain, Path=/, Secure);
  * bound to the siteId that created it: a cookie brought to another tenant starts empty.
  * Changes are committed once, by the worker entry, and only when something changed.
  */

@@ -3,8 +3,9 @@ import type { PlatformClient } from "./platform-client";
 import type { AppSession } from "./session";
 
 /**
- * The game page's live data (DESIGN.md §3): the browser opens a WebSocket on the site, and the
- * worker proxies it to the platform, so the browser never learns the platform's address or token.
+ * The game page's live data (server/site/README.md, "Live streams"): the browser opens a WebSocket
+ * on the site, and the worker proxies it to the platform, so the browser never learns the
+ * platform's address or token.
  *
  *   GET /ws/market/<PAIR>  → platform /market/<PAIR>/stream (public: ticks and period changes)
  *   GET /ws/member         → platform /player/stream?listenKey=… (signed-in member: orders, balances)

@@ -26,7 +26,7 @@ export const QUIET_WRANGLER_ENV = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
 };
 
-/** Sizes are in bytes of brotli (quality 11); budgets as the issue states them. */
+/** Sizes are in bytes of brotli (quality 11). */
 export const KB = 1024;
 export const BUDGETS = {
   initialJs: 90 * KB,

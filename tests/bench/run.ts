@@ -1,9 +1,10 @@
 /**
- * `npm run bench`: builds the production bundle, starts the product on loopback as `npm start`
- * does (fresh state, demo sites seeded), measures the issue's figures against their budgets
- * (config.ts BUDGETS), stops what it started and writes tests/bench/RESULTS.md. Not part of
- * `npm test`: the figures depend on the machine; run it on a quiet one. Progress goes to stdout,
- * the servers' output to tests/.tmp/bench-stack.log, the raw figures to tests/.tmp/bench-figures.json.
+ * `npm run bench`: builds the production bundle, starts the product on loopback as `npm start` does
+ * (fresh state, demo sites seeded), measures its figures against their budgets (config.ts BUDGETS;
+ * tests/README.md, "Benchmark"), stops what it started and writes tests/bench/RESULTS.md. Not part
+ * of `npm test`: the figures depend on the machine; run it on a quiet one. Progress goes to stdout,
+ * the servers' output to tests/.tmp/bench-stack.log, the raw figures to
+ * tests/.tmp/bench-figures.json.
  *
  * Environment: BENCH_SITE_PORT / BENCH_PLATFORM_PORT (8857 / 8858), BENCH_SKIP_BUILD=1 (measure the
  * current build), BENCH_TIMEOUT_SECONDS (900), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),

@@ -92,7 +92,7 @@ const PUBLIC_PAGES = [
   `${BRAND2}/register`,
 ];
 
-/** Every member page (spec §2 and the screens it implies), for a member with something in each. */
+/** Every member page (app/README.md, "Pages"), for a member with something in each. */
 function memberPages(threadId: string): string[] {
   const game = `/game?pair=${PAIR}`;
   return [

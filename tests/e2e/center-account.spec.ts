@@ -32,7 +32,7 @@ async function ready(page: Page, js: boolean, selector?: string) {
 
 async function signInFails(page: Page, account: string, password: string) {
   await signIn(page, DEMO, account, password);
-  await expect(formError(page)).toHaveText(t("messages:wrong_password"));
+  await expect(formError(page)).toHaveText(t("messages:wrong_account_or_password"));
   await expect(page).toHaveURL(`${DEMO}/login`);
 }
 

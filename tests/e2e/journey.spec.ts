@@ -32,13 +32,13 @@ import {
 } from "./support";
 
 /**
- * One newcomer, start to finish, on the demo site in English: every route of spec §2 and every
- * screen its labels imply (forgot password, contact, the game's current orders, historical orders
- * and quotes, rules and K-line chart, the 404 page). Sign up → verify the mobile with the SMS code
- * from the operator API → deposit → transfer to the game wallet → bet and see it settle → history
- * → documents and bank account → withdraw → the operator pays → records → a message answered by
- * the operator → news and campaigns → a new password and signing in again → signing out.
- * Once with JavaScript on a desktop, once as plain HTML forms on a 360×640 phone.
+ * One newcomer, start to finish, on the demo site in English: every page of app/README.md, "Pages"
+ * (forgot password, contact, the game's current orders, historical orders and quotes, rules and
+ * K-line chart, the 404 page). Sign up → verify the mobile with the SMS code from the operator API
+ * → deposit → transfer to the game wallet → bet and see it settle → history → documents and bank
+ * account → withdraw → the operator pays → records → a message answered by the operator → news and
+ * campaigns → a new password and signing in again → signing out. Once with JavaScript on a desktop,
+ * once as plain HTML forms on a 360×640 phone.
  */
 
 const LNG = "en-US";
@@ -420,7 +420,7 @@ async function newPasswordThenSignOut(page: Page, mode: Mode, member: Member) {
   const newPassword = `New-${member.password}`;
   await open(page, "/user/setting", mode);
   await expectHeading(page, "account:setting.title");
-  // a new login password ends the session (spec §4)
+  // a new login password ends the session (app/README.md, "Passwords")
   await changeLoginPassword(page, member.password, newPassword, t("messages:password_update_success"));
 
   await signIn(page, DEMO, member.account, newPassword);

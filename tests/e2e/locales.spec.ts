@@ -18,13 +18,13 @@ import {
 } from "./support";
 
 /**
- * Every page of spec §2 and the screens it implies, once per language, with JavaScript: each
- * page's heading, the tab's title and the navigation say the language's own words (never the
- * English ones, except in English), on the server's render and after hydration, also when the
- * page is reached by a client-side navigation (which loads the page's translations on the way).
- * Traditional Chinese on brand2.localhost, where it is the site's default; Simplified Chinese and
- * Japanese on localhost, chosen with the footer's language selection. English, the demo site's
- * default, is the language of the newcomer's journey (journey.spec.ts), which visits every page.
+ * Every page of app/README.md, "Pages", once per language, with JavaScript: each page's heading,
+ * the tab's title and the navigation say the language's own words (never the English ones, except
+ * in English), on the server's render and after hydration, also when the page is reached by a
+ * client-side navigation (which loads the page's translations on the way). Traditional Chinese on
+ * brand2.localhost, where it is the site's default; Simplified Chinese and Japanese on localhost,
+ * chosen with the footer's language selection. English, the demo site's default, is the language of
+ * the newcomer's journey (journey.spec.ts), which visits every page.
  */
 
 const TOURS: { lng: Lng; origin: string; siteTitle: string; newsPath: string; choose?: string }[] = [

@@ -2,8 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO, formWith, newMember, signUp, texts, waitForHydration } from "./support";
 
 /**
- * A deposit form carries an idempotency key made when the page was rendered: however often the
- * same form is sent, the platform credits it once (DESIGN.md §5).
+ * A deposit form carries an idempotency key made when the page was rendered: however often the same
+ * form is sent, the platform credits it once (app/README.md, "Money forms and idempotency keys").
  */
 
 const en = texts("en-US");

@@ -2,9 +2,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { BRAND2, DEMO, operatorApi, signUp, tr, waitForHydration } from "./support";
 
 /**
- * The Content-Security-Policy in a real browser (README "Security"): the site's own scripts, the
- * game's live socket and its chart all work under it with no violation, the operator's script runs
- * through the nonce, and markup injected into a page cannot run script.
+ * The Content-Security-Policy in a real browser (server/site/README.md,
+ * "Security headers and CSP"): the site's own scripts, the game's live socket and its chart all
+ * work under it with no violation, the operator's script runs through the nonce, and markup
+ * injected into a page cannot run script.
  */
 
 type Violation = { directive: string; blocked: string };

@@ -451,9 +451,9 @@ export function formHolding(page: Page, fieldName: string): Locator {
 }
 
 /**
- * Changes the login password on the open /user/setting page and checks what follows (spec §4): the
- * session ends, the member is on the demo site's /login with the toast (`toast`, in the page's
- * language) and signed out.
+ * Changes the login password on the open /user/setting page and checks what follows (app/README.md,
+ * "Passwords"): the session ends, the member is on the demo site's /login with the toast (`toast`,
+ * in the page's language) and signed out.
  */
 export async function changeLoginPassword(page: Page, oldPassword: string, newPassword: string, toast: string): Promise<void> {
   const form = formHolding(page, "oldPassword");

@@ -15,9 +15,9 @@ import {
 } from "./support";
 
 /**
- * Every sign-up validation rule of spec §5, each shown under its field in the page's language.
- * Expected texts come from locales/<lng>/common.json `validation.*`, so a page showing anything
- * else (an untranslated key, another language) fails.
+ * Every sign-up validation rule (app/README.md, "Validation rules"), each shown under its field in
+ * the page's language. Expected texts come from locales/<lng>/common.json `validation.*`, so a page
+ * showing anything else (an untranslated key, another language) fails.
  */
 interface Case {
   name: string;

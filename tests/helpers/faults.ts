@@ -4,7 +4,7 @@ import { STOPPED_CLOCK_JS, type Platform } from "./platform";
 /**
  * Tools of the fault suites (tests/platform/faults.test.ts, tests/site/faults.test.ts): a seeded
  * schedule, a platform entry that can lose requests and crash member objects, and a Jepsen-style
- * audit of DESIGN.md §6 over every member of a site.
+ * audit of the invariants (server/platform/README.md, "Invariants") over every member of a site.
  */
 
 // the schedule ------------------------------------------------------------------------------------
@@ -303,7 +303,7 @@ export interface Totals {
 }
 
 /**
- * DESIGN.md §6 over one member, from its own tables: every balance equals its postings, postings
+ * The invariants over one member, from its own tables: every balance equals its postings, postings
  * sum to zero, nothing own is negative; each deposit, transfer, withdrawal and bet row is the
  * effect of exactly one stored request (no double effect, no effect without a request); each row
  * moved exactly what its state says (a double credit shows as a wrong net); every settled bet has

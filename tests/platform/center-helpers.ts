@@ -40,7 +40,7 @@ export async function lastCode(platform: Platform, siteId: string, mobile: strin
 }
 
 export async function sendCode(platform: Platform, member: TestMember) {
-  return memberCall(platform, member, "smsSend", { body: { purpose: "verify_mobile" }, key: null });
+  return memberCall(platform, member, "smsSend", { body: { purpose: "verify_mobile" } });
 }
 
 export async function verifyCode(platform: Platform, member: TestMember, code: string) {

@@ -15,7 +15,7 @@ const signin = (m: TestMember, password: string) =>
 const change = (m: TestMember, oldPassword: string, newPassword: string) =>
   memberCall(platform, m, "changePassword", { body: { oldPassword, newPassword }, key: null });
 const changeTx = (m: TestMember, body: { oldTransactionPassword?: string; newTransactionPassword: string }) =>
-  memberCall(platform, m, "changeTransactionPassword", { body, key: null });
+  memberCall(platform, m, "changeTransactionPassword", { body });
 
 describe("changePassword", () => {
   it("sets the new password and ends every session of the member: old tokens get 402", async () => {
@@ -27,7 +27,7 @@ describe("changePassword", () => {
       expect(status).toBe(402);
       expect(envelope.message).toBe("invalid_permission");
     }
-    expect((await signin(m, m.password)).envelope.message).toBe("wrong_password");
+    expect((await signin(m, m.password)).envelope.message).toBe("wrong_account_or_password");
     const fresh = await signin(m, "brand-new-pass");
     expect(fresh.envelope.statusCode).toBe(200);
     expect((await platform.call("playerInfo", { token: fresh.envelope.data!.token, siteId: SITE })).status).toBe(200);
@@ -72,6 +72,20 @@ describe("changeTransactionPassword", () => {
     expect(again.envelope).toEqual({ statusCode: 400, message: "wrong_transaction_password" });
     const withNew = await changeTx(m, { oldTransactionPassword: "new-trade-pass", newTransactionPassword: "third-trade-pass" });
     expect(withNew.envelope.statusCode).toBe(200);
+  });
+
+  it("answers a retry with the same Idempotency-Key with the first answer, though its old password no longer matches", async () => {
+    const m = await platform.signupMember(SITE);
+    const body = { oldTransactionPassword: m.transactionPassword, newTransactionPassword: "retried-trade-1" };
+    const send = () => memberCall(platform, m, "changeTransactionPassword", { body, key: "tx-change-retry-1" });
+    // a double submit and a retry after a lost answer: one change, one answer
+    const [first, second] = await Promise.all([send(), send()]);
+    expect(first.envelope).toEqual({ statusCode: 200, message: "ok", data: null });
+    expect(second.envelope).toEqual(first.envelope);
+    expect((await send()).envelope).toEqual(first.envelope);
+    const again = await changeTx(m, { oldTransactionPassword: m.transactionPassword, newTransactionPassword: "third-trade-pass" });
+    expect(again.envelope.message).toBe("wrong_transaction_password");
+    expect((await changeTx(m, { oldTransactionPassword: "retried-trade-1", newTransactionPassword: "third-trade-pass" })).envelope.statusCode).toBe(200);
   });
 
   it("needs the old one when the member has one: transaction_password_required", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform, unique, type Platform, type TestMember } from "../helpers/platform";
 import { CLOCK_ENTRY, lastCode, sendCode, setClock, verifyCode, wrongCode } from "./center-helpers";
@@ -70,6 +71,22 @@ describe("smsSend", () => {
     const m = await platform.signupMember(SITE);
     await platform.call("signout", { token: m.token, siteId: SITE });
     expect((await sendCode(platform, m)).status).toBe(402);
+  });
+
+  it("answers a retry with the same Idempotency-Key with the first answer, sending no second text", async () => {
+    const m = await platform.signupMember(SITE);
+    const send = (key: string) => memberCall(platform, m, "smsSend", { body: { purpose: "verify_mobile" }, key });
+    const first = await send("sms-retry-key-1");
+    expect(first.envelope.statusCode).toBe(200);
+    const code = (await lastCode(platform, SITE, m.mobile))!.code;
+    await advance(10 * SECOND);
+    // a retry after a lost answer: not sms_too_frequent, and the code that left stays the one
+    expect((await send("sms-retry-key-1")).envelope).toEqual(first.envelope);
+    const log = await platform.operator("operatorSmsLog", { params: { siteId: SITE }, query: { mobile: m.mobile } });
+    expect(log.envelope.data!.map((e) => e.code)).toEqual([code]);
+    // another key is another request, under the usual limits
+    expect((await send("sms-retry-key-2")).envelope).toEqual({ statusCode: 400, message: "sms_too_frequent" });
+    expect((await verifyCode(platform, m, code)).envelope.statusCode).toBe(200);
   });
 });
 
@@ -158,8 +175,9 @@ describe("smsVerify", () => {
 describe("forgotten password", () => {
   const forgotSend = (m: Pick<TestMember, "account" | "areaCode" | "mobile">) =>
     platform.call("forgotSend", { body: { siteId: SITE, account: m.account, areaCode: m.areaCode, mobile: m.mobile } });
-  const forgotReset = (account: string, code: string, newPassword: string) =>
-    platform.call("forgotReset", { body: { siteId: SITE, account, code, newPassword } });
+  /** A reset request; a fresh Idempotency-Key unless `key` says which attempt it is. */
+  const forgotReset = (account: string, code: string, newPassword: string, key: string = randomUUID()) =>
+    platform.call("forgotReset", { body: { siteId: SITE, account, code, newPassword }, headers: { "Idempotency-Key": key } });
 
   it("sends a reset code when account and mobile match; the code sets a new password and ends every session", async () => {
     const m = await platform.signupMember(SITE);
@@ -173,9 +191,22 @@ describe("forgotten password", () => {
     expect((await forgotReset(m.account, entry!.code, "reset-pass-1")).envelope).toEqual({ statusCode: 200, message: "ok", data: null });
     expect((await platform.call("playerInfo", { token: m.token, siteId: SITE })).status).toBe(402);
     const signin = (password: string) => platform.call("signin", { body: { siteId: SITE, account: m.account, password } });
-    expect((await signin(m.password)).envelope.message).toBe("wrong_password");
+    expect((await signin(m.password)).envelope.message).toBe("wrong_account_or_password");
     expect((await signin("reset-pass-1")).envelope.statusCode).toBe(200);
     expect((await forgotReset(m.account, entry!.code, "reset-pass-2")).envelope).toEqual({ statusCode: 400, message: "otp_error" });
+  });
+
+  it("answers a retry with the same Idempotency-Key with the first answer, where the used code would answer otp_error", async () => {
+    const m = await platform.signupMember(SITE);
+    await forgotSend(m);
+    const code = (await lastCode(platform, SITE, m.mobile))!.code;
+    const key = randomUUID();
+    const first = await forgotReset(m.account, code, "reset-pass-3", key);
+    expect(first.envelope).toEqual({ statusCode: 200, message: "ok", data: null });
+    expect((await forgotReset(m.account, code, "reset-pass-3", key)).envelope).toEqual(first.envelope);
+    // the retry changed nothing more: the first password holds, and the same key with another code is another request
+    expect((await platform.call("signin", { body: { siteId: SITE, account: m.account, password: "reset-pass-3" } })).envelope.statusCode).toBe(200);
+    expect((await forgotReset(m.account, wrongCode(code), "reset-pass-3", key)).envelope).toEqual({ statusCode: 400, message: "idempotency_conflict" });
   });
 
   it("answers 200 and sends nothing when the mobile is not the account's", async () => {

@@ -229,10 +229,13 @@ async function streamEventsWritten(m: TestMember): Promise<number> {
   return stub.streamEventsWritten();
 }
 
+/** A member stream's request: an upgrade, naming the member's own site (a listen key works there only). */
+const streamHeaders = (m: TestMember) => ({ Upgrade: "websocket", "X-Site-Id": m.siteId });
+
 /** Opens the member's stream and collects its events. */
 async function openStream(m: TestMember) {
   const key = (await memberCall(platform, m, "listenKey")).envelope.data!;
-  const response = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, { headers: { Upgrade: "websocket" } });
+  const response = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, { headers: streamHeaders(m) });
   expect(response.status).toBe(101);
   const ws = (response as unknown as { webSocket: TestSocket }).webSocket;
   const events: ({ type: "order"; order: Order } | { type: "balance"; wallets: { games: { balance: number }[] } })[] = [];
@@ -274,7 +277,7 @@ describe("the member stream", () => {
   it("pushes order and balance events after a bet, and closes when the session ends", async () => {
     const m = await gameMember(platform, SITE, 5_000);
     const key = (await memberCall(platform, m, "listenKey")).envelope.data!;
-    const response = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, { headers: { Upgrade: "websocket" } });
+    const response = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, { headers: streamHeaders(m) });
     expect(response.status).toBe(101);
     const ws = (response as unknown as { webSocket: TestSocket }).webSocket;
     const events: { type: string }[] = [];
@@ -290,9 +293,10 @@ describe("the member stream", () => {
     expect(events.find((e) => e.type === "balance")).toMatchObject({ wallets: { games: [{ code: "binary", balance: 4_000 }] } });
     await eventually(async () => events.filter((e) => e.type === "order").length >= 2, 15_000);
     await memberCall(platform, m, "signout");
-    // The member object closes the session's sockets (code 4001 on the wire).
-    await eventually(async () => closed !== null || ws.readyState >= 2, 20_000);
-    const refused = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, { headers: { Upgrade: "websocket" } });
+    // The member object closes the session's sockets (code 4001), and the client sees the close at once.
+    await eventually(async () => closed !== null, 5_000);
+    expect(closed).toBe(4001);
+    const refused = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, { headers: streamHeaders(m) });
     expect(refused.status).toBe(402);
   });
 });

@@ -209,7 +209,18 @@ describe("money calls at the router", () => {
   const idempotent = (Object.keys(CALLS) as CallName[]).filter((n) => (CALLS[n] as { idempotent?: true }).idempotent);
 
   it("requires an Idempotency-Key on every idempotent call, and refuses a malformed one", async () => {
-    expect(idempotent.sort()).toEqual(["bankApply", "deposit", "placeOrder", "replyMessage", "sendMessage", "transfer", "withdraw"]);
+    expect(idempotent.sort()).toEqual([
+      "bankApply",
+      "changeTransactionPassword",
+      "deposit",
+      "forgotReset",
+      "placeOrder",
+      "replyMessage",
+      "sendMessage",
+      "smsSend",
+      "transfer",
+      "withdraw",
+    ]);
     const m = await newMember();
     for (const name of idempotent) {
       const params = { id: "some-id" } as never;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALLS, CLIENT_ADDRESS_HEADER, SIGNIN_LIMITS, type AuditEntry, type AuditType, type CallData } from "../../server/contract";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
@@ -59,10 +60,9 @@ async function decide<T>(attempt: () => Promise<{ envelope: { statusCode: number
  */
 async function auditedHistory(m: TestMember): Promise<Partial<Record<AuditType, number>>> {
   const params = { siteId: m.siteId };
-  expect((await signin(m.siteId, m.account, "wrong-guess", "198.51.100.7")).envelope.message).toBe("wrong_password");
+  expect((await signin(m.siteId, m.account, "wrong-guess", "198.51.100.7")).envelope.message).toBe("wrong_account_or_password");
   const tx = await memberCall(platform, m, "changeTransactionPassword", {
     body: { oldTransactionPassword: m.transactionPassword, newTransactionPassword: "audit-trade-2" },
-    key: null,
   });
   expect(tx.envelope.statusCode, tx.envelope.message).toBe(200);
 
@@ -99,7 +99,10 @@ async function auditedHistory(m: TestMember): Promise<Partial<Record<AuditType, 
   const forgot = { siteId: m.siteId, account: m.account, areaCode: m.areaCode, mobile: m.mobile };
   expect((await platform.call("forgotSend", { body: forgot })).envelope.statusCode).toBe(200);
   const code = (await lastCode(platform, m.siteId, m.mobile))!.code;
-  const reset = await platform.call("forgotReset", { body: { siteId: m.siteId, account: m.account, code, newPassword: "audit-login-3" } });
+  const reset = await platform.call("forgotReset", {
+    body: { siteId: m.siteId, account: m.account, code, newPassword: "audit-login-3" },
+    headers: { "Idempotency-Key": randomUUID() },
+  });
   expect(reset.envelope.statusCode, reset.envelope.message).toBe(200);
 
   return {

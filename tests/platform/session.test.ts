@@ -33,19 +33,20 @@ describe("signin", () => {
     expect(Date.now() - Date.parse(info.lastLoginAt!)).toBeLessThan(60_000);
   });
 
-  it("answers wrong_password for a wrong password", async () => {
+  // one answer for all three, so sign-in tells nobody whether an account exists (ASVS 6.3.8)
+  it("answers wrong_account_or_password for a wrong password", async () => {
     const { envelope } = await signin("session-a", member.account, "not-the-password");
-    expect(envelope).toEqual({ statusCode: 400, message: "wrong_password" });
+    expect(envelope).toEqual({ statusCode: 400, message: "wrong_account_or_password" });
   });
 
-  it("answers account_not_found for an unknown account", async () => {
+  it("answers wrong_account_or_password for an unknown account", async () => {
     const { envelope } = await signin("session-a", "nobody-here", "whatever1");
-    expect(envelope).toEqual({ statusCode: 400, message: "account_not_found" });
+    expect(envelope).toEqual({ statusCode: 400, message: "wrong_account_or_password" });
   });
 
-  it("answers account_not_found for an account of another site", async () => {
+  it("answers wrong_account_or_password for an account of another site", async () => {
     const { envelope } = await signin("session-b", member.account, member.password);
-    expect(envelope).toEqual({ statusCode: 400, message: "account_not_found" });
+    expect(envelope).toEqual({ statusCode: 400, message: "wrong_account_or_password" });
   });
 
   it("answers invalid_site for a site no operator created", async () => {

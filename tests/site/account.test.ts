@@ -31,6 +31,13 @@ async function smsCount(siteId: string, mobile: string): Promise<number> {
   return envelope.data?.length ?? 0;
 }
 
+/** The idempotency key the form on `path` was rendered with (a fresh one per render). */
+async function formKey(visitor: Visitor, path: string): Promise<string> {
+  const key = /name="idempotencyKey" value="([^"]+)"/.exec(await (await visitor.get(path)).text())?.[1];
+  expect(key, `an idempotency key on ${path}`).toBeDefined();
+  return key!;
+}
+
 /** A 6-digit code that is certainly not `code`. */
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
@@ -132,12 +139,13 @@ describe("/user/setting: login password", () => {
 });
 
 describe("/user/setting: transaction password", () => {
-  const change = (visitor: Visitor, oldTransactionPassword: string, next: string, confirm = next) =>
+  const change = async (visitor: Visitor, oldTransactionPassword: string, next: string, confirm = next, key?: string) =>
     visitor.post("/user/setting", {
       intent: "transaction",
       oldTransactionPassword,
       newTransactionPassword: next,
       confirmTransactionPassword: confirm,
+      idempotencyKey: key ?? (await formKey(visitor, "/user/setting")),
     });
 
   it("asks for the old one when the member has one, and changes it", async () => {
@@ -178,6 +186,27 @@ describe("/user/setting: transaction password", () => {
     expect(await noOld.text()).toContain("Please enter your current transaction password.");
   });
 
+  it("sends the form's idempotency key: a retry after a lost answer gets the first answer, not 'wrong transaction password'", async () => {
+    const { visitor, m } = await member();
+    const key = await formKey(visitor, "/user/setting");
+    const first = await change(visitor, m.transactionPassword, "trade-pass-9", "trade-pass-9", key);
+    expect(first.status).toBe(302);
+    const retry = await change(visitor, m.transactionPassword, "trade-pass-9", "trade-pass-9", key);
+    expect(retry.status).toBe(302);
+    expect(retry.headers.get("location")).toBe("/user/setting");
+    // one change: the new one is the password now
+    expect((await change(visitor, "trade-pass-9", "trade-pass-10")).status).toBe(302);
+  });
+
+  it("keeps the form's idempotency key after a refusal", async () => {
+    const { visitor, m } = await member();
+    const key = await formKey(visitor, "/user/setting");
+    const refused = await change(visitor, "not-my-trade-pass", "trade-pass-9", "trade-pass-9", key);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(`name="idempotencyKey" value="${key}"`);
+    expect((await change(visitor, m.transactionPassword, "trade-pass-9", "trade-pass-9", key)).status).toBe(302);
+  });
+
   it("leaves the check against the login password to the platform, which refuses it", async () => {
     const { visitor, m } = await member();
     const response = await change(visitor, m.transactionPassword, m.password);
@@ -196,14 +225,24 @@ describe("/user/smsVerify", () => {
     expect(page).not.toContain(m.mobile);
     expect(page).toMatch(/data-testid="mobile-verified"[^>]*>Not verified/);
 
-    const sent = await visitor.post("/user/smsVerify", { intent: "send" });
+    const key = await formKey(visitor, "/user/smsVerify");
+    const sent = await visitor.post("/user/smsVerify", { intent: "send", idempotencyKey: key });
     expect(sent.status).toBe(200);
     const sentHtml = await sent.text();
     expect(sentHtml).toContain("Verification code sent.");
     expect(sentHtml).toContain("You can ask for a new code after");
     expect(sentHtml).toMatch(/Codes left today: (<!-- -->)?4/);
+    // the answer brings the next send's key: another request
+    expect(sentHtml).toMatch(/name="idempotencyKey" value="[^"]+"/);
+    expect(sentHtml).not.toContain(`name="idempotencyKey" value="${key}"`);
 
-    const tooSoon = await visitor.post("/user/smsVerify", { intent: "send" });
+    // the same key again (a retry after a lost answer): the first answer, and no second text
+    const retried = await visitor.post("/user/smsVerify", { intent: "send", idempotencyKey: key });
+    expect(retried.status).toBe(200);
+    expect(await retried.text()).toMatch(/Codes left today: (<!-- -->)?4/);
+    expect(await smsCount("demo", m.mobile)).toBe(1);
+
+    const tooSoon = await visitor.post("/user/smsVerify", { intent: "send", idempotencyKey: await formKey(visitor, "/user/smsVerify") });
     expect(tooSoon.status).toBe(400);
     expect(await tooSoon.text()).toContain("Codes are being sent too often. Please try again later.");
 
@@ -254,24 +293,39 @@ describe("/forgot-password", () => {
 
     const code = await smsCode("demo", m.mobile, "reset_password");
     const newPassword = "found-again-5";
-    const wrong = await visitor.post(reset, { intent: "reset", account: m.account, code: otherThan(code), newPassword, confirmPassword: newPassword });
+    const key = await formKey(visitor, reset);
+    const wrong = await visitor.post(reset, { intent: "reset", account: m.account, code: otherThan(code), newPassword, confirmPassword: newPassword, idempotencyKey: key });
     expect(wrong.status).toBe(400);
     const wrongHtml = await wrong.text();
     expect(wrongHtml).toContain("Password update failed");
     expect(wrongHtml).toContain("Wrong verification code.");
 
-    const mismatch = await visitor.post(reset, { intent: "reset", account: m.account, code, newPassword, confirmPassword: "other-pass-6" });
-    expect(await mismatch.text()).toContain("The confirmation does not match the login password.");
+    const mismatch = await visitor.post(reset, { intent: "reset", account: m.account, code, newPassword, confirmPassword: "other-pass-6", idempotencyKey: key });
+    const mismatchHtml = await mismatch.text();
+    expect(mismatchHtml).toContain("The confirmation does not match the login password.");
+    // a refused form keeps its key
+    expect(mismatchHtml).toContain(`name="idempotencyKey" value="${key}"`);
 
-    const done = await visitor.post(reset, { intent: "reset", account: m.account, code, newPassword, confirmPassword: newPassword });
+    const done = await visitor.post(reset, { intent: "reset", account: m.account, code, newPassword, confirmPassword: newPassword, idempotencyKey: key });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/login");
     expect((await visitor.follow("/login")).html).toContain("Password updated. Please sign in with your new password.");
     await expectSignIn(m.account, newPassword, true);
     await expectSignIn(m.account, m.password, false);
 
-    // a code works once
-    const replay = await visitor.post(reset, { intent: "reset", account: m.account, code, newPassword: "again-pass-7", confirmPassword: "again-pass-7" });
+    // the same request again (a retry after a lost answer) gets the first answer
+    const retried = await visitor.post(reset, { intent: "reset", account: m.account, code, newPassword, confirmPassword: newPassword, idempotencyKey: key });
+    expect(retried.status).toBe(302);
+    expect(retried.headers.get("location")).toBe("/login");
+    // but a code works once: another request with it is refused
+    const replay = await visitor.post(reset, {
+      intent: "reset",
+      account: m.account,
+      code,
+      newPassword: "again-pass-7",
+      confirmPassword: "again-pass-7",
+      idempotencyKey: await formKey(visitor, reset),
+    });
     expect(replay.status).toBe(400);
     await expectSignIn(m.account, newPassword, true);
   });
@@ -290,7 +344,14 @@ describe("/forgot-password", () => {
     expect((await visitor.follow(reset)).html).toContain("若資料與帳號相符，驗證碼已發送至該帳號的手機號碼。");
 
     const code = await smsCode("demo2", m.mobile, "reset_password");
-    const wrong = await visitor.post(reset, { intent: "reset", account: m.account, code: otherThan(code), newPassword: "found-again-5", confirmPassword: "found-again-5" });
+    const wrong = await visitor.post(reset, {
+      intent: "reset",
+      account: m.account,
+      code: otherThan(code),
+      newPassword: "found-again-5",
+      confirmPassword: "found-again-5",
+      idempotencyKey: await formKey(visitor, reset),
+    });
     const html = await wrong.text();
     expect(html).toContain("密碼更新失敗");
     expect(html).toContain("驗證碼錯誤。");

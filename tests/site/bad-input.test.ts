@@ -6,12 +6,12 @@ import { createStack, freshMember, registerFields, Visitor, type Stack } from ".
 import { bindBank, eventually, fund, memberCall, uploadAll } from "../platform/money-helpers";
 
 /**
- * Bad text in the site's forms (DESIGN.md §6.6): 10,000 characters, control characters, a
- * right-to-left override and a script tag in the main text fields. Each is refused with the
- * field's own translated message and status 400, and nothing changes on the platform; or it is
- * text a member may write, kept as given, and every page that shows it shows it escaped. Text
- * from operators (news, campaigns, help, refusal reasons, the site's branding, a pair's name)
- * is shown escaped too.
+ * Bad text in the site's forms (invariant 6, server/platform/README.md, "Invariants"): 10,000
+ * characters, control characters, a right-to-left override and a script tag in the main text
+ * fields. Each is refused with the field's own translated message and status 400, and nothing
+ * changes on the platform; or it is text a member may write, kept as given, and every page that
+ * shows it shows it escaped. Text from operators (news, campaigns, help, refusal reasons, the
+ * site's branding, a pair's name) is shown escaped too.
  */
 
 const SCRIPT = "<script>alert(1)</script>";

@@ -6,12 +6,12 @@ import { createStack, freshMember, registerFields, startFaultProxy, Visitor, typ
 import { bindBank, memberCall } from "../platform/money-helpers";
 
 /**
- * The site between a member and a platform that fails (spec §4, §8; DESIGN.md §3, §5): a network
- * failure is retried once with the same idempotency key, a second one shows "Connection failed,
- * please refresh." with status 400 and keeps the form's key, so that sending the form again has
- * its effect exactly once, whether or not the platform acted on the lost attempts. After every
- * step the Jepsen audit runs over every member of the site, and the member's wallets must equal
- * the test's own model of them.
+ * The site between a member and a platform that fails (server/site/README.md, "Platform client";
+ * app/README.md, "Money forms and idempotency keys"): a network failure is retried once with the
+ * same idempotency key, a second one shows "Connection failed, please refresh." with status 400 and
+ * keeps the form's key, so that sending the form again has its effect exactly once, whether or not
+ * the platform acted on the lost attempts. After every step the Jepsen audit runs over every member
+ * of the site, and the member's wallets must equal the test's own model of them.
  *
  * The schedule (which form, which faults) comes from a seeded PRNG (printed; FAULT_SEED replays
  * it). The platform's clock is stopped a day ahead inside an hour-long period, so a bet is never

@@ -186,6 +186,24 @@ describe("game page", { timeout: 20_000 }, () => {
     expect((await postBet(visitor, { option: "rise", amount: "1" })).status).toBe(302);
     expect(await next).toMatchObject({ type: expect.stringMatching(/^(order|balance)$/) });
   });
+
+  it("closes the member stream within 5 s of sign-out (the outside test saw no close in 5 s)", async () => {
+    const visitor = await member();
+    const stream = await stack.fetch("http://localhost/ws/member", { headers: { upgrade: "websocket", cookie: visitor.cookieHeader } });
+    expect(stream.status).toBe(101);
+    const socket = (stream as Response & { webSocket: WebSocket & { accept(): void } }).webSocket;
+    socket.accept();
+    const closed = new Promise<{ code: number; at: number }>((resolve) =>
+      socket.addEventListener("close", (event) => resolve({ code: event.code, at: Date.now() }), { once: true }),
+    );
+    const signedOut = Date.now();
+    expect((await visitor.post("/logout", {})).status).toBe(302);
+    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 5_000));
+    const close = await Promise.race([closed, timeout]);
+    expect(close, "a close within 5 s").not.toBeNull();
+    expect(close!.code).toBe(4001);
+    expect(close!.at - signedOut).toBeLessThan(5_000);
+  });
 });
 
 /** The first JSON message of a proxied socket (Miniflare hands the client end back on the response). */

@@ -1,9 +1,9 @@
 /**
- * No answer of the site sends a browser to another origin (README, "Security"): every redirect
- * target that comes from a request, a cookie or the platform goes through one check
- * (app/utils/redirect-target.ts). Each hostile target below is sent through every path that
- * redirects: the ?accessToken= guard (signed out and signed in), the redirectUrl cookie at
- * sign-in, the sign-in answer's redirectUrl, /language's redirectTo, and sign-out.
+ * No answer of the site sends a browser to another origin (server/site/README.md,
+ * "Redirect targets"): every redirect target that comes from a request, a cookie or the platform
+ * goes through one check (app/utils/redirect-target.ts). Each hostile target below is sent through
+ * every path that redirects: the ?accessToken= guard (signed out and signed in), the redirectUrl
+ * cookie at sign-in, the sign-in answer's redirectUrl, /language's redirectTo, and sign-out.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localRedirectTarget } from "../../app/utils/redirect-target";

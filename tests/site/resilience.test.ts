@@ -59,7 +59,8 @@ describe("network failures", () => {
   });
 });
 
-describe("statuses that end the session (spec §4)", () => {
+// server/site/README.md, "Platform client"
+describe("statuses that end the session", () => {
   for (const status of [402, 404, 409]) {
     it(`ends the session and sends the member to /login with 'please log in again' on ${status}`, async () => {
       const visitor = await signedIn();

@@ -6,9 +6,10 @@ import { createStack, freshMember, registerFields, TENANT_HOSTS, TEST_SECRET, Vi
 import { advanceSiteClock, SITE_HARNESS_ENTRY, takePlatformCalls } from "../helpers/site-harness";
 
 /**
- * The site's security promises (README "Security"): response headers and the CSP nonce, forged
- * requests, and the session cookie's life. Two tenants share a parent domain here, as they may in
- * production: a.example.com is the demo site, b.example.com the second one (idle timeout 30 min).
+ * The site's security promises (server/site/README.md: "Security headers and CSP",
+ * "Forged posts and body limit", "Session"): response headers and the CSP nonce, forged requests,
+ * and the session cookie's life. Two tenants share a parent domain here, as they may in production:
+ * a.example.com is the demo site, b.example.com the second one (idle timeout 30 min).
  */
 const A = "http://a.example.com";
 const B = "http://b.example.com";

@@ -97,8 +97,20 @@ describe("sign-up and sign-out", () => {
     const visitor = new Visitor(stack);
     const response = await visitor.signIn(member.account, "wrong-password");
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Wrong password.");
+    expect(await response.text()).toContain("The account or the password is wrong.");
     expect((await visitor.get("/user")).status).toBe(302);
+  });
+
+  it("answers an account that does not exist with the same words as a wrong password", async () => {
+    const member = await stack.platform.signupMember("demo");
+    const form = (html: string) => /<form[\s\S]*<\/form>/.exec(html)![0].replace(/name="csrf" value="[^"]*"/, "");
+    const wrong = await new Visitor(stack).signIn(member.account, "wrong-password");
+    const unknown = await new Visitor(stack).signIn(`${member.account}zz`, "wrong-password");
+    expect(unknown.status).toBe(wrong.status);
+    const [wrongForm, unknownForm] = [form(await wrong.text()), form(await unknown.text())];
+    expect(unknownForm).toContain("The account or the password is wrong.");
+    expect(unknownForm.replace(`${member.account}zz`, member.account)).toBe(wrongForm);
+    expect(unknownForm).not.toContain("This account does not exist.");
   });
 });
 
@@ -164,7 +176,9 @@ describe("idle timeout", () => {
       const ended = await stack.fetch("http://localhost/user", { headers: { cookie: idleCookie } });
       expect(ended.status).toBe(302);
       expect(ended.headers.get("location")).toBe("/login");
-      const fresh = await cookieSeenAt(member.token, member.account, 5 * 60_000);
+      // the idle session's token was revoked with it: a session seen 5 minutes ago has a new sign-in
+      const signin = await stack.platform.call("signin", { body: { siteId: "demo", account: member.account, password: member.password } });
+      const fresh = await cookieSeenAt(signin.envelope.data!.token, member.account, 5 * 60_000);
       expect((await stack.fetch("http://localhost/user", { headers: { cookie: fresh } })).status).toBe(200);
     } finally {
       await stack.platform.seedSite("demo", { sessionIdleMinutes: 0 });

@@ -21,7 +21,8 @@ function errorsOf(input: Record<string, unknown>): Record<string, string[]> {
   return result.error.flatten().fieldErrors as Record<string, string[]>;
 }
 
-describe("sign-up rules (spec §5)", () => {
+// the rules of app/README.md, "Validation rules"
+describe("sign-up rules", () => {
   it("accepts a complete, consistent form and trims its inputs", () => {
     const result = schema.safeParse({ ...valid, account: "  alice01 ", realName: " Alice Wang " });
     expect(result.success).toBe(true);
@@ -71,7 +72,7 @@ describe("sign-up rules (spec §5)", () => {
   });
 });
 
-describe("sign-in rules (spec §5)", () => {
+describe("sign-in rules", () => {
   it("needs an account and a password of more than 3 characters", () => {
     expect(loginSchema.safeParse({ account: "abcd", password: "abcd" }).success).toBe(true);
     const result = loginSchema.safeParse({ account: "abc", password: "" });

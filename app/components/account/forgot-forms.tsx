@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { CsrfInput, ErrorList, Field, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { FormAlert } from "~/components/bank/form-alert";
+import { IdempotencyInput } from "~/components/money";
 import type { forgotResetSchema, forgotSendSchema } from "~/utils/account-schemas.server";
 import { IntentInput } from "./password-forms";
 
@@ -34,7 +35,7 @@ export function ForgotSendForm({ areaCodes, account, lastResult }: { areaCodes: 
 }
 
 /** Step 2: the code from the SMS and the new password; the account rides along unseen. */
-export function ForgotResetForm({ account, lastResult }: { account: string; lastResult: LastResult }) {
+export function ForgotResetForm({ account, idempotencyKey, lastResult }: { account: string; idempotencyKey: string; lastResult: LastResult }) {
   const { t } = useTranslation();
   const [form, fields] = useServerForm<typeof forgotResetSchema>({ lastResult, defaultValue: { account } });
   return (
@@ -45,9 +46,11 @@ export function ForgotResetForm({ account, lastResult }: { account: string; last
       <Form method="post" {...form.props}>
         <CsrfInput />
         <IntentInput value="reset" />
+        <IdempotencyInput value={idempotencyKey} />
         <input type="hidden" name={fields.account.name} value={account} />
         <FormAlert id={form.errorId} errors={form.errors} />
         <ErrorList id={fields.account.errorId} errors={fields.account.errors} alert />
+        <ErrorList id={fields.idempotencyKey.errorId} errors={fields.idempotencyKey.errors} alert />
         <p className="account-fact">
           <span className="muted">{t("fields.account")}</span> <strong>{account}</strong>
         </p>

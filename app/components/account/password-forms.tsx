@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, Field, SubmitButton, useServerForm } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
+import { IdempotencyInput } from "~/components/money";
 import { FormAlert } from "~/components/bank/form-alert";
 import type { passwordSchema, transactionPasswordSchema } from "~/utils/account-schemas.server";
 
@@ -13,7 +14,7 @@ export function IntentInput({ value }: { value: string }) {
 }
 
 /** Changing the login password ends the session: the member signs in again (spec §4). */
-export function PasswordForm({ account, lastResult }: { account: string; lastResult: LastResult }) {
+export function PasswordForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation();
   const [form, fields] = useServerForm<ReturnType<typeof passwordSchema>>({ lastResult });
   return (
@@ -35,12 +36,13 @@ export function PasswordForm({ account, lastResult }: { account: string; lastRes
 
 /** Sets the transaction password, or changes it (then the old one is asked for). */
 export function TransactionPasswordForm({
-  account,
   hasOld,
+  idempotencyKey,
   lastResult,
 }: {
-  account: string;
   hasOld: boolean;
+  /** made when the page was rendered: a double submit or a retry is the same request */
+  idempotencyKey: string;
   lastResult: LastResult;
 }) {
   const { t } = useTranslation();
@@ -52,7 +54,9 @@ export function TransactionPasswordForm({
       <Form method="post" {...form.props}>
         <CsrfInput />
         <IntentInput value="transaction" />
+        <IdempotencyInput value={idempotencyKey} />
         <FormAlert id={form.errorId} errors={form.errors} />
+        <ErrorList id={fields.idempotencyKey.errorId} errors={fields.idempotencyKey.errors} alert />
         {hasOld ? (
           <Field meta={fields.oldTransactionPassword} label={t("account:setting.old_tx_password")} type="password" autoComplete="off" />
         ) : null}

@@ -3,6 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
 import type { smsCodeSchema } from "~/utils/account-schemas.server";
+import { IdempotencyInput } from "~/components/money";
 import { messageKey } from "~/utils/messages";
 import type { CallData } from "../../../server/contract";
 import { formatTime } from "./format";
@@ -24,14 +25,18 @@ export function MissingNumber({ mobile, areaCode }: { mobile: boolean; areaCode:
   );
 }
 
-/** Sends a code; after a send, when the next one may be asked for and how many are left today. */
-export function SmsSendForm({ sent, error }: { sent?: SmsSent; error?: string }) {
+/**
+ * Sends a code; after a send, when the next one may be asked for and how many are left today.
+ * `error` is a translation key; the idempotency key makes a double submit or a retry one text.
+ */
+export function SmsSendForm({ sent, error, idempotencyKey }: { sent?: SmsSent; error?: string; idempotencyKey: string }) {
   const { t, i18n } = useTranslation("account");
   return (
     <Form method="post" className="sms-send">
       <CsrfInput />
       <IntentInput value="send" />
-      {error ? <ErrorList id="sms-send-error" errors={[messageKey(error)]} alert /> : null}
+      <IdempotencyInput value={idempotencyKey} />
+      {error ? <ErrorList id="sms-send-error" errors={[error]} alert /> : null}
       {sent ? (
         <div role="status" className="sms-sent" data-testid="sms-sent">
           <p>{t("sms.sent", { time: formatTime(sent.expiresAt, i18n.language) })}</p>

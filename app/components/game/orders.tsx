@@ -92,7 +92,7 @@ const HISTORY_COLUMNS = [
   "currency",
 ] as const;
 
-/** The order history table (spec: period, pair, bet rate, amount, category, content, odds, result, win/loss, times, currency). */
+/** The order history table, its columns as app/README.md, "The game page" lists them. */
 export function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; currency: string; precisionOf: Precision }) {
   const { t, i18n } = useTranslation("game");
   const lng = i18n.language;

@@ -5,7 +5,10 @@ import { dynamicKey } from "~/utils/translation-keys";
 
 type Instruction = CallData<"instruction">[number];
 
-/** The site's own "rules" instructions in the member's language, then the game's rules (DESIGN.md §4). */
+/**
+ * The site's own "rules" instructions in the member's language, then the game's rules
+ * (server/platform/README.md, "Game rules").
+ */
 export function Rules({ items, error }: { items: Instruction[]; error: string | null }) {
   const { t } = useTranslation("game");
   return (

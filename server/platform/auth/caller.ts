@@ -16,8 +16,9 @@ export function requestSite(request: Request): string | null | undefined {
 }
 
 /**
- * A member call needs the site header and a token of that site (DESIGN.md §6.5). Whether the
- * session is live is the member object's to say, in the same call that does the work.
+ * A member call needs the site header and a token of that site (server/platform/README.md,
+ * "Security decisions", tenant isolation). Whether the session is live is the member object's to
+ * say, in the same call that does the work.
  */
 export async function memberCaller(request: Request, env: Env): Promise<Result<MemberContext>> {
   const siteId = requestSite(request);

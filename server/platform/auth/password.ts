@@ -38,3 +38,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!salt || !expected) return false;
   return constantTimeEqual(await derive(password, salt, iterations), expected);
 }
+
+let unmatchable: string | undefined;
+
+/**
+ * A well-formed hash that no password matches (its bytes are random, derived from nothing), for
+ * checking a password where there is no account: the work, and so the time, of a wrong password.
+ * Made on first use, since Workers allow no random values at the top level of a module.
+ */
+export function unmatchableHash(): string {
+  unmatchable ??= [ALGORITHM, PASSWORD_ITERATIONS, toBase64(randomBytes(SALT_BYTES)), toBase64(randomBytes(HASH_BITS / 8))].join("$");
+  return unmatchable;
+}

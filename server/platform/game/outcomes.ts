@@ -1,10 +1,10 @@
 import { BET_OPTIONS, type BetOption } from "../../contract/game";
 
 /**
- * Who wins a period (DESIGN.md §4). Pure: the same recorded prices always give the same outcomes,
- * so settlement can be re-run and re-checked. Prices are integers in the pair's smallest step
- * (61234.50 on a 2-digit pair is 6123450), so the price formatted with exactly the pair's
- * precision ends in the integer's last decimal digit: 61234.50 → 0, never 5.
+ * Who wins a period (server/platform/README.md, "Game rules"). Pure: the same recorded prices
+ * always give the same outcomes, so settlement can be re-run and re-checked. Prices are integers in
+ * the pair's smallest step (61234.50 on a 2-digit pair is 6123450), so the price formatted with
+ * exactly the pair's precision ends in the integer's last decimal digit: 61234.50 → 0, never 5.
  */
 
 export type Outcome = "win" | "lose" | "refund";

@@ -1,7 +1,8 @@
 /**
- * The period schedule (DESIGN.md §4): periods are aligned to the UTC day in `periodSeconds`
- * steps and numbered YYYYMMDD + the index in the day from 0001. A day that is not a whole number
- * of periods ends with a shorter one, so every day starts a fresh schedule. Times in seconds.
+ * The period schedule (server/platform/README.md, "Game rules"): periods are aligned to the UTC day
+ * in `periodSeconds` steps and numbered YYYYMMDD + the index in the day from 0001. A day that is
+ * not a whole number of periods ends with a shorter one, so every day starts a fresh schedule.
+ * Times in seconds.
  */
 
 export const DAY_SECONDS = 86_400;

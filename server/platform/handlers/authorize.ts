@@ -1,5 +1,5 @@
-import { hashPassword } from "../auth/password";
-import { badRequest, fail, ok } from "../result";
+import { hashPassword, unmatchableHash, verifyPassword } from "../auth/password";
+import { badRequest, fail, ok, type Result } from "../result";
 import { memberStub, siteStub } from "../stubs";
 import type { Handler } from "./types";
 
@@ -57,16 +57,24 @@ export const signup: Handler<"signup"> = async ({ env, body }) => {
 
 /**
  * Sign-in, limited twice (DESIGN: brute force): the site object counts the client address's
- * failures and finds the account; the member object counts the account's failures and checks
- * the password; then the address's attempt is settled with the outcome.
+ * failures and the account name's (per address), and finds the account; the member object checks
+ * the password; then the site object settles both attempts with the outcome. An account name that
+ * does not exist gets the answer of a wrong password after the same PBKDF2 work, against a hash no
+ * password matches, so neither the answer nor its time tells whether the account exists.
  */
 export const signin: Handler<"signin"> = async ({ env, body, clientAddress }) => {
   const site = siteStub(env, body.siteId);
   const begun = await site.beginSignin(body.account, clientAddress);
   if (!begun.ok) return begun;
-  const { memberId, attemptId } = begun.data;
-  const signedIn = await memberStub(env, memberId).signin(body.siteId, body.password, clientAddress);
-  if (clientAddress !== null && attemptId !== null) await site.endSignin(clientAddress, attemptId, signedIn.ok);
+  const { memberId } = begun.data;
+  let signedIn: Result<{ token: string }>;
+  if (memberId === null) {
+    await verifyPassword(body.password, unmatchableHash());
+    signedIn = badRequest("wrong_account_or_password");
+  } else {
+    signedIn = await memberStub(env, memberId).signin(body.siteId, body.password, clientAddress);
+  }
+  await site.endSignin(begun.data, clientAddress, signedIn.ok);
   return signedIn;
 };
 

@@ -1,3 +1,4 @@
+import type { CallData, MessageCode } from "../../contract";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { sha256Hex } from "../crypto";
 import type { Env } from "../env";
@@ -17,40 +18,72 @@ import type { Handler } from "./types";
 
 // passwords -------------------------------------------------------------------------------------
 
+/**
+ * The old password is verified first, and counted (SECRET_CHECK_LIMITS): the fifth wrong one in
+ * the window locks changes for a while, so a stolen session cannot guess its way to the password.
+ */
 export const changePassword: Handler<"changePassword"> = async ({ member, body, clientAddress }) => {
-  const current = await member.stub.credentials(member.proof);
-  if (!current.ok) return current;
-  const { account, passwordHash, transactionPasswordHash } = current.data;
-  if (body.newPassword === account) return badRequest("password_equals_account");
+  const check = await member.stub.beginSecretCheck(member.proof, "password");
+  if (!check.ok) return check;
+  const { account, passwordHash, transactionPasswordHash, attemptId } = check.data;
   const [oldMatches, sameAsTransaction] = await Promise.all([
     verifyPassword(body.oldPassword, passwordHash),
     // Sign-up keeps the two passwords apart (one would unlock the other's door); so does a change.
     verifyPassword(body.newPassword, transactionPasswordHash),
   ]);
-  if (!oldMatches) return badRequest("old_password_wrong");
-  if (body.newPassword === body.oldPassword) return badRequest("new_password_same_as_old");
-  if (sameAsTransaction) return badRequest("transaction_password_equals_login");
-  return member.stub.changePassword(member.proof, passwordHash, await hashPassword(body.newPassword), clientAddress);
+  if (!oldMatches) return member.stub.wrongSecret(member.proof, "password", attemptId, { address: clientAddress, call: "changePassword" });
+  const refusal: MessageCode | null =
+    body.newPassword === account
+      ? "password_equals_account"
+      : body.newPassword === body.oldPassword
+        ? "new_password_same_as_old"
+        : sameAsTransaction
+          ? "transaction_password_equals_login"
+          : null;
+  if (refusal) {
+    await member.stub.rightSecret(member.proof, "password", attemptId);
+    return badRequest(refusal);
+  }
+  return member.stub.changePassword(member.proof, attemptId, passwordHash, await hashPassword(body.newPassword), clientAddress);
 };
 
-export const changeTransactionPassword: Handler<"changeTransactionPassword"> = async ({ member, body, clientAddress }) => {
-  const current = await member.stub.credentials(member.proof);
-  if (!current.ok) return current;
-  const { account, passwordHash, transactionPasswordHash } = current.data;
+/**
+ * The old transaction password is counted like the one a withdrawal needs (the same lock). The
+ * request is idempotent: a retry after a lost answer is answered from the member object before
+ * anything is verified, since the old password it carries no longer matches.
+ */
+export const changeTransactionPassword: Handler<"changeTransactionPassword"> = async ({ member, body, clientAddress, idempotencyKey }) => {
+  // Neither password is part of what makes a request the same: neither is ever stored.
+  const request = await idem("changeTransactionPassword", idempotencyKey, {});
+  const replayed = await member.stub.replayed(member.proof, request);
+  if (replayed) return replayed as Result<null>;
+  const typed = body.oldTransactionPassword;
+  const check = await member.stub.beginSecretCheck(member.proof, "transaction_password", typed !== undefined);
+  if (!check.ok) return check;
+  const { account, passwordHash, transactionPasswordHash, attemptId } = check.data;
   const hasOne = transactionPasswordHash !== "";
-  if (hasOne && body.oldTransactionPassword === undefined) return badRequest("transaction_password_required");
-  if (body.newTransactionPassword === account) return badRequest("transaction_password_equals_account");
+  if (hasOne && typed === undefined) return badRequest("transaction_password_required");
   const [oldMatches, sameAsLogin] = await Promise.all([
-    hasOne ? verifyPassword(body.oldTransactionPassword ?? "", transactionPasswordHash) : Promise.resolve(true),
+    hasOne ? verifyPassword(typed ?? "", transactionPasswordHash) : Promise.resolve(true),
     verifyPassword(body.newTransactionPassword, passwordHash),
   ]);
-  if (!oldMatches) return badRequest("wrong_transaction_password");
-  if (hasOne && body.newTransactionPassword === body.oldTransactionPassword) {
-    return badRequest("new_transaction_password_same_as_old");
+  if (!oldMatches) {
+    return member.stub.wrongSecret(member.proof, "transaction_password", attemptId, { address: clientAddress, call: "changeTransactionPassword" });
   }
-  if (sameAsLogin) return badRequest("transaction_password_equals_login");
+  const refusal: MessageCode | null =
+    body.newTransactionPassword === account
+      ? "transaction_password_equals_account"
+      : hasOne && body.newTransactionPassword === typed
+        ? "new_transaction_password_same_as_old"
+        : sameAsLogin
+          ? "transaction_password_equals_login"
+          : null;
+  if (refusal) {
+    await member.stub.rightSecret(member.proof, "transaction_password", attemptId);
+    return badRequest(refusal);
+  }
   const newHash = await hashPassword(body.newTransactionPassword);
-  return member.stub.changeTransactionPassword(member.proof, transactionPasswordHash, newHash, clientAddress);
+  return member.stub.changeTransactionPassword(member.proof, request, attemptId, transactionPasswordHash, newHash, clientAddress);
 };
 
 // SMS codes -------------------------------------------------------------------------------------
@@ -82,13 +115,17 @@ async function deliver(
   return sent;
 }
 
-export const smsSend: Handler<"smsSend"> = async ({ env, member, body }) => {
+/** Idempotent: a retry after a lost answer gets the first answer, and the member no second text. */
+export const smsSend: Handler<"smsSend"> = async ({ env, member, body, idempotencyKey }) => {
+  const request = await idem("smsSend", idempotencyKey, body);
+  const replayed = await member.stub.replayed(member.proof, request);
+  if (replayed) return replayed as Result<CallData<"smsSend">>;
   const code = newSmsCode();
   const reserved = await member.stub.reserveSms(member.proof, body.purpose, await smsCodeHash(member.memberId, body.purpose, code));
   if (!reserved.ok) return reserved;
   const { id, expiresAt, resendAt, remainingToday } = reserved.data;
   const sent = await deliver(env, member.siteId, body.purpose, code, reserved.data, () => member.stub.releaseSms(id));
-  return sent.ok ? ok({ expiresAt, resendAt, remainingToday }) : sent;
+  return sent.ok ? member.stub.smsSent(member.proof, request, { expiresAt, resendAt, remainingToday }) : sent;
 };
 
 export const smsVerify: Handler<"smsVerify"> = async ({ member, body }) =>
@@ -121,8 +158,12 @@ export const forgotSend: Handler<"forgotSend"> = async ({ env, body, clientAddre
   return ok(null);
 };
 
-/** An unknown account gets the answer of a wrong code, after the same hashing work, so nothing is revealed. */
-export const forgotReset: Handler<"forgotReset"> = async ({ env, body, clientAddress }) => {
+/**
+ * An unknown account gets the answer of a wrong code, after the same hashing work, so nothing is
+ * revealed. Idempotent (the key is kept by the member): a retry after a lost answer gets the first
+ * answer, where the code it carries, used by then, would answer otp_error.
+ */
+export const forgotReset: Handler<"forgotReset"> = async ({ env, body, clientAddress, idempotencyKey }) => {
   const site = siteStub(env, body.siteId);
   if (!(await site.getConfig())) return badRequest("invalid_site");
   if (body.newPassword === body.account) return badRequest("password_equals_account");
@@ -132,7 +173,9 @@ export const forgotReset: Handler<"forgotReset"> = async ({ env, body, clientAdd
     memberId ? smsCodeHash(memberId, "reset_password", body.code) : sha256Hex(body.code),
   ]);
   if (!memberId) return badRequest("wrong_verification_code");
-  return memberStub(env, memberId).resetPassword(body.siteId, codeHash, newHash, clientAddress);
+  // The new password is not part of what makes a request the same: it is never stored.
+  const request = await idem("forgotReset", idempotencyKey, { account: body.account.toLowerCase(), code: body.code });
+  return memberStub(env, memberId).resetPassword(body.siteId, request, codeHash, newHash, clientAddress);
 };
 
 // messages --------------------------------------------------------------------------------------

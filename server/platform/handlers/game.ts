@@ -1,8 +1,10 @@
+import { requestSite } from "../auth/caller";
 import { decodeCredential, hashSecret } from "../auth/token";
 import type { Env } from "../env";
 import { REGISTRY } from "../market/pairs";
 import { badRequest, ok } from "../result";
 import { marketStub, memberStub, siteStub } from "../stubs";
+import { relay } from "../websocket";
 import { idem } from "./money";
 import type { Handler } from "./types";
 
@@ -51,19 +53,22 @@ const MARKET_STREAM = /^\/market\/([A-Z0-9]{2,10}-[A-Z0-9]{2,10})\/stream$/;
 
 /**
  * The two WebSocket streams, outside the JSON envelope: the public market stream goes to the
- * pair's object; the member stream needs a live listen key and goes to the member's object,
- * which owns the sockets. Anything else is not a stream (null).
+ * pair's object; the member stream needs a live listen key of the site the request names (a key
+ * works with its own site only, as a token does) and goes to the member's object, which owns the
+ * sockets, through the worker's relay (websocket.ts), so that a sign-out ends the client's
+ * connection at once. Anything else is not a stream (null).
  */
 export async function stream(request: Request, env: Env): Promise<Response | null> {
   const url = new URL(request.url);
   const pair = url.pathname.match(MARKET_STREAM)?.[1];
   if (pair) return marketStub(env, pair).fetch(request);
   if (url.pathname !== "/player/stream") return null;
+  const siteId = requestSite(request);
+  if (!siteId) return Response.json({ statusCode: 400, message: "invalid_parameters" }, { status: 400 });
   const key = decodeCredential(url.searchParams.get("listenKey") ?? "");
-  if (!key) return Response.json({ statusCode: 402, message: "invalid_permission" }, { status: 402 });
+  if (!key || key.siteId !== siteId) return Response.json({ statusCode: 402, message: "invalid_permission" }, { status: 402 });
   const headers = new Headers(request.headers);
-  headers.set("X-Site-Id", key.siteId);
   headers.set("X-Listen-Key-Id", key.id);
   headers.set("X-Listen-Key-Hash", await hashSecret(key.secret));
-  return memberStub(env, key.memberId).fetch(new Request(request.url, { method: "GET", headers }));
+  return relay(await memberStub(env, key.memberId).fetch(new Request(request.url, { method: "GET", headers })));
 }

@@ -35,25 +35,34 @@ export const transfer: Handler<"transfer"> = async ({ env, member, body, idempot
   return member.stub.transfer(member.proof, await idem("transfer", idempotencyKey, body), body, config);
 };
 
-export const withdraw: Handler<"withdraw"> = async ({ env, member, body, idempotencyKey }) => {
+/**
+ * The transaction password is counted by the member object (SECRET_CHECK_LIMITS): the fifth
+ * wrong one in the window locks withdrawals and its change for a while, even with the right one.
+ */
+export const withdraw: Handler<"withdraw"> = async ({ env, member, body, idempotencyKey, clientAddress }) => {
   const config = await siteConfig(env, member);
   if (!config) return badRequest("invalid_site");
-  const pre = await member.stub.withdrawPreflight(member.proof, config.bankVerify);
+  const typed = config.transactionPasswordRequired ? body.transactionPassword : undefined;
+  const pre = await member.stub.withdrawPreflight(member.proof, config.bankVerify, typed !== undefined);
   if (!pre.ok) return pre;
   if (!pre.data.bankReady) return badRequest("bind_bank_card_first");
   let verifiedPasswordHash: string | null = null;
+  let attemptId: number | null = null;
   if (config.transactionPasswordRequired) {
-    if (!body.transactionPassword) return badRequest("transaction_password_required");
+    const check = pre.data.check;
+    if (typed === undefined || !check) return badRequest("transaction_password_required");
     // PBKDF2 runs here, in the worker, so the member object keeps serving while it computes.
-    if (!(await verifyPassword(body.transactionPassword, pre.data.passwordHash))) {
-      return badRequest("wrong_transaction_password");
+    if (!(await verifyPassword(typed, check.transactionPasswordHash))) {
+      return member.stub.wrongSecret(member.proof, "transaction_password", check.attemptId, { address: clientAddress, call: "withdraw" });
     }
-    verifiedPasswordHash = pre.data.passwordHash;
+    verifiedPasswordHash = check.transactionPasswordHash;
+    attemptId = check.attemptId;
   }
   const { amount } = body;
   return member.stub.withdraw(member.proof, await idem("withdraw", idempotencyKey, { amount }), { amount }, {
     ...config,
     verifiedPasswordHash,
+    attemptId,
   });
 };
 
@@ -85,12 +94,22 @@ export const upload: Handler<"upload"> = async ({ env, member, body, file }) => 
   if (!image) return badRequest("file_invalid_type");
   if (image.width * image.height > UPLOAD_LIMITS.maxPixels) return badRequest("file_too_many_pixels");
 
+  // The day's quota is taken before the bytes are stored, so a flood never reaches the bucket; a
+  // file that is not stored after all gives it back.
+  const reserved = await member.stub.reserveUpload(member.proof, bytes.byteLength);
+  if (!reserved.ok) return reserved;
+  const release = () => member.stub.releaseUpload(reserved.data.day, bytes.byteLength);
   const fileId = newId();
   const objectKey = uploadKey(member.siteId, fileId);
-  await env.UPLOADS.put(objectKey, bytes, {
-    httpMetadata: { contentType: image.contentType },
-    customMetadata: { memberId: member.memberId, kind: body.kind },
-  });
+  try {
+    await env.UPLOADS.put(objectKey, bytes, {
+      httpMetadata: { contentType: image.contentType },
+      customMetadata: { memberId: member.memberId, kind: body.kind },
+    });
+  } catch (error) {
+    await release();
+    throw error;
+  }
   const recorded = await member.stub.addUpload(member.proof, {
     fileId,
     kind: body.kind,
@@ -102,7 +121,7 @@ export const upload: Handler<"upload"> = async ({ env, member, body, file }) => 
     objectKey,
   });
   // A file nobody owns would never be read or cleaned up; take it back out.
-  if (!recorded.ok) await env.UPLOADS.delete(objectKey);
+  if (!recorded.ok) await Promise.all([env.UPLOADS.delete(objectKey), release()]);
   return recorded;
 };
 

@@ -6,7 +6,7 @@ import type { OperatorMessage } from "../money/queue";
 import { fail, ok, type Result } from "../result";
 import type { SmsPurpose } from "../sms/code";
 import { dayRange, record, replay } from "./ledger";
-import { decided, toOutbox, type Decided, type Idem, type Page, type PageQuery, type Who } from "./money";
+import { decided, requestKey, toOutbox, type Decided, type Idem, type Page, type PageQuery, type Who } from "./money";
 
 /**
  * The member center of one member: SMS codes and messages to customer service. Like money.ts,
@@ -157,8 +157,6 @@ export function listMessages(sql: SqlStorage, q: PageQuery): Page<MessageSummary
     .map(toSummary);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
-
-const requestKey = (key: string) => `request:${key}`;
 
 const HOUR_MS = 60 * 60 * 1000;
 

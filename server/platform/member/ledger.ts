@@ -118,7 +118,10 @@ export interface LedgerCheck {
   balances: Record<string, number>;
 }
 
-/** DESIGN.md §6.2 for this member; used by the tests after every money scenario. */
+/**
+ * Invariant 2 (server/platform/README.md, "Invariants") for this member; used by the tests after
+ * every money scenario.
+ */
 export function checkLedger(sql: SqlStorage): LedgerCheck {
   const rows = sql
     .exec<{ account: string; own: number; balance: number; postings: number }>(

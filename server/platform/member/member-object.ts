@@ -15,17 +15,19 @@ import type {
   Order,
   MemberStreamEvent,
   AuditEntry,
+  CallName,
+  MessageCode,
 } from "../../contract";
 import { verifyPassword } from "../auth/password";
 import { encodeCredential, hashSecret, newId, newSecret, type SessionProof } from "../auth/token";
 import { constantTimeEqual, utf8 } from "../crypto";
 import type { Env } from "../env";
-import { fail, ok, type Result } from "../result";
+import { fail, ok, type Failure, type Result } from "../result";
 import type { OperatorBankApplication, OperatorDeposit, OperatorMessage, OperatorWithdrawal } from "../money/queue";
 import type { DepositRules, TransferRules, WithdrawRules } from "../money/rules";
 import { marketStub, siteStub } from "../stubs";
 import * as game from "./game";
-import { checkLedger, listRecords, openAccount, replay, type LedgerCheck } from "./ledger";
+import { checkLedger, listRecords, openAccount, record, replay, type LedgerCheck } from "./ledger";
 import * as money from "./money";
 import * as center from "./center";
 import { internationalNumber, type SmsPurpose } from "../sms/code";
@@ -36,10 +38,17 @@ import { expiryFrom, isSessionLive, LISTEN_KEY_MS, SESSION_MS, type SessionRow }
 import { answerClose } from "../websocket";
 import { auditEvent, auditToOutbox } from "../audit";
 import * as limits from "../limits";
-import { LIMIT_SCHEMA, SIGNIN_LIMIT } from "../limits";
+import { LIMIT_SCHEMA, SECRET_CHECK_LIMIT } from "../limits";
 import { applySchema } from "../schema-version";
 
-const MEMBER_OBJECT_SCHEMA = [...MEMBER_SCHEMA, ...LIMIT_SCHEMA];
+const MEMBER_OBJECT_SCHEMA = [
+  ...MEMBER_SCHEMA,
+  ...LIMIT_SCHEMA,
+  // Sign-in failures are counted by the site's object now (per account name and address); the
+  // rows of the account-wide count this object kept before are dropped once.
+  `DELETE FROM attempts WHERE scope = 'signin'`,
+  `DELETE FROM locks WHERE scope = 'signin'`,
+];
 
 export interface NewMember {
   memberId: string;
@@ -101,6 +110,19 @@ export interface Credentials {
   passwordHash: string;
   transactionPasswordHash: string;
 }
+
+/** The passwords a member types again during a session, each counted and locked on its own (SECRET_CHECK_LIMITS). */
+export type Secret = "password" | "transaction_password";
+
+const SECRETS: Record<Secret, { scope: string; wrong: MessageCode; locked: MessageCode }> = {
+  password: { scope: "password", wrong: "old_password_wrong", locked: "password_change_locked" },
+  transaction_password: { scope: "transaction-password", wrong: "wrong_transaction_password", locked: "transaction_password_locked" },
+};
+/** The subject of this member's own counts (the object holds one member). */
+const MEMBER = "member";
+
+/** A password check begun: the hashes to verify against, and its counted attempt (null: there is no such password yet). */
+export type SecretCheck = Credentials & { attemptId: number | null };
 
 /** A reserved SMS send: where it goes, and what the member is told about the next one. */
 export type SmsReservation = { id: string; to: string; mobile: string; account: string } & center.SmsSent;
@@ -166,16 +188,13 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   /**
-   * Sign-in with the account's failure limit: the attempt is counted (as pending) before the
-   * password is verified, so concurrent guesses cannot all pass the check; a wrong password
-   * leaves it counted and the tenth failure in the window locks the account, while a success
-   * clears the count. A locked account refuses even the right password, without verifying it.
+   * Sign-in's password check and new session. The failure limits were applied by the site's
+   * object, which settles them with this answer and logs a failure; a wrong password writes
+   * nothing here. It answers as an unknown account does, so the answer tells nothing.
    */
   async signin(siteId: string, password: string, address: string | null): Promise<Result<{ token: string }>> {
     const before = this.profile();
-    if (!before || before.site_id !== siteId) return fail(400, "account_not_found");
-    const gate = this.ctx.storage.transactionSync(() => limits.take(this.sql, SIGNIN_LIMIT, "signin", "account", Date.now()));
-    if (!gate.ok) return fail(429, "account_locked");
+    if (!before || before.site_id !== siteId) return fail(400, "wrong_account_or_password");
     const verified = await verifyPassword(password, before.password_hash);
     const sessionId = newId();
     const secret = newSecret();
@@ -183,22 +202,9 @@ export class MemberObject extends DurableObject<Env> {
 
     // The password may have changed while the hash was computed; only issue against the same one.
     const profile = this.profile()!;
-    const who = { account: profile.account, memberId: profile.member_id, address };
+    if (!verified || profile.password_hash !== before.password_hash) return fail(400, "wrong_account_or_password");
     const now = new Date();
-    if (!verified || profile.password_hash !== before.password_hash) {
-      this.atomically(() => {
-        const lockedUntil = limits.failed(this.sql, SIGNIN_LIMIT, "signin", "account", gate.attemptId, now.getTime());
-        auditToOutbox(this.sql, auditEvent("signin_failed", "member", who, { reason: "wrong_password" }, now.toISOString()));
-        if (lockedUntil !== null) {
-          const until = new Date(lockedUntil).toISOString();
-          auditToOutbox(this.sql, auditEvent("signin_locked", "system", who, { scope: "account", until }, now.toISOString()));
-        }
-        return ok(null);
-      });
-      return fail(400, "wrong_password");
-    }
     this.atomically(() => {
-      limits.succeeded(this.sql, "signin", "account", gate.attemptId, true);
       this.sql.exec("DELETE FROM sessions WHERE expires_at <= ? OR revoked_at IS NOT NULL", now.toISOString());
       this.sql.exec(
         "INSERT INTO sessions (id, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
@@ -208,7 +214,7 @@ export class MemberObject extends DurableObject<Env> {
         expiryFrom(now, SESSION_MS),
       );
       this.sql.exec("UPDATE profile SET last_login_at = ? WHERE id = 1", now.toISOString());
-      auditToOutbox(this.sql, auditEvent("signin_succeeded", "member", who, {}, now.toISOString()));
+      auditToOutbox(this.sql, auditEvent("signin_succeeded", "member", this.subject(profile, address), {}, now.toISOString()));
       return ok(null);
     });
     return ok({ token: encodeCredential({ siteId, memberId: profile.member_id, id: sessionId, secret }) });
@@ -359,29 +365,38 @@ export class MemberObject extends DurableObject<Env> {
 
   /**
    * What the worker needs before a withdrawal: whether a bank account can be paid to (so the
-   * member hears "bind a bank card" before "wrong password") and the hash to verify the
-   * transaction password against, outside this object so PBKDF2 never holds up its requests.
+   * member hears "bind a bank card" before "wrong password") and, when a transaction password is
+   * to be checked, that check begun (see beginSecretCheck): the hash to verify against, outside
+   * this object so PBKDF2 never holds up its requests, and the attempt counted.
    */
-  withdrawPreflight(proof: SessionProof, bankVerify: boolean): Result<{ bankReady: boolean; passwordHash: string }> {
+  withdrawPreflight(
+    proof: SessionProof,
+    bankVerify: boolean,
+    checkPassword: boolean,
+  ): Result<{ bankReady: boolean; check: SecretCheck | null }> {
     const auth = this.authorize(proof);
     if (!auth.ok) return auth;
-    return ok({
-      bankReady: money.bankReady(money.bankRow(this.sql), bankVerify),
-      passwordHash: auth.data.transaction_password_hash,
-    });
+    const bankReady = money.bankReady(money.bankRow(this.sql), bankVerify);
+    if (!bankReady || !checkPassword) return ok({ bankReady, check: null });
+    const check = this.ctx.storage.transactionSync(() => this.takeSecretCheck(auth.data, "transaction_password"));
+    return check.ok ? ok({ bankReady, check: check.data }) : check;
   }
 
   withdraw(
     proof: SessionProof,
     idem: money.Idem,
     body: { amount: number },
-    rules: WithdrawRules & { verifiedPasswordHash: string | null },
+    rules: WithdrawRules & { verifiedPasswordHash: string | null; attemptId: number | null },
   ): Result<Withdrawal> {
     const auth = this.authorize(proof);
     if (!auth.ok) return auth;
     const now = new Date().toISOString();
     const all = { ...rules, currentPasswordHash: auth.data.transaction_password_hash };
-    return this.atomically(() => money.withdraw(this.sql, this.who(auth.data), idem, body, all, now));
+    return this.atomically(() => {
+      // the worker verified the password: the check is settled whatever the withdrawal answers
+      this.passSecretCheck("transaction_password", rules.attemptId);
+      return money.withdraw(this.sql, this.who(auth.data), idem, body, all, now);
+    });
   }
 
   deposits(proof: SessionProof, q: money.PageQuery): Result<money.Page<Deposit>> {
@@ -421,9 +436,26 @@ export class MemberObject extends DurableObject<Env> {
     return this.atomically(() => money.bankApply(this.sql, this.who(auth.data), idem, body, autoReview, now));
   }
 
+  /**
+   * Takes one upload of `size` bytes from the member's quota of the UTC day, before the bytes are
+   * stored, so concurrent uploads cannot all pass it; `releaseUpload` gives it back when storing
+   * fails, so only stored files count.
+   */
+  reserveUpload(proof: SessionProof, size: number): Result<{ day: string }> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    return this.ctx.storage.transactionSync(() => money.reserveUpload(this.sql, size, new Date()));
+  }
+
+  releaseUpload(day: string, size: number): void {
+    money.releaseUpload(this.sql, day, size);
+  }
+
+  /** Records a stored upload; older documents of its kind beyond the number kept are deleted (the bytes by the outbox). */
   addUpload(proof: SessionProof, file: UploadedFile & { objectKey: string }): Result<UploadedFile> {
     const auth = this.authorize(proof);
-    return auth.ok ? ok(money.addUpload(this.sql, file)) : auth;
+    if (!auth.ok) return auth;
+    return this.atomically(() => ok(money.addUpload(this.sql, file)));
   }
 
   uploads(proof: SessionProof): Result<UploadedFile[]> {
@@ -440,14 +472,72 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   // passwords ------------------------------------------------------------------------------------
-  // The worker verifies the old password and hashes the new one; the object only checks that the
-  // hash it handed out is still the current one (no change slipped in meanwhile) and swaps it.
+  // The worker verifies the password the member typed and hashes the new one; the object counts
+  // the checks (SECRET_CHECK_LIMITS), checks that the hash it handed out is still the current one
+  // (no change slipped in meanwhile), and swaps it.
 
-  credentials(proof: SessionProof): Result<Credentials> {
+  /**
+   * Begins checking a password the member typed during a session. Refused while that password's
+   * checks are locked, without anything being verified; otherwise the attempt is counted (as
+   * pending) before the worker runs PBKDF2, so concurrent guesses cannot all slip under the limit.
+   * The change the check allows, `rightSecret` or `wrongSecret` settles it. Nothing is counted
+   * when nothing was typed or there is no such password yet: there is no guess.
+   */
+  beginSecretCheck(proof: SessionProof, secret: Secret, typed = true): Result<SecretCheck> {
     const auth = this.authorize(proof);
     if (!auth.ok) return auth;
-    const p = auth.data;
-    return ok({ account: p.account, passwordHash: p.password_hash, transactionPasswordHash: p.transaction_password_hash });
+    return this.ctx.storage.transactionSync(() => this.takeSecretCheck(auth.data, secret, typed));
+  }
+
+  private takeSecretCheck(p: ProfileRow, secret: Secret, typed = true): Result<SecretCheck> {
+    const credentials = { account: p.account, passwordHash: p.password_hash, transactionPasswordHash: p.transaction_password_hash };
+    const hash = secret === "password" ? p.password_hash : p.transaction_password_hash;
+    if (!typed || hash === "") return ok({ ...credentials, attemptId: null });
+    const taken = limits.take(this.sql, SECRET_CHECK_LIMIT, SECRETS[secret].scope, MEMBER, Date.now());
+    return taken.ok ? ok({ ...credentials, attemptId: taken.attemptId }) : fail(429, SECRETS[secret].locked);
+  }
+
+  /** A right password that changed nothing (the new one broke a rule): the count resets, as a change resets it. */
+  rightSecret(proof: SessionProof, secret: Secret, attemptId: number | null): void {
+    if (this.authorize(proof).ok) this.ctx.storage.transactionSync(() => this.passSecretCheck(secret, attemptId));
+  }
+
+  /** A wrong password: it counts, is logged (with the lock it may start), and gets the password's own answer. */
+  wrongSecret(proof: SessionProof, secret: Secret, attemptId: number | null, context: { address: string | null; call: CallName }): Failure {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    const now = new Date();
+    this.atomically(() => {
+      this.failSecretCheck(auth.data, secret, attemptId, context, now);
+      return ok(null);
+    });
+    return fail(400, SECRETS[secret].wrong);
+  }
+
+  private passSecretCheck(secret: Secret, attemptId: number | null): void {
+    if (attemptId !== null) limits.succeeded(this.sql, SECRETS[secret].scope, MEMBER, attemptId, true);
+  }
+
+  private failSecretCheck(p: ProfileRow, secret: Secret, attemptId: number | null, context: { address: string | null; call: CallName }, now: Date): void {
+    if (attemptId === null) return;
+    const until = limits.failed(this.sql, SECRET_CHECK_LIMIT, SECRETS[secret].scope, MEMBER, attemptId, now.getTime());
+    const who = this.subject(p, context.address);
+    auditToOutbox(this.sql, auditEvent("password_check_failed", "member", who, { secret, call: context.call }, now.toISOString()));
+    if (until !== null) {
+      const details = { secret, until: new Date(until).toISOString() };
+      auditToOutbox(this.sql, auditEvent("password_check_locked", "system", who, details, now.toISOString()));
+    }
+  }
+
+  /**
+   * The stored answer of an idempotent request made before (null: a new request), asked before
+   * work done outside the object that a retry must not repeat (an SMS sent, a password verified
+   * against a hash the first request replaced).
+   */
+  replayed(proof: SessionProof, idem: money.Idem): Result<unknown> | null {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    return this.ctx.storage.transactionSync(() => replay(this.sql, money.requestKey(idem.key), idem.fingerprint));
   }
 
   /** Every session ends (and every live stream key): whoever held the old password is signed out. */
@@ -458,12 +548,13 @@ export class MemberObject extends DurableObject<Env> {
     this.closeSockets(null);
   }
 
-  changePassword(proof: SessionProof, verifiedHash: string, newHash: string, address: string | null): Result<null> {
+  changePassword(proof: SessionProof, attemptId: number | null, verifiedHash: string, newHash: string, address: string | null): Result<null> {
     const auth = this.authorize(proof);
     if (!auth.ok) return auth;
-    if (auth.data.password_hash !== verifiedHash) return fail(400, "old_password_wrong");
     const now = new Date().toISOString();
     return this.atomically(() => {
+      this.passSecretCheck("password", attemptId);
+      if (auth.data.password_hash !== verifiedHash) return fail(400, "old_password_wrong");
       this.sql.exec("UPDATE profile SET password_hash = ? WHERE id = 1", newHash);
       this.revokeAll(now);
       auditToOutbox(this.sql, auditEvent("password_changed", "member", this.subject(auth.data, address), {}, now));
@@ -471,15 +562,27 @@ export class MemberObject extends DurableObject<Env> {
     });
   }
 
-  changeTransactionPassword(proof: SessionProof, verifiedHash: string, newHash: string, address: string | null): Result<null> {
+  /** Idempotent: a retry after a lost answer gets the first answer (its old password no longer matches). */
+  changeTransactionPassword(
+    proof: SessionProof,
+    idem: money.Idem,
+    attemptId: number | null,
+    verifiedHash: string,
+    newHash: string,
+    address: string | null,
+  ): Result<null> {
     const auth = this.authorize(proof);
     if (!auth.ok) return auth;
-    if (auth.data.transaction_password_hash !== verifiedHash) return fail(400, "wrong_transaction_password");
     const now = new Date().toISOString();
     return this.atomically(() => {
+      this.passSecretCheck("transaction_password", attemptId);
+      const replayed = replay(this.sql, money.requestKey(idem.key), idem.fingerprint);
+      if (replayed) return replayed as Result<null>;
+      if (auth.data.transaction_password_hash !== verifiedHash) return fail(400, "wrong_transaction_password");
       this.sql.exec("UPDATE profile SET transaction_password_hash = ? WHERE id = 1", newHash);
       const details = { firstTime: verifiedHash === "" };
       auditToOutbox(this.sql, auditEvent("transaction_password_changed", "member", this.subject(auth.data, address), details, now));
+      record(this.sql, { key: money.requestKey(idem.key), call: "changeTransactionPassword", fingerprint: idem.fingerprint, response: null, now });
       return ok(null);
     });
   }
@@ -504,6 +607,22 @@ export class MemberObject extends DurableObject<Env> {
     return auth.ok ? this.reserve(auth.data, purpose, codeHash) : auth;
   }
 
+  /**
+   * A code sent at the member's request: its answer is kept under the request's idempotency key,
+   * so a retry after a lost answer gets it again instead of another text (`replayed`). A retry
+   * that raced the first one gets the first one's answer here.
+   */
+  smsSent(proof: SessionProof, idem: money.Idem, answer: center.SmsSent): Result<center.SmsSent> {
+    const auth = this.authorize(proof);
+    if (!auth.ok) return auth;
+    return this.ctx.storage.transactionSync(() => {
+      const replayed = replay(this.sql, money.requestKey(idem.key), idem.fingerprint);
+      if (replayed) return replayed as Result<center.SmsSent>;
+      record(this.sql, { key: money.requestKey(idem.key), call: "smsSend", fingerprint: idem.fingerprint, response: answer, now: new Date().toISOString() });
+      return ok(answer);
+    });
+  }
+
   /** A forgotten-password code: no session, so the site named by the request must be the member's. */
   reserveResetSms(siteId: string, codeHash: string): Result<SmsReservation> {
     const member = this.memberOf(siteId);
@@ -526,19 +645,25 @@ export class MemberObject extends DurableObject<Env> {
     return used.ok ? ok(toPlayerInfo(this.profile()!)) : used;
   }
 
-  /** A new login password by SMS code; every session ends, as with a change. */
-  resetPassword(siteId: string, codeHash: string, newHash: string, address: string | null): Result<null> {
+  /**
+   * A new login password by SMS code; every session ends, as with a change. Idempotent: a retry
+   * after a lost answer gets the first answer, where the used code would now answer otp_error.
+   */
+  resetPassword(siteId: string, idem: money.Idem, codeHash: string, newHash: string, address: string | null): Result<null> {
     const profile = this.profile();
     // Not this site's member: the same answer as a wrong code, so nothing is revealed.
     if (!profile || profile.site_id !== siteId) return fail(400, "wrong_verification_code");
     const now = new Date();
     const to = internationalNumber(profile.area_code, profile.mobile);
     return this.atomically(() => {
+      const replayed = replay(this.sql, money.requestKey(idem.key), idem.fingerprint);
+      if (replayed) return replayed as Result<null>;
       const result = center.useCode(this.sql, "reset_password", codeHash, to, now);
       if (!result.ok) return result;
       this.sql.exec("UPDATE profile SET password_hash = ? WHERE id = 1", newHash);
       this.revokeAll(now.toISOString());
       auditToOutbox(this.sql, auditEvent("password_reset", "member", this.subject(profile, address), { by: "sms_code" }, now.toISOString()));
+      record(this.sql, { key: money.requestKey(idem.key), call: "forgotReset", fingerprint: idem.fingerprint, response: null, now: now.toISOString() });
       return ok(null);
     });
   }
@@ -630,7 +755,7 @@ export class MemberObject extends DurableObject<Env> {
   async placeOrder(proof: SessionProof, idem: money.Idem, body: game.OrderBody, rules: game.BetRules): Promise<Result<Order>> {
     const auth = this.authorize(proof);
     if (!auth.ok) return auth;
-    const replayed = this.ctx.storage.transactionSync(() => replay(this.sql, `request:${idem.key}`, idem.fingerprint));
+    const replayed = this.ctx.storage.transactionSync(() => replay(this.sql, money.requestKey(idem.key), idem.fingerprint));
     if (replayed) return replayed as Result<Order>;
     if (this.inFlight) {
       if (this.inFlight.key !== idem.key) return fail(400, "order_in_progress");
@@ -810,6 +935,7 @@ export class MemberObject extends DurableObject<Env> {
     for (const row of rows) {
       try {
         if (row.kind === "audit") await site.appendAudit(JSON.parse(row.payload) as AuditEntry);
+        else if (row.kind === "file_delete") await this.env.UPLOADS.delete(row.payload);
         else await site.enqueue(money.outboxEntry({ ...row, kind: row.kind }, profile.member_id));
         this.sql.exec("DELETE FROM outbox WHERE seq = ?", row.seq);
       } catch (error) {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { UPLOAD_LIMITS } from "../../contract";
 import type {
   BankAccount,
   bankApplyBody,
@@ -36,7 +37,8 @@ export type PageQuery = z.output<typeof pageQuery>;
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 type Transaction = z.infer<typeof transaction>;
 
-const requestKey = (key: string) => `request:${key}`;
+/** The operation key of a member's idempotent request. */
+export const requestKey = (key: string) => `request:${key}`;
 
 // rows ------------------------------------------------------------------------------------------
 
@@ -178,8 +180,19 @@ export function toOutbox(sql: SqlStorage, kind: QueueKind, itemId: string, pendi
     .one().seq;
 }
 
-/** An outbox row: a queue item's new state, or ("audit") an event for the site's audit log. */
-export type OutboxRow = { seq: number; kind: QueueKind | "audit"; item_id: string; pending: number; payload: string; created_at: string; attempts: number };
+/**
+ * An outbox row: a queue item's new state, an event for the site's audit log ("audit"), or a
+ * file's bytes to delete from the bucket ("file_delete", the payload is its key).
+ */
+export type OutboxRow = {
+  seq: number;
+  kind: QueueKind | "audit" | "file_delete";
+  item_id: string;
+  pending: number;
+  payload: string;
+  created_at: string;
+  attempts: number;
+};
 
 export function outboxEntry(row: OutboxRow & { kind: QueueKind }, memberId: string): QueueEntry {
   const item = JSON.parse(row.payload) as OutboxItem;
@@ -511,6 +524,38 @@ export function decideBank(
   return ok(decided(sql, "bank", who.memberId, who.memberId, bankItem(who, bankRow(sql)!), false, now));
 }
 
+/**
+ * Takes one upload of `size` bytes from the quota of the UTC day (UPLOAD_LIMITS.perDay and
+ * bytesPerDay), or refuses with upload_limit_reached (429: a limit, never a status that ends
+ * the site session).
+ */
+export function reserveUpload(sql: SqlStorage, size: number, now: Date): Result<{ day: string }> {
+  const day = now.toISOString().slice(0, 10);
+  sql.exec("DELETE FROM upload_days WHERE day < ?", day);
+  const today = sql.exec<{ uploads: number; bytes: number }>("SELECT uploads, bytes FROM upload_days WHERE day = ?", day).toArray()[0];
+  const uploads = today?.uploads ?? 0;
+  const bytes = today?.bytes ?? 0;
+  if (uploads + 1 > UPLOAD_LIMITS.perDay || bytes + size > UPLOAD_LIMITS.bytesPerDay) return fail(429, "upload_limit_reached");
+  sql.exec(
+    `INSERT INTO upload_days (day, uploads, bytes) VALUES (?, 1, ?)
+     ON CONFLICT (day) DO UPDATE SET uploads = uploads + 1, bytes = bytes + excluded.bytes`,
+    day,
+    size,
+  );
+  return ok({ day });
+}
+
+/** Gives back a reservation whose bytes were never stored. */
+export function releaseUpload(sql: SqlStorage, day: string, size: number): void {
+  sql.exec("UPDATE upload_days SET uploads = MAX(uploads - 1, 0), bytes = MAX(bytes - ?, 0) WHERE day = ?", size, day);
+}
+
+/**
+ * Records a stored upload. A member keeps UPLOAD_LIMITS.keepPerKind documents of a kind: past
+ * that, the oldest ones that the bank application does not name are deleted, the row here and the
+ * bytes by the outbox (the alarm deletes them from the bucket, at least once), so a member's
+ * files never pile up while an application always keeps the documents it names.
+ */
 export function addUpload(sql: SqlStorage, file: UploadedFile & { objectKey: string }): UploadedFile {
   sql.exec(
     `INSERT INTO uploads (file_id, kind, content_type, size, width, height, object_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -523,6 +568,19 @@ export function addUpload(sql: SqlStorage, file: UploadedFile & { objectKey: str
     file.objectKey,
     file.createdAt,
   );
+  const bank = bankRow(sql);
+  const named = new Set(bank ? [bank.id_front_file_id, bank.id_back_file_id, bank.passbook_file_id] : []);
+  const oldestFirst = sql
+    .exec<{ file_id: string; object_key: string }>("SELECT file_id, object_key FROM uploads WHERE kind = ? ORDER BY created_at, rowid", file.kind)
+    .toArray();
+  let excess = oldestFirst.length - UPLOAD_LIMITS.keepPerKind;
+  for (const old of oldestFirst) {
+    if (excess <= 0) break;
+    if (named.has(old.file_id)) continue;
+    sql.exec("DELETE FROM uploads WHERE file_id = ?", old.file_id);
+    sql.exec("INSERT INTO outbox (kind, item_id, pending, payload, created_at) VALUES ('file_delete', ?, 0, ?, ?)", old.file_id, old.object_key, file.createdAt);
+    excess -= 1;
+  }
   return toUpload(sql.exec<UploadRow>("SELECT * FROM uploads WHERE file_id = ?", file.fileId).one());
 }
 

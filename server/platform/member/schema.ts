@@ -135,6 +135,15 @@ export const MEMBER_SCHEMA = [
      created_at TEXT NOT NULL
    )`,
 
+  // Uploads per UTC day (UPLOAD_LIMITS): counted when an upload is reserved, before its bytes are
+  // stored, and given back if storing fails. Counted apart from `uploads` because old documents
+  // are deleted from there.
+  `CREATE TABLE IF NOT EXISTS upload_days (
+     day TEXT PRIMARY KEY,
+     uploads INTEGER NOT NULL CHECK (uploads >= 0),
+     bytes INTEGER NOT NULL CHECK (bytes >= 0)
+   )`,
+
   // --- outbox to the site's operator queue (DESIGN.md §6: side effects after the commit) ------
   // Written in the same transaction as the state change it reports; an alarm delivers it
   // (at least once) and deletes it. `seq` is the version the site keeps, so a late re-delivery

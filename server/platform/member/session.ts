@@ -1,4 +1,4 @@
-/** A session lasts 7 days from sign-in (spec §9: the token cookie lasts 7 days too). */
+/** A session lasts 7 days from sign-in, as the site's session cookie does (server/site/README.md, "Session"). */
 export const SESSION_DAYS = 7;
 export const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 /** A listen key opens the member's live stream for an hour; the site asks for a new one after. */

@@ -50,8 +50,13 @@ export function removeAccount(sql: SqlStorage, memberId: string): void {
 }
 
 export function findMemberId(sql: SqlStorage, account: string): string | null {
-  const row = sql.exec<{ member_id: string }>("SELECT member_id FROM accounts WHERE account = ?", account).toArray()[0];
-  return row?.member_id ?? null;
+  return findAccount(sql, account)?.memberId ?? null;
+}
+
+/** The member of an account name, with the name as it was registered. */
+export function findAccount(sql: SqlStorage, account: string): { memberId: string; account: string } | null {
+  const row = sql.exec<{ member_id: string; account: string }>("SELECT member_id, account FROM accounts WHERE account = ?", account).toArray()[0];
+  return row ? { memberId: row.member_id, account: row.account } : null;
 }
 
 export function findMemberByMobile(sql: SqlStorage, account: string, areaCode: string, mobile: string): string | null {

@@ -16,6 +16,15 @@ import { migrateSite, SITE_SCHEMA } from "./schema";
 type ConfigRow = { site_id: string; config: string; chat_link: string };
 type SmsLogEntry = z.infer<typeof smsLogEntry>;
 
+/** A sign-in under way: whom the account name found (null: nobody) and its two pending attempts. */
+export interface SigninBegun {
+  memberId: string | null;
+  /** the account as registered when it exists, else as typed */
+  account: string;
+  addressAttempt: number | null;
+  accountAttempt: number;
+}
+
 /** What the log SMS provider records: the entry, plus the national number to filter by. */
 export type SmsLogInput = SmsLogEntry & { mobile: string };
 
@@ -85,44 +94,61 @@ export class SiteObject extends DurableObject<Env> {
   }
 
   /**
-   * The site's half of a sign-in: the client address's failure limit (when the site forwarded an
-   * address), then the account lookup. The attempt is counted as pending before the password is
-   * verified, so concurrent guesses from one address cannot all pass; `endSignin` settles it. An
-   * unknown account is a failure of the address at once, and is logged here, where it happened.
+   * The site's half of a sign-in, before the password is verified: the client address's limit
+   * (when the site forwarded an address), the account name's limit (per name and address, for names
+   * that exist and names that do not alike), then the account lookup. Both attempts are counted
+   * as pending, so concurrent guesses cannot all pass; `endSignin` settles them. A refusal by the
+   * account's lock gives the address's attempt back: a refused attempt counts against nothing.
    */
-  beginSignin(account: string, address: string | null): Result<{ memberId: string; attemptId: number | null }> {
+  beginSignin(account: string, address: string | null): Result<SigninBegun> {
     if (!this.row()) return fail(400, "invalid_site");
     const now = Date.now();
     return this.ctx.storage.transactionSync(() => {
-      let attemptId: number | null = null;
+      let addressAttempt: number | null = null;
       if (address !== null) {
         const gate = limits.take(this.sql, SIGNIN_LIMIT, "signin", address, now);
         if (!gate.ok) return fail(429, "too_many_requests");
-        attemptId = gate.attemptId;
+        addressAttempt = gate.attemptId;
       }
-      const memberId = directory.findMemberId(this.sql, account);
-      if (memberId) return ok({ memberId, attemptId });
-      appendAudit(this.sql, auditEvent("signin_failed", "anonymous", { account, address }, { reason: "account_not_found" }, new Date(now).toISOString()));
-      this.signinFailed(address, attemptId, now);
-      return fail(400, "account_not_found");
+      const gate = limits.takeSignin(this.sql, SIGNIN_LIMIT, account, address, now);
+      if (!gate.ok) {
+        if (addressAttempt !== null) limits.succeeded(this.sql, "signin", address!, addressAttempt, false);
+        return fail(429, "account_locked");
+      }
+      const found = directory.findAccount(this.sql, account);
+      return ok({ memberId: found?.memberId ?? null, account: found?.account ?? account, addressAttempt, accountAttempt: gate.attemptId });
     });
   }
 
-  /** Settles the address's pending attempt: a success stops counting, any refusal counts as a failure. */
-  endSignin(address: string, attemptId: number, succeeded: boolean): void {
+  /**
+   * Settles a sign-in's attempts. A success stops counting the address's attempt and forgives the
+   * address's failures on the account; a failure counts against both, may lock either, and is
+   * logged here, where the counting is: with the member when the account exists, else as
+   * "anonymous" (the log is for operators; the answer was the same either way).
+   */
+  endSignin(begun: SigninBegun, address: string | null, succeeded: boolean): void {
     const now = Date.now();
+    const at = new Date(now).toISOString();
     this.ctx.storage.transactionSync(() => {
-      if (succeeded) limits.succeeded(this.sql, "signin", address, attemptId, false);
-      else this.signinFailed(address, attemptId, now);
+      if (succeeded) {
+        if (address !== null && begun.addressAttempt !== null) limits.succeeded(this.sql, "signin", address, begun.addressAttempt, false);
+        limits.signinSucceeded(this.sql, begun.account, address);
+        return;
+      }
+      const who = { account: begun.account, memberId: begun.memberId ?? "", address };
+      const actor = begun.memberId === null ? "anonymous" : "member";
+      const reason = begun.memberId === null ? "account_not_found" : "wrong_password";
+      appendAudit(this.sql, auditEvent("signin_failed", actor, who, { reason }, at));
+      const accountUntil = limits.signinFailed(this.sql, SIGNIN_LIMIT, begun.account, begun.accountAttempt, now);
+      if (accountUntil !== null) {
+        appendAudit(this.sql, auditEvent("signin_locked", "system", who, { scope: "account", until: new Date(accountUntil).toISOString() }, at));
+      }
+      if (address === null || begun.addressAttempt === null) return;
+      const addressUntil = limits.failed(this.sql, SIGNIN_LIMIT, "signin", address, begun.addressAttempt, now);
+      if (addressUntil !== null) {
+        appendAudit(this.sql, auditEvent("signin_locked", "system", { address }, { scope: "address", until: new Date(addressUntil).toISOString() }, at));
+      }
     });
-  }
-
-  private signinFailed(address: string | null, attemptId: number | null, now: number): void {
-    if (address === null || attemptId === null) return;
-    const until = limits.failed(this.sql, SIGNIN_LIMIT, "signin", address, attemptId, now);
-    if (until === null) return;
-    const details = { scope: "address", until: new Date(until).toISOString() };
-    appendAudit(this.sql, auditEvent("signin_locked", "system", { address }, details, new Date(now).toISOString()));
   }
 
   findMemberId(account: string): string | null {

@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import { lastCode } from "./center-helpers";
+import { eventually, memberCall } from "./money-helpers";
+
+/**
+ * The member's live stream ends with the session that opened it: a sign-out closes that
+ * session's streams, a password change or reset every stream of the member, and the client sees
+ * the close at once (not when the member's object next hibernates). A listen key opens a stream
+ * on its own site only.
+ */
+const SITE = "streams-a";
+const OTHER_SITE = "streams-b";
+/** What the outside test waited for: a close within 5 s of the sign-out. */
+const CLOSE_WITHIN_MS = 5_000;
+let platform: Platform;
+beforeAll(async () => {
+  platform = await createPlatform();
+  await platform.seedSite(SITE);
+  await platform.seedSite(OTHER_SITE);
+});
+afterAll(() => platform.dispose());
+
+type TestSocket = {
+  accept(): void;
+  close(): void;
+  readyState: number;
+  addEventListener(type: "close", listener: (event: { code: number }) => void): void;
+};
+
+async function listenKey(m: TestMember): Promise<string> {
+  const { envelope } = await memberCall(platform, m, "listenKey");
+  expect(envelope.statusCode, envelope.message).toBe(200);
+  return envelope.data!;
+}
+
+function openWith(key: string, siteHeader?: string): Promise<Response> {
+  const headers: Record<string, string> = { Upgrade: "websocket" };
+  if (siteHeader !== undefined) headers["X-Site-Id"] = siteHeader;
+  return platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, { headers });
+}
+
+/** Opens a stream with a fresh listen key of the member's session; `closed` resolves with the close code. */
+async function open(m: TestMember) {
+  const response = await openWith(await listenKey(m), m.siteId);
+  expect(response.status).toBe(101);
+  const ws = (response as unknown as { webSocket: TestSocket }).webSocket;
+  let closedAt: number | null = null;
+  let code: number | null = null;
+  ws.accept();
+  ws.addEventListener("close", (event) => {
+    closedAt = Date.now();
+    code = event.code;
+  });
+  return {
+    ws,
+    /** waits for the close event; answers how long after `since` it came, and its code */
+    async closed(since: number) {
+      await eventually(async () => closedAt !== null, CLOSE_WITHIN_MS);
+      return { afterMs: closedAt! - since, code };
+    },
+    isOpen: () => closedAt === null,
+  };
+}
+
+/** A second session of the same member (another device). */
+async function secondSession(m: TestMember): Promise<TestMember> {
+  const { envelope } = await platform.call("signin", { body: { siteId: m.siteId, account: m.account, password: m.password } });
+  return { ...m, token: envelope.data!.token };
+}
+
+describe("closing the member's stream", () => {
+  it("closes the streams of a session within 5 s of its sign-out; another session's stream stays open", async () => {
+    const m = await platform.signupMember(SITE);
+    const phone = await secondSession(m);
+    const [first, alsoFirst, other] = await Promise.all([open(m), open(m), open(phone)]);
+    const signedOut = Date.now();
+    expect((await memberCall(platform, m, "signout")).envelope.statusCode).toBe(200);
+    for (const stream of [first, alsoFirst]) {
+      const { afterMs, code } = await stream.closed(signedOut);
+      expect(code).toBe(4001);
+      expect(afterMs).toBeLessThan(CLOSE_WITHIN_MS);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(other.isOpen()).toBe(true);
+    other.ws.close();
+  });
+
+  it("closes every stream of the member within 5 s of a login-password change, which ends every session", async () => {
+    const m = await platform.signupMember(SITE);
+    const streams = await Promise.all([open(m), open(await secondSession(m))]);
+    const changed = Date.now();
+    const change = await memberCall(platform, m, "changePassword", { body: { oldPassword: m.password, newPassword: "changed-pass-1" } });
+    expect(change.envelope.statusCode, change.envelope.message).toBe(200);
+    for (const stream of streams) expect((await stream.closed(changed)).afterMs).toBeLessThan(CLOSE_WITHIN_MS);
+  });
+
+  it("closes every stream of the member within 5 s of a forgotten-password reset", async () => {
+    const m = await platform.signupMember(SITE);
+    const stream = await open(m);
+    const forgot = { siteId: SITE, account: m.account, areaCode: m.areaCode, mobile: m.mobile };
+    expect((await platform.call("forgotSend", { body: forgot })).envelope.statusCode).toBe(200);
+    const code = (await lastCode(platform, SITE, m.mobile))!.code;
+    const reset = Date.now();
+    const answer = await platform.call("forgotReset", {
+      body: { siteId: SITE, account: m.account, code, newPassword: "reset-pass-7" },
+      headers: { "Idempotency-Key": randomUUID() },
+    });
+    expect(answer.envelope.statusCode, answer.envelope.message).toBe(200);
+    expect((await stream.closed(reset)).afterMs).toBeLessThan(CLOSE_WITHIN_MS);
+  });
+});
+
+describe("a listen key", () => {
+  it("opens a stream on its own site only: another site's X-Site-Id is 402, none is 400", async () => {
+    const m = await platform.signupMember(SITE);
+    const key = await listenKey(m);
+    const foreign = await openWith(key, OTHER_SITE);
+    expect(foreign.status).toBe(402);
+    expect(await foreign.json()).toEqual({ statusCode: 402, message: "invalid_permission" });
+    const unnamed = await openWith(key);
+    expect(unnamed.status).toBe(400);
+    expect(await unnamed.json()).toEqual({ statusCode: 400, message: "invalid_parameters" });
+    expect((await openWith(key, "not a site!")).status).toBe(400);
+    // the key is still good where it belongs
+    const own = await openWith(key, SITE);
+    expect(own.status).toBe(101);
+    (own as unknown as { webSocket: TestSocket }).webSocket.accept();
+    (own as unknown as { webSocket: TestSocket }).webSocket.close();
+  });
+
+  it("of a member of another site does not open this site's stream either, whatever the key says", async () => {
+    const theirs = await platform.signupMember(OTHER_SITE);
+    const key = await listenKey(theirs);
+    expect((await openWith(key, SITE)).status).toBe(402);
+  });
+});

@@ -144,6 +144,15 @@ export class MemberObject extends DurableObject<Env> {
     return this.sql.exec<ProfileRow>("SELECT * FROM profile WHERE id = 1").toArray()[0];
   }
 
+  /**
+   * A member call: the gate first (`authorize`), then the work, in the same call of the member's
+   * object, so no request runs on a session that ended. Every member call goes through here.
+   */
+  private asMember<T>(proof: SessionProof, work: (member: ProfileRow) => T): T | Failure {
+    const auth = this.authorize(proof);
+    return auth.ok ? work(auth.data) : auth;
+  }
+
   /** The gate of every member call: the member exists, belongs to the site, and the session is live. */
   private authorize(proof: SessionProof): Result<ProfileRow> {
     const profile = this.profile();
@@ -221,60 +230,58 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   verify(proof: SessionProof): Result<null> {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok(null) : auth;
+    return this.asMember(proof, () => ok(null));
   }
 
   signout(proof: SessionProof): Result<null> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    this.sql.exec("UPDATE sessions SET revoked_at = ? WHERE id = ?", new Date().toISOString(), proof.sessionId);
-    this.closeSockets(proof.sessionId);
-    return ok(null);
+    return this.asMember(proof, () => {
+      this.sql.exec("UPDATE sessions SET revoked_at = ? WHERE id = ?", new Date().toISOString(), proof.sessionId);
+      this.closeSockets(proof.sessionId);
+      return ok(null);
+    });
   }
 
   info(proof: SessionProof): Result<PlayerInfo> {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok(toPlayerInfo(auth.data)) : auth;
+    return this.asMember(proof, (member) => ok(toPlayerInfo(member)));
   }
 
   updateInfo(proof: SessionProof, changes: InfoChanges): Result<PlayerInfo> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const p = auth.data;
-    const mobileChanged =
-      (changes.areaCode ?? p.area_code) !== p.area_code || (changes.mobile ?? p.mobile) !== p.mobile;
-    this.sql.exec(
-      `UPDATE profile SET real_name = ?, area_code = ?, mobile = ?, email = ?, mobile_verified = ? WHERE id = 1`,
-      changes.realName ?? p.real_name,
-      changes.areaCode ?? p.area_code,
-      changes.mobile ?? p.mobile,
-      changes.email ?? p.email,
-      // A new number has not been verified yet.
-      mobileChanged ? 0 : p.mobile_verified,
-    );
-    return ok(toPlayerInfo(this.profile()!));
+    return this.asMember(proof, (member) => {
+      const p = member;
+      const mobileChanged =
+        (changes.areaCode ?? p.area_code) !== p.area_code || (changes.mobile ?? p.mobile) !== p.mobile;
+      this.sql.exec(
+        `UPDATE profile SET real_name = ?, area_code = ?, mobile = ?, email = ?, mobile_verified = ? WHERE id = 1`,
+        changes.realName ?? p.real_name,
+        changes.areaCode ?? p.area_code,
+        changes.mobile ?? p.mobile,
+        changes.email ?? p.email,
+        // A new number has not been verified yet.
+        mobileChanged ? 0 : p.mobile_verified,
+      );
+      return ok(toPlayerInfo(this.profile()!));
+    });
   }
 
   async listenKey(proof: SessionProof): Promise<Result<string>> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const now = new Date();
-    const id = newId();
-    const secret = newSecret();
-    const secretHash = await hashSecret(secret);
-    this.ctx.storage.transactionSync(() => {
-      this.sql.exec("DELETE FROM listen_keys WHERE expires_at <= ?", now.toISOString());
-      this.sql.exec(
-        "INSERT INTO listen_keys (id, secret_hash, expires_at) VALUES (?, ?, ?)",
-        id,
-        secretHash,
-        expiryFrom(now, LISTEN_KEY_MS),
-      );
-      this.sql.exec("DELETE FROM listen_key_sessions WHERE key_id NOT IN (SELECT id FROM listen_keys)");
-      this.sql.exec("INSERT INTO listen_key_sessions (key_id, session_id) VALUES (?, ?)", id, proof.sessionId);
+    return this.asMember(proof, async (member) => {
+      const now = new Date();
+      const id = newId();
+      const secret = newSecret();
+      const secretHash = await hashSecret(secret);
+      this.ctx.storage.transactionSync(() => {
+        this.sql.exec("DELETE FROM listen_keys WHERE expires_at <= ?", now.toISOString());
+        this.sql.exec(
+          "INSERT INTO listen_keys (id, secret_hash, expires_at) VALUES (?, ?, ?)",
+          id,
+          secretHash,
+          expiryFrom(now, LISTEN_KEY_MS),
+        );
+        this.sql.exec("DELETE FROM listen_key_sessions WHERE key_id NOT IN (SELECT id FROM listen_keys)");
+        this.sql.exec("INSERT INTO listen_key_sessions (key_id, session_id) VALUES (?, ?)", id, proof.sessionId);
+      });
+      return ok(encodeCredential({ siteId: proof.siteId, memberId: member.member_id, id, secret }));
     });
-    return ok(encodeCredential({ siteId: proof.siteId, memberId: auth.data.member_id, id, secret }));
   }
 
   /** Whether a listen key of this member is live: the check the live stream makes before it opens. */
@@ -297,8 +304,7 @@ export class MemberObject extends DurableObject<Env> {
 
   /** The main account (with what is on hold for withdrawals) and a wallet per game, from the ledger. */
   wallets(proof: SessionProof, games: SiteInfo["games"]): Result<Wallets> {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok(this.walletsOf(auth.data, games)) : auth;
+    return this.asMember(proof, (member) => ok(this.walletsOf(member, games)));
   }
 
   private walletsOf(profile: ProfileRow, games: SiteInfo["games"]): Wallets {
@@ -345,10 +351,10 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   deposit(proof: SessionProof, idem: money.Idem, body: { optionId: string; amount: number }, rules: DepositRules): Result<Deposit> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const now = new Date().toISOString();
-    return this.atomically(() => money.deposit(this.sql, this.who(auth.data), idem, body, rules, now));
+    return this.asMember(proof, (member) => {
+      const now = new Date().toISOString();
+      return this.atomically(() => money.deposit(this.sql, this.who(member), idem, body, rules, now));
+    });
   }
 
   transfer(
@@ -357,10 +363,10 @@ export class MemberObject extends DurableObject<Env> {
     body: { direction: "in" | "out"; gameCode: string; amount: number },
     rules: TransferRules,
   ): Result<Transfer> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const now = new Date().toISOString();
-    return this.atomically(() => money.transfer(this.sql, idem, body, rules, now));
+    return this.asMember(proof, () => {
+      const now = new Date().toISOString();
+      return this.atomically(() => money.transfer(this.sql, idem, body, rules, now));
+    });
   }
 
   /**
@@ -374,12 +380,12 @@ export class MemberObject extends DurableObject<Env> {
     bankVerify: boolean,
     checkPassword: boolean,
   ): Result<{ bankReady: boolean; check: SecretCheck | null }> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const bankReady = money.bankReady(money.bankRow(this.sql), bankVerify);
-    if (!bankReady || !checkPassword) return ok({ bankReady, check: null });
-    const check = this.ctx.storage.transactionSync(() => this.takeSecretCheck(auth.data, "transaction_password"));
-    return check.ok ? ok({ bankReady, check: check.data }) : check;
+    return this.asMember(proof, (member) => {
+      const bankReady = money.bankReady(money.bankRow(this.sql), bankVerify);
+      if (!bankReady || !checkPassword) return ok({ bankReady, check: null });
+      const check = this.ctx.storage.transactionSync(() => this.takeSecretCheck(member, "transaction_password"));
+      return check.ok ? ok({ bankReady, check: check.data }) : check;
+    });
   }
 
   withdraw(
@@ -388,52 +394,46 @@ export class MemberObject extends DurableObject<Env> {
     body: { amount: number },
     rules: WithdrawRules & { verifiedPasswordHash: string | null; attemptId: number | null },
   ): Result<Withdrawal> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const now = new Date().toISOString();
-    const all = { ...rules, currentPasswordHash: auth.data.transaction_password_hash };
-    return this.atomically(() => {
-      // the worker verified the password: the check is settled whatever the withdrawal answers
-      this.passSecretCheck("transaction_password", rules.attemptId);
-      return money.withdraw(this.sql, this.who(auth.data), idem, body, all, now);
+    return this.asMember(proof, (member) => {
+      const now = new Date().toISOString();
+      const all = { ...rules, currentPasswordHash: member.transaction_password_hash };
+      return this.atomically(() => {
+        // the worker verified the password: the check is settled whatever the withdrawal answers
+        this.passSecretCheck("transaction_password", rules.attemptId);
+        return money.withdraw(this.sql, this.who(member), idem, body, all, now);
+      });
     });
   }
 
   deposits(proof: SessionProof, q: money.PageQuery): Result<money.Page<Deposit>> {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok(money.listDeposits(this.sql, q)) : auth;
+    return this.asMember(proof, () => ok(money.listDeposits(this.sql, q)));
   }
 
   transfers(proof: SessionProof, q: money.PageQuery): Result<money.Page<Transfer>> {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok(money.listTransfers(this.sql, q)) : auth;
+    return this.asMember(proof, () => ok(money.listTransfers(this.sql, q)));
   }
 
   withdrawals(proof: SessionProof, q: money.PageQuery): Result<money.Page<Withdrawal>> {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok(money.listWithdrawals(this.sql, q)) : auth;
+    return this.asMember(proof, () => ok(money.listWithdrawals(this.sql, q)));
   }
 
   transactions(proof: SessionProof, q: money.PageQuery) {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok(money.listTransactions(this.sql, q)) : auth;
+    return this.asMember(proof, () => ok(money.listTransactions(this.sql, q)));
   }
 
   records(proof: SessionProof, q: money.PageQuery): Result<money.Page<LedgerRecord>> {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok({ ...listRecords(this.sql, q), page: q.page, pageSize: q.pageSize }) : auth;
+    return this.asMember(proof, () => ok({ ...listRecords(this.sql, q), page: q.page, pageSize: q.pageSize }));
   }
 
   bank(proof: SessionProof): Result<BankAccount> {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok(money.bank(this.sql)) : auth;
+    return this.asMember(proof, () => ok(money.bank(this.sql)));
   }
 
   bankApply(proof: SessionProof, idem: money.Idem, body: z.output<typeof bankApplyBody>, autoReview: boolean): Result<BankAccount> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const now = new Date().toISOString();
-    return this.atomically(() => money.bankApply(this.sql, this.who(auth.data), idem, body, autoReview, now));
+    return this.asMember(proof, (member) => {
+      const now = new Date().toISOString();
+      return this.atomically(() => money.bankApply(this.sql, this.who(member), idem, body, autoReview, now));
+    });
   }
 
   /**
@@ -442,9 +442,9 @@ export class MemberObject extends DurableObject<Env> {
    * fails, so only stored files count.
    */
   reserveUpload(proof: SessionProof, size: number): Result<{ day: string }> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    return this.ctx.storage.transactionSync(() => money.reserveUpload(this.sql, size, new Date()));
+    return this.asMember(proof, () => {
+      return this.ctx.storage.transactionSync(() => money.reserveUpload(this.sql, size, new Date()));
+    });
   }
 
   releaseUpload(day: string, size: number): void {
@@ -453,22 +453,21 @@ export class MemberObject extends DurableObject<Env> {
 
   /** Records a stored upload; older documents of its kind beyond the number kept are deleted (the bytes by the outbox). */
   addUpload(proof: SessionProof, file: UploadedFile & { objectKey: string }): Result<UploadedFile> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    return this.atomically(() => ok(money.addUpload(this.sql, file)));
+    return this.asMember(proof, () => {
+      return this.atomically(() => ok(money.addUpload(this.sql, file)));
+    });
   }
 
   uploads(proof: SessionProof): Result<UploadedFile[]> {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok(money.uploads(this.sql)) : auth;
+    return this.asMember(proof, () => ok(money.uploads(this.sql)));
   }
 
   /** One of the member's own files; anyone else's id is simply not found. */
   upload(proof: SessionProof, fileId: string): Result<UploadedFile & { objectKey: string }> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const file = money.upload(this.sql, fileId);
-    return file ? ok(file) : fail(400, "file_not_found");
+    return this.asMember(proof, () => {
+      const file = money.upload(this.sql, fileId);
+      return file ? ok(file) : fail(400, "file_not_found");
+    });
   }
 
   // passwords ------------------------------------------------------------------------------------
@@ -484,9 +483,9 @@ export class MemberObject extends DurableObject<Env> {
    * when nothing was typed or there is no such password yet: there is no guess.
    */
   beginSecretCheck(proof: SessionProof, secret: Secret, typed = true): Result<SecretCheck> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    return this.ctx.storage.transactionSync(() => this.takeSecretCheck(auth.data, secret, typed));
+    return this.asMember(proof, (member) => {
+      return this.ctx.storage.transactionSync(() => this.takeSecretCheck(member, secret, typed));
+    });
   }
 
   private takeSecretCheck(p: ProfileRow, secret: Secret, typed = true): Result<SecretCheck> {
@@ -504,14 +503,14 @@ export class MemberObject extends DurableObject<Env> {
 
   /** A wrong password: it counts, is logged (with the lock it may start), and gets the password's own answer. */
   wrongSecret(proof: SessionProof, secret: Secret, attemptId: number | null, context: { address: string | null; call: CallName }): Failure {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const now = new Date();
-    this.atomically(() => {
-      this.failSecretCheck(auth.data, secret, attemptId, context, now);
-      return ok(null);
+    return this.asMember(proof, (member) => {
+      const now = new Date();
+      this.atomically(() => {
+        this.failSecretCheck(member, secret, attemptId, context, now);
+        return ok(null);
+      });
+      return fail(400, SECRETS[secret].wrong);
     });
-    return fail(400, SECRETS[secret].wrong);
   }
 
   private passSecretCheck(secret: Secret, attemptId: number | null): void {
@@ -535,9 +534,9 @@ export class MemberObject extends DurableObject<Env> {
    * against a hash the first request replaced).
    */
   replayed(proof: SessionProof, idem: money.Idem): Result<unknown> | null {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    return this.ctx.storage.transactionSync(() => replay(this.sql, money.requestKey(idem.key), idem.fingerprint));
+    return this.asMember(proof, () => {
+      return this.ctx.storage.transactionSync(() => replay(this.sql, money.requestKey(idem.key), idem.fingerprint));
+    });
   }
 
   /** Every session ends (and every live stream key): whoever held the old password is signed out. */
@@ -549,16 +548,16 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   changePassword(proof: SessionProof, attemptId: number | null, verifiedHash: string, newHash: string, address: string | null): Result<null> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const now = new Date().toISOString();
-    return this.atomically(() => {
-      this.passSecretCheck("password", attemptId);
-      if (auth.data.password_hash !== verifiedHash) return fail(400, "old_password_wrong");
-      this.sql.exec("UPDATE profile SET password_hash = ? WHERE id = 1", newHash);
-      this.revokeAll(now);
-      auditToOutbox(this.sql, auditEvent("password_changed", "member", this.subject(auth.data, address), {}, now));
-      return ok(null);
+    return this.asMember(proof, (member) => {
+      const now = new Date().toISOString();
+      return this.atomically(() => {
+        this.passSecretCheck("password", attemptId);
+        if (member.password_hash !== verifiedHash) return fail(400, "old_password_wrong");
+        this.sql.exec("UPDATE profile SET password_hash = ? WHERE id = 1", newHash);
+        this.revokeAll(now);
+        auditToOutbox(this.sql, auditEvent("password_changed", "member", this.subject(member, address), {}, now));
+        return ok(null);
+      });
     });
   }
 
@@ -571,19 +570,19 @@ export class MemberObject extends DurableObject<Env> {
     newHash: string,
     address: string | null,
   ): Result<null> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const now = new Date().toISOString();
-    return this.atomically(() => {
-      this.passSecretCheck("transaction_password", attemptId);
-      const replayed = replay(this.sql, money.requestKey(idem.key), idem.fingerprint);
-      if (replayed) return replayed as Result<null>;
-      if (auth.data.transaction_password_hash !== verifiedHash) return fail(400, "wrong_transaction_password");
-      this.sql.exec("UPDATE profile SET transaction_password_hash = ? WHERE id = 1", newHash);
-      const details = { firstTime: verifiedHash === "" };
-      auditToOutbox(this.sql, auditEvent("transaction_password_changed", "member", this.subject(auth.data, address), details, now));
-      record(this.sql, { key: money.requestKey(idem.key), call: "changeTransactionPassword", fingerprint: idem.fingerprint, response: null, now });
-      return ok(null);
+    return this.asMember(proof, (member) => {
+      const now = new Date().toISOString();
+      return this.atomically(() => {
+        this.passSecretCheck("transaction_password", attemptId);
+        const replayed = replay(this.sql, money.requestKey(idem.key), idem.fingerprint);
+        if (replayed) return replayed as Result<null>;
+        if (member.transaction_password_hash !== verifiedHash) return fail(400, "wrong_transaction_password");
+        this.sql.exec("UPDATE profile SET transaction_password_hash = ? WHERE id = 1", newHash);
+        const details = { firstTime: verifiedHash === "" };
+        auditToOutbox(this.sql, auditEvent("transaction_password_changed", "member", this.subject(member, address), details, now));
+        record(this.sql, { key: money.requestKey(idem.key), call: "changeTransactionPassword", fingerprint: idem.fingerprint, response: null, now });
+        return ok(null);
+      });
     });
   }
 
@@ -603,8 +602,7 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   reserveSms(proof: SessionProof, purpose: SmsPurpose, codeHash: string): Result<SmsReservation> {
-    const auth = this.authorize(proof);
-    return auth.ok ? this.reserve(auth.data, purpose, codeHash) : auth;
+    return this.asMember(proof, (member) => this.reserve(member, purpose, codeHash));
   }
 
   /**
@@ -613,13 +611,13 @@ export class MemberObject extends DurableObject<Env> {
    * that raced the first one gets the first one's answer here.
    */
   smsSent(proof: SessionProof, idem: money.Idem, answer: center.SmsSent): Result<center.SmsSent> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    return this.ctx.storage.transactionSync(() => {
-      const replayed = replay(this.sql, money.requestKey(idem.key), idem.fingerprint);
-      if (replayed) return replayed as Result<center.SmsSent>;
-      record(this.sql, { key: money.requestKey(idem.key), call: "smsSend", fingerprint: idem.fingerprint, response: answer, now: new Date().toISOString() });
-      return ok(answer);
+    return this.asMember(proof, () => {
+      return this.ctx.storage.transactionSync(() => {
+        const replayed = replay(this.sql, money.requestKey(idem.key), idem.fingerprint);
+        if (replayed) return replayed as Result<center.SmsSent>;
+        record(this.sql, { key: money.requestKey(idem.key), call: "smsSend", fingerprint: idem.fingerprint, response: answer, now: new Date().toISOString() });
+        return ok(answer);
+      });
     });
   }
 
@@ -634,15 +632,15 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   verifyMobile(proof: SessionProof, codeHash: string): Result<PlayerInfo> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const p = auth.data;
-    const used = this.ctx.storage.transactionSync(() => {
-      const result = center.useCode(this.sql, "verify_mobile", codeHash, internationalNumber(p.area_code, p.mobile), new Date());
-      if (result.ok) this.sql.exec("UPDATE profile SET mobile_verified = 1 WHERE id = 1");
-      return result;
+    return this.asMember(proof, (member) => {
+      const p = member;
+      const used = this.ctx.storage.transactionSync(() => {
+        const result = center.useCode(this.sql, "verify_mobile", codeHash, internationalNumber(p.area_code, p.mobile), new Date());
+        if (result.ok) this.sql.exec("UPDATE profile SET mobile_verified = 1 WHERE id = 1");
+        return result;
+      });
+      return used.ok ? ok(toPlayerInfo(this.profile()!)) : used;
     });
-    return used.ok ? ok(toPlayerInfo(this.profile()!)) : used;
   }
 
   /**
@@ -671,29 +669,28 @@ export class MemberObject extends DurableObject<Env> {
   // messages -------------------------------------------------------------------------------------
 
   messages(proof: SessionProof, q: money.PageQuery) {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok(center.listMessages(this.sql, q)) : auth;
+    return this.asMember(proof, () => ok(center.listMessages(this.sql, q)));
   }
 
   sendMessage(proof: SessionProof, idem: money.Idem, body: { title: string; content: string }): Result<MessageThread> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const now = new Date().toISOString();
-    return this.atomically(() => center.sendMessage(this.sql, this.who(auth.data), idem, body, now));
+    return this.asMember(proof, (member) => {
+      const now = new Date().toISOString();
+      return this.atomically(() => center.sendMessage(this.sql, this.who(member), idem, body, now));
+    });
   }
 
   /** Only this member's own threads exist here: any other id is `message_not_found` (400, never 404). */
   message(proof: SessionProof, id: string): Result<MessageThread> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    return this.ctx.storage.transactionSync(() => center.readMessage(this.sql, id));
+    return this.asMember(proof, () => {
+      return this.ctx.storage.transactionSync(() => center.readMessage(this.sql, id));
+    });
   }
 
   replyMessage(proof: SessionProof, idem: money.Idem, id: string, body: { content: string }): Result<MessageThread> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const now = new Date().toISOString();
-    return this.atomically(() => center.replyMessage(this.sql, this.who(auth.data), idem, id, body, now));
+    return this.asMember(proof, (member) => {
+      const now = new Date().toISOString();
+      return this.atomically(() => center.replyMessage(this.sql, this.who(member), idem, id, body, now));
+    });
   }
 
   operatorMessage(siteId: string, id: string): Result<MessageThread> {
@@ -753,41 +750,39 @@ export class MemberObject extends DurableObject<Env> {
    * every rule against the clock of the commit, records the order and debits the stake.
    */
   async placeOrder(proof: SessionProof, idem: money.Idem, body: game.OrderBody, rules: game.BetRules): Promise<Result<Order>> {
-    const auth = this.authorize(proof);
-    if (!auth.ok) return auth;
-    const replayed = this.ctx.storage.transactionSync(() => replay(this.sql, money.requestKey(idem.key), idem.fingerprint));
-    if (replayed) return replayed as Result<Order>;
-    if (this.inFlight) {
-      if (this.inFlight.key !== idem.key) return fail(400, "order_in_progress");
-      await this.inFlight.done;
-      return this.placeOrder(proof, idem, body, rules);
-    }
-    // Cheap refusals first, before the market is asked (the commit checks them all again).
-    if (!rules.pairs.includes(body.pair)) return fail(400, "invalid_trading_pair");
-    if (!game.amountInRange(body.amount, rules)) return fail(400, "amount_out_of_range");
-    let release = () => {};
-    this.inFlight = { key: idem.key, done: new Promise<void>((resolve) => (release = resolve)) };
-    try {
-      const market = await marketStub(this.env, body.pair).betSnapshot(body.pair);
-      if (!market.ok) return market;
-      // The session may have ended while the market answered.
-      const again = this.authorize(proof);
-      if (!again.ok) return again;
-      return this.atomically(() => game.placeOrder(this.sql, idem, body, rules, market.data, Date.now(), this.streaming()));
-    } finally {
-      this.inFlight = null;
-      release();
-    }
+    return this.asMember(proof, async () => {
+      const replayed = this.ctx.storage.transactionSync(() => replay(this.sql, money.requestKey(idem.key), idem.fingerprint));
+      if (replayed) return replayed as Result<Order>;
+      if (this.inFlight) {
+        if (this.inFlight.key !== idem.key) return fail(400, "order_in_progress");
+        await this.inFlight.done;
+        return this.placeOrder(proof, idem, body, rules);
+      }
+      // Cheap refusals first, before the market is asked (the commit checks them all again).
+      if (!rules.pairs.includes(body.pair)) return fail(400, "invalid_trading_pair");
+      if (!game.amountInRange(body.amount, rules)) return fail(400, "amount_out_of_range");
+      let release = () => {};
+      this.inFlight = { key: idem.key, done: new Promise<void>((resolve) => (release = resolve)) };
+      try {
+        const market = await marketStub(this.env, body.pair).betSnapshot(body.pair);
+        if (!market.ok) return market;
+        // The session may have ended while the market answered.
+        const again = this.authorize(proof);
+        if (!again.ok) return again;
+        return this.atomically(() => game.placeOrder(this.sql, idem, body, rules, market.data, Date.now(), this.streaming()));
+      } finally {
+        this.inFlight = null;
+        release();
+      }
+    });
   }
 
   orders(proof: SessionProof, q: money.PageQuery & { status: "open" | "settled" | "all" }): Result<money.Page<Order>> {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok(game.listOrders(this.sql, q)) : auth;
+    return this.asMember(proof, () => ok(game.listOrders(this.sql, q)));
   }
 
   openOrders(proof: SessionProof): Result<Order[]> {
-    const auth = this.authorize(proof);
-    return auth.ok ? ok(game.openOrders(this.sql)) : auth;
+    return this.asMember(proof, () => ok(game.openOrders(this.sql)));
   }
 
   /**

@@ -5,10 +5,9 @@ import {
   callRequest,
   envelope,
   isMessageCode,
-  type CallBody,
   type CallData,
+  type CallInput,
   type CallName,
-  type CallParams,
   type CallQuery,
   type CallSpec,
   type MessageCode,
@@ -22,16 +21,15 @@ export type CallResult<T> = { ok: true; data: T } | CallFailure;
 /** A `raw` call: on success the platform's response, whose body is the file's bytes. */
 export type RawResult = { ok: true; response: Response } | CallFailure;
 
-export interface CallOptions<N extends CallName> {
-  params?: CallParams<N>;
-  query?: CallQuery<N>;
-  body?: CallBody<N>;
-  idempotencyKey?: string;
-  /** a token other than the session's (the ?accessToken= flow) */
-  token?: string;
+/**
+ * What a route gives a call: the contract's inputs (server/contract/request.ts) less what the
+ * client adds itself (site, client address); `token` only for a token other than the session's
+ * (the ?accessToken= flow).
+ */
+export type CallOptions<N extends CallName> = Partial<Pick<CallInput<N>, "params" | "query" | "body" | "idempotencyKey" | "token">> & {
   /** the `file` of a `multipart` call; `body` holds its text fields */
   file?: (typeof CALLS)[N] extends { multipart: true } ? Blob : never;
-}
+};
 
 export interface PlatformClientOptions {
   /** sends a request to the platform (service binding or HTTP) */

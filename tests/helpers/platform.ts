@@ -5,9 +5,8 @@ import {
   callRequest,
   type CallBody,
   type CallData,
+  type CallInput,
   type CallName,
-  type CallParams,
-  type CallQuery,
   type Envelope,
   type SiteConfigPatch,
   type SiteInfo,
@@ -54,16 +53,8 @@ function wrappedPlatformOptions(operatorKey: string, entry: string, bindings: Re
   } as WorkerOptions;
 }
 
-export interface CallOptions<N extends CallName> {
-  params?: CallParams<N>;
-  query?: CallQuery<N>;
-  body?: CallBody<N>;
-  /** member token or operator key, sent as `Authorization: Bearer …` */
-  token?: string;
-  /** sent as the X-Site-Id header */
-  siteId?: string;
-  headers?: Record<string, string>;
-}
+/** A test's call: the contract's inputs (server/contract/request.ts); `token` is a member token or the operator key. */
+export type CallOptions<N extends CallName> = Partial<Pick<CallInput<N>, "params" | "query" | "body" | "token" | "siteId" | "headers">>;
 
 export interface CallResult<T> {
   /** the HTTP status, which the platform keeps equal to envelope.statusCode */

@@ -19,7 +19,7 @@ type ActionData = { result: SubmissionResult<string[]>; idempotencyKey?: string 
 /** Answers that would tell whether the account exists or has that mobile: treated as "sent". */
 const CONCEALED = new Set(["account_not_found", "update_mobile_first", "update_area_code_first"]);
 const SECRETS = ["newPassword", "confirmPassword"];
-/** spec §8: password update toasts last 1000 ms */
+/** Password update toasts last 1000 ms (app/README.md, "Messages and toasts"). */
 const PASSWORD_TOAST_MS = 1000;
 
 /** The account of step 2, carried in the URL; anything else means step 1. */

@@ -30,7 +30,7 @@ const FAILED: Record<Intent, string> = {
   transaction: "account:setting.tx_failed",
 };
 
-/** spec §8: password update toasts last 1000 ms */
+/** Password update toasts last 1000 ms (app/README.md, "Messages and toasts"). */
 const PASSWORD_TOAST_MS = 1000;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const v = submission.value as { oldPassword: string; newPassword: string };
     const result = await context.platform.call("changePassword", { body: { oldPassword: v.oldPassword, newPassword: v.newPassword } });
     if (!result.ok) return fail([FAILED.password, messageKey(result.code)], result.status);
-    // spec §4: a new login password means signing in again (the platform ended every session)
+    // a new login password means signing in again (the platform ended every session; app/README.md, "Passwords")
     context.session.signOut(context.siteId);
     context.session.flashToast({ kind: "success", key: "password_update_success", durationMs: PASSWORD_TOAST_MS });
     return redirect("/login");

@@ -5,10 +5,10 @@ import { idempotencyKeyField } from "./idempotency.server";
 import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /**
- * The member-center account forms (issue 5), checked by the actions only. Messages are
- * translation keys: `validation.*` of `common`, `account:*`, or a platform code's `messages:*`
- * text where the platform's answer and the site's check are the same idea. Every input is
- * trimmed (spec §5), passwords too, as at sign-up and sign-in.
+ * The member-center account forms (app/README.md, "Validation rules"), checked by the actions
+ * only. Messages are translation keys: `validation.*` of `common`, `account:*`, or a platform
+ * code's `messages:*` text where the platform's answer and the site's check are the same idea.
+ * Every input is trimmed, passwords too, as at sign-up and sign-in.
  */
 const required = (key: string) => z.string({ required_error: key }).trim().min(1, key);
 
@@ -69,7 +69,7 @@ export function infoSchema(areaCodes: string[], current: EditableInfo) {
 
 // passwords -------------------------------------------------------------------------------------
 
-/** The login password: new ≠ old, new ≠ account, confirmation matches (spec §5). */
+/** The login password: new ≠ old, new ≠ account, confirmation matches (app/README.md, "Validation rules"). */
 export function passwordSchema(account: string) {
   return z
     .object({

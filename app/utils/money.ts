@@ -50,8 +50,9 @@ export function toDecimalString(minor: number, digits: number): string {
 }
 
 /**
- * Withdrawal fee (DESIGN.md §5): amount × withdrawFeeRatio + withdrawFeeFixed, in integers: the
- * ratio is taken as basis points and the proportional part rounds up to the next minor unit.
+ * Withdrawal fee (app/README.md, "Money forms and idempotency keys"): amount × withdrawFeeRatio +
+ * withdrawFeeFixed, in integers: the ratio is taken as basis points and the proportional part
+ * rounds up to the next minor unit.
  */
 export function withdrawFee(amount: number, ratio: number, fixed: number): number {
   const basisPoints = Math.round(ratio * 10_000);

@@ -73,7 +73,7 @@ export interface CallSpec {
   body?: z.ZodTypeAny;
   /** the body is multipart/form-data: `body` checks its text fields, the handler its `file` */
   multipart?: true;
-  /** the request must carry an Idempotency-Key header (DESIGN.md §5) */
+  /** the request must carry an Idempotency-Key header (server/contract/README.md, "Calls") */
   idempotent?: true;
   /** a success answers the raw bytes of a file instead of an envelope (failures are envelopes) */
   raw?: true;
@@ -91,7 +91,7 @@ function call<const S extends CallSpec>(spec: S): S {
   return spec;
 }
 
-/** Every call of spec §7 that the site makes, plus the operator calls of DESIGN.md §7. */
+/** Every call the site makes, plus the operator API (server/contract/README.md, "Calls"). */
 export const CALLS = {
   accessTokenVerify: call({
     method: "POST",
@@ -198,7 +198,7 @@ export const CALLS = {
     data: z.string(),
   }),
 
-  // money (issue 3)
+  // money
   deposit: call({
     method: "POST",
     path: "/player/deposit",
@@ -308,7 +308,7 @@ export const CALLS = {
     data: z.unknown(),
   }),
 
-  // member center (issue 5)
+  // member center
   changePassword: call({
     method: "PUT",
     path: "/player/password",
@@ -396,7 +396,7 @@ export const CALLS = {
     data: messageThread,
   }),
 
-  // the game (issue 4)
+  // the game
   pairs: call({
     method: "GET",
     path: "/market/pairs",
@@ -455,7 +455,7 @@ export const CALLS = {
     data: z.array(order),
   }),
 
-  // operator API (DESIGN.md §7)
+  // operator API (server/platform/README.md, "Operator API")
   operatorPutSite: call({
     method: "PUT",
     path: "/operator/sites/:siteId",
@@ -708,7 +708,10 @@ export function matchPath(template: string, path: string): Record<string, string
   return params;
 }
 
-/** The header that names the site of every member call (tenant isolation, DESIGN.md §6.5). */
+/**
+ * The header that names the site of every member call (tenant isolation:
+ * server/platform/README.md, "Security decisions").
+ */
 export const SITE_HEADER = "X-Site-Id";
 /**
  * The address of the browser the site is serving, forwarded by the site (from CF-Connecting-IP).
@@ -716,5 +719,5 @@ export const SITE_HEADER = "X-Site-Id";
  * trusts it because only the site reaches the platform (service binding or internal URL).
  */
 export const CLIENT_ADDRESS_HEADER = "X-Client-Address";
-/** The header that carries a request's idempotency key (DESIGN.md §5). */
+/** The header that carries a request's idempotency key (server/contract/README.md, "Calls"). */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

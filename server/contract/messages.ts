@@ -1,11 +1,11 @@
 /**
  * The closed list of message codes a platform may put in an envelope's `message`.
  * Stable snake_case ids; the site maps each to translated text (locales/<lng>/messages.json).
- * The order follows spec §8, then the betting errors, then the session texts of spec §6.
+ * The order: server/contract/README.md, "Message codes".
  */
 export const MESSAGE_CODES = [
   "ok",
-  // spec §8, server messages
+  // the product's server messages
   "invalid_parameters",
   "account_not_found",
   "wrong_password",
@@ -51,7 +51,7 @@ export const MESSAGE_CODES = [
   "transfer_record_error",
   "password_change_error",
   "withdrawal_error",
-  // spec §8, betting errors
+  // the product's betting errors
   "order_in_progress",
   "invalid_bet_option",
   "conflicting_bet_options",
@@ -62,15 +62,15 @@ export const MESSAGE_CODES = [
   "check_connection",
   "price_unavailable",
   "player_order_error",
-  // spec §6, permissions
+  // the product's session texts
   "invalid_permission",
   "login_required",
   "authorization_failed_refresh",
-  // decided here (DESIGN.md §5, §7)
+  // decided here (idempotency, limits, platform faults)
   "idempotency_conflict",
   "too_many_requests",
   "internal_error",
-  // decided here (issue 3: money and uploads)
+  // decided here (money and uploads)
   "amount_out_of_range",
   "already_decided",
   "deposit_option_invalid",
@@ -78,14 +78,15 @@ export const MESSAGE_CODES = [
   "file_too_large",
   "file_too_many_pixels",
   "file_not_found",
-  // decided here (spec §5 password rules, answered by the platform too)
+  // decided here (the password rules of app/README.md, "Validation rules", answered by the
+  // platform too)
   "password_equals_account",
   "transaction_password_equals_login",
   "transaction_password_equals_account",
   // decided here (security: sign-in limits; too_many_requests above is the per-address answer)
   "account_locked",
   // decided here (security: sign-in answers an unknown account and a wrong password alike; the
-  // spec's account_not_found and wrong_password stay in the list for platforms that send them)
+  // product's account_not_found and wrong_password stay in the list for platforms that send them)
   "wrong_account_or_password",
   // decided here (security: wrong passwords typed in a session lock like sign-in failures, SECRET_CHECK_LIMITS)
   "transaction_password_locked",
@@ -101,8 +102,8 @@ export function isMessageCode(value: unknown): value is MessageCode {
 }
 
 /**
- * Envelope statuses. Anything but 200 is a failure (spec §8).
- * 402, 404 and 409 end the member's session on the site (spec §4).
+ * Envelope statuses. Anything but 200 is a failure; 402, 404 and 409 end the member's session on
+ * the site (server/contract/README.md, "Status codes").
  */
 export const STATUS = {
   ok: 200,

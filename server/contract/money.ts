@@ -2,7 +2,7 @@ import { z } from "zod";
 import { minorUnits } from "./schemas";
 import { cleanText, hasNoControlCharacters } from "./text";
 
-/** Money calls (issue 3). Amounts are integers of minor units; times are ISO 8601 UTC. */
+/** Money calls. Amounts are integers of minor units; times are ISO 8601 UTC. */
 
 const positiveAmount = minorUnits.pipe(z.number().int().positive());
 const isoTime = z.string().datetime();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { account } from "./schemas";
 
-/** Abuse limits and the per-site audit log (security issue, platform side). */
+/** Abuse limits and the per-site audit log (server/platform/README.md, "Security decisions"). */
 
 /**
  * Sign-in: failures are counted per client address, and per account name together with the

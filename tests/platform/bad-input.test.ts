@@ -7,8 +7,8 @@ import { fastPair } from "./game-helpers";
 import { BANK_OPTION, bankBody, DEMO_OPTION, MONEY_SITE, PNG_1X1, uploadAll, uploadDocument } from "./money-helpers";
 
 /**
- * DESIGN.md §6.6 for every call of the contract: bad input gets a clear error code and changes
- * nothing. The cases are generated from each call's zod schemas (params, query, body, the
+ * Invariant 6 (server/platform/README.md, "Invariants") for every call of the contract: bad
+ * input gets a clear error code and changes nothing. The cases are generated from each call's zod schemas (params, query, body, the
  * Idempotency-Key header): missing fields, wrong JSON types, an extra field, malformed or
  * oversized JSON, negative, zero, fractional and huge amounts, "NaN", strings of 10,000
  * characters, control characters, a right-to-left override and a script tag in every string.
@@ -401,7 +401,7 @@ interface Entry {
   /** what the valid request answers when not "ok" (it is well-formed; a rule of the call refuses it) */
   answers?: MessageCode;
   strings?: Record<string, StringClass>;
-  /** a field whose refusal has a code of its own (spec §8's betting errors) */
+  /** a field whose refusal has a code of its own (the betting errors of server/contract/README.md, "Message codes") */
   codes?: Record<string, MessageCode>;
   /** formatted fields where "" is a value of its own */
   empty?: string[];
@@ -702,8 +702,8 @@ type AuditRow = { type: string; details: string };
 
 /**
  * Everything the site and the member hold, table by table, and the registry of pairs. The site's
- * audit log is apart: it records refused operator attempts too (README "Security"), so it is
- * checked on its own (expectAuditOnlyAttempts).
+ * audit log is apart: it records refused operator attempts too (server/platform/README.md,
+ * "Security decisions"), so it is checked on its own (expectAuditOnlyAttempts).
  */
 async function snapshot(m: TestMember) {
   const tables = (dump: string) => Object.fromEntries(JSON.parse(dump) as [string, unknown][]);

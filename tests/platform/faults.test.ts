@@ -18,10 +18,10 @@ import { FAST_PAIR, fastPair } from "./game-helpers";
 import { BANK_OPTION, bankBody, DEMO_OPTION, fund, MONEY_SITE, uploadAll } from "./money-helpers";
 
 /**
- * Faults, DESIGN.md §6 and §5: requests lost before or after the platform acted, clients that
- * give up at random moments, member objects that crash inside or right after a transaction,
- * duplicates racing their original, alarms delivered twice, operators deciding the same item
- * twice at once. Every step is followed by a Jepsen-style audit of every member of the site.
+ * Faults (server/platform/README.md, "Invariants"; tests/README.md, "Fault seeds"): requests
+ * lost before or after the platform acted, clients that give up at random moments, member objects
+ * that crash inside or right after a transaction, duplicates racing their original, alarms
+ * delivered twice, operators deciding the same item twice at once. Every step is followed by a Jepsen-style audit of every member of the site.
  *
  * The schedule comes from a seeded PRNG (printed; FAULT_SEED=<n> replays it). The clock is stopped
  * a day ahead, so no alarm fires by itself: the schedule delivers every alarm. Which attempt of a
@@ -205,7 +205,7 @@ function makeSender(rng: ReturnType<typeof seededRandom>) {
 }
 
 /**
- * DESIGN.md §6.3 per key: every 200 a client saw for a key is the same answer, and it is the
+ * Invariant 3 per key: every 200 a client saw for a key is the same answer, and it is the
  * response the member object stored with the key's one operation; a key whose every attempt was
  * answered with a refusal left no operation at all.
  */
@@ -527,7 +527,7 @@ describe("operators deciding the same item twice at once", { timeout: 60_000 }, 
 
 describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => {
   beforeAll(() => openSite("faults-schedule"));
-  it("keeps DESIGN.md §6 over every member after every step", async () => {
+  it("keeps the invariants over every member after every step", async () => {
     const rng = seededRandom(SEED + 4);
     const sender = makeSender(rng);
     const members = await Promise.all([member(), member(), member(), member()]);

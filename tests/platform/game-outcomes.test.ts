@@ -4,7 +4,10 @@ import { nextPrice, simulatedFeed } from "../../server/platform/game/feed";
 import { formatPrice, lastDigit, oddsBp, outcomes, payout } from "../../server/platform/game/outcomes";
 import { slotAt } from "../../server/platform/game/schedule";
 
-/** DESIGN.md §4 as tables: every option against every last digit, rises, falls, ties and reversals. */
+/**
+ * The game rules (server/platform/README.md, "Game rules") as tables: every option against every
+ * last digit, rises, falls, ties and reversals.
+ */
 
 describe("the last digit", () => {
   it.each([

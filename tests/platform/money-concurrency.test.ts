@@ -13,7 +13,10 @@ import {
   wallets,
 } from "./money-helpers";
 
-/** DESIGN.md §6 under concurrency. The site has no transaction password so that PBKDF2 does not dominate. */
+/**
+ * The invariants (server/platform/README.md, "Invariants") under concurrency. The site has no
+ * transaction password so that PBKDF2 does not dominate.
+ */
 const SITE = "money-race";
 let platform: Platform;
 const members = new Set<TestMember>();

@@ -42,7 +42,10 @@ type LedgerCheck = {
   balances: Record<string, number>;
 };
 
-/** The member object's own check of DESIGN.md §6.2, reached through Miniflare (no public API). */
+/**
+ * The member object's own check of invariant 2 (server/platform/README.md, "Invariants"), reached
+ * through Miniflare (no public API).
+ */
 export async function ledgerOf(platform: Platform, member: TestMember): Promise<LedgerCheck> {
   const namespace = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
   const stub = namespace.get(namespace.idFromName(memberIdOf(member))) as unknown as { checkLedger(): Promise<LedgerCheck> };

@@ -6,9 +6,10 @@ import { bet, FAST_PAIR, fastPair, GAME_SITE, marketOf, openOrders } from "./gam
 import { bankBody, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf, MONEY_SITE, PNG_1X1 } from "./money-helpers";
 
 /**
- * Tenant isolation at the platform (DESIGN.md §6.5), over every member call of the contract: a
- * token of another site, a forged token, and another member's ids are refused with the right
- * code, and the member they aim at is left exactly as they were.
+ * Tenant isolation at the platform (invariant 5, server/platform/README.md, "Invariants"), over
+ * every member call of the contract: a token of another site, a forged token, and another
+ * member's ids are refused with the right code, and the member they aim at is left exactly as
+ * they were.
  */
 const SITE = "iso-a";
 const OTHER_SITE = "iso-b";

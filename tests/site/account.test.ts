@@ -96,7 +96,7 @@ describe("/user/setting: login password", () => {
     expect(response.headers.get("location")).toBe("/login");
     const login = (await visitor.follow("/login")).html;
     expect(login).toContain("Password updated. Please sign in with your new password.");
-    // the toast lasts 1000 ms (spec §8); the toast component gets it from the root loader's data
+    // the toast lasts 1000 ms (app/README.md, "Messages and toasts"); the toast component gets it from the root loader's data
     expect(login).toMatch(/"durationMs":1000/);
 
     expect((await visitor.get("/user")).headers.get("location")).toBe("/login");

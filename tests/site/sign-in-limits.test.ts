@@ -27,7 +27,7 @@ describe("sign-in limit per client address through the site", () => {
     }
 
     const locked = await attacker.signIn(victim.account, victim.password);
-    // the right password from the locked address: the spec's form error, and still signed out
+    // the right password from the locked address: too_many_requests as a form error, and still signed out
     expect(locked.status).toBe(400);
     expect(await locked.text()).toContain("Too many attempts. Please wait and try again.");
     expect((await attacker.get("/user")).headers.get("location")).toMatch(/^\/login/);

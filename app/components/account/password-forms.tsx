@@ -13,7 +13,7 @@ export function IntentInput({ value }: { value: string }) {
   return <input type="hidden" name="intent" value={value} />;
 }
 
-/** Changing the login password ends the session: the member signs in again (spec §4). */
+/** Changing the login password ends the session: the member signs in again (app/README.md, "Passwords"). */
 export function PasswordForm({ lastResult }: { lastResult: LastResult }) {
   const { t } = useTranslation();
   const [form, fields] = useServerForm<ReturnType<typeof passwordSchema>>({ lastResult });

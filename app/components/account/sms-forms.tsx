@@ -11,7 +11,7 @@ import { IntentInput } from "./password-forms";
 
 export type SmsSent = CallData<"smsSend">;
 
-/** Spec §5: the phone and the area code must be set before verification. */
+/** The phone and the area code must be set before verification (app/README.md, "Validation rules"). */
 export function MissingNumber({ mobile, areaCode }: { mobile: boolean; areaCode: boolean }) {
   const { t } = useTranslation("account");
   return (

@@ -91,7 +91,7 @@ export async function verifyAccessToken(token: string, config: AccessConfig): Pr
 export async function accessAllows(request: Request, env: Env, production: boolean): Promise<boolean> {
   if (!production) return true;
   if (!env.ACCESS_TEAM_DOMAIN || !env.ACCESS_AUD) {
-    console.error("operator call refused: ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set (README, Deploy)");
+    console.error("operator call refused: ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set (README.md, \"Deploy to Cloudflare\")");
     return false;
   }
   const token = request.headers.get(ACCESS_JWT_HEADER);

@@ -12,7 +12,7 @@ export const signup: Handler<"signup"> = async ({ env, body }) => {
   const config = await site.getConfig();
   if (!config) return badRequest("invalid_site");
   if (!config.localsOptions.includes(body.areaCode)) return badRequest("invalid_area_code");
-  // The site's forms check these too (spec §5); the platform does not rely on it.
+  // The site's forms check these too (app/README.md, "Validation rules"); the platform does not rely on it.
   if (body.password === body.account) return badRequest("password_equals_account");
   if (body.transactionPassword === body.password) return badRequest("transaction_password_equals_login");
   if (body.transactionPassword === body.account) return badRequest("transaction_password_equals_account");
@@ -56,11 +56,12 @@ export const signup: Handler<"signup"> = async ({ env, body }) => {
 };
 
 /**
- * Sign-in, limited twice (DESIGN: brute force): the site object counts the client address's
- * failures and the account name's (per address), and finds the account; the member object checks
- * the password; then the site object settles both attempts with the outcome. An account name that
- * does not exist gets the answer of a wrong password after the same PBKDF2 work, against a hash no
- * password matches, so neither the answer nor its time tells whether the account exists.
+ * Sign-in, limited twice (server/platform/README.md, "Security decisions"): the site object
+ * counts the client address's failures and the account name's (per address), and finds the
+ * account; the member object checks the password; then the site object settles both attempts
+ * with the outcome. An account name that does not exist gets the answer of a wrong password
+ * after the same PBKDF2 work, against a hash no password matches, so neither the answer nor its
+ * time tells whether the account exists.
  */
 export const signin: Handler<"signin"> = async ({ env, body, clientAddress }) => {
   const site = siteStub(env, body.siteId);

@@ -8,7 +8,7 @@ import { relay } from "../websocket";
 import { idem } from "./money";
 import type { Handler } from "./types";
 
-/** The game's calls (DESIGN.md §4): the market is public, bets belong to the member object. */
+/** The game's calls (server/platform/README.md, "Game rules"): the market is public, bets belong to the member object. */
 
 const registry = (env: Env) => marketStub(env, REGISTRY);
 

@@ -129,7 +129,7 @@ export const uploads: Handler<"uploads"> = async ({ member }) => member.stub.upl
 
 /**
  * A member's own file. Anyone else's id is "not found" with status 400, never 404: a 404 would
- * end the asking member's session on the site (spec §4).
+ * end the asking member's session on the site (server/contract/README.md, "Status codes").
  */
 export const uploadFile: Handler<"uploadFile"> = async ({ env, member, params }) => {
   const file = await member.stub.upload(member.proof, params.fileId);

@@ -328,7 +328,10 @@ export class MemberObject extends DurableObject<Env> {
     };
   }
 
-  /** DESIGN.md §6.2 for this member: balances against postings, postings against zero. Read by the tests. */
+  /**
+   * Invariant 2 (server/platform/README.md, "Invariants") for this member: balances against
+   * postings, postings against zero. Read by the tests.
+   */
   checkLedger(): LedgerCheck {
     return checkLedger(this.sql);
   }

@@ -44,7 +44,8 @@ export const MEMBER_SCHEMA = [
    )`,
   // One row per operation: an idempotent request of the member (key "request:<Idempotency-Key>")
   // or an operator's decision (key "<kind>:<id>:decision"). The fingerprint refuses the same key
-  // with other parameters; the stored response is what a replay answers (DESIGN.md §5).
+  // with other parameters; the stored response is what a replay answers
+  // (server/platform/README.md, "Decisions", idempotency).
   `CREATE TABLE IF NOT EXISTS operations (
      key TEXT PRIMARY KEY,
      call TEXT NOT NULL,
@@ -144,9 +145,10 @@ export const MEMBER_SCHEMA = [
      bytes INTEGER NOT NULL CHECK (bytes >= 0)
    )`,
 
-  // --- outbox to the site's operator queue (DESIGN.md §6: side effects after the commit) ------
+  // --- outbox to the site's operator queue ----------------------------------------------------
   // Written in the same transaction as the state change it reports; an alarm delivers it
-  // (at least once) and deletes it. `seq` is the version the site keeps, so a late re-delivery
+  // (at least once) and deletes it: side effects after the commit (server/platform/README.md,
+  // "Durable Object rules"). `seq` is the version the site keeps, so a late re-delivery
   // of an older snapshot never overwrites a newer one.
   `CREATE TABLE IF NOT EXISTS outbox (
      seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -197,7 +199,7 @@ export const MEMBER_SCHEMA = [
    )`,
   `CREATE INDEX IF NOT EXISTS message_replies_by_thread ON message_replies (message_id, created_at)`,
 
-  // --- the game (DESIGN.md §4) ------------------------------------------------------------------
+  // --- the game (server/platform/README.md, "Game rules") ---------------------------------------
   // One row per bet. `period_start`/`period_end` (epoch seconds) say when it can be settled; the
   // stake left the game wallet in the same transaction that wrote the row (posting type "bet").
   `CREATE TABLE IF NOT EXISTS orders (
@@ -223,7 +225,8 @@ export const MEMBER_SCHEMA = [
   `CREATE INDEX IF NOT EXISTS orders_by_seq ON orders (seq)`,
   `CREATE INDEX IF NOT EXISTS orders_open ON orders (status, period_end)`,
   // Events for the member's live stream, written with the change they report and pushed to the
-  // sockets by the alarm after the commit (DESIGN.md §6); dropped when nobody is connected.
+  // sockets by the alarm after the commit (server/platform/README.md, "Durable Object rules");
+  // dropped when nobody is connected.
   `CREATE TABLE IF NOT EXISTS stream_outbox (
      seq INTEGER PRIMARY KEY AUTOINCREMENT,
      payload TEXT NOT NULL

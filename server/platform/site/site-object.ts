@@ -171,7 +171,7 @@ export class SiteObject extends DurableObject<Env> {
 
   setChatLink(link: string): Result<string> {
     if (!this.row()) return fail(400, "invalid_site");
-    // Spec §3: the chat link is kept with whitespace stripped.
+    // The chat link is kept with whitespace stripped (server/contract/README.md, "Site info").
     const clean = link.replace(/\s+/g, "");
     this.sql.exec("UPDATE site_config SET chat_link = ? WHERE id = 1", clean);
     return ok(clean);
@@ -281,8 +281,9 @@ export class SiteObject extends DurableObject<Env> {
   }
 
   /**
-   * Idempotent enqueue (DESIGN.md §6: outbox deliveries are at least once): an entry replaces
-   * the stored one only when its version is higher, so a repeat or an older state changes nothing.
+   * Idempotent enqueue (outbox deliveries are at least once: server/platform/README.md,
+   * "Durable Object rules"): an entry replaces the stored one only when its version is higher, so
+   * a repeat or an older state changes nothing.
    */
   enqueue(entry: QueueEntry): void {
     this.sql.exec(

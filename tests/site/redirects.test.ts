@@ -173,7 +173,7 @@ describe("every path that redirects keeps the browser on the site", () => {
   });
 
   it("sign-out, whatever it is sent", async () => {
-    for (const target of HOSTILE.slice(0, 8)) {
+    for (const target of HOSTILE) {
       const visitor = new Visitor(stack);
       await visitor.signIn(member.account, member.password);
       const response = await visitor.post("/logout", { redirectTo: target, redirectUrl: target });

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { CallData } from "../../server/contract";
-import { STOPPED_CLOCK_JS, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, STOPPED_CLOCK_JS, type Platform, type TestMember } from "../helpers/platform";
 import { memberCall } from "./money-helpers";
 
 /**
@@ -30,6 +30,21 @@ export const CLOCK_ENTRY = `
 export async function setClock(platform: Platform, at: number): Promise<string> {
   const response = await platform.fetch("/__test__/clock", { method: "POST", body: String(at) });
   return response.text();
+}
+
+/**
+ * A platform on a stopped clock set to `start` (CLOCK_ENTRY), and `advance(ms)` to move it on. A
+ * start in the past keeps the member objects' alarms firing at once.
+ */
+export async function stoppedClockPlatform(start: number): Promise<{ platform: Platform; advance: (ms: number) => Promise<void> }> {
+  const platform = await createPlatform({ wrapEntry: CLOCK_ENTRY });
+  let clock = start;
+  await setClock(platform, clock);
+  const advance = async (ms: number) => {
+    clock += ms;
+    await setClock(platform, clock);
+  };
+  return { platform, advance };
 }
 
 /** The newest code the log provider "sent" to a number, read as an operator would. */

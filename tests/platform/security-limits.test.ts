@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER, FORGOT_LIMITS, MESSAGE_LIMITS, SIGNIN_LIMITS } from "../../server/contract";
-import { createPlatform, unique, type Platform, type TestMember } from "../helpers/platform";
-import { CLOCK_ENTRY, setClock } from "./center-helpers";
+import { unique, type Platform, type TestMember } from "../helpers/platform";
+import { stoppedClockPlatform } from "./center-helpers";
 import { memberCall } from "./money-helpers";
 
 /**
@@ -15,16 +15,10 @@ const MINUTE = 60_000;
 const WINDOW = SIGNIN_LIMITS.windowMinutes * MINUTE;
 const LOCK = SIGNIN_LIMITS.lockMinutes * MINUTE;
 let platform: Platform;
-let clock: number;
-const advance = async (ms: number) => {
-  clock += ms;
-  await setClock(platform, clock);
-};
+let advance: (ms: number) => Promise<void>;
 
 beforeAll(async () => {
-  platform = await createPlatform({ wrapEntry: CLOCK_ENTRY });
-  clock = Date.now() - 24 * 60 * MINUTE;
-  await setClock(platform, clock);
+  ({ platform, advance } = await stoppedClockPlatform(Date.now() - 24 * 60 * MINUTE));
   await platform.seedSite(SITE);
   await platform.seedSite(OTHER_SITE);
 });

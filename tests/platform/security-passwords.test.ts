@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER, SECRET_CHECK_LIMITS, type AuditEntry } from "../../server/contract";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
-import { CLOCK_ENTRY, setClock } from "./center-helpers";
+import type { Platform, TestMember } from "../helpers/platform";
+import { stoppedClockPlatform } from "./center-helpers";
 import { bindBank, eventually, fund, memberCall, MONEY_SITE, wallets } from "./money-helpers";
 
 /**
@@ -17,16 +17,10 @@ const LOCK = SECRET_CHECK_LIMITS.lockMinutes * MINUTE;
 const WINDOW = SECRET_CHECK_LIMITS.windowMinutes * MINUTE;
 const ADDRESS = "203.0.113.44";
 let platform: Platform;
-let clock: number;
-const advance = async (ms: number) => {
-  clock += ms;
-  await setClock(platform, clock);
-};
+let advance: (ms: number) => Promise<void>;
 
 beforeAll(async () => {
-  platform = await createPlatform({ wrapEntry: CLOCK_ENTRY });
-  clock = Date.now() - 24 * 60 * MINUTE;
-  await setClock(platform, clock);
+  ({ platform, advance } = await stoppedClockPlatform(Date.now() - 24 * 60 * MINUTE));
   await platform.seedSite(SITE, { ...MONEY_SITE, bankAutoReview: true });
 });
 afterAll(() => platform.dispose());

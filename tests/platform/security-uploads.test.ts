@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_LIMITS } from "../../server/contract";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
-import { CLOCK_ENTRY, setClock } from "./center-helpers";
+import type { Platform, TestMember } from "../helpers/platform";
+import { stoppedClockPlatform } from "./center-helpers";
 import { bankBody, eventually, memberCall, PNG_1X1, pngHeader, uploadAll, uploadDocument } from "./money-helpers";
 
 /**
@@ -13,12 +13,10 @@ const SITE = "uploads-a";
 const DAY = 24 * 60 * 60 * 1000;
 const MB = 1024 * 1024;
 let platform: Platform;
-let clock: number;
+let advance: (ms: number) => Promise<void>;
 beforeAll(async () => {
-  platform = await createPlatform({ wrapEntry: CLOCK_ENTRY });
   // noon, UTC, two days ago: a day on is still in the past
-  clock = Math.floor(Date.now() / DAY) * DAY - 2 * DAY + DAY / 2;
-  await setClock(platform, clock);
+  ({ platform, advance } = await stoppedClockPlatform(Math.floor(Date.now() / DAY) * DAY - 2 * DAY + DAY / 2));
   await platform.seedSite(SITE, { bankAutoReview: true });
 });
 afterAll(() => platform.dispose());
@@ -52,8 +50,7 @@ describe("uploads per member and UTC day", () => {
     // another member is not held back by this one
     expect((await upload(await platform.signupMember(SITE))).envelope.statusCode).toBe(200);
 
-    clock += DAY;
-    await setClock(platform, clock);
+    await advance(DAY);
     expect((await upload(m)).envelope.statusCode).toBe(200);
   });
 

@@ -104,8 +104,10 @@ describe("game page", { timeout: 20_000 }, () => {
     const visitor = await fundedMember("50");
     const path = `/game?pair=${FAST_PAIR}`;
     let placed: Response | undefined;
-    // an 8-second period closes a second before its end: a bet can meet the cut-off, then try the next
+    // an 8-second period closes a second before its end: a bet can meet the cut-off, then try the
+    // next period, after the cut-off second has passed (retrying at once would meet it again)
     for (let attempt = 0; attempt < 4 && placed?.status !== 302; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1_200));
       placed = await postBet(visitor, { option: "even", amount: "10" }, path);
     }
     expect(placed?.status, placed && /role="alert"[^>]*>([^<]*)/.exec(await placed.text())?.[1]).toBe(302);

@@ -29,7 +29,12 @@ export function ErrorList({ id, errors, alert }: { id?: string; errors?: string[
   );
 }
 
-type InputType = "text" | "password" | "tel" | "email" | "number" | "hidden";
+/**
+ * No "tel": a mobile number without its area code is `autocomplete="tel-national"`, a token the
+ * HTML standard allows on text inputs only (Nu HTML Checker error on type="tel"); such a field is
+ * a text input with `inputMode="tel"` (the phone's dial pad).
+ */
+type InputType = "text" | "password" | "email" | "number" | "hidden";
 
 export function Field({
   meta,

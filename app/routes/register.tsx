@@ -93,7 +93,7 @@ export default function Register() {
             options={areaCodes.map((c) => ({ value: c, label: c }))}
             autoComplete="tel-country-code"
           />
-          <Field meta={fields.mobile} label={t("fields.mobile")} type="tel" inputMode="numeric" autoComplete="tel-national" />
+          <Field meta={fields.mobile} label={t("fields.mobile")} inputMode="tel" autoComplete="tel-national" />
         </div>
         <Field meta={fields.referralCode} label={t("fields.referral_code")} />
         <CheckboxField meta={fields.agreeTerms}>

@@ -27,7 +27,7 @@ export function ForgotSendForm({ areaCodes, account, lastResult }: { areaCodes: 
           options={areaCodes.map((c) => ({ value: c, label: c }))}
           autoComplete="tel-country-code"
         />
-        <Field meta={fields.mobile} label={t("fields.mobile")} type="tel" inputMode="numeric" autoComplete="tel-national" />
+        <Field meta={fields.mobile} label={t("fields.mobile")} inputMode="tel" autoComplete="tel-national" />
       </div>
       <SubmitButton>{t("account:forgot.send_submit")}</SubmitButton>
     </Form>

@@ -35,8 +35,7 @@ export function InfoForm({
         <Field
           meta={fields.mobile}
           label={t("fields.mobile")}
-          type="tel"
-          inputMode="numeric"
+          inputMode="tel"
           autoComplete="tel-national"
           hint={t("account:info.mobile_hint")}
         />

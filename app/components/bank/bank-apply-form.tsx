@@ -62,7 +62,8 @@ export function BankApplyForm({
           hint={t("hint.account_number")}
         />
         <Field meta={fields.currency} label={t("fields.currency")} autoComplete="off" hint={t("hint.currency")} />
-        <Field meta={fields.address} label={t("fields.address")} autoComplete="street-address" />
+        {/* one line: "street-address" is a multi-line token, valid on a textarea only */}
+        <Field meta={fields.address} label={t("fields.address")} autoComplete="address-line1" />
         <h3>{t("form.documents_title")}</h3>
         <p className="hint">
           {t("form.documents_intro")} <Link to="/uploaderfile">{t("manage_documents")}</Link>

@@ -1,0 +1,174 @@
+import { HtmlValidate, type ConfigData, type Message } from "html-validate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
+import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+
+/**
+ * Valid HTML: the server-rendered HTML of every page (public and member, both tenants, with and
+ * without form errors and toasts) has no error under html-validate's "standard" preset, which
+ * holds only rules of the HTML standard itself (content models, permitted attributes and values,
+ * autocomplete tokens, ids, ARIA attribute use): the closest offline stand-in for the Nu HTML
+ * Checker. Three rules of the Nu checker that the preset leaves out are added; no rule is off.
+ */
+export const NU_LIKE: ConfigData = {
+  extends: ["html-validate:standard"],
+  rules: {
+    // Nu: "The aria-describedby attribute must point to an element in the same document."
+    "no-missing-references": "error",
+    // Nu: "An img element must have an alt attribute, except under certain conditions."
+    "wcag/h37": "error",
+    // Nu: "Attribute X is only allowed when the input type is …"
+    "input-attributes": "error",
+  },
+};
+
+const validator = new HtmlValidate(NU_LIKE);
+
+/** Every error the validator finds in `html`, one line each, naming the rule and the markup. */
+async function problems(html: string): Promise<string[]> {
+  const report = await validator.validateString(html, "page.html");
+  return report.results.flatMap((r) => r.messages.map((m: Message) => `${m.ruleId}: ${m.message} @ ${m.selector ?? `${m.line}:${m.column}`}`));
+}
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await createStack();
+  // an hour-long period: the test's bet never meets the cut-off
+  const { envelope } = await stack.platform.operator("operatorPutPair", {
+    params: { pair: "BTC-USDT" },
+    body: { ...DEFAULT_PAIRS["BTC-USDT"]!, periodSeconds: 3600, cutoffSeconds: 1 },
+  });
+  expect(envelope.statusCode).toBe(200);
+});
+afterAll(() => stack?.dispose());
+
+const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1] ?? "";
+const periodOf = (html: string) => /name="periodNo" value="(\d+)"/.exec(html)?.[1] ?? "";
+
+/** Validates each page the visitor reaches (following redirects) and collects every problem by page. */
+async function validateAll(visitor: Visitor, paths: string[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const path of paths) {
+    const { html, response } = await visitor.follow(path);
+    expect(response.headers.get("content-type"), path).toMatch(/text\/html/);
+    const list = await problems(html);
+    if (list.length) found[`${visitor.origin}${path}`] = list;
+  }
+  return found;
+}
+
+const PUBLIC = ["/", "/login", "/register", "/forgot-password", "/forgot-password?step=reset&account=someone", "/terms", "/contact", "/no-such-page"];
+
+/** A member with something on every page: a deposit, game wallet money, a bet, a message. */
+async function memberWithHistory(origin: string, depositOption: string | null, betAmount: string): Promise<Visitor> {
+  const visitor = new Visitor(stack, origin);
+  expect((await visitor.post("/register", registerFields(freshMember()))).status).toBe(302);
+  if (depositOption) {
+    const deposit = keyOf(await (await visitor.get("/user/deposit")).text());
+    expect((await visitor.post("/user/deposit", { optionId: depositOption, amount: "500", idempotencyKey: deposit })).status).toBe(302);
+    const transfer = keyOf(await (await visitor.get("/user/transfer")).text());
+    expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "200", idempotencyKey: transfer })).status).toBe(302);
+    const game = await (await visitor.get("/game?pair=BTC-USDT")).text();
+    const bet = await visitor.post("/game?pair=BTC-USDT", { pair: "BTC-USDT", periodNo: periodOf(game), idempotencyKey: keyOf(game), amount: betAmount, option: "high" });
+    expect(bet.status).toBe(302);
+  }
+  const message = keyOf(await (await visitor.get("/user/message")).text());
+  expect((await visitor.post("/user/message", { title: "A question", content: "Where is it?", idempotencyKey: message })).status).toBe(302);
+  return visitor;
+}
+
+function memberPages(threadHref: string): string[] {
+  const game = "/game?pair=BTC-USDT";
+  return [
+    "/user",
+    "/user/info",
+    "/user/setting",
+    "/user/smsVerify",
+    "/user/deposit",
+    "/user/transfer",
+    "/user/withdraw",
+    "/user/bank",
+    "/uploaderfile",
+    "/user/record",
+    "/user/record?tab=transactions",
+    "/user/record?tab=withdrawals",
+    "/user/message",
+    threadHref,
+    "/user/news",
+    "/user/activity",
+    "/user/help",
+    "/user/help?type=rules",
+    "/user/download",
+    "/user/gamePage",
+    game,
+    `${game}&tab=history`,
+    `${game}&tab=quotes`,
+    `${game}&tab=rules`,
+    `${game}&tab=chart`,
+    "/contact",
+    "/",
+    "/no-such-page",
+  ];
+}
+
+describe("valid HTML (html-validate, the HTML standard's rules)", { timeout: 120_000 }, () => {
+  it("finds an invalid autocomplete token and a dangling aria-describedby: the check can fail", async () => {
+    const bad = `<!doctype html><html lang="en"><head><title>x</title></head><body><main>
+      <label for="m">Mobile</label><input id="m" type="tel" autocomplete="nickname" aria-describedby="nowhere"></main></body></html>`;
+    const found = await problems(bad);
+    expect(found.some((p) => p.startsWith("valid-autocomplete"))).toBe(true);
+    expect(found.some((p) => p.startsWith("no-missing-references"))).toBe(true);
+  });
+
+  for (const origin of ["http://localhost", "http://brand2.localhost"]) {
+    it(`${origin}: every public page, and the sign-up, sign-in and reset forms with every error shown`, async () => {
+      const visitor = new Visitor(stack, origin);
+      const found = await validateAll(visitor, PUBLIC);
+      for (const [path, fields] of [
+        ["/register", {}],
+        ["/login", { account: "nobody", password: "wrong-password" }],
+        ["/forgot-password", { intent: "send" }],
+        ["/forgot-password?step=reset&account=someone", { intent: "reset", account: "someone" }],
+      ] as const) {
+        const refused = await visitor.post(path, fields);
+        expect(refused.status, path).toBe(400);
+        const list = await problems(await refused.text());
+        if (list.length) found[`${origin}${path} (refused)`] = list;
+      }
+      expect(found).toEqual({});
+    });
+  }
+
+  for (const [origin, depositOption, betAmount] of [
+    ["http://localhost", "demo-instant", "10"],
+    // the second tenant's only deposit option waits for an operator: its member has no money
+    ["http://brand2.localhost", null, "10"],
+  ] as const) {
+    it(`${origin}: every member page, with toasts and with every form refused`, async () => {
+      const visitor = await memberWithHistory(origin, depositOption, betAmount);
+      const list = (await visitor.follow("/user/message")).html;
+      const threadHref = /href="(\/user\/message\/[^"]+)"/.exec(list)?.[1];
+      expect(threadHref, "a link to the member's message").toBeDefined();
+      const found = await validateAll(visitor, memberPages(threadHref!));
+      for (const [path, fields] of [
+        ["/user/info", { realName: "" }],
+        ["/user/setting", { intent: "password" }],
+        ["/user/setting", { intent: "transaction" }],
+        ["/user/smsVerify", { intent: "verify" }],
+        ["/user/deposit", {}],
+        ["/user/transfer", {}],
+        ["/user/withdraw", {}],
+        ["/user/bank", {}],
+        ["/user/message", {}],
+        [threadHref!, {}],
+      ] as const) {
+        const refused = await visitor.post(path, { ...fields, idempotencyKey: keyOf(await (await visitor.get(path)).text()) });
+        const html = await refused.text();
+        expect(refused.status, `${path} refused`).toBe(400);
+        const problemsFound = await problems(html);
+        if (problemsFound.length) found[`${origin}${path} ${JSON.stringify(fields)} (refused)`] = problemsFound;
+      }
+      expect(found).toEqual({});
+    });
+  }
+});

@@ -9,7 +9,9 @@ import {
   fieldMeta,
   firstInvalidControl,
   formMeta,
+  SUMMARY_FROM,
   type FieldMeta,
+  type FormMeta,
   type ServerAnswer,
 } from "./server-form";
 
@@ -34,6 +36,48 @@ export function ErrorList({ id, errors, alert }: { id?: string; errors?: string[
  * HTML standard allows on text inputs only (Nu HTML Checker error on type="tel"); such a field is
  * a text input with `inputMode="tel"` (the phone's dial pad).
  */
+/**
+ * The error summary at the top of a form with several fields in error ("There are 3 problems
+ * with this form", each message a link to its field), the way GOV.UK's error summary and
+ * Binance's sign-up do it: a member on a phone sees at once how much is wrong before scrolling
+ * through a long form. Rendered by the server (it works without JavaScript: each link jumps to
+ * its control); with JavaScript it takes focus after a failed submit (`useServerForm`) and a link
+ * focuses its control. One error needs no summary: the field's own message and focus say it all.
+ * `labels` names the fields in the summary, for a form where two fields share a message (sign-up's
+ * two "please confirm the password").
+ */
+export function FormSummary({ form, labels = {} }: { form: FormMeta; labels?: Record<string, string> }) {
+  const { t } = useTranslation();
+  const items = form.fieldErrors;
+  if (items.length < SUMMARY_FROM) return null;
+  const titleId = `${form.summaryId}-title`;
+  return (
+    <div id={form.summaryId} className="form-summary" tabIndex={-1} role="group" aria-labelledby={titleId} data-testid="form-summary">
+      <h2 id={titleId}>{t("form_summary.title", { count: items.length })}</h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.name}>
+            <a href={`#${item.controlId}`} onClick={(event) => focusField(event, form.id, item.name)}>
+              {labels[item.name] ? <span className="form-summary-field">{labels[item.name]}</span> : null}
+              {t(dynamicKey(item.message))}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** A summary link with JavaScript: focus the field's first control (a radio group has no control of that id) and show its label. */
+function focusField(event: React.MouseEvent, formId: string, name: string) {
+  const form = document.getElementById(formId);
+  const control = form instanceof HTMLFormElement ? firstInvalidControl(form, { [name]: [name] }) : undefined;
+  if (!control) return;
+  event.preventDefault();
+  control.focus({ preventScroll: true });
+  (control.closest("fieldset, .field") ?? control).scrollIntoView({ block: "center" });
+}
+
 type InputType = "text" | "password" | "email" | "number" | "hidden";
 
 export function Field({
@@ -177,7 +221,10 @@ function useAnswerVersion(answer: ServerAnswer): number {
   return seen.version;
 }
 
-/** After a failed submit (not on the first render: a page the server rendered keeps its focus). */
+/**
+ * After a failed submit (not on the first render: a page the server rendered keeps its focus):
+ * the error summary when the form shows one, else the first invalid control.
+ */
 function useFocusFirstInvalid(formId: string, answer: ServerAnswer, errors: Record<string, string[]>) {
   const rendered = useRef(answer);
   useEffect(() => {
@@ -185,7 +232,9 @@ function useFocusFirstInvalid(formId: string, answer: ServerAnswer, errors: Reco
     rendered.current = answer;
     if (answer?.status !== "error") return;
     const form = document.getElementById(formId);
-    if (form instanceof HTMLFormElement) firstInvalidControl(form, errors)?.focus();
+    const summary = document.getElementById(`${formId}-summary`);
+    if (summary) summary.focus();
+    else if (form instanceof HTMLFormElement) firstInvalidControl(form, errors)?.focus();
     // the errors are the answer's: a new answer is what moves focus
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formId, answer]);

@@ -13,9 +13,24 @@ export interface FormMeta {
   /** the element holding the form's own errors (those not about one field) */
   errorId: string;
   errors?: string[];
+  /** the error summary's id (`FormSummary`), which takes focus after a failed submit when it is there */
+  summaryId: string;
+  /** each field in error with its first message, in the answer's order (the schema's, top to bottom) */
+  fieldErrors: SummaryItem[];
   /** what the <form> element carries: its id, no browser validation bubbles, its error as description */
   props: { id: string; noValidate: true; "aria-describedby"?: string };
 }
+
+/** One line of a form's error summary: the field's first message, linking to its control. */
+export interface SummaryItem {
+  name: string;
+  /** the control's id by the form's convention (`<form>-<name>`) */
+  controlId: string;
+  message: string;
+}
+
+/** A summary is shown from this many fields in error: one error is clear enough at its field. */
+export const SUMMARY_FROM = 2;
 
 export interface FieldMeta {
   id: string;
@@ -55,7 +70,17 @@ export function answerState(answer: ServerAnswer, defaultValue: Record<string, s
 export function formMeta(formId: string, state: AnswerState): FormMeta {
   const errorId = `${formId}-error`;
   const errors = state.errors[""];
-  return { id: formId, errorId, errors, props: { id: formId, noValidate: true, "aria-describedby": errors ? errorId : undefined } };
+  const fieldErrors = Object.entries(state.errors)
+    .filter(([name]) => name !== "")
+    .map(([name, list]) => ({ name, controlId: `${formId}-${name}`, message: list[0]! }));
+  return {
+    id: formId,
+    errorId,
+    errors,
+    summaryId: `${formId}-summary`,
+    fieldErrors,
+    props: { id: formId, noValidate: true, "aria-describedby": errors ? errorId : undefined },
+  };
 }
 
 /** Ids follow conform's (`<form id>-<name>`, `…-error`), so the markup is what it was. */

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CheckboxField, CsrfInput, ErrorList, Field, SelectField, SubmitButton, useServerForm } from "~/components/forms";
+import { CheckboxField, CsrfInput, ErrorList, Field, FormSummary, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { completeSignIn } from "~/utils/auth.server";
 import { registerSchema } from "~/utils/auth-schemas.server";
 import { readPlainCookie } from "~/utils/cookies";
@@ -75,6 +75,20 @@ export default function Register() {
       <Form method="post" {...form.props}>
         <CsrfInput />
         <ErrorList id={form.errorId} errors={form.errors} alert />
+        <FormSummary
+          form={form}
+          labels={{
+            account: t("fields.account"),
+            password: t("fields.password"),
+            confirmPassword: t("fields.confirm_password"),
+            transactionPassword: t("fields.transaction_password"),
+            confirmTransactionPassword: t("fields.confirm_transaction_password"),
+            realName: t("fields.real_name"),
+            areaCode: t("fields.area_code"),
+            mobile: t("fields.mobile"),
+            referralCode: t("fields.referral_code"),
+          }}
+        />
         <Field meta={fields.account} label={t("fields.account")} autoComplete="username" hint={t("register.account_hint")} />
         <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="new-password" />
         <Field meta={fields.confirmPassword} label={t("fields.confirm_password")} type="password" autoComplete="new-password" />

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, ErrorList, Field, SelectField, SubmitButton, useServerForm } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, FormSummary, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { FormAlert } from "~/components/bank/form-alert";
 import { IdempotencyInput } from "~/components/money";
 import type { forgotResetSchema, forgotSendSchema } from "~/utils/account-schemas.server";
@@ -19,6 +19,7 @@ export function ForgotSendForm({ areaCodes, account, lastResult }: { areaCodes: 
       <IntentInput value="send" />
       <p className="hint">{t("account:forgot.send_intro")}</p>
       <ErrorList id={form.errorId} errors={form.errors} alert />
+      <FormSummary form={form} />
       <Field meta={fields.account} label={t("fields.account")} autoComplete="username" />
       <div className="field-row">
         <SelectField
@@ -49,6 +50,7 @@ export function ForgotResetForm({ account, idempotencyKey, lastResult }: { accou
         <IdempotencyInput value={idempotencyKey} />
         <input type="hidden" name={fields.account.name} value={account} />
         <FormAlert id={form.errorId} errors={form.errors} />
+        <FormSummary form={form} />
         <ErrorList id={fields.account.errorId} errors={fields.account.errors} alert />
         <ErrorList id={fields.idempotencyKey.errorId} errors={fields.idempotencyKey.errors} alert />
         <p className="account-fact">

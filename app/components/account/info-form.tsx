@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, Field, SelectField, SubmitButton, useServerForm } from "~/components/forms";
+import { CsrfInput, Field, FormSummary, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { FormAlert } from "~/components/bank/form-alert";
 import type { EditableInfo, infoSchema } from "~/utils/account-schemas.server";
 
@@ -23,6 +23,7 @@ export function InfoForm({
     <Form method="post" {...form.props} className="card">
       <CsrfInput />
       <FormAlert id={form.errorId} errors={form.errors} />
+      <FormSummary form={form} />
       <Field meta={fields.realName} label={t("fields.real_name")} autoComplete="name" />
       <Field meta={fields.email} label={t("account:info.email")} type="email" autoComplete="email" />
       <div className="field-row">

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput } from "~/components/money";
 import { FormAlert } from "~/components/bank/form-alert";
 import type { passwordSchema, transactionPasswordSchema } from "~/utils/account-schemas.server";
@@ -25,6 +25,7 @@ export function PasswordForm({ lastResult }: { lastResult: LastResult }) {
         <CsrfInput />
         <IntentInput value="password" />
         <FormAlert id={form.errorId} errors={form.errors} />
+        <FormSummary form={form} />
         <Field meta={fields.oldPassword} label={t("account:setting.old_password")} type="password" autoComplete="current-password" />
         <Field meta={fields.newPassword} label={t("account:setting.new_password")} type="password" autoComplete="new-password" />
         <Field meta={fields.confirmPassword} label={t("account:setting.confirm_new_password")} type="password" autoComplete="new-password" />
@@ -56,6 +57,7 @@ export function TransactionPasswordForm({
         <IntentInput value="transaction" />
         <IdempotencyInput value={idempotencyKey} />
         <FormAlert id={form.errorId} errors={form.errors} />
+        <FormSummary form={form} />
         <ErrorList id={fields.idempotencyKey.errorId} errors={fields.idempotencyKey.errors} alert />
         {hasOld ? (
           <Field meta={fields.oldTransactionPassword} label={t("account:setting.old_tx_password")} type="password" autoComplete="off" />

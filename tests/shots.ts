@@ -1,0 +1,299 @@
+/**
+ * `npm run shots`: full-page screenshots of every page, public and member, at 360×640 and
+ * 1280×800, in all four languages, on both tenants, into
+ * tests/.tmp/shots/<tenant>/<locale>/<viewport>/<page>.png (tests/README.md, "Screenshots").
+ *
+ * It builds nothing (run `npm run build` first). It starts the production build
+ * (server/cli/serve.ts) on its own ports (SHOTS_SITE_PORT, 8807, and the next one) with a fresh
+ * state folder, makes one member per tenant through the site's own forms (sign-up, a deposit, a
+ * transfer to the game wallet, a bet, a message; on the demo site also three documents and a bank
+ * account, which it reviews by itself), then photographs each page in each language (the `locale`
+ * cookie the /language form sets) and stops the server.
+ *
+ * Narrow it down while working on one page: SHOTS_TENANTS=demo, SHOTS_LOCALES=ja-JP,
+ * SHOTS_VIEWPORTS=phone, SHOTS_PAGES=register,user-info (page names as in the file names).
+ */
+import { spawn, execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { ensureDevVars } from "../server/cli/dev-vars";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const SITE_PORT = Number(process.env.SHOTS_SITE_PORT ?? 8807);
+const PLATFORM_PORT = SITE_PORT + 1;
+const STATE_DIR = "tests/.tmp/shots-state";
+const OUT = `${root}tests/.tmp/shots`;
+const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}`;
+
+const TENANTS = {
+  demo: { origin: `http://localhost:${SITE_PORT}`, siteId: "demo", deposit: "demo-instant", bank: true },
+  brand2: { origin: `http://brand2.localhost:${SITE_PORT}`, siteId: "demo2", deposit: "usdt-trc20", bank: false },
+} as const;
+type Tenant = keyof typeof TENANTS;
+const LOCALES = { "en-US": "en_US", "zh-TW": "zh_TW", "zh-CN": "zh_CN", "ja-JP": "ja_JP" } as const;
+type Locale = keyof typeof LOCALES;
+const VIEWPORTS = { phone: { width: 360, height: 640 }, desktop: { width: 1280, height: 800 } } as const;
+type Viewport = keyof typeof VIEWPORTS;
+
+const PUBLIC_PAGES: Record<string, string> = {
+  home: "/",
+  login: "/login",
+  register: "/register",
+  "forgot-password": "/forgot-password",
+  terms: "/terms",
+  contact: "/contact",
+  "404": "/no-such-page",
+};
+
+function memberPages(threadPath: string): Record<string, string> {
+  return {
+    "user": "/user",
+    "user-info": "/user/info",
+    "user-setting": "/user/setting",
+    "user-smsVerify": "/user/smsVerify",
+    "user-deposit": "/user/deposit",
+    "user-transfer": "/user/transfer",
+    "user-withdraw": "/user/withdraw",
+    "user-bank": "/user/bank",
+    uploaderfile: "/uploaderfile",
+    "user-record": "/user/record",
+    "user-record-transactions": "/user/record?tab=transactions",
+    "user-record-withdrawals": "/user/record?tab=withdrawals",
+    "user-message": "/user/message",
+    "user-message-thread": threadPath,
+    "user-news": "/user/news",
+    "user-activity": "/user/activity",
+    "user-help": "/user/help",
+    "user-help-rules": "/user/help?type=rules",
+    "user-download": "/user/download",
+    "user-gamePage": "/user/gamePage",
+    game: "/game",
+    "game-history": "/game?tab=history",
+    "game-quotes": "/game?tab=quotes",
+    "game-chart": "/game?tab=chart",
+    "game-rules": "/game?tab=rules",
+    "home-signed-in": "/",
+    "contact-signed-in": "/contact",
+    "404-signed-in": "/no-such-page",
+  };
+}
+
+const pick = <T extends string>(env: string | undefined, all: readonly T[]): T[] => {
+  if (!env) return [...all];
+  const wanted = env.split(",").map((s) => s.trim());
+  return all.filter((x) => wanted.includes(x));
+};
+const tenants = pick(process.env.SHOTS_TENANTS, Object.keys(TENANTS) as Tenant[]);
+const locales = pick(process.env.SHOTS_LOCALES, Object.keys(LOCALES) as Locale[]);
+const viewports = pick(process.env.SHOTS_VIEWPORTS, Object.keys(VIEWPORTS) as Viewport[]);
+const onlyPages = process.env.SHOTS_PAGES?.split(",").map((s) => s.trim());
+
+// the server ----------------------------------------------------------------------------------
+
+if (!existsSync(`${root}.build/site/index.js`) || !existsSync(`${root}.build/platform/worker.js`)) {
+  console.error("No build found: run `npm run build` first (npm run shots builds nothing).");
+  process.exit(1);
+}
+rmSync(`${root}${STATE_DIR}`, { recursive: true, force: true });
+const server = spawn("npx", ["tsx", "server/cli/serve.ts"], {
+  cwd: root,
+  env: { ...process.env, SITE_PORT: String(SITE_PORT), PLATFORM_PORT: String(PLATFORM_PORT), STATE_DIR, WRANGLER_SEND_METRICS: "false" },
+  stdio: ["ignore", "ignore", "inherit"],
+  detached: true,
+});
+const stopServer = () => {
+  try {
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+};
+process.on("exit", stopServer);
+process.on("SIGINT", () => process.exit(130));
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${SITE_PORT}/build-id.json`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the server did not answer on port ${SITE_PORT}`);
+}
+
+async function operator<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<{ statusCode: number; data?: T }> {
+  const response = await fetch(`${PLATFORM}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${ensureDevVars().operatorKey}`, "Content-Type": "application/json" },
+    body: method === "GET" ? undefined : JSON.stringify(body ?? {}),
+  });
+  return (await response.json()) as { statusCode: number; data?: T };
+}
+
+/** Until `find` returns something (the operator's queues fill from the member's outbox). */
+async function eventually<T>(what: string, find: () => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 60; i++) {
+    const found = await find();
+    if (found !== undefined) return found;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} did not appear`);
+}
+
+// the members ---------------------------------------------------------------------------------
+
+// one real PNG pixel, for the document uploads
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+async function submit(page: Page, path: string, field: string, fill: (page: Page) => Promise<void>): Promise<boolean> {
+  await page.goto(path);
+  const form = page.locator("main form, .empty-layout form").filter({ has: page.locator(`[name="${field}"]`) });
+  await fill(page);
+  await form.locator('button[type="submit"]').click();
+  await page.waitForLoadState("load");
+  return (await page.locator(".toast-success").count()) > 0;
+}
+
+/** A member with a history, made through the site's forms as plain HTML; returns the signed-in context's state. */
+async function makeMember(browser: Browser, tenant: Tenant) {
+  const site = TENANTS[tenant];
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.origin });
+  const page = await context.newPage();
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const account = `shots_${suffix}`;
+  const txPassword = "Tx-shots-1";
+  await page.goto("/register");
+  await page.fill('[name="account"]', account);
+  await page.fill('[name="password"]', "Pw-shots-1");
+  await page.fill('[name="confirmPassword"]', "Pw-shots-1");
+  await page.fill('[name="transactionPassword"]', txPassword);
+  await page.fill('[name="confirmTransactionPassword"]', txPassword);
+  await page.fill('[name="realName"]', "Sam Shots");
+  await page.fill('[name="mobile"]', `09${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`);
+  await page.check('[name="agreeTerms"]');
+  await page.check('[name="legalAge"]');
+  await page.click('form button[type="submit"]');
+  await page.waitForURL(/\/user$/);
+
+  await submit(page, "/user/deposit", "optionId", async (p) => {
+    await p.check(`input[name="optionId"][value="${site.deposit}"]`);
+    await p.fill('[name="amount"]', "500");
+  });
+  if (site.deposit !== "demo-instant") {
+    // a deposit that waits for the operator: the operator confirms it
+    const pending = await eventually("the pending deposit", async () => {
+      const listed = await operator<{ id: string; account: string }[]>("GET", `/operator/sites/${site.siteId}/deposits?status=pending`);
+      return listed.data?.find((d) => d.account === account);
+    });
+    await operator("POST", `/operator/sites/${site.siteId}/deposits/${pending.id}/confirm`, {});
+  }
+  await submit(page, "/user/transfer", "direction", async (p) => {
+    await p.check('input[name="direction"][value="in"]');
+    await p.fill('[name="amount"]', "200");
+  });
+  if (site.bank) {
+    for (const kind of ["id_front", "id_back", "passbook"]) {
+      await submit(page, "/uploaderfile", "kind", async (p) => {
+        await p.selectOption('select[name="kind"]', kind);
+        await p.setInputFiles('input[name="file"]', { name: `${kind}.png`, mimeType: "image/png", buffer: PNG_1X1 });
+      });
+    }
+    await submit(page, "/user/bank", "accountNumber", async (p) => {
+      await p.fill('[name="bank"]', "Demo Commercial Bank");
+      await p.fill('[name="branch"]', "Taipei Main Branch");
+      await p.fill('[name="accountName"]', "Sam Shots");
+      await p.fill('[name="accountNumber"]', "0015-123-456789");
+      await p.fill('[name="currency"]', "USD");
+      await p.fill('[name="address"]', "1 Example Road, Taipei");
+    });
+    await submit(page, "/user/withdraw", "transactionPassword", async (p) => {
+      await p.fill('[name="amount"]', "50");
+      await p.fill('[name="transactionPassword"]', txPassword);
+    });
+  }
+  // a bet; a period past its cut-off refuses it, so it is tried again a little later
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const placed = await submit(page, "/game", "option", async (p) => {
+      await p.check('input[name="option"][value="high"]');
+      await p.fill('form.bet-form [name="amount"]', "10");
+    });
+    if (placed) break;
+    await new Promise((r) => setTimeout(r, 3000));
+  }
+  await submit(page, "/user/message", "title", async (p) => {
+    await p.fill('[name="title"]', "Where is my withdrawal?");
+    await p.fill('[name="content"]', "I asked for it this morning. When will it arrive?");
+  });
+  await page.goto("/user/message");
+  const threadPath = (await page.locator('a[href^="/user/message/"]').first().getAttribute("href")) ?? "/user/message";
+  const state = await context.storageState();
+  await context.close();
+  return { state, threadPath };
+}
+
+// the screenshots -----------------------------------------------------------------------------
+
+async function shoot(context: BrowserContext, origin: string, pages: Record<string, string>, dir: string) {
+  const page = await context.newPage();
+  for (const [name, path] of Object.entries(pages)) {
+    if (onlyPages && !onlyPages.includes(name)) continue;
+    await page.goto(`${origin}${path}`, { waitUntil: "load" });
+    // hydrated (React owns the body), then the fonts and a moment for the chart to draw
+    await page.waitForFunction(() => Object.keys(document.body ?? {}).some((k) => k.startsWith("__reactFiber")), undefined, { timeout: 15_000 }).catch(() => {});
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(path.includes("chart") || path.includes("game") ? 1200 : 250);
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  }
+  await page.close();
+}
+
+function cjkFonts(): boolean {
+  try {
+    return /CJK|Noto Sans (JP|TC|SC)|WenQuanYi|Droid Sans Fallback|IPAGothic/i.test(execFileSync("fc-list", { encoding: "utf8" }));
+  } catch {
+    return false;
+  }
+}
+
+const started = Date.now();
+await waitForServer();
+if (!cjkFonts()) console.warn("No CJK font found (fc-list): Chinese and Japanese pages will show boxes. Install fonts-noto-cjk.");
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+let count = 0;
+try {
+  for (const tenant of tenants) {
+    const site = TENANTS[tenant];
+    const member = await makeMember(browser, tenant);
+    for (const locale of locales) {
+      for (const viewport of viewports) {
+        const dir = `${OUT}/${tenant}/${locale}/${viewport}`;
+        const cookie = { name: "locale", value: LOCALES[locale], url: site.origin };
+        const size = VIEWPORTS[viewport];
+        const base = { viewport: size, locale, timezoneId: "UTC", deviceScaleFactor: 1, isMobile: viewport === "phone", hasTouch: viewport === "phone" };
+        const visitor = await browser.newContext(base);
+        await visitor.addCookies([cookie]);
+        await shoot(visitor, site.origin, PUBLIC_PAGES, dir);
+        await visitor.close();
+        const signedIn = await browser.newContext({ ...base, storageState: member.state });
+        await signedIn.addCookies([cookie]);
+        await shoot(signedIn, site.origin, memberPages(member.threadPath), dir);
+        await signedIn.close();
+        count += 1;
+        console.log(`${tenant} ${locale} ${viewport}: done`);
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  stopServer();
+}
+console.log(`screenshots of ${count} tenant × language × size sets in ${OUT} (${Math.round((Date.now() - started) / 1000)} s)`);
+process.exit(0);

@@ -52,7 +52,7 @@ export default function Login() {
         <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="current-password" />
         <SubmitButton>{t("login.submit")}</SubmitButton>
       </Form>
-      <p>
+      <p className="link-line">
         <Link to="/forgot-password">{t("nav.forgot_password")}</Link>
       </p>
       <p>

@@ -67,7 +67,7 @@ export function ForgotResetForm({ account, idempotencyKey, lastResult }: { accou
         <Field meta={fields.confirmPassword} label={t("account:setting.confirm_new_password")} type="password" autoComplete="new-password" />
         <SubmitButton>{t("account:forgot.reset_submit")}</SubmitButton>
       </Form>
-      <p>
+      <p className="link-line">
         <Link to={`/forgot-password?account=${encodeURIComponent(account)}`}>{t("account:forgot.send_again")}</Link>
       </p>
     </>

@@ -1,0 +1,139 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { DEMO, formHolding, newMember, signIn, signUp, signUpForm, tr, waitForHydration } from "./support";
+
+/**
+ * What every page shares (app/README.md, "Messages and toasts", "Forms"): toasts that fit a
+ * 360×640 phone, close with a 44 px button, leave by themselves when they report a success and
+ * stay when they report an error; and a summary of a form's problems, at its top, linking to
+ * each field, focused after a failed submit.
+ */
+
+const PHONE = { width: 360, height: 640 };
+const t = (key: string, values?: Record<string, string | number>) => tr("en-US", key, values);
+
+test.use({ viewport: PHONE });
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  expect(b, "on screen").not.toBeNull();
+  return b!;
+}
+
+/** The toast is one bar across the top of the phone, its text on at most two lines, its close button 44 px. */
+async function expectPhoneToast(page: Page, text: string) {
+  const toast = page.getByTestId("toast");
+  await expect(toast).toHaveText(text);
+  const bar = await box(toast);
+  expect(bar.y, "at the top").toBeLessThanOrEqual(16);
+  expect(bar.width, "across the phone (8 px margins)").toBeGreaterThanOrEqual(PHONE.width - 2 * 8 - 1);
+  const lineHeight = await toast.locator(".toast-text").evaluate((p) => parseFloat(getComputedStyle(p).lineHeight));
+  const textBox = await box(toast.locator(".toast-text"));
+  expect(textBox.height, "at most two lines of text").toBeLessThanOrEqual(2 * lineHeight + 20);
+  const close = await box(toast.getByRole("button", { name: t("toast.close") }));
+  expect(close.height).toBeGreaterThanOrEqual(44);
+  expect(close.width).toBeGreaterThanOrEqual(44);
+}
+
+test.describe("toasts on a phone", () => {
+  test("with JavaScript: a success shows as a bar at the top and leaves by itself; an error stays until its close button is pressed", async ({
+    page,
+    browser,
+  }) => {
+    const member = await signUp(page, DEMO, newMember());
+    await expectPhoneToast(page, t("messages:register_success"));
+    // it leaves by itself (after 4 s), removed from the page
+    await expect(page.getByTestId("toast")).toHaveCount(0, { timeout: 10_000 });
+
+    // the platform ends the session (the password changed elsewhere): an error toast on /login
+    const other = await browser.newContext({ javaScriptEnabled: false });
+    const elsewhere = await other.newPage();
+    await signIn(elsewhere, DEMO, member.account, member.password);
+    await elsewhere.goto(`${DEMO}/user/setting`);
+    const form = formHolding(elsewhere, "oldPassword");
+    await form.locator('[name="oldPassword"]').fill(member.password);
+    await form.locator('[name="newPassword"]').fill(`${member.password}-2`);
+    await form.locator('[name="confirmPassword"]').fill(`${member.password}-2`);
+    await form.locator('button[type="submit"]').click();
+    await expect(elsewhere).toHaveURL(`${DEMO}/login`);
+    await other.close();
+
+    await page.goto(`${DEMO}/user`);
+    await expect(page).toHaveURL(`${DEMO}/login`);
+    await waitForHydration(page);
+    const toast = page.getByTestId("toast");
+    await expectPhoneToast(page, t("messages:relogin"));
+    await expect(toast).toHaveAttribute("role", "alert");
+    // still there well after a success would have left
+    await page.waitForTimeout(5_000);
+    await expect(toast).toBeVisible();
+    await toast.getByRole("button", { name: t("toast.close") }).click();
+    await expect(toast).toHaveCount(0);
+    await expect(page, "closing does not leave the page").toHaveURL(`${DEMO}/login`);
+  });
+
+  test("without JavaScript: a success leaves by itself too, and the close button takes the toast away", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    await signUp(page, DEMO, newMember());
+    await expectPhoneToast(page, t("messages:register_success"));
+    await expect(page.getByTestId("toast")).toHaveAttribute("role", "status");
+    // hidden by the style sheet's animation, no script involved
+    await expect(page.getByTestId("toast")).toBeHidden({ timeout: 10_000 });
+
+    // the close button reloads the page, which has no toast any more (a flash is read once)
+    await page.goto(`${DEMO}/user/info`);
+    const infoForm = formHolding(page, "realName");
+    await infoForm.locator('[name="realName"]').fill("Closed Toast");
+    await infoForm.locator('button[type="submit"]').click();
+    await expect(page.getByTestId("toast")).toHaveClass(/toast-success/);
+    await page.getByTestId("toast").getByRole("button", { name: t("toast.close") }).click();
+    // the same page (a GET form with no field ends its address with "?")
+    await expect(page).toHaveURL(/\/user\/info\??$/);
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test.describe("the error summary", () => {
+  const REGISTER_FIELDS = ["account", "password", "confirmPassword", "transactionPassword", "confirmTransactionPassword", "realName", "mobile", "agreeTerms", "legalAge"];
+
+  test("with JavaScript: an empty sign-up shows one summary of its nine problems, takes focus, and each link focuses its field", async ({ page }) => {
+    await page.goto(`${DEMO}/register`);
+    await waitForHydration(page);
+    await signUpForm(page).locator('button[type="submit"]').click();
+    const summary = page.getByTestId("form-summary");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("heading")).toHaveText(t("form_summary.title_other", { count: REGISTER_FIELDS.length }));
+    const links = summary.getByRole("link");
+    await expect(links).toHaveCount(REGISTER_FIELDS.length);
+    // the summary is the form's first thing, above its first field
+    expect((await box(summary)).y).toBeLessThan((await box(page.locator('[name="account"]'))).y);
+    // a link focuses its control, even the last one far down the form
+    await links.filter({ hasText: t("validation.legal_age_required") }).click();
+    await expect(page.locator('[name="legalAge"]')).toBeFocused();
+    await links.filter({ hasText: t("fields.confirm_transaction_password") }).click();
+    await expect(page.locator('[name="confirmTransactionPassword"]')).toBeFocused();
+  });
+
+  test("without JavaScript: the summary is in the page, each link points at its field, and one error shows no summary", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${DEMO}/register`);
+    await signUpForm(page).locator('button[type="submit"]').click();
+    const summary = page.getByTestId("form-summary");
+    await expect(summary).toBeVisible();
+    const targets = await summary.getByRole("link").evaluateAll((links) => links.map((a) => document.querySelector((a as HTMLAnchorElement).hash.replace(/:/g, "\\:"))?.getAttribute("name")));
+    expect(targets).toEqual(REGISTER_FIELDS);
+    // the summary is on the first screen of a phone
+    expect((await box(summary)).y).toBeLessThan(PHONE.height);
+
+    // a sign-in with only the password missing: the field's message is enough
+    await page.goto(`${DEMO}/login`);
+    const login = formHolding(page, "password");
+    await login.locator('[name="account"]').fill("someone");
+    await login.locator('button[type="submit"]').click();
+    await expect(login.locator(".error-list")).toHaveText(t("validation.password_required"));
+    await expect(page.getByTestId("form-summary")).toHaveCount(0);
+    await context.close();
+  });
+});

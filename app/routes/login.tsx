@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, ErrorList, Field, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
 import { completeSignIn } from "~/utils/auth.server";
 import { loginSchema } from "~/utils/auth-schemas.server";
 import { messageKey } from "~/utils/messages";
@@ -47,7 +47,7 @@ export default function Login() {
       <Form method="post" {...form.props}>
         <CsrfInput />
         <ErrorList id={form.errorId} errors={form.errors} alert />
-        <FormSummary form={form} />
+        {/* no error summary: both fields and their messages are on the first screen of a phone */}
         <Field meta={fields.account} label={t("fields.account")} autoComplete="username" />
         <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="current-password" />
         <SubmitButton>{t("login.submit")}</SubmitButton>

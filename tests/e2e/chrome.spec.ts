@@ -127,12 +127,12 @@ test.describe("the error summary", () => {
     // the summary is on the first screen of a phone
     expect((await box(summary)).y).toBeLessThan(PHONE.height);
 
-    // a sign-in with only the password missing: the field's message is enough
-    await page.goto(`${DEMO}/login`);
-    const login = formHolding(page, "password");
-    await login.locator('[name="account"]').fill("someone");
-    await login.locator('button[type="submit"]').click();
-    await expect(login.locator(".error-list")).toHaveText(t("validation.password_required"));
+    // the reset request with only the mobile number missing: the field's message is enough
+    await page.goto(`${DEMO}/forgot-password`);
+    const sendForm = formHolding(page, "mobile");
+    await sendForm.locator('[name="account"]').fill("someone");
+    await sendForm.locator('button[type="submit"]').click();
+    await expect(sendForm.locator(".error-list")).toHaveText(t("validation.mobile_required"));
     await expect(page.getByTestId("form-summary")).toHaveCount(0);
     await context.close();
   });

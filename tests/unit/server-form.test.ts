@@ -73,6 +73,21 @@ describe("fieldMeta and formMeta: ids, messages and keys of the markup", () => {
     expect(formMeta("f", answerState(undefined)).props).toEqual({ id: "f", noValidate: true, "aria-describedby": undefined });
     expect(formMeta("f", state).errors).toEqual(["messages:invalid_credentials"]);
   });
+
+  it("the error summary lists each field in error once, with its first message and its control's id, in the answer's order; not the form's own message", () => {
+    const several = answerState({
+      status: "error",
+      initialValue: {},
+      error: { "": ["messages:account_exists"], account: ["validation.account_required"], mobile: ["validation.mobile_required", "x"], realName: [] },
+    });
+    const form = formMeta("f", several);
+    expect(form.summaryId).toBe("f-summary");
+    expect(form.fieldErrors).toEqual([
+      { name: "account", controlId: "f-account", message: "validation.account_required" },
+      { name: "mobile", controlId: "f-mobile", message: "validation.mobile_required" },
+    ]);
+    expect(formMeta("f", answerState(undefined)).fieldErrors).toEqual([]);
+  });
 });
 
 describe("controlProps: what an invalid control tells assistive technology", () => {

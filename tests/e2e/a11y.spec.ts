@@ -326,7 +326,7 @@ async function failAndCheck(page: Page, c: FormCase) {
   await audit(page, `${c.path} after a failed submit`);
 }
 
-test("with JavaScript, a failed sign-in, sign-up and forgot-password form marks its fields aria-invalid, describes them by their messages, focuses the first, and passes axe", async ({
+test("with JavaScript, a failed sign-in, sign-up and forgot-password form marks its fields aria-invalid, describes them by their messages, focuses its error summary (several errors) or the first field, and passes axe", async ({
   page,
 }) => {
   for (const c of PUBLIC_FORMS) await failAndCheck(page, c);

@@ -17,9 +17,9 @@ const QUICK_MS = 1000;
  * A flash message from the server; polite for success, assertive for errors (app/README.md,
  * "Messages and toasts").
  *
- * - One bar across the top of a phone (Binance's app and PancakeSwap put theirs at the top; the
- *   bottom belongs to the game's bet bar), at most 32rem wide and centred from 1026 px; one line
- *   where the text fits, never a narrow box of three.
+ * - One bar across the top of a phone (PancakeSwap's UI kit stacks its toasts from the top, under
+ *   its menu; the bottom belongs to the game's bet bar), at most 32rem wide, centred and under the
+ *   site header from 1026 px; one line where the text fits, never a narrow box of three.
  * - A success leaves by itself: a CSS animation with a 4 s (1 s) delay hides it, so it leaves with
  *   JavaScript off too; hovering or focusing it pauses the clock. An error stays until closed.
  * - The close button is a real button in a GET form to the page itself: without JavaScript it

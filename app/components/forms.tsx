@@ -38,9 +38,8 @@ export function ErrorList({ id, errors, alert }: { id?: string; errors?: string[
  */
 /**
  * The error summary at the top of a form with several fields in error ("There are 3 problems
- * with this form", each message a link to its field), the way GOV.UK's error summary and
- * Binance's sign-up do it: a member on a phone sees at once how much is wrong before scrolling
- * through a long form. Rendered by the server (it works without JavaScript: each link jumps to
+ * with this form", each message a link to its field), the way GOV.UK's design system does it: a
+ * member on a phone sees at once how much is wrong before scrolling through a long form. Rendered by the server (it works without JavaScript: each link jumps to
  * its control); with JavaScript it takes focus after a failed submit (`useServerForm`) and a link
  * focuses its control. One error needs no summary: the field's own message and focus say it all.
  * `labels` names the fields in the summary, for a form where two fields share a message (sign-up's

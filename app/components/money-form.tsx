@@ -124,8 +124,8 @@ export function RecentList({
               <li key={item.id}>
                 <span className="recent-what">
                   {item.amount} · {item.what}
-                </span>
-                <StatusBadge status={item.status} />
+                </span>{" "}
+                <StatusBadge status={item.status} />{" "}
                 <span className="recent-time">
                   <RecordTime iso={item.time} />
                 </span>

@@ -51,9 +51,9 @@ function sectionOf(pathname: string): KeyOf<"common"> {
  * Navigation (app/README.md, "Member center"): on a phone one slim row, a menu button that opens
  * a grid of the sections (a <details>, so it opens without JavaScript), as the Binance app's
  * account screen and DTrader's compact menu do, rather than fifteen links wrapping over half the
- * first screen. From 1026 px a sidebar. The game keeps the slim row at every width: it pins its
- * bet bar to the bottom of the screen and needs the width for the chart, so no tab bar and no
- * sidebar there.
+ * first screen. From 1026 px a sidebar. The game keeps one slim row at every width: it pins its
+ * bet bar to the bottom of the screen (so no bottom tab bar) and needs the width for the chart (so
+ * no sidebar: on a desktop the sidebar's links become one row above the game).
  */
 export default function MemberCenter() {
   const { t } = useTranslation();

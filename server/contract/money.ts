@@ -169,9 +169,10 @@ export type LedgerRecord = z.infer<typeof ledgerRecord>;
 /**
  * Account records as the member reads them: one operation (a deposit, a transfer, a withdrawal
  * request, a bet, a payout...) with the postings it made to the member's own balances. The
- * headline (`account`, `amount`, `balanceAfter`) is the main account's posting when the operation
- * touched it, else its one own posting (a game wallet for bets and payouts, "hold" for a paid
- * withdrawal); `entries` are the double-entry detail, oldest first.
+ * headline (`account`, `amount`, `balanceAfter`) is the main account's side when the operation
+ * touched it, else the side of the one own account it touched (a game wallet for bets and
+ * payouts, "hold" for a paid withdrawal: amount and fee together); `entries` are the double-entry
+ * detail, oldest first.
  */
 export const accountOperation = z.object({
   /** the operation's newest posting id: the list is ordered by it, newest first */

@@ -74,6 +74,12 @@ test("without JavaScript the menu opens as well (a <details>), and on a desktop 
   await page.goto(`${DEMO}/user/record`);
   await expect(menuButton(page)).toBeHidden();
   await expect(page.locator(".member-sidebar").getByRole("link", { name: en.t("user.nav_record") })).toHaveAttribute("aria-current", "page");
+  // the game needs the width: its sections are one slim row above it, not a sidebar
+  await page.goto(`${DEMO}/user/gamePage`);
+  const strip = await page.locator(".member-sidebar").boundingBox();
+  expect(strip!.height, "one slim row").toBeLessThanOrEqual(48);
+  const game = await page.locator(".member-content").boundingBox();
+  expect(game!.width, "the game has the page's whole width").toBeGreaterThan(1100);
   await context.close();
 });
 

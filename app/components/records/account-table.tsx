@@ -56,7 +56,7 @@ export function AccountTable(props: { items: AccountOperation[]; currency: strin
               <RecordTime iso={r.time} />
             </Cell>
             <Cell column={type}>
-              <span className="record-what">{t(`ledger_types.${r.type}`)}</span>
+              <span className="record-what">{t(`ledger_types.${r.type}`)}</span>{" "}
               <span className="record-where">{where}</span>
             </Cell>
             <Cell column={amount}>

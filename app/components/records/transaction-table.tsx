@@ -36,7 +36,7 @@ function TransactionRow({ item, currency, games }: { item: Transaction; currency
         <RecordTime iso={item.createdAt} />
       </Cell>
       <Cell column={type}>
-        <span className="record-what">{item.kind === "deposit" ? t("kinds.deposit") : t(`kinds.transfer_${item.direction}`)}</span>
+        <span className="record-what">{item.kind === "deposit" ? t("kinds.deposit") : t(`kinds.transfer_${item.direction}`)}</span>{" "}
         <span className="record-where">
           {item.kind === "deposit" ? item.optionName : item.direction === "in" ? `${main} → ${game}` : `${game} → ${main}`}
         </span>

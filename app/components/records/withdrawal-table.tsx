@@ -24,7 +24,7 @@ export function WithdrawalTable(props: { items: Withdrawal[]; currency: string; 
             <RecordTime iso={w.createdAt} />
           </Cell>
           <Cell column={details}>
-            <span className="record-what">{t("kinds.withdrawal")}</span>
+            <span className="record-what">{t("kinds.withdrawal")}</span>{" "}
             <span className="record-where">{w.details}</span>
           </Cell>
           <Cell column={amount}>

@@ -204,9 +204,10 @@ export function listRecords(
 /**
  * Account records by operation (the member's "one row per thing that happened"): the operations
  * that posted to the member's own accounts, newest first, paged by operation, each with its own
- * postings. The headline is the main account's posting when there is one (a transfer or a
- * withdrawal request moves money between two own accounts, and the member counts in the main
- * account), else the operation's one own posting. The day filter applies to the operation's time.
+ * postings. The headline is the main account's side when the operation touched it (a transfer or
+ * a withdrawal request moves money between two own accounts, and the member counts in the main
+ * account), else the side of the one own account it touched: what the operation moved there in
+ * all, and that account's balance after it. The day filter applies to the operation's time.
  */
 export function listOperations(
   sql: SqlStorage,
@@ -238,14 +239,16 @@ export function listOperations(
   for (const row of rows) groups.set(row.operation_key, [...(groups.get(row.operation_key) ?? []), row]);
   const items = [...groups.values()].map((group): AccountOperation => {
     const first = group[0]!;
-    const headline = group.find((r) => r.account === "main") ?? first;
+    // an operation may post twice to one account (a paid withdrawal: the amount, then the fee)
+    const account = group.some((r) => r.account === "main") ? "main" : first.account;
+    const legs = group.filter((r) => r.account === account);
     return {
       id: first.last,
       time: first.created_at,
       type: first.type,
-      account: headline.account,
-      amount: headline.amount,
-      balanceAfter: headline.balance_after,
+      account,
+      amount: legs.reduce((sum, r) => sum + r.amount, 0),
+      balanceAfter: legs.at(-1)!.balance_after,
       reference: first.reference,
       entries: group.map((r) => ({ id: r.id, time: r.created_at, account: r.account, amount: r.amount, balanceAfter: r.balance_after })),
     };

@@ -139,3 +139,20 @@ export function RecentList({
     </section>
   );
 }
+
+/**
+ * A money page's `shouldRevalidate`: a refused submit (the action answered with the form's state)
+ * does not reload the page's data. Its form is keyed by the page's idempotency key, and a reload
+ * would bring a new key and so a new, empty form, possibly while the member is typing again; a
+ * refused request changed nothing to show. A success redirects, and the page loads afresh.
+ */
+export function keepDataAfterRefusal({
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  const refused = typeof actionResult === "object" && actionResult !== null && "result" in actionResult;
+  return refused ? false : defaultShouldRevalidate;
+}

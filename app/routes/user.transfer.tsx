@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { choiceErrorProps, CsrfInput, ErrorList, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
-import { AmountField, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
+import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { transferSchema } from "~/utils/money-schemas.server";
@@ -12,6 +12,8 @@ import { limitsFor, moneyFailure, moneySuccess, takeReceiptId } from "~/utils/mo
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "money:transfer.title", i18n: ["money"] } satisfies RouteHandle;
+
+export const shouldRevalidate = keepDataAfterRefusal;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);

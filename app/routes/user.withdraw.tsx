@@ -6,7 +6,7 @@ import { useTranslation } from "~/utils/translator";
 import { FeePreview } from "~/components/fee-preview";
 import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
-import { AmountField, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
+import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { withdrawSchema } from "~/utils/money-schemas.server";
@@ -14,6 +14,8 @@ import { limitsFor, moneyFailure, moneySuccess, takeReceiptId } from "~/utils/mo
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "money:withdraw.title", i18n: ["money"] } satisfies RouteHandle;
+
+export const shouldRevalidate = keepDataAfterRefusal;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);

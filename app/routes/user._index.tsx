@@ -1,20 +1,33 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
+import { Money } from "~/components/money";
+import { SignedMoney } from "~/components/records/account-table";
+import { RecordTime } from "~/components/records/record-table";
 import { requireMember } from "~/utils/auth.server";
-import { formatMoney } from "~/utils/money";
-import type { RouteHandle } from "~/utils/translation-keys";
+import type { KeyOf, RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "user.title" } satisfies RouteHandle;
+export const handle = { titleKey: "user.title", i18n: ["records"] } satisfies RouteHandle;
+
+/** How many operations the overview lists; the rest are in the records. */
+const RECENT = 5;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
-  const [info, wallets] = await Promise.all([context.platform.call("playerInfo"), context.platform.call("wallets")]);
+  const [info, wallets, recent] = await Promise.all([
+    context.platform.call("playerInfo"),
+    context.platform.call("wallets"),
+    context.platform.call("accountRecords", { query: { page: 1, pageSize: RECENT } }),
+  ]);
   const failed = !info.ok ? info : !wallets.ok ? wallets : null;
   return json(
     {
       info: info.ok ? { account: info.data.account, realName: info.data.realName, inviteCode: info.data.inviteCode } : null,
       wallets: wallets.ok ? wallets.data : null,
+      // recent activity is a convenience: the page stands without it
+      recent: recent.ok ? recent.data.items : null,
+      games: context.site.games.map(({ code, name }) => ({ code, name })),
+      currency: context.site.currency,
       error: failed?.code ?? null,
     },
     // a call that failed after its retry answers 400, other failures keep theirs (app/README.md, "Failure statuses")
@@ -22,10 +35,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
+/** The sections besides the three shortcuts, as a grid of tiles (the Binance app's account home). */
+const SECTIONS: readonly (readonly [string, KeyOf<"common">])[] = [
+  ["/user/transfer", "user.nav_transfer"],
+  ["/user/record", "user.nav_record"],
+  ["/user/bank", "user.nav_bank"],
+  ["/user/info", "user.nav_info"],
+  ["/user/setting", "user.nav_setting"],
+  ["/user/smsVerify", "user.nav_sms"],
+  ["/user/message", "user.nav_message"],
+  ["/user/news", "user.nav_news"],
+  ["/user/activity", "user.nav_activity"],
+  ["/user/help", "user.nav_help"],
+  ["/user/download", "user.nav_download"],
+];
+
+/**
+ * The member center's home: the balances first, then the three things members come for as big
+ * buttons (Deposit / Play / Withdraw), what happened lately with dates and signed amounts, the
+ * other sections as tiles, and the profile.
+ */
 export default function MemberHome() {
-  const { info, wallets, error } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation();
-  const money = (minor: number) => formatMoney(minor, wallets?.currency ?? "USD", i18n.language);
+  const { info, wallets, recent, games, currency, error } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const gameName = (account: string) => games.find((g) => `game:${g.code}` === account)?.name ?? account;
   return (
     <div className="member-home">
       <h1>{t("user.title")}</h1>
@@ -34,6 +67,77 @@ export default function MemberHome() {
           {t(`messages:${error}`)}
         </p>
       ) : null}
+      {wallets ? (
+        <section aria-labelledby="balances-title" className="card home-balances">
+          <h2 id="balances-title">{t("user.balances")}</h2>
+          <p className="home-main">
+            <span className="home-main-label">{t("user.main_account")}</span>
+            <strong data-testid="main-balance">
+              <Money minor={wallets.main.balance} currency={wallets.currency} />
+            </strong>
+          </p>
+          <dl className="home-wallets">
+            <div>
+              <dt>{t("user.on_hold")}</dt>
+              <dd data-testid="on-hold">
+                <Money minor={wallets.main.onHold} currency={wallets.currency} />
+              </dd>
+            </div>
+            {wallets.games.map((g) => (
+              <div key={g.code}>
+                <dt>{t("user.game_wallet", { name: g.name })}</dt>
+                <dd data-testid={`game-balance-${g.code}`}>
+                  <Money minor={g.balance} currency={wallets.currency} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+      <nav aria-label={t("user.shortcuts")} className="home-shortcuts">
+        <Link to="/user/deposit" className="button button-primary">
+          {t("user.nav_deposit")}
+        </Link>
+        <Link to="/user/gamePage" className="button">
+          {t("user.play")}
+        </Link>
+        <Link to="/user/withdraw" className="button">
+          {t("user.nav_withdraw")}
+        </Link>
+      </nav>
+      {recent ? (
+        <section aria-labelledby="recent-activity" className="card">
+          <h2 id="recent-activity">{t("user.recent_activity")}</h2>
+          {recent.length === 0 ? (
+            <p className="muted">{t("user.no_activity")}</p>
+          ) : (
+            <ul className="recent-list" data-testid="recent-activity">
+              {recent.map((r) => (
+                <li key={r.id}>
+                  <span className="recent-what">
+                    {t(`records:ledger_types.${r.type}`)}
+                    {r.account.startsWith("game:") ? <span className="hint"> · {gameName(r.account)}</span> : null}
+                  </span>
+                  <SignedMoney minor={r.amount} currency={currency} />
+                  <span className="recent-time">
+                    <RecordTime iso={r.time} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="home-more">
+            <Link to="/user/record">{t("user.all_records")}</Link>
+          </p>
+        </section>
+      ) : null}
+      <nav aria-label={t("user.sections")} className="home-sections">
+        {SECTIONS.map(([to, key]) => (
+          <Link key={to} to={to}>
+            {t(key)}
+          </Link>
+        ))}
+      </nav>
       {info ? (
         <dl className="profile card">
           <div>
@@ -49,29 +153,6 @@ export default function MemberHome() {
             <dd>{info.inviteCode}</dd>
           </div>
         </dl>
-      ) : null}
-      {wallets ? (
-        <section aria-labelledby="balances-title" className="card">
-          <h2 id="balances-title">{t("user.balances")}</h2>
-          <table className="balances">
-            <tbody>
-              <tr>
-                <th scope="row">{t("user.main_account")}</th>
-                <td data-testid="main-balance">{money(wallets.main.balance)}</td>
-              </tr>
-              <tr>
-                <th scope="row">{t("user.on_hold")}</th>
-                <td data-testid="on-hold">{money(wallets.main.onHold)}</td>
-              </tr>
-              {wallets.games.map((g) => (
-                <tr key={g.code}>
-                  <th scope="row">{t("user.game_wallet", { name: g.name })}</th>
-                  <td data-testid={`game-balance-${g.code}`}>{money(g.balance)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
       ) : null}
     </div>
   );

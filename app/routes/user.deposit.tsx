@@ -4,19 +4,23 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { choiceErrorProps, CsrfInput, ErrorList, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
-import { AmountField, StatusBadge, type MoneyActionData } from "~/components/money-form";
+import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { depositSchema } from "~/utils/money-schemas.server";
-import { limitsFor, moneyFailure, moneySuccess } from "~/utils/money.server";
+import { limitsFor, moneyFailure, moneySuccess, takeReceiptId } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "money:deposit.title", i18n: ["money"] } satisfies RouteHandle;
 
+export const shouldRevalidate = keepDataAfterRefusal;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
   const recent = await context.platform.call("deposits", { query: { page: 1, pageSize: 5 } });
+  const receiptId = takeReceiptId(request, context, "deposit");
   return json({
+    receipt: (recent.ok && receiptId && recent.data.items.find((d) => d.id === receiptId)) || null,
     options: context.site.depositOptions,
     limits: limitsFor(context, "Deposit"),
     currency: context.site.currency,
@@ -38,11 +42,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { optionId, amount, idempotencyKey } = submission.value;
   const result = await context.platform.call("deposit", { body: { optionId, amount }, idempotencyKey });
   if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey);
-  return moneySuccess(context, "/user/deposit", result.data.status === "credited" ? "deposit_credited" : "deposit_pending");
+  return moneySuccess(context, "/user/deposit", result.data.status === "credited" ? "deposit_credited" : "deposit_pending", { kind: "deposit", id: result.data.id });
 }
 
 export default function Deposit() {
-  const { options, limits, currency, recent, idempotencyKey } = useLoaderData<typeof loader>();
+  const { options, limits, currency, recent, receipt, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const [form, fields] = useServerForm<ReturnType<typeof depositSchema>>({
@@ -52,10 +56,24 @@ export default function Deposit() {
   return (
     <div className="money-page">
       <h1>{t("deposit.title")}</h1>
+      {receipt ? (
+        <Receipt
+          title={t("receipt.deposit")}
+          amount={receipt.amount}
+          currency={currency}
+          status={receipt.status}
+          reference={receipt.id}
+          time={receipt.createdAt}
+        >
+          <ReceiptFact label={t("deposit.option")}>{receipt.optionName}</ReceiptFact>
+        </Receipt>
+      ) : null}
       {options.length === 0 ? (
         <p>{t("deposit.no_options")}</p>
       ) : (
-        <Form method="post" {...form.props} className="card">
+        // keyed by the page's idempotency key: a success brings a new key and so an empty form, even
+        // with JavaScript (uncontrolled inputs would otherwise keep the amount just sent)
+        <Form key={idempotencyKey} method="post" {...form.props} className="card">
           <CsrfInput />
           <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
           <ErrorList id={form.errorId} errors={form.errors} alert />
@@ -82,21 +100,18 @@ export default function Deposit() {
           <SubmitButton>{t("deposit.submit")}</SubmitButton>
         </Form>
       )}
-      <section aria-labelledby="recent-deposits" className="card">
-        <h2 id="recent-deposits">{t("deposit.recent")}</h2>
-        {recent.length === 0 ? (
-          <p className="muted">{t("none_yet")}</p>
-        ) : (
-          <ul className="plain-list">
-            {recent.map((d) => (
-              <li key={d.id}>
-                <Money minor={d.amount} currency={currency} /> · {d.optionName} · <StatusBadge status={d.status} />
-                {d.reason ? <span className="hint"> — {d.reason}</span> : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <RecentList
+        id="recent-deposits"
+        title={t("deposit.recent")}
+        items={recent.map((d) => ({
+          id: d.id,
+          time: d.createdAt,
+          amount: <Money minor={d.amount} currency={currency} />,
+          what: d.optionName,
+          status: d.status,
+          reason: d.reason || undefined,
+        }))}
+      />
     </div>
   );
 }

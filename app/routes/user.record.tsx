@@ -18,7 +18,7 @@ import type { RouteHandle } from "~/utils/translation-keys";
 export const handle = { titleKey: "records:title", i18n: ["records"] } satisfies RouteHandle;
 
 type RecordList =
-  | { tab: "account"; page: CallData<"records"> }
+  | { tab: "account"; page: CallData<"accountRecords"> }
   | { tab: "transactions"; page: CallData<"transactions"> }
   | { tab: "withdrawals"; page: CallData<"withdrawals"> };
 
@@ -52,7 +52,8 @@ async function loadList(platform: AppLoadContext["platform"], query: RecordsQuer
   const filter = { query: { page: query.page, pageSize: PAGE_SIZE, from: query.from, to: query.to } };
   switch (query.tab) {
     case "account": {
-      const result = await platform.call("records", filter);
+      // one row per operation, its postings inside (components/records/account-table.tsx)
+      const result = await platform.call("accountRecords", filter);
       return result.ok ? { ok: true, list: { tab: "account", page: result.data } } : result;
     }
     case "transactions": {

@@ -4,21 +4,29 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { choiceErrorProps, CsrfInput, ErrorList, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
-import { AmountField, type MoneyActionData } from "~/components/money-form";
+import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { transferSchema } from "~/utils/money-schemas.server";
-import { limitsFor, moneyFailure, moneySuccess } from "~/utils/money.server";
+import { limitsFor, moneyFailure, moneySuccess, takeReceiptId } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "money:transfer.title", i18n: ["money"] } satisfies RouteHandle;
 
+export const shouldRevalidate = keepDataAfterRefusal;
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
-  const wallets = await context.platform.call("wallets");
+  const [wallets, recent] = await Promise.all([
+    context.platform.call("wallets"),
+    context.platform.call("transfers", { query: { page: 1, pageSize: 5 } }),
+  ]);
+  const receiptId = takeReceiptId(request, context, "transfer");
   return json(
     {
       wallets: wallets.ok ? wallets.data : null,
+      recent: recent.ok ? recent.data.items : [],
+      receipt: (recent.ok && receiptId && recent.data.items.find((x) => x.id === receiptId)) || null,
       error: wallets.ok ? null : wallets.code,
       games: context.site.games,
       limits: limitsFor(context, "Transfer"),
@@ -41,14 +49,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { direction, gameCode, amount, idempotencyKey } = submission.value;
   const result = await context.platform.call("transfer", { body: { direction, gameCode, amount }, idempotencyKey });
   if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey);
-  return moneySuccess(context, "/user/transfer", direction === "in" ? "transfer_in_success" : "transfer_out_success");
+  return moneySuccess(context, "/user/transfer", direction === "in" ? "transfer_in_success" : "transfer_out_success", { kind: "transfer", id: result.data.id });
 }
 
 export default function Transfer() {
-  const { wallets, error, games, limits, currency, idempotencyKey } = useLoaderData<typeof loader>();
+  const { wallets, recent, receipt, error, games, limits, currency, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const codes = games.map((g) => g.code);
+  const gameName = (code: string) => games.find((g) => g.code === code)?.name ?? code;
   const [form, fields] = useServerForm<ReturnType<typeof transferSchema>>({
     lastResult: actionData?.result,
     defaultValue: { direction: "in", gameCode: codes[0] },
@@ -60,6 +69,18 @@ export default function Transfer() {
         <p role="alert" className="error-list">
           {t(`messages:${error}`)}
         </p>
+      ) : null}
+      {receipt ? (
+        <Receipt
+          title={t(`receipt.transfer_${receipt.direction}`)}
+          amount={receipt.amount}
+          currency={currency}
+          status={receipt.status}
+          reference={receipt.id}
+          time={receipt.createdAt}
+        >
+          <ReceiptFact label={t("transfer.game")}>{gameName(receipt.gameCode)}</ReceiptFact>
+        </Receipt>
       ) : null}
       {wallets ? (
         <dl className="wallet-summary card">
@@ -79,7 +100,8 @@ export default function Transfer() {
           ))}
         </dl>
       ) : null}
-      <Form method="post" {...form.props} className="card">
+      {/* keyed by the page's idempotency key: a success brings a new key and an empty form (user.deposit.tsx) */}
+      <Form key={idempotencyKey} method="post" {...form.props} className="card">
         <CsrfInput />
         <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
         <ErrorList id={form.errorId} errors={form.errors} alert />
@@ -107,6 +129,17 @@ export default function Transfer() {
         <AmountField meta={fields.amount} limits={limits} currency={currency} />
         <SubmitButton>{t("transfer.submit")}</SubmitButton>
       </Form>
+      <RecentList
+        id="recent-transfers"
+        title={t("transfer.recent")}
+        items={recent.map((x) => ({
+          id: x.id,
+          time: x.createdAt,
+          amount: <Money minor={x.amount} currency={currency} />,
+          what: t(`transfer.short_${x.direction}`, { name: gameName(x.gameCode) }),
+          status: x.status,
+        }))}
+      />
     </div>
   );
 }

@@ -1,13 +1,18 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Outlet } from "@remix-run/react";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Outlet, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { NavItem } from "~/components/nav-item";
+import memberStyles from "~/styles/member.css";
 import { useTranslation } from "~/utils/translator";
 import { requireMember } from "~/utils/auth.server";
-import type { RouteHandle } from "~/utils/translation-keys";
+import type { KeyOf, RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "user.title", i18n: ["money", "records", "bank", "account", "support"] } satisfies RouteHandle;
 
-const MEMBER_LINKS = [
+/** The member center's own styles (menu, money forms, records): only member pages load them. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
+
+const MEMBER_LINKS: readonly (readonly [string, KeyOf<"common">])[] = [
   ["/user", "user.nav_home"],
   ["/user/gamePage", "user.nav_game"],
   ["/user/deposit", "user.nav_deposit"],
@@ -23,7 +28,7 @@ const MEMBER_LINKS = [
   ["/user/activity", "user.nav_activity"],
   ["/user/help", "user.nav_help"],
   ["/user/download", "user.nav_download"],
-] as const;
+];
 
 /** The member center: signed-in members only (server/site/README.md, "Auth guard"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -31,17 +36,54 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+/** The section a path belongs to: the longest link that is the path or a folder above it. */
+function sectionOf(pathname: string): KeyOf<"common"> {
+  const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  let best: readonly [string, KeyOf<"common">] = MEMBER_LINKS[0]!;
+  for (const link of MEMBER_LINKS) {
+    const to = link[0].toLowerCase();
+    if ((path === to || path.startsWith(`${to}/`)) && to.length > best[0].length) best = link;
+  }
+  return best[1];
+}
+
+/**
+ * Navigation (app/README.md, "Member center"): on a phone one slim row, a menu button that opens
+ * a grid of the sections (a <details>, so it opens without JavaScript), as the Binance app's
+ * account screen and DTrader's compact menu do, rather than fifteen links wrapping over half the
+ * first screen. From 1026 px a sidebar. The game keeps one slim row at every width: it pins its
+ * bet bar to the bottom of the screen (so no bottom tab bar) and needs the width for the chart (so
+ * no sidebar: on a desktop the sidebar's links become one row above the game).
+ */
 export default function MemberCenter() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const game = pathname.toLowerCase().startsWith("/user/gamepage");
+  const menu = useRef<HTMLDetailsElement>(null);
+  // with JavaScript a navigation keeps this layout mounted: close the menu on arrival
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+  const links = MEMBER_LINKS.map(([to, key]) => (
+    <NavItem key={to} to={to} end={to === "/user"}>
+      {t(key)}
+    </NavItem>
+  ));
   return (
-    <div className="member-center">
-      <nav aria-label={t("user.nav_label")} className="member-nav">
-        {MEMBER_LINKS.map(([to, key]) => (
-          <NavItem key={to} to={to} end>
-            {t(key)}
-          </NavItem>
-        ))}
+    <div className={game ? "member-center member-center-game" : "member-center"}>
+      <nav aria-label={t("user.nav_label")} className="member-sidebar">
+        {links}
       </nav>
+      <details className="member-menu" ref={menu}>
+        <summary>
+          <span className="member-menu-icon" aria-hidden="true" />
+          <span className="member-menu-label">{t("user.menu")}</span>
+          <span className="member-menu-here">{t(sectionOf(pathname))}</span>
+        </summary>
+        <nav aria-label={t("user.nav_label")} className="member-menu-grid">
+          {links}
+        </nav>
+      </details>
       <div className="member-content">
         <Outlet />
       </div>

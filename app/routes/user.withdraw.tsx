@@ -6,14 +6,16 @@ import { useTranslation } from "~/utils/translator";
 import { FeePreview } from "~/components/fee-preview";
 import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
-import { AmountField, StatusBadge, type MoneyActionData } from "~/components/money-form";
+import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { withdrawSchema } from "~/utils/money-schemas.server";
-import { limitsFor, moneyFailure, moneySuccess } from "~/utils/money.server";
+import { limitsFor, moneyFailure, moneySuccess, takeReceiptId } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "money:withdraw.title", i18n: ["money"] } satisfies RouteHandle;
+
+export const shouldRevalidate = keepDataAfterRefusal;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
@@ -24,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     platform.call("withdrawals", { query: { page: 1, pageSize: 5 } }),
   ]);
   const bankStatus = bank.ok ? bank.data.status : "none";
+  const receiptId = takeReceiptId(request, context, "withdraw");
   // a bank card must be bound before withdrawal; bankVerify says it must also be approved
   // (app/README.md, "Validation rules")
   const bankReady = site.bankVerify ? bankStatus === "approved" : bankStatus !== "none" && bankStatus !== "rejected";
@@ -34,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     available: wallets.ok ? wallets.data.main.balance : null,
     onHold: wallets.ok ? wallets.data.main.onHold : null,
     recent: recent.ok ? recent.data.items : [],
+    receipt: (recent.ok && receiptId && recent.data.items.find((w) => w.id === receiptId)) || null,
     limits: limitsFor(context, "Withdraw"),
     fee: { ratio: site.withdrawFeeRatio, fixed: site.withdrawFeeFixed },
     transactionPasswordRequired: site.transactionPasswordRequired,
@@ -57,19 +61,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { amount, transactionPassword, idempotencyKey } = submission.value;
   const result = await context.platform.call("withdraw", { body: { amount, transactionPassword }, idempotencyKey });
   if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey, ["transactionPassword"]);
-  return moneySuccess(context, "/user/withdraw", "withdraw_success");
+  return moneySuccess(context, "/user/withdraw", "withdraw_success", { kind: "withdraw", id: result.data.id });
 }
 
 export default function Withdraw() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
-  const [amountText, setAmountText] = useState("");
-  const [form, fields] = useServerForm<ReturnType<typeof withdrawSchema>>({ lastResult: actionData?.result });
-  const { currency } = data;
+  const { currency, receipt } = data;
   return (
     <div className="money-page">
       <h1>{t("withdraw.title")}</h1>
+      {receipt ? (
+        <Receipt
+          title={t("receipt.withdraw")}
+          amount={receipt.amount}
+          currency={currency}
+          status={receipt.status}
+          reference={receipt.id}
+          time={receipt.createdAt}
+        >
+          <ReceiptFact label={t("withdraw.fee")}>
+            <Money minor={receipt.fee} currency={currency} />
+          </ReceiptFact>
+          <ReceiptFact label={t("withdraw.to")}>{receipt.details}</ReceiptFact>
+        </Receipt>
+      ) : null}
       {data.available !== null ? (
         <p className="card">
           {t("withdraw.available")}: <Money minor={data.available} currency={currency} />
@@ -89,45 +105,59 @@ export default function Withdraw() {
           </Link>
         </div>
       ) : (
-        <Form
-          method="post"
-          {...form.props}
-          className="card"
-          onInput={(e) => {
-            const target = e.target as HTMLInputElement;
-            if (target.name === fields.amount.name) setAmountText(target.value);
-          }}
-        >
-          <CsrfInput />
-          <IdempotencyInput value={actionData?.idempotencyKey ?? data.idempotencyKey} />
-          <ErrorList id={form.errorId} errors={form.errors} alert />
-          <p className="hint">
-            {t("withdraw.to")}: {data.bankDetails}
-          </p>
-          <AmountField meta={fields.amount} limits={data.limits} currency={currency} />
-          <FeePreview amountText={amountText} ratio={data.fee.ratio} fixed={data.fee.fixed} digits={data.limits.digits} currency={currency} />
-          {data.transactionPasswordRequired ? (
-            <Field meta={fields.transactionPassword} label={t("transaction_password")} type="password" autoComplete="off" />
-          ) : null}
-          <SubmitButton>{t("withdraw.submit")}</SubmitButton>
-        </Form>
+        // keyed by the page's idempotency key: a success brings a new key and so an empty form (amount,
+        // transaction password, fee preview), even with JavaScript (user.deposit.tsx)
+        <WithdrawForm key={data.idempotencyKey} />
       )}
-      <section aria-labelledby="recent-withdrawals" className="card">
-        <h2 id="recent-withdrawals">{t("withdraw.recent")}</h2>
-        {data.recent.length === 0 ? (
-          <p className="muted">{t("none_yet")}</p>
-        ) : (
-          <ul className="plain-list">
-            {data.recent.map((w) => (
-              <li key={w.id}>
-                <Money minor={w.amount} currency={currency} /> · {t("withdraw.fee")} <Money minor={w.fee} currency={currency} /> ·{" "}
-                <StatusBadge status={w.status} />
-                {w.reason ? <span className="hint"> — {w.reason}</span> : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <RecentList
+        id="recent-withdrawals"
+        title={t("withdraw.recent")}
+        items={data.recent.map((w) => ({
+          id: w.id,
+          time: w.createdAt,
+          amount: <Money minor={w.amount} currency={currency} />,
+          what: (
+            <>
+              {t("withdraw.fee")} <Money minor={w.fee} currency={currency} />
+            </>
+          ),
+          status: w.status,
+          reason: w.reason || undefined,
+        }))}
+      />
     </div>
+  );
+}
+
+function WithdrawForm() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("money");
+  const [amountText, setAmountText] = useState("");
+  const [form, fields] = useServerForm<ReturnType<typeof withdrawSchema>>({ lastResult: actionData?.result });
+  const { currency } = data;
+  return (
+    <Form
+      method="post"
+      {...form.props}
+      className="card"
+      onInput={(e) => {
+        const target = e.target as HTMLInputElement;
+        if (target.name === fields.amount.name) setAmountText(target.value);
+      }}
+    >
+      <CsrfInput />
+      <IdempotencyInput value={actionData?.idempotencyKey ?? data.idempotencyKey} />
+      <ErrorList id={form.errorId} errors={form.errors} alert />
+      <p className="hint">
+        {t("withdraw.to")}: {data.bankDetails}
+      </p>
+      <AmountField meta={fields.amount} limits={data.limits} currency={currency} />
+      <FeePreview amountText={amountText} ratio={data.fee.ratio} fixed={data.fee.fixed} digits={data.limits.digits} currency={currency} />
+      {data.transactionPasswordRequired ? (
+        <Field meta={fields.transactionPassword} label={t("transaction_password")} type="password" autoComplete="off" />
+      ) : null}
+      <SubmitButton>{t("withdraw.submit")}</SubmitButton>
+    </Form>
   );
 }

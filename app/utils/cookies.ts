@@ -12,6 +12,11 @@ export const PLAIN_COOKIES = {
   redirectUrl: { name: "redirectUrl", maxAge: SEVEN_DAYS },
   /** the referral code from ?ref= / ?referrerCode=, prefilled at sign-up, cleared at sign-in */
   referrerCode: { name: "referrerCode", maxAge: SEVEN_DAYS },
+  /**
+   * what a money form just did ("deposit:<id>"), for the page the success redirects to: read and
+   * cleared there, so its receipt shows once (utils/money.server.ts, moneySuccess)
+   */
+  receipt: { name: "receipt", maxAge: 120 },
   /** the member's language as a locale id (en_US, zh_TW, …) */
   locale: { name: LOCALE_COOKIE, maxAge: LOCALE_COOKIE_MAX_AGE },
 } as const;

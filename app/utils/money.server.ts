@@ -4,6 +4,7 @@ import { messageKey } from "./messages";
 import type { KeyOf } from "./translation-keys";
 import { minorDigits } from "./money";
 import { failureStatus } from "./failure-status";
+import { plainCookie, readPlainCookie } from "./cookies";
 
 /** The site's limits for one kind of amount, with the currency's minor digits. */
 export function limitsFor(context: AppLoadContext, kind: "Deposit" | "Withdraw" | "Transfer") {
@@ -26,8 +27,28 @@ export function moneyFailure(
   return json({ result: submission.reply({ formErrors: [messageKey(code)], hideFields }), idempotencyKey }, { status: failureStatus(status) });
 }
 
-/** A money request that went through: a toast and a fresh page (post/redirect/get, so a reload posts nothing). */
-export function moneySuccess(context: AppLoadContext, path: string, toastKey: KeyOf<"messages">) {
+/** The money forms whose success page shows a receipt. */
+export type ReceiptKind = "deposit" | "transfer" | "withdraw";
+
+/**
+ * A money request that went through: a toast and a fresh page (post/redirect/get, so a reload
+ * posts nothing) that shows the receipt of `receiptId` (the platform's id of what was made; carried
+ * by a short-lived cookie, so the page keeps its address). The fresh page brings a new idempotency
+ * key with an empty form: the key changes only together with a form the member must fill in
+ * again, so a second tap on the same button sends an empty amount, which the site refuses, and
+ * never a second request (app/README.md, "Money forms and idempotency keys").
+ */
+export function moneySuccess(context: AppLoadContext, path: string, toastKey: KeyOf<"messages">, receipt: { kind: ReceiptKind; id: string }) {
   context.session.flashToast({ kind: "success", key: toastKey });
+  context.cookies.push(plainCookie("receipt", `${receipt.kind}:${receipt.id}`, context.secure));
   return redirect(path);
+}
+
+/** The id of the request of this kind whose receipt the page shows once, if any; clears the cookie. */
+export function takeReceiptId(request: Request, context: AppLoadContext, kind: ReceiptKind): string | null {
+  const value = readPlainCookie(request, "receipt");
+  if (value === undefined) return null;
+  context.cookies.push(plainCookie("receipt", null, context.secure));
+  const [valueKind, id] = value.split(":", 2);
+  return valueKind === kind && id && id.length <= 64 ? id : null;
 }

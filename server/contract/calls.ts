@@ -21,6 +21,7 @@ import {
   deposit,
   depositBody,
   documentKind,
+  accountOperation,
   ledgerRecord,
   operatorBankApplication,
   operatorDecision,
@@ -265,6 +266,14 @@ export const CALLS = {
     summary: "Account records: every ledger entry of the member's balances, newest first",
     query: pageQuery,
     data: page(ledgerRecord),
+  }),
+  accountRecords: call({
+    method: "GET",
+    path: "/player/records/operations",
+    auth: "member",
+    summary: "Account records by operation: one item per deposit, transfer, withdrawal step, bet or payout, with its postings, newest first",
+    query: pageQuery,
+    data: page(accountOperation),
   }),
   bank: call({
     method: "GET",

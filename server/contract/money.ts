@@ -166,6 +166,27 @@ export const ledgerRecord = z.object({
 });
 export type LedgerRecord = z.infer<typeof ledgerRecord>;
 
+/**
+ * Account records as the member reads them: one operation (a deposit, a transfer, a withdrawal
+ * request, a bet, a payout...) with the postings it made to the member's own balances. The
+ * headline (`account`, `amount`, `balanceAfter`) is the main account's side when the operation
+ * touched it, else the side of the one own account it touched (a game wallet for bets and
+ * payouts, "hold" for a paid withdrawal: amount and fee together); `entries` are the double-entry
+ * detail, oldest first.
+ */
+export const accountOperation = z.object({
+  /** the operation's newest posting id: the list is ordered by it, newest first */
+  id: z.number().int(),
+  time: isoTime,
+  type: z.enum(LEDGER_TYPES),
+  account: z.string(),
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+  reference: z.string(),
+  entries: z.array(ledgerRecord.omit({ type: true, reference: true })).min(1),
+});
+export type AccountOperation = z.infer<typeof accountOperation>;
+
 // operator queues ------------------------------------------------------------------------------
 
 export const operatorDecision = z.object({ reason: cleanText(500).default("") }).strict();

@@ -494,6 +494,7 @@ const TABLE: Record<CallName, Entry> = {
   },
   withdrawals: { request: async () => ({ query: page }) },
   records: { request: async () => ({ query: page }) },
+  accountRecords: { request: async () => ({ query: page }) },
   bank: { request: async () => ({}) },
   bankApply: {
     // a member whose application is under review may replace it

@@ -203,6 +203,26 @@ describe("deposit lists, transactions and records", () => {
       ["deposit", "main", 5_000, 5_000],
     ]);
   });
+
+  it("lists account records by operation: one item per deposit or transfer, headed by the main account, its postings inside", async () => {
+    const m = await newMember();
+    await deposit(m, DEMO_OPTION.id, 5_000);
+    await memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount: 1_200 } });
+    const { items, total } = (await memberCall(platform, m, "accountRecords")).envelope.data!;
+    expect(total).toBe(2);
+    expect(items.map((r) => [r.type, r.account, r.amount, r.balanceAfter])).toEqual([
+      ["transfer_in", "main", -1_200, 3_800],
+      ["deposit", "main", 5_000, 5_000],
+    ]);
+    expect(items[0]!.entries.map((e) => [e.account, e.amount, e.balanceAfter])).toEqual([
+      ["main", -1_200, 3_800],
+      ["game:binary", 1_200, 1_200],
+    ]);
+    // paged by operation, not by posting: page 2 of size 1 is the deposit, whole
+    const second = (await memberCall(platform, m, "accountRecords", { query: { page: 2, pageSize: 1 } })).envelope.data!;
+    expect(second.items.map((r) => [r.type, r.entries.length])).toEqual([["deposit", 1]]);
+    expect((await memberCall(platform, m, "accountRecords", { query: { from: "2000-01-01", to: "2000-01-01" } })).envelope.data!.total).toBe(0);
+  });
 });
 
 describe("money calls at the router", () => {

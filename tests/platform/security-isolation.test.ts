@@ -65,6 +65,10 @@ const TABLE: Record<MemberCall, Case> = {
   withdraw: { input: (v) => ({ body: { amount: 1_000, transactionPassword: v.member.transactionPassword } }) },
   withdrawals: { input: () => ({ query: {} }), listed: items },
   records: { input: () => ({ query: {} }), listed: (data) => (data as { items: { reference: string }[] }).items.map((i) => i.reference) },
+  accountRecords: {
+    input: () => ({ query: {} }),
+    listed: (data) => (data as { items: { reference: string }[] }).items.map((i) => i.reference),
+  },
   bank: { input: () => ({}) },
   bankApply: { input: (v) => ({ body: bankBody(v.fileIds) }), foreignId: "file_not_found" },
   upload: { input: () => ({ body: { kind: "id_front" } }) },

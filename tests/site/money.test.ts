@@ -44,6 +44,10 @@ describe("deposit page", () => {
     await visitor.post("/user/deposit", { optionId: "bank-transfer", amount: "200", idempotencyKey });
     const page = (await visitor.follow("/user/deposit")).html;
     expect(page).toContain("Pending");
+    // the page the success leads to shows its receipt once; a later visit shows the form alone
+    expect(page).toContain('data-testid="receipt"');
+    expect(page).toContain("Deposit received");
+    expect((await visitor.follow("/user/deposit")).html).not.toContain('data-testid="receipt"');
     expect(balance((await visitor.follow("/user")).html, "main-balance")).toBe("$0.00");
   });
 

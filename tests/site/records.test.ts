@@ -93,17 +93,21 @@ describe("records page", () => {
     expect(response.headers.get("location")).toBe("/login");
   });
 
-  it("shows the deposit and both legs of the transfer in the account records, with balances", async () => {
+  it("shows the deposit and the transfer as one row each in the account records, with balances and the postings inside", async () => {
     const { status, html } = await page("tab=account");
     expect(status).toBe(200);
     expect(html).toContain("<caption>Account records</caption>");
-    expect(html).toMatch(/<th scope="col">Balance after<\/th>/);
+    expect(html).toMatch(/<th scope="col" class="slot-side">Balance after<\/th>/);
     const list = rows(html);
     expect(list).toHaveLength(20);
     // the main account after 20 × $10 and $50 holds $250, then $240 after the transfer
-    expect(list).toContainEqual(expect.stringMatching(/Deposit \| Main account \| \+\$50\.00 \| \$250\.00 \|/));
-    expect(list).toContainEqual(expect.stringMatching(/Transfer (in|out) \| Main account \| -\$10\.00 \| \$240\.00 \|/));
-    expect(list).toContainEqual(expect.stringMatching(/Transfer (in|out) \| Game wallet: \w.* \| \+\$10\.00 \| \$10\.00 \|/));
+    expect(list).toContainEqual(expect.stringMatching(/\| Deposit Main account \| \+\$50\.00 \| \$250\.00 \| 1 ledger entry ?Main account \+\$50\.00 /));
+    // the transfer is one row on the main account; both of its postings are in its detail
+    const transfers = list.filter((row) => row.includes("| Transfer in "));
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]).toMatch(
+      /\| Transfer in Main account → Game wallet: .+ \| -\$10\.00 \| \$240\.00 \| 2 ledger entries ?Main account -\$10\.00 Balance after \$240\.00 ?Game wallet: .+ \+\$10\.00 Balance after \$10\.00 ?Reference: /,
+    );
   });
 
   it("shows the deposit and the transfer with their status in the transaction records", async () => {
@@ -112,8 +116,8 @@ describe("records page", () => {
     expect(html).toContain("<caption>Transaction records</caption>");
     const list = rows(html);
     expect(list).toHaveLength(20);
-    expect(list).toContainEqual(expect.stringMatching(/\| Deposit \| Instant demo credit \| \$50\.00 \| Credited \|$/));
-    expect(list).toContainEqual(expect.stringMatching(/\| Transfer in \| Main account → Game wallet: .+ \| \$10\.00 \| Done \|$/));
+    expect(list).toContainEqual(expect.stringMatching(/\| Deposit Instant demo credit \| \+\$50\.00 \| Credited \|$/));
+    expect(list).toContainEqual(expect.stringMatching(/\| Transfer in Main account → Game wallet: .+ \| -\$10\.00 \| Done \|$/));
   });
 
   it("shows the empty state in the withdrawal records of a member who has not withdrawn", async () => {
@@ -143,8 +147,8 @@ describe("records page", () => {
     const second = await page(next.toString());
     expect(second.status).toBe(200);
     expect(second.html).toContain("Page 2 of 2");
-    // 21 deposits and the transfer's two legs: 23 entries, 3 on the second page
-    expect(rows(second.html)).toHaveLength(3);
+    // 21 deposits and the transfer: 22 operations (one row each), 2 on the second page
+    expect(rows(second.html)).toHaveLength(2);
     expect(linkQuery(second.html, 'rel="next"')).toBeUndefined();
     const previous = linkQuery(second.html, 'rel="prev"')!;
     expect(Object.fromEntries(previous)).toEqual({ tab: "account", from: FROM, to: TO });

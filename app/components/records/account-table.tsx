@@ -1,7 +1,7 @@
 import { useTranslation } from "~/utils/translator";
-import type { LedgerRecord } from "../../../server/contract";
+import type { AccountOperation } from "../../../server/contract";
 import { Money } from "~/components/money";
-import { RecordTable, RecordTime } from "./record-table";
+import { Cell, RecordTable, RecordTime, type RecordColumn } from "./record-table";
 
 export type Game = { code: string; name: string };
 
@@ -16,7 +16,7 @@ export function useAccountName(games: Game[]): (account: string) => string {
   };
 }
 
-/** An amount that moved a balance: credits carry a plus sign, debits Intl's minus. */
+/** An amount that moved a balance: credits green with a plus sign, debits red with Intl's minus. */
 export function SignedMoney({ minor, currency }: { minor: number; currency: string }) {
   return (
     <span className={minor < 0 ? "amount-debit" : "amount-credit"}>
@@ -26,29 +26,66 @@ export function SignedMoney({ minor, currency }: { minor: number; currency: stri
   );
 }
 
-const COLUMNS = ["columns.time", "columns.type", "columns.account", "columns.amount", "columns.balance_after", "columns.reference"] as const;
+const COLUMNS = [
+  { key: "columns.time", slot: "time" },
+  { key: "columns.type", slot: "what" },
+  { key: "columns.amount", slot: "amount" },
+  { key: "columns.balance_after", slot: "side" },
+  { key: "columns.details", slot: "more" },
+] as const satisfies readonly RecordColumn[];
 
-export function AccountTable(props: { items: LedgerRecord[]; currency: string; games: Game[]; filtered: boolean }) {
+/**
+ * Account records, one row per operation (a transfer is one row, not its two postings): what
+ * happened, the amount on the account the member counts in (the main account when it moved,
+ * else the game wallet or the amount on hold) and that account's balance after. The
+ * double-entry postings stay one tap away in a <details> (no JavaScript needed).
+ */
+export function AccountTable(props: { items: AccountOperation[]; currency: string; games: Game[]; filtered: boolean }) {
   const { t } = useTranslation("records");
   const accountName = useAccountName(props.games);
+  const [time, type, amount, balance, details] = COLUMNS;
   return (
     <RecordTable caption={t("tabs.account")} columns={COLUMNS} count={props.items.length} filtered={props.filtered}>
-      {props.items.map((r) => (
-        <tr key={r.id}>
-          <th scope="row">
-            <RecordTime iso={r.time} />
-          </th>
-          <td>{t(`ledger_types.${r.type}`)}</td>
-          <td>{accountName(r.account)}</td>
-          <td className="num">
-            <SignedMoney minor={r.amount} currency={props.currency} />
-          </td>
-          <td className="num">
-            <Money minor={r.balanceAfter} currency={props.currency} />
-          </td>
-          <td className="record-reference">{r.reference}</td>
-        </tr>
-      ))}
+      {props.items.map((r) => {
+        const from = r.entries.find((e) => e.amount < 0);
+        const to = r.entries.find((e) => e.amount > 0);
+        const where = r.entries.length > 1 && from && to ? `${accountName(from.account)} → ${accountName(to.account)}` : accountName(r.account);
+        return (
+          <tr key={r.id} data-testid="account-record">
+            <Cell column={time}>
+              <RecordTime iso={r.time} />
+            </Cell>
+            <Cell column={type}>
+              <span className="record-what">{t(`ledger_types.${r.type}`)}</span>{" "}
+              <span className="record-where">{where}</span>
+            </Cell>
+            <Cell column={amount}>
+              <SignedMoney minor={r.amount} currency={props.currency} />
+            </Cell>
+            <Cell column={balance} label>
+              <Money minor={r.balanceAfter} currency={props.currency} />
+            </Cell>
+            <Cell column={details}>
+              <details className="ledger-detail">
+                <summary>{t("ledger.entries", { count: r.entries.length })}</summary>
+                <ul>
+                  {r.entries.map((e) => (
+                    <li key={e.id}>
+                      <span>{accountName(e.account)}</span> <SignedMoney minor={e.amount} currency={props.currency} />{" "}
+                      <span className="record-reason">
+                        {t("columns.balance_after")} <Money minor={e.balanceAfter} currency={props.currency} />
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+                <p className="record-reference">
+                  {t("columns.reference")}: {r.reference}
+                </p>
+              </details>
+            </Cell>
+          </tr>
+        );
+      })}
     </RecordTable>
   );
 }

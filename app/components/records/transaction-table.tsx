@@ -1,12 +1,16 @@
 import { useTranslation } from "~/utils/translator";
 import type { CallData } from "../../../server/contract";
-import { Money } from "~/components/money";
-import { useAccountName, type Game } from "./account-table";
-import { RecordStatus, RecordTable, RecordTime } from "./record-table";
+import { useAccountName, SignedMoney, type Game } from "./account-table";
+import { Cell, RecordStatus, RecordTable, RecordTime, type RecordColumn } from "./record-table";
 
 type Transaction = CallData<"transactions">["items"][number];
 
-const COLUMNS = ["columns.time", "columns.type", "columns.details", "columns.amount", "columns.status"] as const;
+const COLUMNS = [
+  { key: "columns.time", slot: "time" },
+  { key: "columns.type", slot: "what" },
+  { key: "columns.amount", slot: "amount" },
+  { key: "columns.status", slot: "side" },
+] as const satisfies readonly RecordColumn[];
 
 export function TransactionTable(props: { items: Transaction[]; currency: string; games: Game[]; filtered: boolean }) {
   const { t } = useTranslation("records");
@@ -19,39 +23,34 @@ export function TransactionTable(props: { items: Transaction[]; currency: string
   );
 }
 
+/** A deposit adds to the main account; a transfer's sign is the main account's side of it. */
 function TransactionRow({ item, currency, games }: { item: Transaction; currency: string; games: Game[] }) {
   const { t } = useTranslation("records");
   const accountName = useAccountName(games);
+  const [time, type, amount, status] = COLUMNS;
+  const game = item.kind === "transfer" ? accountName(`game:${item.gameCode}`) : "";
+  const main = accountName("main");
   return (
     <tr>
-      <th scope="row">
+      <Cell column={time}>
         <RecordTime iso={item.createdAt} />
-      </th>
-      {item.kind === "deposit" ? (
-        <>
-          <td>{t("kinds.deposit")}</td>
-          <td>{item.optionName}</td>
-        </>
-      ) : (
-        <>
-          <td>{t(`kinds.transfer_${item.direction}`)}</td>
-          <td>
-            {item.direction === "in"
-              ? `${accountName("main")} → ${accountName(`game:${item.gameCode}`)}`
-              : `${accountName(`game:${item.gameCode}`)} → ${accountName("main")}`}
-          </td>
-        </>
-      )}
-      <td className="num">
-        <Money minor={item.amount} currency={currency} />
-      </td>
-      <td>
+      </Cell>
+      <Cell column={type}>
+        <span className="record-what">{item.kind === "deposit" ? t("kinds.deposit") : t(`kinds.transfer_${item.direction}`)}</span>{" "}
+        <span className="record-where">
+          {item.kind === "deposit" ? item.optionName : item.direction === "in" ? `${main} → ${game}` : `${game} → ${main}`}
+        </span>
+      </Cell>
+      <Cell column={amount}>
+        <SignedMoney minor={item.kind === "transfer" && item.direction === "in" ? -item.amount : item.amount} currency={currency} />
+      </Cell>
+      <Cell column={status}>
         <RecordStatus
           status={item.status}
           label={t(`status.${item.status}`)}
           reason={item.kind === "deposit" && item.status === "refused" ? item.reason : undefined}
         />
-      </td>
+      </Cell>
     </tr>
   );
 }

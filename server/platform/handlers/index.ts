@@ -35,6 +35,7 @@ export const handlers: Handlers = {
   withdraw: money.withdraw,
   withdrawals: money.withdrawals,
   records: money.records,
+  accountRecords: money.accountRecords,
   bank: money.bank,
   bankApply: money.bankApply,
   upload: money.upload,

@@ -72,6 +72,7 @@ export const withdrawals: Handler<"withdrawals"> = async ({ member, query }) => 
 export const transactions: Handler<"transactions"> = async ({ member, query }) =>
   member.stub.transactions(member.proof, query);
 export const records: Handler<"records"> = async ({ member, query }) => member.stub.records(member.proof, query);
+export const accountRecords: Handler<"accountRecords"> = async ({ member, query }) => member.stub.accountRecords(member.proof, query);
 
 export const bank: Handler<"bank"> = async ({ member }) => member.stub.bank(member.proof);
 

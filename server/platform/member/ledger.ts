@@ -1,4 +1,4 @@
-import type { LedgerRecord } from "../../contract";
+import type { AccountOperation, LedgerRecord } from "../../contract";
 import { fail, ok, type Result } from "../result";
 
 /**
@@ -198,5 +198,60 @@ export function listRecords(
       balanceAfter: r.balance_after,
       reference: r.reference,
     }));
+  return { items, total };
+}
+
+/**
+ * Account records by operation (the member's "one row per thing that happened"): the operations
+ * that posted to the member's own accounts, newest first, paged by operation, each with its own
+ * postings. The headline is the main account's side when the operation touched it (a transfer or
+ * a withdrawal request moves money between two own accounts, and the member counts in the main
+ * account), else the side of the one own account it touched: what the operation moved there in
+ * all, and that account's balance after it. The day filter applies to the operation's time.
+ */
+export function listOperations(
+  sql: SqlStorage,
+  q: { page: number; pageSize: number; from?: string; to?: string },
+): { items: AccountOperation[]; total: number } {
+  const range = dayRange(q.from, q.to);
+  const own = "account IN (SELECT account FROM balances WHERE own = 1)";
+  const where = `${own} AND ${range.sql}`;
+  const total = sql
+    .exec<{ n: number }>(`SELECT COUNT(DISTINCT operation_key) AS n FROM postings WHERE ${where}`, ...range.bindings)
+    .one().n;
+  const rows = sql
+    .exec<PostingRow & { operation_key: string; last: number }>(
+      `WITH ops AS (
+         SELECT operation_key, MAX(id) AS last FROM postings WHERE ${where}
+         GROUP BY operation_key ORDER BY last DESC LIMIT ? OFFSET ?
+       )
+       SELECT p.id, p.created_at, p.type, p.account, p.amount, p.balance_after, p.reference, p.operation_key, ops.last
+       FROM ops JOIN postings p ON p.operation_key = ops.operation_key
+       WHERE p.${own}
+       ORDER BY ops.last DESC, p.id`,
+      ...range.bindings,
+      q.pageSize,
+      (q.page - 1) * q.pageSize,
+    )
+    .toArray();
+  // rows come grouped by operation, in the list's order
+  const groups = new Map<string, typeof rows>();
+  for (const row of rows) groups.set(row.operation_key, [...(groups.get(row.operation_key) ?? []), row]);
+  const items = [...groups.values()].map((group): AccountOperation => {
+    const first = group[0]!;
+    // an operation may post twice to one account (a paid withdrawal: the amount, then the fee)
+    const account = group.some((r) => r.account === "main") ? "main" : first.account;
+    const legs = group.filter((r) => r.account === account);
+    return {
+      id: first.last,
+      time: first.created_at,
+      type: first.type,
+      account,
+      amount: legs.reduce((sum, r) => sum + r.amount, 0),
+      balanceAfter: legs.at(-1)!.balance_after,
+      reference: first.reference,
+      entries: group.map((r) => ({ id: r.id, time: r.created_at, account: r.account, amount: r.amount, balanceAfter: r.balance_after })),
+    };
+  });
   return { items, total };
 }

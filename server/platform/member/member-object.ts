@@ -5,6 +5,7 @@ import type {
   bankApplyBody,
   Deposit,
   LedgerRecord,
+  AccountOperation,
   MessageThread,
   PlayerInfo,
   SiteInfo,
@@ -27,7 +28,7 @@ import type { OperatorBankApplication, OperatorDeposit, OperatorMessage, Operato
 import type { DepositRules, TransferRules, WithdrawRules } from "../money/rules";
 import { marketStub, siteStub } from "../stubs";
 import * as game from "./game";
-import { checkLedger, listRecords, openAccount, record, replay, type LedgerCheck } from "./ledger";
+import { checkLedger, listOperations, listRecords, openAccount, record, replay, type LedgerCheck } from "./ledger";
 import * as money from "./money";
 import * as center from "./center";
 import { internationalNumber, type SmsPurpose } from "../sms/code";
@@ -426,6 +427,10 @@ export class MemberObject extends DurableObject<Env> {
 
   records(proof: SessionProof, q: money.PageQuery): Result<money.Page<LedgerRecord>> {
     return this.asMember(proof, () => ok({ ...listRecords(this.sql, q), page: q.page, pageSize: q.pageSize }));
+  }
+
+  accountRecords(proof: SessionProof, q: money.PageQuery): Result<money.Page<AccountOperation>> {
+    return this.asMember(proof, () => ok({ ...listOperations(this.sql, q), page: q.page, pageSize: q.pageSize }));
   }
 
   bank(proof: SessionProof): Result<BankAccount> {

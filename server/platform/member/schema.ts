@@ -65,6 +65,8 @@ export const MEMBER_SCHEMA = [
      created_at TEXT NOT NULL
    )`,
   `CREATE INDEX IF NOT EXISTS postings_by_account ON postings (account, id)`,
+  // account records by operation gather each operation's postings (ledger.ts, listOperations)
+  `CREATE INDEX IF NOT EXISTS postings_by_operation ON postings (operation_key)`,
   // Append-only: history is corrected by a new operation, never by editing an old one.
   `CREATE TRIGGER IF NOT EXISTS postings_no_update BEFORE UPDATE ON postings
      BEGIN SELECT RAISE(ABORT, 'postings are append-only'); END`,

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { Money } from "~/components/money";
 import { formatOdds, formatPrice, type Order } from "~/utils/game";
@@ -24,16 +23,16 @@ export function OrderStatus({ order, currency }: { order: Order; currency: strin
   );
 }
 
-/** Open orders and the ones that settled in the last minutes, newest first. */
-export function CurrentOrders({ orders, currency, error }: { orders: Order[]; currency: string; error: string | null }) {
+/**
+ * Open orders, newest first, each naming its pair (a BTC bet on the ETH page is still a BTC bet).
+ * A settled order leaves this list at once (its result shows in SettlementResults, then in the
+ * history).
+ */
+export function CurrentOrders({ orders, currency, error, pairNameOf }: { orders: Order[]; currency: string; error: string | null; pairNameOf: (pair: string) => string }) {
   const { t, i18n } = useTranslation("game");
-  const settlement = useSettlementAnnouncement(orders, currency);
   return (
     <section aria-labelledby="current-orders-title">
       <h2 id="current-orders-title">{t("tabs.current")}</h2>
-      <p className="visually-hidden" aria-live="polite" data-testid="settlement-announcement">
-        {settlement}
-      </p>
       {error ? (
         <p role="alert" className="error-list">
           {t(dynamicKey(error))}
@@ -45,9 +44,13 @@ export function CurrentOrders({ orders, currency, error }: { orders: Order[]; cu
         <ul className="plain-list current-orders" data-testid="current-orders">
           {orders.map((o) => (
             <li key={o.id}>
-              <strong>{t(`option.${o.option}`)}</strong> · <Money minor={o.amount} currency={currency} /> · ×
-              {formatOdds(o.odds, i18n.language)} · {t("orders.period_short", { periodNo: o.periodNo })} ·{" "}
-              <OrderStatus order={o} currency={currency} />
+              <span className="order-line">
+                <strong>{t(`option.${o.option}`)}</strong> · <Money minor={o.amount} currency={currency} /> · ×{formatOdds(o.odds, i18n.language)}
+              </span>
+              <span className="order-line muted">
+                <span data-testid="order-pair">{pairNameOf(o.pair)}</span> · {t("orders.period_short", { periodNo: o.periodNo })} ·{" "}
+                <OrderStatus order={o} currency={currency} />
+              </span>
             </li>
           ))}
         </ul>
@@ -56,25 +59,15 @@ export function CurrentOrders({ orders, currency, error }: { orders: Order[]; cu
   );
 }
 
-/**
- * "Period …: Won · $1.95", said politely when an order the page showed as open settles (WCAG 4.1.3:
- * the list changes on its own, so a screen reader is told). Nothing is said for the first render.
- */
-function useSettlementAnnouncement(orders: Order[], currency: string): string {
+/** "Won +$9.50", "Lost −$10.00", "Refunded $10.00": what the bet made or lost, net of the stake. */
+function NetResult({ order, currency }: { order: Order; currency: string }) {
   const { t, i18n } = useTranslation("game");
-  const open = useRef<Set<string> | null>(null);
-  const [text, setText] = useState("");
-  useEffect(() => {
-    const settled = open.current ? orders.filter((o) => o.status !== "open" && open.current!.has(o.id)) : [];
-    open.current = new Set(orders.filter((o) => o.status === "open").map((o) => o.id));
-    if (settled.length === 0) return;
-    const said = settled.map(
-      (o) =>
-        `${t("orders.period_short", { periodNo: o.periodNo })}: ${t(`option.${o.option}`)} · ${t(`status.${o.status}`)} · ${formatMoney(o.payout, currency, i18n.language)}`,
-    );
-    setText(said.join(". "));
-  }, [orders, currency, t, i18n.language]);
-  return text;
+  const lng = i18n.language;
+  if (order.status === "open") return <span className="order-net">{t("status.open")}</span>;
+  const net = order.payout - order.amount;
+  const amount =
+    order.status === "refunded" ? formatMoney(order.payout, currency, lng) : `${net >= 0 ? "+" : "−"}${formatMoney(Math.abs(net), currency, lng)}`;
+  return <strong className={`order-net order-${order.status}`}>{`${t(`status.${order.status}`)} ${amount}`}</strong>;
 }
 
 const HISTORY_COLUMNS = [
@@ -97,7 +90,33 @@ export function OrderHistory({ orders, currency, precisionOf }: { orders: Order[
   const { t, i18n } = useTranslation("game");
   const lng = i18n.language;
   if (orders.length === 0) return <p className="records-empty">{t("orders.none_history")}</p>;
+  // Two renderings of the same orders, one shown by the stylesheet: cards on a phone (the result
+  // first, four facts, no sideways scrolling), the full table from the wide layout up. A table
+  // restyled into cards loses its row and column semantics in some screen readers; a display:none
+  // rendering is out of the accessibility tree, so each reader meets one list.
   return (
+    <>
+      <ul className="order-cards narrow-only" data-testid="order-cards">
+        {orders.map((o) => {
+          const precision = precisionOf(o.pair);
+          return (
+            <li key={o.id} className="order-card">
+              <p className="order-card-head">
+                <NetResult order={o} currency={currency} /> · {t(`option.${o.option}`)} · <Money minor={o.amount} currency={currency} />
+              </p>
+              <p className="order-card-facts">
+                {o.closePrice === null
+                  ? t("orders.bet_at", { price: formatPrice(o.priceAtBet, precision, lng) })
+                  : t("orders.card_result", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}
+              </p>
+              <p className="order-card-meta muted">
+                {o.pair.replace("-", "/")} · {t("orders.period_short", { periodNo: o.periodNo })} · {formatTime(o.endsAt, lng)} UTC
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="wide-only">
     <ScrollTable caption={t("tabs.history")} hideCaption testId="order-history" columns={HISTORY_COLUMNS.map((key) => t(`orders.${key}`))}>
       {orders.map((o) => {
         const precision = precisionOf(o.pair);
@@ -127,5 +146,7 @@ export function OrderHistory({ orders, currency, precisionOf }: { orders: Order[
         );
       })}
     </ScrollTable>
+      </div>
+    </>
   );
 }

@@ -26,27 +26,40 @@ interface Props {
  * with its odds), a chip or a typed amount, and the bet bar: pinned to the bottom of a phone's
  * screen, it holds the amount and one button that says what the bet pays ("Bet $10.00 → pays
  * $19.50") and places it. A real form: without JavaScript it posts the page and comes back with a
- * toast, the button reading "Place bet". The smallest chip is chosen to begin with (a stake is
- * always set, as on DTrader and IQ Option); no option is: the member picks the side.
+ * toast, the button reading "Place bet". No option is chosen for the member: they pick the side.
  */
 export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, gameWallet, idempotencyKey, lastResult }: Props) {
   const { t, i18n } = useTranslation("game");
-  const [form, fields] = useServerForm<ReturnType<typeof betSchema>>({ lastResult });
+  const [form, fields] = useServerForm<ReturnType<typeof betSchema>>({
+    lastResult,
+  });
   const formRef = useRef<HTMLFormElement>(null);
-  const defaultChip = fields.chip.initialValue ?? (fields.amount.initialValue ? undefined : betAmounts.length ? toDecimalString(Math.min(...betAmounts), limits.digits) : undefined);
-  const [choice, setChoice] = useState<{ option: string | null; amount: number | null }>({ option: null, amount: null });
+  const [choice, setChoice] = useState<{
+    option: string | null;
+    amount: number | null;
+  }>({ option: null, amount: null });
   const read = () => {
     const f = formRef.current;
     if (!f) return;
     const data = new FormData(f);
     const typed = String(data.get("amount") ?? "").trim();
     const chip = data.get("chip");
-    setChoice({ option: data.get("option") as string | null, amount: parseAmount(typed || (typeof chip === "string" ? chip : ""), limits.digits) });
+    setChoice({
+      option: data.get("option") as string | null,
+      amount: parseAmount(typed || (typeof chip === "string" ? chip : ""), limits.digits),
+    });
   };
-  // after hydration: the chosen chip shows in the amount box, and the preview reads the form
+  // With JavaScript a stake is set from the start, as DTrader and IQ Option do: the first chip
+  // when nothing was chosen or typed. Without it nothing is pre-chosen (the server would take a
+  // chip the member never picked over an amount left empty by mistake).
   useEffect(() => {
     const f = formRef.current;
-    const chip = f?.querySelector<HTMLInputElement>('input[name="chip"]:checked');
+    const amount = f?.elements.namedItem(fields.amount.name);
+    let chip = f?.querySelector<HTMLInputElement>('input[name="chip"]:checked');
+    if (f && !chip && amount instanceof HTMLInputElement && amount.value.trim() === "") {
+      chip = f.querySelector<HTMLInputElement>('input[name="chip"]');
+      if (chip) chip.checked = true;
+    }
     if (f && chip) fillAmount(f, fields.amount.name, chip.value, false);
     read();
     // once, on mount: later changes come through the form's change events
@@ -113,8 +126,12 @@ export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, ga
                     type="radio"
                     name="chip"
                     value={value}
-                    defaultChecked={defaultChip === value}
-                    onChange={(event) => fillAmount(event.currentTarget.form, fields.amount.name, value, true)}
+                    defaultChecked={fields.chip.initialValue === value}
+                    // a click, not a change: tapping the chip already chosen puts its amount back too
+                    onClick={(event) => {
+                      fillAmount(event.currentTarget.form, fields.amount.name, value, true);
+                      read();
+                    }}
                   />
                   <span data-testid="chip">
                     <Money minor={minor} currency={currency} />
@@ -133,32 +150,39 @@ export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, ga
       <div className="bet-bar" data-testid="bet-bar">
         {/* the hidden fields' problems (a stale period, an expired form) are the form's */}
         <ErrorList id={form.errorId} errors={barErrors} alert />
-        <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
-        <p className="bet-bar-status">
-          <span>
-            {t("bet.game_wallet")}{" "}
-            <strong data-testid="game-wallet">{gameWallet ? <Money minor={gameWallet.balance} currency={currency} /> : "—"}</strong>
-          </span>
-          {!gameWallet || gameWallet.balance === 0 ? <Link to="/user/transfer">{t("bet.transfer_link")}</Link> : null}
-          {placed ? (
-            <span className="bet-placed" data-testid="bet-placed">
-              ✓ {t("bet.placed", { option: t(`option.${placed.option}`), amount: formatMoney(placed.amount, currency, i18n.language) })}
+        {/* the amount's field: its message, the wallet, the box and the button that places the bet */}
+        <div className="field bet-field">
+          <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
+          <p className="bet-bar-status">
+            <span>
+              {t("bet.game_wallet")}{" "}
+              <strong data-testid="game-wallet">{gameWallet ? <Money minor={gameWallet.balance} currency={currency} /> : "—"}</strong>
             </span>
-          ) : null}
-        </p>
-        <div className="bet-bar-row">
-          <div className="bet-amount">
-            <label htmlFor={fields.amount.id}>{t("bet.amount")}</label>
-            <input
-              {...controlProps(fields.amount, "bet-limits")}
-              key={fields.amount.key}
-              type="text"
-              defaultValue={fields.amount.initialValue}
-              inputMode="decimal"
-              autoComplete="off"
-            />
+            {!gameWallet || gameWallet.balance === 0 ? <Link to="/user/transfer">{t("bet.transfer_link")}</Link> : null}
+            {placed ? (
+              <span className="bet-placed" data-testid="bet-placed">
+                ✓{" "}
+                {t("bet.placed", {
+                  option: t(`option.${placed.option}`),
+                  amount: formatMoney(placed.amount, currency, i18n.language),
+                })}
+              </span>
+            ) : null}
+          </p>
+          <div className="bet-bar-row">
+            <div className="bet-amount">
+              <label htmlFor={fields.amount.id}>{t("bet.amount")}</label>
+              <input
+                {...controlProps(fields.amount, "bet-limits")}
+                key={fields.amount.key}
+                type="text"
+                defaultValue={fields.amount.initialValue}
+                inputMode="decimal"
+                autoComplete="off"
+              />
+            </div>
+            <BetButton>{preview ?? t("bet.submit")}</BetButton>
           </div>
-          <BetButton>{preview ?? t("bet.submit")}</BetButton>
         </div>
       </div>
     </Form>
@@ -182,12 +206,24 @@ function BetButton({ children }: { children: React.ReactNode }) {
  */
 function usePlacedConfirmation(lastResult: unknown, periodNo: string, digits: number) {
   const navigation = useNavigation();
-  const pending = useRef<{ option: BetOptionName; amount: number | null; answer: unknown } | null>(null);
-  const [placed, setPlaced] = useState<{ option: BetOptionName; amount: number; periodNo: string } | null>(null);
+  const pending = useRef<{
+    option: BetOptionName;
+    amount: number | null;
+    answer: unknown;
+  } | null>(null);
+  const [placed, setPlaced] = useState<{
+    option: BetOptionName;
+    amount: number;
+    periodNo: string;
+  } | null>(null);
   const data = navigation.formData;
   if (navigation.state === "submitting" && data?.get("option") && !pending.current) {
     const amount = String(data.get("amount") ?? "").trim() || String(data.get("chip") ?? "");
-    pending.current = { option: data.get("option") as BetOptionName, amount: parseAmount(amount, digits), answer: lastResult };
+    pending.current = {
+      option: data.get("option") as BetOptionName,
+      amount: parseAmount(amount, digits),
+      answer: lastResult,
+    };
   }
   useEffect(() => {
     if (navigation.state !== "idle" || !pending.current) return;

@@ -70,7 +70,7 @@ export function MarketPanel({ pairName, precision, price, current, ended, server
             <CountdownBar from={current.startsAt} to={current.cutoffAt} renderedAt={serverTime} clock={clock} doneText={t("market.betting_closed")} />
           </dd>
         </div>
-        <div className="game-timer" data-testid="end-timer">
+        <div className="game-timer" data-testid="end-timer" data-ends-at={current.endsAt}>
           <dt>{t("market.ends_in")}</dt>
           <dd>
             <CountdownBar from={current.startsAt} to={current.endsAt} renderedAt={serverTime} clock={clock} />

@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import type { Order, Period } from "~/utils/game";
-import { KlineChart } from "./kline-chart";
 import { Sparkline, type SparkPoint } from "./sparkline";
+
+// only on a wide screen, after the page runs: a phone never loads it
+const KlineChart = lazy(() => import("./kline-chart"));
 
 /** The wide layout's breakpoint (app/styles/app.css). */
 const WIDE = "(min-width: 1026px)";
@@ -46,7 +48,11 @@ export function GameChart(props: {
         width={640}
         height={360}
       />
-      {kline ? <KlineChart pair={props.pair} precision={props.precision} tick={props.tick} bets={props.bets} embedded onReady={onReady} /> : null}
+      {kline ? (
+        <Suspense fallback={null}>
+          <KlineChart pair={props.pair} precision={props.precision} tick={props.tick} bets={props.bets} embedded onReady={onReady} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,19 +1,24 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { gameHref, GAME_TABS, HISTORY_PAGE_SIZE, type GameQuery } from "~/utils/game";
 import type { gameAction, gameLoader } from "~/utils/game.server";
 import { BetForm } from "./bet-form";
 import { GameChart } from "./game-chart";
-import { KlineChart } from "./kline-chart";
 import { MarketPanel } from "./market-panel";
-import { CurrentOrders, OrderHistory } from "./orders";
-import { QuotesTable } from "./quotes";
+import { CurrentOrders } from "./orders";
 import { SettlementResults } from "./results";
-import { Rules } from "./rules";
 import type { SparkPoint } from "./sparkline";
 import { useLiveMarket } from "./use-live-market";
 import { useTickets } from "./use-tickets";
+
+// The sections other than current orders are code of their own, loaded when shown (React.lazy):
+// the server renders them whole (it waits for allReady), and the browser keeps that HTML until
+// their code arrives, so nothing blinks; the first screen's JavaScript stays within its budget.
+const OrderHistory = lazy(() => import("./history"));
+const QuotesTable = lazy(() => import("./quotes"));
+const Rules = lazy(() => import("./rules"));
+const KlineChart = lazy(() => import("./kline-chart"));
 
 /** Seconds of price history the sparkline shows before the last tick. */
 const SPARK_SECONDS = 90;
@@ -99,6 +104,7 @@ export function GamePage({ path }: { path: string }) {
         <div className="game-side">
           <GameTabs path={path} query={query} />
           <div className="card game-tab">
+            <Suspense fallback={null}>
             {query.tab === "current" ? <CurrentOrders orders={tickets.orders} currency={data.currency} error={tickets.error} pairNameOf={pairNameOf} /> : null}
             {data.tab.tab === "history" ? (
               <>
@@ -114,6 +120,7 @@ export function GamePage({ path }: { path: string }) {
             ) : null}
             {data.tab.tab === "rules" ? <Rules items={data.tab.items} error={data.tab.error} /> : null}
             {query.tab === "chart" && market ? <KlineChart pair={query.pair} precision={market.pair.precision} tick={live.tick} bets={bets} /> : null}
+            </Suspense>
             {data.tab.tab === "error" ? (
               <p role="alert" className="error-list">
                 {t(data.tab.error)}

@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
+// Static here: this module is itself loaded lazily (game-page.tsx, game-chart.tsx), so the
+// library arrives with the chart, never with the page's first screen.
+import * as charts from "./lightweight-charts.client";
 import { CANDLE_INTERVALS, formatPrice, type CandleInterval, type Order } from "~/utils/game";
 
 type Candle = { time: string; open: number; high: number; low: number; close: number };
@@ -11,13 +14,13 @@ type Markers = { setMarkers(markers: never[]): void };
 const SECONDS: Record<CandleInterval, number> = { "1m": 60, "5m": 300, "15m": 900, "1h": 3600, "1d": 86_400 };
 
 /**
- * K-line chart of one pair. lightweight-charts is imported inside an effect, through
+ * K-line chart of one pair. This module is loaded lazily, with lightweight-charts through
  * ./lightweight-charts.client (empty in the server build: the worker never carries the library),
- * so in the browser it is its own chunk, fetched only when this chart is on screen. The server
+ * so in the browser both are a chunk of their own, fetched only when this chart is shown. The server
  * renders the chart as "static": a sentence that it needs JavaScript, and no interval buttons
  * that would do nothing; hydration turns it into the live chart.
  */
-export function KlineChart({
+export default function KlineChart({
   pair,
   precision,
   tick,
@@ -49,10 +52,9 @@ export function KlineChart({
     let remove: (() => void) | undefined;
     setStatus("loading");
     (async () => {
-      const [charts, response] = await Promise.all([
-        import("./lightweight-charts.client"),
-        fetch(`/api/game/candles?pair=${encodeURIComponent(pair)}&interval=${interval}`, { headers: { accept: "application/json" } }),
-      ]);
+      const response = await fetch(`/api/game/candles?pair=${encodeURIComponent(pair)}&interval=${interval}`, {
+        headers: { accept: "application/json" },
+      });
       const body = (await response.json()) as { candles: Candle[] };
       if (disposed || !container.current) return;
       if (!response.ok) throw new Error(String(response.status));

@@ -8,7 +8,7 @@ import { formatTime } from "./format";
  * Like the order history, cards on a phone (open → close, the last digit, the options that won)
  * and the full table from the wide layout up, one of the two shown by the stylesheet.
  */
-export function QuotesTable({ periods, precision }: { periods: Period[]; precision: number }) {
+export default function QuotesTable({ periods, precision }: { periods: Period[]; precision: number }) {
   const { t, i18n } = useTranslation("game");
   const lng = i18n.language;
   if (periods.length === 0) return <p className="records-empty">{t("quotes.none")}</p>;

@@ -66,6 +66,11 @@ test.describe("on a 360×640 phone", () => {
 
     // the first screen, unscrolled
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // the header is one thin row whose links all show (none scrolled out of sight)
+    const header = (await page.locator("header.site-header").boundingBox())!;
+    expect(header.height, "the header's height").toBeLessThanOrEqual(48);
+    const nav = await page.locator("header .site-nav").evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(nav.scroll, "the header's links fit its row").toBeLessThanOrEqual(nav.client);
     await expectOnFirstScreen(page, "the pair switcher", page.getByRole("navigation", { name: game("pairs_label") }));
     await expectOnFirstScreen(page, "the price", page.getByTestId("game-price"));
     await expectOnFirstScreen(page, "the sparkline", page.getByTestId("sparkline"));

@@ -140,8 +140,8 @@ export default function App() {
           {main}
         </main>
       ) : (
-        <div className="layout">
-          <SiteHeader />
+        <div className={page.layout === "game" ? "layout layout-game" : "layout"}>
+          <SiteHeader compact={page.layout === "game"} />
           <main id="main" className="main">
             {main}
           </main>

@@ -5,11 +5,12 @@ import { useRootData } from "~/utils/root-data";
 import { CsrfInput } from "./csrf-input";
 import { LanguageForm } from "./language-form";
 
-export function SiteHeader() {
+/** `compact`: one thin row (the game, whose first screen is for betting): the logo only, smaller links. */
+export function SiteHeader({ compact = false }: { compact?: boolean }) {
   const { site, member } = useRootData();
   const { t } = useTranslation();
   return (
-    <header className="site-header">
+    <header className={compact ? "site-header site-header-compact" : "site-header"}>
       <a className="skip-link" href="#main">
         {t("nav.skip")}
       </a>
@@ -18,9 +19,12 @@ export function SiteHeader() {
         <span className="brand-name">{site.title}</span>
       </Link>
       <nav aria-label={t("nav.label")} className="site-nav">
-        <NavItem to="/" end>
-          {t("nav.home")}
-        </NavItem>
+        {/* compact: the logo is the way home (one row on a 360 px phone) */}
+        {compact ? null : (
+          <NavItem to="/" end>
+            {t("nav.home")}
+          </NavItem>
+        )}
         {member ? (
           <>
             <NavItem to="/game">{t("nav.game")}</NavItem>

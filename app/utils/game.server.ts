@@ -11,24 +11,32 @@ import { minorDigits } from "./money";
 import { amountField } from "./money-schemas.server";
 import { localRedirectTarget } from "./redirect-target";
 
-/** Orders that settled this recently still show under "current orders", with their outcome. */
-const JUST_SETTLED_MS = 5 * 60_000;
+/**
+ * Settled orders this recent travel with the ticket poll, only so the page can show a result it
+ * missed on the member stream (a dropped socket); current orders list open ones only: a settled
+ * bet is in the history at once.
+ */
+const RESULT_WINDOW_MS = 30_000;
+
+/** Seconds of ticks the sparkline draws before now (its right end is the period's end). */
+export const SPARK_SECONDS = 90;
 
 export function betLimits(context: AppLoadContext) {
   const { site } = context;
   return { min: site.minBetAmount, max: site.maxBetAmount, digits: minorDigits(site.currency) };
 }
 
-/** Open orders (the ticket query) and the ones settled in the last minutes, with the game wallet. */
+/** Open orders (the ticket query), the results of the last seconds, and the game wallet. */
 export async function loadTickets(context: AppLoadContext) {
   const [open, recent, wallets] = await Promise.all([
     context.platform.call("ticketQuery"),
     context.platform.call("orders", { query: { page: 1, pageSize: 10, status: "settled" } }),
     context.platform.call("wallets"),
   ]);
-  const settled = recent.ok ? recent.data.items.filter((o) => o.settledAt && context.now - Date.parse(o.settledAt) < JUST_SETTLED_MS) : [];
+  const settled = recent.ok ? recent.data.items.filter((o) => o.settledAt && context.now - Date.parse(o.settledAt) < RESULT_WINDOW_MS) : [];
   return {
-    orders: open.ok ? [...open.data, ...settled] : settled,
+    orders: open.ok ? open.data : [],
+    settled,
     gameWallet: wallets.ok ? gameWalletOf(context, wallets.data) : null,
     error: !open.ok ? messageKey(open.code) : null,
   };
@@ -44,11 +52,12 @@ export async function gameLoader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
   const { site } = context;
   const query = parseGameQuery(new URL(request.url).searchParams, site.pairs);
-  const [market, pairs, tickets, tab] = await Promise.all([
+  const [market, pairs, tickets, tab, spark] = await Promise.all([
     context.platform.call("market", { params: { pair: query.pair } }),
     context.platform.call("pairs"),
     loadTickets(context),
     loadTab(context, query),
+    context.platform.call("candles", { params: { pair: query.pair }, query: { interval: "1s", limit: SPARK_SECONDS } }),
   ]);
   const known = new Map(pairs.ok ? pairs.data.map((p) => [p.symbol, p]) : []);
   return json({
@@ -62,6 +71,8 @@ export async function gameLoader({ request, context }: LoaderFunctionArgs) {
     currency: site.currency,
     gameCode: site.games[0]?.code,
     tickets,
+    // the sparkline's ticks: [unix second, price]; none when the call failed (the chart says so)
+    spark: spark.ok ? spark.data.map((c) => [Math.floor(Date.parse(c.time) / 1000), c.close] as [number, number]) : [],
     tab,
     idempotencyKey: newIdempotencyKey(),
   });

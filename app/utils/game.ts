@@ -13,6 +13,8 @@ export type Wallets = CallData<"wallets">;
 /** The bet options in the order the betting panel shows them (the contract's list, restated: app code imports no server modules). */
 export const BET_OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const satisfies readonly BetOption[];
 
+export type BetOptionName = (typeof BET_OPTIONS)[number];
+
 export const GAME_TABS = ["current", "history", "quotes", "chart", "rules"] as const;
 export type GameTab = (typeof GAME_TABS)[number];
 
@@ -74,4 +76,18 @@ export function formatCountdown(seconds: number): string {
 /** The site's pair symbol as the pair list spells it when the platform has no name for it: BTC-USDT → BTC/USDT. */
 export function pairName(symbol: string): string {
   return symbol.replace("-", "/");
+}
+
+/**
+ * What a winning bet pays: the stake times the odds (taken as basis points), rounded down to the
+ * minor unit, as the platform settles it (server/platform/README.md, "Game rules").
+ */
+export function winPayout(stake: number, odds: number): number {
+  return Number((BigInt(stake) * BigInt(Math.round(odds * 10_000))) / 10_000n);
+}
+
+/** Whether a price is above, below or at the period's open (the price card's colour and arrow). */
+export function trendOf(price: number | null, open: number | null): "up" | "down" | "flat" {
+  if (price === null || open === null || price === open) return "flat";
+  return price > open ? "up" : "down";
 }

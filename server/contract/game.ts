@@ -81,7 +81,8 @@ export const candle = z.object({
   low: z.number().int(),
   close: z.number().int(),
 });
-export const CANDLE_INTERVALS = ["1m", "5m", "15m", "1h", "1d"] as const;
+/** "1s" is the raw ticks (kept an hour): one candle a second, open = high = low = close. */
+export const CANDLE_INTERVALS = ["1s", "1m", "5m", "15m", "1h", "1d"] as const;
 
 export const orderBody = z
   .object({

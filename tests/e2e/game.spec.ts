@@ -4,7 +4,6 @@ import {
   DEMO,
   expectToast,
   fieldError,
-  formWith,
   moneyText,
   decimalText,
   signUp,
@@ -17,6 +16,7 @@ import {
   awaitBetting,
   marketCountdown,
   secondsLeft,
+  fundGameWallet,
 } from "./support";
 
 /**
@@ -49,25 +49,7 @@ test.beforeAll(async () => {
 // helpers -----------------------------------------------------------------------------------------
 
 /** Deposit with the instant demo credit, then move part of it into the game wallet (JS on or off). */
-async function fund(page: Page, js: boolean, deposit: string, toGame: string) {
-  await page.goto(`${DEMO}/user/deposit`);
-  if (js) await waitForHydration(page);
-  const depositForm = formWith(page, "optionId");
-  await depositForm.locator('input[name="optionId"][value="demo-instant"]').check();
-  await depositForm.locator('[name="amount"]').fill(deposit);
-  await depositForm.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(`${DEMO}/user/deposit`);
-  await expectToast(page, msg("deposit_credited"));
-
-  await page.goto(`${DEMO}/user/transfer`);
-  if (js) await waitForHydration(page);
-  const transferForm = formWith(page, "direction");
-  await transferForm.locator('input[name="direction"][value="in"]').check();
-  await transferForm.locator('[name="amount"]').fill(toGame);
-  await transferForm.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(`${DEMO}/user/transfer`);
-  await expectToast(page, msg("transfer_in_success"));
-}
+const fund = fundGameWallet;
 
 function betForm(page: Page): Locator {
   return page.locator("form.bet-form");
@@ -189,18 +171,28 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   await expect(order.getByTestId("order-status")).toHaveText(game("status.open"));
   await expect(gameWallet(page)).toHaveText(usd(20_000 - stake));
 
-  // the period ends: the order settles and the wallet follows, on this same page
-  await expect(order.getByTestId("order-status")).toHaveText(SETTLED, {
-    timeout: (PERIOD_SECONDS + 10) * 1000,
-  });
-  const status = (await order.getByTestId("order-status").textContent())!;
-  const payout = payoutOf(status, stake);
-  expect(status).toBe(`${status.split(" · ")[0]} · ${usd(payout)}`);
-  await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
+  // the period ends: its result shows on this same page, the order leaves the current orders,
+  // and the wallet follows
+  const result = page.getByTestId("settlement-result");
+  await expect(result).toBeVisible({ timeout: (PERIOD_SECONDS + 10) * 1000 });
+  await expect(page.getByTestId("current-orders")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), "the page was not reloaded").toBe(
     true
   );
-  const settledAs = status.split(" · ")[0]!;
+  // "Won $1.95 · ETH/USDT · High": what came back (a loss names the stake), the pair, the option
+  const said = (await result.locator("p").textContent())!;
+  const kinds = [
+    ["won", "result.won"],
+    ["lost", "result.lost"],
+    ["refunded", "result.refunded"],
+  ] as const;
+  const kind = kinds.find(([, key]) => said.startsWith(game(key, { amount: "" }).trim()));
+  expect(kind, `"${said}" names a result`).toBeDefined();
+  const settledAs = game(`status.${kind![0]}`);
+  const payout = payoutOf(settledAs, stake);
+  expect(said).toBe(`${game(kind![1], { amount: usd(kind![0] === "lost" ? stake : payout) })} · ${PAIR_NAME} · ${game("option.high")}`);
+  await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
+  const status = `${settledAs} · ${usd(payout)}`;
 
   // historical orders: the bet with its period, pair, content and result
   await page
@@ -216,6 +208,8 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   await expect(historyRow.locator("td").nth(4)).toHaveText(game("category.size"));
   await expect(historyRow.locator("td").nth(5)).toHaveText(game("option.high"));
   await expect(historyRow.locator("td").nth(8)).toHaveText(status);
+  // the phone's rendering of the same order is in the page too, hidden at this width
+  await expect(page.getByTestId("order-cards")).toBeHidden();
 
   // historical quotes: the period that ended, with "high" decided as the order was
   await page
@@ -311,6 +305,16 @@ test.describe("without JavaScript on a 360×640 phone", () => {
     const status = (await historyStatus.textContent())!;
     const payout = payoutOf(status, stake);
     expect(status).toBe(`${status.split(" · ")[0]} · ${usd(payout)}`);
+    // on a phone the history is a card, result first ("Won +$0.95 · High · $1.00"), not the 12-column table
+    await expect(page.getByTestId("order-history")).toBeHidden();
+    const card = page.getByTestId("order-cards").locator("li");
+    await expect(card).toHaveCount(1);
+    await expect(card).toBeVisible();
+    const settledAs = status.split(" · ")[0]!;
+    const net = settledAs === game("status.refunded") ? usd(payout) : payout >= stake ? `+${usd(payout - stake)}` : `−${usd(stake - payout)}`;
+    await expect(card.locator(".order-card-head")).toHaveText(`${settledAs} ${net} · ${game("option.high")} · ${usd(stake)}`);
+    await expect(card).toContainText(game("orders.period_short", { periodNo: betPeriod }));
+    await expect(card).toContainText(PAIR_NAME);
     await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
     await expectNoSidewaysScroll(page, "/game?tab=history");
   });
@@ -326,7 +330,7 @@ test.describe("betting errors, without JavaScript", () => {
     await signUp(page, DEMO);
     await fund(page, false, "100", "50");
     const url = `${DEMO}/game?pair=${PAIR}`;
-    const formAlert = page.locator("form.bet-form > .error-list");
+    const formAlert = page.locator("form.bet-form .bet-bar .error-list[role=alert]");
     const optionError = betForm(page).locator(".bet-options .error-list");
     const amountError = fieldError(page, "amount");
 

@@ -223,27 +223,28 @@ async function betAndSettle(page: Page, mode: Mode): Promise<number> {
   await expect(page.getByTestId("game-wallet")).toHaveText(usd(20_000 - stake));
 
   const deadline = (E2E_PAIR.config.periodSeconds + 10) * 1000;
-  let status: string;
+  // a settled bet leaves the current orders at once: its outcome is read from the history
+  const historyStatus = page.getByTestId("order-history").locator("tbody tr").first().getByTestId("order-status");
   if (mode.js) {
-    // settles on this page, and a screen reader is told
-    await expect(order.getByTestId("order-status")).toHaveText(SETTLED(), { timeout: deadline });
-    status = (await order.getByTestId("order-status").textContent())!;
-    await expect(page.getByTestId("settlement-announcement")).toHaveText(
-      `${t("game:orders.period_short", { periodNo: betPeriod })}: ${t("game:option.high")} · ${status}`,
-    );
-  } else {
-    const current = page.getByTestId("current-orders").locator("li").getByTestId("order-status");
-    await expect
-      .poll(
-        async () => {
-          await page.goto(url);
-          return current.textContent();
-        },
-        { message: "the bet settles after its period", timeout: deadline, intervals: [1_000] },
-      )
-      .toMatch(SETTLED());
-    status = (await current.textContent())!;
+    // settles on this page: its result shows (a status region, so a screen reader is told too)
+    const result = page.getByTestId("settlement-result");
+    await expect(result).toBeVisible({ timeout: deadline });
+    await expect(result).toContainText(` · ${E2E_PAIR.config.name} · ${t("game:option.high")}`);
+    await expect(page.getByTestId("current-orders")).toHaveCount(0);
   }
+  let status = "";
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${url}&tab=history`);
+        status = (await historyStatus.textContent()) ?? "";
+        return status;
+      },
+      { message: "the bet settles after its period", timeout: deadline, intervals: [1_000] },
+    )
+    .toMatch(SETTLED());
+  await page.goto(url);
+  if (mode.js) await waitForHydration(page, "form.bet-form");
   const payout = payoutOf(status);
   expect(status).toBe(`${status.split(" · ")[0]} · ${usd(payout)}`);
   await expect(page.getByTestId("game-wallet")).toHaveText(usd(20_000 - stake + payout));

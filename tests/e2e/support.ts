@@ -544,3 +544,24 @@ export async function awaitBetting(page: Page, opts: { js: boolean; url: string;
     )
     .toBeGreaterThanOrEqual(seconds);
 }
+
+/** Deposits with the instant demo credit, then moves part of it into the game wallet (JS on or off). */
+export async function fundGameWallet(page: Page, js: boolean, deposit: string, toGame: string): Promise<void> {
+  await page.goto(`${DEMO}/user/deposit`);
+  if (js) await waitForHydration(page);
+  const depositForm = formWith(page, "optionId");
+  await depositForm.locator('input[name="optionId"][value="demo-instant"]').check();
+  await depositForm.locator('[name="amount"]').fill(deposit);
+  await depositForm.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(`${DEMO}/user/deposit`);
+  await expectToast(page, tr("en-US", "messages:deposit_credited"));
+
+  await page.goto(`${DEMO}/user/transfer`);
+  if (js) await waitForHydration(page);
+  const transferForm = formWith(page, "direction");
+  await transferForm.locator('input[name="direction"][value="in"]').check();
+  await transferForm.locator('[name="amount"]').fill(toGame);
+  await transferForm.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(`${DEMO}/user/transfer`);
+  await expectToast(page, tr("en-US", "messages:transfer_in_success"));
+}

@@ -80,6 +80,13 @@ describe("the market", () => {
     const last = candles.envelope.data!.at(-1)!;
     expect(last.high).toBeGreaterThanOrEqual(Math.max(last.open, last.close));
     expect(last.low).toBeLessThanOrEqual(Math.min(last.open, last.close));
+    // "1s": the raw ticks, one a second, oldest first (the game page's sparkline)
+    const ticks = (await platform.call("candles", { params: { pair: FAST_PAIR }, query: { interval: "1s", limit: "5" } as never })).envelope.data!;
+    expect(ticks).toHaveLength(5);
+    for (const [i, tick] of ticks.entries()) {
+      expect([tick.open, tick.high, tick.low]).toEqual([tick.close, tick.close, tick.close]);
+      if (i > 0) expect(Date.parse(tick.time) - Date.parse(ticks[i - 1]!.time)).toBe(1_000);
+    }
   });
 
   it("streams one message a second with the tick, and period events", async () => {

@@ -1,12 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
-import { choiceErrorProps, controlProps, CsrfInput, ErrorList, SubmitButton, useServerForm } from "~/components/forms";
+import { choiceErrorProps, controlProps, CsrfInput, ErrorList, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { LimitsHint } from "~/components/money-form";
-import { BET_OPTIONS, formatOdds, type Wallets } from "~/utils/game";
+import { BET_OPTIONS, formatOdds, winPayout, type BetOptionName, type Wallets } from "~/utils/game";
 import type { betSchema } from "~/utils/game.server";
-import { toDecimalString } from "~/utils/money";
+import { formatMoney, parseAmount, toDecimalString } from "~/utils/money";
 
 interface Props {
   pair: string;
@@ -21,37 +22,81 @@ interface Props {
 }
 
 /**
- * The bet: pair and period from the page, an option (radio group with its odds), a chip or a typed
- * amount. A real form: without JavaScript it posts the page and comes back with a toast.
+ * The bet: pair and period from the page, an option (a radio group drawn as large buttons, each
+ * with its odds), a chip or a typed amount, and the bet bar: pinned to the bottom of a phone's
+ * screen, it holds the amount and one button that says what the bet pays ("Bet $10.00 → pays
+ * $19.50") and places it. A real form: without JavaScript it posts the page and comes back with a
+ * toast, the button reading "Place bet". No option is chosen for the member: they pick the side.
  */
 export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, gameWallet, idempotencyKey, lastResult }: Props) {
   const { t, i18n } = useTranslation("game");
-  const [form, fields] = useServerForm<ReturnType<typeof betSchema>>({ lastResult });
+  const [form, fields] = useServerForm<ReturnType<typeof betSchema>>({
+    lastResult,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [choice, setChoice] = useState<{
+    option: string | null;
+    amount: number | null;
+  }>({ option: null, amount: null });
+  const read = () => {
+    const f = formRef.current;
+    if (!f) return;
+    const data = new FormData(f);
+    const typed = String(data.get("amount") ?? "").trim();
+    const chip = data.get("chip");
+    setChoice({
+      option: data.get("option") as string | null,
+      amount: parseAmount(typed || (typeof chip === "string" ? chip : ""), limits.digits),
+    });
+  };
+  // With JavaScript a stake is set from the start, as DTrader and IQ Option do: the first chip
+  // when nothing was chosen or typed. Without it nothing is pre-chosen (the server would take a
+  // chip the member never picked over an amount left empty by mistake).
+  useEffect(() => {
+    const f = formRef.current;
+    const amount = f?.elements.namedItem(fields.amount.name);
+    let chip = f?.querySelector<HTMLInputElement>('input[name="chip"]:checked');
+    if (f && !chip && amount instanceof HTMLInputElement && amount.value.trim() === "") {
+      chip = f.querySelector<HTMLInputElement>('input[name="chip"]');
+      if (chip) chip.checked = true;
+    }
+    if (f && chip) fillAmount(f, fields.amount.name, chip.value, false);
+    read();
+    // once, on mount: later changes come through the form's change events
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const placed = usePlacedConfirmation(lastResult, periodNo, limits.digits);
+  const oddsOf = choice.option ? odds[choice.option] : undefined;
+  const preview =
+    choice.option && oddsOf && choice.amount !== null && choice.amount > 0
+      ? t("bet.preview", {
+          amount: formatMoney(choice.amount, currency, i18n.language),
+          payout: formatMoney(winPayout(choice.amount, oddsOf), currency, i18n.language),
+        })
+      : null;
+  const barErrors = [form.errors, fields.pair.errors, fields.periodNo.errors, fields.idempotencyKey.errors].flatMap((e) => e ?? []);
   return (
-    <Form method="post" {...form.props} className="card bet-form" aria-labelledby="bet-form-title">
+    <Form
+      method="post"
+      {...form.props}
+      ref={formRef}
+      onChange={read}
+      // placing a bet never moves the page: the redirect back keeps the scroll position
+      preventScrollReset
+      className="card bet-form"
+      aria-labelledby="bet-form-title"
+    >
       <h2 id="bet-form-title">{t("bet.title")}</h2>
-      <p className="game-wallet">
-        {t("bet.game_wallet")}{" "}
-        <strong data-testid="game-wallet">{gameWallet ? <Money minor={gameWallet.balance} currency={currency} /> : "—"}</strong>
-        {!gameWallet || gameWallet.balance === 0 ? (
-          <>
-            {" "}
-            <Link to="/user/transfer">{t("bet.transfer_link")}</Link>
-          </>
-        ) : null}
-      </p>
       <CsrfInput />
       <IdempotencyInput value={idempotencyKey} />
       <input type="hidden" name="pair" value={pair} />
       <input type="hidden" name="periodNo" value={periodNo} />
-      {/* the hidden fields' problems (a stale period, an expired form) are the form's */}
-      <ErrorList id={form.errorId} errors={[form.errors, fields.pair.errors, fields.periodNo.errors, fields.idempotencyKey.errors].flatMap((e) => e ?? [])} alert />
 
       <fieldset className="bet-options" aria-describedby={fields.option.errors ? fields.option.errorId : undefined}>
         <legend>{t("bet.option")}</legend>
         <div className="bet-option-grid">
           {BET_OPTIONS.map((option) => (
-            <label key={option} className="bet-option">
+            <label key={option} className={`bet-option bet-option-${option}`}>
               <input
                 type="radio"
                 name={fields.option.name}
@@ -72,49 +117,126 @@ export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, ga
       {betAmounts.length > 0 ? (
         <fieldset className="bet-chips">
           <legend>{t("bet.chips")}</legend>
-          {betAmounts.map((minor) => {
-            const value = toDecimalString(minor, limits.digits);
-            return (
-              <label key={minor} className="chip">
-                <input
-                  type="radio"
-                  name="chip"
-                  value={value}
-                  defaultChecked={fields.chip.initialValue === value}
-                  onChange={(event) => fillAmount(event.currentTarget.form, fields.amount.name, value)}
-                />
-                <span data-testid="chip">
-                  <Money minor={minor} currency={currency} />
-                </span>
-              </label>
-            );
-          })}
+          <div className="bet-chip-row">
+            {betAmounts.map((minor) => {
+              const value = toDecimalString(minor, limits.digits);
+              return (
+                <label key={minor} className="chip">
+                  <input
+                    type="radio"
+                    name="chip"
+                    value={value}
+                    defaultChecked={fields.chip.initialValue === value}
+                    // a click, not a change: tapping the chip already chosen puts its amount back too
+                    onClick={(event) => {
+                      fillAmount(event.currentTarget.form, fields.amount.name, value, true);
+                      read();
+                    }}
+                  />
+                  <span data-testid="chip">
+                    <Money minor={minor} currency={currency} />
+                  </span>
+                </label>
+              );
+            })}
+          </div>
         </fieldset>
       ) : null}
+      <p id="bet-limits" className="hint bet-limits">
+        {betAmounts.length > 0 ? `${t("bet.amount_hint")} ` : null}
+        <LimitsHint min={limits.min} max={limits.max} currency={currency} />
+      </p>
 
-      <div className="field">
-        <label htmlFor={fields.amount.id}>{t("bet.amount")}</label>
-        <input
-          {...controlProps(fields.amount, "bet-limits")}
-          key={fields.amount.key}
-          type="text"
-          defaultValue={fields.amount.initialValue}
-          inputMode="decimal"
-          autoComplete="off"
-        />
-        <p id="bet-limits" className="hint">
-          {betAmounts.length > 0 ? `${t("bet.amount_hint")} ` : null}
-          <LimitsHint min={limits.min} max={limits.max} currency={currency} />
-        </p>
-        <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
+      <div className="bet-bar" data-testid="bet-bar">
+        {/* the hidden fields' problems (a stale period, an expired form) are the form's */}
+        <ErrorList id={form.errorId} errors={barErrors} alert />
+        {/* the amount's field: its message, the wallet, the box and the button that places the bet */}
+        <div className="field bet-field">
+          <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
+          <p className="bet-bar-status">
+            <span>
+              {t("bet.game_wallet")}{" "}
+              <strong data-testid="game-wallet">{gameWallet ? <Money minor={gameWallet.balance} currency={currency} /> : "—"}</strong>
+            </span>
+            {!gameWallet || gameWallet.balance === 0 ? <Link to="/user/transfer">{t("bet.transfer_link")}</Link> : null}
+            {placed ? (
+              <span className="bet-placed" data-testid="bet-placed">
+                ✓{" "}
+                {t("bet.placed", {
+                  option: t(`option.${placed.option}`),
+                  amount: formatMoney(placed.amount, currency, i18n.language),
+                })}
+              </span>
+            ) : null}
+          </p>
+          <div className="bet-bar-row">
+            <div className="bet-amount">
+              <label htmlFor={fields.amount.id}>{t("bet.amount")}</label>
+              <input
+                {...controlProps(fields.amount, "bet-limits")}
+                key={fields.amount.key}
+                type="text"
+                defaultValue={fields.amount.initialValue}
+                inputMode="decimal"
+                autoComplete="off"
+              />
+            </div>
+            <BetButton>{preview ?? t("bet.submit")}</BetButton>
+          </div>
+        </div>
       </div>
-      <SubmitButton>{t("bet.submit")}</SubmitButton>
     </Form>
   );
 }
 
+function BetButton({ children }: { children: React.ReactNode }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <button type="submit" className="button button-primary bet-submit" aria-disabled={busy || undefined} data-testid="bet-submit">
+      {children}
+    </button>
+  );
+}
+
+/**
+ * What the last bet placed from this page was (option and amount), once it succeeded: the
+ * submission that went out, and no new refusal came back (a success redirects, so no answer).
+ * Kept until the next period begins.
+ */
+function usePlacedConfirmation(lastResult: unknown, periodNo: string, digits: number) {
+  const navigation = useNavigation();
+  const pending = useRef<{
+    option: BetOptionName;
+    amount: number | null;
+    answer: unknown;
+  } | null>(null);
+  const [placed, setPlaced] = useState<{
+    option: BetOptionName;
+    amount: number;
+    periodNo: string;
+  } | null>(null);
+  const data = navigation.formData;
+  if (navigation.state === "submitting" && data?.get("option") && !pending.current) {
+    const amount = String(data.get("amount") ?? "").trim() || String(data.get("chip") ?? "");
+    pending.current = {
+      option: data.get("option") as BetOptionName,
+      amount: parseAmount(amount, digits),
+      answer: lastResult,
+    };
+  }
+  useEffect(() => {
+    if (navigation.state !== "idle" || !pending.current) return;
+    const sent = pending.current;
+    pending.current = null;
+    if (sent.answer === lastResult && sent.amount !== null) setPlaced({ option: sent.option, amount: sent.amount, periodNo });
+    else setPlaced(null);
+  }, [navigation.state, lastResult, periodNo]);
+  return placed && placed.periodNo === periodNo ? placed : null;
+}
+
 /** A chip fills the amount box (without JavaScript the server takes the chip when the box is empty). */
-function fillAmount(form: HTMLFormElement | null, name: string, value: string) {
+function fillAmount(form: HTMLFormElement | null, name: string, value: string, always: boolean) {
   const amount = form?.elements.namedItem(name);
-  if (amount instanceof HTMLInputElement) amount.value = value;
+  if (amount instanceof HTMLInputElement && (always || amount.value.trim() === "")) amount.value = value;
 }

@@ -1,17 +1,35 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { gameHref, GAME_TABS, HISTORY_PAGE_SIZE, type GameQuery } from "~/utils/game";
 import type { gameAction, gameLoader } from "~/utils/game.server";
 import { BetForm } from "./bet-form";
-import { KlineChart } from "./kline-chart";
+import { GameChart } from "./game-chart";
 import { MarketPanel } from "./market-panel";
-import { CurrentOrders, OrderHistory } from "./orders";
-import { QuotesTable } from "./quotes";
-import { Rules } from "./rules";
+import { CurrentOrders } from "./orders";
+import { SettlementResults } from "./results";
+import type { SparkPoint } from "./sparkline";
 import { useLiveMarket } from "./use-live-market";
 import { useTickets } from "./use-tickets";
 
-/** The game page, shared by /game (default layout) and /user/gamePage (inside the member center). */
+// The sections other than current orders are code of their own, loaded when shown (React.lazy):
+// the server renders them whole (it waits for allReady), and the browser keeps that HTML until
+// their code arrives, so nothing blinks; the first screen's JavaScript stays within its budget.
+const OrderHistory = lazy(() => import("./history"));
+const QuotesTable = lazy(() => import("./quotes"));
+const Rules = lazy(() => import("./rules"));
+const KlineChart = lazy(() => import("./kline-chart"));
+
+/** Seconds of price history the sparkline shows before the last tick. */
+const SPARK_SECONDS = 90;
+
+/**
+ * The game page, shared by /game (default layout) and /user/gamePage (inside the member center).
+ * On a phone everything needed to bet is on the first screen (app/README.md, "The game page"):
+ * the pair, the price against the open, the sparkline, the two countdown bars, the options, the
+ * chips and the bet bar pinned to the bottom. From 1026 px: the chart on the left with the
+ * orders below it, the price and the bet panel on the right.
+ */
 export function GamePage({ path }: { path: string }) {
   const data = useLoaderData<typeof gameLoader>();
   const actionData = useActionData<typeof gameAction>();
@@ -19,52 +37,75 @@ export function GamePage({ path }: { path: string }) {
   const { query, market } = data;
   const live = useLiveMarket(market);
   const tickets = useTickets(data.tickets, data.gameCode);
+  const points = useSparkPoints(data.spark, live.tick);
   const precisionOf = (pair: string) => data.pairs.find((p) => p.symbol === pair)?.precision ?? market?.pair.precision ?? 2;
+  const pairNameOf = (pair: string) => data.pairs.find((p) => p.symbol === pair)?.name ?? pair.replace("-", "/");
+  const bets = useMemo(() => tickets.orders.filter((o) => o.pair === query.pair), [tickets.orders, query.pair]);
+  const lastResult = useAnswerOfThisPeriod(actionData?.result, live.current?.periodNo);
   return (
     <div className="game-page">
-      <h1>{t("title")}</h1>
-      <nav aria-label={t("pairs_label")} className="support-tabs game-pairs">
-        {data.pairs.map((p) => (
-          <Link key={p.symbol} to={gameHref(path, { ...query, pair: p.symbol, page: 1 })} aria-current={p.symbol === query.pair ? "page" : undefined}>
-            {p.name}
-          </Link>
-        ))}
-      </nav>
+      <SettlementResults results={tickets.results} currency={data.currency} onDismiss={tickets.dismiss} />
+      <div className="game-top">
+        <h1>{t("title")}</h1>
+        <nav aria-label={t("pairs_label")} className="game-pairs">
+          {data.pairs.map((p) => (
+            <Link
+              key={p.symbol}
+              to={gameHref(path, { ...query, pair: p.symbol, page: 1 })}
+              aria-current={p.symbol === query.pair ? "page" : undefined}
+              preventScrollReset
+            >
+              {p.name}
+            </Link>
+          ))}
+        </nav>
+      </div>
       {data.marketError ? (
         <p role="alert" className="error-list">
           {t(data.marketError)}
         </p>
       ) : null}
       <div className="game-layout">
-        <div className="game-main">
-          {market && live.current ? (
-            <MarketPanel
-              pairName={market.pair.name}
-              precision={market.pair.precision}
-              price={live.price}
-              current={live.current}
-              ended={live.ended}
-              serverTime={market.serverTime}
-              connected={live.connected}
-              clock={live.clock}
-            />
-          ) : null}
-          <BetForm
-            pair={query.pair}
-            periodNo={live.current?.periodNo ?? ""}
-            odds={data.odds}
-            betAmounts={data.betAmounts}
-            limits={data.limits}
-            currency={data.currency}
-            gameWallet={tickets.gameWallet}
-            idempotencyKey={actionData?.idempotencyKey ?? data.idempotencyKey}
-            lastResult={actionData?.result}
+        {market && live.current ? (
+          <MarketPanel
+            pairName={market.pair.name}
+            precision={market.pair.precision}
+            price={live.price}
+            current={live.current}
+            ended={live.ended}
+            serverTime={market.serverTime}
+            connected={live.connected}
+            clock={live.clock}
           />
-        </div>
+        ) : null}
+        {market && live.current ? (
+          <GameChart
+            pair={query.pair}
+            points={points}
+            period={live.current}
+            precision={market.pair.precision}
+            bets={bets}
+            seconds={SPARK_SECONDS}
+            tick={live.tick}
+            klineTab={query.tab === "chart"}
+          />
+        ) : null}
+        <BetForm
+          pair={query.pair}
+          periodNo={live.current?.periodNo ?? ""}
+          odds={data.odds}
+          betAmounts={data.betAmounts}
+          limits={data.limits}
+          currency={data.currency}
+          gameWallet={tickets.gameWallet}
+          idempotencyKey={actionData?.idempotencyKey ?? data.idempotencyKey}
+          lastResult={lastResult}
+        />
         <div className="game-side">
           <GameTabs path={path} query={query} />
           <div className="card game-tab">
-            {query.tab === "current" ? <CurrentOrders orders={tickets.orders} currency={data.currency} error={tickets.error} /> : null}
+            <Suspense fallback={null}>
+            {query.tab === "current" ? <CurrentOrders orders={tickets.orders} currency={data.currency} error={tickets.error} pairNameOf={pairNameOf} /> : null}
             {data.tab.tab === "history" ? (
               <>
                 <OrderHistory orders={data.tab.page.items} currency={data.currency} precisionOf={precisionOf} />
@@ -78,7 +119,8 @@ export function GamePage({ path }: { path: string }) {
               </>
             ) : null}
             {data.tab.tab === "rules" ? <Rules items={data.tab.items} error={data.tab.error} /> : null}
-            {query.tab === "chart" && market ? <KlineChart pair={query.pair} precision={market.pair.precision} tick={live.tick} /> : null}
+            {query.tab === "chart" && market ? <KlineChart pair={query.pair} precision={market.pair.precision} tick={live.tick} bets={bets} /> : null}
+            </Suspense>
             {data.tab.tab === "error" ? (
               <p role="alert" className="error-list">
                 {t(data.tab.error)}
@@ -89,6 +131,33 @@ export function GamePage({ path }: { path: string }) {
       </div>
     </div>
   );
+}
+
+/** The sparkline's points: the server's recent ticks, then each tick of the market stream. */
+function useSparkPoints(initial: SparkPoint[], tick: { price: number; at: number } | null): SparkPoint[] {
+  const [points, setPoints] = useState(initial);
+  useEffect(() => setPoints(initial), [initial]);
+  useEffect(() => {
+    if (!tick) return;
+    const second = Math.floor(tick.at / 1000);
+    setPoints((list) => {
+      const last = list.at(-1);
+      if (last && last[0] >= second) return list;
+      // a few periods' worth at most: the chart shows the last SPARK_SECONDS and the current period
+      return [...list.filter(([s]) => s > second - 600), [second, tick.price]];
+    });
+  }, [tick]);
+  return points;
+}
+
+/**
+ * The form's last answer while its period lasts: a refusal ("betting is closed", "cannot be bet
+ * together") is about one period and clears when the next one opens.
+ */
+function useAnswerOfThisPeriod<T>(answer: T | undefined, periodNo: string | undefined): T | undefined {
+  const seen = useRef<{ answer: T | undefined; periodNo: string | undefined }>({ answer, periodNo });
+  if (seen.current.answer !== answer) seen.current = { answer, periodNo };
+  return seen.current.periodNo === periodNo ? answer : undefined;
 }
 
 function GameTabs({ path, query }: { path: string; query: GameQuery }) {

@@ -1,23 +1,45 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
-import { CANDLE_INTERVALS, type CandleInterval } from "~/utils/game";
+// Static here: this module is itself loaded lazily (game-page.tsx, game-chart.tsx), so the
+// library arrives with the chart, never with the page's first screen.
+import * as charts from "./lightweight-charts.client";
+import { CANDLE_INTERVALS, formatPrice, type CandleInterval, type Order } from "~/utils/game";
 
 type Candle = { time: string; open: number; high: number; low: number; close: number };
 type Bar = { time: number; open: number; high: number; low: number; close: number };
 /** The part of a lightweight-charts series this chart uses (the library itself is loaded later). */
 type Series = { setData(bars: never[]): void; update(bar: never): void };
+type Markers = { setMarkers(markers: never[]): void };
 
 const SECONDS: Record<CandleInterval, number> = { "1m": 60, "5m": 300, "15m": 900, "1h": 3600, "1d": 86_400 };
 
 /**
- * K-line chart of one pair. lightweight-charts is imported inside an effect, through
+ * K-line chart of one pair. This module is loaded lazily, with lightweight-charts through
  * ./lightweight-charts.client (empty in the server build: the worker never carries the library),
- * so in the browser it is its own chunk, fetched only when this chart is on screen. The server
+ * so in the browser both are a chunk of their own, fetched only when this chart is shown. The server
  * renders the chart as "static": a sentence that it needs JavaScript, and no interval buttons
  * that would do nothing; hydration turns it into the live chart.
  */
-export function KlineChart({ pair, precision, tick }: { pair: string; precision: number; tick: { price: number; at: number } | null }) {
-  const { t } = useTranslation("game");
+export default function KlineChart({
+  pair,
+  precision,
+  tick,
+  bets,
+  embedded = false,
+  onReady,
+}: {
+  pair: string;
+  precision: number;
+  tick: { price: number; at: number } | null;
+  /** the member's bets on this pair, drawn as markers */
+  bets: Order[];
+  /** inside the game's chart panel (wide screens): that panel has the heading */
+  embedded?: boolean;
+  onReady?: (ready: boolean) => void;
+}) {
+  const { t, i18n } = useTranslation("game");
+  const markers = useRef<Markers | null>(null);
+  const lng = i18n.language;
   const [interval, choose] = useState<CandleInterval>("1m");
   const [status, setStatus] = useState<"static" | "loading" | "ready" | "failed">("static");
   const container = useRef<HTMLDivElement>(null);
@@ -30,16 +52,17 @@ export function KlineChart({ pair, precision, tick }: { pair: string; precision:
     let remove: (() => void) | undefined;
     setStatus("loading");
     (async () => {
-      const [charts, response] = await Promise.all([
-        import("./lightweight-charts.client"),
-        fetch(`/api/game/candles?pair=${encodeURIComponent(pair)}&interval=${interval}`, { headers: { accept: "application/json" } }),
-      ]);
+      const response = await fetch(`/api/game/candles?pair=${encodeURIComponent(pair)}&interval=${interval}`, {
+        headers: { accept: "application/json" },
+      });
       const body = (await response.json()) as { candles: Candle[] };
       if (disposed || !container.current) return;
       if (!response.ok) throw new Error(String(response.status));
       const chart = charts.createChart(container.current, {
         autoSize: true,
         layout: { attributionLogo: false },
+        // the price axis reads as the price card does: "61,228.70", not "61228.70"
+        localization: { locale: lng, priceFormatter: (p: number) => formatPrice(Math.round(p * scale), precision, lng) },
         timeScale: { timeVisible: interval !== "1d", secondsVisible: false },
       });
       remove = () => chart.remove();
@@ -56,6 +79,7 @@ export function KlineChart({ pair, precision, tick }: { pair: string; precision:
       candles.setData(bars as never[]);
       chart.timeScale().fitContent();
       series.current = candles as unknown as Series;
+      markers.current = charts.createSeriesMarkers(candles, []) as unknown as Markers;
       last.current = bars.at(-1) ?? null;
       setStatus("ready");
     })().catch(() => {
@@ -64,9 +88,32 @@ export function KlineChart({ pair, precision, tick }: { pair: string; precision:
     return () => {
       disposed = true;
       series.current = null;
+      markers.current = null;
       remove?.();
     };
-  }, [pair, interval, precision, scale]);
+  }, [pair, interval, precision, scale, lng]);
+
+  useEffect(() => onReady?.(status === "ready"), [status, onReady]);
+
+  // the member's bets: an arrow at the candle each was taken in (up for high/rise, down for low/fall)
+  useEffect(() => {
+    if (status !== "ready" || !markers.current) return;
+    const step = SECONDS[interval];
+    const list = bets
+      .map((b) => {
+        const up = b.option === "high" || b.option === "rise";
+        const down = b.option === "low" || b.option === "fall";
+        return {
+          time: Math.floor(Date.parse(b.createdAt) / 1000 / step) * step,
+          position: down ? "aboveBar" : "belowBar",
+          shape: up ? "arrowUp" : down ? "arrowDown" : "circle",
+          color: "#0b5cad",
+          text: t(`option.${b.option}`),
+        };
+      })
+      .sort((a, b) => a.time - b.time);
+    markers.current.setMarkers(list as never[]);
+  }, [bets, status, interval, t]);
 
   // each tick moves the newest candle, or opens the next one
   useEffect(() => {
@@ -85,10 +132,10 @@ export function KlineChart({ pair, precision, tick }: { pair: string; precision:
   }, [tick, interval, scale]);
 
   return (
-    <section aria-labelledby="chart-title" className="kline">
-      <h2 id="chart-title">{t("chart.title")}</h2>
+    <section aria-labelledby={embedded ? "game-chart-title" : "chart-title"} className={`kline${embedded ? " kline-embedded" : ""}`}>
+      {embedded ? null : <h2 id="chart-title">{t("chart.title")}</h2>}
       {status === "static" ? (
-        <p className="muted">{t("chart.needs_js")}</p>
+        embedded ? null : <p className="muted">{t("chart.needs_js")}</p>
       ) : (
         <div role="group" aria-label={t("chart.interval")} className="kline-intervals">
           {CANDLE_INTERVALS.map((i) => (

@@ -1,8 +1,8 @@
 /**
- * The chart library, for the browser only. kline-chart.tsx imports this module inside an effect,
- * so in the browser it is a chunk of its own, fetched when a chart is on screen. Remix's classic
+ * The chart library, for the browser only. kline-chart.tsx, itself loaded lazily, imports it, so
+ * in the browser it comes with the chart's own chunk, fetched when a chart is on screen. Remix's classic
  * compiler replaces `*.client.*` modules with an empty module in the server build, so none of
  * lightweight-charts is in the worker (which never draws a chart: the server renders the
  * chart's static placeholder).
  */
-export { CandlestickSeries, createChart } from "lightweight-charts";
+export { CandlestickSeries, createChart, createSeriesMarkers } from "lightweight-charts";

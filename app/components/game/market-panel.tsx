@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
-import { formatPrice, lastDigitOf, type Period } from "~/utils/game";
-import { Countdown } from "./countdown";
+import { formatPrice, lastDigitOf, trendOf, type Period } from "~/utils/game";
+import { CountdownBar } from "./countdown";
 import type { ServerClock } from "./use-live-market";
 
 interface Props {
@@ -25,17 +25,31 @@ export function MarketPanel({ pairName, precision, price, current, ended, server
   const fmt = (p: number | null) => formatPrice(p, precision, i18n.language);
   const announcement = usePeriodAnnouncement(current.periodNo, ended, fmt);
   const digit = lastDigitOf(price);
+  // coloured against the period's open, with an arrow and words: never colour alone (WCAG 1.4.1)
+  const trend = trendOf(price, current.openPrice);
+  const change = price !== null && current.openPrice !== null ? price - current.openPrice : null;
   return (
     <section className="card game-market" aria-labelledby="game-market-title">
       <div className="game-market-head">
         <h2 id="game-market-title">{pairName}</h2>
         <span className={`live-dot${connected ? " live-dot-on" : ""}`}>{connected ? t("market.live") : t("market.not_live")}</span>
       </div>
-      <p className="game-price" data-testid="game-price">
-        <span className="visually-hidden">{t("market.price")} </span>
-        {fmt(price)}
-      </p>
-      <dl className="game-facts">
+      <div className={`game-quote trend-${trend}`}>
+        <span className="trend-arrow" aria-hidden="true">
+          {trend === "up" ? "▲" : trend === "down" ? "▼" : "■"}
+        </span>
+        <p className="game-price" data-testid="game-price">
+          <span className="visually-hidden">{t("market.price")} </span>
+          {fmt(price)}
+        </p>
+        {change === null ? null : (
+          <p className="game-change" data-testid="price-trend">
+            {change > 0 ? "+" : change < 0 ? "−" : "±"}
+            {fmt(Math.abs(change))} <span className="game-trend-words">{t(`market.trend_${trend}`)}</span>
+          </p>
+        )}
+      </div>
+      <dl className="game-facts game-stats">
         <div>
           <dt>{t("market.period")}</dt>
           <dd data-testid="period-no">{current.periodNo}</dd>
@@ -48,16 +62,18 @@ export function MarketPanel({ pairName, precision, price, current, ended, server
           <dt>{t("market.last_digit")}</dt>
           <dd data-testid="last-digit">{digit ?? "—"}</dd>
         </div>
-        <div>
+      </dl>
+      <dl className="game-facts game-timers">
+        <div className="game-timer" data-testid="cutoff-timer">
           <dt>{t("market.cutoff_in")}</dt>
           <dd>
-            <Countdown to={current.cutoffAt} renderedAt={serverTime} clock={clock} doneText={t("market.betting_closed")} />
+            <CountdownBar from={current.startsAt} to={current.cutoffAt} renderedAt={serverTime} clock={clock} doneText={t("market.betting_closed")} />
           </dd>
         </div>
-        <div>
+        <div className="game-timer" data-testid="end-timer" data-ends-at={current.endsAt}>
           <dt>{t("market.ends_in")}</dt>
           <dd>
-            <Countdown to={current.endsAt} renderedAt={serverTime} clock={clock} />
+            <CountdownBar from={current.startsAt} to={current.endsAt} renderedAt={serverTime} clock={clock} />
           </dd>
         </div>
       </dl>

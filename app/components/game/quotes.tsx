@@ -3,42 +3,66 @@ import { BET_OPTIONS, formatPrice, type Period } from "~/utils/game";
 import { ScrollTable } from "../scroll-table";
 import { formatTime } from "./format";
 
-/** Historical quotes: each ended period's open, close, last digit and the outcome of every option. */
-export function QuotesTable({ periods, precision }: { periods: Period[]; precision: number }) {
+/**
+ * Historical quotes: each ended period's open, close, last digit and the outcome of every option.
+ * Like the order history, cards on a phone (open → close, the last digit, the options that won)
+ * and the full table from the wide layout up, one of the two shown by the stylesheet.
+ */
+export default function QuotesTable({ periods, precision }: { periods: Period[]; precision: number }) {
   const { t, i18n } = useTranslation("game");
   const lng = i18n.language;
   if (periods.length === 0) return <p className="records-empty">{t("quotes.none")}</p>;
   return (
-    <ScrollTable
-      caption={t("tabs.quotes")}
-      hideCaption
-      testId="quotes"
-      columns={[
-        t("orders.period"),
-        t("orders.end"),
-        t("quotes.open"),
-        t("quotes.close"),
-        t("market.last_digit"),
-        ...BET_OPTIONS.map((o) => t(`option.${o}`)),
-      ]}
-    >
-      {periods.map((p) => (
-        <tr key={p.periodNo}>
-          <th scope="row">{p.periodNo}</th>
-          <td>{formatTime(p.endsAt, lng)}</td>
-          <td>{formatPrice(p.openPrice, precision, lng)}</td>
-          <td>{formatPrice(p.closePrice, precision, lng)}</td>
-          <td>{p.lastDigit ?? "—"}</td>
-          {BET_OPTIONS.map((o) => {
-            const outcome = p.outcomes?.[o];
-            return (
-              <td key={o} className={outcome ? `outcome-${outcome}` : undefined}>
-                {outcome ? t(`outcome.${outcome}`) : "—"}
-              </td>
-            );
-          })}
-        </tr>
-      ))}
-    </ScrollTable>
+    <>
+      <ul className="order-cards narrow-only" data-testid="quote-cards">
+        {periods.map((p) => {
+          const won = BET_OPTIONS.filter((o) => p.outcomes?.[o] === "win").map((o) => t(`option.${o}`));
+          return (
+            <li key={p.periodNo} className="order-card">
+              <p className="order-card-head">
+                <strong>{t("orders.period_short", { periodNo: p.periodNo })}</strong> · {formatTime(p.endsAt, lng)} UTC
+              </p>
+              <p className="order-card-facts">
+                {t("quotes.card_move", { open: formatPrice(p.openPrice, precision, lng), close: formatPrice(p.closePrice, precision, lng), digit: p.lastDigit ?? "—" })}
+              </p>
+              <p className="order-card-meta">{t("quotes.card_wins", { options: won.length ? won.join(", ") : "—" })}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="wide-only">
+        <ScrollTable
+          caption={t("tabs.quotes")}
+          hideCaption
+          testId="quotes"
+          columns={[
+            t("orders.period"),
+            t("orders.end"),
+            t("quotes.open"),
+            t("quotes.close"),
+            t("market.last_digit"),
+            ...BET_OPTIONS.map((o) => t(`option.${o}`)),
+          ]}
+        >
+          {periods.map((p) => (
+            <tr key={p.periodNo}>
+              <th scope="row">{p.periodNo}</th>
+              <td>{formatTime(p.endsAt, lng)}</td>
+              <td>{formatPrice(p.openPrice, precision, lng)}</td>
+              <td>{formatPrice(p.closePrice, precision, lng)}</td>
+              <td>{p.lastDigit ?? "—"}</td>
+              {BET_OPTIONS.map((o) => {
+                const outcome = p.outcomes?.[o];
+                return (
+                  <td key={o} className={outcome ? `outcome-${outcome}` : undefined}>
+                    {outcome ? t(`outcome.${outcome}`) : "—"}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </ScrollTable>
+      </div>
+    </>
   );
 }

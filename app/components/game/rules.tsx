@@ -9,7 +9,7 @@ type Instruction = CallData<"instruction">[number];
  * The site's own "rules" instructions in the member's language, then the game's rules
  * (server/platform/README.md, "Game rules").
  */
-export function Rules({ items, error }: { items: Instruction[]; error: string | null }) {
+export default function Rules({ items, error }: { items: Instruction[]; error: string | null }) {
   const { t } = useTranslation("game");
   return (
     <div className="game-rules">

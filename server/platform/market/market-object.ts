@@ -13,7 +13,8 @@ type PairInfo = z.infer<typeof pairInfo>;
 type Candle = z.infer<typeof candle>;
 type Interval = (typeof CANDLE_INTERVALS)[number];
 
-const INTERVAL_SECONDS: Record<Interval, number> = { "1m": 60, "5m": 300, "15m": 900, "1h": 3600, "1d": 86_400 };
+/** The aggregated intervals; "1s" is read from the ticks themselves. */
+const INTERVAL_SECONDS: Record<Exclude<Interval, "1s">, number> = { "1m": 60, "5m": 300, "15m": 900, "1h": 3600, "1d": 86_400 };
 /** Raw ticks kept: an hour is enough for any live view; candles keep the longer history. */
 const TICK_KEEP_SECONDS = 3600;
 /** Candles kept per interval: the most the candles call can ask for. */
@@ -265,9 +266,9 @@ export class MarketObject extends DurableObject<Env> {
   }
 
   /** Folds ticks into the candles of every interval (aggregated in memory first: a long catch-up writes each candle once). */
-  private addCandles(into: Map<string, { interval: Interval; start: number; o: number; h: number; l: number; c: number }>, ticks: Tick[], target: number): void {
+  private addCandles(into: Map<string, { interval: Exclude<Interval, "1s">; start: number; o: number; h: number; l: number; c: number }>, ticks: Tick[], target: number): void {
     for (const tick of ticks) {
-      for (const [interval, length] of Object.entries(INTERVAL_SECONDS) as [Interval, number][]) {
+      for (const [interval, length] of Object.entries(INTERVAL_SECONDS) as [Exclude<Interval, "1s">, number][]) {
         const start = tick.second - (tick.second % length);
         if (start < target - CANDLE_KEEP * length) continue;
         const key = `${interval}:${start}`;
@@ -413,6 +414,14 @@ export class MarketObject extends DurableObject<Env> {
   candles(symbol: string, interval: Interval, limit: number): Result<Candle[]> {
     const pair = this.live(symbol);
     if (!pair) return fail(400, "invalid_trading_pair");
+    if (interval === "1s") {
+      // the game page's sparkline: the last `limit` ticks as they were
+      const ticks = this.sql
+        .exec<{ second: number; price: number }>("SELECT second, price FROM ticks ORDER BY second DESC LIMIT ?", limit)
+        .toArray()
+        .reverse();
+      return ok(ticks.map((t) => ({ time: iso(t.second), open: t.price, high: t.price, low: t.price, close: t.price })));
+    }
     const rows = this.sql
       .exec<{ start: number; open: number; high: number; low: number; close: number }>(
         "SELECT start, open, high, low, close FROM candles WHERE interval = ? ORDER BY start DESC LIMIT ?",

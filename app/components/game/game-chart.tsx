@@ -1,0 +1,71 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useTranslation } from "~/utils/translator";
+import type { Order, Period } from "~/utils/game";
+import { Sparkline, type SparkPoint } from "./sparkline";
+
+// only on a wide screen, after the page runs: a phone never loads it
+const KlineChart = lazy(() => import("./kline-chart"));
+
+/** The wide layout's breakpoint (app/styles/app.css). */
+const WIDE = "(min-width: 1026px)";
+
+/**
+ * The game's chart panel: the server-rendered sparkline everywhere; on a wide screen, once the
+ * page runs, the K-line chart over it (lightweight-charts is loaded then, never on a phone, so the
+ * phone's first screen costs no chart library). The sparkline stays until the K-line has drawn.
+ */
+export function GameChart(props: {
+  pair: string;
+  points: SparkPoint[];
+  period: Period;
+  precision: number;
+  bets: Order[];
+  seconds: number;
+  tick: { price: number; at: number } | null;
+  /** the K-line tab is open: the panel keeps to the sparkline, one K-line chart at a time */
+  klineTab: boolean;
+}) {
+  const { t } = useTranslation("game");
+  const wide = useMedia(WIDE);
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback((r: boolean) => setReady(r), []);
+  const kline = wide && !props.klineTab;
+  return (
+    <section className={`card game-chart${kline && ready ? " game-chart-kline" : ""}`} aria-labelledby="game-chart-title">
+      <h2 id="game-chart-title" className="visually-hidden">
+        {t("chart.live_title")}
+      </h2>
+      {/* two proportions, one shown by the stylesheet: a strip on a phone, a panel on a wide screen
+          (an SVG scales, but its markers would stretch with it) */}
+      <Sparkline points={props.points} period={props.period} precision={props.precision} bets={props.bets} seconds={props.seconds} variant="narrow" />
+      <Sparkline
+        points={props.points}
+        period={props.period}
+        precision={props.precision}
+        bets={props.bets}
+        seconds={props.seconds}
+        variant="wide"
+        width={640}
+        height={360}
+      />
+      {kline ? (
+        <Suspense fallback={null}>
+          <KlineChart pair={props.pair} precision={props.precision} tick={props.tick} bets={props.bets} embedded onReady={onReady} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
+
+/** Whether a media query matches; false on the server and until the page runs. */
+function useMedia(query: string): boolean {
+  const [matches, setMatches] = useState(false);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    setMatches(list.matches);
+    const onChange = () => setMatches(list.matches);
+    list.addEventListener("change", onChange);
+    return () => list.removeEventListener("change", onChange);
+  }, [query]);
+  return matches;
+}

@@ -1,0 +1,106 @@
+import { useTranslation } from "~/utils/translator";
+import { Money } from "~/components/money";
+import { formatOdds, formatPrice, type Order } from "~/utils/game";
+import { formatMoney } from "~/utils/money";
+import { categoryOf, formatTime } from "./format";
+import { OrderStatus } from "./orders";
+import { ScrollTable } from "../scroll-table";
+
+/**
+ * The order history (the "history" section). Its own module, loaded with React.lazy by
+ * game-page.tsx: only the section shown needs its code, so the game's first screen ships less.
+ */
+
+type Precision = (pair: string) => number;
+
+/** "Won +$9.50", "Lost −$10.00", "Refunded $10.00": what the bet made or lost, net of the stake. */
+function NetResult({ order, currency }: { order: Order; currency: string }) {
+  const { t, i18n } = useTranslation("game");
+  const lng = i18n.language;
+  if (order.status === "open") return <span className="order-net">{t("status.open")}</span>;
+  const net = order.payout - order.amount;
+  const amount =
+    order.status === "refunded" ? formatMoney(order.payout, currency, lng) : `${net >= 0 ? "+" : "−"}${formatMoney(Math.abs(net), currency, lng)}`;
+  return <strong className={`order-net order-${order.status}`}>{`${t(`status.${order.status}`)} ${amount}`}</strong>;
+}
+
+const HISTORY_COLUMNS = [
+  "period",
+  "pair",
+  "bet_rate",
+  "amount",
+  "category",
+  "content",
+  "odds",
+  "result",
+  "win_loss",
+  "start",
+  "end",
+  "currency",
+] as const;
+
+/** The order history table, its columns as app/README.md, "The game page" lists them. */
+export default function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; currency: string; precisionOf: Precision }) {
+  const { t, i18n } = useTranslation("game");
+  const lng = i18n.language;
+  if (orders.length === 0) return <p className="records-empty">{t("orders.none_history")}</p>;
+  // Two renderings of the same orders, one shown by the stylesheet: cards on a phone (the result
+  // first, four facts, no sideways scrolling), the full table from the wide layout up. A table
+  // restyled into cards loses its row and column semantics in some screen readers; a display:none
+  // rendering is out of the accessibility tree, so each reader meets one list.
+  return (
+    <>
+      <ul className="order-cards narrow-only" data-testid="order-cards">
+        {orders.map((o) => {
+          const precision = precisionOf(o.pair);
+          return (
+            <li key={o.id} className="order-card">
+              <p className="order-card-head">
+                <NetResult order={o} currency={currency} /> · {t(`option.${o.option}`)} · <Money minor={o.amount} currency={currency} />
+              </p>
+              <p className="order-card-facts">
+                {o.closePrice === null
+                  ? t("orders.bet_at", { price: formatPrice(o.priceAtBet, precision, lng) })
+                  : t("orders.card_result", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}
+              </p>
+              <p className="order-card-meta muted">
+                {o.pair.replace("-", "/")} · {t("orders.period_short", { periodNo: o.periodNo })} · {formatTime(o.endsAt, lng)} UTC
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="wide-only">
+    <ScrollTable caption={t("tabs.history")} hideCaption testId="order-history" columns={HISTORY_COLUMNS.map((key) => t(`orders.${key}`))}>
+      {orders.map((o) => {
+        const precision = precisionOf(o.pair);
+        return (
+          <tr key={o.id}>
+            <td>{o.periodNo}</td>
+            <td>{o.pair.replace("-", "/")}</td>
+            <td>{formatPrice(o.priceAtBet, precision, lng)}</td>
+            <td>
+              <Money minor={o.amount} currency={currency} />
+            </td>
+            <td>{t(`category.${categoryOf(o.option)}`)}</td>
+            <td>{t(`option.${o.option}`)}</td>
+            <td>×{formatOdds(o.odds, lng)}</td>
+            <td>
+              {o.closePrice === null
+                ? "—"
+                : t("orders.result_value", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}
+            </td>
+            <td>
+              <OrderStatus order={o} currency={currency} />
+            </td>
+            <td>{formatTime(o.startsAt, lng)}</td>
+            <td>{formatTime(o.endsAt, lng)}</td>
+            <td>{o.currency}</td>
+          </tr>
+        );
+      })}
+    </ScrollTable>
+      </div>
+    </>
+  );
+}

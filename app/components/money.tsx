@@ -10,3 +10,16 @@ export function Money({ minor, currency }: { minor: number; currency: string }) 
 export function IdempotencyInput({ value }: { value: string }) {
   return <input type="hidden" name="idempotencyKey" value={value} />;
 }
+
+/**
+ * The site's limits for an amount, shown beside the field before anything is submitted. Here, not
+ * in money-form.tsx, so the game's bet form does not pull the money pages' code into its bundle.
+ */
+export function LimitsHint({ min, max, currency }: { min: number; max: number; currency: string }) {
+  const { t } = useTranslation("money");
+  return (
+    <>
+      {t("limits_min")} <Money minor={min} currency={currency} /> · {t("limits_max")} <Money minor={max} currency={currency} />
+    </>
+  );
+}

@@ -19,9 +19,9 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
         <span className="brand-name">{site.title}</span>
       </Link>
       <nav aria-label={t("nav.label")} className="site-nav">
-        {/* compact: the logo is the way home (one row on a 360 px phone) */}
+        {/* the logo is the way home on the game and on a phone (one row at 360 px; app.css hides nav-home there) */}
         {compact ? null : (
-          <NavItem to="/" end>
+          <NavItem to="/" end className="nav-home">
             {t("nav.home")}
           </NavItem>
         )}

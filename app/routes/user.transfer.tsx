@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { choiceErrorProps, CsrfInput, ErrorList, SelectField, SubmitButton, useServerForm } from "~/components/forms";
+import { choiceErrorProps, CsrfInput, ErrorList, FormSummary, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
@@ -105,6 +105,7 @@ export default function Transfer() {
         <CsrfInput />
         <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
         <ErrorList id={form.errorId} errors={form.errors} alert />
+        <FormSummary form={form} />
         <fieldset className="choice-group" aria-describedby={fields.direction.errors ? fields.direction.errorId : undefined}>
           <legend>{t("transfer.direction")}</legend>
           {(["in", "out"] as const).map((d) => (

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { FeePreview } from "~/components/fee-preview";
-import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
+import { CsrfInput, ErrorList, FormSummary, Field, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
@@ -149,6 +149,7 @@ function WithdrawForm() {
       <CsrfInput />
       <IdempotencyInput value={actionData?.idempotencyKey ?? data.idempotencyKey} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
+      <FormSummary form={form} />
       <p className="hint">
         {t("withdraw.to")}: {data.bankDetails}
       </p>

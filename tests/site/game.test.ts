@@ -71,7 +71,7 @@ describe("game page", { timeout: 20_000 }, () => {
     const visitor = await member();
     const { response, html } = await visitor.follow("/user/gamePage?pair=ETH-USDT");
     expect(response.status).toBe(200);
-    expect(html).toContain('class="member-nav"');
+    expect(html, "the member center's menu").toContain('<details class="member-menu">');
     expect(html).toContain("ETH/USDT");
     expect(textOf(html, "period-no")).toMatch(/^\d{12,13}$/);
   });

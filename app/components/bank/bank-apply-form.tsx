@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
+import { CsrfInput, ErrorList, FormSummary, Field, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput } from "~/components/money";
 import { DOCUMENT_FIELDS, DOCUMENT_KINDS } from "~/utils/bank-documents";
 import type { bankApplySchema } from "~/utils/bank-schemas.server";
@@ -50,6 +50,7 @@ export function BankApplyForm({
         <CsrfInput />
         <IdempotencyInput value={idempotencyKey} />
         <FormAlert id={form.errorId} errors={form.errors} />
+        <FormSummary form={form} />
         <ErrorList id={fields.idempotencyKey.errorId} errors={fields.idempotencyKey.errors} alert />
         <Field meta={fields.bank} label={t("fields.bank")} autoComplete="off" />
         <Field meta={fields.branch} label={t("fields.branch")} autoComplete="off" />

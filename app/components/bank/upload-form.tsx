@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { controlProps, CsrfInput, ErrorList, SubmitButton, useServerForm } from "~/components/forms";
+import { controlProps, CsrfInput, ErrorList, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
 import { DOCUMENT_KINDS } from "~/utils/bank-documents";
 import type { uploadSchema } from "~/utils/bank-schemas.server";
 import { FileField } from "./file-field";
@@ -17,6 +17,7 @@ export function UploadForm({ lastResult }: { lastResult?: SubmissionResult<strin
       <Form method="post" encType="multipart/form-data" {...form.props}>
         <CsrfInput />
         <FormAlert id={form.errorId} errors={form.errors} />
+        <FormSummary form={form} />
         <div className="field">
           <label htmlFor={fields.kind.id}>{t("upload.kind")}</label>
           <select {...controlProps(fields.kind)} key={fields.kind.key} defaultValue={fields.kind.initialValue}>

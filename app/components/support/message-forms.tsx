@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput } from "~/components/money";
 import { MESSAGE_LIMITS } from "~/utils/support";
 import type { messageSchema, replySchema } from "~/utils/support-schemas.server";
@@ -38,6 +38,7 @@ function NewMessage({ idempotencyKey, lastResult }: { idempotencyKey: string; la
       <CsrfInput />
       <IdempotencyInput value={idempotencyKey} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
+      <FormSummary form={form} />
       <Field meta={fields.title} label={t("message.title_label")} autoComplete="off" />
       <TextAreaField meta={fields.content} label={t("message.content_label")} hint={t("message.content_hint", { max: MESSAGE_LIMITS.content })} />
       <SubmitButton>{t("message.send")}</SubmitButton>

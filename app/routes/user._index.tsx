@@ -5,7 +5,8 @@ import { Money } from "~/components/money";
 import { SignedMoney } from "~/components/records/account-table";
 import { RecordTime } from "~/components/records/record-table";
 import { requireMember } from "~/utils/auth.server";
-import type { KeyOf, RouteHandle } from "~/utils/translation-keys";
+import { MEMBER_LINKS } from "~/utils/member-links";
+import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "user.title", i18n: ["records"] } satisfies RouteHandle;
 
@@ -35,20 +36,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-/** The sections besides the three shortcuts, as a grid of tiles (the Binance app's account home). */
-const SECTIONS: readonly (readonly [string, KeyOf<"common">])[] = [
-  ["/user/transfer", "user.nav_transfer"],
-  ["/user/record", "user.nav_record"],
-  ["/user/bank", "user.nav_bank"],
-  ["/user/info", "user.nav_info"],
-  ["/user/setting", "user.nav_setting"],
-  ["/user/smsVerify", "user.nav_sms"],
-  ["/user/message", "user.nav_message"],
-  ["/user/news", "user.nav_news"],
-  ["/user/activity", "user.nav_activity"],
-  ["/user/help", "user.nav_help"],
-  ["/user/download", "user.nav_download"],
-];
+/** The sections besides the overview and its three shortcuts, as a grid of tiles (the Binance app's account home). */
+const SHORTCUTS = new Set(["/user", "/user/gamePage", "/user/deposit", "/user/withdraw"]);
+const SECTIONS = MEMBER_LINKS.filter(([to]) => !SHORTCUTS.has(to));
 
 /**
  * The member center's home: the balances first, then the three things members come for as big

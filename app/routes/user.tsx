@@ -5,6 +5,7 @@ import { NavItem } from "~/components/nav-item";
 import memberStyles from "~/styles/member.css";
 import { useTranslation } from "~/utils/translator";
 import { requireMember } from "~/utils/auth.server";
+import { MEMBER_LINKS } from "~/utils/member-links";
 import type { KeyOf, RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "user.title", i18n: ["money", "records", "bank", "account", "support"] } satisfies RouteHandle;
@@ -12,23 +13,6 @@ export const handle = { titleKey: "user.title", i18n: ["money", "records", "bank
 /** The member center's own styles (menu, money forms, records): only member pages load them. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
 
-const MEMBER_LINKS: readonly (readonly [string, KeyOf<"common">])[] = [
-  ["/user", "user.nav_home"],
-  ["/user/gamePage", "user.nav_game"],
-  ["/user/deposit", "user.nav_deposit"],
-  ["/user/transfer", "user.nav_transfer"],
-  ["/user/withdraw", "user.nav_withdraw"],
-  ["/user/bank", "user.nav_bank"],
-  ["/user/record", "user.nav_record"],
-  ["/user/info", "user.nav_info"],
-  ["/user/setting", "user.nav_setting"],
-  ["/user/smsVerify", "user.nav_sms"],
-  ["/user/message", "user.nav_message"],
-  ["/user/news", "user.nav_news"],
-  ["/user/activity", "user.nav_activity"],
-  ["/user/help", "user.nav_help"],
-  ["/user/download", "user.nav_download"],
-];
 
 /** The member center: signed-in members only (server/site/README.md, "Auth guard"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

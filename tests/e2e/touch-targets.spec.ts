@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { MEMBER_PAGES } from "../helpers/member-pages";
 import { BRAND2, DEMO, signUp, waitForReact } from "./support";
 
 /**
@@ -70,30 +71,7 @@ test("signed in: every member page has only targets at least 44 px tall, the toa
   // the sign-up toast is on screen now
   await expect(page.getByTestId("toast")).toBeVisible();
   expect.soft(await smallTargets(page), "/user with its toast").toEqual([]);
-  for (const path of [
-    "/user",
-    "/user/info",
-    "/user/setting",
-    "/user/smsVerify",
-    "/user/deposit",
-    "/user/transfer",
-    "/user/withdraw",
-    "/user/bank",
-    "/uploaderfile",
-    "/user/record",
-    "/user/record?tab=transactions",
-    "/user/message",
-    "/user/news",
-    "/user/news/demo-welcome",
-    "/user/activity",
-    "/user/help",
-    "/user/download",
-    "/user/gamePage",
-    "/game",
-    "/game?tab=history",
-    "/game?tab=chart",
-    "/contact",
-  ]) {
+  for (const path of [...MEMBER_PAGES, "/user/news/demo-welcome", "/game", "/game?tab=history", "/game?tab=chart", "/contact"]) {
     await check(page, `${DEMO}${path}`);
   }
 });

@@ -1,6 +1,7 @@
 import { HtmlValidate, type ConfigData, type Message } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
+import { MEMBER_PAGES } from "../helpers/member-pages";
 import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
 
 /**
@@ -80,26 +81,8 @@ async function memberWithHistory(origin: string, depositOption: string | null, b
 function memberPages(threadHref: string): string[] {
   const game = "/game?pair=BTC-USDT";
   return [
-    "/user",
-    "/user/info",
-    "/user/setting",
-    "/user/smsVerify",
-    "/user/deposit",
-    "/user/transfer",
-    "/user/withdraw",
-    "/user/bank",
-    "/uploaderfile",
-    "/user/record",
-    "/user/record?tab=transactions",
-    "/user/record?tab=withdrawals",
-    "/user/message",
+    ...MEMBER_PAGES,
     threadHref,
-    "/user/news",
-    "/user/activity",
-    "/user/help",
-    "/user/help?type=rules",
-    "/user/download",
-    "/user/gamePage",
     game,
     `${game}&tab=history`,
     `${game}&tab=quotes`,

@@ -174,15 +174,9 @@ export type LedgerRecord = z.infer<typeof ledgerRecord>;
  * payouts, "hold" for a paid withdrawal: amount and fee together); `entries` are the double-entry
  * detail, oldest first.
  */
-export const accountOperation = z.object({
+export const accountOperation = ledgerRecord.extend({
   /** the operation's newest posting id: the list is ordered by it, newest first */
   id: z.number().int(),
-  time: isoTime,
-  type: z.enum(LEDGER_TYPES),
-  account: z.string(),
-  amount: z.number().int(),
-  balanceAfter: z.number().int(),
-  reference: z.string(),
   entries: z.array(ledgerRecord.omit({ type: true, reference: true })).min(1),
 });
 export type AccountOperation = z.infer<typeof accountOperation>;

@@ -48,9 +48,6 @@ test.beforeAll(async () => {
 
 // helpers -----------------------------------------------------------------------------------------
 
-/** Deposit with the instant demo credit, then move part of it into the game wallet (JS on or off). */
-const fund = fundGameWallet;
-
 function betForm(page: Page): Locator {
   return page.locator("form.bet-form");
 }
@@ -108,7 +105,7 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   test.setTimeout(90_000);
   await watchToasts(page);
   await signUp(page, DEMO);
-  await fund(page, true, "500", "200");
+  await fundGameWallet(page, true, "500", "200");
 
   const url = `${DEMO}/game?pair=${PAIR}`;
   // the market stream's ticks, as the browser receives them
@@ -257,7 +254,7 @@ test.describe("without JavaScript on a 360×640 phone", () => {
   test("the game renders on the server, a bet posts as a plain form, and a reload shows it settled", async ({ page }) => {
     test.setTimeout(90_000);
     await signUp(page, DEMO);
-    await fund(page, false, "500", "200");
+    await fundGameWallet(page, false, "500", "200");
 
     const url = `${DEMO}/game?pair=${PAIR}`;
     await page.goto(url);
@@ -328,7 +325,7 @@ test.describe("betting errors, without JavaScript", () => {
   }) => {
     test.setTimeout(90_000);
     await signUp(page, DEMO);
-    await fund(page, false, "100", "50");
+    await fundGameWallet(page, false, "100", "50");
     const url = `${DEMO}/game?pair=${PAIR}`;
     const formAlert = page.locator("form.bet-form .bet-bar .error-list[role=alert]");
     const optionError = betForm(page).locator(".bet-options .error-list");

@@ -328,6 +328,14 @@ export const DEMO_SITE: SeedSite = {
     logo: "/brand/demo/logo.svg",
     logo2: "/brand/demo/logo2.svg",
     favicon: "/brand/demo/favicon.svg",
+    // teal on white, following the device's light or dark setting; the wordmark spells the name
+    theme: {
+      light: { accent: "#0f766e", background: "#f3f7f6", surface: "#ffffff" },
+      dark: { accent: "#2dd4bf", background: "#0b1413", surface: "#12201e" },
+      defaultScheme: "system",
+      upDown: "locale",
+      logo: "wordmark",
+    },
     defaultLanguage: "en_US",
     langOptions: ["en_US", "zh_TW", "zh_CN", "ja_JP"],
     localsOptions: ["+886", "+86", "+81", "+1"],
@@ -377,6 +385,14 @@ export const DEMO2_SITE: SeedSite = {
     logo: "/brand/demo2/logo.svg",
     logo2: "/brand/demo2/logo2.svg",
     favicon: "/brand/demo2/favicon.svg",
+    // amber on a warm dark page by default; the round B2 mark beside the name
+    theme: {
+      light: { accent: "#b45309", background: "#fbf7f0", surface: "#fffdf8" },
+      dark: { accent: "#f59e0b", background: "#17110b", surface: "#221a11" },
+      defaultScheme: "dark",
+      upDown: "locale",
+      logo: "mark-name",
+    },
     defaultLanguage: "zh_TW",
     langOptions: ["zh_TW", "zh_CN", "en_US", "ja_JP"],
     localsOptions: ["+886", "+86"],

@@ -6,4 +6,6 @@ export * from "./member-center";
 export * from "./game";
 export * from "./security";
 export * from "./text";
+export * from "./theme";
 export * from "./request";
+export * from "./localize";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BET_OPTIONS, betOption, pairSymbol } from "./game";
 import { cleanText, hasNoControlCharacters } from "./text";
+import { theme } from "./theme";
 
 /** Locale ids (cookie values, site langOptions): server/contract/README.md, "Site info". */
 export const LOCALE_IDS = ["en_US", "zh_TW", "zh_CN", "ja_JP"] as const;
@@ -23,8 +24,11 @@ export const password = z.string().min(4).max(128).refine(hasNoControlCharacters
 export const areaCode = z.string().trim().regex(/^\+\d{1,4}$/);
 export const mobile = z.string().trim().regex(/^09\d{8}$/);
 
+const depositOptionId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);
+const gameCode = z.string().regex(/^[a-z0-9-]{1,32}$/);
+
 export const depositOption = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/),
+  id: depositOptionId,
   kind: z.enum(["bank", "crypto", "demo"]),
   name: cleanText(80),
   /** what the member must do: the site's bank details, a wallet address… */
@@ -39,7 +43,28 @@ export const redirectRule = z.object({
   permanent: z.boolean().default(false),
 });
 
-export const game = z.object({ code: z.string().regex(/^[a-z0-9-]{1,32}$/), name: cleanText(80) });
+export const game = z.object({ code: gameCode, name: cleanText(80) });
+
+/**
+ * Everything an operator writes in site info, in one language (server/contract/README.md,
+ * "Operator texts"). Site info's own fields hold the site's default language; `translations[lang]`
+ * gives any of them in another language, by field, by game code and by deposit option id. A text
+ * left out falls back to the default language's (`localizeSite`).
+ */
+export const siteTexts = z
+  .object({
+    title: cleanText(120),
+    description: cleanText(500),
+    keywords: cleanText(500),
+    copyRight: cleanText(200),
+    gameName: cleanText(80),
+    terms: cleanText(20000),
+    games: z.record(gameCode, cleanText(80)),
+    depositOptions: z.record(depositOptionId, z.object({ name: cleanText(80), instructions: cleanText(2000) }).partial().strict()),
+  })
+  .partial()
+  .strict();
+export type SiteTexts = z.infer<typeof siteTexts>;
 
 /** Site info (server/contract/README.md, "Site info"). Every field is present; missing ones are empty values. */
 export const siteInfo = z.object({
@@ -89,6 +114,12 @@ export const siteInfo = z.object({
   odds: z.record(betOption, z.number().min(1).max(1000)).refine((o) => BET_OPTIONS.every((k) => k in o), "every option needs odds"),
   /** links to the site's native apps, shown on the download page */
   appLinks: z.array(z.object({ platform: z.enum(["ios", "android", "other"]), url: z.string().url().max(500) })),
+  /** the operator's additions to the terms page, shown after the product's own terms ("" = none) */
+  terms: cleanText(20000),
+  /** colours, default scheme, up/down convention and logo usage (theme.ts) */
+  theme,
+  /** the operator's texts in other languages than the default (siteTexts) */
+  translations: z.record(localeId, siteTexts),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
 

@@ -1,4 +1,4 @@
-import { LOCALE_IDS, type SiteInfo } from "../../contract";
+import { DEFAULT_THEME, LOCALE_IDS, type SiteInfo } from "../../contract";
 
 /** The configuration a site starts with when an operator creates it; every patch merges over it. */
 export function defaultSiteConfig(siteId: string): Omit<SiteInfo, "siteId"> {
@@ -40,5 +40,8 @@ export function defaultSiteConfig(siteId: string): Omit<SiteInfo, "siteId"> {
     pairs: ["BTC-USDT", "ETH-USDT"],
     // A fair coin pays 2; 1.95 keeps 2.5 % for the house. A draw (close = open) is rare: 9.
     odds: { high: 1.95, low: 1.95, odd: 1.95, even: 1.95, rise: 1.95, fall: 1.95, counter: 1.95, draw: 9 },
+    terms: "",
+    theme: DEFAULT_THEME,
+    translations: {},
   };
 }

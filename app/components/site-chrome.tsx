@@ -4,6 +4,7 @@ import { useTranslation } from "~/utils/translator";
 import { useRootData } from "~/utils/root-data";
 import { CsrfInput } from "./csrf-input";
 import { LanguageForm } from "./language-form";
+import { AppearanceForm } from "./appearance-form";
 
 /** `compact`: one thin row (the game, whose first screen is for betting): the logo only, smaller links. */
 export function SiteHeader({ compact = false }: { compact?: boolean }) {
@@ -72,7 +73,10 @@ export function SiteFooter() {
           </a>
         ))}
       </nav>
-      <LanguageForm redirectTo={location.pathname + location.search} />
+      <div className="footer-settings">
+        <LanguageForm redirectTo={location.pathname + location.search} />
+        <AppearanceForm redirectTo={location.pathname + location.search} />
+      </div>
       {site.copyRight ? <p className="copyright">{site.copyRight}</p> : null}
       <p className="age-notice">{t("footer.age_notice")}</p>
     </footer>

@@ -42,7 +42,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     locale,
     appearance,
-    theme: { css: themeCss(site.theme), colors: themeColorMetas(site.theme, appearance.scheme) },
+    // ready to spread onto <html>, <meta> and <style>: the browser's copy of the Document stays small
+    themeHead: {
+      html: { "data-scheme": appearance.scheme, "data-updown": appearance.updown },
+      metas: themeColorMetas(site.theme, appearance.scheme),
+      css: themeCss(site.theme),
+    },
     csrf: session.csrf,
     toast: session.takeToast() ?? null,
     member: info?.ok ? { account: info.data.account, realName: info.data.realName } : null,
@@ -107,13 +112,13 @@ function Document({ title, children }: { title: string; children: React.ReactNod
   const nonce = useNonce();
   const site = data?.site;
   const language = data?.locale ?? i18n.language;
-  const appearance = data?.appearance;
+  const theme = data?.themeHead;
   return (
-    <html lang={language} dir="ltr" data-scheme={appearance?.scheme} data-updown={appearance?.updown}>
+    <html lang={language} dir="ltr" {...theme?.html}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
-        {data?.theme.colors.map((c) => <meta key={c.media ?? "all"} name="theme-color" content={c.color} media={c.media} />)}
+        {theme?.metas.map((m) => <meta key={m.content} {...m} />)}
         <title>{site ? `${title} · ${site.title}` : title}</title>
         {site?.description ? <meta name="description" content={site.description} /> : null}
         {site?.keywords ? <meta name="keywords" content={site.keywords} /> : null}
@@ -122,7 +127,7 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         <Meta />
         <Links />
         {/* the site's colours, after the stylesheet (whose own are the error page's fallback): in the HTML, so the first paint has them */}
-        {data ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: data.theme.css }} /> : null}
+        {theme ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: theme.css }} /> : null}
         <NamespacePreloads language={language} />
       </head>
       <body>

@@ -5,7 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { PasswordForm, TransactionPasswordForm } from "~/components/account/password-forms";
 import { LanguageForm } from "~/components/language-form";
-import { DisplaySettings } from "~/components/appearance-form";
+import { DisplaySettings } from "~/components/account/display-settings";
 import { useRootData } from "~/utils/root-data";
 import { requireMember } from "~/utils/auth.server";
 import { intentOf, passwordSchema, transactionPasswordSchema } from "~/utils/account-schemas.server";

@@ -4,7 +4,8 @@
  * (SCHEME_CHOICES, UP_DOWN_CHOICES), restated here so the browser never loads that module (and
  * zod with it); tests/unit/appearance.test.ts holds the two lists equal.
  */
-export const SCHEMES = ["system", "light", "dark"] as const;
+/** in the order a member reads them: the two schemes, then "follow the device" */
+export const SCHEMES = ["light", "dark", "system"] as const;
 export type Scheme = (typeof SCHEMES)[number];
 
 export const UP_DOWNS = ["green-up", "red-up"] as const;

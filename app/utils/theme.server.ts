@@ -46,9 +46,9 @@ export function themeCss(theme: Theme): string {
  * The browser's own colour (the address bar on a phone): the surface of the scheme shown, both
  * schemes with their media query when the page follows the device.
  */
-export function themeColorMetas(theme: Theme, scheme: Appearance["scheme"]): { color: string; media?: string }[] {
-  if (scheme !== "system") return [{ color: theme[scheme].surface }];
-  return COLOR_SCHEMES.map((s) => ({ color: theme[s].surface, media: `(prefers-color-scheme: ${s})` }));
+export function themeColorMetas(theme: Theme, scheme: Appearance["scheme"]): { name: "theme-color"; content: string; media?: string }[] {
+  if (scheme !== "system") return [{ name: "theme-color", content: theme[scheme].surface }];
+  return COLOR_SCHEMES.map((s) => ({ name: "theme-color", content: theme[s].surface, media: `(prefers-color-scheme: ${s})` }));
 }
 
 /**

@@ -2,39 +2,12 @@ import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "~/utils/translator";
 import { useRootData } from "~/utils/root-data";
-import type { Scheme, UpDownChoice } from "~/utils/appearance";
-import { CsrfInput } from "./csrf-input";
+import { SCHEMES, type UpDownChoice } from "~/utils/appearance";
+import { CsrfInput } from "~/components/csrf-input";
 
-/** The order a member reads them in: the two schemes, then "follow the device". */
-const SCHEME_ORDER: Scheme[] = ["light", "dark", "system"];
-const UPDOWN_ORDER: UpDownChoice[] = ["green-up", "red-up"];
-
-/**
- * Light, dark or the device's setting, in the footer: three submit buttons, the current one
- * pressed. One tap applies it, with or without JavaScript (a plain POST to /appearance, which
- * sets the `scheme` cookie and sends the member back here); the whole page reloads so the chart,
- * which reads the colours once, follows too.
- */
-export function AppearanceForm({ redirectTo }: { redirectTo: string }) {
-  const { appearance } = useRootData();
-  const { t } = useTranslation();
-  const labelId = useId();
-  return (
-    <Form method="post" action="/appearance" className="appearance-form" reloadDocument>
-      <CsrfInput />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <span id={labelId}>{t("appearance.label")}</span>
-      <span role="group" aria-labelledby={labelId} className="segmented">
-        {SCHEME_ORDER.map((scheme) => (
-          <button key={scheme} type="submit" name="scheme" value={scheme} aria-pressed={appearance.scheme === scheme}>
-            {t(`appearance.${scheme}`)}
-          </button>
-        ))}
-      </span>
-    </Form>
-  );
-}
-
+// a module of its own: only the settings page loads it (the footer's form is on every page). The
+// list is restated so utils/appearance.ts's UP_DOWNS stays out of the chunk every page loads.
+const UP_DOWN_ORDER: readonly UpDownChoice[] = ["green-up", "red-up"];
 /**
  * The member center's "Display" settings: light/dark/device and the up/down colours as two radio
  * groups and one save button (a plain POST to /appearance, like the footer's form).
@@ -51,7 +24,7 @@ export function DisplaySettings({ redirectTo }: { redirectTo: string }) {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <fieldset className="choice-group" aria-describedby={hintId}>
           <legend>{t("setting.scheme_legend")}</legend>
-          {SCHEME_ORDER.map((scheme) => (
+          {SCHEMES.map((scheme) => (
             <label key={scheme} className="choice">
               <input type="radio" name="scheme" value={scheme} defaultChecked={appearance.scheme === scheme} />
               <span>{t(`common:appearance.${scheme}`)}</span>
@@ -63,7 +36,7 @@ export function DisplaySettings({ redirectTo }: { redirectTo: string }) {
         </fieldset>
         <fieldset className="choice-group">
           <legend>{t("setting.updown_legend")}</legend>
-          {UPDOWN_ORDER.map((updown) => (
+          {UP_DOWN_ORDER.map((updown) => (
             <label key={updown} className={`choice choice-${updown}`}>
               <input type="radio" name="updown" value={updown} defaultChecked={appearance.updown === updown} />
               <span>

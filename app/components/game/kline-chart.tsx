@@ -21,7 +21,10 @@ const SECONDS: Record<CandleInterval, number> = { "1m": 60, "5m": 300, "15m": 90
 function themeColors() {
   const style = getComputedStyle(document.documentElement);
   const read = (name: string) => style.getPropertyValue(name).trim();
-  return { text: read("--muted"), background: read("--card"), grid: read("--line"), up: read("--up"), down: read("--down"), accent: read("--accent") };
+  // faint grid lines (Binance's and IQ Option's dark charts): the border colour at half opacity
+  const line = read("--line");
+  const grid = /^#[0-9a-f]{6}$/i.test(line) ? `${line}80` : line;
+  return { text: read("--muted"), background: read("--card"), grid, up: read("--up"), down: read("--down"), accent: read("--accent") };
 }
 
 /**

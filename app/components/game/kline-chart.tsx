@@ -15,8 +15,9 @@ const SECONDS: Record<CandleInterval, number> = { "1m": 60, "5m": 300, "15m": 90
 
 /**
  * The page's theme colours as the chart is made (app/README.md, "Themes"): a canvas cannot use CSS
- * variables, so it reads their computed values once; the chart is made again with each pair,
- * interval or language, and a scheme change reloads the page.
+ * variables, so it reads their computed values once. The chart is made again with each pair,
+ * interval or language, and when the device switches between light and dark (a page following the
+ * device changes colours without a reload); a member's own choice reloads the page.
  */
 function themeColors() {
   const style = getComputedStyle(document.documentElement);
@@ -61,6 +62,14 @@ export default function KlineChart({
   const series = useRef<Series | null>(null);
   const last = useRef<Bar | null>(null);
   const scale = 10 ** precision;
+  const [deviceScheme, setDeviceScheme] = useState(0);
+
+  useEffect(() => {
+    const query = matchMedia("(prefers-color-scheme: dark)");
+    const changed = () => setDeviceScheme((n) => n + 1);
+    query.addEventListener("change", changed);
+    return () => query.removeEventListener("change", changed);
+  }, []);
 
   useEffect(() => {
     let disposed = false;
@@ -114,7 +123,7 @@ export default function KlineChart({
       markers.current = null;
       remove?.();
     };
-  }, [pair, interval, precision, scale, lng]);
+  }, [pair, interval, precision, scale, lng, deviceScheme]);
 
   useEffect(() => onReady?.(status === "ready"), [status, onReady]);
 

@@ -133,3 +133,16 @@ describe("/appearance", () => {
     expect([attribute(tag, "data-scheme"), attribute(tag, "data-updown")]).toEqual(["dark", "red-up"]);
   });
 });
+
+describe("the operator's up/down convention", () => {
+  // last in the file: it changes brand2's theme for the rest of this stack
+  it("overrides the language's default when the site sets one, and a member's own choice still wins", async () => {
+    const zh = new Visitor(stack, BRAND2);
+    expect(attribute(htmlTag(await (await zh.get("/")).text()), "data-updown")).toBe("red-up");
+    await stack.platform.seedSite("demo2", { theme: { ...DEMO2_SITE.config.theme!, upDown: "green-up" } });
+    expect(attribute(htmlTag(await (await new Visitor(stack, BRAND2).get("/")).text()), "data-updown")).toBe("green-up");
+    const chose = new Visitor(stack, BRAND2);
+    chose.cookies.set("updown", "red-up");
+    expect(attribute(htmlTag(await (await chose.get("/")).text()), "data-updown")).toBe("red-up");
+  });
+});

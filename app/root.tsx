@@ -21,6 +21,7 @@ import { LoadingOverlay } from "./components/loading-overlay";
 import { SiteFooter, SiteHeader } from "./components/site-chrome";
 import { Toast } from "./components/toast";
 import { useNonce } from "./utils/nonce";
+import { appearanceOf, themeColorMetas, themeCss } from "./utils/theme.server";
 import { loadNamespacesFor } from "./utils/translations.client";
 import { handleNamespaces, localeUrl, useChangeLanguage, useTranslation } from "./utils/translator";
 import type { Namespace } from "./i18n";
@@ -31,13 +32,22 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const handle = { i18n: ["common", "messages"] } satisfies RouteHandle;
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { site, session, platform, locale } = context;
   // the auth guard reads a signed-in member's info on each navigation, so a dead session ends here
   // (server/site/README.md, "Auth guard")
   const info = session.signedIn ? await platform.call("playerInfo") : undefined;
+  // the member's light/dark and up/down, and the theme as ready CSS (app/README.md, "Themes")
+  const appearance = appearanceOf(request, site.theme, locale);
   return json({
     locale,
+    appearance,
+    // ready to spread onto <html>, <meta> and <style>: the browser's copy of the Document stays small
+    themeHead: {
+      html: { "data-scheme": appearance.scheme, "data-updown": appearance.updown },
+      metas: themeColorMetas(site.theme, appearance.scheme),
+      css: themeCss(site.theme),
+    },
     csrf: session.csrf,
     toast: session.takeToast() ?? null,
     member: info?.ok ? { account: info.data.account, realName: info.data.realName } : null,
@@ -102,11 +112,13 @@ function Document({ title, children }: { title: string; children: React.ReactNod
   const nonce = useNonce();
   const site = data?.site;
   const language = data?.locale ?? i18n.language;
+  const theme = data?.themeHead;
   return (
-    <html lang={language} dir="ltr">
+    <html lang={language} dir="ltr" {...theme?.html}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
+        {theme?.metas.map((m) => <meta key={m.content} {...m} />)}
         <title>{site ? `${title} · ${site.title}` : title}</title>
         {site?.description ? <meta name="description" content={site.description} /> : null}
         {site?.keywords ? <meta name="keywords" content={site.keywords} /> : null}
@@ -114,6 +126,8 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />
         <Meta />
         <Links />
+        {/* the site's colours, after the stylesheet (whose own are the error page's fallback): in the HTML, so the first paint has them */}
+        {theme ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: theme.css }} /> : null}
         <NamespacePreloads language={language} />
       </head>
       <body>

@@ -1,17 +1,19 @@
 /**
  * `npm run shots`: full-page screenshots of every page, public and member, at 360×640 and
- * 1280×800, in all four languages, on both tenants, into
- * tests/.tmp/shots/<tenant>/<locale>/<viewport>/<page>.png (tests/README.md, "Screenshots").
+ * 1280×800, in all four languages, light and dark, on both tenants, into
+ * tests/.tmp/shots/<tenant>/<locale>/<viewport>-<scheme>/<page>.png (tests/README.md, "Screenshots").
  *
  * It builds nothing (run `npm run build` first). It starts the production build
  * (server/cli/serve.ts) on its own ports (SHOTS_SITE_PORT, 8807, and the next one) with a fresh
  * state folder, makes one member per tenant through the site's own forms (sign-up, a deposit, a
  * transfer to the game wallet, a bet, a message; on the demo site also three documents and a bank
  * account, which it reviews by itself), then photographs each page in each language (the `locale`
- * cookie the /language form sets) and stops the server.
+ * cookie the /language form sets) and each scheme (the `scheme` cookie the /appearance form sets),
+ * and stops the server.
  *
  * Narrow it down while working on one page: SHOTS_TENANTS=demo, SHOTS_LOCALES=ja-JP,
- * SHOTS_VIEWPORTS=phone, SHOTS_PAGES=register,user-info (page names as in the file names).
+ * SHOTS_VIEWPORTS=phone, SHOTS_SCHEMES=dark, SHOTS_PAGES=register,user-info (page names as in the
+ * file names).
  */
 import { spawn, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
@@ -36,6 +38,9 @@ const LOCALES = { "en-US": "en_US", "zh-TW": "zh_TW", "zh-CN": "zh_CN", "ja-JP":
 type Locale = keyof typeof LOCALES;
 const VIEWPORTS = { phone: { width: 360, height: 640 }, desktop: { width: 1280, height: 800 } } as const;
 type Viewport = keyof typeof VIEWPORTS;
+/** light and dark, whatever the site's default (the `scheme` cookie; app/README.md, "Themes") */
+const SCHEMES = ["light", "dark"] as const;
+type Scheme = (typeof SCHEMES)[number];
 
 const PUBLIC_PAGES: Record<string, string> = {
   home: "/",
@@ -88,6 +93,7 @@ const pick = <T extends string>(env: string | undefined, all: readonly T[]): T[]
 const tenants = pick(process.env.SHOTS_TENANTS, Object.keys(TENANTS) as Tenant[]);
 const locales = pick(process.env.SHOTS_LOCALES, Object.keys(LOCALES) as Locale[]);
 const viewports = pick(process.env.SHOTS_VIEWPORTS, Object.keys(VIEWPORTS) as Viewport[]);
+const schemes = pick<Scheme>(process.env.SHOTS_SCHEMES, SCHEMES);
 const onlyPages = process.env.SHOTS_PAGES?.split(",").map((s) => s.trim());
 
 // the server ----------------------------------------------------------------------------------
@@ -274,20 +280,25 @@ try {
     const member = await makeMember(browser, tenant);
     for (const locale of locales) {
       for (const viewport of viewports) {
-        const dir = `${OUT}/${tenant}/${locale}/${viewport}`;
-        const cookie = { name: "locale", value: LOCALES[locale], url: site.origin };
-        const size = VIEWPORTS[viewport];
-        const base = { viewport: size, locale, timezoneId: "UTC", deviceScaleFactor: 1, isMobile: viewport === "phone", hasTouch: viewport === "phone" };
-        const visitor = await browser.newContext(base);
-        await visitor.addCookies([cookie]);
-        await shoot(visitor, site.origin, PUBLIC_PAGES, dir);
-        await visitor.close();
-        const signedIn = await browser.newContext({ ...base, storageState: member.state });
-        await signedIn.addCookies([cookie]);
-        await shoot(signedIn, site.origin, memberPages(member.threadPath), dir);
-        await signedIn.close();
-        count += 1;
-        console.log(`${tenant} ${locale} ${viewport}: done`);
+        for (const scheme of schemes) {
+          const dir = `${OUT}/${tenant}/${locale}/${viewport}-${scheme}`;
+          const cookies = [
+            { name: "locale", value: LOCALES[locale], url: site.origin },
+            { name: "scheme", value: scheme, url: site.origin },
+          ];
+          const size = VIEWPORTS[viewport];
+          const base = { viewport: size, locale, timezoneId: "UTC", deviceScaleFactor: 1, isMobile: viewport === "phone", hasTouch: viewport === "phone" };
+          const visitor = await browser.newContext(base);
+          await visitor.addCookies(cookies);
+          await shoot(visitor, site.origin, PUBLIC_PAGES, dir);
+          await visitor.close();
+          const signedIn = await browser.newContext({ ...base, storageState: member.state });
+          await signedIn.addCookies(cookies);
+          await shoot(signedIn, site.origin, memberPages(member.threadPath), dir);
+          await signedIn.close();
+          count += 1;
+          console.log(`${tenant} ${locale} ${viewport} ${scheme}: done`);
+        }
       }
     }
   }
@@ -295,5 +306,5 @@ try {
   await browser.close();
   stopServer();
 }
-console.log(`screenshots of ${count} tenant × language × size sets in ${OUT} (${Math.round((Date.now() - started) / 1000)} s)`);
+console.log(`screenshots of ${count} tenant × language × size × scheme sets in ${OUT} (${Math.round((Date.now() - started) / 1000)} s)`);
 process.exit(0);

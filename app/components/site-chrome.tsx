@@ -4,6 +4,7 @@ import { useTranslation } from "~/utils/translator";
 import { useRootData } from "~/utils/root-data";
 import { CsrfInput } from "./csrf-input";
 import { LanguageForm } from "./language-form";
+import { SCHEMES } from "~/utils/appearance";
 
 /** `compact`: one thin row (the game, whose first screen is for betting): the logo only, smaller links. */
 export function SiteHeader({ compact = false }: { compact?: boolean }) {
@@ -57,9 +58,10 @@ function SignOutForm() {
 }
 
 export function SiteFooter() {
-  const { site } = useRootData();
+  const { site, appearance, csrf } = useRootData();
   const { t } = useTranslation();
   const location = useLocation();
+  const here = location.pathname + location.search;
   return (
     <footer className="site-footer">
       {site.logo2 ? <img src={site.logo2} alt="" width="96" height="24" className="footer-logo" /> : null}
@@ -72,7 +74,27 @@ export function SiteFooter() {
           </a>
         ))}
       </nav>
-      <LanguageForm redirectTo={location.pathname + location.search} />
+      <LanguageForm redirectTo={here} />
+      {/*
+       * Light, dark or the device's setting (app/README.md, "Themes"): three submit buttons, the
+       * current one pressed; one tap applies it, with or without JavaScript. A plain document POST
+       * to /appearance (no Remix <Form>: the page reloads anyway, so the chart, which reads the
+       * colours once, follows too), which sets the `scheme` cookie and sends the member back here.
+       * Written inline, with a fixed id (one footer per page): every byte of the footer is on
+       * every page's first load (the game's routes are at the 90 KB budget).
+       */}
+      <form method="post" action="/appearance" className="appearance-form">
+        <input type="hidden" name="csrf" value={csrf} />
+        <input type="hidden" name="redirectTo" value={here} />
+        <span id="appearance-label">{t("appearance.label")}</span>
+        <span role="group" aria-labelledby="appearance-label" className="segmented">
+          {SCHEMES.map((scheme) => (
+            <button key={scheme} type="submit" name="scheme" value={scheme} aria-pressed={appearance.scheme === scheme}>
+              {t(`appearance.${scheme}`)}
+            </button>
+          ))}
+        </span>
+      </form>
       {site.copyRight ? <p className="copyright">{site.copyRight}</p> : null}
       <p className="age-notice">{t("footer.age_notice")}</p>
     </footer>

@@ -5,6 +5,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { PasswordForm, TransactionPasswordForm } from "~/components/account/password-forms";
 import { LanguageForm } from "~/components/language-form";
+import { DisplaySettings } from "~/components/account/display-settings";
 import { useRootData } from "~/utils/root-data";
 import { requireMember } from "~/utils/auth.server";
 import { intentOf, passwordSchema, transactionPasswordSchema } from "~/utils/account-schemas.server";
@@ -110,6 +111,7 @@ export default function Settings() {
         idempotencyKey={(actionData?.intent === "transaction" ? actionData.idempotencyKey : undefined) ?? idempotencyKey}
         lastResult={resultFor("transaction")}
       />
+      <DisplaySettings redirectTo="/user/setting" />
       {site.langOptions.length > 1 ? (
         <section aria-labelledby="language-title" className="card">
           <h2 id="language-title">{t("setting.language_title")}</h2>

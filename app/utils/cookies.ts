@@ -19,6 +19,10 @@ export const PLAIN_COOKIES = {
   receipt: { name: "receipt", maxAge: 120 },
   /** the member's language as a locale id (en_US, zh_TW, …) */
   locale: { name: LOCALE_COOKIE, maxAge: LOCALE_COOKIE_MAX_AGE },
+  /** light, dark or the device's setting (system); kept like the language, and across sign-out */
+  scheme: { name: "scheme", maxAge: LOCALE_COOKIE_MAX_AGE },
+  /** which of rising and falling is green: green-up or red-up */
+  updown: { name: "updown", maxAge: LOCALE_COOKIE_MAX_AGE },
 } as const;
 
 export type PlainCookie = keyof typeof PLAIN_COOKIES;

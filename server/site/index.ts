@@ -5,6 +5,7 @@ import { loadEnv, type Env } from "./env";
 import { accessTokenGuard, forgeryCheck, referrerCookie, siteRedirect } from "./guards";
 import { catalogs, createI18n, resources } from "./i18n";
 import { cachedPage, keepPage, pageKey } from "./page-cache";
+import { appearanceOf } from "../../app/utils/theme.server";
 import { errorPage, refusedPage, tooLargePage, unavailablePage, unknownSitePage } from "./pages";
 import { clientAddressOf, createPlatformClient } from "./platform-client";
 import { ResponsePolicy } from "./security";
@@ -128,7 +129,8 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
   // a signed-out visitor with nothing personal pending may get a page rendered for someone else
   const shared = !response && request.method === "GET" && !session.signedIn && !session.hasToast && cookies.length === 0;
   const pageFill = { csrf: session.csrf, nonce };
-  if (shared) response = cachedPage(site, pageKey(url, locale), pageFill);
+  const key = pageKey(url, locale, appearanceOf(request, site.theme, locale));
+  if (shared) response = cachedPage(site, key, pageFill);
   if (!response) {
     const context: SiteContext = {
       env, siteId, site, session, platform, locale, translations: catalogs[locale], cookies, secure, buildId, now, nonce,
@@ -136,7 +138,7 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
     handleRemix ??= createRequestHandler(remixBuild, env.ENVIRONMENT);
     response = await handleRemix(request, context);
     // a toast flashed while rendering makes the page this visitor's own
-    if (shared && !session.hasToast && cookies.length === 0) response = await keepPage(site, pageKey(url, locale), response, pageFill);
+    if (shared && !session.hasToast && cookies.length === 0) response = await keepPage(site, key, response, pageFill);
   }
   return withCookies(response, session, cookies);
 }

@@ -1,5 +1,6 @@
 import { PAGE_CACHE_ANONYMOUS, PAGE_CACHE_HEADER } from "../../app/utils/shared-page";
 import type { SiteInfo } from "../contract";
+import type { Appearance } from "../../app/utils/appearance";
 
 /**
  * Rendered HTML of the pages a signed-out visitor sees the same as every other signed-out visitor
@@ -16,7 +17,7 @@ import type { SiteInfo } from "../contract";
  * Entries hang off the site info object they were rendered with (a WeakMap): when the site info
  * cache refreshes (SITE_INFO_TTL_SECONDS), the pages of the old snapshot go with it, so a cached
  * page is never older than the site info behind it. With a TTL of 0 nothing is ever served from
- * here. Within a snapshot the key is host, language and URL (path and query); the build is fixed
+ * here. Within a snapshot the key is host, language, appearance and URL (path and query); the build is fixed
  * per isolate.
  *
  * The worker uses the cache only for a GET by a signed-out visitor whose session has no toast
@@ -37,8 +38,13 @@ interface CachedPage {
 
 const snapshots = new WeakMap<SiteInfo, Map<string, CachedPage>>();
 
-export function pageKey(url: URL, locale: string): string {
-  return `${url.host} ${locale} ${url.pathname}${url.search}`;
+/**
+ * A page differs by host, language, URL and the visitor's appearance (light/dark and up/down are
+ * attributes of its `<html>`, app/README.md, "Themes"): a page rendered for a dark visitor must
+ * never reach a light one.
+ */
+export function pageKey(url: URL, locale: string, appearance: Appearance): string {
+  return `${url.host} ${locale} ${appearance.scheme} ${appearance.updown} ${url.pathname}${url.search}`;
 }
 
 /** The cached page for this visitor, with their CSRF token and this response's nonce, or undefined. */

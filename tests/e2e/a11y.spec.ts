@@ -232,6 +232,35 @@ for (let group = 0; group < SIGNED_IN_GROUPS; group++) {
   });
 }
 
+// both schemes ------------------------------------------------------------------------------------
+
+/**
+ * The pages above are audited in each site's default scheme (the demo follows the device, light
+ * here; brand2 is dark). The other scheme of each, chosen by the `scheme` cookie the /appearance
+ * form sets (app/README.md, "Themes"), on the main pages: colour contrast is the rule that changes.
+ */
+test("in the other scheme of each site (demo dark, brand2 light), the main pages pass axe, signed out and signed in", async ({ page, context, browser }, testInfo) => {
+  test.setTimeout(150_000);
+  await context.addCookies([
+    { name: "scheme", value: "dark", url: DEMO },
+    { name: "scheme", value: "light", url: BRAND2 },
+  ]);
+  for (const [url, scheme] of [[`${DEMO}/`, "dark"], [`${DEMO}/login`, "dark"], [`${BRAND2}/`, "light"], [`${BRAND2}/login`, "light"], [`${BRAND2}/register`, "light"]] as const) {
+    await visit(page, url);
+    await expect(page.locator("html"), url).toHaveAttribute("data-scheme", scheme);
+    await auditDesktopAndPhone(page, `${scheme} ${url}`);
+  }
+  history ??= memberWithHistory(browser, testInfo);
+  const { member } = await history;
+  await signIn(page, DEMO, member.account, member.password);
+  await expect(page).toHaveURL(`${DEMO}/user`);
+  for (const path of ["/user", "/user/deposit", "/user/record", "/user/setting", `/game?pair=${PAIR}`]) {
+    await visit(page, `${DEMO}${path}`);
+    await expect(page.locator("html")).toHaveAttribute("data-scheme", "dark");
+    await auditDesktopAndPhone(page, `dark signed in ${path}`);
+  }
+});
+
 // failed submits ----------------------------------------------------------------------------------
 
 /**

@@ -62,6 +62,21 @@ describe("shared pages of signed-out visitors", () => {
     expect(await englishAgain.text()).toContain('lang="en-US"');
   });
 
+  it("keeps one copy per scheme and up/down: a page rendered for a dark, red-up visitor never reaches a light one", async () => {
+    const dark = new Visitor(stack);
+    dark.cookies.set("scheme", "dark");
+    dark.cookies.set("updown", "red-up");
+    expect(await dark.get("/login").then((r) => r.text())).toContain('data-scheme="dark" data-updown="red-up"');
+    const darkAgain = await dark.get("/login");
+    expect(hit(darkAgain)).toBe(true);
+    const light = new Visitor(stack);
+    light.cookies.set("scheme", "light");
+    const lightPage = await light.get("/login");
+    expect(await lightPage.text()).toContain('data-scheme="light" data-updown="green-up"');
+    // the site's default (the demo follows the device) is a key of its own too
+    expect(await new Visitor(stack).get("/login").then((r) => r.text())).toContain('data-scheme="system" data-updown="green-up"');
+  });
+
   it("never serves a signed-in member a shared page, and never stores theirs", async () => {
     const member = await stack.platform.signupMember("demo");
     await new Visitor(stack).get("/");

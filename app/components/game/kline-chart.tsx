@@ -14,6 +14,21 @@ type Markers = { setMarkers(markers: never[]): void };
 const SECONDS: Record<CandleInterval, number> = { "1m": 60, "5m": 300, "15m": 900, "1h": 3600, "1d": 86_400 };
 
 /**
+ * The page's theme colours as the chart is made (app/README.md, "Themes"): a canvas cannot use CSS
+ * variables, so it reads their computed values once. The chart is made again with each pair,
+ * interval or language, and when the device switches between light and dark (a page following the
+ * device changes colours without a reload); a member's own choice reloads the page.
+ */
+function themeColors() {
+  const style = getComputedStyle(document.documentElement);
+  const read = (name: string) => style.getPropertyValue(name).trim();
+  // faint grid lines (Binance's and IQ Option's dark charts): the border colour at half opacity
+  const line = read("--line");
+  const grid = /^#[0-9a-f]{6}$/i.test(line) ? `${line}80` : line;
+  return { text: read("--muted"), background: read("--card"), grid, up: read("--up"), down: read("--down"), accent: read("--accent") };
+}
+
+/**
  * K-line chart of one pair. This module is loaded lazily, with lightweight-charts through
  * ./lightweight-charts.client (empty in the server build: the worker never carries the library),
  * so in the browser both are a chunk of their own, fetched only when this chart is shown. The server
@@ -39,6 +54,7 @@ export default function KlineChart({
 }) {
   const { t, i18n } = useTranslation("game");
   const markers = useRef<Markers | null>(null);
+  const accent = useRef("");
   const lng = i18n.language;
   const [interval, choose] = useState<CandleInterval>("1m");
   const [status, setStatus] = useState<"static" | "loading" | "ready" | "failed">("static");
@@ -46,6 +62,14 @@ export default function KlineChart({
   const series = useRef<Series | null>(null);
   const last = useRef<Bar | null>(null);
   const scale = 10 ** precision;
+  const [deviceScheme, setDeviceScheme] = useState(0);
+
+  useEffect(() => {
+    const query = matchMedia("(prefers-color-scheme: dark)");
+    const changed = () => setDeviceScheme((n) => n + 1);
+    query.addEventListener("change", changed);
+    return () => query.removeEventListener("change", changed);
+  }, []);
 
   useEffect(() => {
     let disposed = false;
@@ -58,9 +82,12 @@ export default function KlineChart({
       const body = (await response.json()) as { candles: Candle[] };
       if (disposed || !container.current) return;
       if (!response.ok) throw new Error(String(response.status));
+      const colors = themeColors();
+      accent.current = colors.accent;
       const chart = charts.createChart(container.current, {
         autoSize: true,
-        layout: { attributionLogo: false },
+        layout: { attributionLogo: false, background: { type: charts.ColorType.Solid, color: colors.background }, textColor: colors.text },
+        grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
         // the price axis reads as the price card does: "61,228.70", not "61228.70"
         localization: { locale: lng, priceFormatter: (p: number) => formatPrice(Math.round(p * scale), precision, lng) },
         timeScale: { timeVisible: interval !== "1d", secondsVisible: false },
@@ -68,6 +95,11 @@ export default function KlineChart({
       remove = () => chart.remove();
       const candles = chart.addSeries(charts.CandlestickSeries, {
         priceFormat: { type: "price", precision, minMove: 1 / scale },
+        upColor: colors.up,
+        downColor: colors.down,
+        wickUpColor: colors.up,
+        wickDownColor: colors.down,
+        borderVisible: false,
       });
       const bars = body.candles.map((c) => ({
         time: Math.floor(Date.parse(c.time) / 1000),
@@ -91,7 +123,7 @@ export default function KlineChart({
       markers.current = null;
       remove?.();
     };
-  }, [pair, interval, precision, scale, lng]);
+  }, [pair, interval, precision, scale, lng, deviceScheme]);
 
   useEffect(() => onReady?.(status === "ready"), [status, onReady]);
 
@@ -107,7 +139,7 @@ export default function KlineChart({
           time: Math.floor(Date.parse(b.createdAt) / 1000 / step) * step,
           position: down ? "aboveBar" : "belowBar",
           shape: up ? "arrowUp" : down ? "arrowDown" : "circle",
-          color: "#0b5cad",
+          color: accent.current,
           text: t(`option.${b.option}`),
         };
       })

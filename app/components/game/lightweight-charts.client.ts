@@ -5,4 +5,4 @@
  * lightweight-charts is in the worker (which never draws a chart: the server renders the
  * chart's static placeholder).
  */
-export { CandlestickSeries, createChart, createSeriesMarkers } from "lightweight-charts";
+export { CandlestickSeries, ColorType, createChart, createSeriesMarkers } from "lightweight-charts";

@@ -68,8 +68,10 @@ export class SiteObject extends DurableObject<Env> {
 
   putConfig(siteId: string, patch: SiteConfigPatch): Result<SiteInfo> {
     const current = configOf(this.getConfig() ?? { ...defaultSiteConfig(siteId), siteId });
-    const merged = mergeSiteConfig(siteId, current, patch);
-    if (!merged) return fail(400, "invalid_parameters");
+    const result = mergeSiteConfig(siteId, current, patch);
+    // only the contrast refusal's lines go back to the operator: the other codes say enough
+    if (!result.ok) return fail(400, result.code, result.code === "theme_contrast_too_low" ? result.problems : undefined);
+    const merged = result.site;
     const now = new Date().toISOString();
     this.sql.exec(
       `INSERT INTO site_config (id, site_id, config, created_at, updated_at) VALUES (1, ?, ?, ?, ?)

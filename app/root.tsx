@@ -113,6 +113,8 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         {site?.description ? <meta name="description" content={site.description} /> : null}
         {site?.keywords ? <meta name="keywords" content={site.keywords} /> : null}
         {site?.favicon ? <link rel="icon" href={site.favicon} /> : null}
+        {/* the 180 px home-screen icon (app/routes/apple-touch-icon[.]png.tsx), made from the site's mark */}
+        {site ? <link rel="apple-touch-icon" href="/apple-touch-icon.png" /> : null}
         <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />
         <Meta />
         <Links />

@@ -487,3 +487,45 @@ describe("theme", () => {
     expect(cli.sent).toHaveLength(0);
   });
 });
+
+describe("icons", () => {
+  it("renders the site's mark on its accent at 180, 192 and 512 px and uploads each as a PNG", async () => {
+    const theme = {
+      light: { accent: "#b45309", background: "#fbf7f0", surface: "#fffdf8" },
+      dark: { accent: "#f59e0b", background: "#17110b", surface: "#221a11" },
+      defaultScheme: "dark",
+      upDown: "locale",
+      logo: "mark-name",
+    };
+    const cli = fakeIo({
+      answer: (url) => {
+        if (url.pathname === "/site/info/demo2") return ok({ siteId: "demo2", favicon: "/brand/demo2/favicon.svg", theme });
+        const size = /^\/operator\/sites\/demo2\/icons\/(\d+)$/.exec(url.pathname)?.[1];
+        return size ? ok({ size: Number(size), bytes: 1 }) : undefined;
+      },
+    });
+    const out = mkdtempSync(join(tmpdir(), "icons-"));
+    try {
+      expect(await run(["icons", "demo2", "--out", out], cli.io)).toBe(0);
+      const puts = cli.sent.filter((s) => s.method === "PUT");
+      expect(puts.map((s) => s.url.pathname)).toEqual(["180", "192", "512"].map((size) => `/operator/sites/demo2/icons/${size}`));
+      for (const request of puts) expect(request.headers.get("content-type")).toMatch(/^multipart\/form-data/);
+      // the PNGs written to --out are the sizes named, read from their IHDR
+      for (const size of [180, 192, 512]) {
+        const png = readFileSync(join(out, `demo2-${size}.png`));
+        expect(png.subarray(12, 16).toString()).toBe("IHDR");
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+      }
+      expect(readdirSync(out)).toHaveLength(3);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it("says the site has no mark, and sends nothing, when it has no favicon and no --mark is given", async () => {
+    const cli = fakeIo({ answer: (url) => (url.pathname === "/site/info/demo" ? ok({ siteId: "demo", favicon: "", theme: {} }) : undefined) });
+    expect(await run(["icons", "demo"], cli.io)).toBe(2);
+    expect(cli.stderr()).toContain("--mark");
+    expect(cli.sent.filter((s) => s.method === "PUT")).toHaveLength(0);
+  });
+});

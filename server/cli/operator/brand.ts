@@ -13,7 +13,10 @@ import {
   UP_DOWN_CHOICES,
   type Theme,
 } from "../../contract";
-import { siteArg } from "./inputs";
+import { readFile, writeFile, mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { renderIcons } from "./icons";
+import { siteArg, userPath } from "./inputs";
 import { keyValue } from "./format";
 import type { CommandSpec, FlagSpec } from "./spec";
 import { UsageError } from "./spec";
@@ -99,5 +102,51 @@ export const THEME_COMMAND: CommandSpec = {
     }
     const answer = await ctx.platform.operator("operatorPutSite", { params: { siteId }, body: { theme: next } });
     await ctx.show(answer, (site) => keyValue([["site", site.siteId], ...themeLines(site.theme)]));
+  },
+};
+
+/** Where the mark comes from: --mark, else the site's favicon (a path under public/, or a URL). */
+async function markSvg(ctx: Parameters<CommandSpec["run"]>[0], favicon: string): Promise<string> {
+  const flag = ctx.flags.mark as string | undefined;
+  if (flag) return readFile(userPath(ctx, flag), "utf8");
+  if (/^https?:\/\//.test(favicon)) {
+    const response = await ctx.io.fetch(favicon);
+    if (!response.ok) throw new UsageError(`the favicon ${favicon} answered ${response.status}: give the mark with --mark`, "icons");
+    return response.text();
+  }
+  if (favicon.startsWith("/")) return readFile(join(ctx.root, "public", favicon), "utf8");
+  throw new UsageError("the site has no favicon (its square mark): give one with --mark <file.svg>", "icons");
+}
+
+export const ICONS_COMMAND: CommandSpec = {
+  name: "icons",
+  summary: "render and upload a site's home-screen icons (PNG 180, 192, 512) from its mark and accent",
+  details:
+    "The whole square is the theme's accent; the square mark (the site's favicon SVG, or --mark) is\n" +
+    "centred inside the maskable safe zone. The site serves them at /icons/192.png, /icons/512.png and\n" +
+    "/apple-touch-icon.png. Needs @resvg/resvg-js (the rasterizer). Run it again after a new theme or mark.",
+  args: [siteArg],
+  flags: [
+    { name: "mark", type: "string", value: "file.svg", help: "the square mark to draw (default: the site's favicon)" },
+    { name: "out", type: "string", value: "dir", help: "also write the PNGs to this folder, to look at them" },
+  ],
+  examples: ["icons demo", "icons brand3 --mark brand3-mark.svg --out icons/"],
+  async run(ctx) {
+    const siteId = ctx.args.siteId!;
+    const info = await ctx.platform.read("siteInfo", { siteId });
+    if (info.statusCode !== 200 || !info.data) return ctx.refused(info, `reading ${siteId}`);
+    const icons = await renderIcons(await markSvg(ctx, info.data.favicon), info.data.theme).catch((error: Error) => {
+      ctx.fail(error.message);
+      return null;
+    });
+    if (!icons) return;
+    const out = ctx.flags.out ? userPath(ctx, ctx.flags.out as string) : undefined;
+    if (out) await mkdir(out, { recursive: true });
+    for (const [size, png] of icons) {
+      if (out) await writeFile(join(out, `${siteId}-${size}.png`), png);
+      const file = new Blob([png as Uint8Array<ArrayBuffer>], { type: "image/png" });
+      const answer = await ctx.platform.operator("operatorPutIcon", { params: { siteId, size }, body: {}, file });
+      if (!(await ctx.show(answer, (stored) => `icon ${size}×${size} of ${siteId}: ${stored.bytes} bytes`))) return;
+    }
   },
 };

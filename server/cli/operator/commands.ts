@@ -4,7 +4,7 @@
  * commands that write files or run other tools in ./tools.ts.
  */
 import { AUDIT_TYPES, CALLS } from "../../contract";
-import { THEME_COMMAND } from "./brand";
+import { ICONS_COMMAND, THEME_COMMAND } from "./brand";
 import { bodyFlags, checkedBody, idArg, jsonBody, pairArg, siteArg } from "./inputs";
 import { QUEUE_COMMANDS } from "./queues";
 import * as render from "./render";
@@ -38,6 +38,7 @@ const SITE_COMMANDS: CommandSpec[] = [
     },
   },
   THEME_COMMAND,
+  ICONS_COMMAND,
   {
     name: "publish-press",
     summary: "publish a news item or announcement",

@@ -18,7 +18,7 @@ import {
 import { useContext, useState } from "react";
 import { BuildUpdate } from "./components/build-update";
 import { LoadingOverlay } from "./components/loading-overlay";
-import { SiteFooter, SiteHeader } from "./components/site-chrome";
+import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
 import { Toast } from "./components/toast";
 import { useNonce } from "./utils/nonce";
 import { appearanceOf, themeColorMetas, themeCss } from "./utils/theme.server";
@@ -58,6 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       favicon: site.favicon,
       logo: site.logo,
       logo2: site.logo2,
+      /** how the header and footer use the logo (theme.logo: app/components/site-chrome.tsx, Brand) */
+      logoUsage: site.theme.logo,
       copyRight: site.copyRight,
       script: site.script,
       langOptions: site.langOptions,
@@ -123,6 +125,8 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         {site?.description ? <meta name="description" content={site.description} /> : null}
         {site?.keywords ? <meta name="keywords" content={site.keywords} /> : null}
         {site?.favicon ? <link rel="icon" href={site.favicon} /> : null}
+        {/* the 180 px home-screen icon (app/routes/apple-touch-icon[.]png.tsx), made from the site's mark */}
+        {site ? <link rel="apple-touch-icon" href="/apple-touch-icon.png" /> : null}
         <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />
         <Meta />
         <Links />
@@ -149,10 +153,8 @@ export default function App() {
   const main = <Outlet />;
   return (
     <Document title={t(page.titleKey ?? "home.title")}>
-      {page.layout === "empty" ? (
-        <main id="main" className="empty-layout">
-          {main}
-        </main>
+      {page.layout === "auth" ? (
+        <AuthFrame>{main}</AuthFrame>
       ) : (
         <div className={page.layout === "game" ? "layout layout-game" : "layout"}>
           <SiteHeader compact={page.layout === "game"} />
@@ -171,26 +173,41 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
   const { t } = useTranslation();
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   const title = notFound ? t("errors.not_found_title") : t("errors.server_title");
+  // the message only: whatever the error was, its text and stack stay in the server's log
+  const page = (
+    <main id="main" className="main error-page">
+      <h1>{title}</h1>
+      {notFound ? (
+        <p>
+          {t("errors.not_found_body")} <code>{location.pathname}</code>
+        </p>
+      ) : (
+        <p>{t("errors.server_body")}</p>
+      )}
+      <p>
+        <a href="/">{t("errors.home_link")}</a>
+      </p>
+    </main>
+  );
   return (
     <Document title={title}>
-      <main id="main" className="main error-page">
-        <h1>{title}</h1>
-        {notFound ? (
-          <p>
-            {t("errors.not_found_body")} <code>{location.pathname}</code>
-          </p>
-        ) : (
-          <p>{t("errors.server_body")}</p>
-        )}
-        <p>
-          <a href="/">{t("errors.home_link")}</a>
-        </p>
-      </main>
+      {/* inside the site's header and footer when the root loader answered; when it was the root
+          loader that failed there is no site to brand: the plain page, which needs no root data */}
+      {data ? (
+        <div className="layout">
+          <SiteHeader />
+          {page}
+          <SiteFooter />
+        </div>
+      ) : (
+        page
+      )}
     </Document>
   );
 }

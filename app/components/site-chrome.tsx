@@ -1,10 +1,37 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { NavItem } from "./nav-item";
 import { useTranslation } from "~/utils/translator";
-import { useRootData } from "~/utils/root-data";
+import { useRootData, type RootData } from "~/utils/root-data";
 import { CsrfInput } from "./csrf-input";
 import { LanguageForm } from "./language-form";
 import { SCHEMES } from "~/utils/appearance";
+
+/**
+ * The site's brand, as the operator's theme says to use it (app/README.md, "Brand"):
+ * - `wordmark`: the `logo` image alone, its alt the site's title; it spells the name, so no text
+ *   beside it. Sized by height with width auto (app.css), so it is never clipped.
+ * - `mark-name`: the square `favicon` mark beside the title as text (one line, ellipsis).
+ * `logo2` is the wordmark made for dark backgrounds: it is rendered next to `logo` and app.css shows
+ * exactly one of them by the page's scheme (`html[data-scheme]`, or the device's setting under
+ * "system"), so it never sits on a light surface. Both are the same two files on every page, so
+ * switching schemes costs no request. Without an image the title is shown as text.
+ */
+export function Brand({ site }: { site: Pick<RootData["site"], "title" | "logo" | "logo2" | "favicon" | "logoUsage"> }) {
+  if (site.logoUsage === "wordmark" && site.logo) {
+    return (
+      <span className="brand-wordmark">
+        <img src={site.logo} alt={site.title} className={site.logo2 ? "logo-light has-dark" : "logo-light"} width="160" height="40" />
+        {site.logo2 ? <img src={site.logo2} alt={site.title} className="logo-dark" width="160" height="40" /> : null}
+      </span>
+    );
+  }
+  return (
+    <>
+      {site.favicon ? <img src={site.favicon} alt="" className="brand-mark" width="32" height="32" /> : null}
+      <span className="brand-name">{site.title}</span>
+    </>
+  );
+}
 
 /** `compact`: one thin row (the game, whose first screen is for betting): the logo only, smaller links. */
 export function SiteHeader({ compact = false }: { compact?: boolean }) {
@@ -15,9 +42,8 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
       <a className="skip-link" href="#main">
         {t("nav.skip")}
       </a>
-      <Link to="/" className="brand" aria-label={site.title}>
-        {site.logo ? <img src={site.logo} alt="" width="120" height="32" /> : null}
-        <span className="brand-name">{site.title}</span>
+      <Link to="/" className="brand">
+        <Brand site={site} />
       </Link>
       <nav aria-label={t("nav.label")} className="site-nav">
         {/* the logo is the way home on the game and on a phone (one row at 360 px; app.css hides nav-home there) */}
@@ -64,7 +90,10 @@ export function SiteFooter() {
   const here = location.pathname + location.search;
   return (
     <footer className="site-footer">
-      {site.logo2 ? <img src={site.logo2} alt="" width="96" height="24" className="footer-logo" /> : null}
+      {/* the brand again, small, as the header shows it: logo2 only when the page is dark */}
+      <p className="footer-brand">
+        <Brand site={site} />
+      </p>
       <nav aria-label={t("nav.footer_label")} className="footer-nav">
         <Link to="/terms">{t("nav.terms")}</Link>
         <Link to="/contact">{t("nav.contact")}</Link>
@@ -98,5 +127,33 @@ export function SiteFooter() {
       {site.copyRight ? <p className="copyright">{site.copyRight}</p> : null}
       <p className="age-notice">{t("footer.age_notice")}</p>
     </footer>
+  );
+}
+
+/**
+ * Sign-in, sign-up and forgotten password: no site navigation (nothing to do there but the form),
+ * but the brand linking home on the surface, the site's accent as a band behind the card (with the
+ * tagline on a wide screen), and the footer's links and language form, as a brand's own sign-in page
+ * looks (app/README.md, "Brand").
+ */
+export function AuthFrame({ children }: { children: React.ReactNode }) {
+  const { site } = useRootData();
+  const { t } = useTranslation();
+  return (
+    <div className="layout layout-auth">
+      <header className="auth-bar">
+        <a className="skip-link" href="#main">
+          {t("nav.skip")}
+        </a>
+        <Link to="/" className="brand">
+          <Brand site={site} />
+        </Link>
+      </header>
+      <div className="auth-band">{site.description ? <p className="auth-tagline">{site.description}</p> : null}</div>
+      <main id="main" className="auth-main">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
   );
 }

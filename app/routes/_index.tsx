@@ -13,10 +13,10 @@ export default function Home() {
   const { t } = useTranslation();
   return (
     <div className="home">
+      {/* the header already shows the brand: the hero leads with what the site offers (its tagline),
+          not the logo and the name a second and third time (app/README.md, "Brand") */}
       <section className="hero">
-        {site.logo ? <img src={site.logo} alt={site.title} className="hero-logo" width="240" height="64" /> : null}
-        <h1>{site.title}</h1>
-        {site.description ? <p className="lead">{site.description}</p> : null}
+        <h1>{site.description || site.title}</h1>
         <p className="cta">
           {member ? (
             <Link to="/user" className="button button-primary">

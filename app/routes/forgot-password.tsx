@@ -11,7 +11,7 @@ import { messageKey } from "~/utils/messages";
 import type { RouteHandle } from "~/utils/translation-keys";
 import { failureStatus } from "~/utils/failure-status";
 
-export const handle = { titleKey: "account:forgot.title", layout: "empty", i18n: ["account"] } satisfies RouteHandle;
+export const handle = { titleKey: "account:forgot.title", layout: "auth", i18n: ["account"] } satisfies RouteHandle;
 
 /** A refused form's state; the reset form also keeps its idempotency key. */
 type ActionData = { result: SubmissionResult<string[]>; idempotencyKey?: string };

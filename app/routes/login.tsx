@@ -8,7 +8,7 @@ import { loginSchema } from "~/utils/auth-schemas.server";
 import { messageKey } from "~/utils/messages";
 import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "login.title", layout: "empty" } satisfies RouteHandle;
+export const handle = { titleKey: "login.title", layout: "auth" } satisfies RouteHandle;
 export { sharedPageHeaders as headers } from "~/utils/shared-page";
 
 export async function loader({ context }: LoaderFunctionArgs) {

@@ -1,17 +1,21 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { toLocale } from "~/i18n";
 
-/** The colours of app.css (--accent, --bg): the site's chrome is the same for every tenant. */
-const THEME_COLOR = "#0b5cad";
-const BACKGROUND_COLOR = "#f5f6f8";
-
 /**
  * The tenant's web app manifest: the site added to a phone's home screen opens as its own app,
  * named and iconed after the site. Public and short-lived, as an operator may rebrand.
+ *
+ * Colours from the site's theme, in the scheme a new visitor sees (dark when the site defaults to
+ * dark, else light: the manifest cannot follow the device): `theme_color` is the surface, so the
+ * phone's status bar continues the site's header; `background_color` the page, shown on the splash
+ * screen before the first paint. Icons: the 192 and 512 px PNGs (app/README.md, "Brand"), each
+ * listed as "any" and as "maskable" (the accent fills the square, the mark stays inside the safe
+ * zone), then the scalable favicon.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
   const { site } = context;
   const lang = site.defaultLanguage ? toLocale(site.defaultLanguage) : undefined;
+  const palette = site.theme.defaultScheme === "dark" ? site.theme.dark : site.theme.light;
   const manifest = {
     id: "/",
     name: site.title,
@@ -21,9 +25,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
     start_url: "/",
     scope: "/",
     display: "standalone",
-    theme_color: THEME_COLOR,
-    background_color: BACKGROUND_COLOR,
-    icons: [...new Set([site.favicon, site.logo].filter(Boolean))].map(icon),
+    theme_color: palette.surface,
+    background_color: palette.background,
+    icons: [
+      ...["192", "512"].flatMap((size) =>
+        (["any", "maskable"] as const).map((purpose) => ({ src: `/icons/${size}.png`, sizes: `${size}x${size}`, type: "image/png", purpose })),
+      ),
+      ...(site.favicon ? [icon(site.favicon)] : []),
+    ],
   };
   return new Response(JSON.stringify(manifest), {
     headers: { "content-type": "application/manifest+json", "cache-control": "public, max-age=300" },

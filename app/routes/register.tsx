@@ -9,7 +9,7 @@ import { readPlainCookie } from "~/utils/cookies";
 import { messageKey } from "~/utils/messages";
 import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "register.title", layout: "empty" } satisfies RouteHandle;
+export const handle = { titleKey: "register.title", layout: "auth" } satisfies RouteHandle;
 
 const SECRET_FIELDS = ["password", "confirmPassword", "transactionPassword", "confirmTransactionPassword"];
 

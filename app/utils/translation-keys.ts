@@ -60,8 +60,8 @@ export const dynamicKey = (key: string): DynamicKey => key as DynamicKey;
 export interface RouteHandle {
   /** the page's title, a key of the common namespace or a qualified one */
   titleKey?: TranslationKey;
-  /** "empty": no site header and footer (sign-in, sign-up); "game": the compact header (the game's first screen) */
-  layout?: "default" | "empty" | "game";
+  /** "auth": the sign-in frame, brand and footer but no site navigation (sign-in, sign-up); "game": the compact header (the game's first screen) */
+  layout?: "default" | "auth" | "game";
   /** the namespaces the page needs besides common and messages */
   i18n?: readonly Namespace[];
 }

@@ -25,7 +25,7 @@ export type OperatorCall = {
 
 export type OperatorClient = <N extends OperatorCall>(
   name: N,
-  input: { params: CallParams<N>; body?: CallBody<N>; query?: CallQuery<N> },
+  input: { params: CallParams<N>; body?: CallBody<N>; query?: CallQuery<N>; /** a multipart call's file */ file?: Blob },
 ) => Promise<Envelope<CallData<N>>>;
 
 /** Public calls an operator tool reads without a key. */

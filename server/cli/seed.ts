@@ -1,6 +1,11 @@
-import type { Envelope } from "../contract";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { DEFAULT_THEME, type Envelope } from "../contract";
 import type { OperatorClient } from "./operator-client";
+import { renderIcons } from "./operator/icons";
 import { SEED_SITES, type SeedSite } from "./seed-data";
+
+const PUBLIC_DIR = fileURLToPath(new URL("../../public", import.meta.url));
 
 function check(what: string, envelope: Envelope): void {
   if (envelope.statusCode !== 200) throw new Error(`${what}: ${envelope.statusCode} ${envelope.message}`);
@@ -19,6 +24,29 @@ export async function seedSite(operator: OperatorClient, site: SeedSite): Promis
   }
   for (const body of site.instructions) {
     check(`instruction ${body.type} ${body.lang}`, await operator("operatorPublishInstruction", { params, body }));
+  }
+  await seedIcons(operator, site);
+}
+
+/**
+ * The site's home-screen icons, rendered from its mark (public/brand/<site>/favicon.svg) and accent
+ * as the operator's `icons` command does. Without the rasterizer the seed goes on: the platform then
+ * serves a plain square of the accent for each size (server/platform/README.md, "Icons").
+ */
+async function seedIcons(operator: OperatorClient, site: SeedSite): Promise<void> {
+  const favicon = site.config.favicon;
+  if (!favicon?.startsWith("/")) return;
+  const mark = await readFile(`${PUBLIC_DIR}${favicon}`, "utf8");
+  let icons: Awaited<ReturnType<typeof renderIcons>>;
+  try {
+    icons = await renderIcons(mark, site.config.theme ?? DEFAULT_THEME);
+  } catch (error) {
+    console.warn(`seed: icons of ${site.siteId} not rendered (${(error as Error).message}); the platform serves plain accent squares`);
+    return;
+  }
+  for (const [size, png] of icons) {
+    const file = new Blob([png as Uint8Array<ArrayBuffer>], { type: "image/png" });
+    check(`icon ${size} ${site.siteId}`, await operator("operatorPutIcon", { params: { siteId: site.siteId, size }, body: {}, file }));
   }
 }
 

@@ -54,6 +54,7 @@ import {
 import { auditEntry, auditQuery } from "./security";
 import { cleanText } from "./text";
 import { candle, CANDLE_INTERVALS, marketState, order, orderBody, pairConfig, pairInfo, pairSymbol, period } from "./game";
+import { ICON_MAX_BYTES, ICON_SIZES } from "./icons";
 
 /**
  * Who may make a call:
@@ -82,6 +83,8 @@ export interface CallSpec {
 }
 
 const none = z.null();
+/** A home-screen icon's size in pixels, as its path names it (icons.ts) */
+const iconSize = z.enum(ICON_SIZES);
 const siteParams = z.object({ siteId: siteIdSchema });
 /** The type of an instruction ("help", "rules", …), as the help page asks for it. */
 const instructionType = z.string().regex(/^[a-z0-9-]{1,40}$/);
@@ -160,6 +163,15 @@ export const CALLS = {
     summary: "Site configuration and branding",
     params: siteParams,
     data: siteInfo,
+  }),
+  siteIcon: call({
+    method: "GET",
+    path: "/site/icon/:siteId/:size",
+    auth: "public",
+    summary: "A home-screen icon of the site (a square PNG): the operator's, else a plain square of the site's accent",
+    params: siteParams.extend({ size: iconSize }),
+    raw: true,
+    data: z.unknown(),
   }),
   press: call({
     method: "GET",
@@ -509,6 +521,16 @@ export const CALLS = {
       .extend({ lang: localeId, type: instructionType, title: cleanText(200), content: cleanText(20_000) })
       .strict(),
     data: instruction,
+  }),
+  operatorPutIcon: call({
+    method: "PUT",
+    path: "/operator/sites/:siteId/icons/:size",
+    auth: "operator",
+    summary: `Store a home-screen icon (field \`file\`: a PNG of exactly size × size pixels, ≤ ${ICON_MAX_BYTES / 1024} KB)`,
+    params: siteParams.extend({ size: iconSize }),
+    multipart: true,
+    body: z.object({}).strict(),
+    data: z.object({ size: z.number().int(), bytes: z.number().int() }),
   }),
   operatorSetChatLink: call({
     method: "PUT",

@@ -7,5 +7,6 @@ export * from "./game";
 export * from "./security";
 export * from "./text";
 export * from "./theme";
+export * from "./icons";
 export * from "./request";
 export * from "./localize";

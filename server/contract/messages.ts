@@ -93,6 +93,9 @@ export const MESSAGE_CODES = [
   "password_change_locked",
   // decided here (security: uploads per member and UTC day, UPLOAD_LIMITS)
   "upload_limit_reached",
+  // decided here (brands: a theme whose colours fail WCAG AA contrast is refused; the failure's
+  // data lists each pair, server/contract/README.md, "The envelope")
+  "theme_contrast_too_low",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

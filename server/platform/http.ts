@@ -5,7 +5,7 @@ import type { Result } from "./result";
 export function respond(result: Result<unknown>): Response {
   const body: Envelope = result.ok
     ? { statusCode: 200, message: "ok", data: result.data }
-    : { statusCode: result.statusCode, message: result.message };
+    : { statusCode: result.statusCode, message: result.message, ...(result.data ? { data: result.data } : {}) };
   return Response.json(body, { status: body.statusCode });
 }
 

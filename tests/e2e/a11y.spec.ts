@@ -468,8 +468,11 @@ test("with the keyboard alone: tab through the sign-in form, fail and fix it, su
   await visit(page, `${DEMO}/login`);
   const form = formHolding(page, "password");
 
-  // the order of the page: back home, account, password, sign in, forgot password, sign up
+  // the order of the page: the skip link and the brand (the sign-in frame's header), back home,
+  // account, password, sign in, forgot password, sign up
   const order = [
+    page.getByRole("link", { name: t("nav.skip") }),
+    page.locator("header .brand"),
     page.getByRole("link", { name: t("nav.back_home") }),
     form.getByLabel(t("fields.account")),
     form.getByLabel(t("fields.password")),

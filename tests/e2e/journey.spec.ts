@@ -90,7 +90,9 @@ async function expectBalances(page: Page, mode: Mode, balances: { main: number; 
 
 async function visitorPages(page: Page, mode: Mode) {
   await open(page, "/", mode);
-  await expect(page.locator("main h1")).toHaveText(SITE_TITLE);
+  // the home page leads with the tagline; the header carries the brand (app/README.md, "Brand")
+  await expect(page.locator("main h1")).toHaveText(DEMO_SITE.config.description!);
+  await expect(page.getByRole("banner").getByRole("link", { name: SITE_TITLE, exact: true })).toBeVisible();
   await expect(page).toHaveTitle(`${t("home.title")} · ${SITE_TITLE}`);
   await expect(page.locator('header a[href="/login"]')).toHaveText(t("nav.login"));
 
@@ -117,6 +119,9 @@ async function visitorPages(page: Page, mode: Mode) {
   expect(response?.status()).toBe(404);
   await expect(page.locator("h1")).toHaveText(t("errors.not_found_title"));
   await expect(page.locator("main code")).toHaveText(missing);
+  // inside the site's header and footer, with the brand
+  await expect(page.getByRole("banner").getByRole("link", { name: SITE_TITLE, exact: true })).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
 }
 
 async function signUpFromHome(page: Page, mode: Mode, member: Member) {

@@ -27,10 +27,14 @@ import {
  * the newcomer's journey (journey.spec.ts), which visits every page.
  */
 
-const TOURS: { lng: Lng; origin: string; siteTitle: string; newsPath: string; choose?: string }[] = [
-  { lng: "zh-TW", origin: BRAND2, siteTitle: DEMO2_SITE.config.title!, newsPath: "b2-welcome" },
-  { lng: "zh-CN", origin: DEMO, siteTitle: DEMO_SITE.config.title!, newsPath: "demo-welcome", choose: "简体中文" },
-  { lng: "ja-JP", origin: DEMO, siteTitle: DEMO_SITE.config.title!, newsPath: "demo-welcome", choose: "日本語" },
+/** The home page's heading: the site's tagline in the page's language, else its default one (app/README.md, "Brand"). */
+const tagline = (seed: typeof DEMO_SITE, lng: Lng) =>
+  seed.config.translations?.[lng.replace("-", "_") as "zh_TW"]?.description || seed.config.description!;
+
+const TOURS: { lng: Lng; origin: string; siteTitle: string; tagline: string; newsPath: string; choose?: string }[] = [
+  { lng: "zh-TW", origin: BRAND2, siteTitle: DEMO2_SITE.config.title!, tagline: tagline(DEMO2_SITE, "zh-TW"), newsPath: "b2-welcome" },
+  { lng: "zh-CN", origin: DEMO, siteTitle: DEMO_SITE.config.title!, tagline: tagline(DEMO_SITE, "zh-CN"), newsPath: "demo-welcome", choose: "简体中文" },
+  { lng: "ja-JP", origin: DEMO, siteTitle: DEMO_SITE.config.title!, tagline: tagline(DEMO_SITE, "ja-JP"), newsPath: "demo-welcome", choose: "日本語" },
 ];
 
 /** The member center's links, in the order of its navigation, with the heading each page shows. */
@@ -85,7 +89,7 @@ for (const tour of TOURS) {
         await form.locator("select[name=locale]").selectOption({ label: tour.choose });
         await form.locator('button[type="submit"]').click();
       }
-      await expectPage(page, "home.title", siteTitle);
+      await expectPage(page, "home.title", tour.tagline);
       const nav = page.getByRole("navigation", { name: t("nav.label") });
       await expect(nav.getByRole("link")).toHaveText([t("nav.home"), t("nav.login"), t("nav.register")]);
       await expect(page.getByRole("navigation", { name: t("nav.footer_label") }).getByRole("link").first()).toHaveText(t("nav.terms"));

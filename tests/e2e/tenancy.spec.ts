@@ -7,10 +7,21 @@ for (const [siteId, site] of Object.entries(SITES)) {
     const { t } = texts(site.lang);
     await page.goto(`${site.origin}/`);
     await expect(page.locator("html")).toHaveAttribute("lang", site.lang);
-    await expect(page.locator("main h1")).toHaveText(site.title);
+    // the home page leads with the site's tagline: the header is where the brand is (app/README.md, "Brand")
+    const seed = siteId === "demo" ? DEMO_SITE : DEMO2_SITE;
+    await expect(page.locator("main h1")).toHaveText(seed.config.description!);
     await expect(page).toHaveTitle(`${t("home.title")} · ${site.title}`);
-    await expect(page.locator("header .brand-name")).toHaveText(site.title);
-    await expect(page.locator("header .brand img")).toHaveAttribute("src", `/brand/${siteId}/logo.svg`);
+    if (seed.config.theme!.logo === "wordmark") {
+      // the wordmark alone, named by its alt text
+      await expect(page.locator("header .brand img").first()).toHaveAttribute("src", `/brand/${siteId}/logo.svg`);
+      await expect(page.locator("header .brand img").first()).toHaveAttribute("alt", site.title);
+      await expect(page.locator("header .brand-name")).toHaveCount(0);
+    } else {
+      // the square mark beside the name as text
+      await expect(page.locator("header .brand img")).toHaveAttribute("src", `/brand/${siteId}/favicon.svg`);
+      await expect(page.locator("header .brand-name")).toHaveText(site.title);
+    }
+    await expect(page.getByRole("banner").getByRole("link", { name: site.title, exact: true })).toHaveAttribute("href", "/");
     await expect(page.locator('header a[href="/login"]')).toHaveText(t("nav.login"));
   });
 }
@@ -54,8 +65,8 @@ async function tenantView(page: Page, origin: string) {
   return {
     lang: await page.locator("html").getAttribute("lang"),
     favicon: await page.locator('link[rel="icon"]').getAttribute("href"),
-    logo: await page.locator("header .brand img").getAttribute("src"),
-    footerLogo: await page.locator("footer img.footer-logo").getAttribute("src"),
+    logo: await page.locator("header .brand img").first().getAttribute("src"),
+    footerBrand: await page.locator("footer .footer-brand img").first().getAttribute("src"),
     copyright: await page.locator("footer .copyright").textContent(),
     social: await page.locator("footer nav a[rel~=noopener]").allTextContents(),
     chatLink: await page.getByTestId("chat-link").getAttribute("href"),
@@ -72,8 +83,9 @@ test("side by side, localhost and brand2.localhost differ in branding, content a
     const expected = (seed: SeedSite, lng: Lng) => ({
       lang: lng,
       favicon: seed.config.favicon,
-      logo: seed.config.logo,
-      footerLogo: seed.config.logo2,
+      // the wordmark (demo) or the mark beside the name (demo2), the same in the footer
+      logo: seed.config.theme!.logo === "wordmark" ? seed.config.logo : seed.config.favicon,
+      footerBrand: seed.config.theme!.logo === "wordmark" ? seed.config.logo : seed.config.favicon,
       copyright: seed.config.copyRight,
       social: seed.config.socialOptions!.map((s) => s.name),
       chatLink: seed.chatLink,

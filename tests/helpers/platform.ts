@@ -54,7 +54,7 @@ function wrappedPlatformOptions(operatorKey: string, entry: string, bindings: Re
 }
 
 /** A test's call: the contract's inputs (server/contract/request.ts); `token` is a member token or the operator key. */
-export type CallOptions<N extends CallName> = Partial<Pick<CallInput<N>, "params" | "query" | "body" | "token" | "siteId" | "headers">>;
+export type CallOptions<N extends CallName> = Partial<Pick<CallInput<N>, "params" | "query" | "body" | "file" | "token" | "siteId" | "headers">>;
 
 export interface CallResult<T> {
   /** the HTTP status, which the platform keeps equal to envelope.statusCode */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { solidPng } from "../../server/platform/site/png";
 import type { z } from "zod";
 import { CALLS, fillPath, IDEMPOTENCY_HEADER, MESSAGE_CODES, SITE_HEADER, type CallName, type Envelope, type MessageCode } from "../../server/contract";
 import { FAULT_ENTRY, memberIdOf, memberObject, setPlatformClock, siteObject } from "../helpers/faults";
@@ -476,6 +477,7 @@ const TABLE: Record<CallName, Entry> = {
   listenKey: { request: async () => ({}) },
   wallets: { request: async () => ({}) },
   siteInfo: { request: async () => ({ params: operatorSite }) },
+  siteIcon: { request: async () => ({ params: { ...operatorSite, size: "192" } }) },
   press: { request: async () => ({ params: operatorSite, query: { lang: "en_US", path: "bad-input-news" } }), strings: { "query.path": id("found nothing") } },
   campaign: { request: async () => ({ params: operatorSite, query: { lang: "en_US" } }) },
   instruction: { request: async () => ({ params: operatorSite, query: { lang: "en_US", type: "help" } }) },
@@ -642,6 +644,7 @@ const TABLE: Record<CallName, Entry> = {
     request: async () => ({ params: { ...operatorSite, memberId: memberIdOf((await bankApplicant()).token) }, body: reason }),
     strings: { "params.memberId": id("invalid_parameters"), "body.reason": text },
   },
+  operatorPutIcon: { request: async () => ({ params: { ...operatorSite, size: "192" }, body: {}, file: await solidPng(192, "#0f766e") }) },
   operatorFile: {
     request: async () => ({ params: { ...operatorSite, fileId: fixtures.fileId } }),
     strings: { "params.fileId": id("file_not_found") },

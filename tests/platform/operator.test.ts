@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CALLS, type CallName } from "../../server/contract";
+import { CALLS, DEFAULT_THEME, type CallName } from "../../server/contract";
 import { createPlatform, type Platform } from "../helpers/platform";
 
 let platform: Platform;
@@ -52,6 +52,9 @@ describe("operatorPutSite", () => {
       appLinks: [],
       pairs: ["BTC-USDT", "ETH-USDT"],
       odds: { high: 1.95, low: 1.95, odd: 1.95, even: 1.95, rise: 1.95, fall: 1.95, counter: 1.95, draw: 9 },
+      theme: DEFAULT_THEME,
+      terms: "",
+      translations: {},
     });
     expect((await siteInfo("op-new")).data).toEqual(envelope.data);
   });
@@ -121,7 +124,7 @@ describe("operator key", () => {
   it("is required by every operator call: a wrong key gets 403 invalid_permission", async () => {
     expect(operatorCalls.length).toBeGreaterThanOrEqual(5);
     for (const name of operatorCalls) {
-      const params = { siteId: "op-new", id: "some-id", memberId: "some-member", fileId: "some-file", kind: "press", pair: "BTC-USDT" };
+      const params = { siteId: "op-new", id: "some-id", memberId: "some-member", fileId: "some-file", kind: "press", pair: "BTC-USDT", size: "192" };
       const body = CALLS[name].method === "GET" ? undefined : {};
       const { status, envelope } = await platform.operator(name, { params, body } as never, "nope");
       expect(status, name).toBe(403);

@@ -19,7 +19,8 @@ describe("tenant resolution", () => {
     expect(demo).toContain('href="/brand/demo/favicon.svg"');
     expect(titleOf(brand2)).toContain("Brand Two");
     expect(langOf(brand2)).toBe("zh-TW");
-    expect(brand2).toContain("/brand/demo2/logo.svg");
+    // demo2 uses its mark beside the name (theme.logo "mark-name")
+    expect(brand2).toContain("/brand/demo2/favicon.svg");
     expect(brand2).not.toContain("Demo Trade");
   });
 

@@ -427,3 +427,105 @@ describe("the operator key and Cloudflare Access", () => {
     expect(seen[0]!.headers.get("Authorization")).toBe("Bearer seed-key");
   });
 });
+
+describe("theme", () => {
+  const THEME = {
+    light: { accent: "#0b5cad", background: "#f5f6f8", surface: "#ffffff" },
+    dark: { accent: "#6cb6ff", background: "#0d1117", surface: "#161b22" },
+    defaultScheme: "system",
+    upDown: "locale",
+    logo: "wordmark",
+  };
+  const site = (url: URL) => (url.pathname === "/site/info/demo" ? ok({ siteId: "demo", currency: "USD", theme: THEME }) : undefined);
+
+  it("refuses a theme that fails WCAG AA before sending it, printing each failing pair", async () => {
+    const cli = fakeIo({ answer: site });
+    // a pale accent on a white surface: links and button text become unreadable
+    expect(await run(["theme", "demo", "--light-accent", "#7dd3fc"], cli.io)).toBe(1);
+    expect(cli.stderr()).toContain("light: accent #7dd3fc on surface #ffffff is 1.");
+    expect(cli.stderr()).toContain("needs 4.5:1");
+    // only the site was read: nothing was put
+    expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}`)).toEqual(["GET /site/info/demo"]);
+  });
+
+  it("puts a readable theme merged over the current one and prints the result", async () => {
+    const cli = fakeIo({
+      answer: (url, sent) =>
+        url.pathname === "/operator/sites/demo" ? ok({ siteId: "demo", theme: JSON.parse(sent.body!).theme }) : site(url),
+    });
+    const argv = ["theme", "demo", "--light-accent", "#0f766e", "--dark-surface", "#12201e", "--default-scheme", "dark", "--up-down", "red-up", "--logo", "mark-name"];
+    expect(await run(argv, cli.io)).toBe(0);
+    const put = cli.sent.find((s) => s.method === "PUT")!;
+    expect(JSON.parse(put.body!)).toEqual({
+      theme: {
+        light: { ...THEME.light, accent: "#0f766e" },
+        dark: { ...THEME.dark, surface: "#12201e" },
+        defaultScheme: "dark",
+        upDown: "red-up",
+        logo: "mark-name",
+      },
+    });
+    expect(cli.stdout()).toContain("accent #0f766e");
+    expect(cli.stdout()).toContain("mark-name");
+  });
+
+  it("prints the platform's failing pairs when the platform refuses the theme", async () => {
+    const cli = fakeIo({
+      answer: (url) =>
+        url.pathname === "/operator/sites/demo"
+          ? Response.json({ statusCode: 400, message: "theme_contrast_too_low", data: { problems: ["dark: accent #111111 on surface #161b22 is 1.0:1, needs 4.5:1"] } }, { status: 400 })
+          : site(url),
+    });
+    expect(await run(["theme", "demo", "--logo", "mark-name"], cli.io)).toBe(1);
+    expect(cli.stderr()).toContain("theme_contrast_too_low");
+    expect(cli.stderr()).toContain("dark: accent #111111 on surface #161b22 is 1.0:1");
+  });
+
+  it("refuses a colour that is not #rrggbb as a usage error, sending nothing", async () => {
+    const cli = fakeIo({ answer: site });
+    expect(await run(["theme", "demo", "--dark-accent", "teal"], cli.io)).toBe(2);
+    expect(cli.sent).toHaveLength(0);
+  });
+});
+
+describe("icons", () => {
+  it("renders the site's mark on its accent at 180, 192 and 512 px and uploads each as a PNG", async () => {
+    const theme = {
+      light: { accent: "#b45309", background: "#fbf7f0", surface: "#fffdf8" },
+      dark: { accent: "#f59e0b", background: "#17110b", surface: "#221a11" },
+      defaultScheme: "dark",
+      upDown: "locale",
+      logo: "mark-name",
+    };
+    const cli = fakeIo({
+      answer: (url) => {
+        if (url.pathname === "/site/info/demo2") return ok({ siteId: "demo2", favicon: "/brand/demo2/favicon.svg", theme });
+        const size = /^\/operator\/sites\/demo2\/icons\/(\d+)$/.exec(url.pathname)?.[1];
+        return size ? ok({ size: Number(size), bytes: 1 }) : undefined;
+      },
+    });
+    const out = mkdtempSync(join(tmpdir(), "icons-"));
+    try {
+      expect(await run(["icons", "demo2", "--out", out], cli.io)).toBe(0);
+      const puts = cli.sent.filter((s) => s.method === "PUT");
+      expect(puts.map((s) => s.url.pathname)).toEqual(["180", "192", "512"].map((size) => `/operator/sites/demo2/icons/${size}`));
+      for (const request of puts) expect(request.headers.get("content-type")).toMatch(/^multipart\/form-data/);
+      // the PNGs written to --out are the sizes named, read from their IHDR
+      for (const size of [180, 192, 512]) {
+        const png = readFileSync(join(out, `demo2-${size}.png`));
+        expect(png.subarray(12, 16).toString()).toBe("IHDR");
+        expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([size, size]);
+      }
+      expect(readdirSync(out)).toHaveLength(3);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+
+  it("says the site has no mark, and sends nothing, when it has no favicon and no --mark is given", async () => {
+    const cli = fakeIo({ answer: (url) => (url.pathname === "/site/info/demo" ? ok({ siteId: "demo", favicon: "", theme: {} }) : undefined) });
+    expect(await run(["icons", "demo"], cli.io)).toBe(2);
+    expect(cli.stderr()).toContain("--mark");
+    expect(cli.sent.filter((s) => s.method === "PUT")).toHaveLength(0);
+  });
+});

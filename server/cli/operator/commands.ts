@@ -4,6 +4,7 @@
  * commands that write files or run other tools in ./tools.ts.
  */
 import { AUDIT_TYPES, CALLS } from "../../contract";
+import { ICONS_COMMAND, THEME_COMMAND } from "./brand";
 import { bodyFlags, checkedBody, idArg, jsonBody, pairArg, siteArg } from "./inputs";
 import { QUEUE_COMMANDS } from "./queues";
 import * as render from "./render";
@@ -36,6 +37,8 @@ const SITE_COMMANDS: CommandSpec[] = [
       await ctx.show(await ctx.platform.read("siteInfo", { siteId: ctx.args.siteId! }), render.siteInfo);
     },
   },
+  THEME_COMMAND,
+  ICONS_COMMAND,
   {
     name: "publish-press",
     summary: "publish a news item or announcement",

@@ -1,5 +1,6 @@
 /** How each kind of answer reads in the terminal: tables for lists, key: value blocks for one thing. */
 import type { CallData } from "../../contract";
+import { themeLines } from "./brand";
 import { formatMoney, formatTime, keyValue, minorDigits, table, yesNo, type Money } from "./format";
 
 type Item<N extends "operatorDeposits" | "operatorWithdrawals" | "operatorBankApplications" | "operatorMessages" | "operatorSmsLog" | "pairs"> =
@@ -44,6 +45,9 @@ export function siteInfo(site: SiteInfo): string {
     ["app links", site.appLinks.map((a) => `${a.platform} ${a.url}`).join("\n") || "—"],
     ["redirects", site.redirects.map((r) => `${r.from} → ${r.to}${r.permanent ? " (permanent)" : ""}`).join("\n") || "—"],
     ["logo", orDash(site.logo)],
+    ["logo2", orDash(site.logo2)],
+    ["favicon", orDash(site.favicon)],
+    ...themeLines(site.theme).map(([key, value]): [string, string] => [`theme ${key}`, value]),
     ["script", site.script === "" ? "—" : `${site.script.length} characters`],
   ]);
 }

@@ -103,6 +103,9 @@ function context(spec: CommandSpec, input: ParsedInput, json: boolean, io: Io, p
     refused(envelope: Envelope, what?: string) {
       const text = messageText(envelope.message);
       io.err(`refused${what ? ` (${what})` : ""}: ${envelope.message}${text ? ` — ${text}` : ""} [status ${envelope.statusCode}]`);
+      // a refusal that says exactly what is wrong (theme_contrast_too_low: each failing pair)
+      const problems = (envelope.data as { problems?: unknown } | undefined)?.problems;
+      if (Array.isArray(problems)) for (const problem of problems) io.err(`  ${String(problem)}`);
       exitCode = 1;
     },
     fail(message: string) {

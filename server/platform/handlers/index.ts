@@ -6,7 +6,7 @@ import * as money from "./money";
 import * as operator from "./operator";
 import * as operatorMoney from "./operator-money";
 import { listenKey, playerInfo, updatePlayerInfo, wallets } from "./player";
-import { campaign, chatbox, instruction, press, siteInfo } from "./site";
+import { campaign, chatbox, instruction, press, siteIcon, siteInfo } from "./site";
 import type { Handlers } from "./types";
 
 /** One handler per call of the contract; the type makes a missing one a compile error. */
@@ -20,6 +20,7 @@ export const handlers: Handlers = {
   listenKey,
   wallets,
   siteInfo,
+  siteIcon,
   press,
   campaign,
   instruction,

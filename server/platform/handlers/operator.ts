@@ -1,10 +1,25 @@
-import { ok } from "../result";
+import { ICON_MAX_BYTES } from "../../contract";
+import { badRequest, ok } from "../result";
+import { pngSize } from "../site/png";
 import type { OperatorMessage } from "../money/queue";
 import { memberStub, siteStub } from "../stubs";
 import type { Handler } from "./types";
 
 export const operatorPutSite: Handler<"operatorPutSite"> = async ({ env, params, body }) =>
   siteStub(env, params.siteId).putConfig(params.siteId, body);
+
+/** A home-screen icon: a PNG (by its bytes, not its name or type) of exactly the size its path names. */
+export const operatorPutIcon: Handler<"operatorPutIcon"> = async ({ env, params, file }) => {
+  if (!file) return badRequest("invalid_parameters");
+  if (file.size > ICON_MAX_BYTES) return badRequest("file_too_large");
+  const bytes = await file.arrayBuffer();
+  const dimensions = pngSize(new Uint8Array(bytes));
+  if (!dimensions) return badRequest("file_invalid_type");
+  const size = Number(params.size);
+  if (dimensions.width !== size || dimensions.height !== size) return badRequest("invalid_parameters");
+  const stored = await siteStub(env, params.siteId).putIcon(params.size, bytes);
+  return stored.ok ? ok({ size, bytes: bytes.byteLength }) : stored;
+};
 
 export const operatorPublishPress: Handler<"operatorPublishPress"> = async ({ env, params, body }) =>
   siteStub(env, params.siteId).publishPress(body);

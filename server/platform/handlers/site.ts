@@ -1,10 +1,25 @@
+import { iconBackground } from "../../contract";
 import { badRequest, ok, type Result } from "../result";
+import { solidPng } from "../site/png";
 import { siteStub } from "../stubs";
-import type { Handler, MemberContext } from "./types";
+import type { Handler, MemberContext, RawFile } from "./types";
 
 export const siteInfo: Handler<"siteInfo"> = async ({ env, params }) => {
   const config = await siteStub(env, params.siteId).getConfig();
   return config ? ok(config) : badRequest("invalid_site");
+};
+
+/**
+ * A home-screen icon: the PNG the operator uploaded (rendered by the operator CLI from the site's
+ * mark), else a plain square of the site's accent, so the manifest's icons always exist.
+ */
+export const siteIcon: Handler<"siteIcon"> = async ({ env, params }) => {
+  const site = siteStub(env, params.siteId);
+  const config = await site.getConfig();
+  if (!config) return badRequest("invalid_site");
+  const png = (await site.getIcon(params.size)) ?? (await solidPng(Number(params.size), iconBackground(config.theme)));
+  const file: RawFile = { body: png instanceof Uint8Array ? png.slice().buffer : png, contentType: "image/png", size: png.byteLength };
+  return ok(file);
 };
 
 /**

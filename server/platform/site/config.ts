@@ -1,4 +1,4 @@
-import { siteInfo, type SiteConfigPatch, type SiteInfo } from "../../contract";
+import { siteInfo, themeProblems, type MessageCode, type SiteConfigPatch, type SiteInfo } from "../../contract";
 
 type Config = Omit<SiteInfo, "siteId">;
 
@@ -29,10 +29,24 @@ function crossFieldProblems(c: SiteInfo): string[] {
   return problems;
 }
 
-/** Merge an operator's patch over the current config; null when the result is not a valid site. */
-export function mergeSiteConfig(siteId: string, current: Config, patch: SiteConfigPatch): SiteInfo | null {
+/**
+ * Why an operator's patch cannot be stored: a theme whose colours fail WCAG AA says which pairs
+ * (theme_contrast_too_low, each failing pair a line), any other invalid result is
+ * invalid_parameters with what broke (schema paths or cross-field rules).
+ */
+export type ConfigRefusal = { code: MessageCode; problems: string[] };
+
+/** Merge an operator's patch over the current config: the new site, or why it is refused. */
+export function mergeSiteConfig(siteId: string, current: Config, patch: SiteConfigPatch): { ok: true; site: SiteInfo } | ({ ok: false } & ConfigRefusal) {
   const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const parsed = siteInfo.safeParse({ ...current, ...defined, siteId });
-  if (!parsed.success || crossFieldProblems(parsed.data).length > 0) return null;
-  return parsed.data;
+  if (!parsed.success) {
+    return { ok: false, code: "invalid_parameters", problems: parsed.error.issues.map((i) => `${i.path.join(".") || "config"}: ${i.message}`) };
+  }
+  // checked on the merged theme: the stored one is valid, so a patch can only break what it names
+  const contrast = themeProblems(parsed.data.theme);
+  if (contrast.length > 0) return { ok: false, code: "theme_contrast_too_low", problems: contrast };
+  const rules = crossFieldProblems(parsed.data);
+  if (rules.length > 0) return { ok: false, code: "invalid_parameters", problems: rules };
+  return { ok: true, site: parsed.data };
 }

@@ -84,6 +84,12 @@ export const SITE_SCHEMA = [
      requested_at TEXT NOT NULL
    )`,
   `CREATE INDEX IF NOT EXISTS forgot_requests_by_recipient ON forgot_requests (recipient, requested_at)`,
+  // The home-screen icons the operator uploaded (PNG, one per size: server/contract/icons.ts).
+  `CREATE TABLE IF NOT EXISTS site_icons (
+     size TEXT PRIMARY KEY,
+     png BLOB NOT NULL,
+     updated_at TEXT NOT NULL
+   )`,
 ];
 
 function tableSql(sql: SqlStorage, name: string): string {

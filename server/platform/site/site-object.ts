@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { SMS_RULES, type AuditEntry, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
+import { SMS_RULES, type AuditEntry, type IconSize, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
 import type { z } from "zod";
 import { appendAudit, AUDIT_SCHEMA, auditEvent, listAudit, type AuditQuery } from "../audit";
 import type { Env } from "../env";
@@ -68,8 +68,10 @@ export class SiteObject extends DurableObject<Env> {
 
   putConfig(siteId: string, patch: SiteConfigPatch): Result<SiteInfo> {
     const current = configOf(this.getConfig() ?? { ...defaultSiteConfig(siteId), siteId });
-    const merged = mergeSiteConfig(siteId, current, patch);
-    if (!merged) return fail(400, "invalid_parameters");
+    const result = mergeSiteConfig(siteId, current, patch);
+    // only the contrast refusal's lines go back to the operator: the other codes say enough
+    if (!result.ok) return fail(400, result.code, result.code === "theme_contrast_too_low" ? result.problems : undefined);
+    const merged = result.site;
     const now = new Date().toISOString();
     this.sql.exec(
       `INSERT INTO site_config (id, site_id, config, created_at, updated_at) VALUES (1, ?, ?, ?, ?)
@@ -80,6 +82,23 @@ export class SiteObject extends DurableObject<Env> {
       now,
     );
     return ok(merged);
+  }
+
+  /** Stores (replaces) a home-screen icon; the handler has checked it is a PNG of this size. */
+  putIcon(size: IconSize, png: ArrayBuffer): Result<null> {
+    if (!this.row()) return fail(400, "invalid_site");
+    this.sql.exec(
+      "INSERT INTO site_icons (size, png, updated_at) VALUES (?, ?, ?) ON CONFLICT (size) DO UPDATE SET png = excluded.png, updated_at = excluded.updated_at",
+      size,
+      png,
+      new Date().toISOString(),
+    );
+    return ok(null);
+  }
+
+  /** The uploaded icon of a size, or null when the operator has uploaded none. */
+  getIcon(size: IconSize): ArrayBuffer | null {
+    return this.sql.exec<{ png: ArrayBuffer }>("SELECT png FROM site_icons WHERE size = ?", size).toArray()[0]?.png ?? null;
   }
 
   registerAccount(account: directory.NewAccount): Result<{ inviteCode: string }> {

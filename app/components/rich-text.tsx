@@ -1,4 +1,4 @@
-import { richBlocks } from "~/utils/rich-text";
+import { richBlocks } from "../utils/rich-text";
 
 /**
  * An operator's plain text as paragraphs, numbered and bulleted lists (the rule: app/utils/rich-text.ts).

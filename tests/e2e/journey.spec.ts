@@ -293,7 +293,7 @@ async function recordRows(page: Page): Promise<string[][]> {
 async function historySoFar(page: Page, mode: Mode, payout: number) {
   await open(page, "/user/record", mode);
   await expectHeading(page, "records:title");
-  const game = t("records:accounts.game", { name: "Binary" });
+  const game = t("records:accounts.game", { name: DEMO_SITE.config.games![0]!.name });
   // one row per operation: what (and where), the amount on the account the member counts in
   const main = t("records:accounts.main");
   const entries = (await recordRows(page)).map((cells) => cells.slice(0, 2).join(" | "));

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { DEMO_SITE } from "../../server/cli/seed-data";
 import {
   DEMO,
   PNG_1X1,
@@ -222,7 +223,7 @@ async function checkRecords(page: Page, mode: Mode) {
   const r = en.records;
   const main = r("accounts.main");
   const hold = r("accounts.hold");
-  const game = r("accounts.game", { name: "Binary" });
+  const game = r("accounts.game", { name: DEMO_SITE.config.games![0]!.name });
 
   await open(page, "/user/record", mode);
   const tabs = page.locator(`nav[aria-label="${r("tabs.label")}"] a`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CALLS, type CallName } from "../../server/contract";
+import { CALLS, DEFAULT_THEME, type CallName } from "../../server/contract";
 import { createPlatform, type Platform } from "../helpers/platform";
 
 let platform: Platform;
@@ -52,6 +52,9 @@ describe("operatorPutSite", () => {
       appLinks: [],
       pairs: ["BTC-USDT", "ETH-USDT"],
       odds: { high: 1.95, low: 1.95, odd: 1.95, even: 1.95, rise: 1.95, fall: 1.95, counter: 1.95, draw: 9 },
+      terms: "",
+      theme: DEFAULT_THEME,
+      translations: {},
     });
     expect((await siteInfo("op-new")).data).toEqual(envelope.data);
   });

@@ -29,8 +29,9 @@ import {
 
 const TOURS: { lng: Lng; origin: string; siteTitle: string; newsPath: string; choose?: string }[] = [
   { lng: "zh-TW", origin: BRAND2, siteTitle: DEMO2_SITE.config.title!, newsPath: "b2-welcome" },
-  { lng: "zh-CN", origin: DEMO, siteTitle: DEMO_SITE.config.title!, newsPath: "demo-welcome", choose: "简体中文" },
-  { lng: "ja-JP", origin: DEMO, siteTitle: DEMO_SITE.config.title!, newsPath: "demo-welcome", choose: "日本語" },
+  // the site's title in the member's language (server/contract/README.md, "Operator texts")
+  { lng: "zh-CN", origin: DEMO, siteTitle: DEMO_SITE.config.translations!.zh_CN!.title!, newsPath: "demo-welcome", choose: "简体中文" },
+  { lng: "ja-JP", origin: DEMO, siteTitle: DEMO_SITE.config.translations!.ja_JP!.title!, newsPath: "demo-welcome", choose: "日本語" },
 ];
 
 /** The member center's links, in the order of its navigation, with the heading each page shows. */

@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { formatMoney } from "../../app/utils/money";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { formatMoney } from "../../app/utils/money";
 import { ensureDevVars } from "../../server/cli/dev-vars";
 import type { SiteInfo } from "../../server/contract";
 import { PLATFORM_PORT, SITE_PORT } from "./ports";

@@ -93,6 +93,14 @@ describe.each([
     expect(foreign.filter((text) => html.includes(text)), `other languages' texts on ${lang} pages`).toEqual([]);
   });
 
+  it("keeps the web app manifest in the site's default language for a member reading another", async () => {
+    const visitor = new Visitor(stack, origin);
+    const other = LANGS.find((lang) => lang !== seed.config.defaultLanguage)!;
+    await visitor.post("/language", { locale: other, redirectTo: "/" });
+    const manifest = (await (await visitor.get("/manifest.webmanifest")).json()) as { name: string; description: string };
+    expect(manifest).toMatchObject({ name: seed.config.title, description: seed.config.description });
+  });
+
   it("renders numbered rules as list items (the monthly challenge's 1. … 4.)", async () => {
     const visitor = new Visitor(stack, origin);
     expect((await visitor.post("/register", registerFields(freshMember()))).status).toBe(302);

@@ -86,7 +86,8 @@ export default function Deposit() {
               const errorProps = choiceErrorProps(fields.optionId);
               const helpId = `deposit-option-${o.id}-help`;
               // the instructions may be paragraphs and lists (RichText): block content, so beside
-              // the label rather than in it, and tied to the radio by aria-describedby
+              // the label rather than in it, and tied to the radio by aria-describedby; outside the
+              // hit area, bank details stay selectable for copying
               return (
                 <div key={o.id} className="choice-card">
                   <label className="choice">

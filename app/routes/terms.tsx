@@ -1,5 +1,7 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { RichText } from "~/components/rich-text";
 import { useTranslation } from "~/utils/translator";
-import { useRootData } from "~/utils/root-data";
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "terms:title", i18n: ["terms"] } satisfies RouteHandle;
@@ -20,10 +22,15 @@ const SECTIONS = [
   "contact",
 ] as const;
 
+/** The site's own additions (site info `terms`) in the member's language, after the product's terms. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json({ siteTitle: context.site.title, additions: context.site.terms });
+}
+
 export default function Terms() {
   const { t } = useTranslation("terms");
-  const { site } = useRootData();
-  const vars = { site: site.title };
+  const { siteTitle, additions } = useLoaderData<typeof loader>();
+  const vars = { site: siteTitle };
   return (
     <article className="terms card">
       <h1>{t("title")}</h1>
@@ -40,6 +47,12 @@ export default function Terms() {
           </section>
         );
       })}
+      {additions ? (
+        <section aria-labelledby="terms-additions" data-testid="terms-additions">
+          <h2 id="terms-additions">{t("additions_heading", vars)}</h2>
+          <RichText text={additions} />
+        </section>
+      ) : null}
     </article>
   );
 }

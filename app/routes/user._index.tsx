@@ -5,6 +5,7 @@ import { Money } from "~/components/money";
 import { SignedMoney } from "~/components/records/account-table";
 import { RecordTime } from "~/components/records/record-table";
 import { requireMember } from "~/utils/auth.server";
+import { withGameNames } from "~/utils/money.server";
 import { MEMBER_LINKS } from "~/utils/member-links";
 import type { RouteHandle } from "~/utils/translation-keys";
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       info: info.ok ? { account: info.data.account, realName: info.data.realName, inviteCode: info.data.inviteCode } : null,
-      wallets: wallets.ok ? wallets.data : null,
+      wallets: wallets.ok ? withGameNames(context, wallets.data) : null,
       // recent activity is a convenience: the page stands without it
       recent: recent.ok ? recent.data.items : null,
       games: context.site.games.map(({ code, name }) => ({ code, name })),

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { RichText } from "~/components/rich-text";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
@@ -8,7 +9,7 @@ import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, ty
 import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { depositSchema } from "~/utils/money-schemas.server";
-import { limitsFor, moneyFailure, moneySuccess, takeReceiptId } from "~/utils/money.server";
+import { limitsFor, moneyFailure, moneySuccess, takeReceiptId, withOptionNames } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "money:deposit.title", i18n: ["money"] } satisfies RouteHandle;
@@ -17,14 +18,15 @@ export const shouldRevalidate = keepDataAfterRefusal;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
-  const recent = await context.platform.call("deposits", { query: { page: 1, pageSize: 5 } });
+  const result = await context.platform.call("deposits", { query: { page: 1, pageSize: 5 } });
+  const recent = result.ok ? withOptionNames(context, result.data.items) : [];
   const receiptId = takeReceiptId(request, context, "deposit");
   return json({
-    receipt: (recent.ok && receiptId && recent.data.items.find((d) => d.id === receiptId)) || null,
+    receipt: (receiptId && recent.find((d) => d.id === receiptId)) || null,
     options: context.site.depositOptions,
     limits: limitsFor(context, "Deposit"),
     currency: context.site.currency,
-    recent: recent.ok ? recent.data.items : [],
+    recent,
     idempotencyKey: newIdempotencyKey(),
   });
 }
@@ -80,21 +82,29 @@ export default function Deposit() {
           <FormSummary form={form} />
           <fieldset className="choice-group" aria-describedby={fields.optionId.errors ? fields.optionId.errorId : undefined}>
             <legend>{t("deposit.option")}</legend>
-            {options.map((o) => (
-              <label key={o.id} className="choice">
-                <input
-                  type="radio"
-                  name={fields.optionId.name}
-                  value={o.id}
-                  defaultChecked={fields.optionId.initialValue === o.id}
-                  {...choiceErrorProps(fields.optionId)}
-                />
-                <span>
-                  <strong>{o.name}</strong>
-                  <span className="hint">{o.instructions}</span>
-                </span>
-              </label>
-            ))}
+            {options.map((o) => {
+              const errorProps = choiceErrorProps(fields.optionId);
+              const helpId = `deposit-option-${o.id}-help`;
+              // the instructions may be paragraphs and lists (RichText): block content, so beside
+              // the label rather than in it, and tied to the radio by aria-describedby; outside the
+              // hit area, bank details stay selectable for copying
+              return (
+                <div key={o.id} className="choice-card">
+                  <label className="choice">
+                    <input
+                      type="radio"
+                      name={fields.optionId.name}
+                      value={o.id}
+                      defaultChecked={fields.optionId.initialValue === o.id}
+                      {...errorProps}
+                      aria-describedby={[errorProps["aria-describedby"], o.instructions ? helpId : undefined].filter(Boolean).join(" ") || undefined}
+                    />
+                    <strong>{o.name}</strong>
+                  </label>
+                  {o.instructions ? <RichText id={helpId} className="hint choice-help" text={o.instructions} /> : null}
+                </div>
+              );
+            })}
             <ErrorList id={fields.optionId.errorId} errors={fields.optionId.errors} />
           </fieldset>
           <AmountField meta={fields.amount} limits={limits} currency={currency} />

@@ -12,6 +12,7 @@ import { TransactionTable } from "~/components/records/transaction-table";
 import { WithdrawalTable } from "~/components/records/withdrawal-table";
 import { requireMember } from "~/utils/auth.server";
 import { messageKey } from "~/utils/messages";
+import { withOptionNames } from "~/utils/money.server";
 import { dynamicKey } from "~/utils/translation-keys";
 import type { RouteHandle } from "~/utils/translation-keys";
 
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (query.from && query.to && query.from > query.to) {
     return json(page(null, null, true), { status: 400 });
   }
-  const loaded = await loadList(context.platform, query);
+  const loaded = await loadList(context, query);
   if (!loaded.ok) {
     // a call that failed after its retry answers 400, other failures keep theirs (app/README.md, "Failure statuses")
     return json(page(null, messageKey(loaded.code)), { status: loaded.status });
@@ -48,7 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(page(loaded.list, null));
 }
 
-async function loadList(platform: AppLoadContext["platform"], query: RecordsQuery): Promise<Loaded> {
+async function loadList(context: AppLoadContext, query: RecordsQuery): Promise<Loaded> {
+  const { platform } = context;
   const filter = { query: { page: query.page, pageSize: PAGE_SIZE, from: query.from, to: query.to } };
   switch (query.tab) {
     case "account": {
@@ -58,7 +60,9 @@ async function loadList(platform: AppLoadContext["platform"], query: RecordsQuer
     }
     case "transactions": {
       const result = await platform.call("transactions", filter);
-      return result.ok ? { ok: true, list: { tab: "transactions", page: result.data } } : result;
+      if (!result.ok) return result;
+      // deposits named in the member's language (utils/money.server.ts)
+      return { ok: true, list: { tab: "transactions", page: { ...result.data, items: withOptionNames(context, result.data.items) } } };
     }
     case "withdrawals": {
       const result = await platform.call("withdrawals", filter);

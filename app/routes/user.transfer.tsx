@@ -8,7 +8,7 @@ import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, ty
 import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { transferSchema } from "~/utils/money-schemas.server";
-import { limitsFor, moneyFailure, moneySuccess, takeReceiptId } from "~/utils/money.server";
+import { limitsFor, moneyFailure, moneySuccess, takeReceiptId, withGameNames } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "money:transfer.title", i18n: ["money"] } satisfies RouteHandle;
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const receiptId = takeReceiptId(request, context, "transfer");
   return json(
     {
-      wallets: wallets.ok ? wallets.data : null,
+      wallets: wallets.ok ? withGameNames(context, wallets.data) : null,
       recent: recent.ok ? recent.data.items : [],
       receipt: (recent.ok && receiptId && recent.data.items.find((x) => x.id === receiptId)) || null,
       error: wallets.ok ? null : wallets.code,

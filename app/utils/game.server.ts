@@ -6,7 +6,7 @@ import { requireMember } from "./auth.server";
 import { BET_OPTIONS, HISTORY_PAGE_SIZE, pairName, parseGameQuery, type GameQuery } from "./game";
 import { idempotencyKeyField, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { messageKey } from "./messages";
-import { moneyFailure } from "./money.server";
+import { moneyFailure, withGameNames } from "./money.server";
 import { minorDigits } from "./money";
 import { amountField } from "./money-schemas.server";
 import { localRedirectTarget } from "./redirect-target";
@@ -44,7 +44,8 @@ export async function loadTickets(context: AppLoadContext) {
 
 function gameWalletOf(context: AppLoadContext, wallets: { games: { code: string; name: string; balance: number }[] }) {
   const code = context.site.games[0]?.code;
-  return wallets.games.find((g) => g.code === code) ?? wallets.games[0] ?? null;
+  const { games } = withGameNames(context, wallets);
+  return games.find((g) => g.code === code) ?? games[0] ?? null;
 }
 
 /** Everything the game page shows for one pair and one tab, rendered on the server. */

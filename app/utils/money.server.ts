@@ -52,3 +52,27 @@ export function takeReceiptId(request: Request, context: AppLoadContext, kind: R
   const [valueKind, id] = value.split(":", 2);
   return valueKind === kind && id && id.length <= 64 ? id : null;
 }
+
+/**
+ * The wallets with each game wallet named as the site names its game in the member's language:
+ * the platform answers with the default language's names, the site info in context is already
+ * localized (server/contract/README.md, "Operator texts"). A game the site no longer lists keeps
+ * the platform's name.
+ */
+export function withGameNames<W extends { games: { code: string; name: string }[] }>(context: AppLoadContext, wallets: W): W {
+  const names = new Map(context.site.games.map((g) => [g.code, g.name]));
+  return { ...wallets, games: wallets.games.map((g) => ({ ...g, name: names.get(g.code) ?? g.name })) };
+}
+
+/**
+ * Deposits named by their option as the site names it in the member's language: the platform keeps
+ * the name the option had (in the default language) when the deposit was made. An option the site
+ * no longer offers keeps that name.
+ */
+export function withOptionNames<T extends object>(context: AppLoadContext, items: T[]): T[] {
+  const names = new Map(context.site.depositOptions.map((o) => [o.id, o.name]));
+  return items.map((item) => {
+    const name = "optionId" in item && typeof item.optionId === "string" ? names.get(item.optionId) : undefined;
+    return name === undefined ? item : { ...item, optionName: name };
+  });
+}

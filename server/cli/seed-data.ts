@@ -170,31 +170,50 @@ const monthlyChallenge: PerLanguage<Text> = {
   en_US: {
     title: "Monthly 100-round challenge",
     summary: "Play 100 rounds in a calendar month and get 5% of that month's stakes back.",
-    content:
-      "Period: 1 January 2026 to 31 December 2035 (UTC), counted per calendar month. Rules: 1. Settled rounds of any pair count; cancelled rounds do not. " +
-      "2. After 100 settled rounds in a month, 5% of that month's stakes is credited to your main account, up to 200.00. " +
-      "3. One rebate per member per month. 4. The rebate is credited within 3 days after the month ends.",
+    content: [
+      "Period: 1 January 2026 to 31 December 2035 (UTC), counted per calendar month.",
+      "Rules:",
+      "1. Settled rounds of any pair count; cancelled rounds do not.",
+      "2. After 100 settled rounds in a month, 5% of that month's stakes is credited to your main account, up to 200.00.",
+      "3. One rebate per member per month.",
+      "4. The rebate is credited within 3 days after the month ends.",
+    ].join("\n"),
   },
   zh_TW: {
     title: "每月百回合挑戰",
     summary: "單月完成 100 個回合，即享當月投注額 5% 返還。",
-    content:
-      "活動期間：2026 年 1 月 1 日至 2035 年 12 月 31 日（UTC），按自然月計算。規則：1. 任何交易對已結算的回合皆計入，取消的回合不計。" +
-      "2. 單月完成 100 個已結算回合後，當月投注額的 5% 將存入主帳戶，最高 200.00。3. 每位會員每月限領一次。4. 於次月 3 天內發放。",
+    content: [
+      "活動期間：2026 年 1 月 1 日至 2035 年 12 月 31 日（UTC），按自然月計算。",
+      "規則：",
+      "1. 任何交易對已結算的回合皆計入，取消的回合不計。",
+      "2. 單月完成 100 個已結算回合後，當月投注額的 5% 將存入主帳戶，最高 200.00。",
+      "3. 每位會員每月限領一次。",
+      "4. 於次月 3 天內發放。",
+    ].join("\n"),
   },
   zh_CN: {
     title: "每月百回合挑战",
     summary: "单月完成 100 个回合，即享当月投注额 5% 返还。",
-    content:
-      "活动期间：2026 年 1 月 1 日至 2035 年 12 月 31 日（UTC），按自然月计算。规则：1. 任何交易对已结算的回合均计入，取消的回合不计。" +
-      "2. 单月完成 100 个已结算回合后，当月投注额的 5% 将存入主账户，最高 200.00。3. 每位会员每月限领一次。4. 于次月 3 天内发放。",
+    content: [
+      "活动期间：2026 年 1 月 1 日至 2035 年 12 月 31 日（UTC），按自然月计算。",
+      "规则：",
+      "1. 任何交易对已结算的回合均计入，取消的回合不计。",
+      "2. 单月完成 100 个已结算回合后，当月投注额的 5% 将存入主账户，最高 200.00。",
+      "3. 每位会员每月限领一次。",
+      "4. 于次月 3 天内发放。",
+    ].join("\n"),
   },
   ja_JP: {
     title: "毎月 100 ラウンド・チャレンジ",
     summary: "1 か月に 100 ラウンドで、その月のベット額の 5% を還元。",
-    content:
-      "期間：2026 年 1 月 1 日〜2035 年 12 月 31 日（UTC）、暦月ごとに集計。ルール：1. すべてのペアの確定済みラウンドが対象で、キャンセルされたラウンドは対象外です。" +
-      "2. 1 か月の確定済みラウンドが 100 回に達すると、その月のベット額の 5%（最大 200.00）をメイン口座に付与します。3. お一人様毎月 1 回限り。4. 翌月 3 日以内に付与します。",
+    content: [
+      "期間：2026 年 1 月 1 日〜2035 年 12 月 31 日（UTC）、暦月ごとに集計。",
+      "ルール：",
+      "1. すべてのペアの確定済みラウンドが対象で、キャンセルされたラウンドは対象外です。",
+      "2. 1 か月の確定済みラウンドが 100 回に達すると、その月のベット額の 5%（最大 200.00）をメイン口座に付与します。",
+      "3. お一人様毎月 1 回限り。",
+      "4. 翌月 3 日以内に付与します。",
+    ].join("\n"),
   },
 };
 
@@ -303,17 +322,19 @@ function content(name: string, prefix: string): Pick<SeedSite, "press" | "campai
       ...eachLanguage(maintenance, (t) => ({ kind: "announcement" as const, path: `${prefix}-maintenance`, ...t })),
       ...eachLanguage(phishing, (t) => ({ kind: "announcement" as const, path: `${prefix}-phishing`, ...t })),
     ],
+    // one key per campaign and instruction ties its four languages together (content fallback:
+    // server/platform/README.md, "Content languages"); press items share their path
     campaigns: [
-      ...eachLanguage(firstDeposit, (t) => ({ ...t, startsAt: "2025-01-01T00:00:00.000Z", endsAt: null })),
+      ...eachLanguage(firstDeposit, (t) => ({ key: "first-deposit", ...t, startsAt: "2025-01-01T00:00:00.000Z", endsAt: null })),
       // A campaign with a period; the site lists it until it ends.
-      ...eachLanguage(monthlyChallenge, (t) => ({ ...t, startsAt: "2026-01-01T00:00:00.000Z", endsAt: "2036-01-01T00:00:00.000Z" })),
+      ...eachLanguage(monthlyChallenge, (t) => ({ key: "monthly-challenge", ...t, startsAt: "2026-01-01T00:00:00.000Z", endsAt: "2036-01-01T00:00:00.000Z" })),
     ],
     instructions: [
-      ...eachLanguage(rules, (t) => ({ type: "rules", ...t })),
-      ...eachLanguage(betOptions, (t) => ({ type: "rules", ...t })),
-      ...eachLanguage(depositHelp, (t) => ({ type: "deposit", ...t })),
-      ...eachLanguage(withdrawHelp, (t) => ({ type: "help", ...t })),
-      ...eachLanguage(passwordHelp, (t) => ({ type: "help", ...t })),
+      ...eachLanguage(rules, (t) => ({ key: "round", type: "rules", ...t })),
+      ...eachLanguage(betOptions, (t) => ({ key: "bet-options", type: "rules", ...t })),
+      ...eachLanguage(depositHelp, (t) => ({ key: "deposit", type: "deposit", ...t })),
+      ...eachLanguage(withdrawHelp, (t) => ({ key: "withdraw", type: "help", ...t })),
+      ...eachLanguage(passwordHelp, (t) => ({ key: "password", type: "help", ...t })),
     ],
   };
 }
@@ -321,10 +342,11 @@ function content(name: string, prefix: string): Pick<SeedSite, "press" | "campai
 export const DEMO_SITE: SeedSite = {
   siteId: "demo",
   config: {
+    // the default language's texts (en_US); the other three are in `translations` below
     title: "Demo Trade",
     description: "One-minute price rounds on crypto pairs. A demonstration site.",
     keywords: "binary options, crypto, demo",
-    copyRight: "© Demo Trade",
+    copyRight: "© Demo Trade. All rights reserved.",
     logo: "/brand/demo/logo.svg",
     logo2: "/brand/demo/logo2.svg",
     favicon: "/brand/demo/favicon.svg",
@@ -340,8 +362,8 @@ export const DEMO_SITE: SeedSite = {
     langOptions: ["en_US", "zh_TW", "zh_CN", "ja_JP"],
     localsOptions: ["+886", "+86", "+81", "+1"],
     currency: "USD",
-    gameName: "Binary",
-    games: [{ code: "binary", name: "Binary" }],
+    gameName: "1-minute rounds",
+    games: [{ code: "binary", name: "1-minute rounds" }],
     depositOptions: [
       {
         id: "demo-instant",
@@ -353,13 +375,104 @@ export const DEMO_SITE: SeedSite = {
         id: "bank-transfer",
         kind: "bank",
         name: "Bank transfer",
-        instructions:
-          "Transfer the amount to: Demo Commercial Bank, Taipei Main Branch (bank code 012, branch 0015), " +
-          "account name Demo Trade Ltd., account number 0015-123-456789. Write your member account in the " +
-          "transfer note and keep the receipt. The deposit is credited once the transfer has arrived and been " +
-          "checked, normally within 30 minutes on banking days (09:00–17:00 UTC+8).",
+        instructions: [
+          "Transfer the amount to:",
+          "- Bank: Demo Commercial Bank, Taipei Main Branch (bank code 012, branch 0015)",
+          "- Account name: Demo Trade Ltd.",
+          "- Account number: 0015-123-456789",
+          "Write your member account in the transfer note and keep the receipt. The deposit is credited once the transfer has arrived and been checked, normally within 30 minutes on banking days (09:00–17:00 UTC+8).",
+        ].join("\n"),
       },
     ],
+    terms: [
+      "Demo Trade is a demonstration site. It holds no gaming licence and takes no real money.",
+      "- Balances are play money: they cannot be bought, sold or paid out.",
+      "- The bank details on the deposit page are examples; do not send money to them.",
+      "- The operator may reset any demo account at any time.",
+    ].join("\n"),
+    translations: {
+      zh_TW: {
+        title: "Demo Trade 示範交易",
+        description: "加密貨幣交易對的一分鐘價格回合。這是示範網站。",
+        keywords: "二元期權, 加密貨幣, 示範",
+        copyRight: "© Demo Trade 示範交易 版權所有",
+        gameName: "一分鐘回合",
+        games: { binary: "一分鐘回合" },
+        depositOptions: {
+          "demo-instant": { name: "即時示範入金", instructions: "示範金額立即入帳，僅能在本站使用，沒有實際價值。" },
+          "bank-transfer": {
+            name: "銀行轉帳",
+            instructions: [
+              "請將款項匯至：",
+              "- 銀行：Demo 商業銀行 台北總行（銀行代碼 012，分行 0015）",
+              "- 戶名：Demo Trade Ltd.",
+              "- 帳號：0015-123-456789",
+              "請在轉帳附言填寫您的會員帳號並保留收據。款項到帳並核對後入帳，銀行營業日（09:00–17:00 UTC+8）通常 30 分鐘內完成。",
+            ].join("\n"),
+          },
+        },
+        terms: [
+          "Demo Trade 示範交易為示範網站，未持有博弈執照，亦不收取真實款項。",
+          "- 帳戶餘額僅為示範用途，不可購買、出售或提領為現金。",
+          "- 存款頁面上的銀行資料僅為範例，請勿匯款。",
+          "- 營運方得隨時重設任何示範帳戶。",
+        ].join("\n"),
+      },
+      zh_CN: {
+        title: "Demo Trade 示范交易",
+        description: "加密货币交易对的一分钟价格回合。这是演示网站。",
+        keywords: "二元期权, 加密货币, 演示",
+        copyRight: "© Demo Trade 示范交易 版权所有",
+        gameName: "一分钟回合",
+        games: { binary: "一分钟回合" },
+        depositOptions: {
+          "demo-instant": { name: "即时演示入金", instructions: "演示金额立即到账，仅能在本站使用，没有实际价值。" },
+          "bank-transfer": {
+            name: "银行转账",
+            instructions: [
+              "请将款项汇至：",
+              "- 银行：Demo 商业银行 台北总行（银行代码 012，分行 0015）",
+              "- 户名：Demo Trade Ltd.",
+              "- 账号：0015-123-456789",
+              "请在转账附言填写您的会员账号并保留回单。款项到账并核对后入账，银行工作日（09:00–17:00 UTC+8）通常 30 分钟内完成。",
+            ].join("\n"),
+          },
+        },
+        terms: [
+          "Demo Trade 示范交易为演示网站，未持有博彩牌照，也不收取真实款项。",
+          "- 账户余额仅作演示之用，不可购买、出售或提取为现金。",
+          "- 存款页面上的银行信息仅为示例，请勿汇款。",
+          "- 运营方可随时重置任何演示账户。",
+        ].join("\n"),
+      },
+      ja_JP: {
+        title: "Demo Trade デモトレード",
+        description: "暗号資産ペアの 1 分間の価格ラウンド。デモンストレーション用のサイトです。",
+        keywords: "バイナリーオプション, 暗号資産, デモ",
+        copyRight: "© Demo Trade デモトレード 無断転載を禁じます",
+        gameName: "1分ラウンド",
+        games: { binary: "1分ラウンド" },
+        depositOptions: {
+          "demo-instant": { name: "デモ即時入金", instructions: "デモ用の資金がすぐに入金されます。このサイトの外では価値がありません。" },
+          "bank-transfer": {
+            name: "銀行振込",
+            instructions: [
+              "次の口座へお振込みください：",
+              "- 銀行：Demo 商業銀行 台北本店（銀行コード 012、支店 0015）",
+              "- 口座名義：Demo Trade Ltd.",
+              "- 口座番号：0015-123-456789",
+              "振込メモに会員アカウントを記入し、控えを保管してください。着金と確認の後に入金され、銀行営業日（09:00〜17:00 UTC+8）は通常 30 分以内です。",
+            ].join("\n"),
+          },
+        },
+        terms: [
+          "Demo Trade デモトレードはデモンストレーション用のサイトです。賭博の免許を持たず、実際のお金は受け付けません。",
+          "- 残高はデモ用で、購入・売却・出金はできません。",
+          "- 入金ページの銀行情報は例です。振込まないでください。",
+          "- 運営者はいつでもデモアカウントをリセットできます。",
+        ].join("\n"),
+      },
+    },
     socialOptions: [{ name: "Telegram", url: "https://t.me/demotrade" }],
     bankAutoReview: true,
     transactionPasswordRequired: true,
@@ -378,10 +491,12 @@ export const DEMO_SITE: SeedSite = {
 export const DEMO2_SITE: SeedSite = {
   siteId: "demo2",
   config: {
+    // the default language's texts (zh_TW: Traditional Chinese); English and the others are in
+    // `translations` below. The name is the brand's in every language.
     title: "Brand Two Markets",
     description: "二元期權與加密貨幣價格回合。",
     keywords: "二元期權, 加密貨幣",
-    copyRight: "© Brand Two Markets",
+    copyRight: "© Brand Two Markets 版權所有",
     logo: "/brand/demo2/logo.svg",
     logo2: "/brand/demo2/logo2.svg",
     favicon: "/brand/demo2/favicon.svg",
@@ -397,8 +512,8 @@ export const DEMO2_SITE: SeedSite = {
     langOptions: ["zh_TW", "zh_CN", "en_US", "ja_JP"],
     localsOptions: ["+886", "+86"],
     currency: "TWD",
-    gameName: "Brand Two Binary",
-    games: [{ code: "binary", name: "Brand Two Binary" }],
+    gameName: "極速一分鐘",
+    games: [{ code: "binary", name: "極速一分鐘" }],
     betAmounts: [1000, 5000, 10000, 50000],
     minBetAmount: 1000,
     maxBetAmount: 5_000_000,
@@ -406,10 +521,66 @@ export const DEMO2_SITE: SeedSite = {
       {
         id: "usdt-trc20",
         kind: "crypto",
-        name: "USDT (TRC20)",
-        instructions: "Send USDT on TRON to the address shown after you confirm the amount.",
+        name: "USDT（TRC20）",
+        instructions: "確認金額後，請透過 TRON 網路（TRC20）將 USDT 轉至畫面顯示的地址。",
       },
     ],
+    terms: [
+      "Brand Two Markets 為示範網站，未持有博弈執照，亦不收取真實款項。",
+      "1. 帳戶餘額僅為示範用途，不可兌換為現金。",
+      "2. 閒置 30 分鐘後將自動登出。",
+      "3. 未滿 18 歲者不得使用本站。",
+    ].join("\n"),
+    translations: {
+      en_US: {
+        description: "Binary options and crypto price rounds.",
+        keywords: "binary options, crypto",
+        copyRight: "© Brand Two Markets. All rights reserved.",
+        gameName: "Turbo minute",
+        games: { binary: "Turbo minute" },
+        depositOptions: {
+          "usdt-trc20": { name: "USDT (TRC20)", instructions: "Send USDT on the TRON network (TRC20) to the address shown after you confirm the amount." },
+        },
+        terms: [
+          "Brand Two Markets is a demonstration site. It holds no gaming licence and takes no real money.",
+          "1. Balances are for demonstration only and cannot be exchanged for cash.",
+          "2. You are signed out after 30 idle minutes.",
+          "3. Nobody under 18 may use this site.",
+        ].join("\n"),
+      },
+      zh_CN: {
+        description: "二元期权与加密货币价格回合。",
+        keywords: "二元期权, 加密货币",
+        copyRight: "© Brand Two Markets 版权所有",
+        gameName: "极速一分钟",
+        games: { binary: "极速一分钟" },
+        depositOptions: {
+          "usdt-trc20": { name: "USDT（TRC20）", instructions: "确认金额后，请通过 TRON 网络（TRC20）将 USDT 转至页面显示的地址。" },
+        },
+        terms: [
+          "Brand Two Markets 为演示网站，未持有博彩牌照，也不收取真实款项。",
+          "1. 账户余额仅作演示之用，不可兑换为现金。",
+          "2. 闲置 30 分钟后将自动退出登录。",
+          "3. 未满 18 岁者不得使用本站。",
+        ].join("\n"),
+      },
+      ja_JP: {
+        description: "バイナリーオプションと暗号資産の価格ラウンド。",
+        keywords: "バイナリーオプション, 暗号資産",
+        copyRight: "© Brand Two Markets 無断転載を禁じます",
+        gameName: "ターボ1分",
+        games: { binary: "ターボ1分" },
+        depositOptions: {
+          "usdt-trc20": { name: "USDT（TRC20）", instructions: "金額を確定した後、表示されるアドレスへ TRON ネットワーク（TRC20）で USDT を送金してください。" },
+        },
+        terms: [
+          "Brand Two Markets はデモンストレーション用のサイトです。賭博の免許を持たず、実際のお金は受け付けません。",
+          "1. 残高はデモ用で、現金に交換できません。",
+          "2. 30 分間操作がないとログアウトします。",
+          "3. 18 歳未満の方はご利用いただけません。",
+        ].join("\n"),
+      },
+    },
     socialOptions: [{ name: "LINE", url: "https://line.me/R/ti/p/brandtwo" }],
     bankAutoReview: false,
     transactionPasswordRequired: true,

@@ -90,6 +90,12 @@ const siteParams = z.object({ siteId: siteIdSchema });
 const instructionType = z.string().regex(/^[a-z0-9-]{1,40}$/);
 /** Where a news item is opened (/user/news/<path>); empty: its id. */
 const contentPath = z.string().regex(/^[A-Za-z0-9_-]{0,100}$/);
+/**
+ * What ties one campaign's or instruction's languages together (server/contract/README.md,
+ * "Operator texts"): the same key in two languages is one item, and a member reading a language
+ * without it sees the default language's. Without a key an item stands alone.
+ */
+const contentKey = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 
 function call<const S extends CallSpec>(spec: S): S {
   return spec;
@@ -177,7 +183,7 @@ export const CALLS = {
     method: "GET",
     path: "/site/info/:siteId/press",
     auth: "member",
-    summary: "News and announcements in a language; `path` picks one item",
+    summary: "News and announcements in a language (an item missing in it: in the site's default language); `path` picks one item",
     params: siteParams,
     query: langQuery.extend({ path: z.string().max(200).optional() }),
     data: z.array(pressItem),
@@ -186,7 +192,7 @@ export const CALLS = {
     method: "GET",
     path: "/site/info/:siteId/campaign",
     auth: "member",
-    summary: "Campaigns in a language",
+    summary: "Campaigns in a language (a campaign missing in it: in the site's default language)",
     params: siteParams,
     query: langQuery,
     data: z.array(campaign),
@@ -195,7 +201,7 @@ export const CALLS = {
     method: "GET",
     path: "/site/info/:siteId/instruction",
     auth: "member",
-    summary: "Instructions of a type in a language",
+    summary: "Instructions of a type in a language (one missing in it: in the site's default language)",
     params: siteParams,
     query: langQuery.extend({ type: instructionType }),
     data: z.array(instruction),
@@ -506,7 +512,7 @@ export const CALLS = {
     params: siteParams,
     body: campaign
       .omit({ id: true })
-      .extend({ lang: localeId, title: cleanText(200), summary: cleanText(1000), content: cleanText(20_000) })
+      .extend({ lang: localeId, key: contentKey.optional(), title: cleanText(200), summary: cleanText(1000), content: cleanText(20_000) })
       .strict(),
     data: campaign,
   }),
@@ -518,7 +524,7 @@ export const CALLS = {
     params: siteParams,
     body: instruction
       .omit({ id: true })
-      .extend({ lang: localeId, type: instructionType, title: cleanText(200), content: cleanText(20_000) })
+      .extend({ lang: localeId, key: contentKey.optional(), type: instructionType, title: cleanText(200), content: cleanText(20_000) })
       .strict(),
     data: instruction,
   }),

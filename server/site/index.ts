@@ -11,8 +11,9 @@ import { clientAddressOf, createPlatformClient } from "./platform-client";
 import { ResponsePolicy } from "./security";
 import { AppSession } from "./session";
 import { handleStream } from "./streams";
-import { loadSiteInfo, resolveSiteId } from "./tenant";
-import { LOCALES, type Locale } from "../../app/i18n";
+import { loadSiteInfo, localSiteInfo, resolveSiteId } from "./tenant";
+import { LOCALES, toLocaleId, type Locale } from "../../app/i18n";
+import { textLanguage } from "../contract/localize";
 
 const remixBuild = build as unknown as ServerBuild;
 const buildId = remixBuild.assets.version;
@@ -84,13 +85,13 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
     const t = resources["en-US"].messages;
     return unavailablePage("en", t.title_error, t.connection_failed, nonce);
   }
-  const site = siteResult.site;
-  policy.allowSiteImages(site);
+  const snapshot = siteResult.site;
+  policy.allowSiteImages(snapshot);
 
-  const redirect = siteRedirect(url, site.redirects);
+  const redirect = siteRedirect(url, snapshot.redirects);
   if (redirect) return redirect;
 
-  session = await AppSession.load(request, { secrets: env.SESSION_SECRETS, secure, siteId, idleMinutes: site.sessionIdleMinutes, now });
+  session = await AppSession.load(request, { secrets: env.SESSION_SECRETS, secure, siteId, idleMinutes: snapshot.sessionIdleMinutes, now });
   if (session.endedToken) {
     // a session that timed out here is revoked at the platform as well, after the answer
     const revoke = platform.call("signout", { token: session.endedToken }).catch(() => undefined);
@@ -98,12 +99,16 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
     else await revoke;
   }
   if (url.pathname.startsWith("/ws/")) {
-    const stream = await handleStream(request, url, { send, siteId, pairs: site.pairs, session, platform });
+    const stream = await handleStream(request, url, { send, siteId, pairs: snapshot.pairs, session, platform });
     // a 101 carries the live socket: it must go back untouched (no cookie can ride on it anyway)
     return stream.status === 101 ? stream : withCookies(stream, session, []);
   }
-  const i18n = createI18n(site);
+  const i18n = createI18n(snapshot);
   const locale = (await i18n.getLocale(request)) as Locale;
+  // Every loader reads the operator's texts in the member's language, made once per snapshot and
+  // language (server/contract/README.md, "Operator texts"). The manifest is the site's own, not a
+  // member's: it stays in the site's default language.
+  const site = localSiteInfo(snapshot, url.pathname === "/manifest.webmanifest" ? textLanguage(snapshot) : toLocaleId(locale));
   const cookies: string[] = [];
 
   const checked = await forgeryCheck(request, url, session);
@@ -130,7 +135,7 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
   const shared = !response && request.method === "GET" && !session.signedIn && !session.hasToast && cookies.length === 0;
   const pageFill = { csrf: session.csrf, nonce };
   const key = pageKey(url, locale, appearanceOf(request, site.theme, locale));
-  if (shared) response = cachedPage(site, key, pageFill);
+  if (shared) response = cachedPage(snapshot, key, pageFill);
   if (!response) {
     const context: SiteContext = {
       env, siteId, site, session, platform, locale, translations: catalogs[locale], cookies, secure, buildId, now, nonce,
@@ -138,7 +143,7 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
     handleRemix ??= createRequestHandler(remixBuild, env.ENVIRONMENT);
     response = await handleRemix(request, context);
     // a toast flashed while rendering makes the page this visitor's own
-    if (shared && !session.hasToast && cookies.length === 0) response = await keepPage(site, key, response, pageFill);
+    if (shared && !session.hasToast && cookies.length === 0) response = await keepPage(snapshot, key, response, pageFill);
   }
   return withCookies(response, session, cookies);
 }

@@ -1,4 +1,5 @@
-import type { SiteInfo } from "../contract";
+import type { LocaleId, SiteInfo } from "../contract";
+import { localizeSite } from "../contract/localize";
 import type { Env } from "./env";
 import type { PlatformClient, SiteMessageCode } from "./platform-client";
 
@@ -36,4 +37,20 @@ export async function loadSiteInfo(platform: PlatformClient, siteId: string, ttl
   if (!result.ok) return { ok: false, code: result.code };
   cache.set(siteId, { site: result.data, expires: now + ttlSeconds * 1000 });
   return { ok: true, site: result.data };
+}
+
+const localized = new WeakMap<SiteInfo, Map<LocaleId, SiteInfo>>();
+
+/**
+ * Site info as a member reading `lang` sees it (server/contract/localize.ts `localizeSite`), made
+ * once per site info snapshot and language. The copies hang off the snapshot (a WeakMap), so they
+ * go when the snapshot refreshes, and a language's copy keeps one identity for as long as its
+ * snapshot lives: what the page cache (page-cache.ts) needs of an object it keys pages on.
+ */
+export function localSiteInfo(site: SiteInfo, lang: LocaleId): SiteInfo {
+  let byLang = localized.get(site);
+  if (!byLang) localized.set(site, (byLang = new Map()));
+  let local = byLang.get(lang);
+  if (!local) byLang.set(lang, (local = localizeSite(site, lang)));
+  return local;
 }

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, fillSignUp, newMember, signIn, signOutButton, signUpForm, signUpValues, texts } from "./support";
+import { DEMO, fillSignUp, moneyText, newMember, signIn, signOutButton, signUpForm, signUpValues, texts } from "./support";
 
 const en = texts("en-US");
 /** a new member's balances: nothing yet, in the demo site's currency */
-const ZERO = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 }).format(0);
+const ZERO = moneyText(0, "USD", "en-US");
 
 /** Sign up → member center → sign out → sign in again, on the demo site in English. */
 async function signUpSignOutSignIn(page: Page) {

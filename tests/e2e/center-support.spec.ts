@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_SITE } from "../../server/cli/seed-data";
+import { richBlocks } from "../../app/utils/rich-text";
 import {
   DEMO,
   expectToast,
@@ -164,7 +165,9 @@ for (const js of [true, false]) {
           await expect(card.locator(".campaign-period")).toContainText(t("support:activity.period"));
           if (c.endsAt === null) await expect(card.locator(".campaign-period")).toContainText(t("support:activity.no_end"));
           await expect(card.locator("h3")).toHaveText(t("support:activity.rules"));
-          await expect(card.locator("div.stored-text")).toHaveText(c.content);
+          // the rules as the operator wrote them, as paragraphs and list items (app/utils/rich-text.ts)
+          const blocks = richBlocks(c.content).flatMap((b) => (b.kind === "p" ? [b.text] : b.items));
+          await expect(card.locator(".rich-text > p, .rich-text li")).toHaveText(blocks);
         }
       });
 
@@ -175,7 +178,7 @@ for (const js of [true, false]) {
         await expect(page.locator(".support-tabs a[aria-current=page]")).toHaveText(t("support:help.type_rules"));
         await expect(page.locator("main section.card h2")).toHaveText(RULES.map((r) => r.title));
         for (const r of RULES) {
-          await expect(page.locator("main section.card").filter({ hasText: r.title }).locator(".stored-text")).toHaveText(r.content);
+          await expect(page.locator("main section.card").filter({ hasText: r.title }).locator(".rich-text")).toHaveText(r.content);
         }
       });
 

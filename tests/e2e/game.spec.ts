@@ -95,7 +95,7 @@ function payoutOf(status: string, stake: number): number {
   throw new Error(`not a settled status: ${status}`);
 }
 
-const SETTLED = new RegExp(`^(${[game("status.won"), game("status.lost"), game("status.refunded")].join("|")}) · \\$`);
+const SETTLED = new RegExp(`^(${[game("status.won"), game("status.lost"), game("status.refunded")].join("|")}) · US\\$`);
 
 // tests -------------------------------------------------------------------------------------------
 

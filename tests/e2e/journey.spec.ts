@@ -298,7 +298,7 @@ async function recordRows(page: Page): Promise<string[][]> {
 async function historySoFar(page: Page, mode: Mode, payout: number) {
   await open(page, "/user/record", mode);
   await expectHeading(page, "records:title");
-  const game = t("records:accounts.game", { name: "Binary" });
+  const game = t("records:accounts.game", { name: DEMO_SITE.config.games![0]!.name });
   // one row per operation: what (and where), the amount on the account the member counts in
   const main = t("records:accounts.main");
   const entries = (await recordRows(page)).map((cells) => cells.slice(0, 2).join(" | "));
@@ -449,13 +449,13 @@ async function newcomer(page: Page, testInfo: TestInfo, mode: Mode) {
   );
   await test.step("signs up from the home page: signed in, back on the game, zero balances on /user", () => signUpFromHome(page, mode, member));
   await test.step("verifies the mobile with the SMS code", () => verifyMobile(page, mode, member));
-  await test.step("deposits $500 (instant demo credit) and moves $200 to the game wallet", () => depositAndTransfer(page, mode));
+  await test.step("deposits US$500 (instant demo credit) and moves US$200 to the game wallet", () => depositAndTransfer(page, mode));
   await test.step("bets on high and sees the bet settle; history, quotes, rules and chart", async () => {
     payout = await betAndSettle(page, mode);
   });
   await test.step("the records list the deposit, the transfer and the bet", () => historySoFar(page, mode, payout));
   await test.step("uploads the three documents and binds the bank account", () => bindBank(page, testInfo, mode, member));
-  await test.step("withdraws $100; the operator pays it; the records show it paid", () => withdrawAndGetPaid(page, mode, member, payout));
+  await test.step("withdraws US$100; the operator pays it; the records show it paid", () => withdrawAndGetPaid(page, mode, member, payout));
   await test.step("writes to customer service and reads the operator's reply", () => messageCustomerService(page, mode, member));
   await test.step("reads a news item, the campaigns, help and download pages", () => newsAndCampaigns(page, mode));
   await test.step("changes the login password, signs in with the new one, signs out", () => newPasswordThenSignOut(page, mode, member));

@@ -31,10 +31,11 @@ import {
 const tagline = (seed: typeof DEMO_SITE, lng: Lng) =>
   seed.config.translations?.[lng.replace("-", "_") as "zh_TW"]?.description || seed.config.description!;
 
+// the site's title in the member's language (server/contract/README.md, "Operator texts")
 const TOURS: { lng: Lng; origin: string; siteTitle: string; tagline: string; newsPath: string; choose?: string }[] = [
   { lng: "zh-TW", origin: BRAND2, siteTitle: DEMO2_SITE.config.title!, tagline: tagline(DEMO2_SITE, "zh-TW"), newsPath: "b2-welcome" },
-  { lng: "zh-CN", origin: DEMO, siteTitle: DEMO_SITE.config.title!, tagline: tagline(DEMO_SITE, "zh-CN"), newsPath: "demo-welcome", choose: "简体中文" },
-  { lng: "ja-JP", origin: DEMO, siteTitle: DEMO_SITE.config.title!, tagline: tagline(DEMO_SITE, "ja-JP"), newsPath: "demo-welcome", choose: "日本語" },
+  { lng: "zh-CN", origin: DEMO, siteTitle: DEMO_SITE.config.translations!.zh_CN!.title!, tagline: tagline(DEMO_SITE, "zh-CN"), newsPath: "demo-welcome", choose: "简体中文" },
+  { lng: "ja-JP", origin: DEMO, siteTitle: DEMO_SITE.config.translations!.ja_JP!.title!, tagline: tagline(DEMO_SITE, "ja-JP"), newsPath: "demo-welcome", choose: "日本語" },
 ];
 
 /** The member center's links, in the order of its navigation, with the heading each page shows. */

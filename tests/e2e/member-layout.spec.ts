@@ -131,7 +131,7 @@ for (const js of [true, false]) {
     await submit.click();
     const receipt = page.getByTestId("receipt");
     await expect(receipt).toContainText(en.money("receipt.withdraw"));
-    await expect(receipt).toContainText("$100.00");
+    await expect(receipt).toContainText("US$100.00");
     await expect(receipt).toContainText(en.money("status.pending"));
     // the same page, with a fresh empty form: nothing of the last request is left to send again
     await expect(page).toHaveURL(`${DEMO}/user/withdraw`);
@@ -157,10 +157,10 @@ for (const js of [true, false]) {
       const rows = page.getByTestId("account-record");
       await expect(rows).toHaveCount(2);
       await expect(rows.nth(0).locator(".slot-what")).toContainText(en.records("ledger_types.withdrawal_hold"));
-      await expect(rows.nth(0).locator(".slot-amount")).toHaveText("-$102.00");
+      await expect(rows.nth(0).locator(".slot-amount")).toHaveText("-US$102.00");
       await expect(rows.nth(0).locator(".slot-amount .amount-debit")).toHaveCount(1);
-      await expect(rows.nth(0).locator(".slot-side")).toContainText("$398.00");
-      await expect(rows.nth(1).locator(".slot-amount")).toHaveText("+$500.00");
+      await expect(rows.nth(0).locator(".slot-side")).toContainText("US$398.00");
+      await expect(rows.nth(1).locator(".slot-amount")).toHaveText("+US$500.00");
       await rows.nth(0).locator("summary").click();
       await expect(rows.nth(0).locator(".ledger-detail li")).toHaveCount(2);
       await expect(rows.nth(0).locator(".ledger-detail li").nth(1)).toContainText(en.records("accounts.hold"));

@@ -23,7 +23,7 @@ test("a double-clicked deposit (JavaScript), two instant clicks and the same for
     if (r.method() === "POST" && new URL(r.url()).pathname === "/user/deposit") posts.push(r.postData() ?? "");
   });
 
-  await test.step("double-click on Deposit: $500.00 credited once", async () => {
+  await test.step("double-click on Deposit: US$500.00 credited once", async () => {
     await page.goto(`${DEMO}/user/deposit`);
     await waitForHydration(page);
     const form = formWith(page, "optionId");
@@ -34,10 +34,10 @@ test("a double-clicked deposit (JavaScript), two instant clicks and the same for
     // the loading layer over the page may catch the second click; either way one deposit
     expect(posts.length).toBeGreaterThanOrEqual(1);
     await expect(recentDeposits(page)).toHaveCount(1);
-    await expect(await mainBalance(page)).toHaveText("$500.00");
+    await expect(await mainBalance(page)).toHaveText("US$500.00");
   });
 
-  await test.step("two clicks in the same instant (before the page can react): $50.00 credited once", async () => {
+  await test.step("two clicks in the same instant (before the page can react): US$50.00 credited once", async () => {
     posts.length = 0;
     await page.goto(`${DEMO}/user/deposit`);
     await waitForHydration(page);
@@ -55,10 +55,10 @@ test("a double-clicked deposit (JavaScript), two instant clicks and the same for
     const keys = new Set(posts.map((body) => new URLSearchParams(body).get("idempotencyKey")));
     expect(keys.size).toBe(1);
     await expect(recentDeposits(page)).toHaveCount(2);
-    await expect(await mainBalance(page)).toHaveText("$550.00");
+    await expect(await mainBalance(page)).toHaveText("US$550.00");
   });
 
-  await test.step("the same form sent twice in parallel (same key): both answered, $100.00 credited once", async () => {
+  await test.step("the same form sent twice in parallel (same key): both answered, US$100.00 credited once", async () => {
     await page.goto(`${DEMO}/user/deposit`);
     const form = formWith(page, "optionId");
     const fields = {
@@ -79,7 +79,7 @@ test("a double-clicked deposit (JavaScript), two instant clicks and the same for
 
     await page.goto(`${DEMO}/user/deposit`);
     await expect(recentDeposits(page)).toHaveCount(3);
-    await expect(recentDeposits(page).first()).toContainText("$100.00");
-    await expect(await mainBalance(page)).toHaveText("$650.00");
+    await expect(recentDeposits(page).first()).toContainText("US$100.00");
+    await expect(await mainBalance(page)).toHaveText("US$650.00");
   });
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { DEMO_SITE } from "../../server/cli/seed-data";
 import {
   DEMO,
   PNG_1X1,
@@ -179,7 +180,7 @@ async function withdraw(page: Page, mode: Mode, member: Member) {
   await expect(form.locator(".fee-preview p").first()).toHaveText(
     `${en.money("withdraw.fee_rule", { percent })} ${moneyText(info.withdrawFeeFixed, info.currency, LNG)}`,
   );
-  await expect(form.locator(".fee-preview p").first()).toHaveText(`${en.money("withdraw.fee_rule", { percent: "1%" })} $1.00`);
+  await expect(form.locator(".fee-preview p").first()).toHaveText(`${en.money("withdraw.fee_rule", { percent: "1%" })} US$1.00`);
   await expect(page.getByTestId("fee-preview")).toHaveCount(0);
   await expect(form).toContainText(`${en.money("withdraw.to")}: ${BANK.bank} ····${BANK.accountNumber.slice(-4)}`);
 
@@ -187,7 +188,7 @@ async function withdraw(page: Page, mode: Mode, member: Member) {
   if (mode.js) {
     // the live preview: 1 % of $100.00 plus $1.00, and what will be held
     await expect(page.getByTestId("fee-preview")).toHaveText(
-      `${en.money("withdraw.fee")}: $2.00 · ${en.money("withdraw.total_held")}: $102.00`,
+      `${en.money("withdraw.fee")}: US$2.00 · ${en.money("withdraw.total_held")}: US$102.00`,
     );
   } else {
     await expect(page.getByTestId("fee-preview")).toHaveCount(0);
@@ -199,11 +200,11 @@ async function withdraw(page: Page, mode: Mode, member: Member) {
   await expect(page.getByTestId("receipt")).toContainText(en.money("receipt.withdraw"));
   const recent = page.locator('section[aria-labelledby="recent-withdrawals"] li');
   await expect(recent).toHaveCount(1);
-  await expect(recent.locator(".recent-what")).toHaveText(`$100.00 · ${en.money("withdraw.fee")} $2.00`);
+  await expect(recent.locator(".recent-what")).toHaveText(`US$100.00 · ${en.money("withdraw.fee")} US$2.00`);
   await expect(recent.locator(".status")).toHaveText(en.money("status.pending"));
   await expect(recent.locator("time")).toHaveCount(1);
   // amount and fee are held at once
-  await expectBalances(page, { main: "$248.00", onHold: "$102.00", game: "$150.00" });
+  await expectBalances(page, { main: "US$248.00", onHold: "US$102.00", game: "US$150.00" });
 }
 
 /** The rows of the record table shown, as the texts of their cells (the time column left out). */
@@ -222,7 +223,7 @@ async function checkRecords(page: Page, mode: Mode) {
   const r = en.records;
   const main = r("accounts.main");
   const hold = r("accounts.hold");
-  const game = r("accounts.game", { name: "Binary" });
+  const game = r("accounts.game", { name: DEMO_SITE.config.games![0]!.name });
 
   await open(page, "/user/record", mode);
   const tabs = page.locator(`nav[aria-label="${r("tabs.label")}"] a`);
@@ -238,11 +239,11 @@ async function checkRecords(page: Page, mode: Mode) {
   ).toBe(true);
   expect(sorted(account.map((cells) => cells.slice(0, 3)))).toEqual(
     sorted([
-      [`${r("ledger_types.deposit")} ${main}`, "+$500.00", "$500.00"],
-      [`${r("ledger_types.transfer_in")} ${main} → ${game}`, "-$200.00", "$300.00"],
-      [`${r("ledger_types.transfer_out")} ${game} → ${main}`, "+$50.00", "$350.00"],
-      [`${r("ledger_types.withdrawal_hold")} ${main} → ${hold}`, "-$102.00", "$248.00"],
-      [`${r("ledger_types.withdrawal_paid")} ${hold}`, "-$102.00", "$0.00"],
+      [`${r("ledger_types.deposit")} ${main}`, "+US$500.00", "US$500.00"],
+      [`${r("ledger_types.transfer_in")} ${main} → ${game}`, "-US$200.00", "US$300.00"],
+      [`${r("ledger_types.transfer_out")} ${game} → ${main}`, "+US$50.00", "US$350.00"],
+      [`${r("ledger_types.withdrawal_hold")} ${main} → ${hold}`, "-US$102.00", "US$248.00"],
+      [`${r("ledger_types.withdrawal_paid")} ${hold}`, "-US$102.00", "US$0.00"],
     ]),
   );
 
@@ -253,9 +254,9 @@ async function checkRecords(page: Page, mode: Mode) {
   await expect(page.locator("table.records-table caption")).toHaveText(r("tabs.transactions"));
   expect(sorted(await rowTexts(page))).toEqual(
     sorted([
-      [`${r("kinds.deposit")} Instant demo credit`, "+$500.00", r("status.credited")],
-      [`${r("kinds.transfer_in")} ${main} → ${game}`, "-$200.00", r("status.done")],
-      [`${r("kinds.transfer_out")} ${game} → ${main}`, "+$50.00", r("status.done")],
+      [`${r("kinds.deposit")} Instant demo credit`, "+US$500.00", r("status.credited")],
+      [`${r("kinds.transfer_in")} ${main} → ${game}`, "-US$200.00", r("status.done")],
+      [`${r("kinds.transfer_out")} ${game} → ${main}`, "+US$50.00", r("status.done")],
     ]),
   );
 
@@ -267,7 +268,7 @@ async function checkRecords(page: Page, mode: Mode) {
   await expect(page.locator("table.records-table thead th")).toHaveText(
     ["columns.time", "columns.details", "columns.amount", "columns.fee", "columns.status"].map((k) => r(k)),
   );
-  expect(await rowTexts(page)).toEqual([[`${r("kinds.withdrawal")} ${BANK.bank} ****${BANK.accountNumber.slice(-4)}`, "-$100.00", "$2.00", r("status.paid")]]);
+  expect(await rowTexts(page)).toEqual([[`${r("kinds.withdrawal")} ${BANK.bank} ****${BANK.accountNumber.slice(-4)}`, "-US$100.00", "US$2.00", r("status.paid")]]);
   await expect(page.locator("main")).not.toContainText(moneyText(info.maxWithdrawAmount, "USD", LNG));
 }
 
@@ -279,21 +280,21 @@ async function moneyJourney(page: Page, testInfo: TestInfo, mode: Mode & { phone
 
   await test.step("sign up on demo", async () => {
     await signUp(page, DEMO, member);
-    await expect(page.getByTestId("main-balance")).toHaveText("$0.00");
+    await expect(page.getByTestId("main-balance")).toHaveText("US$0.00");
   });
 
   await test.step("deposit 500 with the instant demo option: credited at once", async () => {
     await deposit(page, mode, "500");
     await narrow("/user/deposit");
     const recent = page.locator('section[aria-labelledby="recent-deposits"] li');
-    await expect(recent.locator(".recent-what")).toHaveText(["$500.00 · Instant demo credit"]);
+    await expect(recent.locator(".recent-what")).toHaveText(["US$500.00 · Instant demo credit"]);
     await expect(recent.locator(".status")).toHaveText([en.money("status.credited")]);
-    await expectBalances(page, { main: "$500.00", onHold: "$0.00", game: "$0.00" });
+    await expectBalances(page, { main: "US$500.00", onHold: "US$0.00", game: "US$0.00" });
   });
 
   await test.step("transfer 200 in to the game wallet, then 50 out", async () => {
-    await transfer(page, mode, "in", "200", { main: "$300.00", game: "$200.00" });
-    await transfer(page, mode, "out", "50", { main: "$350.00", game: "$150.00" });
+    await transfer(page, mode, "in", "200", { main: "US$300.00", game: "US$200.00" });
+    await transfer(page, mode, "out", "50", { main: "US$350.00", game: "US$150.00" });
     await open(page, "/user/transfer", mode);
     await narrow("/user/transfer");
   });
@@ -315,7 +316,7 @@ async function moneyJourney(page: Page, testInfo: TestInfo, mode: Mode & { phone
   await test.step("the operator pays the withdrawal: the hold is released", async () => {
     const paid = await operatorApproveWithdrawal("demo", member.account);
     expect(paid).toMatchObject({ amount: 10_000, fee: 200, status: "pending" });
-    await expectBalances(page, { main: "$248.00", onHold: "$0.00", game: "$150.00" });
+    await expectBalances(page, { main: "US$248.00", onHold: "US$0.00", game: "US$150.00" });
     await page.goto(`${DEMO}/user/withdraw`);
     await expect(page.locator('section[aria-labelledby="recent-withdrawals"] li .status')).toHaveText([en.money("status.paid")]);
   });
@@ -327,7 +328,7 @@ async function moneyJourney(page: Page, testInfo: TestInfo, mode: Mode & { phone
 }
 
 test.describe("with JavaScript (desktop)", () => {
-  test("the money journey: deposit $500 → transfer in $200 and out $50 → documents → bank approved → withdraw $100 with the live fee preview → operator pays → records", async ({
+  test("the money journey: deposit US$500 → transfer in US$200 and out US$50 → documents → bank approved → withdraw US$100 with the live fee preview → operator pays → records", async ({
     page,
   }, testInfo) => {
     test.setTimeout(120_000);

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { formatMoney } from "../../app/utils/money";
 import { ensureDevVars } from "../../server/cli/dev-vars";
 import type { SiteInfo } from "../../server/contract";
 import { PLATFORM_PORT, SITE_PORT } from "./ports";
@@ -233,10 +234,12 @@ export function tempFile(testInfo: TestInfo, name: string, content: Buffer | str
   return path;
 }
 
-/** An amount as the app shows it: the currency's ISO digits, in the page's language. */
+/**
+ * An amount as the app shows it: the currency's ISO digits, in the page's language, with the one
+ * currency sign of every language (app/utils/money.ts; its own rule is tested in tests/unit/money-format.test.ts).
+ */
 export function moneyText(minor: number, currency: string, lng: string): string {
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat(lng, { style: "currency", currency, minimumFractionDigits: digits }).format(minor / 10 ** digits);
+  return formatMoney(minor, currency, lng);
 }
 
 /** An amount as a member types it: 123450 → "1234.50". */

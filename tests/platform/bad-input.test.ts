@@ -34,6 +34,20 @@ const CONFIG = {
   socialOptions: [{ name: "Telegram", url: "https://t.me/badinput" }],
   redirects: [{ from: "/promo", to: "/user", permanent: false }],
   appLinks: [{ platform: "ios" as const, url: "https://apps.example.com/bad-input" }],
+  // a sample of every operator text in another language, so each gets its bad values
+  terms: "Additional terms.",
+  translations: {
+    ja_JP: {
+      title: "タイトル",
+      description: "説明",
+      keywords: "キーワード",
+      copyRight: "© 日本語",
+      gameName: "ゲーム",
+      terms: "追加規約",
+      games: { binary: "バイナリ" },
+      depositOptions: { [DEMO_OPTION.id]: { name: "デモ入金", instructions: "すぐに入金されます。" } },
+    },
+  },
   pairs: [PAIR],
   betAmounts: [100, 500],
   minBetAmount: 100,
@@ -142,6 +156,12 @@ function unwrap(schema: Any): { schema: Any; optional: boolean; nullable: boolea
   }
 }
 
+/** Whether a refinement wraps the schema (under optional, default or nullable). */
+function refined(schema: Any): boolean {
+  for (let s = schema; s; s = s._def.innerType) if (s._def.typeName === "ZodEffects") return true;
+  return false;
+}
+
 function stringLeaf(s: Any): { formatted: boolean; max: number } {
   const checks = s._def.checks as { kind: string; value?: number }[];
   return {
@@ -161,9 +181,14 @@ function walk(schema: Any, path: Path, leaves: Leaf[], containers: Container[]):
     case "ZodArray":
       containers.push({ path, kind: "array" });
       return walk(s._def.type, [...path, 0], leaves, containers);
-    case "ZodRecord":
+    case "ZodRecord": {
       containers.push({ path, kind: "record" });
-      return walk(s._def.valueType, [...path, "*"], leaves, containers);
+      const from = leaves.length;
+      walk(s._def.valueType, [...path, "*"], leaves, containers);
+      // an entry of a plain record may be absent (a translation of one game); a refined one (odds) says which must be there
+      if (!refined(schema)) for (const leaf of leaves.slice(from)) if (leaf.path.length === path.length + 1) leaf.optional = true;
+      return;
+    }
     case "ZodString":
       leaves.push({ ...base, kind: "string", ...stringLeaf(s) });
       return;
@@ -582,6 +607,16 @@ const TABLE: Record<CallName, Entry> = {
       "body.gameName": text,
       "body.games[0].name": text,
       "body.redirects[0].to": text,
+      "body.terms": text,
+      "body.translations.*.title": text,
+      "body.translations.*.description": text,
+      "body.translations.*.keywords": text,
+      "body.translations.*.copyRight": text,
+      "body.translations.*.gameName": text,
+      "body.translations.*.terms": text,
+      "body.translations.*.games.*": text,
+      "body.translations.*.depositOptions.*.name": text,
+      "body.translations.*.depositOptions.*.instructions": text,
     },
   },
   operatorPublishPress: {

@@ -31,19 +31,22 @@ const pressOf = (query: { lang: "en_US" | "zh_TW" | "ja_JP"; path?: string }) =>
   platform.call("press", { params: { siteId: SITE }, query, token: member.token, siteId: SITE });
 
 describe("press", () => {
-  it("lists the items of the requested language only, newest first", async () => {
+  it("lists the items in the requested language, each one missing there in the default language (en_US), newest first", async () => {
     const { envelope } = await pressOf({ lang: "en_US" });
     expect(envelope.statusCode).toBe(200);
     expect(envelope.data!.map((p) => p.title)).toEqual(["Maintenance", "Launch"]);
     expect(envelope.data![0]).toMatchObject({ kind: "announcement", path: "maintenance" });
-    expect((await pressOf({ lang: "ja_JP" })).envelope.data!.map((p) => p.title)).toEqual(["ローンチ"]);
-    expect((await pressOf({ lang: "zh_TW" })).envelope.data).toEqual([]);
+    // "launch" exists in Japanese: never twice, never the English one
+    expect((await pressOf({ lang: "ja_JP" })).envelope.data!.map((p) => p.title)).toEqual(["ローンチ", "Maintenance"]);
+    expect((await pressOf({ lang: "zh_TW" })).envelope.data!.map((p) => p.title)).toEqual(["Maintenance", "Launch"]);
   });
 
-  it("picks the one item of a path in that language", async () => {
+  it("picks the one item of a path in that language, else in the default language", async () => {
     const { envelope } = await pressOf({ lang: "en_US", path: "launch" });
     expect(envelope.data).toHaveLength(1);
     expect(envelope.data![0]).toMatchObject({ title: "Launch", content: "Launch content" });
+    expect((await pressOf({ lang: "ja_JP", path: "launch" })).envelope.data!.map((p) => p.title)).toEqual(["ローンチ"]);
+    expect((await pressOf({ lang: "ja_JP", path: "maintenance" })).envelope.data!.map((p) => p.title)).toEqual(["Maintenance"]);
     expect((await pressOf({ lang: "en_US", path: "nothing-here" })).envelope.data).toEqual([]);
   });
 
@@ -102,8 +105,9 @@ describe("campaign", () => {
     });
     expect(envelope.data!.map((c) => c.title)).toEqual(["Until 2999", "Open"]);
     expect(envelope.data![0]).toMatchObject({ startsAt: "2025-01-01T00:00:00.000Z", endsAt: "2999-01-01T00:00:00.000Z" });
+    // no key: each stands alone, and Japanese readers see the default language's
     const ja = await platform.call("campaign", { params: { siteId: SITE }, query: { lang: "ja_JP" }, token: member.token, siteId: SITE });
-    expect(ja.envelope.data).toEqual([]);
+    expect(ja.envelope.data!.map((c) => c.title)).toEqual(["Until 2999", "Open"]);
   });
 });
 
@@ -202,5 +206,78 @@ describe("operatorRetireContent", () => {
     expect((await retire("campaign", id)).envelope).toEqual({ statusCode: 400, message: "invalid_parameters" });
     expect((await retire("press", id, "content-b")).envelope).toEqual({ statusCode: 400, message: "invalid_parameters" });
     expect((await platform.call("press", { ...auth(), query: { lang: "en_US", path: "keep-me" } })).envelope.data).toHaveLength(1);
+  });
+});
+
+/**
+ * Content in a language with the site's default language as fallback (server/platform/README.md,
+ * "Content languages"), on a site whose default is zh_TW: one kind at a time.
+ */
+describe("content languages", () => {
+  const FALLBACK_SITE = "content-fallback";
+  let reader: TestMember;
+  const as = (_lang: "en_US" | "zh_TW" | "zh_CN" | "ja_JP") => ({ params: { siteId: FALLBACK_SITE }, token: reader.token, siteId: FALLBACK_SITE });
+
+  beforeAll(async () => {
+    await platform.seedSite(FALLBACK_SITE);
+    const put = await platform.operator("operatorPutSite", { params: { siteId: FALLBACK_SITE }, body: { defaultLanguage: "zh_TW" } });
+    expect(put.envelope.statusCode).toBe(200);
+    reader = await platform.signupMember(FALLBACK_SITE);
+  });
+
+  it("press: an item in the reader's language, else in the default language, by path", async () => {
+    const press = (lang: "zh_TW" | "ja_JP" | "en_US", path: string, title: string) =>
+      platform.operator("operatorPublishPress", { params: { siteId: FALLBACK_SITE }, body: { lang, kind: "news", path, title, summary: "", content: "" } });
+    await press("zh_TW", "both", "兩種語言");
+    await press("ja_JP", "both", "両言語");
+    await press("zh_TW", "default-only", "只有中文");
+    // an English item whose path has no default-language version: English readers only
+    await press("en_US", "english-only", "English only");
+    const titles = async (lang: "zh_TW" | "ja_JP" | "en_US" | "zh_CN") =>
+      (await platform.call("press", { ...as(lang), query: { lang } })).envelope.data!.map((p) => p.title).sort();
+    expect(await titles("ja_JP")).toEqual(["両言語", "只有中文"].sort());
+    expect(await titles("zh_TW")).toEqual(["兩種語言", "只有中文"].sort());
+    expect(await titles("zh_CN")).toEqual(["兩種語言", "只有中文"].sort());
+    expect(await titles("en_US")).toEqual(["English only", "兩種語言", "只有中文"].sort());
+  });
+
+  it("campaign: one key is one campaign; the reader's language wins, the default fills in, a keyless one stands alone", async () => {
+    const campaign = (lang: "zh_TW" | "ja_JP", title: string, key?: string) =>
+      platform.operator("operatorPublishCampaign", {
+        params: { siteId: FALLBACK_SITE },
+        body: { lang, ...(key ? { key } : {}), title, summary: "", content: "", startsAt: "2025-01-01T00:00:00.000Z", endsAt: null },
+      });
+    expect((await campaign("zh_TW", "首存獎勵", "first-deposit")).envelope.statusCode).toBe(200);
+    await campaign("ja_JP", "初回入金ボーナス", "first-deposit");
+    await campaign("zh_TW", "每月挑戰", "monthly");
+    await campaign("ja_JP", "日本だけ");
+    const titles = async (lang: "zh_TW" | "ja_JP" | "en_US") =>
+      (await platform.call("campaign", { ...as(lang), query: { lang } })).envelope.data!.map((c) => c.title).sort();
+    expect(await titles("ja_JP")).toEqual(["初回入金ボーナス", "日本だけ", "每月挑戰"].sort());
+    expect(await titles("zh_TW")).toEqual(["首存獎勵", "每月挑戰"].sort());
+    expect(await titles("en_US")).toEqual(["首存獎勵", "每月挑戰"].sort());
+
+    // the key names the campaign: publishing it with a new title corrects it, no second one
+    const before = (await platform.call("campaign", { ...as("ja_JP"), query: { lang: "ja_JP" } })).envelope.data!.find((c) => c.title === "初回入金ボーナス")!;
+    const renamed = await campaign("ja_JP", "初回入金ボーナス 10%", "first-deposit");
+    expect(renamed.envelope.data).toMatchObject({ id: before.id, title: "初回入金ボーナス 10%" });
+    expect(await titles("ja_JP")).toEqual(["初回入金ボーナス 10%", "日本だけ", "每月挑戰"].sort());
+  });
+
+  it("instruction: one key per type is one instruction, in the reader's language else the default", async () => {
+    const instruction = (lang: "zh_TW" | "ja_JP", title: string, key?: string, type = "help") =>
+      platform.operator("operatorPublishInstruction", { params: { siteId: FALLBACK_SITE }, body: { lang, ...(key ? { key } : {}), type, title, content: title } });
+    await instruction("zh_TW", "如何存款", "deposit");
+    await instruction("zh_TW", "如何提款", "withdraw");
+    await instruction("ja_JP", "入金方法", "deposit");
+    await instruction("ja_JP", "規則", "deposit", "rules");
+    const titles = async (lang: "zh_TW" | "ja_JP" | "zh_CN", type = "help") =>
+      (await platform.call("instruction", { ...as(lang), query: { lang, type } })).envelope.data!.map((i) => i.title);
+    // in the order first published
+    expect(await titles("ja_JP")).toEqual(["入金方法", "如何提款"]);
+    expect(await titles("zh_CN")).toEqual(["如何存款", "如何提款"]);
+    // the key is per type: the Japanese "rules" item replaces nothing under "help"
+    expect(await titles("ja_JP", "rules")).toEqual(["規則"]);
+    expect(await titles("zh_TW", "rules")).toEqual([]);
   });
 });

@@ -60,10 +60,10 @@ describe("game page", { timeout: 20_000 }, () => {
     expect(textOf(html, "game-price")).toMatch(/Price\s*[\d,]+\.\d{2}$/);
     expect(clean(html)).toMatch(/data-testid="odds-high">(<[^>]+>[^<]*<\/span>)?×1\.95</);
     expect(clean(html)).toMatch(/data-testid="odds-draw">(<[^>]+>[^<]*<\/span>)?×9\.00</);
-    for (const chip of ["$1.00", "$5.00", "$10.00", "$50.00", "$100.00"]) expect(html).toContain(chip);
+    for (const chip of ["US$1.00", "US$5.00", "US$10.00", "US$50.00", "US$100.00"]) expect(html).toContain(chip);
     expect(html).toContain("Betting closes in");
     // an empty game wallet points to the transfer page
-    expect(textOf(html, "game-wallet")).toBe("$0.00");
+    expect(textOf(html, "game-wallet")).toBe("US$0.00");
     expect(html).toContain('href="/user/transfer"');
   });
 
@@ -85,17 +85,17 @@ describe("game page", { timeout: 20_000 }, () => {
 
     const page = (await visitor.follow(response.headers.get("location")!)).html;
     expect(page).toContain("Bet placed.");
-    expect(textOf(page, "game-wallet")).toBe("$95.00");
+    expect(textOf(page, "game-wallet")).toBe("US$95.00");
     const current = /data-testid="current-orders"[\s\S]*?<\/ul>/.exec(clean(page))?.[0] ?? "";
     expect(current).toContain("High");
-    expect(current).toContain("$5.00");
+    expect(current).toContain("US$5.00");
     expect(current).toContain("Open");
 
     const history = (await visitor.follow(`/game?pair=${SLOW_PAIR}&tab=history`)).html;
     const table = /data-testid="order-history"[\s\S]*?<\/table>/.exec(clean(history))?.[0] ?? "";
     expect(table).toContain("High/Low");
     expect(table).toContain("High");
-    expect(table).toContain("$5.00");
+    expect(table).toContain("US$5.00");
     expect(table).toContain("×1.95");
     expect(table).toContain("USD");
   });
@@ -119,9 +119,9 @@ describe("game page", { timeout: 20_000 }, () => {
       row = /data-testid="order-history"[\s\S]*?<tbody>([\s\S]*?)<\/tr>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "") ?? "";
       if (/Won|Lost|Refunded/.test(row)) break;
     }
-    expect(row).toMatch(/Won · \$19\.50|Lost · \$0\.00|Refunded · \$10\.00/);
+    expect(row).toMatch(/Won · US\$19\.50|Lost · US\$0\.00|Refunded · US\$10\.00/);
     const balance = textOf((await visitor.follow(path)).html, "game-wallet");
-    expect(["$59.50", "$40.00", "$50.00"]).toContain(balance);
+    expect(["US$59.50", "US$40.00", "US$50.00"]).toContain(balance);
   }, 45_000);
 
   it.each([
@@ -134,7 +134,7 @@ describe("game page", { timeout: 20_000 }, () => {
     const response = await postBet(visitor, fields);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
-    expect(textOf((await visitor.follow("/game")).html, "game-wallet")).toBe("$20.00");
+    expect(textOf((await visitor.follow("/game")).html, "game-wallet")).toBe("US$20.00");
   });
 
   it("shows the platform's refusal translated: an empty game wallet, in English and Traditional Chinese", async () => {

@@ -35,7 +35,7 @@ describe("deposit page", () => {
     expect(first.status).toBe(302);
     expect(second.status).toBe(302);
     const home = (await visitor.follow("/user")).html;
-    expect(balance(home, "main-balance")).toBe("$150.25");
+    expect(balance(home, "main-balance")).toBe("US$150.25");
   });
 
   it("leaves a bank-transfer deposit pending and shows it in the recent list", async () => {
@@ -48,7 +48,7 @@ describe("deposit page", () => {
     expect(page).toContain('data-testid="receipt"');
     expect(page).toContain("Deposit received");
     expect((await visitor.follow("/user/deposit")).html).not.toContain('data-testid="receipt"');
-    expect(balance((await visitor.follow("/user")).html, "main-balance")).toBe("$0.00");
+    expect(balance((await visitor.follow("/user")).html, "main-balance")).toBe("US$0.00");
   });
 
   it.each([
@@ -63,7 +63,7 @@ describe("deposit page", () => {
     const response = await visitor.post("/user/deposit", { optionId: "demo-instant", amount, idempotencyKey });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
-    expect(balance((await visitor.follow("/user")).html, "main-balance")).toBe("$0.00");
+    expect(balance((await visitor.follow("/user")).html, "main-balance")).toBe("US$0.00");
   });
 
   it("shows the amount messages in Traditional Chinese on the zh-TW site", async () => {
@@ -96,8 +96,8 @@ describe("transfer page", () => {
     expect(moveIn.status).toBe(302);
     let page = (await visitor.follow("/user/transfer")).html;
     expect(page).toContain("Transferred in to the game wallet.");
-    expect(balance(page, "main-balance")).toBe("$40.00");
-    expect(balance(page, "game-balance-binary")).toBe("$60.00");
+    expect(balance(page, "main-balance")).toBe("US$40.00");
+    expect(balance(page, "game-balance-binary")).toBe("US$60.00");
 
     const outTooMuch = await visitor.post("/user/transfer", {
       direction: "out",
@@ -110,8 +110,8 @@ describe("transfer page", () => {
     await visitor.post("/user/transfer", { direction: "out", gameCode: "binary", amount: "10", idempotencyKey: await formKey(visitor, "/user/transfer") });
     page = (await visitor.follow("/user/transfer")).html;
     expect(page).toContain("Transferred out to the main account.");
-    expect(balance(page, "main-balance")).toBe("$50.00");
-    expect(balance(page, "game-balance-binary")).toBe("$50.00");
+    expect(balance(page, "main-balance")).toBe("US$50.00");
+    expect(balance(page, "game-balance-binary")).toBe("US$50.00");
   });
 });
 
@@ -157,7 +157,7 @@ describe("withdraw page", () => {
     expect(page).toContain("Pending");
     const home = (await visitor.follow("/user")).html;
     // $500.00 − ($100.00 + 1% + $1.00) = $398.00 available, $102.00 on hold
-    expect(balance(home, "main-balance")).toBe("$398.00");
-    expect(balance(home, "on-hold")).toBe("$102.00");
+    expect(balance(home, "main-balance")).toBe("US$398.00");
+    expect(balance(home, "on-hold")).toBe("US$102.00");
   });
 });

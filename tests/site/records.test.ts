@@ -101,12 +101,12 @@ describe("records page", () => {
     const list = rows(html);
     expect(list).toHaveLength(20);
     // the main account after 20 × $10 and $50 holds $250, then $240 after the transfer
-    expect(list).toContainEqual(expect.stringMatching(/\| Deposit Main account \| \+\$50\.00 \| \$250\.00 \| 1 ledger entry ?Main account \+\$50\.00 /));
+    expect(list).toContainEqual(expect.stringMatching(/\| Deposit Main account \| \+US\$50\.00 \| US\$250\.00 \| 1 ledger entry ?Main account \+US\$50\.00 /));
     // the transfer is one row on the main account; both of its postings are in its detail
     const transfers = list.filter((row) => row.includes("| To game wallet "));
     expect(transfers).toHaveLength(1);
     expect(transfers[0]).toMatch(
-      /\| To game wallet Main account → Game wallet: .+ \| -\$10\.00 \| \$240\.00 \| 2 ledger entries ?Main account -\$10\.00 Balance after \$240\.00 ?Game wallet: .+ \+\$10\.00 Balance after \$10\.00 ?Reference: /,
+      /\| To game wallet Main account → Game wallet: .+ \| -US\$10\.00 \| US\$240\.00 \| 2 ledger entries ?Main account -US\$10\.00 Balance after US\$240\.00 ?Game wallet: .+ \+US\$10\.00 Balance after US\$10\.00 ?Reference: /,
     );
   });
 
@@ -116,8 +116,8 @@ describe("records page", () => {
     expect(html).toContain("<caption>Transaction records</caption>");
     const list = rows(html);
     expect(list).toHaveLength(20);
-    expect(list).toContainEqual(expect.stringMatching(/\| Deposit Instant demo credit \| \+\$50\.00 \| Credited \|$/));
-    expect(list).toContainEqual(expect.stringMatching(/\| To game wallet Main account → Game wallet: .+ \| -\$10\.00 \| Done \|$/));
+    expect(list).toContainEqual(expect.stringMatching(/\| Deposit Instant demo credit \| \+US\$50\.00 \| Credited \|$/));
+    expect(list).toContainEqual(expect.stringMatching(/\| To game wallet Main account → Game wallet: .+ \| -US\$10\.00 \| Done \|$/));
   });
 
   it("shows the empty state in the withdrawal records of a member who has not withdrawn", async () => {

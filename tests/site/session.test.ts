@@ -59,9 +59,9 @@ describe("sign-up and sign-out", () => {
     const visitor = new Visitor(stack);
     await visitor.post("/register", registerFields(member));
     const html = (await visitor.follow("/user")).html;
-    expect(html).toMatch(/data-testid="main-balance">(?:<[^>]+>)*\$0\.00/);
-    expect(html).toMatch(/data-testid="on-hold">(?:<[^>]+>)*\$0\.00/);
-    expect(html).toMatch(/data-testid="game-balance-[a-z0-9-]+">(?:<[^>]+>)*\$0\.00/);
+    expect(html).toMatch(/data-testid="main-balance">(?:<[^>]+>)*US\$0\.00/);
+    expect(html).toMatch(/data-testid="on-hold">(?:<[^>]+>)*US\$0\.00/);
+    expect(html).toMatch(/data-testid="game-balance-[a-z0-9-]+">(?:<[^>]+>)*US\$0\.00/);
   });
 
   it("revokes the platform session at sign-out, so a copied token is refused at once", async () => {

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/translator";
+import { RichText } from "~/components/rich-text";
 import type { CallData } from "../../../server/contract";
 import { BET_OPTIONS } from "~/utils/game";
 import { dynamicKey } from "~/utils/translation-keys";
@@ -21,7 +22,7 @@ export default function Rules({ items, error }: { items: Instruction[]; error: s
       {items.map((item, index) => (
         <section key={item.id} aria-labelledby={`rules-site-${index}`}>
           <h2 id={`rules-site-${index}`}>{item.title}</h2>
-          <div className="stored-text">{item.content}</div>
+          <RichText text={item.content} />
         </section>
       ))}
       <section aria-labelledby="rules-game">

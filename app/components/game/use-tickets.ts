@@ -69,7 +69,9 @@ export function useTickets(initial: Tickets, gameCode: string | undefined) {
           setOrders((list) => upsert(list, order));
         } else settle(order);
       } else if (message?.type === "balance" && message.wallets?.games) {
-        setGameWallet(message.wallets.games.find((g) => g.code === gameCode) ?? message.wallets.games[0] ?? null);
+        const found = message.wallets.games.find((g) => g.code === gameCode) ?? message.wallets.games[0] ?? null;
+        // the stream names wallets in the site's default language: keep the name the page was given
+        setGameWallet((current) => (found && current?.code === found.code ? { ...found, name: current.name } : found));
       }
     },
     [gameCode, settle],

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/translator";
+import { RichText } from "~/components/rich-text";
 import type { CallData } from "../../../server/contract";
 import { Period } from "./time";
 
@@ -20,7 +21,7 @@ export function CampaignList({ items }: { items: Campaign[] }) {
           {c.content ? (
             <>
               <h3>{t("activity.rules")}</h3>
-              <div className="stored-text">{c.content}</div>
+              <RichText text={c.content} />
             </>
           ) : null}
         </article>

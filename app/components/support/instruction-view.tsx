@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { RichText } from "~/components/rich-text";
 import { useTranslation } from "~/utils/translator";
 import type { CallData } from "../../../server/contract";
 import { INSTRUCTION_TYPES } from "~/utils/support";
@@ -27,7 +28,7 @@ export function InstructionList({ items }: { items: Instruction[] }) {
       {items.map((item, index) => (
         <section key={item.id} className="card" aria-labelledby={`instruction-${index}`}>
           <h2 id={`instruction-${index}`}>{item.title}</h2>
-          <div className="stored-text">{item.content}</div>
+          <RichText text={item.content} />
         </section>
       ))}
     </>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { RichText } from "~/components/rich-text";
 import { useTranslation } from "~/utils/translator";
 import type { CallData } from "../../../server/contract";
 import { Time } from "./time";
@@ -63,9 +64,7 @@ export function PressArticle({ item }: { item: PressItem }) {
         <Time iso={item.publishedAt} />
       </p>
       {item.summary ? <p className="lead stored-text">{item.summary}</p> : null}
-      <div className="stored-text" data-testid="press-content">
-        {item.content}
-      </div>
+      <RichText text={item.content} testId="press-content" />
     </article>
   );
 }

@@ -4,8 +4,15 @@ import { newId } from "../auth/token";
 
 /**
  * Published content of a site, per language. Publishing is an upsert on a natural key
- * (press: lang + path, campaign: lang + title, instruction: lang + type + title) so an operator
- * can correct an item by publishing it again, and seeding twice changes nothing.
+ * (press: lang + path, campaign: lang + key, else lang + title, instruction: lang + type + key,
+ * else lang + type + title) so an operator can correct an item by publishing it again, and seeding
+ * twice changes nothing.
+ *
+ * Languages (server/platform/README.md, "Content languages"): one item in several languages
+ * shares its press path, or its campaign or instruction key. A member reading a language sees each
+ * item in it where it exists, else in the site's default language (`fallback`); an item without a
+ * key (campaigns, instructions) is one of its own: listed in its language, and in every language
+ * when that is the default.
  */
 
 export type PressItem = z.infer<typeof pressItem>;
@@ -13,11 +20,25 @@ export type Campaign = z.infer<typeof campaign>;
 export type Instruction = z.infer<typeof instruction>;
 
 export type PressInput = Omit<PressItem, "id" | "publishedAt"> & { lang: LocaleId };
-export type CampaignInput = Omit<Campaign, "id"> & { lang: LocaleId };
-export type InstructionInput = Omit<Instruction, "id"> & { lang: LocaleId };
+export type CampaignInput = Omit<Campaign, "id"> & { lang: LocaleId; key?: string };
+export type InstructionInput = Omit<Instruction, "id"> & { lang: LocaleId; key?: string };
+
+/**
+ * The rows a member reading `lang` sees, in the order given: those in `lang`, then of the others
+ * (the default language's) those whose key has no row in `lang`. A null key matches nothing.
+ */
+function inLanguage<R extends { lang: string }>(rows: R[], lang: LocaleId, keyOf: (row: R) => string | null): R[] {
+  const own = new Set(rows.filter((r) => r.lang === lang).map(keyOf));
+  return rows.filter((r) => {
+    if (r.lang === lang) return true;
+    const key = keyOf(r);
+    return key === null || !own.has(key);
+  });
+}
 
 type PressRow = {
   id: string;
+  lang: string;
   kind: string;
   path: string;
   title: string;
@@ -57,16 +78,19 @@ export function publishPress(sql: SqlStorage, input: PressInput, now: string): P
   return toPress(sql.exec<PressRow>("SELECT * FROM press WHERE lang = ? AND path = ?", input.lang, path).one());
 }
 
-export function listPress(sql: SqlStorage, lang: LocaleId, path?: string): PressItem[] {
+/** News and announcements for a member reading `lang`: an item's path ties its languages together. */
+export function listPress(sql: SqlStorage, lang: LocaleId, fallback: LocaleId, path?: string): PressItem[] {
   const rows =
     path === undefined
-      ? sql.exec<PressRow>("SELECT * FROM press WHERE lang = ? ORDER BY published_at DESC, rowid DESC", lang)
-      : sql.exec<PressRow>("SELECT * FROM press WHERE lang = ? AND path = ?", lang, path);
-  return rows.toArray().map(toPress);
+      ? sql.exec<PressRow>("SELECT * FROM press WHERE lang IN (?, ?) ORDER BY published_at DESC, rowid DESC", lang, fallback)
+      : sql.exec<PressRow>("SELECT * FROM press WHERE lang IN (?, ?) AND path = ?", lang, fallback, path);
+  return inLanguage(rows.toArray(), lang, (r) => r.path).map(toPress);
 }
 
 type CampaignRow = {
   id: string;
+  lang: string;
+  group_key: string | null;
   title: string;
   summary: string;
   content: string;
@@ -84,63 +108,111 @@ const toCampaign = (r: CampaignRow): Campaign => ({
 });
 
 export function publishCampaign(sql: SqlStorage, input: CampaignInput): Campaign {
+  // Stored in one ISO form so that "not ended yet" can compare strings.
+  const startsAt = new Date(input.startsAt).toISOString();
+  const endsAt = input.endsAt === null ? null : new Date(input.endsAt).toISOString();
+  const keyed = input.key === undefined ? undefined : sql.exec<{ id: string }>("SELECT id FROM campaigns WHERE lang = ? AND group_key = ?", input.lang, input.key).toArray()[0];
+  if (keyed) {
+    // the key names the item: its title may change; another item of that title in this language gives way
+    sql.exec("DELETE FROM campaigns WHERE lang = ? AND title = ? AND id <> ?", input.lang, input.title, keyed.id);
+    sql.exec(
+      "UPDATE campaigns SET title = ?, summary = ?, content = ?, starts_at = ?, ends_at = ? WHERE id = ?",
+      input.title,
+      input.summary,
+      input.content,
+      startsAt,
+      endsAt,
+      keyed.id,
+    );
+    return toCampaign(sql.exec<CampaignRow>("SELECT * FROM campaigns WHERE id = ?", keyed.id).one());
+  }
   sql.exec(
-    `INSERT INTO campaigns (id, lang, title, summary, content, starts_at, ends_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO campaigns (id, lang, title, summary, content, starts_at, ends_at, group_key)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (lang, title) DO UPDATE SET
        summary = excluded.summary, content = excluded.content,
-       starts_at = excluded.starts_at, ends_at = excluded.ends_at`,
+       starts_at = excluded.starts_at, ends_at = excluded.ends_at,
+       group_key = coalesce(excluded.group_key, group_key)`,
     newId(),
     input.lang,
     input.title,
     input.summary,
     input.content,
-    // Stored in one ISO form so that "not ended yet" can compare strings.
-    new Date(input.startsAt).toISOString(),
-    input.endsAt === null ? null : new Date(input.endsAt).toISOString(),
+    startsAt,
+    endsAt,
+    input.key ?? null,
   );
   return toCampaign(
     sql.exec<CampaignRow>("SELECT * FROM campaigns WHERE lang = ? AND title = ?", input.lang, input.title).one(),
   );
 }
 
-/** Campaigns that have not ended yet, the latest start first. */
-export function listCampaigns(sql: SqlStorage, lang: LocaleId, now: string): Campaign[] {
-  return sql
+/** Campaigns that have not ended yet for a member reading `lang`, the latest start first. */
+export function listCampaigns(sql: SqlStorage, lang: LocaleId, fallback: LocaleId, now: string): Campaign[] {
+  const rows = sql
     .exec<CampaignRow>(
-      "SELECT * FROM campaigns WHERE lang = ? AND (ends_at IS NULL OR ends_at > ?) ORDER BY starts_at DESC, rowid DESC",
+      "SELECT * FROM campaigns WHERE lang IN (?, ?) AND (ends_at IS NULL OR ends_at > ?) ORDER BY starts_at DESC, rowid DESC",
       lang,
+      fallback,
       now,
     )
-    .toArray()
-    .map(toCampaign);
+    .toArray();
+  return inLanguage(rows, lang, (r) => r.group_key).map(toCampaign);
 }
 
+type InstructionRow = Instruction & { lang: string; group_key: string | null; seq: number };
+const toInstruction = (r: InstructionRow): Instruction => ({ id: r.id, type: r.type, title: r.title, content: r.content });
+
 export function publishInstruction(sql: SqlStorage, input: InstructionInput): Instruction {
-  // The id is made once, on the first publish; a re-publish of the same lang + type + title keeps it.
-  sql.exec(
-    `INSERT INTO instructions (id, lang, type, title, content) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (lang, type, title) DO UPDATE SET content = excluded.content`,
-    newId(),
-    input.lang,
-    input.type,
-    input.title,
-    input.content,
-  );
-  return sql
-    .exec<Instruction>(
-      "SELECT id, type, title, content FROM instructions WHERE lang = ? AND type = ? AND title = ?",
+  const keyed =
+    input.key === undefined
+      ? undefined
+      : sql
+          .exec<{ title: string }>("SELECT title FROM instructions WHERE lang = ? AND type = ? AND group_key = ?", input.lang, input.type, input.key)
+          .toArray()[0];
+  if (keyed) {
+    // the key names the item: its title may change; another item of that title gives way
+    if (keyed.title !== input.title) sql.exec("DELETE FROM instructions WHERE lang = ? AND type = ? AND title = ?", input.lang, input.type, input.title);
+    sql.exec(
+      "UPDATE instructions SET title = ?, content = ? WHERE lang = ? AND type = ? AND group_key = ?",
+      input.title,
+      input.content,
+      input.lang,
+      input.type,
+      input.key,
+    );
+  } else {
+    // The id is made once, on the first publish; a re-publish of the same lang + type + title keeps it.
+    sql.exec(
+      `INSERT INTO instructions (id, lang, type, title, content, group_key) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (lang, type, title) DO UPDATE SET content = excluded.content, group_key = coalesce(excluded.group_key, group_key)`,
+      newId(),
       input.lang,
       input.type,
       input.title,
-    )
-    .one();
+      input.content,
+      input.key ?? null,
+    );
+  }
+  return toInstruction(
+    sql.exec<InstructionRow>("SELECT * FROM instructions WHERE lang = ? AND type = ? AND title = ?", input.lang, input.type, input.title).one(),
+  );
 }
 
-export function listInstructions(sql: SqlStorage, lang: LocaleId, type: string): Instruction[] {
-  return sql
-    .exec<Instruction>("SELECT id, type, title, content FROM instructions WHERE lang = ? AND type = ? ORDER BY rowid", lang, type)
+/**
+ * Instructions of a type for a member reading `lang`, in the order they were first published: an
+ * item's place is that of its first language's row, so a translation added later keeps it.
+ */
+export function listInstructions(sql: SqlStorage, lang: LocaleId, fallback: LocaleId, type: string): Instruction[] {
+  const rows = sql
+    .exec<InstructionRow>("SELECT rowid AS seq, * FROM instructions WHERE lang IN (?, ?) AND type = ? ORDER BY rowid", lang, fallback, type)
     .toArray();
+  const first = new Map<string, number>();
+  for (const r of rows) if (r.group_key !== null && !first.has(r.group_key)) first.set(r.group_key, r.seq);
+  const place = (r: InstructionRow) => (r.group_key === null ? r.seq : first.get(r.group_key)!);
+  return inLanguage(rows, lang, (r) => r.group_key)
+    .sort((a, b) => place(a) - place(b))
+    .map(toInstruction);
 }
 
 export type ContentKind = "press" | "campaign" | "instruction";
@@ -148,7 +220,8 @@ const CONTENT_TABLES: Record<ContentKind, string> = { press: "press", campaign: 
 
 /**
  * Retiring deletes the item: members only ever see what is published now, and an operator who
- * wants it back publishes it again. Ids are per language, so one language's item goes at a time.
+ * wants it back publishes it again. Ids are per language, so one language's item goes at a time
+ * (members reading that language then see the default language's, if there is one).
  */
 export function retire(sql: SqlStorage, kind: ContentKind, id: string): boolean {
   return sql.exec(`DELETE FROM ${CONTENT_TABLES[kind]} WHERE id = ? RETURNING id`, id).toArray().length > 0;

@@ -38,6 +38,7 @@ export const SITE_SCHEMA = [
      content TEXT NOT NULL,
      starts_at TEXT NOT NULL,
      ends_at TEXT,
+     group_key TEXT,
      UNIQUE (lang, title)
    )`,
   `CREATE TABLE IF NOT EXISTS instructions (
@@ -46,6 +47,7 @@ export const SITE_SCHEMA = [
      type TEXT NOT NULL,
      title TEXT NOT NULL,
      content TEXT NOT NULL,
+     group_key TEXT,
      PRIMARY KEY (lang, type, title)
    )`,
 
@@ -107,6 +109,13 @@ export function migrateSite(sql: SqlStorage): void {
     sql.exec("UPDATE instructions SET id = lower(hex(randomblob(16))) WHERE id IS NULL");
     sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS instructions_by_id ON instructions (id)");
   }
+  // v2: campaigns and instructions carry the key that ties one item's languages together (null:
+  // an item of its own); one key per language (server/platform/README.md, "Content languages").
+  for (const table of ["campaigns", "instructions"]) {
+    if (!/\bgroup_key TEXT\b/.test(tableSql(sql, table))) sql.exec(`ALTER TABLE ${table} ADD COLUMN group_key TEXT`);
+  }
+  sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS campaigns_by_key ON campaigns (lang, group_key)");
+  sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS instructions_by_key ON instructions (lang, type, group_key)");
   // v1 queue kinds did not include message threads.
   if (!tableSql(sql, "operator_queue").includes("'message'")) {
     sql.exec("ALTER TABLE operator_queue RENAME TO operator_queue_v1");

@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { SMS_RULES, type AuditEntry, type IconSize, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
+import { SMS_RULES, textLanguage, type AuditEntry, type IconSize, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
 import type { z } from "zod";
 import { appendAudit, AUDIT_SCHEMA, auditEvent, listAudit, type AuditQuery } from "../audit";
 import type { Env } from "../env";
@@ -196,13 +196,19 @@ export class SiteObject extends DurableObject<Env> {
     return ok(clean);
   }
 
+  /** The language content missing in a member's falls back to: the site's text language (contract/localize.ts). */
+  private fallbackLanguage(): LocaleId {
+    const config = this.getConfig();
+    return config ? textLanguage(config) : "en_US";
+  }
+
   publishPress(input: content.PressInput): Result<content.PressItem> {
     if (!this.row()) return fail(400, "invalid_site");
     return ok(content.publishPress(this.sql, input, new Date().toISOString()));
   }
 
   listPress(lang: LocaleId, path?: string): content.PressItem[] {
-    return content.listPress(this.sql, lang, path);
+    return content.listPress(this.sql, lang, this.fallbackLanguage(), path);
   }
 
   publishCampaign(input: content.CampaignInput): Result<content.Campaign> {
@@ -211,7 +217,7 @@ export class SiteObject extends DurableObject<Env> {
   }
 
   listCampaigns(lang: LocaleId): content.Campaign[] {
-    return content.listCampaigns(this.sql, lang, new Date().toISOString());
+    return content.listCampaigns(this.sql, lang, this.fallbackLanguage(), new Date().toISOString());
   }
 
   publishInstruction(input: content.InstructionInput): Result<content.Instruction> {
@@ -220,7 +226,7 @@ export class SiteObject extends DurableObject<Env> {
   }
 
   listInstructions(lang: LocaleId, type: string): content.Instruction[] {
-    return content.listInstructions(this.sql, lang, type);
+    return content.listInstructions(this.sql, lang, this.fallbackLanguage(), type);
   }
 
   retireContent(kind: content.ContentKind, id: string): Result<null> {

@@ -49,6 +49,13 @@ export interface BundleReport {
   fileBrotli: Record<string, number>;
   /** the biggest contributors (packages or app folders) to one route's initial JS, brotli bytes attributed by each file's share */
   breakdown(url: string): { source: string; brotli: number }[];
+  /**
+   * Whether a file holds the game's own code (app/components/game, the chart library). A chunk the
+   * game loads later may also hold code the game shares with other pages (e.g. the text renderer
+   * of the rules tab, which news and help use too): that chunk is those pages' own code, not the
+   * game leaking into them.
+   */
+  holdsGameCode(url: string): boolean;
 }
 
 const BUILD_DIR = join(ROOT, "public/build");
@@ -174,6 +181,7 @@ export async function analyseBundle(): Promise<BundleReport> {
     floor: await frameworkFloor(),
     fileBrotli: Object.fromEntries([...sizes].map(([url, s]) => [url, s.brotli])),
     breakdown,
+    holdsGameCode: (url) => Object.keys(meta.outputs[toOutput(url)]?.inputs ?? {}).some((input) => /app\/components\/game\/|node_modules\/lightweight-charts\//.test(input)),
   };
 }
 

@@ -78,7 +78,8 @@ function rows(f: Figures): Row[] {
     });
     const game = b.routes.find((r) => r.url === "/game");
     if (game) {
-      const elsewhere = b.routes.filter((r) => r.url !== "/game" && r.js.some((file) => game.lazy.includes(file)));
+      const elsewhere = b.routes.filter((r) => r.url !== "/game" && r.js.some((file) => game.lazy.includes(file) && b.holdsGameCode(file)));
+      const shared = game.lazy.filter((file) => !b.holdsGameCode(file) && b.routes.some((r) => r.url !== "/game" && r.js.includes(file)));
       const alsoLazy = b.routes.filter((r) => r.url !== "/game" && r.lazy.some((file) => game.lazy.includes(file))).map((r) => r.url);
       out.push({
         figure: "JS loaded later on /game (chart, live stream)",
@@ -86,7 +87,8 @@ function rows(f: Figures): Row[] {
         measured:
           `${kb(game.lazyBrotli)} (${game.lazy.map((file) => file.replace(/^\/build\/(_shared\/)?/, "")).join(", ")}); ` +
           (elsewhere.length ? `in the initial JS of ${elsewhere.map((r) => r.url).join(", ")}` : `in no other route's initial JS`) +
-          (alsoLazy.length ? ` (loaded later by ${alsoLazy.join(", ")} too, the same game)` : ""),
+          (alsoLazy.length ? ` (loaded later by ${alsoLazy.join(", ")} too, the same game)` : "") +
+          (shared.length ? `; without game code, shared with other pages: ${shared.map((file) => file.replace(/^\/build\/(_shared\/)?/, "")).join(", ")}` : ""),
         verdict: verdict(game.lazyBrotli <= BUDGETS.lazyGameJs && elsewhere.length === 0),
       });
     }

@@ -6,15 +6,16 @@ import type { gameAction, gameLoader } from "~/utils/game.server";
 import { BetForm } from "./bet-form";
 import { GameChart } from "./game-chart";
 import { MarketPanel } from "./market-panel";
-import { CurrentOrders } from "./orders";
-import { SettlementResults } from "./results";
 import type { SparkPoint } from "./sparkline";
 import { useLiveMarket } from "./use-live-market";
 import { useTickets } from "./use-tickets";
 
-// The sections other than current orders are code of their own, loaded when shown (React.lazy):
-// the server renders them whole (it waits for allReady), and the browser keeps that HTML until
-// their code arrives, so nothing blinks; the first screen's JavaScript stays within its budget.
+// The sections below the bet panel and the settled-bet banners are code of their own, loaded
+// after the page's (React.lazy): the server renders them whole (it waits for allReady), and the
+// browser keeps that HTML until their code arrives, so nothing blinks; the first screen's
+// JavaScript (the price, the options, the bet bar) stays within its budget (tests/bench).
+const CurrentOrders = lazy(() => import("./orders").then((m) => ({ default: m.CurrentOrders })));
+const SettlementResults = lazy(() => import("./results").then((m) => ({ default: m.SettlementResults })));
 const OrderHistory = lazy(() => import("./history"));
 const QuotesTable = lazy(() => import("./quotes"));
 const Rules = lazy(() => import("./rules"));
@@ -44,7 +45,9 @@ export function GamePage({ path }: { path: string }) {
   const lastResult = useAnswerOfThisPeriod(actionData?.result, live.current?.periodNo);
   return (
     <div className="game-page">
-      <SettlementResults results={tickets.results} currency={data.currency} onDismiss={tickets.dismiss} />
+      <Suspense fallback={null}>
+        <SettlementResults results={tickets.results} currency={data.currency} onDismiss={tickets.dismiss} />
+      </Suspense>
       <div className="game-top">
         <h1>{t("title")}</h1>
         <nav aria-label={t("pairs_label")} className="game-pairs">

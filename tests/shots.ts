@@ -160,7 +160,7 @@ const PNG_1X1 = Buffer.from(
 
 async function submit(page: Page, path: string, field: string, fill: (page: Page) => Promise<void>): Promise<boolean> {
   await page.goto(path);
-  const form = page.locator("main form, .empty-layout form").filter({ has: page.locator(`[name="${field}"]`) });
+  const form = page.locator("main form").filter({ has: page.locator(`[name="${field}"]`) });
   await fill(page);
   await form.locator('button[type="submit"]').click();
   await page.waitForLoadState("load");

@@ -167,7 +167,7 @@ for (const js of [true, false]) {
       await expect(page.locator("h1")).toHaveText(t("account:forgot.title"));
 
       await test.step("account and mobile: a code is sent", async () => {
-        await ready(page, js, ".empty-layout form");
+        await ready(page, js, "main form");
         const form = formHolding(page, "mobile");
         await form.locator('[name="account"]').fill(member.account);
         await form.locator('select[name="areaCode"]').selectOption(member.areaCode);
@@ -179,7 +179,7 @@ for (const js of [true, false]) {
 
       await test.step("code + new password: back on /login with the toast", async () => {
         const code = await smsCodeFor("demo", member, "reset_password");
-        await ready(page, js, ".empty-layout form");
+        await ready(page, js, "main form");
         const form = formHolding(page, "code");
         await expect(form.locator("strong")).toHaveText(member.account);
         await form.locator('[name="code"]').fill(code);

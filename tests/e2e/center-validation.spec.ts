@@ -246,7 +246,7 @@ for (const { site, lng } of LOCALES) {
           test.step(c.name, async () => {
             await page.goto(`${site.origin}${c.path}`);
             await expect(page.locator("html")).toHaveAttribute("lang", lng);
-            await waitForHydration(page, "main form, .empty-layout form");
+            await waitForHydration(page);
             posts.length = 0;
             await submit(page, c);
             await expectErrors(page, c, lng);

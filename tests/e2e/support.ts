@@ -174,7 +174,7 @@ export function signOutButton(page: Page): Locator {
 }
 
 /** Waits until React has hydrated the page's forms (their event handlers are attached). */
-export async function waitForHydration(page: Page, selector = "main form, .empty-layout form"): Promise<void> {
+export async function waitForHydration(page: Page, selector = "main form"): Promise<void> {
   await page.waitForFunction((sel) => {
     const form = document.querySelector(sel);
     return form !== null && Object.keys(form).some((k) => k.startsWith("__reactProps"));

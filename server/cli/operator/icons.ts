@@ -44,19 +44,16 @@ export function iconSvg(markSvg: string, theme: Theme, size: number): string {
 
 type Rasterize = (svg: string, size: number) => Uint8Array;
 
-/** The part of @resvg/resvg-js used here (typed locally: the package is optional until it is a devDependency). */
-interface ResvgModule {
-  Resvg: new (svg: string, options: object) => { render(): { asPng(): Uint8Array } };
-}
-const RESVG = "@resvg/resvg-js";
-
-/** The rasterizer, or an error naming the package to install. */
+/**
+ * The rasterizer (a devDependency, imported only when icons are made), or an error naming the
+ * package when an install left it out (it is a native build per platform).
+ */
 export async function loadRasterizer(): Promise<Rasterize> {
-  let resvg: ResvgModule;
+  let resvg: typeof import("@resvg/resvg-js");
   try {
-    resvg = (await import(/* @vite-ignore */ RESVG)) as ResvgModule;
+    resvg = await import("@resvg/resvg-js");
   } catch {
-    throw new Error("icons need the rasterizer @resvg/resvg-js: npm install --save-dev @resvg/resvg-js");
+    throw new Error("icons need the rasterizer @resvg/resvg-js (a devDependency): run npm install");
   }
   return (svg, size) =>
     new Uint8Array(new resvg.Resvg(svg, { fitTo: { mode: "width", value: size }, font: { loadSystemFonts: true, defaultFontFamily: "DejaVu Sans" } }).render().asPng());

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { WorkerOptions } from "miniflare";
-import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed-data";
 import { createPlatform, PLATFORM_WORKER_NAME, type Platform } from "./platform";
 import { CookieJar } from "./cookie-jar";
 
@@ -17,6 +17,21 @@ export interface Stack {
   /** a request to the site worker as a browser would send it (redirects are not followed) */
   fetch(url: string, init?: RequestInit): Promise<Response>;
   dispose(): Promise<void>;
+}
+
+/**
+ * A demo site's chat link, news, campaigns and help, published through the operator API as the
+ * seed does; answers the envelopes' status codes (every one 200 when it worked).
+ */
+export async function publishSeedContent(platform: Platform, site: SeedSite): Promise<{ statusCode: number; message: string }[]> {
+  const params = { siteId: site.siteId };
+  const results = await Promise.all([
+    platform.operator("operatorSetChatLink", { params, body: { link: site.chatLink } }),
+    ...site.press.map((body) => platform.operator("operatorPublishPress", { params, body })),
+    ...site.campaigns.map((body) => platform.operator("operatorPublishCampaign", { params, body })),
+    ...site.instructions.map((body) => platform.operator("operatorPublishInstruction", { params, body })),
+  ]);
+  return results.map(({ envelope }) => ({ statusCode: envelope.statusCode, message: envelope.message }));
 }
 
 /**

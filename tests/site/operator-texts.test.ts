@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed-data";
 import { localizeSite, type LocaleId, type SiteInfo } from "../../server/contract";
 import { defaultSiteConfig } from "../../server/platform/site/defaults";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { createStack, publishSeedContent, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
 
 /**
  * Operator texts in the member's language (server/contract/README.md, "Operator texts"): on both
@@ -17,13 +17,7 @@ const PAGES = ["/", "/terms", "/user", "/user/deposit", "/user/activity", "/user
 let stack: Stack;
 
 async function publish(site: SeedSite) {
-  const params = { siteId: site.siteId };
-  const results = await Promise.all([
-    ...site.press.map((body) => stack.platform.operator("operatorPublishPress", { params, body })),
-    ...site.campaigns.map((body) => stack.platform.operator("operatorPublishCampaign", { params, body })),
-    ...site.instructions.map((body) => stack.platform.operator("operatorPublishInstruction", { params, body })),
-  ]);
-  for (const { envelope } of results) expect(envelope.statusCode, envelope.message).toBe(200);
+  for (const { statusCode, message } of await publishSeedContent(stack.platform, site)) expect(statusCode, message).toBe(200);
 }
 
 beforeAll(async () => {

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed-data";
 import { eventually } from "../platform/money-helpers";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { createStack, publishSeedContent, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
 
 let stack: Stack;
 
 async function publish(site: SeedSite) {
-  const params = { siteId: site.siteId };
-  const results = await Promise.all([
-    stack.platform.operator("operatorSetChatLink", { params, body: { link: site.chatLink } }),
-    ...site.press.map((body) => stack.platform.operator("operatorPublishPress", { params, body })),
-    ...site.campaigns.map((body) => stack.platform.operator("operatorPublishCampaign", { params, body })),
-    ...site.instructions.map((body) => stack.platform.operator("operatorPublishInstruction", { params, body })),
-  ]);
-  for (const { envelope } of results) expect(envelope.statusCode, envelope.message).toBe(200);
+  for (const { statusCode, message } of await publishSeedContent(stack.platform, site)) expect(statusCode, message).toBe(200);
 }
 
 beforeAll(async () => {

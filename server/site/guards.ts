@@ -124,11 +124,27 @@ export function referrerCookie(url: URL, secure: boolean): string | undefined {
   return code && REFERRER_PATTERN.test(code) ? plainCookie("referrerCode", code, secure) : undefined;
 }
 
-/** Site redirect rules (server/site/README.md, "Route-rule guard"), applied before Remix. */
+/**
+ * Site redirect rules (server/site/README.md, "Route-rule guard"), applied before Remix, to a full
+ * page load and to the router's data request (`?_data=`) alike. A data request is a fetch, which
+ * would follow a plain 302 and load the target's data for the wrong route; so it gets the answer
+ * Remix gives its own loaders' redirects: 204 with `X-Remix-Redirect`, which the router follows
+ * itself. An external target also gets `X-Remix-Reload-Document`: the router leaves the app for it
+ * with a full page load.
+ */
 export function siteRedirect(url: URL, rules: { from: string; to: string; permanent: boolean }[]): Response | undefined {
   const rule = rules.find((r) => r.from === url.pathname);
   if (!rule) return undefined;
+  const status = rule.permanent ? 301 : 302;
+  const query = new URL(url);
+  const data = query.searchParams.has("_data");
+  query.searchParams.delete("_data");
   const target = new URL(rule.to, url);
-  if (target.origin === url.origin) target.search = target.search || url.search;
-  return new Response(null, { status: rule.permanent ? 301 : 302, headers: { location: target.toString() } });
+  const internal = target.origin === url.origin;
+  if (internal) target.search = target.search || query.search;
+  if (!data) return new Response(null, { status, headers: { location: target.toString() } });
+  const headers = new Headers({ "X-Remix-Status": String(status), "cache-control": "no-store" });
+  headers.set("X-Remix-Redirect", internal ? target.pathname + target.search + target.hash : target.toString());
+  if (!internal) headers.set("X-Remix-Reload-Document", "true");
+  return new Response(null, { status: 204, headers });
 }

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { SITE_PORT } from "./ports";
-import { DEMO, registerMember, signOutButton, texts } from "./support";
+import { BRAND2, DEMO, registerMember, signOutButton, signUp, texts, tr, waitForHydration } from "./support";
 
 const en = texts("en-US");
 
@@ -44,4 +44,33 @@ test("an unknown hostname answers 404 Unknown site, with no tenant's content", a
   const body = await page.locator("body").innerText();
   expect(body).not.toContain("Demo Trade");
   expect(body).not.toContain("Brand Two Markets");
+});
+
+/** What a <Link> does: a navigation by the app's router (its data request first, then the page). */
+const followLink = (page: Page, to: string) =>
+  page.evaluate((path) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(path), to);
+
+test("a site's redirect rule holds for a link the router follows: an internal target inside the app, an external one by a full page load", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+
+  // the demo site's rule /promo → /user/activity (server/cli/seed-data.ts)
+  await signUp(page, DEMO);
+  await waitForHydration(page, "footer form.language-form");
+  await followLink(page, "/promo");
+  await expect(page).toHaveURL(`${DEMO}/user/activity`);
+  await expect(page.locator("main h1")).toHaveText(tr("en-US", "support:activity.title"));
+  expect(errors, "no route mismatch, no error page").toEqual([]);
+
+  // the second site's rule /help → https://help.example.com/brand-two: the router leaves the app
+  await page.route("https://help.example.com/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Brand Two help</title><h1>Brand Two help</h1>" })
+  );
+  await page.goto(`${BRAND2}/`);
+  await waitForHydration(page, "footer form.language-form");
+  await followLink(page, "/help");
+  await expect(page).toHaveURL("https://help.example.com/brand-two");
+  await expect(page.locator("h1")).toHaveText("Brand Two help");
 });

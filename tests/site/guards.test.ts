@@ -91,4 +91,25 @@ describe("site redirect rules", () => {
     expect(external.headers.get("location")).toBe("https://partner.example/welcome");
     await stack.platform.seedSite("demo", { redirects: [] });
   });
+
+  it("answers the router's data request for a rule's path as Remix answers a loader's redirect: the router follows it, leaving the app only for another origin", async () => {
+    await stack.platform.seedSite("demo", {
+      redirects: [
+        { from: "/promo", to: "/register", permanent: false },
+        { from: "/partner", to: "https://partner.example/welcome", permanent: true },
+      ],
+    });
+    const internal = await stack.fetch("http://localhost/promo?ref=ABC&_data=routes%2F%24");
+    expect(internal.status).toBe(204);
+    expect(internal.headers.get("location")).toBeNull();
+    expect(internal.headers.get("x-remix-redirect")).toBe("/register?ref=ABC");
+    expect(internal.headers.get("x-remix-status")).toBe("302");
+    expect(internal.headers.get("x-remix-reload-document")).toBeNull();
+    const external = await stack.fetch("http://localhost/partner?_data=routes%2F%24");
+    expect(external.status).toBe(204);
+    expect(external.headers.get("x-remix-redirect")).toBe("https://partner.example/welcome");
+    expect(external.headers.get("x-remix-status")).toBe("301");
+    expect(external.headers.get("x-remix-reload-document")).toBe("true");
+    await stack.platform.seedSite("demo", { redirects: [] });
+  });
 });

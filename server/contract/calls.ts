@@ -12,6 +12,7 @@ import {
   siteConfigPatch,
   siteIdSchema,
   siteInfo,
+  siteInfoAnswer,
   updateInfoBody,
   walletsData,
 } from "./schemas";
@@ -168,7 +169,8 @@ export const CALLS = {
     auth: "public",
     summary: "Site configuration and branding",
     params: siteParams,
-    data: siteInfo,
+    // a field the platform leaves out is empty, not a failure (SITE_INFO_WHEN_MISSING)
+    data: siteInfoAnswer,
   }),
   siteIcon: call({
     method: "GET",

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BET_OPTIONS, betOption, pairSymbol } from "./game";
 import { cleanText, hasNoControlCharacters } from "./text";
-import { theme } from "./theme";
+import { DEFAULT_THEME, theme } from "./theme";
 
 /** Locale ids (cookie values, site langOptions): server/contract/README.md, "Site info". */
 export const LOCALE_IDS = ["en_US", "zh_TW", "zh_CN", "ja_JP"] as const;
@@ -122,6 +122,64 @@ export const siteInfo = z.object({
   translations: z.record(localeId, siteTexts),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
+
+/**
+ * What a site info field is when a platform leaves it out (or sends null): the product's rule is
+ * that missing fields become empty (server/contract/README.md, "Site info"). So: "" for a text,
+ * false for a switch, [] for a list, 0 for an amount or a fee. The few fields no page can work
+ * with an empty value of (the languages, the currency, a game wallet, a pair, the odds, the
+ * theme) take the product's own, as a new site starts with them (server/platform/site/defaults.ts).
+ */
+export const SITE_INFO_WHEN_MISSING: Omit<SiteInfo, "siteId"> = {
+  localsOptions: [],
+  depositOptions: [],
+  bankVerify: false,
+  socialOptions: [],
+  bankAutoReview: false,
+  transactionPasswordRequired: false,
+  langOptions: [...LOCALE_IDS],
+  defaultLanguage: "",
+  favicon: "",
+  logo: "",
+  logo2: "",
+  copyRight: "",
+  script: "",
+  smsVerify: false,
+  title: "",
+  description: "",
+  keywords: "",
+  gameName: "",
+  betAmounts: [],
+  maxBetAmount: 0,
+  minBetAmount: 0,
+  maxDepositAmount: 0,
+  minDepositAmount: 0,
+  maxWithdrawAmount: 0,
+  minWithdrawAmount: 0,
+  minTransferAmount: 0,
+  maxTransferAmount: 0,
+  withdrawFeeRatio: 0,
+  withdrawFeeFixed: 0,
+  currency: "USD",
+  games: [{ code: "binary", name: "Binary" }],
+  sessionIdleMinutes: 0,
+  redirects: [],
+  pairs: ["BTC-USDT"],
+  odds: { high: 1.95, low: 1.95, odd: 1.95, even: 1.95, rise: 1.95, fall: 1.95, counter: 1.95, draw: 9 },
+  appLinks: [],
+  terms: "",
+  theme: DEFAULT_THEME,
+  translations: {},
+};
+
+/** Site info as the site reads a platform's answer: a field left out (or null) is its empty value. */
+export const siteInfoAnswer = z.preprocess(
+  (raw) =>
+    raw !== null && typeof raw === "object" && !Array.isArray(raw)
+      ? { ...SITE_INFO_WHEN_MISSING, ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== null)) }
+      : raw,
+  siteInfo,
+);
 
 /** What an operator may set; everything is optional and merged over the current config. */
 export const siteConfigPatch = siteInfo.omit({ siteId: true }).partial().strict();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER } from "../../server/contract";
+import { CLIENT_ADDRESS_HEADER, SITE_INFO_WHEN_MISSING } from "../../server/contract";
 import { clientAddressOf, createPlatformClient } from "../../server/site/platform-client";
 
 /** What the site's platform client puts on the wire for the platform's per-address limits. */
@@ -119,5 +119,42 @@ describe("platform client: reads shared within one request", () => {
     expect((await client.call("playerInfo")).ok).toBe(false);
     expect(await client.call("playerInfo")).toEqual({ ok: true, data: INFO });
     expect(calls).toBe(2);
+  });
+});
+
+describe("site info with fields left out", () => {
+  /** A client whose platform answers site info with only these fields. */
+  const answering = (data: Record<string, unknown>) =>
+    createPlatformClient({
+      send: async () => Response.json({ statusCode: 200, message: "ok", data }),
+      siteId: "sparse",
+      token: () => undefined,
+      onSessionEnded: () => new Response(null, { status: 302 }),
+    });
+
+  it("reads a site info holding only its siteId: every field left out is its empty value, not a failure", async () => {
+    const result = await answering({ siteId: "sparse" }).call("siteInfo", { params: { siteId: "sparse" } });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.data).toEqual({ siteId: "sparse", ...SITE_INFO_WHEN_MISSING });
+    expect(result.data.title).toBe("");
+    expect(result.data.depositOptions).toEqual([]);
+    expect(result.data.smsVerify).toBe(false);
+    expect(result.data.maxBetAmount).toBe(0);
+  });
+
+  it("keeps every field the platform did send, and reads a null as left out", async () => {
+    const result = await answering({ siteId: "sparse", title: "Sparse Markets", bankVerify: true, betAmounts: [100], logo: null }).call("siteInfo", {
+      params: { siteId: "sparse" },
+    });
+    expect(result.ok && result.data.title).toBe("Sparse Markets");
+    expect(result.ok && result.data.bankVerify).toBe(true);
+    expect(result.ok && result.data.betAmounts).toEqual([100]);
+    expect(result.ok && result.data.logo).toBe("");
+  });
+
+  it("still refuses a field the platform sent wrong: empty is for what is missing, not for what is invalid", async () => {
+    const result = await answering({ siteId: "sparse", maxBetAmount: -5 }).call("siteInfo", { params: { siteId: "sparse" } });
+    expect(result.ok).toBe(false);
   });
 });

@@ -20,18 +20,23 @@ export interface Stack {
 }
 
 /**
- * A demo site's chat link, news, campaigns and help, published through the operator API as the
- * seed does; answers the envelopes' status codes (every one 200 when it worked).
+ * The demo sites' chat links, news, campaigns and help, published through the operator API as the
+ * seed does; throws, naming the refusals, unless every publish answered 200.
  */
-export async function publishSeedContent(platform: Platform, site: SeedSite): Promise<{ statusCode: number; message: string }[]> {
-  const params = { siteId: site.siteId };
-  const results = await Promise.all([
-    platform.operator("operatorSetChatLink", { params, body: { link: site.chatLink } }),
-    ...site.press.map((body) => platform.operator("operatorPublishPress", { params, body })),
-    ...site.campaigns.map((body) => platform.operator("operatorPublishCampaign", { params, body })),
-    ...site.instructions.map((body) => platform.operator("operatorPublishInstruction", { params, body })),
-  ]);
-  return results.map(({ envelope }) => ({ statusCode: envelope.statusCode, message: envelope.message }));
+export async function publishSeedContent(platform: Platform, ...sites: SeedSite[]): Promise<void> {
+  const results = await Promise.all(
+    sites.flatMap((site) => {
+      const params = { siteId: site.siteId };
+      return [
+        platform.operator("operatorSetChatLink", { params, body: { link: site.chatLink } }),
+        ...site.press.map((body) => platform.operator("operatorPublishPress", { params, body })),
+        ...site.campaigns.map((body) => platform.operator("operatorPublishCampaign", { params, body })),
+        ...site.instructions.map((body) => platform.operator("operatorPublishInstruction", { params, body })),
+      ];
+    }),
+  );
+  const refused = results.filter(({ envelope }) => envelope.statusCode !== 200).map(({ envelope }) => `${envelope.statusCode} ${envelope.message}`);
+  if (refused.length > 0) throw new Error(`publishing the seed content was refused: ${refused.join(", ")}`);
 }
 
 /**

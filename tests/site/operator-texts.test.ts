@@ -16,14 +16,9 @@ const PAGES = ["/", "/terms", "/user", "/user/deposit", "/user/activity", "/user
 
 let stack: Stack;
 
-async function publish(site: SeedSite) {
-  for (const { statusCode, message } of await publishSeedContent(stack.platform, site)) expect(statusCode, message).toBe(200);
-}
-
 beforeAll(async () => {
   stack = await createStack();
-  await publish(DEMO_SITE);
-  await publish(DEMO2_SITE);
+  await publishSeedContent(stack.platform, DEMO_SITE, DEMO2_SITE);
 });
 afterAll(() => stack?.dispose());
 

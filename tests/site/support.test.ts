@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
 import { eventually } from "../platform/money-helpers";
 import { createStack, publishSeedContent, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
 
 let stack: Stack;
 
-async function publish(site: SeedSite) {
-  for (const { statusCode, message } of await publishSeedContent(stack.platform, site)) expect(statusCode, message).toBe(200);
-}
-
 beforeAll(async () => {
   stack = await createStack();
-  await publish(DEMO_SITE);
-  await publish(DEMO2_SITE);
+  await publishSeedContent(stack.platform, DEMO_SITE, DEMO2_SITE);
 });
 afterAll(() => stack?.dispose());
 

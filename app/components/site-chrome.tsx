@@ -33,18 +33,29 @@ export function Brand({ site }: { site: Pick<RootData["site"], "title" | "logo" 
   );
 }
 
-/** `compact`: one thin row (the game, whose first screen is for betting): the logo only, smaller links. */
-export function SiteHeader({ compact = false }: { compact?: boolean }) {
-  const { site, member } = useRootData();
+/** What every header starts with: the skip link, then the brand as the way home. */
+function SkipAndHome() {
+  const { site } = useRootData();
   const { t } = useTranslation();
   return (
-    <header className={compact ? "site-header site-header-compact" : "site-header"}>
+    <>
       <a className="skip-link" href="#main">
         {t("nav.skip")}
       </a>
       <Link to="/" className="brand">
         <Brand site={site} />
       </Link>
+    </>
+  );
+}
+
+/** `compact`: one thin row (the game, whose first screen is for betting): the logo only, smaller links. */
+export function SiteHeader({ compact = false }: { compact?: boolean }) {
+  const { member } = useRootData();
+  const { t } = useTranslation();
+  return (
+    <header className={compact ? "site-header site-header-compact" : "site-header"}>
+      <SkipAndHome />
       <nav aria-label={t("nav.label")} className="site-nav">
         {/* the logo is the way home on the game and on a phone (one row at 360 px; app.css hides nav-home there) */}
         {compact ? null : (
@@ -138,16 +149,10 @@ export function SiteFooter() {
  */
 export function AuthFrame({ children }: { children: React.ReactNode }) {
   const { site } = useRootData();
-  const { t } = useTranslation();
   return (
     <div className="layout layout-auth">
       <header className="auth-bar">
-        <a className="skip-link" href="#main">
-          {t("nav.skip")}
-        </a>
-        <Link to="/" className="brand">
-          <Brand site={site} />
-        </Link>
+        <SkipAndHome />
       </header>
       <div className="auth-band">{site.description ? <p className="auth-tagline">{site.description}</p> : null}</div>
       <main id="main" className="auth-main">

@@ -375,6 +375,7 @@ export const DEMO_SITE: SeedSite = {
         id: "bank-transfer",
         kind: "bank",
         name: "Bank transfer",
+        bankAccount: { bank: "Demo Commercial Bank", branch: "Taipei Main Branch (bank code 012, branch 0015)", accountName: "Demo Trade Ltd.", accountNumber: "0015-123-456789" },
         instructions: [
           "Transfer the amount to:",
           "- Bank: Demo Commercial Bank, Taipei Main Branch (bank code 012, branch 0015)",
@@ -522,6 +523,8 @@ export const DEMO2_SITE: SeedSite = {
         id: "usdt-trc20",
         kind: "crypto",
         name: "USDT（TRC20）",
+        // issue 17 (deposits helper): a site address for now; the pool per member replaces it
+        crypto: { asset: "USDT", network: "TRON (TRC20)", decimals: 6, unitPrice: 3200, assign: "site", address: "TQ3xhK8yZbP6mN2rWcFj5vLs9dGa4uEoRt" },
         instructions: "確認金額後，請透過 TRON 網路（TRC20）將 USDT 轉至畫面顯示的地址。",
       },
     ],

@@ -37,7 +37,10 @@ import {
   uploadedFile,
   withdrawal,
   withdrawBody,
+  depositAddressesBody,
+  depositAddressPool,
 } from "./money";
+import { campaignKey, campaignRule, memberCampaign } from "./campaigns";
 import {
   forgotResetBody,
   forgotSendBody,
@@ -217,6 +220,25 @@ export const CALLS = {
     // a referral code, as at sign-up
     query: z.object({ referrer: z.string().regex(/^[A-Za-z0-9]{1,32}$/).optional() }),
     data: z.string(),
+  }),
+
+  // campaigns (campaigns.ts)
+  memberCampaigns: call({
+    method: "GET",
+    path: "/player/campaigns",
+    auth: "member",
+    summary: "The site's campaigns with what they pay, whether the member takes part, and their progress",
+    data: z.array(memberCampaign),
+  }),
+  joinCampaign: call({
+    method: "POST",
+    path: "/player/campaigns/:key/join",
+    auth: "member",
+    summary: "Join an opt-in campaign (joining twice changes nothing)",
+    params: z.object({ key: campaignKey }),
+    idempotent: true,
+    body: z.object({}).strict(),
+    data: memberCampaign,
   }),
 
   // money
@@ -691,6 +713,32 @@ export const CALLS = {
     query: auditQuery,
     data: page(auditEntry),
   }),
+  operatorEndCampaign: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/campaign-rules/:key/end",
+    auth: "operator",
+    summary: "End a campaign now: it credits nothing new (bonuses already paid keep their wagering)",
+    params: siteParams.extend({ key: campaignKey }),
+    body: z.object({}).strict(),
+    data: campaignRule,
+  }),
+  operatorAddDepositAddresses: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/deposit-options/:optionId/addresses",
+    auth: "operator",
+    summary: "Load addresses into a crypto deposit option's pool (an address already loaded is skipped)",
+    params: siteParams.extend({ optionId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) }),
+    body: depositAddressesBody,
+    data: depositAddressPool,
+  }),
+  operatorDepositAddresses: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/deposit-options/:optionId/addresses",
+    auth: "operator",
+    summary: "How many addresses of a crypto deposit option's pool are free and given out",
+    params: siteParams.extend({ optionId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) }),
+    data: depositAddressPool,
+  }),
   operatorPutPair: call({
     method: "PUT",
     path: "/operator/pairs/:pair",
@@ -718,6 +766,14 @@ export const envelope = z.object({
   data: z.unknown().optional(),
 });
 export type Envelope<T = unknown> = { statusCode: number; message: string; data?: T };
+
+/**
+ * What a failure's `data` may carry (server/contract/README.md, "The envelope"): `problems` for
+ * theme_contrast_too_low, one line per failing colour pair; `amount` (minor units) for a refusal
+ * whose message names a figure: bonus_locked's turnover still needed.
+ */
+export const failureData = z.object({ problems: z.array(z.string()).optional(), amount: z.number().int().optional() });
+export type FailureData = z.infer<typeof failureData>;
 
 /** Fill a path template: `/site/info/:siteId` + { siteId: "demo" } → `/site/info/demo`. */
 export function fillPath(template: string, params: Record<string, string> | undefined): string {

@@ -10,3 +10,5 @@ export * from "./theme";
 export * from "./icons";
 export * from "./request";
 export * from "./localize";
+export * from "./campaigns";
+export * from "./units";

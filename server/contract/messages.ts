@@ -96,6 +96,16 @@ export const MESSAGE_CODES = [
   // decided here (brands: a theme whose colours fail WCAG AA contrast is refused; the failure's
   // data lists each pair, server/contract/README.md, "The envelope")
   "theme_contrast_too_low",
+  // decided here (campaigns: locked bonus funds; the failure's data.amount is the bet turnover
+  // still needed to release them, in minor units)
+  "bonus_locked",
+  "campaign_not_found",
+  "campaign_ended",
+  // decided here (settings that act: a site with smsVerify pays withdrawals only to members who
+  // verified their mobile)
+  "verify_mobile_first",
+  // decided here (deposits: an option's address pool has no free address left)
+  "deposit_address_unavailable",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { minorUnits } from "./schemas";
+import { cryptoAddress, minorUnits } from "./schemas";
 import { cleanText, hasNoControlCharacters } from "./text";
 
 /** Money calls. Amounts are integers of minor units; times are ISO 8601 UTC. */
@@ -23,6 +23,33 @@ export const page = <T extends z.ZodTypeAny>(item: T) =>
 
 export const depositBody = z.object({ optionId: z.string().min(1).max(32), amount: positiveAmount }).strict();
 
+/**
+ * What the member pays, fixed when the deposit is asked for (server/contract/README.md, "Deposits"):
+ * the account or address and the reference the operator confirms against. A crypto deposit also
+ * fixes the exact amount of the asset to send, as a decimal string ("15.625000"). A demo deposit
+ * pays nothing: `payment` is null.
+ */
+export const depositPayment = z.discriminatedUnion("kind", [
+  z.object({
+    kind: z.literal("bank"),
+    reference: z.string(),
+    bank: z.string(),
+    branch: z.string(),
+    accountName: z.string(),
+    accountNumber: z.string(),
+  }),
+  z.object({
+    kind: z.literal("crypto"),
+    reference: z.string(),
+    asset: z.string(),
+    network: z.string(),
+    address: z.string(),
+    /** the exact amount of `asset` to send, with the asset's decimals */
+    assetAmount: z.string().regex(/^\d+(\.\d+)?$/),
+  }),
+]);
+export type DepositPayment = z.infer<typeof depositPayment>;
+
 export const deposit = z.object({
   id,
   optionId: z.string(),
@@ -32,6 +59,7 @@ export const deposit = z.object({
   reason: z.string(),
   createdAt: isoTime,
   decidedAt: isoTime.nullable(),
+  payment: depositPayment.nullable(),
 });
 export type Deposit = z.infer<typeof deposit>;
 
@@ -151,6 +179,11 @@ export const LEDGER_TYPES = [
   "bet",
   "payout",
   "refund",
+  // campaigns (campaigns.ts): a deposit bonus into the bonus balance, its release to the main
+  // account once wagered, and a rebate into the main account
+  "bonus",
+  "bonus_release",
+  "rebate",
 ] as const;
 
 /** One movement of one of the member's own balances. */
@@ -158,7 +191,7 @@ export const ledgerRecord = z.object({
   id: z.number().int(),
   time: isoTime,
   type: z.enum(LEDGER_TYPES),
-  /** "main", "hold" or "game:<code>" */
+  /** "main", "hold", "bonus" or "game:<code>" */
   account: z.string(),
   amount: z.number().int(),
   balanceAfter: z.number().int(),
@@ -194,4 +227,14 @@ export const operatorBankApplication = bankAccount.extend({
   idFrontFileId: z.string(),
   idBackFileId: z.string(),
   passbookFileId: z.string(),
+});
+
+/** The operator's pool of deposit addresses for a crypto option with `assign` "member" or "deposit". */
+export const depositAddressesBody = z.object({ addresses: z.array(cryptoAddress).min(1).max(10_000) }).strict();
+export const depositAddressPool = z.object({
+  optionId: z.string(),
+  /** addresses not given out yet */
+  free: z.number().int().nonnegative(),
+  /** addresses given to a member or a deposit */
+  assigned: z.number().int().nonnegative(),
 });

@@ -2,14 +2,15 @@ import { z } from "zod";
 import { BET_OPTIONS, betOption, pairSymbol } from "./game";
 import { cleanText, hasNoControlCharacters } from "./text";
 import { DEFAULT_THEME, theme } from "./theme";
+import { campaignRule } from "./campaigns";
+import { minorUnits } from "./units";
 
 /** Locale ids (cookie values, site langOptions): server/contract/README.md, "Site info". */
 export const LOCALE_IDS = ["en_US", "zh_TW", "zh_CN", "ja_JP"] as const;
 export const localeId = z.enum(LOCALE_IDS);
 export type LocaleId = z.infer<typeof localeId>;
 
-/** Money is an integer number of minor units (cents), never a float. */
-export const minorUnits = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+export { minorUnits } from "./units";
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -27,13 +28,54 @@ export const mobile = z.string().trim().regex(/^09\d{8}$/);
 const depositOptionId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);
 const gameCode = z.string().regex(/^[a-z0-9-]{1,32}$/);
 
-export const depositOption = z.object({
-  id: depositOptionId,
-  kind: z.enum(["bank", "crypto", "demo"]),
-  name: cleanText(80),
-  /** what the member must do: the site's bank details, a wallet address… */
-  instructions: cleanText(2000),
-});
+/**
+ * Where a member pays a bank-transfer deposit (server/contract/README.md, "Deposits"). Each deposit
+ * gets its own reference, which the member writes in the transfer note and the operator matches
+ * the incoming transfer against before confirming.
+ */
+export const depositBankAccount = z
+  .object({ bank: cleanText(80, 1), branch: cleanText(80), accountName: cleanText(80, 1), accountNumber: z.string().trim().regex(/^[0-9 -]{6,34}$/) })
+  .strict();
+
+/** A wallet address: letters and digits only (TRON, Ethereum, Bitcoin… all fit). */
+export const cryptoAddress = z.string().trim().regex(/^[A-Za-z0-9]{20,100}$/);
+
+/**
+ * How a crypto deposit is paid: the asset and network, the asset's price in the site's currency
+ * (minor units per whole unit: 3200 = 32.00 per USDT), its decimals, and where the address comes
+ * from: "site" = `address`, the same for everyone; "member" = one address from the operator's
+ * pool per member, kept for every later deposit; "deposit" = a fresh address from the pool for
+ * every deposit. The member is shown the exact amount to send: the deposit amount divided by the
+ * price, rounded up to the asset's decimals.
+ */
+export const depositCrypto = z
+  .object({
+    asset: z.string().regex(/^[A-Z0-9]{2,10}$/),
+    network: cleanText(40, 1),
+    decimals: z.number().int().min(0).max(18),
+    unitPrice: minorUnits.pipe(z.number().int().positive()),
+    assign: z.enum(["site", "member", "deposit"]),
+    /** the address when `assign` is "site"; "" otherwise */
+    address: z.union([z.literal(""), cryptoAddress]).default(""),
+  })
+  .strict()
+  .refine((c) => (c.assign === "site") === (c.address !== ""), { message: "address is set exactly when assign is site", path: ["address"] });
+
+export const depositOption = z
+  .object({
+    id: depositOptionId,
+    kind: z.enum(["bank", "crypto", "demo"]),
+    name: cleanText(80),
+    /** what the member must do, in words; the account or address itself is in `bankAccount`/`crypto` */
+    instructions: cleanText(2000),
+    /** kind "bank": the account members pay into */
+    bankAccount: depositBankAccount.optional(),
+    /** kind "crypto": asset, network, price and address */
+    crypto: depositCrypto.optional(),
+  })
+  .refine((o) => (o.kind === "bank") === (o.bankAccount !== undefined), { message: "a bank option needs its bankAccount", path: ["bankAccount"] })
+  .refine((o) => (o.kind === "crypto") === (o.crypto !== undefined), { message: "a crypto option needs its crypto details", path: ["crypto"] });
+export type DepositOption = z.infer<typeof depositOption>;
 
 export const socialOption = z.object({ name: cleanText(40), url: z.string().url().max(500) });
 
@@ -59,6 +101,7 @@ export const siteTexts = z
     copyRight: cleanText(200),
     gameName: cleanText(80),
     terms: cleanText(20000),
+    licence: cleanText(4000),
     games: z.record(gameCode, cleanText(80)),
     depositOptions: z.record(depositOptionId, z.object({ name: cleanText(80), instructions: cleanText(2000) }).partial().strict()),
   })
@@ -120,6 +163,13 @@ export const siteInfo = z.object({
   theme,
   /** the operator's texts in other languages than the default (siteTexts) */
   translations: z.record(localeId, siteTexts),
+  /**
+   * "Licence and operator": who runs the site and under which licence (or that it holds none), as
+   * rich text; the footer shows it and the terms' governing-law clause points at it ("" = none)
+   */
+  licence: cleanText(4000),
+  /** what the site's campaigns pay, each tied to its campaign texts by key (campaigns.ts) */
+  campaignRules: z.array(campaignRule),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
 
@@ -170,6 +220,8 @@ export const SITE_INFO_WHEN_MISSING: Omit<SiteInfo, "siteId"> = {
   terms: "",
   theme: DEFAULT_THEME,
   translations: {},
+  licence: "",
+  campaignRules: [],
 };
 
 /** Site info as the site reads a platform's answer: a field left out (or null) is its empty value. */
@@ -232,7 +284,11 @@ export const updateInfoBody = z
 
 export const walletsData = z.object({
   currency: z.string(),
-  main: z.object({ balance: minorUnits, onHold: minorUnits }),
+  /**
+   * `bonus`: deposit bonuses still locked by their wagering (campaigns.ts), a balance of its own
+   * that can be neither withdrawn nor moved to a game wallet until released into `balance`
+   */
+  main: z.object({ balance: minorUnits, onHold: minorUnits, bonus: minorUnits }),
   games: z.array(z.object({ code: z.string(), name: z.string(), balance: minorUnits })),
 });
 export type Wallets = z.infer<typeof walletsData>;

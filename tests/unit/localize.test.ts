@@ -21,8 +21,20 @@ const site: SiteInfo = {
     { code: "turbo", name: "Default turbo" },
   ],
   depositOptions: [
-    { id: "bank", kind: "bank", name: "Default bank", instructions: "Default bank instructions" },
-    { id: "usdt", kind: "crypto", name: "Default usdt", instructions: "Default usdt instructions" },
+    {
+      id: "bank",
+      kind: "bank",
+      name: "Default bank",
+      instructions: "Default bank instructions",
+      bankAccount: { bank: "Bank", branch: "Main", accountName: "Site Ltd.", accountNumber: "0015-123-456789" },
+    },
+    {
+      id: "usdt",
+      kind: "crypto",
+      name: "Default usdt",
+      instructions: "Default usdt instructions",
+      crypto: { asset: "USDT", network: "TRON (TRC20)", decimals: 6, unitPrice: 100, assign: "member", address: "" },
+    },
   ],
 };
 
@@ -34,11 +46,12 @@ const JA: Required<SiteTexts> = {
   copyRight: "© 日本語",
   gameName: "日本語ゲーム",
   terms: "日本語の規約",
+  licence: "日本語の運営者とライセンス",
   games: { binary: "日本語バイナリ", turbo: "日本語ターボ" },
   depositOptions: { bank: { name: "日本語銀行", instructions: "日本語の銀行手順" }, usdt: { name: "日本語USDT", instructions: "日本語のUSDT手順" } },
 };
 
-const FIELDS = ["title", "description", "keywords", "copyRight", "gameName", "terms"] as const;
+const FIELDS = ["title", "description", "keywords", "copyRight", "gameName", "terms", "licence"] as const;
 
 describe("localizeSite", () => {
   it("covers every field of siteTexts in this test", () => {

@@ -34,7 +34,7 @@ import * as center from "./center";
 import { internationalNumber, type SmsPurpose } from "../sms/code";
 
 export type { money };
-import { gameAccount, HOLD, MAIN, MEMBER_SCHEMA } from "./schema";
+import { BONUS, gameAccount, HOLD, MAIN, MEMBER_SCHEMA } from "./schema";
 import { expiryFrom, isSessionLive, LISTEN_KEY_MS, SESSION_MS, type SessionRow } from "./session";
 import { answerClose } from "../websocket";
 import { auditEvent, auditToOutbox } from "../audit";
@@ -324,7 +324,7 @@ export class MemberObject extends DurableObject<Env> {
       .map((w) => ({ code: w.code, name: w.code, balance: w.balance }));
     return {
       currency: profile.currency,
-      main: { balance: rows.get(MAIN) ?? 0, onHold: rows.get(HOLD) ?? 0 },
+      main: { balance: rows.get(MAIN) ?? 0, onHold: rows.get(HOLD) ?? 0, bonus: rows.get(BONUS) ?? 0 },
       games: [...listed, ...delisted],
     };
   }

@@ -61,6 +61,8 @@ const toDeposit = (r: DepositRow): Deposit => ({
   reason: r.reason,
   createdAt: r.created_at,
   decidedAt: r.decided_at,
+  // issue 17 (deposits helper): the payment fixed when the deposit was asked for
+  payment: null,
 });
 
 type TransferRow = { id: string; direction: Transfer["direction"]; game_code: string; amount: number; created_at: string };

@@ -247,6 +247,10 @@ export const MEMBER_SCHEMA = [
 
 export const MAIN = "main";
 export const HOLD = "hold";
+/** Deposit bonuses still locked by their wagering (server/contract/campaigns.ts): the member's money, not yet free. */
+export const BONUS = "bonus";
+/** The campaigns' side of a bonus or a rebate: what the site's promotions have paid out. */
+export const PROMOTIONS = "promotions";
 export const gameAccount = (code: string) => `game:${code}`;
 /** Counter accounts: the world outside the member, so that every operation sums to zero. */
 export const EXTERNAL_DEPOSIT = "external:deposit";

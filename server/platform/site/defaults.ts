@@ -43,5 +43,7 @@ export function defaultSiteConfig(siteId: string): Omit<SiteInfo, "siteId"> {
     terms: "",
     theme: DEFAULT_THEME,
     translations: {},
+    licence: "",
+    campaignRules: [],
   };
 }

@@ -1,4 +1,5 @@
 import type { CallBody, LocaleId, SiteConfigPatch } from "../contract";
+import { tronAddresses } from "./tron-addresses";
 
 /**
  * The two demo sites of development and tests, created through the operator API by
@@ -17,6 +18,8 @@ export interface SeedSite {
   press: PressBody[];
   campaigns: CampaignBody[];
   instructions: InstructionBody[];
+  /** addresses to load into a crypto option's pool (operatorAddDepositAddresses), by option id */
+  depositAddresses?: Record<string, string[]>;
 }
 
 type PerLanguage<T> = Record<LocaleId, T>;
@@ -376,12 +379,10 @@ export const DEMO_SITE: SeedSite = {
         kind: "bank",
         name: "Bank transfer",
         bankAccount: { bank: "Demo Commercial Bank", branch: "Taipei Main Branch (bank code 012, branch 0015)", accountName: "Demo Trade Ltd.", accountNumber: "0015-123-456789" },
+        // the account itself is in bankAccount: the site shows it with the deposit's reference
         instructions: [
-          "Transfer the amount to:",
-          "- Bank: Demo Commercial Bank, Taipei Main Branch (bank code 012, branch 0015)",
-          "- Account name: Demo Trade Ltd.",
-          "- Account number: 0015-123-456789",
-          "Write your member account in the transfer note and keep the receipt. The deposit is credited once the transfer has arrived and been checked, normally within 30 minutes on banking days (09:00–17:00 UTC+8).",
+          "After you confirm the amount, the page shows the account to pay and a reference for this deposit.",
+          "Transfer exactly that amount and write the reference in the transfer note, so we can match your transfer; keep the receipt. The deposit is credited once the transfer has arrived and been checked, normally within 30 minutes on banking days (09:00–17:00 UTC+8).",
         ].join("\n"),
       },
     ],
@@ -404,11 +405,8 @@ export const DEMO_SITE: SeedSite = {
           "bank-transfer": {
             name: "銀行轉帳",
             instructions: [
-              "請將款項匯至：",
-              "- 銀行：Demo 商業銀行 台北總行（銀行代碼 012，分行 0015）",
-              "- 戶名：Demo Trade Ltd.",
-              "- 帳號：0015-123-456789",
-              "請在轉帳附言填寫您的會員帳號並保留收據。款項到帳並核對後入帳，銀行營業日（09:00–17:00 UTC+8）通常 30 分鐘內完成。",
+              "確認金額後，頁面會顯示收款帳戶及本筆存款的參考編號。",
+              "請匯入相同金額，並在轉帳附言填寫參考編號，以便我們核對您的匯款；請保留收據。款項到帳並核對後入帳，銀行營業日（09:00–17:00 UTC+8）通常 30 分鐘內完成。",
             ].join("\n"),
           },
         },
@@ -431,11 +429,8 @@ export const DEMO_SITE: SeedSite = {
           "bank-transfer": {
             name: "银行转账",
             instructions: [
-              "请将款项汇至：",
-              "- 银行：Demo 商业银行 台北总行（银行代码 012，分行 0015）",
-              "- 户名：Demo Trade Ltd.",
-              "- 账号：0015-123-456789",
-              "请在转账附言填写您的会员账号并保留回单。款项到账并核对后入账，银行工作日（09:00–17:00 UTC+8）通常 30 分钟内完成。",
+              "确认金额后，页面会显示收款账户及本笔存款的参考编号。",
+              "请汇入相同金额，并在转账附言填写参考编号，以便我们核对您的汇款；请保留回单。款项到账并核对后入账，银行工作日（09:00–17:00 UTC+8）通常 30 分钟内完成。",
             ].join("\n"),
           },
         },
@@ -458,11 +453,8 @@ export const DEMO_SITE: SeedSite = {
           "bank-transfer": {
             name: "銀行振込",
             instructions: [
-              "次の口座へお振込みください：",
-              "- 銀行：Demo 商業銀行 台北本店（銀行コード 012、支店 0015）",
-              "- 口座名義：Demo Trade Ltd.",
-              "- 口座番号：0015-123-456789",
-              "振込メモに会員アカウントを記入し、控えを保管してください。着金と確認の後に入金され、銀行営業日（09:00〜17:00 UTC+8）は通常 30 分以内です。",
+              "金額を確定すると、振込先の口座とこの入金の参照番号が表示されます。",
+              "同じ金額をお振込みのうえ、照合のため振込メモに参照番号を記入し、控えを保管してください。着金と確認の後に入金され、銀行営業日（09:00〜17:00 UTC+8）は通常 30 分以内です。",
             ].join("\n"),
           },
         },
@@ -488,6 +480,12 @@ export const DEMO_SITE: SeedSite = {
   chatLink: "https://chat.example.com/demo",
   ...content("Demo Trade", "demo"),
 };
+
+/**
+ * Brand Two's USDT pool: 40 valid TRON addresses derived from a fixed seed (tron-addresses.ts), the
+ * same on every run, so seeding again loads nothing new. One per member: 40 members can deposit.
+ */
+export const DEMO2_USDT_ADDRESSES = tronAddresses("brand-two demo usdt-trc20 pool", 40);
 
 export const DEMO2_SITE: SeedSite = {
   siteId: "demo2",
@@ -523,9 +521,10 @@ export const DEMO2_SITE: SeedSite = {
         id: "usdt-trc20",
         kind: "crypto",
         name: "USDT（TRC20）",
-        // issue 17 (deposits helper): a site address for now; the pool per member replaces it
-        crypto: { asset: "USDT", network: "TRON (TRC20)", decimals: 6, unitPrice: 3200, assign: "site", address: "TQ3xhK8yZbP6mN2rWcFj5vLs9dGa4uEoRt" },
-        instructions: "確認金額後，請透過 TRON 網路（TRC20）將 USDT 轉至畫面顯示的地址。",
+        // one address per member from the pool the seed loads (DEMO2_USDT_ADDRESSES below), kept
+        // for every later deposit; NT$32.00 per USDT, said in the instructions
+        crypto: { asset: "USDT", network: "TRON (TRC20)", decimals: 6, unitPrice: 3200, assign: "member", address: "" },
+        instructions: "以 1 USDT = NT$32.00 計價。確認金額後，頁面會顯示您專屬的 TRON（TRC20）地址、QR 碼與應轉入的 USDT 精確數量；請只透過 TRON 網路轉入 USDT，並轉入完全相同的數量。到帳並經核對後入帳。",
       },
     ],
     terms: [
@@ -542,7 +541,11 @@ export const DEMO2_SITE: SeedSite = {
         gameName: "Turbo minute",
         games: { binary: "Turbo minute" },
         depositOptions: {
-          "usdt-trc20": { name: "USDT (TRC20)", instructions: "Send USDT on the TRON network (TRC20) to the address shown after you confirm the amount." },
+          "usdt-trc20": {
+            name: "USDT (TRC20)",
+            instructions:
+              "Priced at 1 USDT = NT$32.00. After you confirm the amount, the page shows your own TRON (TRC20) address, its QR code and the exact amount of USDT to send; send only USDT, only on the TRON network, and exactly that amount. It is credited once it has arrived and been checked.",
+          },
         },
         terms: [
           "Brand Two Markets is a demonstration site. It holds no gaming licence and takes no real money.",
@@ -558,7 +561,10 @@ export const DEMO2_SITE: SeedSite = {
         gameName: "极速一分钟",
         games: { binary: "极速一分钟" },
         depositOptions: {
-          "usdt-trc20": { name: "USDT（TRC20）", instructions: "确认金额后，请通过 TRON 网络（TRC20）将 USDT 转至页面显示的地址。" },
+          "usdt-trc20": {
+            name: "USDT（TRC20）",
+            instructions: "按 1 USDT = NT$32.00 计价。确认金额后，页面会显示您专属的 TRON（TRC20）地址、二维码与应转入的 USDT 精确数量；请只通过 TRON 网络转入 USDT，并转入完全相同的数量。到账并经核对后入账。",
+          },
         },
         terms: [
           "Brand Two Markets 为演示网站，未持有博彩牌照，也不收取真实款项。",
@@ -574,7 +580,11 @@ export const DEMO2_SITE: SeedSite = {
         gameName: "ターボ1分",
         games: { binary: "ターボ1分" },
         depositOptions: {
-          "usdt-trc20": { name: "USDT（TRC20）", instructions: "金額を確定した後、表示されるアドレスへ TRON ネットワーク（TRC20）で USDT を送金してください。" },
+          "usdt-trc20": {
+            name: "USDT（TRC20）",
+            instructions:
+              "1 USDT = NT$32.00 で換算します。金額を確定すると、あなた専用の TRON（TRC20）アドレス、その QR コード、送金する USDT の正確な数量が表示されます。USDT のみを TRON ネットワークでのみ、表示どおりの数量で送金してください。着金と確認の後に入金されます。",
+          },
         },
         terms: [
           "Brand Two Markets はデモンストレーション用のサイトです。賭博の免許を持たず、実際のお金は受け付けません。",
@@ -596,6 +606,7 @@ export const DEMO2_SITE: SeedSite = {
   },
   chatLink: "https://chat.example.com/brand-two",
   ...content("Brand Two Markets", "b2"),
+  depositAddresses: { "usdt-trc20": DEMO2_USDT_ADDRESSES },
 };
 
 export const SEED_SITES: readonly SeedSite[] = [DEMO_SITE, DEMO2_SITE];

@@ -25,6 +25,10 @@ export async function seedSite(operator: OperatorClient, site: SeedSite): Promis
   for (const body of site.instructions) {
     check(`instruction ${body.type} ${body.lang}`, await operator("operatorPublishInstruction", { params, body }));
   }
+  for (const [optionId, addresses] of Object.entries(site.depositAddresses ?? {})) {
+    // an address already in the pool is skipped: seeding again leaves the pool as it was
+    check(`deposit addresses ${optionId}`, await operator("operatorAddDepositAddresses", { params: { ...params, optionId }, body: { addresses } }));
+  }
   await seedIcons(operator, site);
 }
 

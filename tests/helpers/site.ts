@@ -20,7 +20,7 @@ export interface Stack {
 }
 
 /**
- * The demo sites' chat links, news, campaigns and help, published through the operator API as the
+ * The demo sites' chat links, news, campaigns, help and deposit address pools, published through the operator API as the
  * seed does; throws, naming the refusals, unless every publish answered 200.
  */
 export async function publishSeedContent(platform: Platform, ...sites: SeedSite[]): Promise<void> {
@@ -32,6 +32,9 @@ export async function publishSeedContent(platform: Platform, ...sites: SeedSite[
         ...site.press.map((body) => platform.operator("operatorPublishPress", { params, body })),
         ...site.campaigns.map((body) => platform.operator("operatorPublishCampaign", { params, body })),
         ...site.instructions.map((body) => platform.operator("operatorPublishInstruction", { params, body })),
+        ...Object.entries(site.depositAddresses ?? {}).map(([optionId, addresses]) =>
+          platform.operator("operatorAddDepositAddresses", { params: { ...params, optionId }, body: { addresses } }),
+        ),
       ];
     }),
   );

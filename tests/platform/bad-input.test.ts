@@ -5,7 +5,8 @@ import { CALLS, fillPath, IDEMPOTENCY_HEADER, MESSAGE_CODES, SITE_HEADER, type C
 import { FAULT_ENTRY, memberIdOf, memberObject, setPlatformClock, siteObject } from "../helpers/faults";
 import { createPlatform, signupBody, TEST_OPERATOR_KEY, type Platform, type TestMember } from "../helpers/platform";
 import { fastPair } from "./game-helpers";
-import { BANK_OPTION, bankBody, DEMO_OPTION, MONEY_SITE, PNG_1X1, uploadAll, uploadDocument } from "./money-helpers";
+import { BANK_OPTION, bankBody, DEMO_OPTION, MONEY_SITE, PNG_1X1, POOL_OPTION, uploadAll, uploadDocument } from "./money-helpers";
+import { tronAddresses } from "../../server/cli/tron-addresses";
 
 /**
  * Invariant 6 (server/platform/README.md, "Invariants") for every call of the contract: bad
@@ -30,7 +31,7 @@ const SITE = "bad-input";
 const PAIR = "BAD-USDT";
 const CONFIG = {
   ...MONEY_SITE,
-  depositOptions: [DEMO_OPTION, BANK_OPTION],
+  depositOptions: [DEMO_OPTION, BANK_OPTION, POOL_OPTION],
   socialOptions: [{ name: "Telegram", url: "https://t.me/badinput" }],
   redirects: [{ from: "/promo", to: "/user", permanent: false }],
   appLinks: [{ platform: "ios" as const, url: "https://apps.example.com/bad-input" }],
@@ -705,6 +706,10 @@ const TABLE: Record<CallName, Entry> = {
     },
     strings: { "params.id": id("invalid_parameters") },
   },
+  operatorAddDepositAddresses: {
+    request: async () => ({ params: { ...operatorSite, optionId: POOL_OPTION.id }, body: { addresses: tronAddresses("bad-input", 2) } }),
+  },
+  operatorDepositAddresses: { request: async () => ({ params: { ...operatorSite, optionId: POOL_OPTION.id } }) },
   operatorPutPair: {
     request: async () => ({ params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) }),
     strings: { "body.name": text },

@@ -31,7 +31,7 @@ describe("deposit", () => {
     const { envelope } = await deposit(m, DEMO_OPTION.id, 25_000);
     expect(envelope).toMatchObject({ statusCode: 200, data: { status: "credited", amount: 25_000, optionName: DEMO_OPTION.name } });
     expect(envelope.data!.decidedAt).not.toBeNull();
-    expect((await wallets(platform, m)).main).toEqual({ balance: 25_000, onHold: 0 });
+    expect((await wallets(platform, m)).main).toEqual({ balance: 25_000, onHold: 0, bonus: 0 });
     expect((await ledgerOf(platform, m)).balances).toMatchObject({ main: 25_000, "external:deposit": -25_000 });
   });
 

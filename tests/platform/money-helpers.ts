@@ -10,7 +10,26 @@ export const BANK_OPTION = {
   id: "bank-transfer",
   kind: "bank",
   name: "Bank transfer",
-  instructions: "Transfer to Demo Bank 0015-123-456789 and keep the receipt.",
+  instructions: "Transfer the amount and write the deposit's reference in the transfer note.",
+  bankAccount: { bank: "Demo Bank", branch: "Main Branch", accountName: "Demo Ltd.", accountNumber: "0015-123-456789" },
+} as const;
+
+/** A crypto option whose addresses come from the operator's pool, one address per member for good. */
+export const POOL_OPTION = {
+  id: "usdt-member",
+  kind: "crypto",
+  name: "USDT (TRC20)",
+  instructions: "Send exactly the amount shown.",
+  crypto: { asset: "USDT", network: "TRON (TRC20)", decimals: 6, unitPrice: 3200, assign: "member", address: "" },
+} as const;
+
+/** A crypto option that gives every deposit a fresh address from the pool. */
+export const FRESH_OPTION = {
+  id: "btc-deposit",
+  kind: "crypto",
+  name: "Bitcoin",
+  instructions: "Send exactly the amount shown.",
+  crypto: { asset: "BTC", network: "Bitcoin", decimals: 8, unitPrice: 300_000_000, assign: "deposit", address: "" },
 } as const;
 
 /** A site with both a demo and a bank deposit option, operator-reviewed bank accounts and a transaction password. */

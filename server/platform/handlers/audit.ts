@@ -16,6 +16,8 @@ const LISTS: ReadonlySet<CallName> = new Set<CallName>([
   "operatorBankApplications",
   "operatorMessages",
   "operatorAudit",
+  // how many pool addresses are free: a count, no member's data
+  "operatorDepositAddresses",
 ]);
 
 /** Body fields worth keeping in the log: what was decided and why, or what was published where. */

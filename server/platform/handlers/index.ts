@@ -56,6 +56,4 @@ export const handlers: Handlers = {
   memberCampaigns: async () => fail(500, "internal_error"),
   joinCampaign: async () => fail(500, "internal_error"),
   operatorEndCampaign: async () => fail(500, "internal_error"),
-  operatorAddDepositAddresses: async () => fail(500, "internal_error"),
-  operatorDepositAddresses: async () => fail(500, "internal_error"),
 };

@@ -79,3 +79,10 @@ export const operatorFile: Handler<"operatorFile"> = async ({ env, params }) => 
     size: object.size,
   });
 };
+
+/** A crypto option's address pool: the site object owns it (site/address-pool.ts). */
+export const operatorAddDepositAddresses: Handler<"operatorAddDepositAddresses"> = async ({ env, params, body }) =>
+  siteStub(env, params.siteId).addDepositAddresses(params.optionId, body.addresses);
+
+export const operatorDepositAddresses: Handler<"operatorDepositAddresses"> = async ({ env, params }) =>
+  siteStub(env, params.siteId).depositAddresses(params.optionId);

@@ -27,6 +27,7 @@ import { fail, ok, type Failure, type Result } from "../result";
 import type { OperatorBankApplication, OperatorDeposit, OperatorMessage, OperatorWithdrawal } from "../money/queue";
 import type { DepositRules, TransferRules, WithdrawRules } from "../money/rules";
 import { marketStub, siteStub } from "../stubs";
+import { usesAddressPool } from "../money/payment";
 import * as game from "./game";
 import { checkLedger, listOperations, listRecords, openAccount, record, replay, type LedgerCheck } from "./ledger";
 import * as money from "./money";
@@ -354,10 +355,29 @@ export class MemberObject extends DurableObject<Env> {
     return result;
   }
 
-  deposit(proof: SessionProof, idem: money.Idem, body: { optionId: string; amount: number }, rules: DepositRules): Result<Deposit> {
-    return this.asMember(proof, (member) => {
+  /**
+   * A deposit. When the option's address comes from the operator's pool, the site object assigns
+   * it first (an await: the same member or the same request always gets the same address, so a
+   * request that runs twice meanwhile takes nothing twice); then one transaction re-checks the
+   * replay and every rule, fixes the payment and records the deposit.
+   */
+  async deposit(proof: SessionProof, idem: money.Idem, body: { optionId: string; amount: number }, rules: DepositRules): Promise<Result<Deposit>> {
+    return this.asMember(proof, async (member) => {
+      const replayed = this.ctx.storage.transactionSync(() => replay(this.sql, money.requestKey(idem.key), idem.fingerprint));
+      if (replayed) return replayed as Result<Deposit>;
+      const checked = money.depositCheck(body, rules);
+      if (!checked.ok) return checked;
+      let poolAddress: string | null = null;
+      if (usesAddressPool(checked.data)) {
+        const assigned = await siteStub(this.env, member.site_id).assignDepositAddress(body.optionId, member.member_id, idem.key);
+        if (!assigned.ok) return assigned;
+        poolAddress = assigned.data;
+        // The session may have ended while the site answered.
+        const again = this.authorize(proof);
+        if (!again.ok) return again;
+      }
       const now = new Date().toISOString();
-      return this.atomically(() => money.deposit(this.sql, this.who(member), idem, body, rules, now));
+      return this.atomically(() => money.deposit(this.sql, this.who(member), idem, body, rules, now, poolAddress));
     });
   }
 

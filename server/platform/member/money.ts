@@ -4,6 +4,8 @@ import type {
   BankAccount,
   bankApplyBody,
   Deposit,
+  DepositOption,
+  DepositPayment,
   pageQuery,
   Transfer,
   UploadedFile,
@@ -11,6 +13,7 @@ import type {
   transaction,
 } from "../../contract";
 import { newId } from "../auth/token";
+import { depositPayment, newReference } from "../money/payment";
 import { queueTime, type OperatorBankApplication, type OperatorDeposit, type OperatorWithdrawal, type QueueEntry, type QueueKind } from "../money/queue";
 import { inRange, withdrawFee, type DepositRules, type TransferRules, type WithdrawRules } from "../money/rules";
 import { auditEvent, auditToOutbox } from "../audit";
@@ -51,6 +54,8 @@ type DepositRow = {
   reason: string;
   created_at: string;
   decided_at: string | null;
+  /** deposit_payments.payment (JSON), joined in by DEPOSIT_SELECT; null when the deposit pays nothing */
+  payment: string | null;
 };
 const toDeposit = (r: DepositRow): Deposit => ({
   id: r.id,
@@ -61,8 +66,7 @@ const toDeposit = (r: DepositRow): Deposit => ({
   reason: r.reason,
   createdAt: r.created_at,
   decidedAt: r.decided_at,
-  // issue 17 (deposits helper): the payment fixed when the deposit was asked for
-  payment: null,
+  payment: r.payment === null ? null : (JSON.parse(r.payment) as DepositPayment),
 });
 
 type TransferRow = { id: string; direction: Transfer["direction"]; game_code: string; amount: number; created_at: string };
@@ -159,7 +163,9 @@ const toUpload = (r: UploadRow): UploadedFile => ({
   createdAt: r.created_at,
 });
 
-const depositRow = (sql: SqlStorage, id: string) => sql.exec<DepositRow>("SELECT * FROM deposits WHERE id = ?", id).toArray()[0];
+/** A deposit with its payment: every read of a deposit goes through this, so every view carries it. */
+const DEPOSIT_SELECT = "SELECT deposits.*, deposit_payments.payment FROM deposits LEFT JOIN deposit_payments ON deposit_payments.deposit_id = deposits.id";
+const depositRow = (sql: SqlStorage, id: string) => sql.exec<DepositRow>(`${DEPOSIT_SELECT} WHERE deposits.id = ?`, id).toArray()[0];
 const withdrawalRow = (sql: SqlStorage, id: string) =>
   sql.exec<WithdrawalRow>("SELECT * FROM withdrawals WHERE id = ?", id).toArray()[0];
 export const bankRow = (sql: SqlStorage) => sql.exec<BankRow>("SELECT * FROM bank_account WHERE id = 1").toArray()[0];
@@ -238,6 +244,21 @@ export function decided<T extends OutboxItem>(
 
 // deposits --------------------------------------------------------------------------------------
 
+/**
+ * The checks of a deposit request that need nothing but the rules, made before the site object is
+ * asked for a pool address (so a refused request takes none) and again in the transaction.
+ */
+export function depositCheck(body: { optionId: string; amount: number }, rules: DepositRules): Result<DepositOption> {
+  const option = rules.depositOptions.find((o) => o.id === body.optionId);
+  if (!option) return fail(400, "deposit_option_invalid");
+  if (!inRange(body.amount, rules.minDepositAmount, rules.maxDepositAmount)) return fail(400, "amount_out_of_range");
+  return ok(option);
+}
+
+/**
+ * `poolAddress`: the address the site object assigned for an option whose addresses come from the
+ * operator's pool (money/payment.ts usesAddressPool), asked for before this transaction; null otherwise.
+ */
 export function deposit(
   sql: SqlStorage,
   who: Who,
@@ -245,12 +266,13 @@ export function deposit(
   body: { optionId: string; amount: number },
   rules: DepositRules,
   now: string,
+  poolAddress: string | null = null,
 ): Result<Deposit> {
   const replayed = replay(sql, requestKey(idem.key), idem.fingerprint);
   if (replayed) return replayed as Result<Deposit>;
-  const option = rules.depositOptions.find((o) => o.id === body.optionId);
-  if (!option) return fail(400, "deposit_option_invalid");
-  if (!inRange(body.amount, rules.minDepositAmount, rules.maxDepositAmount)) return fail(400, "amount_out_of_range");
+  const checked = depositCheck(body, rules);
+  if (!checked.ok) return checked;
+  const option = checked.data;
 
   const id = newId();
   // A demo option is play money: credited at once, with no operator in the loop.
@@ -265,6 +287,8 @@ export function deposit(
     now,
     instant ? now : null,
   );
+  const payment = instant ? null : depositPayment(option, body.amount, newReference(), poolAddress);
+  if (payment) sql.exec("INSERT INTO deposit_payments (deposit_id, reference, payment) VALUES (?, ?, ?)", id, payment.reference, JSON.stringify(payment));
   const result = toDeposit(depositRow(sql, id)!);
   record(
     sql,
@@ -274,7 +298,7 @@ export function deposit(
       : undefined,
   );
   toOutbox(sql, "deposit", id, !instant, depositItem(who, result), now);
-  const details = { depositId: id, option: option.id, amount: body.amount };
+  const details = { depositId: id, option: option.id, amount: body.amount, reference: payment?.reference ?? "" };
   auditToOutbox(sql, auditEvent("deposit_requested", "member", who, details, now));
   if (instant) auditToOutbox(sql, auditEvent("deposit_confirmed", "system", who, details, now));
   return ok(result);
@@ -612,7 +636,20 @@ function pageOf<R, T>(sql: SqlStorage, table: string, q: PageQuery, map: (r: R) 
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
-export const listDeposits = (sql: SqlStorage, q: PageQuery) => pageOf(sql, "deposits", q, toDeposit);
+export function listDeposits(sql: SqlStorage, q: PageQuery): Page<Deposit> {
+  const range = dayRange(q.from, q.to);
+  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM deposits WHERE ${range.sql}`, ...range.bindings).one().n;
+  const items = sql
+    .exec<DepositRow>(
+      `${DEPOSIT_SELECT} WHERE ${range.sql} ORDER BY deposits.created_at DESC, deposits.rowid DESC LIMIT ? OFFSET ?`,
+      ...range.bindings,
+      q.pageSize,
+      (q.page - 1) * q.pageSize,
+    )
+    .toArray()
+    .map(toDeposit);
+  return { items, total, page: q.page, pageSize: q.pageSize };
+}
 export const listTransfers = (sql: SqlStorage, q: PageQuery) => pageOf(sql, "transfers", q, toTransfer);
 export const listWithdrawals = (sql: SqlStorage, q: PageQuery) => pageOf(sql, "withdrawals", q, toWithdrawal);
 

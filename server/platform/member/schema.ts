@@ -89,6 +89,15 @@ export const MEMBER_SCHEMA = [
      decided_at TEXT
    )`,
   `CREATE INDEX IF NOT EXISTS deposits_by_time ON deposits (created_at)`,
+  // What the member pays for a deposit (contract depositPayment, JSON), fixed when it is asked
+  // for. A table beside deposits rather than a column: CREATE … IF NOT EXISTS stays idempotent
+  // for objects made before it, where ALTER TABLE ADD COLUMN would fail on its second run. A
+  // deposit without a row (a demo one, or one asked for before payments existed) pays nothing.
+  `CREATE TABLE IF NOT EXISTS deposit_payments (
+     deposit_id TEXT PRIMARY KEY REFERENCES deposits (id),
+     reference TEXT NOT NULL,
+     payment TEXT NOT NULL
+   )`,
   `CREATE TABLE IF NOT EXISTS transfers (
      id TEXT PRIMARY KEY,
      direction TEXT NOT NULL CHECK (direction IN ('in', 'out')),

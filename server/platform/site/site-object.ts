@@ -12,6 +12,7 @@ import * as content from "./content";
 import { defaultSiteConfig } from "./defaults";
 import * as directory from "./directory";
 import { migrateSite, SITE_SCHEMA } from "./schema";
+import * as pool from "./address-pool";
 
 type ConfigRow = { site_id: string; config: string; chat_link: string };
 type SmsLogEntry = z.infer<typeof smsLogEntry>;
@@ -48,7 +49,7 @@ export class SiteObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of [...SITE_SCHEMA, ...LIMIT_SCHEMA, ...AUDIT_SCHEMA]) this.sql.exec(statement);
+    for (const statement of [...SITE_SCHEMA, ...pool.POOL_SCHEMA, ...LIMIT_SCHEMA, ...AUDIT_SCHEMA]) this.sql.exec(statement);
     ctx.storage.transactionSync(() => migrateSite(this.sql));
   }
 
@@ -292,6 +293,40 @@ export class SiteObject extends DurableObject<Env> {
       limits.record(this.sql, "forgot-account", accountKey, at);
       return ok(null);
     });
+  }
+
+  // deposit address pools (./address-pool.ts) -----------------------------------------------------
+
+  /** The crypto option of this site whose addresses come from the pool, or a refusal. */
+  private poolOption(optionId: string): Result<pool.Assign> {
+    const option = this.getConfig()?.depositOptions.find((o) => o.id === optionId);
+    const assign = option?.kind === "crypto" ? option.crypto?.assign : undefined;
+    return assign === "member" || assign === "deposit" ? ok(assign) : fail(400, "deposit_option_invalid");
+  }
+
+  /** Loads addresses into an option's pool (one already loaded is skipped); only a pool option has one. */
+  addDepositAddresses(optionId: string, addresses: string[]): Result<pool.Pool> {
+    const option = this.poolOption(optionId);
+    if (!option.ok) return option;
+    const now = new Date().toISOString();
+    return ok(this.ctx.storage.transactionSync(() => pool.addAddresses(this.sql, optionId, addresses, now)));
+  }
+
+  depositAddresses(optionId: string): Result<pool.Pool> {
+    const option = this.poolOption(optionId);
+    return option.ok ? ok(pool.poolCounts(this.sql, optionId)) : option;
+  }
+
+  /**
+   * The address a member pays a deposit on `optionId` to: theirs for good ("member") or this
+   * request's ("deposit", keyed by the request's idempotency key, so a retry gets the same one).
+   */
+  assignDepositAddress(optionId: string, memberId: string, idempotencyKey: string): Result<string> {
+    const option = this.poolOption(optionId);
+    if (!option.ok) return option;
+    const key = pool.assignKey(option.data, memberId, idempotencyKey);
+    const now = new Date().toISOString();
+    return this.ctx.storage.transactionSync(() => pool.assignAddress(this.sql, optionId, key, memberId, now));
   }
 
   // the audit log ------------------------------------------------------------------------------------

@@ -226,12 +226,22 @@ function shapeOf(name: CallName) {
 
 const clone = <T>(value: T): T => structuredClone(value);
 
-/** `*` in a path is a record's first key in the valid request. */
+/**
+ * `*` in a path is a record's first key in the valid request; `0` an array's first item that has
+ * the rest of the path (a bank deposit option has a bankAccount, a crypto one its crypto details:
+ * no one item has both).
+ */
 function resolve(req: Req, path: Path): Path | null {
   const out: Path = [];
   let node: unknown = req;
   for (const [i, step] of path.entries()) {
-    const key = step === "*" && node && typeof node === "object" ? Object.keys(node)[0] : step;
+    const firstWith = () => (node as unknown[]).findIndex((item) => resolve(item as Req, path.slice(i + 1)) !== null);
+    const key =
+      step === "*" && node && typeof node === "object"
+        ? Object.keys(node)[0]
+        : step === 0 && Array.isArray(node) && i < path.length - 1
+          ? Math.max(firstWith(), 0)
+          : step;
     if (key === undefined) return null;
     out.push(key);
     if (i < path.length - 1) {
@@ -596,6 +606,10 @@ const TABLE: Record<CallName, Entry> = {
     strings: {
       "body.depositOptions[0].name": text,
       "body.depositOptions[0].instructions": text,
+      "body.depositOptions[0].bankAccount.bank": text,
+      "body.depositOptions[0].bankAccount.branch": text,
+      "body.depositOptions[0].bankAccount.accountName": text,
+      "body.depositOptions[0].crypto.network": text,
       "body.socialOptions[0].name": text,
       "body.favicon": text,
       "body.logo": text,

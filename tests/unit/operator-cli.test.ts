@@ -240,7 +240,7 @@ describe("answers", () => {
     });
     expect(await run(["deposits", "demo"], cli.io)).toBe(0);
     const [header, rule, row] = cli.out[0]!.split("\n");
-    expect(header).toMatch(/^ID\s+ACCOUNT\s+OPTION\s+AMOUNT\s+STATUS\s+REQUESTED \(UTC\)/);
+    expect(header).toMatch(/^ID\s+REFERENCE\s+ACCOUNT\s+OPTION\s+AMOUNT\s+PAY\s+STATUS\s+REQUESTED \(UTC\)/);
     expect(rule).toMatch(/^-+ {2}-+/);
     expect(row).toContain("€1,234.56");
     expect(row).toContain("2025-03-04 05:06:07");
@@ -249,6 +249,58 @@ describe("answers", () => {
       "GET /site/info/demo",
     ]);
     expect(cli.sent[0]!.headers.get("Authorization")).toBe("Bearer test-operator-key");
+  });
+
+  const crypto = {
+    ...deposit,
+    id: "d2",
+    optionId: "usdt-trc20",
+    optionName: "USDT (TRC20)",
+    payment: { kind: "crypto", reference: "K7M4Q9TX", asset: "USDT", network: "TRON (TRC20)", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", assetAmount: "38.580000" },
+  };
+
+  it("lists each deposit's reference and what the member pays (asset amount and address)", async () => {
+    const cli = fakeIo({ answer: (url) => (url.pathname === "/operator/sites/demo/deposits" ? ok([crypto]) : siteInfo("TWD")(url)) });
+    expect(await run(["deposits", "demo"], cli.io)).toBe(0);
+    expect(cli.out[0]).toMatch(/REFERENCE/);
+    expect(cli.out[0]).toContain("K7M4Q9TX");
+    expect(cli.out[0]).toContain("38.580000 USDT → TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t");
+  });
+
+  it("confirms a deposit by its reference (any case): finds the one pending deposit with it, then confirms that id", async () => {
+    const cli = fakeIo({
+      answer: (url) => {
+        if (url.pathname === "/operator/sites/demo/deposits") return ok([deposit, crypto]);
+        if (url.pathname === "/operator/sites/demo/deposits/d2/confirm") return ok({ ...crypto, status: "credited" });
+        return siteInfo("TWD")(url);
+      },
+    });
+    expect(await run(["confirm-deposit", "demo", "k7m4q9tx"], cli.io)).toBe(0);
+    expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}`)).toContain("POST /operator/sites/demo/deposits/d2/confirm");
+    expect(cli.stdout()).toContain("K7M4Q9TX");
+  });
+
+  it("decides nothing when no pending deposit, or more than one, has the reference (exit 1)", async () => {
+    for (const listed of [[deposit], [crypto, { ...crypto, id: "d3" }]]) {
+      const cli = fakeIo({ answer: (url) => (url.pathname === "/operator/sites/demo/deposits" ? ok(listed) : undefined) });
+      expect(await run(["refuse-deposit", "demo", "K7M4Q9TX", "--reason", "none arrived"], cli.io)).toBe(1);
+      expect(cli.sent.map((s) => s.method)).toEqual(["GET"]);
+      expect(cli.stderr()).toMatch(/K7M4Q9TX/);
+    }
+  });
+
+  it("loads pool addresses from a file and --addresses, each once, and prints the pool's counts", async () => {
+    const cli = fakeIo({ answer: (url) => (url.pathname.endsWith("/addresses") ? ok({ optionId: "usdt-trc20", free: 3, assigned: 1 }) : undefined) });
+    const a = "TT5AYBAGYpv8PkfykPzfn1jRvNDfNS2r7e";
+    const b = "TB1rnnQnMV6RgCmffGLpkMSJVnLRhQLV4K";
+    const argv = ["add-deposit-addresses", "demo", "usdt-trc20", "--file", "pool.txt", "--addresses", `${b}, TCXJUMYVKe3HR7ydhBT3YCc6JcQxS9pYxs`];
+    expect(await run(argv, { ...cli.io, readText: () => `${a}\n${b}\n` })).toBe(0);
+    expect(cli.sent[0]!.url.pathname).toBe("/operator/sites/demo/deposit-options/usdt-trc20/addresses");
+    expect(JSON.parse(cli.sent[0]!.body!)).toEqual({ addresses: [a, b, "TCXJUMYVKe3HR7ydhBT3YCc6JcQxS9pYxs"] });
+    expect(cli.stdout()).toMatch(/free:\s+3/);
+    const bad = fakeIo();
+    expect(await run(["add-deposit-addresses", "demo", "usdt-trc20", "--addresses", "not-an-address"], bad.io)).toBe(1);
+    expect(bad.sent).toEqual([]);
   });
 
   it("a refusal prints its code and message on stderr and exits 1", async () => {

@@ -1,7 +1,7 @@
 /** The operator's queues: deposits, withdrawals, bank applications and member messages. */
-import { allFlag, idArg, reasonFlag, siteArg, status } from "./inputs";
+import { allFlag, idArg, reasonFlag, siteArg, status, userPath } from "./inputs";
 import * as render from "./render";
-import type { CommandSpec, Context } from "./spec";
+import { UsageError, type CommandSpec, type Context } from "./spec";
 import { BANK_DOCUMENTS } from "./tools";
 
 const siteId = (ctx: Context) => ctx.args.siteId!;
@@ -10,7 +10,59 @@ const itemParams = (ctx: Context) => ({ siteId: siteId(ctx), id: ctx.args.id! })
 const memberParams = (ctx: Context) => ({ siteId: siteId(ctx), memberId: ctx.args.memberId! });
 const threadParams = (ctx: Context) => ({ ...memberParams(ctx), id: ctx.args.id! });
 
-const depositId = idArg("id", "the deposit's id, as `deposits` lists it");
+const depositId = idArg("id", "the deposit's id or its reference (8 characters, as the member wrote it in the transfer note), as `deposits` lists them");
+
+/** A deposit reference (server/platform/money/payment.ts): 8 of 2–9 and A–Z without I and O. Ids are longer. */
+const REFERENCE = /^[2-9A-HJ-NP-Z]{8}$/;
+
+/**
+ * The deposit an operator means: an id as given, or the pending deposit whose payment has this
+ * reference (typed in any case). A reference is a way to find a deposit, not its key: when none
+ * or more than one pending deposit has it, nothing is decided and the operator is asked for the id.
+ */
+async function depositParams(ctx: Context): Promise<{ siteId: string; id: string } | null> {
+  const given = ctx.args.id!;
+  if (!REFERENCE.test(given.toUpperCase())) return itemParams(ctx);
+  const reference = given.toUpperCase();
+  const answer = await ctx.platform.operator("operatorDeposits", { params: { siteId: siteId(ctx) }, query: { status: "pending" } });
+  if (answer.statusCode !== 200) {
+    ctx.refused(answer, "listing the pending deposits");
+    return null;
+  }
+  const matches = (answer.data ?? []).filter((d) => d.payment?.reference === reference);
+  if (matches.length === 1) return { siteId: siteId(ctx), id: matches[0]!.id };
+  ctx.fail(
+    matches.length === 0
+      ? `no pending deposit of ${siteId(ctx)} has the reference ${reference} (see \`deposits ${siteId(ctx)}\`)`
+      : `${matches.length} pending deposits have the reference ${reference} (${matches.map((d) => d.id).join(", ")}): give the id`,
+  );
+  return null;
+}
+
+/**
+ * Addresses from --file (any whitespace or commas between them) and --addresses "A,B C". Neither
+ * flag is a usage error; what they hold that is not an address is a failure of the data (exit 1),
+ * reported before anything is sent.
+ */
+function addressList(ctx: Context): string[] | { error: string } {
+  const texts: string[] = [];
+  if (typeof ctx.flags.file === "string") {
+    try {
+      texts.push(ctx.io.readText(userPath(ctx, ctx.flags.file)));
+    } catch (error) {
+      throw new UsageError(`cannot read --file ${ctx.flags.file}: ${(error as { code?: string }).code ?? String(error)}`, ctx.command);
+    }
+  }
+  if (typeof ctx.flags.addresses === "string") texts.push(ctx.flags.addresses);
+  const addresses = [...new Set(texts.join("\n").split(/[\s,]+/).filter((a) => a !== ""))];
+  if (addresses.length === 0) throw new UsageError("give the addresses with --file <path> or --addresses <list>", ctx.command);
+  const bad = addresses.filter((a) => !/^[A-Za-z0-9]{20,100}$/.test(a));
+  if (bad.length > 0) return { error: `not an address (20–100 letters and digits), nothing loaded: ${bad.slice(0, 3).join(", ")}` };
+  if (addresses.length > 10_000) return { error: `${addresses.length} addresses: load at most 10000 at a time` };
+  return addresses;
+}
+
+const optionArg = idArg("optionId", "the crypto deposit option, as `site` lists it (e.g. usdt-trc20)");
 const withdrawalId = idArg("id", "the withdrawal's id, as `withdrawals` lists it");
 const memberId = idArg("memberId", "the member, as the list shows it");
 const messageId = idArg("id", "the message's id, as `messages` lists it");
@@ -32,9 +84,11 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     summary: "credit a pending deposit to the member's main account",
     args: [siteArg, depositId],
     flags: [],
-    examples: ["confirm-deposit demo 01J9ZQ4M2T"],
+    examples: ["confirm-deposit demo 01J9ZQ4M2T", "confirm-deposit demo7 K7M4Q9TX"],
     async run(ctx) {
-      const answer = await ctx.platform.operator("operatorConfirmDeposit", { params: itemParams(ctx), body: { reason: "" } });
+      const params = await depositParams(ctx);
+      if (!params) return;
+      const answer = await ctx.platform.operator("operatorConfirmDeposit", { params, body: { reason: "" } });
       await ctx.show(answer, async (d) => render.deposit(d, await ctx.money(siteId(ctx))));
     },
   },
@@ -43,10 +97,43 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     summary: "refuse a pending deposit; the member sees the reason",
     args: [siteArg, depositId],
     flags: [reasonFlag],
-    examples: ['refuse-deposit demo 01J9ZQ4M2T --reason "No transfer arrived"'],
+    examples: ['refuse-deposit demo 01J9ZQ4M2T --reason "No transfer arrived"', 'refuse-deposit demo K7M4Q9TX --reason "No transfer arrived"'],
     async run(ctx) {
-      const answer = await ctx.platform.operator("operatorRefuseDeposit", { params: itemParams(ctx), body: { reason: reason(ctx) } });
+      const params = await depositParams(ctx);
+      if (!params) return;
+      const answer = await ctx.platform.operator("operatorRefuseDeposit", { params, body: { reason: reason(ctx) } });
       await ctx.show(answer, async (d) => render.deposit(d, await ctx.money(siteId(ctx))));
+    },
+  },
+  {
+    name: "add-deposit-addresses",
+    summary: "load addresses into a crypto deposit option's pool (one already loaded is skipped)",
+    details:
+      "For an option whose crypto.assign is \"member\" (one address per member, kept) or \"deposit\" (a fresh one per deposit). " +
+      "A member asking for a deposit when no address is free is refused with deposit_address_unavailable: keep the pool stocked.",
+    args: [siteArg, optionArg],
+    flags: [
+      { name: "file", type: "string", value: "path", help: "a file of addresses, one a line (or separated by spaces or commas)" },
+      { name: "addresses", type: "string", value: "list", help: "addresses separated by commas or spaces" },
+    ],
+    examples: ["add-deposit-addresses demo2 usdt-trc20 --file addresses.txt", 'add-deposit-addresses demo2 usdt-trc20 --addresses "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"'],
+    async run(ctx) {
+      const addresses = addressList(ctx);
+      if ("error" in addresses) return ctx.fail(addresses.error);
+      const params = { siteId: siteId(ctx), optionId: ctx.args.optionId! };
+      const answer = await ctx.platform.operator("operatorAddDepositAddresses", { params, body: { addresses } });
+      await ctx.show(answer, render.addressPool);
+    },
+  },
+  {
+    name: "deposit-addresses",
+    summary: "how many addresses of a crypto deposit option's pool are free and given out",
+    args: [siteArg, optionArg],
+    flags: [],
+    examples: ["deposit-addresses demo2 usdt-trc20"],
+    async run(ctx) {
+      const answer = await ctx.platform.operator("operatorDepositAddresses", { params: { siteId: siteId(ctx), optionId: ctx.args.optionId! } });
+      await ctx.show(answer, render.addressPool);
     },
   },
   {

@@ -52,14 +52,23 @@ export function siteInfo(site: SiteInfo): string {
   ]);
 }
 
+/** What the member pays, in one cell: the asset amount and address, or the account number. */
+const pays = (d: Deposit) => {
+  const p = d.payment;
+  if (!p) return "—";
+  return p.kind === "crypto" ? `${p.assetAmount} ${p.asset} → ${p.address}` : `${p.bank} ${p.accountNumber}`;
+};
+
 export const deposits = (rows: Deposit[], money: Money, all: boolean) =>
   table(
     rows,
     [
       { header: "ID", value: (d) => d.id },
+      { header: "REFERENCE", value: (d) => d.payment?.reference ?? "—" },
       { header: "ACCOUNT", value: (d) => d.account },
       { header: "OPTION", value: (d) => d.optionName || d.optionId, max: 24 },
       { header: "AMOUNT", value: (d) => money(d.amount), align: "right" },
+      { header: "PAY", value: pays, max: 60 },
       { header: "STATUS", value: (d) => d.status },
       { header: "REQUESTED (UTC)", value: (d) => at(d.createdAt) },
       { header: "DECIDED (UTC)", value: (d) => at(d.decidedAt) },
@@ -75,9 +84,29 @@ export const deposit = (d: Deposit, money: Money) =>
     ["account", `${d.account} (member ${d.memberId})`],
     ["option", `${d.optionName} (${d.optionId})`],
     ["amount", money(d.amount)],
+    ["reference", d.payment?.reference ?? "—"],
+    ...paymentLines(d),
     ["reason", orDash(d.reason)],
     ["requested", formatTime(d.createdAt)],
     ["decided", formatTime(d.decidedAt)],
+  ]);
+
+function paymentLines(d: Deposit): [string, string][] {
+  const p = d.payment;
+  if (!p) return [];
+  if (p.kind === "bank") return [["pay to", `${p.bank}, ${orDash(p.branch)}; ${p.accountName}; ${p.accountNumber}`]];
+  return [
+    ["asset amount", `${p.assetAmount} ${p.asset}`],
+    ["network", p.network],
+    ["address", p.address],
+  ];
+}
+
+export const addressPool = (pool: CallData<"operatorDepositAddresses">) =>
+  keyValue([
+    ["option", pool.optionId],
+    ["free", String(pool.free)],
+    ["given out", String(pool.assigned)],
   ]);
 
 export const withdrawals = (rows: Withdrawal[], money: Money, all: boolean) =>

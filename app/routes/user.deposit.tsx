@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { RichText } from "~/components/rich-text";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { choiceErrorProps, CsrfInput, ErrorList, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
@@ -11,22 +11,42 @@ import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.
 import { depositSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess, takeReceiptId, withOptionNames } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
+import { PaymentCard } from "~/components/money/payment-card";
+import { qrCode } from "~/utils/qr.server";
 
 export const handle = { titleKey: "money:deposit.title", i18n: ["money"] } satisfies RouteHandle;
 
 export const shouldRevalidate = keepDataAfterRefusal;
 
+/** How many recent deposits `?view=<id>` looks through (the platform's largest page). */
+const VIEW_WINDOW = 100;
+
+/**
+ * The page shows one deposit above the form: the one just asked for (the receipt cookie, once) or
+ * the one `?view=<id>` names (the records and the recent list link to it, so a pending deposit's
+ * payment details stay one link away, with or without JavaScript). A pending deposit with a
+ * payment gets its payment card, the QR code drawn here on the server (utils/qr.server.ts).
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
-  const result = await context.platform.call("deposits", { query: { page: 1, pageSize: 5 } });
-  const recent = result.ok ? withOptionNames(context, result.data.items) : [];
-  const receiptId = takeReceiptId(request, context, "deposit");
+  const view = new URL(request.url).searchParams.get("view");
+  const result = await context.platform.call("deposits", { query: { page: 1, pageSize: view ? VIEW_WINDOW : 5 } });
+  const listed = result.ok ? withOptionNames(context, result.data.items) : [];
+  const receiptId = takeReceiptId(request, context, "deposit") ?? view;
+  const receipt = (receiptId && listed.find((d) => d.id === receiptId)) || null;
+  const payment = receipt?.status === "pending" ? receipt.payment : null;
+  const option = receipt ? context.site.depositOptions.find((o) => o.id === receipt.optionId) : undefined;
   return json({
-    receipt: (receiptId && recent.find((d) => d.id === receiptId)) || null,
+    receipt,
+    payment,
+    qr: payment?.kind === "crypto" ? qrCode(payment.address) : null,
+    assign: option?.crypto?.assign ?? null,
+    // ?view= of a deposit that is not among the recent ones (or not the member's): said, not hidden
+    viewMissing: Boolean(view) && result.ok && !receipt,
     options: context.site.depositOptions,
     limits: limitsFor(context, "Deposit"),
     currency: context.site.currency,
-    recent,
+    recent: listed.slice(0, 5),
     idempotencyKey: newIdempotencyKey(),
   });
 }
@@ -48,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Deposit() {
-  const { options, limits, currency, recent, receipt, idempotencyKey } = useLoaderData<typeof loader>();
+  const { options, limits, currency, recent, receipt, payment, qr, assign, viewMissing, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const [form, fields] = useServerForm<ReturnType<typeof depositSchema>>({
@@ -64,11 +84,18 @@ export default function Deposit() {
           amount={receipt.amount}
           currency={currency}
           status={receipt.status}
-          reference={receipt.id}
+          // the reference the member writes in the transfer note and the operator matches; the id for a demo deposit
+          reference={receipt.payment?.reference ?? receipt.id}
           time={receipt.createdAt}
         >
           <ReceiptFact label={t("deposit.option")}>{receipt.optionName}</ReceiptFact>
         </Receipt>
+      ) : null}
+      {receipt && payment ? <PaymentCard payment={payment} amount={receipt.amount} currency={currency} qr={qr} assign={assign} /> : null}
+      {viewMissing ? (
+        <p className="card" role="status">
+          {t("payment.not_found")}
+        </p>
       ) : null}
       {options.length === 0 ? (
         <p>{t("deposit.no_options")}</p>
@@ -118,7 +145,14 @@ export default function Deposit() {
           id: d.id,
           time: d.createdAt,
           amount: <Money minor={d.amount} currency={currency} />,
-          what: d.optionName,
+          what:
+            d.status === "pending" && d.payment ? (
+              <>
+                {d.optionName} · <Link to={`/user/deposit?view=${encodeURIComponent(d.id)}`}>{t("payment.view")}</Link>
+              </>
+            ) : (
+              d.optionName
+            ),
           status: d.status,
           reason: d.reason || undefined,
         }))}

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import type { CallData } from "../../../server/contract";
 import { useAccountName, SignedMoney, type Game } from "./account-table";
@@ -40,6 +41,20 @@ function TransactionRow({ item, currency, games }: { item: Transaction; currency
         <span className="record-where">
           {item.kind === "deposit" ? item.optionName : item.direction === "in" ? `${main} → ${game}` : `${game} → ${main}`}
         </span>
+        {item.kind === "deposit" && item.payment ? (
+          // the reference the member wrote in the transfer note; a pending deposit links to what to pay
+          <span className="record-reference">
+            {t("deposit.reference", { reference: item.payment.reference })}
+            {item.status === "pending" ? (
+              <>
+                {" · "}
+                <Link className="record-link" to={`/user/deposit?view=${encodeURIComponent(item.id)}`}>
+                  {t("deposit.payment")}
+                </Link>
+              </>
+            ) : null}
+          </span>
+        ) : null}
       </Cell>
       <Cell column={amount}>
         <SignedMoney minor={item.kind === "transfer" && item.direction === "in" ? -item.amount : item.amount} currency={currency} />

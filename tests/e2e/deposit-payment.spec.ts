@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { BRAND2, DEMO, expectToast, formHolding, moneyText, operatorApi, queuedItem, signUp, tr, waitForHydration } from "./support";
 
@@ -15,6 +16,20 @@ type Queued = {
   status: string;
   payment: { kind: string; reference: string; address?: string; assetAmount?: string } | null;
 };
+
+/** The payment card passes axe (WCAG 2.2 A/AA, as tests/e2e/a11y.spec.ts audits) on a desktop and a 360×640 phone. */
+async function axeClean(page: Page, what: string) {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 640 }]) {
+    await page.setViewportSize(viewport);
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .setLegacyMode(true)
+      .analyze();
+    const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}: ${v.help}`));
+    expect.soft(found, `${what} at ${viewport.width}px: axe violations`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 async function askDeposit(page: Page, optionId: string, amount: string) {
   const form = formHolding(page, "optionId");
@@ -42,6 +57,7 @@ test("brand2: a USDT deposit shows the member's address, the exact amount and a 
   await expect(card.getByRole("button", { name: tr(lng, "money:payment.copy_what", { what: tr(lng, "money:payment.address") }) })).toBeVisible();
   const reference = (await page.getByTestId("receipt").locator(".receipt-reference").textContent())!;
   expect(reference).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+  await axeClean(page, "brand2 (dark) USDT payment card");
 
   // a second deposit: the same address (one per member), its own reference and exact amount
   await page.goto(`${BRAND2}/user/deposit`);
@@ -70,7 +86,7 @@ test("brand2: a USDT deposit shows the member's address, the exact amount and a 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("demo: a bank transfer shows the account and the reference, and the records link back to it", async ({ page }) => {
+  test("demo: a bank transfer shows the account and the reference, and the records link back to it", async ({ page, browser, context }) => {
     const lng = "en-US";
     const member = await signUp(page, DEMO);
     await page.goto(`${DEMO}/user/deposit`);
@@ -96,5 +112,17 @@ test.describe("without JavaScript", () => {
     await row.getByRole("link", { name: tr(lng, "records:deposit.payment") }).click();
     await expect(page).toHaveURL(`${DEMO}/user/deposit?view=${queued.id}`);
     await expect(page.getByTestId("payment-reference")).toHaveText(reference);
+
+    // the same page with JavaScript (axe runs in the page), copy buttons and all, passes axe
+    const scripted = await browser.newContext({ javaScriptEnabled: true, viewport: { width: 1280, height: 800 } });
+    try {
+      await scripted.addCookies(await context.cookies());
+      const withJs = await scripted.newPage();
+      await withJs.goto(`${DEMO}/user/deposit?view=${queued.id}`);
+      await expect(withJs.getByTestId("payment-card").getByRole("button").first()).toBeVisible();
+      await axeClean(withJs, "demo (light) bank payment card");
+    } finally {
+      await scripted.close();
+    }
   });
 });

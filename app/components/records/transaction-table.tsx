@@ -46,12 +46,9 @@ function TransactionRow({ item, currency, games }: { item: Transaction; currency
           <span className="record-reference">
             {t("deposit.reference", { reference: item.payment.reference })}
             {item.status === "pending" ? (
-              <>
-                {" · "}
-                <Link className="record-link" to={`/user/deposit?view=${encodeURIComponent(item.id)}`}>
-                  {t("deposit.payment")}
-                </Link>
-              </>
+              <Link className="record-link" to={`/user/deposit?view=${encodeURIComponent(item.id)}`}>
+                {t("deposit.payment")}
+              </Link>
             ) : null}
           </span>
         ) : null}

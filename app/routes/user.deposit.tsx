@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { optionId, amount, idempotencyKey } = submission.value;
   const result = await context.platform.call("deposit", { body: { optionId, amount }, idempotencyKey });
-  if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey);
+  if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
   return moneySuccess(context, "/user/deposit", result.data.status === "credited" ? "deposit_credited" : "deposit_pending", { kind: "deposit", id: result.data.id });
 }
 

@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { direction, gameCode, amount, idempotencyKey } = submission.value;
   const result = await context.platform.call("transfer", { body: { direction, gameCode, amount }, idempotencyKey });
-  if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey);
+  if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
   return moneySuccess(context, "/user/transfer", direction === "in" ? "transfer_in_success" : "transfer_out_success", { kind: "transfer", id: result.data.id });
 }
 

@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { amount, transactionPassword, idempotencyKey } = submission.value;
   const result = await context.platform.call("withdraw", { body: { amount, transactionPassword }, idempotencyKey });
-  if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey, ["transactionPassword"]);
+  if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey, ["transactionPassword"]);
   return moneySuccess(context, "/user/withdraw", "withdraw_success", { kind: "withdraw", id: result.data.id });
 }
 

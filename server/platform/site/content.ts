@@ -20,7 +20,7 @@ export type Campaign = z.infer<typeof campaign>;
 export type Instruction = z.infer<typeof instruction>;
 
 export type PressInput = Omit<PressItem, "id" | "publishedAt"> & { lang: LocaleId };
-export type CampaignInput = Omit<Campaign, "id"> & { lang: LocaleId; key?: string };
+export type CampaignInput = Omit<Campaign, "id" | "key"> & { lang: LocaleId; key?: string };
 export type InstructionInput = Omit<Instruction, "id"> & { lang: LocaleId; key?: string };
 
 /**
@@ -100,6 +100,7 @@ type CampaignRow = {
 
 const toCampaign = (r: CampaignRow): Campaign => ({
   id: r.id,
+  key: r.group_key,
   title: r.title,
   summary: r.summary,
   content: r.content,

@@ -11,14 +11,17 @@ import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.
 import { depositSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess, takeReceiptId, withOptionNames } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
+import { depositBonusOffers } from "~/utils/campaigns.server";
+import { DepositBonusLine } from "~/components/campaigns/locked-bonus";
 
-export const handle = { titleKey: "money:deposit.title", i18n: ["money"] } satisfies RouteHandle;
+export const handle = { titleKey: "money:deposit.title", i18n: ["money", "campaigns"] } satisfies RouteHandle;
 
 export const shouldRevalidate = keepDataAfterRefusal;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
-  const result = await context.platform.call("deposits", { query: { page: 1, pageSize: 5 } });
+  // the bonus offers read the same recent deposits (one platform call: reads are shared per request)
+  const [result, bonusOffers] = await Promise.all([context.platform.call("deposits", { query: { page: 1, pageSize: 5 } }), depositBonusOffers(context)]);
   const recent = result.ok ? withOptionNames(context, result.data.items) : [];
   const receiptId = takeReceiptId(request, context, "deposit");
   return json({
@@ -27,6 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     limits: limitsFor(context, "Deposit"),
     currency: context.site.currency,
     recent,
+    bonusOffers,
     idempotencyKey: newIdempotencyKey(),
   });
 }
@@ -48,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Deposit() {
-  const { options, limits, currency, recent, receipt, idempotencyKey } = useLoaderData<typeof loader>();
+  const { options, limits, currency, recent, receipt, bonusOffers, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const [form, fields] = useServerForm<ReturnType<typeof depositSchema>>({
@@ -108,6 +112,7 @@ export default function Deposit() {
             <ErrorList id={fields.optionId.errorId} errors={fields.optionId.errors} />
           </fieldset>
           <AmountField meta={fields.amount} limits={limits} currency={currency} />
+          <DepositBonusLine offers={bonusOffers} currency={currency} />
           <SubmitButton>{t("deposit.submit")}</SubmitButton>
         </Form>
       )}

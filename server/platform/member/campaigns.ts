@@ -48,7 +48,11 @@ export function isActive(rule: CampaignRule, nowMs: number): boolean {
   return Date.parse(rule.startsAt) <= nowMs && (end === null || nowMs < end);
 }
 
-/** The UTC day, or the week from Monday 00:00 UTC, that `ms` falls in: [start, end). */
+/**
+ * The UTC day, or the week from Monday 00:00 UTC, that `ms` falls in: [start, end). A bet belongs
+ * to the period its own period's end falls in, an end exactly at midnight to the day before
+ * (`betPeriod`): the last round of a day is played in that day.
+ */
 export function rebatePeriodAt(period: "day" | "week", ms: number): { start: number; end: number } {
   const day = Math.floor(ms / DAY_MS);
   if (period === "day") return { start: day * DAY_MS, end: (day + 1) * DAY_MS };
@@ -56,6 +60,9 @@ export function rebatePeriodAt(period: "day" | "week", ms: number): { start: num
   const monday = day - ((day + 3) % 7);
   return { start: monday * DAY_MS, end: (monday + 7) * DAY_MS };
 }
+
+/** The rebate period a bet ending at `endMs` counts in: (start, end]. */
+export const betPeriod = (period: "day" | "week", endMs: number) => rebatePeriodAt(period, endMs - 1);
 
 // joins --------------------------------------------------------------------------------------------
 
@@ -241,7 +248,7 @@ export function noteBet(sql: SqlStorage, rules: readonly CampaignRule[], order: 
       rule.period === "rounds"
         ? [ROUNDS, endMs + REBATE_DELAY_MS]
         : (() => {
-            const p = rebatePeriodAt(rule.period, endMs);
+            const p = betPeriod(rule.period, endMs);
             return [new Date(p.start).toISOString(), p.end + REBATE_DELAY_MS] as const;
           })();
     sql.exec(
@@ -265,7 +272,7 @@ export function nextRebateDue(sql: SqlStorage): number | null {
 const COUNTED = "status IN ('won', 'lost')";
 
 function openFrom(sql: SqlStorage, fromMs: number): number | null {
-  return sql.exec<{ end: number | null }>("SELECT MIN(period_end) AS end FROM orders WHERE status = 'open' AND period_end * 1000 >= ?", fromMs).one()
+  return sql.exec<{ end: number | null }>("SELECT MIN(period_end) AS end FROM orders WHERE status = 'open' AND period_end * 1000 > ?", fromMs).one()
     .end;
 }
 
@@ -276,7 +283,7 @@ function creditedRounds(sql: SqlStorage, key: string): number {
 function countedSince(sql: SqlStorage, fromMs: number, beforeEndSec: number | null): number {
   return sql
     .exec<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM orders WHERE ${COUNTED} AND period_end * 1000 >= ? AND period_end < ?`,
+      `SELECT COUNT(*) AS n FROM orders WHERE ${COUNTED} AND period_end * 1000 > ? AND period_end < ?`,
       fromMs,
       beforeEndSec ?? Number.MAX_SAFE_INTEGER,
     )
@@ -335,7 +342,7 @@ function sumsBetween(sql: SqlStorage, fromMs: number, toMs: number): Sums {
   return sql
     .exec<Sums>(
       `SELECT COUNT(*) AS n, COALESCE(SUM(amount), 0) AS stakes, COALESCE(SUM(payout), 0) AS payouts
-       FROM orders WHERE ${COUNTED} AND period_end * 1000 >= ? AND period_end * 1000 < ?`,
+       FROM orders WHERE ${COUNTED} AND period_end * 1000 > ? AND period_end * 1000 <= ?`,
       fromMs,
       toMs,
     )
@@ -347,7 +354,7 @@ type CountedBet = { amount: number; payout: number; period_end: number };
 function roundsBets(sql: SqlStorage, fromMs: number, beforeEndSec: number | null, skip: number, limit: number): CountedBet[] {
   return sql
     .exec<CountedBet>(
-      `SELECT amount, payout, period_end FROM orders WHERE ${COUNTED} AND period_end * 1000 >= ? AND period_end < ?
+      `SELECT amount, payout, period_end FROM orders WHERE ${COUNTED} AND period_end * 1000 > ? AND period_end < ?
        ORDER BY period_end, seq LIMIT ? OFFSET ?`,
       fromMs,
       beforeEndSec ?? Number.MAX_SAFE_INTEGER,
@@ -391,7 +398,7 @@ export function creditRebates(sql: SqlStorage, rules: readonly CampaignRule[], n
       }
       const since = Math.max(period.start, from);
       const open = sql
-        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM orders WHERE status = 'open' AND period_end * 1000 >= ? AND period_end * 1000 < ?", since, period.end)
+        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM orders WHERE status = 'open' AND period_end * 1000 > ? AND period_end * 1000 <= ?", since, period.end)
         .one().n;
       if (open > 0) {
         later(nowMs + RETRY_MS);

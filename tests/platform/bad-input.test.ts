@@ -48,6 +48,11 @@ const CONFIG = {
       depositOptions: { [DEMO_OPTION.id]: { name: "デモ入金", instructions: "すぐに入金されます。" } },
     },
   },
+  // an opt-in bonus to join, and one for the operator to end (ending it again changes nothing)
+  campaignRules: [
+    { kind: "deposit_bonus", key: "bad-input-bonus", optIn: true, startsAt: "2020-01-01T00:00:00.000Z", endsAt: null, cap: 10_000, percentBp: 1000, deposits: "each", wagering: 5 },
+    { kind: "rebate", key: "bad-input-ended", optIn: false, startsAt: "2020-01-01T00:00:00.000Z", endsAt: null, cap: 10_000, percentBp: 500, period: "day", rounds: 0 },
+  ],
   pairs: [PAIR],
   betAmounts: [100, 500],
   minBetAmount: 100,
@@ -705,6 +710,9 @@ const TABLE: Record<CallName, Entry> = {
     },
     strings: { "params.id": id("invalid_parameters") },
   },
+  memberCampaigns: { request: async () => ({}) },
+  joinCampaign: { request: async () => ({ params: { key: "bad-input-bonus" }, body: {} }) },
+  operatorEndCampaign: { request: async () => ({ params: { ...operatorSite, key: "bad-input-ended" }, body: {} }) },
   operatorPutPair: {
     request: async () => ({ params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) }),
     strings: { "body.name": text },

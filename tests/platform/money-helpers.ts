@@ -11,6 +11,8 @@ export const BANK_OPTION = {
   kind: "bank",
   name: "Bank transfer",
   instructions: "Transfer to Demo Bank 0015-123-456789 and keep the receipt.",
+  // a bank option names the account it is paid into (server/contract/schemas.ts depositOption)
+  bankAccount: { bank: "Demo Bank", branch: "Main", accountName: "Demo Trade Ltd.", accountNumber: "0015-123-456789" },
 } as const;
 
 /** A site with both a demo and a bank deposit option, operator-reviewed bank accounts and a transaction password. */

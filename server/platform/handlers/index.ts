@@ -8,6 +8,7 @@ import * as operatorMoney from "./operator-money";
 import { listenKey, playerInfo, updatePlayerInfo, wallets } from "./player";
 import { campaign, chatbox, instruction, press, siteIcon, siteInfo } from "./site";
 import type { Handlers } from "./types";
+import * as campaigns from "./campaigns";
 import { fail } from "../result";
 
 /** One handler per call of the contract; the type makes a missing one a compile error. */
@@ -52,10 +53,10 @@ export const handlers: Handlers = {
   orders: game.orders,
   ticketQuery: game.ticketQuery,
   operatorPutPair: game.operatorPutPair,
-  // TODO(issue17): the campaigns and deposits helpers replace these with their handlers
-  memberCampaigns: async () => fail(500, "internal_error"),
-  joinCampaign: async () => fail(500, "internal_error"),
-  operatorEndCampaign: async () => fail(500, "internal_error"),
+  memberCampaigns: campaigns.memberCampaigns,
+  joinCampaign: campaigns.joinCampaign,
+  operatorEndCampaign: campaigns.operatorEndCampaign,
+  // TODO(issue17): the deposits helper replaces these with their handlers
   operatorAddDepositAddresses: async () => fail(500, "internal_error"),
   operatorDepositAddresses: async () => fail(500, "internal_error"),
 };

@@ -31,7 +31,7 @@ export function LockedBonusEntry({ bonus, currency }: { bonus: LockedBonusData; 
 export function LockedBonusNote() {
   const { t } = useTranslation("campaigns");
   return (
-    <p className="card bonus-note" data-testid="bonus-note">
+    <p className="hint bonus-note" data-testid="bonus-note">
       {t("wallet.bonus_note")}
     </p>
   );

@@ -5,7 +5,7 @@ import { CampaignCard } from "~/components/campaigns/campaign-card";
 import { QueryFailed } from "~/components/support/query-failed";
 import { requireMember } from "~/utils/auth.server";
 import { campaignCards, joinCampaignAction } from "~/utils/campaigns.server";
-import type { RouteHandle } from "~/utils/translation-keys";
+import { dynamicKey, type RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "support:activity.title", i18n: ["support", "campaigns"] } satisfies RouteHandle;
 
@@ -40,6 +40,12 @@ export default function Activity() {
       <p className="hint">{t("activity.times_note")}</p>
       {textsError ? <QueryFailed titleKey="activity.query_failed" messageKey={textsError} /> : null}
       {progressError ? <QueryFailed titleKey="activity.progress_failed" messageKey={progressError} /> : null}
+      {refusal && !cards.some((c) => c.joinKey && c.key === refusal.campaign) ? (
+        // a join refused for a campaign no card offers any more (ended meanwhile, or unknown)
+        <p role="alert" className="error-list">
+          {t(dynamicKey(refusal.error))}
+        </p>
+      ) : null}
       {cards.length === 0 && !textsError ? <p className="records-empty">{t("activity.empty")}</p> : null}
       <div className="campaign-list">
         {cards.map((card) => (

@@ -82,7 +82,7 @@ async function runAlarm(m: TestMember): Promise<void> {
  * One period of the fast pair: each member bets `amount` on "high" early in it, the clock moves
  * past its end, the result is forced and the members' alarms run (settling the bets).
  */
-async function playPeriod(bets: [TestMember, number][], outcome: "win" | "lose" | "refund"): Promise<void> {
+async function playPeriod(bets: [TestMember, number][], outcome: "win" | "lose" | "refund", during?: () => Promise<void>): Promise<void> {
   let current = (await marketOf(platform)).current;
   // too late in this period to bet in it: the next one
   if (clock > Date.parse(current.cutoffAt) - 500) {
@@ -94,6 +94,7 @@ async function playPeriod(bets: [TestMember, number][], outcome: "win" | "lose" 
     const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "high", amount });
     expect(placed.envelope.statusCode, placed.envelope.message).toBe(200);
   }
+  await during?.();
   await tick(Date.parse(current.endsAt) + 100);
   await force(outcome);
   for (const [m] of bets) await runAlarm(m);
@@ -146,8 +147,11 @@ afterAll(async () => {
 
 // The rebate scenario runs first: it needs the clock before the midnight set up above.
 describe("rebates", () => {
+  /** the member of the daily scenario, whose next day is checked last */
+  let dailyLoser: TestMember;
   it("credits a day's net loss once after the day ends (alarm run twice, at once), nothing for a winning day, and per 3 rounds with refunds not counted", async () => {
     const loser = await member(REBATE_SITE);
+    dailyLoser = loser;
     const winner = await member(REBATE_SITE);
     await fund(platform, loser, 50_000);
     await fund(platform, winner, 50_000);
@@ -172,10 +176,14 @@ describe("rebates", () => {
     await runAlarm(loser);
     expect((await postings(loser, "rebate")).map((p) => p.amount)).toEqual([10]);
 
-    // The operator ends the daily campaign just after midnight: the day that ended before still pays.
-    await tick(midnight + 1_000);
-    expect((await endCampaign(REBATE_SITE, DAILY.key)).envelope.data!.endedAt).toBe(new Date(midnight + 1_000).toISOString());
-    await tick(midnight + 2_500);
+    // The loser bets in the first round after midnight, and the operator ends the daily campaign
+    // during it: the day that ended before still pays (the alarm after this round credits it).
+    await tick(midnight - 100);
+    await playPeriod([[loser, 1_000]], "lose", async () => {
+      await tick(midnight + 1_000);
+      expect((await endCampaign(REBATE_SITE, DAILY.key)).envelope.data!.endedAt).toBe(new Date(midnight + 1_000).toISOString());
+    });
+    expect(clock).toBeGreaterThan(midnight + 2_000);
     await Promise.all([runAlarm(loser), runAlarm(loser), runAlarm(winner), runAlarm(winner)]);
     await runAlarm(loser);
     const rebates = await postings(loser, "rebate");
@@ -185,7 +193,8 @@ describe("rebates", () => {
     ]);
     expect(await postings(winner, "rebate")).toEqual([]);
     const after = await campaigns(loser);
-    expect(after.find((c) => c.rule.key === ROUNDS.key)).toMatchObject({ credited: 10, currentPeriod: { rounds: 0, stakes: 0, projected: 0 } });
+    // the round after midnight opened the next rounds period: 1 000 lost → 10 % = 100 if it ended now
+    expect(after.find((c) => c.rule.key === ROUNDS.key)).toMatchObject({ credited: 10, currentPeriod: { rounds: 1, stakes: 1_000, projected: 100 } });
     // ended: no longer listed for the member (no bonus of it is locked)
     expect(after.map((c) => c.rule.key)).toEqual([ROUNDS.key]);
   });
@@ -200,7 +209,10 @@ describe("rebates", () => {
     await join(loser, ROUNDS.key);
     await playPeriod([[loser, 1_000], [outsider, 1_000]], "lose");
     await playPeriod([[loser, 1_000], [outsider, 1_000]], "lose");
-    expect((await endCampaign(REBATE_SITE, ROUNDS.key)).envelope.statusCode).toBe(200);
+    // the third round (the last of the rounds period) is bet while the campaign runs and ends after the operator ended it
+    await playPeriod([[loser, 1_000], [outsider, 1_000]], "lose", async () => {
+      expect((await endCampaign(REBATE_SITE, ROUNDS.key)).envelope.statusCode).toBe(200);
+    });
     await playPeriod([[loser, 1_000], [outsider, 1_000]], "lose");
     await tick(clock + 3_000);
     await runAlarm(loser);
@@ -208,6 +220,13 @@ describe("rebates", () => {
     expect(await postings(loser, "rebate")).toEqual([]);
     expect(await postings(outsider, "rebate")).toEqual([]);
     expect((await join(loser, ROUNDS.key)).envelope.message).toBe("campaign_ended");
+  });
+
+  it("pays nothing for a day that ends after the operator ended the campaign, though it had a losing round", async () => {
+    await tick(midnight + DAY + 3_000);
+    await runAlarm(dailyLoser);
+    await runAlarm(dailyLoser);
+    expect((await postings(dailyLoser, "rebate")).map((p) => p.amount).sort()).toEqual([10, 5]);
   });
 });
 

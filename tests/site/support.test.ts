@@ -171,7 +171,7 @@ describe("campaigns and help", () => {
     const { visitor } = await member();
     const html = (await visitor.follow("/user/activity")).html;
     expect(html).toContain("First deposit bonus");
-    expect(html).toContain("receive 10% extra");
+    expect(html).toContain("10% of it is added to your bonus balance, up to US$100.00");
     expect(html).toContain('dateTime="2025-01-01T00:00:00.000Z"');
     expect(html).toMatch(/Jan 1, 2025[^<]*UTC/);
   });

@@ -217,7 +217,8 @@ describe("campaigns and help", () => {
       expect(unknown.status).toBe(400);
       expect(await unknown.text()).toContain("This campaign does not exist.");
     } finally {
-      await stack.platform.operator("operatorPutSite", { params: { siteId: "demo" }, body: { campaignRules: [] } });
+      // the seeded rules again, for the tests after this one
+      await stack.platform.operator("operatorPutSite", { params: { siteId: "demo" }, body: { campaignRules: DEMO_SITE.config.campaignRules } });
     }
   });
 

@@ -118,7 +118,7 @@ test("a member joins the first-deposit bonus, deposits, is refused a withdrawal 
   await test.step("the locked bonus beside the balance, and its wagering on the card", async () => {
     await page.goto(`${DEMO}/user`);
     await expect(page.getByTestId("main-balance")).toHaveText(usd(deposit * 100));
-    await expect(page.getByTestId("locked-bonus")).toContainText(`${c("wallet.bonus")}${usd(bonus)} · ${c("wallet.bonus_remaining", { amount: usd(required) })}`);
+    await expect(page.getByTestId("locked-bonus")).toContainText(`${c("wallet.bonus")}${usd(bonus)} ${c("wallet.bonus_remaining", { amount: usd(required) })}`);
     await page.getByTestId("locked-bonus-remaining").click();
     await expect(page).toHaveURL(`${DEMO}/user/activity`);
     await expect(card(page).getByTestId("bonus-remaining")).toHaveText(c("bonus.locked", { remaining: usd(required), amount: usd(bonus) }));

@@ -6,7 +6,8 @@ import { formatPercent, type DepositBonusOffer, type LockedBonusData } from "~/u
 
 /**
  * The locked bonus beside a main balance, as one more entry of the page's balance list: "Bonus
- * (locked) US$50.00 · bet US$450.00 more", the second half a link to the campaign's progress.
+ * (locked) US$50.00", and under the amount "bet US$450.00 more", a link to the campaign's
+ * progress (its own line: beside the amount it would wrap in a narrow grid cell).
  * Its own entry, not added to the main balance: it can be neither withdrawn nor moved yet.
  */
 export function LockedBonusEntry({ bonus, currency }: { bonus: LockedBonusData; currency: string }) {
@@ -15,9 +16,8 @@ export function LockedBonusEntry({ bonus, currency }: { bonus: LockedBonusData; 
     <div className="locked-bonus" data-testid="locked-bonus">
       <dt>{t("wallet.bonus")}</dt>
       <dd>
-        <Money minor={bonus.amount} currency={currency} />
-        {" · "}
-        <Link to="/user/activity" data-testid="locked-bonus-remaining">
+        <Money minor={bonus.amount} currency={currency} />{" "}
+        <Link to="/user/activity" className="locked-bonus-link" data-testid="locked-bonus-remaining">
           {bonus.remaining !== null && bonus.remaining > 0
             ? t("wallet.bonus_remaining", { amount: formatMoney(bonus.remaining, currency, i18n.language) })
             : t("wallet.progress_link")}

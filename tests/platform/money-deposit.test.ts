@@ -31,7 +31,7 @@ describe("deposit", () => {
     const { envelope } = await deposit(m, DEMO_OPTION.id, 25_000);
     expect(envelope).toMatchObject({ statusCode: 200, data: { status: "credited", amount: 25_000, optionName: DEMO_OPTION.name } });
     expect(envelope.data!.decidedAt).not.toBeNull();
-    expect((await wallets(platform, m)).main).toEqual({ balance: 25_000, onHold: 0 });
+    expect((await wallets(platform, m)).main).toEqual({ balance: 25_000, onHold: 0, bonus: 0 });
     expect((await ledgerOf(platform, m)).balances).toMatchObject({ main: 25_000, "external:deposit": -25_000 });
   });
 
@@ -234,6 +234,7 @@ describe("money calls at the router", () => {
       "changeTransactionPassword",
       "deposit",
       "forgotReset",
+      "joinCampaign",
       "placeOrder",
       "replyMessage",
       "sendMessage",
@@ -243,7 +244,7 @@ describe("money calls at the router", () => {
     ]);
     const m = await newMember();
     for (const name of idempotent) {
-      const params = { id: "some-id" } as never;
+      const params = { id: "some-id", key: "some-key" } as never;
       const missing = await memberCall(platform, m, name, { params, body: {} as never, key: null });
       expect(missing.envelope, name).toEqual({ statusCode: 400, message: "invalid_parameters" });
       const short = await memberCall(platform, m, name, { params, body: {} as never, key: "abc" });

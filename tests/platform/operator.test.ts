@@ -55,6 +55,8 @@ describe("operatorPutSite", () => {
       theme: DEFAULT_THEME,
       terms: "",
       translations: {},
+      licence: "",
+      campaignRules: [],
     });
     expect((await siteInfo("op-new")).data).toEqual(envelope.data);
   });
@@ -124,7 +126,7 @@ describe("operator key", () => {
   it("is required by every operator call: a wrong key gets 403 invalid_permission", async () => {
     expect(operatorCalls.length).toBeGreaterThanOrEqual(5);
     for (const name of operatorCalls) {
-      const params = { siteId: "op-new", id: "some-id", memberId: "some-member", fileId: "some-file", kind: "press", pair: "BTC-USDT", size: "192" };
+      const params = { siteId: "op-new", id: "some-id", memberId: "some-member", fileId: "some-file", kind: "press", pair: "BTC-USDT", size: "192", key: "some-key", optionId: "some-option" };
       const body = CALLS[name].method === "GET" ? undefined : {};
       const { status, envelope } = await platform.operator(name, { params, body } as never, "nope");
       expect(status, name).toBe(403);

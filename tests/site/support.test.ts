@@ -194,6 +194,9 @@ describe("campaigns and help", () => {
       // the seeded texts, then what the rule pays, computed from the rule
       expect(before).toContain("First deposit bonus");
       expect(before).toContain("10% of your first deposit, up to US$100.00 · bet 5 × the bonus to unlock it");
+      // one card holds both, tied by the texts' key: the title, then the rule
+      expect(count(before, /data-campaign="first-deposit"/)).toBe(1);
+      expect(before).toMatch(/data-campaign="first-deposit"[\s\S]*?First deposit bonus[\s\S]*?10% of your first deposit/);
       // a rule without texts: titled by its kind, every member takes part without joining
       expect(before).toContain("3% of your net losses each week (Monday to Sunday, UTC), up to US$50.00, credited after the week ends");
       expect(before).toContain("Every member takes part: no need to join.");

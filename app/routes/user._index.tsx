@@ -6,10 +6,12 @@ import { SignedMoney } from "~/components/records/account-table";
 import { RecordTime } from "~/components/records/record-table";
 import { requireMember } from "~/utils/auth.server";
 import { withGameNames } from "~/utils/money.server";
+import { lockedBonus } from "~/utils/campaigns.server";
+import { LockedBonusEntry } from "~/components/campaigns/locked-bonus";
 import { MEMBER_LINKS } from "~/utils/member-links";
 import type { RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "user.title", i18n: ["records"] } satisfies RouteHandle;
+export const handle = { titleKey: "user.title", i18n: ["records", "campaigns"] } satisfies RouteHandle;
 
 /** How many operations the overview lists; the rest are in the records. */
 const RECENT = 5;
@@ -22,10 +24,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.platform.call("accountRecords", { query: { page: 1, pageSize: RECENT } }),
   ]);
   const failed = !info.ok ? info : !wallets.ok ? wallets : null;
+  const bonus = await lockedBonus(context, wallets.ok ? wallets.data : null);
   return json(
     {
       info: info.ok ? { account: info.data.account, realName: info.data.realName, inviteCode: info.data.inviteCode } : null,
       wallets: wallets.ok ? withGameNames(context, wallets.data) : null,
+      bonus,
       // recent activity is a convenience: the page stands without it
       recent: recent.ok ? recent.data.items : null,
       games: context.site.games.map(({ code, name }) => ({ code, name })),
@@ -47,7 +51,7 @@ const SECTIONS = MEMBER_LINKS.filter(([to]) => !SHORTCUTS.has(to));
  * other sections as tiles, and the profile.
  */
 export default function MemberHome() {
-  const { info, wallets, recent, games, currency, error } = useLoaderData<typeof loader>();
+  const { info, wallets, bonus, recent, games, currency, error } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const gameName = (account: string) => games.find((g) => `game:${g.code}` === account)?.name ?? account;
   return (
@@ -74,6 +78,7 @@ export default function MemberHome() {
                 <Money minor={wallets.main.onHold} currency={wallets.currency} />
               </dd>
             </div>
+            {bonus ? <LockedBonusEntry bonus={bonus} currency={wallets.currency} /> : null}
             {wallets.games.map((g) => (
               <div key={g.code}>
                 <dt>{t("user.game_wallet", { name: g.name })}</dt>

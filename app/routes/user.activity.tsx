@@ -1,35 +1,57 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CampaignList } from "~/components/support/campaign-list";
+import { CampaignCard } from "~/components/campaigns/campaign-card";
 import { QueryFailed } from "~/components/support/query-failed";
-import { toLocaleId } from "~/i18n";
 import { requireMember } from "~/utils/auth.server";
-import { messageKey } from "~/utils/messages";
-import type { RouteHandle } from "~/utils/translation-keys";
+import { campaignCards, joinCampaignAction } from "~/utils/campaigns.server";
+import { dynamicKey, type RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "support:activity.title", i18n: ["support"] } satisfies RouteHandle;
+export const handle = { titleKey: "support:activity.title", i18n: ["support", "campaigns"] } satisfies RouteHandle;
 
-/** The site's campaigns in the member's language, with their period and rules. */
+/**
+ * The site's campaigns (app/README.md, "Campaigns"): texts in the member's language matched by key
+ * to what each pays and the member's part. Members only (the auth guard), so every visitor here
+ * can join and has progress to see.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
-  const result = await context.platform.call("campaign", {
-    params: { siteId: context.siteId },
-    query: { lang: toLocaleId(context.locale) },
-  });
-  if (!result.ok) return json({ items: null, error: messageKey(result.code) }, { status: result.status });
-  return json({ items: result.data, error: null });
+  const { cards, textsError, progressError } = await campaignCards(context);
+  const failed = textsError ?? progressError;
+  return json(
+    { cards, textsError: textsError?.key ?? null, progressError: progressError?.key ?? null, currency: context.site.currency },
+    // a page whose platform call failed still renders, with the failure's status (app/README.md, "Failure statuses")
+    { status: failed ? failed.status : 200 },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMember(request, context);
+  return joinCampaignAction(context, await request.formData());
 }
 
 export default function Activity() {
-  const { items, error } = useLoaderData<typeof loader>();
+  const { cards, textsError, progressError, currency } = useLoaderData<typeof loader>();
+  const refusal = useActionData<typeof action>() ?? null;
   const { t } = useTranslation("support");
   return (
-    <div className="support-page">
+    <div className="support-page campaigns-page">
       <h1>{t("activity.title")}</h1>
       <p className="hint">{t("activity.times_note")}</p>
-      {error ? <QueryFailed titleKey="activity.query_failed" messageKey={error} /> : null}
-      {items ? <CampaignList items={items} /> : null}
+      {textsError ? <QueryFailed titleKey="activity.query_failed" messageKey={textsError} /> : null}
+      {progressError ? <QueryFailed titleKey="activity.progress_failed" messageKey={progressError} /> : null}
+      {refusal && !cards.some((c) => c.joinKey && c.key === refusal.campaign) ? (
+        // a join refused for a campaign no card offers any more (ended meanwhile, or unknown)
+        <p role="alert" className="error-list">
+          {t(dynamicKey(refusal.error))}
+        </p>
+      ) : null}
+      {cards.length === 0 && !textsError ? <p className="records-empty">{t("activity.empty")}</p> : null}
+      <div className="campaign-list">
+        {cards.map((card) => (
+          <CampaignCard key={card.key} card={card} currency={currency} refusal={refusal} />
+        ))}
+      </div>
     </div>
   );
 }

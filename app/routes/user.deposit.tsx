@@ -13,8 +13,10 @@ import { limitsFor, moneyFailure, moneySuccess, takeReceiptId, withOptionNames }
 import type { RouteHandle } from "~/utils/translation-keys";
 import { PaymentCard } from "~/components/money/payment-card";
 import { qrCode } from "~/utils/qr.server";
+import { depositBonusOffers } from "~/utils/campaigns.server";
+import { DepositBonusLine } from "~/components/campaigns/locked-bonus";
 
-export const handle = { titleKey: "money:deposit.title", i18n: ["money"] } satisfies RouteHandle;
+export const handle = { titleKey: "money:deposit.title", i18n: ["money", "campaigns"] } satisfies RouteHandle;
 
 export const shouldRevalidate = keepDataAfterRefusal;
 
@@ -30,7 +32,11 @@ const VIEW_WINDOW = 100;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
   const view = new URL(request.url).searchParams.get("view");
-  const result = await context.platform.call("deposits", { query: { page: 1, pageSize: view ? VIEW_WINDOW : 5 } });
+  // the bonus offers read recent deposits too (one platform call: reads are shared per request)
+  const [result, bonusOffers] = await Promise.all([
+    context.platform.call("deposits", { query: { page: 1, pageSize: view ? VIEW_WINDOW : 5 } }),
+    depositBonusOffers(context),
+  ]);
   const listed = result.ok ? withOptionNames(context, result.data.items) : [];
   const receiptId = takeReceiptId(request, context, "deposit") ?? view;
   const receipt = (receiptId && listed.find((d) => d.id === receiptId)) || null;
@@ -47,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     limits: limitsFor(context, "Deposit"),
     currency: context.site.currency,
     recent: listed.slice(0, 5),
+    bonusOffers,
     idempotencyKey: newIdempotencyKey(),
   });
 }
@@ -63,12 +70,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { optionId, amount, idempotencyKey } = submission.value;
   const result = await context.platform.call("deposit", { body: { optionId, amount }, idempotencyKey });
-  if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey);
+  if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
   return moneySuccess(context, "/user/deposit", result.data.status === "credited" ? "deposit_credited" : "deposit_pending", { kind: "deposit", id: result.data.id });
 }
 
 export default function Deposit() {
-  const { options, limits, currency, recent, receipt, payment, qr, assign, viewMissing, idempotencyKey } = useLoaderData<typeof loader>();
+  const { options, limits, currency, recent, receipt, payment, qr, assign, viewMissing, bonusOffers, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const [form, fields] = useServerForm<ReturnType<typeof depositSchema>>({
@@ -135,6 +142,7 @@ export default function Deposit() {
             <ErrorList id={fields.optionId.errorId} errors={fields.optionId.errors} />
           </fieldset>
           <AmountField meta={fields.amount} limits={limits} currency={currency} />
+          <DepositBonusLine offers={bonusOffers} currency={currency} />
           <SubmitButton>{t("deposit.submit")}</SubmitButton>
         </Form>
       )}

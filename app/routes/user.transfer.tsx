@@ -10,8 +10,10 @@ import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.
 import { transferSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess, takeReceiptId, withGameNames } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
+import { lockedBonus } from "~/utils/campaigns.server";
+import { LockedBonusEntry, LockedBonusNote } from "~/components/campaigns/locked-bonus";
 
-export const handle = { titleKey: "money:transfer.title", i18n: ["money"] } satisfies RouteHandle;
+export const handle = { titleKey: "money:transfer.title", i18n: ["money", "campaigns"] } satisfies RouteHandle;
 
 export const shouldRevalidate = keepDataAfterRefusal;
 
@@ -22,9 +24,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.platform.call("transfers", { query: { page: 1, pageSize: 5 } }),
   ]);
   const receiptId = takeReceiptId(request, context, "transfer");
+  const bonus = await lockedBonus(context, wallets.ok ? wallets.data : null);
   return json(
     {
       wallets: wallets.ok ? withGameNames(context, wallets.data) : null,
+      bonus,
       recent: recent.ok ? recent.data.items : [],
       receipt: (recent.ok && receiptId && recent.data.items.find((x) => x.id === receiptId)) || null,
       error: wallets.ok ? null : wallets.code,
@@ -48,12 +52,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { direction, gameCode, amount, idempotencyKey } = submission.value;
   const result = await context.platform.call("transfer", { body: { direction, gameCode, amount }, idempotencyKey });
-  if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey);
+  if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
   return moneySuccess(context, "/user/transfer", direction === "in" ? "transfer_in_success" : "transfer_out_success", { kind: "transfer", id: result.data.id });
 }
 
 export default function Transfer() {
-  const { wallets, recent, receipt, error, games, limits, currency, idempotencyKey } = useLoaderData<typeof loader>();
+  const { wallets, bonus, recent, receipt, error, games, limits, currency, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const codes = games.map((g) => g.code);
@@ -90,6 +94,7 @@ export default function Transfer() {
               <Money minor={wallets.main.balance} currency={currency} />
             </dd>
           </div>
+          {bonus ? <LockedBonusEntry bonus={bonus} currency={currency} /> : null}
           {wallets.games.map((g) => (
             <div key={g.code}>
               <dt>{t("game_wallet", { name: g.name })}</dt>
@@ -100,6 +105,7 @@ export default function Transfer() {
           ))}
         </dl>
       ) : null}
+      {bonus ? <LockedBonusNote /> : null}
       {/* keyed by the page's idempotency key: a success brings a new key and an empty form (user.deposit.tsx) */}
       <Form key={idempotencyKey} method="post" {...form.props} className="card">
         <CsrfInput />

@@ -12,8 +12,10 @@ import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.
 import { withdrawSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess, takeReceiptId } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
+import { lockedBonus } from "~/utils/campaigns.server";
+import { LockedBonusEntry, LockedBonusNote } from "~/components/campaigns/locked-bonus";
 
-export const handle = { titleKey: "money:withdraw.title", i18n: ["money"] } satisfies RouteHandle;
+export const handle = { titleKey: "money:withdraw.title", i18n: ["money", "campaigns"] } satisfies RouteHandle;
 
 export const shouldRevalidate = keepDataAfterRefusal;
 
@@ -27,6 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   const bankStatus = bank.ok ? bank.data.status : "none";
   const receiptId = takeReceiptId(request, context, "withdraw");
+  const bonus = await lockedBonus(context, wallets.ok ? wallets.data : null);
   // a bank card must be bound before withdrawal; bankVerify says it must also be approved
   // (app/README.md, "Validation rules")
   const bankReady = site.bankVerify ? bankStatus === "approved" : bankStatus !== "none" && bankStatus !== "rejected";
@@ -36,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     bankDetails: bank.ok && bank.data.status !== "none" ? `${bank.data.bank} ····${bank.data.accountNumberLast4}` : "",
     available: wallets.ok ? wallets.data.main.balance : null,
     onHold: wallets.ok ? wallets.data.main.onHold : null,
+    bonus,
     recent: recent.ok ? recent.data.items : [],
     receipt: (recent.ok && receiptId && recent.data.items.find((w) => w.id === receiptId)) || null,
     limits: limitsFor(context, "Withdraw"),
@@ -60,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const { amount, transactionPassword, idempotencyKey } = submission.value;
   const result = await context.platform.call("withdraw", { body: { amount, transactionPassword }, idempotencyKey });
-  if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey, ["transactionPassword"]);
+  if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey, ["transactionPassword"]);
   return moneySuccess(context, "/user/withdraw", "withdraw_success", { kind: "withdraw", id: result.data.id });
 }
 
@@ -96,6 +100,14 @@ export default function Withdraw() {
             </>
           ) : null}
         </p>
+      ) : null}
+      {data.bonus ? (
+        <>
+          <dl className="wallet-summary card">
+            <LockedBonusEntry bonus={data.bonus} currency={currency} />
+          </dl>
+          <LockedBonusNote />
+        </>
       ) : null}
       {!data.bankReady ? (
         <div className="card" role="status">

@@ -139,7 +139,7 @@ export async function gameAction({ request, context }: ActionFunctionArgs) {
   }
   const { pair, periodNo, option, amount, idempotencyKey } = submission.value;
   const result = await context.platform.call("placeOrder", { body: { pair, periodNo, option, amount }, idempotencyKey });
-  if (!result.ok) return moneyFailure(submission, result.code, result.status, idempotencyKey);
+  if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
   context.session.flashToast({ kind: "success", key: "bet_placed" });
   const url = new URL(request.url);
   url.searchParams.set("pair", pair);

@@ -1,9 +1,36 @@
+import { formatMoney } from "./money";
 import { dynamicKey, type DynamicKey } from "./translation-keys";
 
 /**
  * A platform message code as a translation key of the `messages` namespace. The codes are the
  * contract's closed list, and every one has a text in every language (tests/unit/locales.test.ts).
+ *
+ * `values` fill the message's placeholders. They travel inside the key, as a query string
+ * (`messages:bonus_locked?amount=US%24450.00`), because a message reaches the page as a plain
+ * string (a form error in conform's reply, a toast, a loader's error): the translator reads them
+ * back out of any key (`createT` in utils/translator.tsx), so every place that shows a message
+ * shows its figures too, with no change of its own.
  */
-export function messageKey(code: string): DynamicKey {
-  return dynamicKey(`messages:${code}`);
+export function messageKey(code: string, values?: Readonly<Record<string, string>>): DynamicKey {
+  const query = values && Object.keys(values).length > 0 ? `?${new URLSearchParams(values as Record<string, string>).toString()}` : "";
+  return dynamicKey(`messages:${code}${query}`);
+}
+
+/** What a refused call hands a route (server/site/platform-client.ts `CallFailure`). */
+export interface FailureLike {
+  code: string;
+  /** minor units: the figure the message names (bonus_locked: the turnover still needed) */
+  amount?: number;
+}
+
+/**
+ * The message of a refused call with its figure in the member's money: bonus_locked reads "Bet
+ * US$450.00 more to unlock them" in the site's currency, with the digits of the page's language.
+ * Formatted on the server, where the page's language and the site's currency are known; the
+ * page's language cannot change under a shown message without a new request.
+ */
+export function failureMessage(failure: FailureLike, money: { currency: string; locale: string }): DynamicKey {
+  return failure.amount === undefined
+    ? messageKey(failure.code)
+    : messageKey(failure.code, { amount: formatMoney(failure.amount, money.currency, money.locale) });
 }

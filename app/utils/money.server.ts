@@ -1,6 +1,6 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
-import { messageKey } from "./messages";
+import { failureMessage, type FailureLike } from "./messages";
 import type { KeyOf } from "./translation-keys";
 import { minorDigits } from "./money";
 import { failureStatus } from "./failure-status";
@@ -16,15 +16,20 @@ export function limitsFor(context: AppLoadContext, kind: "Deposit" | "Withdraw" 
   };
 }
 
-/** A refused money request: the form shows the platform's message and keeps its key (the outcome is known: nothing happened, or it may be unknown: a retry must be the same request). */
+/**
+ * A refused money request: the form shows the platform's message, with its figure when it names
+ * one (bonus_locked: the turnover still needed, in the member's money), and keeps its key (the
+ * outcome is known: nothing happened, or it may be unknown: a retry must be the same request).
+ */
 export function moneyFailure(
+  context: AppLoadContext,
   submission: { reply: (o: { formErrors?: string[]; hideFields?: string[] }) => SubmissionResult<string[]> },
-  code: string,
-  status: number,
+  failure: FailureLike & { status: number },
   idempotencyKey: string,
   hideFields: string[] = [],
 ) {
-  return json({ result: submission.reply({ formErrors: [messageKey(code)], hideFields }), idempotencyKey }, { status: failureStatus(status) });
+  const message = failureMessage(failure, { currency: context.site.currency, locale: context.locale });
+  return json({ result: submission.reply({ formErrors: [message], hideFields }), idempotencyKey }, { status: failureStatus(failure.status) });
 }
 
 /** The money forms whose success page shows a receipt. */

@@ -5,6 +5,7 @@
  */
 import type account from "../../locales/en-US/account.json";
 import type bank from "../../locales/en-US/bank.json";
+import type campaigns from "../../locales/en-US/campaigns.json";
 import type common from "../../locales/en-US/common.json";
 import type game from "../../locales/en-US/game.json";
 import type messages from "../../locales/en-US/messages.json";
@@ -24,6 +25,7 @@ interface Catalogs {
   account: typeof account;
   support: typeof support;
   game: typeof game;
+  campaigns: typeof campaigns;
 }
 
 type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";

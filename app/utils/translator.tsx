@@ -13,6 +13,8 @@ import type { DynamicKey, TranslationKey } from "./translation-keys";
  * - With a numeric `count`, `key_<form>` is used, the form chosen by Intl.PluralRules for the
  *   language (`one`/`other` in English; Japanese and Chinese have `other` only), else `key`.
  * - `returnObjects: true` returns the array or object at the key, its strings interpolated.
+ * - `key?name=value&…` carries values inside the key (a platform message with its figure, made by
+ *   `messageKey`); values given to `t` win over them.
  *
  * Where the texts come from is a Catalog: on the server one immutable catalog per language over the
  * bundled resources (server/site/i18n.ts); in the browser the page's namespaces fetched from the worker
@@ -86,6 +88,12 @@ function pluralForm(language: string, count: number): string {
 /** A t for one language: `lookup(ns)` gives a namespace's texts, `defaultNs` is used for keys without `ns:`. */
 export function createT(language: string, lookup: (ns: string) => Tree | undefined, defaultNs = "common"): UntypedT {
   function t(key: string, values?: Values): unknown {
+    // a message key may carry its values as a query string (messageKey in utils/messages.ts)
+    const query = key.indexOf("?");
+    if (query >= 0) {
+      values = { ...Object.fromEntries(new URLSearchParams(key.slice(query + 1))), ...values };
+      key = key.slice(0, query);
+    }
     const colon = key.indexOf(":");
     const tree = lookup(colon < 0 ? defaultNs : key.slice(0, colon));
     const path = colon < 0 ? key : key.slice(colon + 1);

@@ -1,4 +1,4 @@
-import type { CallBody, LocaleId, SiteConfigPatch } from "../contract";
+import type { CallBody, CampaignRule, LocaleId, SiteConfigPatch } from "../contract";
 import { tronAddresses } from "./tron-addresses";
 
 /**
@@ -77,29 +77,6 @@ const maintenance: PerLanguage<Text> = {
   },
 };
 
-const firstDeposit: PerLanguage<Text> = {
-  en_US: {
-    title: "First deposit bonus",
-    summary: "10% extra on your first deposit.",
-    content: "Make your first deposit this month and receive 10% extra in your main account, up to 100.00.",
-  },
-  zh_TW: {
-    title: "首存獎勵",
-    summary: "首次存款加贈 10%。",
-    content: "本月完成首次存款，即可獲得 10% 加贈至主帳戶，最高 100.00。",
-  },
-  zh_CN: {
-    title: "首存奖励",
-    summary: "首次存款加赠 10%。",
-    content: "本月完成首次存款，即可获得 10% 加赠至主账户，最高 100.00。",
-  },
-  ja_JP: {
-    title: "初回入金ボーナス",
-    summary: "初回入金に 10% を上乗せ。",
-    content: "今月中に初回入金を行うと、メイン口座に 10%（最大 100.00）を上乗せします。",
-  },
-};
-
 const newPairs: PerLanguage<Text> = {
   en_US: {
     title: "New pairs: ETH/USDT and SOL/USDT",
@@ -169,56 +146,207 @@ const phishing: PerLanguage<Text> = {
   },
 };
 
-const monthlyChallenge: PerLanguage<Text> = {
+// campaigns ---------------------------------------------------------------------------------------
+// Each seeded campaign's texts say exactly what its rule (CAMPAIGN_RULES below, enforced by the
+// platform: server/platform/README.md, "Campaigns") does: percent, cap in the site's currency, which
+// deposits, wagering, whether a member must join, the rebate's basis and period and when it is paid.
+// The keys stay "first-deposit" and "monthly-challenge" on both sites.
+
+const CAMPAIGN_START = "2025-01-01T00:00:00.000Z";
+const REBATE_START = "2026-01-01T00:00:00.000Z";
+const REBATE_END = "2036-01-01T00:00:00.000Z";
+
+/** The demo site (USD): a first-deposit bonus and a daily loss rebate for everyone. */
+const demoFirstDeposit: PerLanguage<Text> = {
   en_US: {
-    title: "Monthly 100-round challenge",
-    summary: "Play 100 rounds in a calendar month and get 5% of that month's stakes back.",
+    title: "First deposit bonus: 10% up to US$100.00",
+    summary: "Join, then make your first deposit: 10% of it comes as bonus funds, up to US$100.00.",
     content: [
-      "Period: 1 January 2026 to 31 December 2035 (UTC), counted per calendar month.",
-      "Rules:",
-      "1. Settled rounds of any pair count; cancelled rounds do not.",
-      "2. After 100 settled rounds in a month, 5% of that month's stakes is credited to your main account, up to 200.00.",
-      "3. One rebate per member per month.",
-      "4. The rebate is credited within 3 days after the month ends.",
+      "1. Join this campaign on this page before your first deposit. Only your first credited deposit ever counts.",
+      "2. When that deposit is credited, 10% of it is added to your bonus balance, up to US$100.00.",
+      "3. The bonus is locked until you have bet 5 times its amount (rounds that win or lose count; refunded rounds do not). This page shows how much is left.",
+      "4. Once the 5× is reached, the bonus moves to your main account. Locked bonus cannot be withdrawn or moved to the game wallet.",
     ].join("\n"),
   },
   zh_TW: {
-    title: "每月百回合挑戰",
-    summary: "單月完成 100 個回合，即享當月投注額 5% 返還。",
+    title: "首存獎勵：10%，最高 100.00 美元",
+    summary: "參加活動後完成首次存款，即獲存款額 10% 的獎勵金，最高 100.00 美元。",
     content: [
-      "活動期間：2026 年 1 月 1 日至 2035 年 12 月 31 日（UTC），按自然月計算。",
-      "規則：",
-      "1. 任何交易對已結算的回合皆計入，取消的回合不計。",
-      "2. 單月完成 100 個已結算回合後，當月投注額的 5% 將存入主帳戶，最高 200.00。",
-      "3. 每位會員每月限領一次。",
-      "4. 於次月 3 天內發放。",
+      "1. 請於首次存款前在本頁參加活動。僅計算您第一筆入帳的存款。",
+      "2. 該筆存款入帳時，存款額的 10% 存入您的獎勵金餘額，最高 100.00 美元。",
+      "3. 獎勵金在您的投注額達到獎勵金 5 倍前為鎖定狀態（輸或贏的回合計入，退款的回合不計）。本頁顯示尚需的投注額。",
+      "4. 達到 5 倍後，獎勵金轉入主帳戶。鎖定中的獎勵金不可提款，也不可轉入遊戲錢包。",
     ].join("\n"),
   },
   zh_CN: {
-    title: "每月百回合挑战",
-    summary: "单月完成 100 个回合，即享当月投注额 5% 返还。",
+    title: "首存奖励：10%，最高 100.00 美元",
+    summary: "参加活动后完成首次存款，即获存款额 10% 的奖励金，最高 100.00 美元。",
     content: [
-      "活动期间：2026 年 1 月 1 日至 2035 年 12 月 31 日（UTC），按自然月计算。",
-      "规则：",
-      "1. 任何交易对已结算的回合均计入，取消的回合不计。",
-      "2. 单月完成 100 个已结算回合后，当月投注额的 5% 将存入主账户，最高 200.00。",
-      "3. 每位会员每月限领一次。",
-      "4. 于次月 3 天内发放。",
+      "1. 请于首次存款前在本页参加活动。仅计算您第一笔入账的存款。",
+      "2. 该笔存款入账时，存款额的 10% 存入您的奖励金余额，最高 100.00 美元。",
+      "3. 奖励金在您的投注额达到奖励金 5 倍前为锁定状态（输或赢的回合计入，退款的回合不计）。本页显示尚需的投注额。",
+      "4. 达到 5 倍后，奖励金转入主账户。锁定中的奖励金不可提款，也不可转入游戏钱包。",
     ].join("\n"),
   },
   ja_JP: {
-    title: "毎月 100 ラウンド・チャレンジ",
-    summary: "1 か月に 100 ラウンドで、その月のベット額の 5% を還元。",
+    title: "初回入金ボーナス：10%（最大 100.00 米ドル）",
+    summary: "参加してから初回入金すると、入金額の 10%（最大 100.00 米ドル）をボーナスとして付与します。",
     content: [
-      "期間：2026 年 1 月 1 日〜2035 年 12 月 31 日（UTC）、暦月ごとに集計。",
-      "ルール：",
-      "1. すべてのペアの確定済みラウンドが対象で、キャンセルされたラウンドは対象外です。",
-      "2. 1 か月の確定済みラウンドが 100 回に達すると、その月のベット額の 5%（最大 200.00）をメイン口座に付与します。",
-      "3. お一人様毎月 1 回限り。",
-      "4. 翌月 3 日以内に付与します。",
+      "1. 初回入金の前にこのページでキャンペーンに参加してください。対象は最初に反映された入金 1 回のみです。",
+      "2. その入金が反映されると、入金額の 10%（最大 100.00 米ドル）がボーナス残高に加算されます。",
+      "3. ボーナスは、その 5 倍の金額をベットするまでロックされます（勝ちまたは負けのラウンドが対象、返金されたラウンドは対象外）。残りの必要額はこのページに表示されます。",
+      "4. 5 倍に達するとボーナスはメイン口座に移ります。ロック中のボーナスは出金もゲームウォレットへの振替もできません。",
     ].join("\n"),
   },
 };
+
+const demoRebate: PerLanguage<Text> = {
+  en_US: {
+    title: "Daily loss rebate: 5% up to US$200.00",
+    summary: "Every day you end with a net loss, 5% of it comes back to your main account, up to US$200.00.",
+    content: [
+      "Runs from 1 January 2026 to 31 December 2035 (UTC). Every member takes part; there is nothing to join.",
+      "1. Each UTC day, your net loss is the stakes of your rounds that won or lost minus what they paid back. Refunded rounds count for neither. A round counts on the day it ends.",
+      "2. If the day ends with a net loss, 5% of it is credited to your main account, up to US$200.00 a day. A day with no net loss pays nothing.",
+      "3. The rebate is credited automatically a few seconds after 00:00 UTC, once per day, with no wagering requirement.",
+    ].join("\n"),
+  },
+  zh_TW: {
+    title: "每日虧損返還：5%，最高 200.00 美元",
+    summary: "每天結算為淨虧損時，返還其 5% 至主帳戶，最高 200.00 美元。",
+    content: [
+      "活動期間：2026 年 1 月 1 日至 2035 年 12 月 31 日（UTC）。所有會員自動參加，無需報名。",
+      "1. 每個 UTC 日的淨虧損 = 輸或贏回合的投注額 − 這些回合的派彩。退款的回合不計。回合依其結束的日期計算。",
+      "2. 當日為淨虧損時，其 5% 存入主帳戶，每日最高 200.00 美元。沒有淨虧損的日子不返還。",
+      "3. 返還於 UTC 00:00 後數秒內自動發放，每日一次，無流水要求。",
+    ].join("\n"),
+  },
+  zh_CN: {
+    title: "每日亏损返还：5%，最高 200.00 美元",
+    summary: "每天结算为净亏损时，返还其 5% 至主账户，最高 200.00 美元。",
+    content: [
+      "活动期间：2026 年 1 月 1 日至 2035 年 12 月 31 日（UTC）。所有会员自动参加，无需报名。",
+      "1. 每个 UTC 日的净亏损 = 输或赢回合的投注额 − 这些回合的派彩。退款的回合不计。回合按其结束的日期计算。",
+      "2. 当日为净亏损时，其 5% 存入主账户，每日最高 200.00 美元。没有净亏损的日子不返还。",
+      "3. 返还于 UTC 00:00 后数秒内自动发放，每日一次，无流水要求。",
+    ].join("\n"),
+  },
+  ja_JP: {
+    title: "デイリー損失リベート：5%（最大 200.00 米ドル）",
+    summary: "1 日の収支が純損失のとき、その 5%（最大 200.00 米ドル）をメイン口座に還元します。",
+    content: [
+      "期間：2026 年 1 月 1 日〜2035 年 12 月 31 日（UTC）。全会員が対象で、参加手続きは不要です。",
+      "1. UTC の 1 日ごとの純損失 = 勝ちまたは負けのラウンドのベット額 − それらの払戻額。返金されたラウンドは含みません。ラウンドは終了した日に数えます。",
+      "2. 純損失で終わった日は、その 5% を 1 日最大 200.00 米ドルまでメイン口座に付与します。純損失のない日は付与されません。",
+      "3. リベートは UTC 00:00 の数秒後に 1 日 1 回自動で付与され、賭け条件はありません。",
+    ].join("\n"),
+  },
+};
+
+/** The second demo site (TWD): a first-deposit bonus and a 100-round rebate for members who join. */
+const b2FirstDeposit: PerLanguage<Text> = {
+  en_US: {
+    title: "First deposit bonus: 10% up to NT$1,000",
+    summary: "Join, then make your first deposit: 10% of it comes as bonus funds, up to NT$1,000.",
+    content: [
+      "1. Join this campaign on this page before your first deposit. Only your first credited deposit ever counts.",
+      "2. When that deposit is credited, 10% of it is added to your bonus balance, up to NT$1,000.",
+      "3. The bonus is locked until you have bet 5 times its amount (rounds that win or lose count; refunded rounds do not). This page shows how much is left.",
+      "4. Once the 5× is reached, the bonus moves to your main account. Locked bonus cannot be withdrawn or moved to the game wallet.",
+    ].join("\n"),
+  },
+  zh_TW: {
+    title: "首存獎勵：10%，最高新台幣 1,000 元",
+    summary: "參加活動後完成首次存款，即獲存款額 10% 的獎勵金，最高新台幣 1,000 元。",
+    content: [
+      "1. 請於首次存款前在本頁參加活動。僅計算您第一筆入帳的存款。",
+      "2. 該筆存款入帳時，存款額的 10% 存入您的獎勵金餘額，最高新台幣 1,000 元。",
+      "3. 獎勵金在您的投注額達到獎勵金 5 倍前為鎖定狀態（輸或贏的回合計入，退款的回合不計）。本頁顯示尚需的投注額。",
+      "4. 達到 5 倍後，獎勵金轉入主帳戶。鎖定中的獎勵金不可提款，也不可轉入遊戲錢包。",
+    ].join("\n"),
+  },
+  zh_CN: {
+    title: "首存奖励：10%，最高新台币 1,000 元",
+    summary: "参加活动后完成首次存款，即获存款额 10% 的奖励金，最高新台币 1,000 元。",
+    content: [
+      "1. 请于首次存款前在本页参加活动。仅计算您第一笔入账的存款。",
+      "2. 该笔存款入账时，存款额的 10% 存入您的奖励金余额，最高新台币 1,000 元。",
+      "3. 奖励金在您的投注额达到奖励金 5 倍前为锁定状态（输或赢的回合计入，退款的回合不计）。本页显示尚需的投注额。",
+      "4. 达到 5 倍后，奖励金转入主账户。锁定中的奖励金不可提款，也不可转入游戏钱包。",
+    ].join("\n"),
+  },
+  ja_JP: {
+    title: "初回入金ボーナス：10%（最大 1,000 台湾ドル）",
+    summary: "参加してから初回入金すると、入金額の 10%（最大 1,000 台湾ドル）をボーナスとして付与します。",
+    content: [
+      "1. 初回入金の前にこのページでキャンペーンに参加してください。対象は最初に反映された入金 1 回のみです。",
+      "2. その入金が反映されると、入金額の 10%（最大 1,000 台湾ドル）がボーナス残高に加算されます。",
+      "3. ボーナスは、その 5 倍の金額をベットするまでロックされます（勝ちまたは負けのラウンドが対象、返金されたラウンドは対象外）。残りの必要額はこのページに表示されます。",
+      "4. 5 倍に達するとボーナスはメイン口座に移ります。ロック中のボーナスは出金もゲームウォレットへの振替もできません。",
+    ].join("\n"),
+  },
+};
+
+const b2Rebate: PerLanguage<Text> = {
+  en_US: {
+    title: "100-round rebate: 5% up to NT$2,000",
+    summary: "Join, and every 100 rounds you play, 5% of their net loss comes back to your main account, up to NT$2,000.",
+    content: [
+      "Runs from 1 January 2026 to 31 December 2035 (UTC). Join on this page to take part; rounds before you join do not count.",
+      "1. Rounds that win or lose count, in the order they end; refunded rounds do not count.",
+      "2. After every 100 counted rounds, their net loss (stakes minus what they paid back) is worked out; 5% of it is credited to your main account, up to NT$2,000 per 100 rounds. 100 rounds with no net loss pay nothing.",
+      "3. The rebate is credited automatically a few seconds after the 100th round is settled, with no wagering requirement. This page shows the rounds counted so far.",
+    ].join("\n"),
+  },
+  zh_TW: {
+    title: "百回合返還：5%，最高新台幣 2,000 元",
+    summary: "參加後每完成 100 個回合，返還其淨虧損的 5% 至主帳戶，最高新台幣 2,000 元。",
+    content: [
+      "活動期間：2026 年 1 月 1 日至 2035 年 12 月 31 日（UTC）。請在本頁參加；參加前的回合不計。",
+      "1. 輸或贏的回合依結束順序計入；退款的回合不計。",
+      "2. 每累計 100 個回合，計算其淨虧損（投注額 − 派彩），其 5% 存入主帳戶，每 100 回合最高新台幣 2,000 元。沒有淨虧損則不返還。",
+      "3. 第 100 個回合結算後數秒內自動發放，無流水要求。本頁顯示目前已計入的回合數。",
+    ].join("\n"),
+  },
+  zh_CN: {
+    title: "百回合返还：5%，最高新台币 2,000 元",
+    summary: "参加后每完成 100 个回合，返还其净亏损的 5% 至主账户，最高新台币 2,000 元。",
+    content: [
+      "活动期间：2026 年 1 月 1 日至 2035 年 12 月 31 日（UTC）。请在本页参加；参加前的回合不计。",
+      "1. 输或赢的回合按结束顺序计入；退款的回合不计。",
+      "2. 每累计 100 个回合，计算其净亏损（投注额 − 派彩），其 5% 存入主账户，每 100 回合最高新台币 2,000 元。没有净亏损则不返还。",
+      "3. 第 100 个回合结算后数秒内自动发放，无流水要求。本页显示目前已计入的回合数。",
+    ].join("\n"),
+  },
+  ja_JP: {
+    title: "100 ラウンド・リベート：5%（最大 2,000 台湾ドル）",
+    summary: "参加後、100 ラウンドごとに純損失の 5%（最大 2,000 台湾ドル）をメイン口座に還元します。",
+    content: [
+      "期間：2026 年 1 月 1 日〜2035 年 12 月 31 日（UTC）。このページで参加してください。参加前のラウンドは数えません。",
+      "1. 勝ちまたは負けのラウンドを終了順に数えます。返金されたラウンドは数えません。",
+      "2. 100 ラウンドごとに純損失（ベット額 − 払戻額）を計算し、その 5% を 100 ラウンドあたり最大 2,000 台湾ドルまでメイン口座に付与します。純損失がなければ付与されません。",
+      "3. リベートは 100 ラウンド目の確定から数秒後に自動で付与され、賭け条件はありません。これまでに数えたラウンド数はこのページに表示されます。",
+    ].join("\n"),
+  },
+};
+
+/** What each site's campaigns pay (site info `campaignRules`), tied to the texts above by key. */
+const CAMPAIGNS = {
+  demo: {
+    texts: { firstDeposit: demoFirstDeposit, rebate: demoRebate },
+    rules: [
+      { kind: "deposit_bonus", key: "first-deposit", optIn: true, startsAt: CAMPAIGN_START, endsAt: null, endedAt: null, cap: 10_000, percentBp: 1000, deposits: "first", wagering: 5 },
+      { kind: "rebate", key: "monthly-challenge", optIn: false, startsAt: REBATE_START, endsAt: REBATE_END, endedAt: null, cap: 20_000, percentBp: 500, period: "day", rounds: 0 },
+    ],
+  },
+  b2: {
+    texts: { firstDeposit: b2FirstDeposit, rebate: b2Rebate },
+    rules: [
+      { kind: "deposit_bonus", key: "first-deposit", optIn: true, startsAt: CAMPAIGN_START, endsAt: null, endedAt: null, cap: 100_000, percentBp: 1000, deposits: "first", wagering: 5 },
+      { kind: "rebate", key: "monthly-challenge", optIn: true, startsAt: REBATE_START, endsAt: REBATE_END, endedAt: null, cap: 200_000, percentBp: 500, period: "rounds", rounds: 100 },
+    ],
+  },
+} satisfies Record<string, { texts: Record<"firstDeposit" | "rebate", PerLanguage<Text>>; rules: CampaignRule[] }>;
 
 type InstructionText = { title: string; content: string };
 
@@ -316,7 +444,7 @@ const brand = (text: Text, name: string): Text => ({
   content: text.content,
 });
 
-function content(name: string, prefix: string): Pick<SeedSite, "press" | "campaigns" | "instructions"> {
+function content(name: string, prefix: keyof typeof CAMPAIGNS): Pick<SeedSite, "press" | "campaigns" | "instructions"> {
   return {
     press: [
       ...eachLanguage(welcome, (t) => ({ kind: "news" as const, path: `${prefix}-welcome`, ...brand(t, name) })),
@@ -328,9 +456,9 @@ function content(name: string, prefix: string): Pick<SeedSite, "press" | "campai
     // one key per campaign and instruction ties its four languages together (content fallback:
     // server/platform/README.md, "Content languages"); press items share their path
     campaigns: [
-      ...eachLanguage(firstDeposit, (t) => ({ key: "first-deposit", ...t, startsAt: "2025-01-01T00:00:00.000Z", endsAt: null })),
+      ...eachLanguage(CAMPAIGNS[prefix].texts.firstDeposit, (t) => ({ key: "first-deposit", ...t, startsAt: CAMPAIGN_START, endsAt: null })),
       // A campaign with a period; the site lists it until it ends.
-      ...eachLanguage(monthlyChallenge, (t) => ({ key: "monthly-challenge", ...t, startsAt: "2026-01-01T00:00:00.000Z", endsAt: "2036-01-01T00:00:00.000Z" })),
+      ...eachLanguage(CAMPAIGNS[prefix].texts.rebate, (t) => ({ key: "monthly-challenge", ...t, startsAt: REBATE_START, endsAt: REBATE_END })),
     ],
     instructions: [
       ...eachLanguage(rules, (t) => ({ key: "round", type: "rules", ...t })),
@@ -365,6 +493,7 @@ export const DEMO_SITE: SeedSite = {
     langOptions: ["en_US", "zh_TW", "zh_CN", "ja_JP"],
     localsOptions: ["+886", "+86", "+81", "+1"],
     currency: "USD",
+    campaignRules: CAMPAIGNS.demo.rules,
     gameName: "1-minute rounds",
     games: [{ code: "binary", name: "1-minute rounds" }],
     depositOptions: [
@@ -511,6 +640,7 @@ export const DEMO2_SITE: SeedSite = {
     langOptions: ["zh_TW", "zh_CN", "en_US", "ja_JP"],
     localsOptions: ["+886", "+86"],
     currency: "TWD",
+    campaignRules: CAMPAIGNS.b2.rules,
     gameName: "極速一分鐘",
     games: [{ code: "binary", name: "極速一分鐘" }],
     betAmounts: [1000, 5000, 10000, 50000],

@@ -535,7 +535,7 @@ export const CALLS = {
     summary: "Publish a campaign",
     params: siteParams,
     body: campaign
-      .omit({ id: true })
+      .omit({ id: true, key: true })
       .extend({ lang: localeId, key: contentKey.optional(), title: cleanText(200), summary: cleanText(1000), content: cleanText(20_000) })
       .strict(),
     data: campaign,

@@ -305,6 +305,11 @@ export const pressItem = z.object({
 });
 export const campaign = z.object({
   id: z.string(),
+  /**
+   * the key tying the campaign's languages together and to its rule in `campaignRules`
+   * (campaigns.ts); null for a campaign published without one (texts only, no rule)
+   */
+  key: z.string().nullable().default(null),
   title: z.string(),
   summary: z.string(),
   content: z.string(),

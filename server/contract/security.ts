@@ -47,6 +47,8 @@ export const AUDIT_TYPES = [
   "withdrawal_requested",
   "withdrawal_approved",
   "withdrawal_rejected",
+  // a member joined an opt-in campaign (server/contract/campaigns.ts)
+  "campaign_joined",
   "operator_action",
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];

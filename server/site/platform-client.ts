@@ -4,6 +4,7 @@ import {
   UPLOAD_LIMITS,
   callRequest,
   envelope,
+  failureData,
   isMessageCode,
   type CallData,
   type CallInput,
@@ -16,7 +17,12 @@ import {
 /** Codes the site adds to the platform's: a network failure after the retry, and a reply that broke the contract. */
 export type SiteMessageCode = MessageCode | "connection_failed";
 
-export type CallFailure = { ok: false; status: number; code: SiteMessageCode };
+/**
+ * A refused or failed call. `amount` (minor units) is the figure a refusal's message names, from
+ * the envelope's failure data (server/contract/README.md, "The envelope"): bonus_locked's turnover
+ * still needed. The route shows it through `failureMessage` (app/utils/messages.ts).
+ */
+export type CallFailure = { ok: false; status: number; code: SiteMessageCode; amount?: number };
 export type CallResult<T> = { ok: true; data: T } | CallFailure;
 /** A `raw` call: on success the platform's response, whose body is the file's bytes. */
 export type RawResult = { ok: true; response: Response } | CallFailure;
@@ -91,7 +97,10 @@ export function createPlatformClient(options: PlatformClientOptions) {
       if (spec.auth === "member" && !opts.token && RELOGIN_STATUSES.includes(statusCode)) {
         throw options.onSessionEnded();
       }
-      return { ok: false, status: statusCode, code: isMessageCode(message) ? message : "internal_error" };
+      const code = isMessageCode(message) ? message : "internal_error";
+      // failure data that breaks the contract is dropped: the message still stands without its figure
+      const amount = code === "internal_error" ? undefined : failureData.safeParse(data ?? {}).data?.amount;
+      return amount === undefined ? { ok: false, status: statusCode, code } : { ok: false, status: statusCode, code, amount };
     }
     return { ok: true, data };
   }

@@ -164,7 +164,8 @@ for (const js of [true, false]) {
           const card = page.getByTestId("campaign").filter({ has: page.locator("h2", { hasText: c.title }) });
           await expect(card.locator(".campaign-period")).toContainText(t("support:activity.period"));
           if (c.endsAt === null) await expect(card.locator(".campaign-period")).toContainText(t("support:activity.no_end"));
-          await expect(card.locator("h3")).toHaveText(t("support:activity.rules"));
+          // the rules come last, after what the rule pays and the member's progress (app/README.md, "Campaigns")
+          await expect(card.locator("h3").last()).toHaveText(t("support:activity.rules"));
           // the rules as the operator wrote them, as paragraphs and list items (app/utils/rich-text.ts)
           const blocks = richBlocks(c.content).flatMap((b) => (b.kind === "p" ? [b.text] : b.items));
           await expect(card.locator(".rich-text > p, .rich-text li")).toHaveText(blocks);

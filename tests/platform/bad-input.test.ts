@@ -49,6 +49,11 @@ const CONFIG = {
       depositOptions: { [DEMO_OPTION.id]: { name: "デモ入金", instructions: "すぐに入金されます。" } },
     },
   },
+  // an opt-in bonus to join, and one for the operator to end (ending it again changes nothing)
+  campaignRules: [
+    { kind: "deposit_bonus", key: "bad-input-bonus", optIn: true, startsAt: "2020-01-01T00:00:00.000Z", endsAt: null, cap: 10_000, percentBp: 1000, deposits: "each", wagering: 5 },
+    { kind: "rebate", key: "bad-input-ended", optIn: false, startsAt: "2020-01-01T00:00:00.000Z", endsAt: null, cap: 10_000, percentBp: 500, period: "day", rounds: 0 },
+  ],
   pairs: [PAIR],
   betAmounts: [100, 500],
   minBetAmount: 100,
@@ -724,6 +729,9 @@ const TABLE: Record<CallName, Entry> = {
     request: async () => ({ params: { ...operatorSite, optionId: POOL_OPTION.id }, body: { addresses: tronAddresses("bad-input", 2) } }),
   },
   operatorDepositAddresses: { request: async () => ({ params: { ...operatorSite, optionId: POOL_OPTION.id } }) },
+  memberCampaigns: { request: async () => ({}) },
+  joinCampaign: { request: async () => ({ params: { key: "bad-input-bonus" }, body: {} }) },
+  operatorEndCampaign: { request: async () => ({ params: { ...operatorSite, key: "bad-input-ended" }, body: {} }) },
   operatorPutPair: {
     request: async () => ({ params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) }),
     strings: { "body.name": text },

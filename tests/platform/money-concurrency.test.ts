@@ -47,7 +47,7 @@ describe("money under concurrency", () => {
       Array.from({ length: 50 }, () => memberCall(platform, m, "withdraw", { body: { amount: 10_000 } })),
     );
     expect(countBy(results.map((r) => r.envelope.message))).toEqual({ ok: 1, insufficient_balance: 49 });
-    expect((await wallets(platform, m)).main).toEqual({ balance: 0, onHold: 10_100 });
+    expect((await wallets(platform, m)).main).toEqual({ balance: 0, onHold: 10_100, bonus: 0 });
   });
 
   it("keeps balances non-negative and totals whole when 50 transfers race a withdrawal", async () => {
@@ -87,7 +87,7 @@ describe("money under concurrency", () => {
       Array.from({ length: 20 }, () => memberCall(platform, m, "withdraw", { body: { amount: 2_000 }, key: "same-key-withdraw" })),
     );
     expect(new Set(withdrawals.map((r) => JSON.stringify(r.envelope))).size).toBe(1);
-    expect((await wallets(platform, m)).main).toEqual({ balance: 5_000 - 2_020, onHold: 2_020 });
+    expect((await wallets(platform, m)).main).toEqual({ balance: 5_000 - 2_020, onHold: 2_020, bonus: 0 });
   });
 
   it("lets exactly one of a racing approve and reject win, releasing the hold once", async () => {
@@ -112,7 +112,7 @@ describe("money under concurrency", () => {
       if (results.find((r) => r.envelope.statusCode === 200)!.envelope.data!.status === "paid") paid += 1;
     }
     const after = await wallets(platform, m);
-    expect(after.main).toEqual({ balance: 20_000 - paid * 2_020, onHold: 0 });
+    expect(after.main).toEqual({ balance: 20_000 - paid * 2_020, onHold: 0, bonus: 0 });
     const pending = (await platform.operator("operatorWithdrawals", { params: { siteId: SITE }, query: {} })).envelope.data!;
     expect(pending.filter((w) => ids.includes(w.id))).toEqual([]);
   });

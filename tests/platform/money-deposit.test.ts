@@ -234,6 +234,7 @@ describe("money calls at the router", () => {
       "changeTransactionPassword",
       "deposit",
       "forgotReset",
+      "joinCampaign",
       "placeOrder",
       "replyMessage",
       "sendMessage",
@@ -243,7 +244,7 @@ describe("money calls at the router", () => {
     ]);
     const m = await newMember();
     for (const name of idempotent) {
-      const params = { id: "some-id" } as never;
+      const params = { id: "some-id", key: "some-key" } as never;
       const missing = await memberCall(platform, m, name, { params, body: {} as never, key: null });
       expect(missing.envelope, name).toEqual({ statusCode: 400, message: "invalid_parameters" });
       const short = await memberCall(platform, m, name, { params, body: {} as never, key: "abc" });

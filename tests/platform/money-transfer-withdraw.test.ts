@@ -114,7 +114,7 @@ describe("withdraw", () => {
       statusCode: 400,
       message: "wrong_transaction_password",
     });
-    expect((await wallets(platform, m)).main).toEqual({ balance: 10_000, onHold: 0 });
+    expect((await wallets(platform, m)).main).toEqual({ balance: 10_000, onHold: 0, bonus: 0 });
   });
 
   it("holds amount plus fee (ceil of the ratio, plus the fixed fee) and reports limit and details", async () => {
@@ -130,7 +130,7 @@ describe("withdraw", () => {
       details: "Demo Commercial Bank ****6789",
       status: "pending",
     });
-    expect((await wallets(platform, m)).main).toEqual({ balance: 100_000 - 10_252, onHold: 10_252 });
+    expect((await wallets(platform, m)).main).toEqual({ balance: 100_000 - 10_252, onHold: 10_252, bonus: 0 });
   });
 
   it("answers amount_out_of_range outside the site's withdrawal limits", async () => {
@@ -147,7 +147,7 @@ describe("withdraw", () => {
     await bindBank(platform, m);
     // 9_800 + ceil(147) + 100 = 10_047 > 10_000
     expect((await withdraw(m, 9_800, m.transactionPassword)).envelope.message).toBe("insufficient_balance");
-    expect((await wallets(platform, m)).main).toEqual({ balance: 10_000, onHold: 0 });
+    expect((await wallets(platform, m)).main).toEqual({ balance: 10_000, onHold: 0, bonus: 0 });
   });
 
   it("pays an approved withdrawal: the hold goes to the bank and the fee to fees", async () => {
@@ -163,7 +163,7 @@ describe("withdraw", () => {
     expect(queued).toMatchObject({ memberId: memberIdOf(m), account: m.account, status: "pending" });
     const approved = await platform.operator("operatorApproveWithdrawal", { params, body: {} });
     expect(approved.envelope.data).toMatchObject({ status: "paid" });
-    expect((await wallets(platform, m)).main).toEqual({ balance: 50_000 - 20_400, onHold: 0 });
+    expect((await wallets(platform, m)).main).toEqual({ balance: 50_000 - 20_400, onHold: 0, bonus: 0 });
     expect((await ledgerOf(platform, m)).balances).toMatchObject({ "external:withdrawal": 20_000, fees: 400, hold: 0 });
     const types = (await memberCall(platform, m, "records")).envelope.data!.items.map((r) => r.type);
     expect(types.slice(0, 4)).toEqual(["withdrawal_paid", "withdrawal_paid", "withdrawal_hold", "withdrawal_hold"]);
@@ -183,7 +183,7 @@ describe("withdraw", () => {
       body: { reason: "Account name does not match" },
     });
     expect(rejected.envelope.data).toMatchObject({ status: "rejected", reason: "Account name does not match" });
-    expect((await wallets(platform, m)).main).toEqual({ balance: 50_000, onHold: 0 });
+    expect((await wallets(platform, m)).main).toEqual({ balance: 50_000, onHold: 0, bonus: 0 });
     expect((await memberCall(platform, m, "withdrawals")).envelope.data!.items[0]!.reason).toBe("Account name does not match");
   });
 });

@@ -55,6 +55,8 @@ describe("operatorPutSite", () => {
       theme: DEFAULT_THEME,
       terms: "",
       translations: {},
+      licence: "",
+      campaignRules: [],
     });
     expect((await siteInfo("op-new")).data).toEqual(envelope.data);
   });

@@ -123,7 +123,7 @@ describe("wallets", () => {
       message: "ok",
       data: {
         currency: "EUR",
-        main: { balance: 0, onHold: 0 },
+        main: { balance: 0, onHold: 0, bonus: 0 },
         games: [
           { code: "binary", name: "Binary", balance: 0 },
           { code: "contract", name: "Contract", balance: 0 },

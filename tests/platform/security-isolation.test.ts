@@ -13,7 +13,27 @@ import { bankBody, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, m
  */
 const SITE = "iso-a";
 const OTHER_SITE = "iso-b";
-const CONFIG = { ...MONEY_SITE, pairs: GAME_SITE.pairs, odds: GAME_SITE.odds, minBetAmount: 100, maxBetAmount: 100_000 };
+/** an opt-in campaign nobody joined: a join through a foreign token would show in the victim's campaigns */
+const BONUS_RULE = {
+  kind: "deposit_bonus",
+  key: "iso-bonus",
+  optIn: true,
+  startsAt: "2020-01-01T00:00:00.000Z",
+  endsAt: null,
+  endedAt: null,
+  cap: 10_000,
+  percentBp: 1000,
+  deposits: "each",
+  wagering: 5,
+} as const;
+const CONFIG = {
+  ...MONEY_SITE,
+  pairs: GAME_SITE.pairs,
+  odds: GAME_SITE.odds,
+  minBetAmount: 100,
+  maxBetAmount: 100_000,
+  campaignRules: [BONUS_RULE],
+};
 
 type MemberCall = { [N in CallName]: (typeof CALLS)[N]["auth"] extends "member" ? N : never }[CallName];
 const MEMBER_CALLS = (Object.keys(CALLS) as CallName[]).filter((name): name is MemberCall => CALLS[name].auth === "member").sort();
@@ -87,6 +107,8 @@ const TABLE: Record<MemberCall, Case> = {
   placeOrder: { input: () => ({ body: { pair: FAST_PAIR, periodNo: "202501010001", option: "high", amount: 100 } }) },
   orders: { input: () => ({ query: { status: "all" } }), listed: items },
   ticketQuery: { input: () => ({}), listed: (data) => (data as { id: string }[]).map((o) => o.id) },
+  memberCampaigns: { input: () => ({}) },
+  joinCampaign: { input: () => ({ params: { key: BONUS_RULE.key }, body: {} }) },
 };
 
 let platform: Platform;
@@ -149,6 +171,7 @@ async function snapshot(v: Victim): Promise<unknown> {
     messages: await read("messages", { query: { pageSize: "100" } }),
     thread: await read("message", { params: { id: v.threadId } }),
     orders: await read("orders", { query: { status: "all", pageSize: "100" } }),
+    campaigns: await read("memberCampaigns"),
   };
 }
 

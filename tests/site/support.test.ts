@@ -171,9 +171,58 @@ describe("campaigns and help", () => {
     const { visitor } = await member();
     const html = (await visitor.follow("/user/activity")).html;
     expect(html).toContain("First deposit bonus");
-    expect(html).toContain("receive 10% extra");
+    expect(html).toContain("10% of it is added to your bonus balance, up to US$100.00");
     expect(html).toContain('dateTime="2025-01-01T00:00:00.000Z"');
     expect(html).toMatch(/Jan 1, 2025[^<]*UTC/);
+  });
+
+  it("matches texts to rules by key: says what a rule pays, joins without JavaScript (once per key), and shows a rule without texts", async () => {
+    const base = { startsAt: "2025-01-01T00:00:00.000Z", endsAt: null, endedAt: null };
+    const put = await stack.platform.operator("operatorPutSite", {
+      params: { siteId: "demo" },
+      body: {
+        campaignRules: [
+          { ...base, kind: "deposit_bonus", key: "first-deposit", optIn: true, cap: 10_000, percentBp: 1000, deposits: "first", wagering: 5 },
+          { ...base, kind: "rebate", key: "weekly-rebate", optIn: false, cap: 5_000, percentBp: 300, period: "week", rounds: 0 },
+        ],
+      },
+    });
+    expect(put.envelope.statusCode, put.envelope.message).toBe(200);
+    try {
+      const { visitor } = await member();
+      const before = (await visitor.follow("/user/activity")).html;
+      // the seeded texts, then what the rule pays, computed from the rule
+      expect(before).toContain("First deposit bonus");
+      expect(before).toContain("10% of your first deposit, up to US$100.00 · bet 5 × the bonus to unlock it");
+      // one card holds both, tied by the texts' key: the title, then the rule
+      expect(count(before, /data-campaign="first-deposit"/)).toBe(1);
+      expect(before).toMatch(/data-campaign="first-deposit"[\s\S]*?First deposit bonus[\s\S]*?10% of your first deposit/);
+      // a rule without texts: titled by its kind, every member takes part without joining
+      expect(before).toContain("3% of your net losses each week (Monday to Sunday, UTC), up to US$50.00, credited after the week ends");
+      expect(before).toContain("Every member takes part: no need to join.");
+      // texts without a rule (the monthly challenge here) show as texts only: one Join form, the bonus's
+      expect(count(before, /name="campaign" value="/)).toBe(1);
+
+      const join = { campaign: "first-deposit", idempotencyKey: await formKey(visitor, "/user/activity") };
+      const joined = await visitor.post("/user/activity", join);
+      expect(joined.status).toBe(302);
+      expect(joined.headers.get("location")).toBe("/user/activity");
+      // the same key again (a double click): the platform acts once, the page says the same
+      expect((await visitor.post("/user/activity", join)).status).toBe(302);
+      const after = (await visitor.follow("/user/activity")).html;
+      expect(after).toContain("You joined the campaign.");
+      expect(after).toMatch(/✓ Joined on [^<]*UTC/);
+      expect(after).toContain("Your first deposit earns the bonus.");
+      expect(count(after, /name="campaign" value="/)).toBe(0);
+
+      // a campaign the site has no rule for cannot be joined: the card says why (400)
+      const unknown = await visitor.post("/user/activity", { campaign: "no-such-campaign", idempotencyKey: crypto.randomUUID() });
+      expect(unknown.status).toBe(400);
+      expect(await unknown.text()).toContain("This campaign does not exist.");
+    } finally {
+      // the seeded rules again, for the tests after this one
+      await stack.platform.operator("operatorPutSite", { params: { siteId: "demo" }, body: { campaignRules: DEMO_SITE.config.campaignRules } });
+    }
   });
 
   it("shows the instructions of the chosen type", async () => {

@@ -86,6 +86,7 @@ describe("help", () => {
         "put-site", "get-site", "publish-press", "publish-campaign", "publish-instruction", "set-chat", "deposits",
         "confirm-deposit", "refuse-deposit", "withdrawals", "approve-withdrawal", "reject-withdrawal", "bank-applications",
         "approve-bank", "reject-bank", "messages", "message", "reply", "sms", "audit", "retire", "pairs", "put-pair", "seed",
+        "campaign-end",
         "map-host", "bank-documents",
       ]),
     );
@@ -301,6 +302,30 @@ describe("answers", () => {
     const bad = fakeIo();
     expect(await run(["add-deposit-addresses", "demo", "usdt-trc20", "--addresses", "not-an-address"], bad.io)).toBe(1);
     expect(bad.sent).toEqual([]);
+  });
+
+  it("campaign-end ends a campaign and prints its rule in the site's currency", async () => {
+    const rule = {
+      kind: "deposit_bonus",
+      key: "first-deposit",
+      optIn: true,
+      startsAt: "2025-01-01T00:00:00.000Z",
+      endsAt: null,
+      endedAt: "2026-03-04T05:06:07.000Z",
+      cap: 10_000,
+      percentBp: 1000,
+      deposits: "first",
+      wagering: 5,
+    };
+    const cli = fakeIo({
+      answer: (url) => (url.pathname === "/operator/sites/demo/campaign-rules/first-deposit/end" ? ok(rule) : siteInfo("USD")(url)),
+    });
+    expect(await run(["campaign-end", "demo", "first-deposit"], cli.io)).toBe(0);
+    expect(cli.sent[0]!.method).toBe("POST");
+    expect(JSON.parse(cli.sent[0]!.body!)).toEqual({});
+    expect(cli.stdout()).toBe(
+      "ended first-deposit: deposit bonus 10% of the first deposit, cap $100.00, wagering 5×, join required, 2025-01-01 00:00:00 – open-ended, ENDED 2026-03-04 05:06:07",
+    );
   });
 
   it("a refusal prints its code and message on stderr and exits 1", async () => {

@@ -158,3 +158,28 @@ describe("site info with fields left out", () => {
     expect(result.ok).toBe(false);
   });
 });
+
+describe("a failure's data", () => {
+  const failing = (body: unknown) =>
+    createPlatformClient({
+      send: async () => Response.json(body),
+      siteId: "demo",
+      token: () => "a-member-token-of-some-length",
+      onSessionEnded: () => new Response(null, { status: 302 }),
+    });
+
+  it("hands the caller the amount a refusal names (bonus_locked: the turnover still needed)", async () => {
+    const result = await failing({ statusCode: 400, message: "bonus_locked", data: { amount: 45000 } }).call("withdraw", {
+      body: { amount: 1000 },
+      idempotencyKey: "k".repeat(36),
+    });
+    expect(result).toEqual({ ok: false, status: 400, code: "bonus_locked", amount: 45000 });
+  });
+
+  it("leaves amount out when the failure has none, or when its data breaks the contract", async () => {
+    const none = await failing({ statusCode: 400, message: "insufficient_balance" }).call("playerInfo");
+    expect(none).toEqual({ ok: false, status: 400, code: "insufficient_balance" });
+    const broken = await failing({ statusCode: 400, message: "bonus_locked", data: { amount: "lots" } }).call("playerInfo");
+    expect(broken).toEqual({ ok: false, status: 400, code: "bonus_locked" });
+  });
+});

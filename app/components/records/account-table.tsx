@@ -5,12 +5,13 @@ import { Cell, RecordTable, RecordTime, type RecordColumn } from "./record-table
 
 export type Game = { code: string; name: string };
 
-/** "main", "hold" or "game:<code>", named as the member knows them. */
+/** "main", "hold", "bonus" (the locked deposit bonus) or "game:<code>", named as the member knows them. */
 export function useAccountName(games: Game[]): (account: string) => string {
   const { t } = useTranslation("records");
   return (account) => {
     if (account === "main") return t("accounts.main");
     if (account === "hold") return t("accounts.hold");
+    if (account === "bonus") return t("accounts.bonus");
     const code = account.startsWith("game:") ? account.slice("game:".length) : account;
     return t("accounts.game", { name: games.find((g) => g.code === code)?.name ?? code });
   };

@@ -15,12 +15,14 @@ const SITE_COMMANDS: CommandSpec[] = [
   {
     name: "put-site",
     summary: "create a site or merge configuration into it",
-    details: "The body is a partial site configuration (siteConfigPatch in server/contract): what it names is\nchanged, the rest kept. Without a body the site is created with defaults, or left as it is.",
+    details:
+      "The body is a partial site configuration (siteConfigPatch in server/contract): what it names is\nchanged, the rest kept. Without a body the site is created with defaults, or left as it is.\nCampaign rules (`campaignRules`, server/contract/campaigns.ts) are replaced as a whole list; keys\nmust be unique and match the `key` of the campaign's texts (publish-campaign).",
     args: [siteArg],
     flags: bodyFlags("patch"),
     examples: [
       `put-site brand3 --json '{"title":"Brand 3","currency":"USD","langOptions":["en_US"]}'`,
       "put-site demo --file site-patch.json",
+      `put-site demo --json '{"campaignRules":[{"kind":"deposit_bonus","key":"first-deposit","optIn":true,"startsAt":"2025-01-01T00:00:00Z","endsAt":null,"cap":10000,"percentBp":1000,"deposits":"first","wagering":5}]}'`,
     ],
     async run(ctx) {
       const body = checkedBody(ctx, "operatorPutSite", jsonBody(ctx, {}));
@@ -63,7 +65,8 @@ const SITE_COMMANDS: CommandSpec[] = [
   {
     name: "publish-campaign",
     summary: "publish a campaign",
-    details: 'The body: {"lang","title","summary","content","startsAt","endsAt"} (times ISO 8601, endsAt may be null).',
+    details:
+      'The body: {"lang","title","summary","content","startsAt","endsAt","key"} (times ISO 8601, endsAt may be null);\n"key" ties the languages of one campaign together and to its rule in campaignRules.',
     args: [siteArg],
     flags: bodyFlags("campaign"),
     examples: [
@@ -78,6 +81,20 @@ const SITE_COMMANDS: CommandSpec[] = [
           ["runs", `${render.time(c.startsAt)} – ${c.endsAt ? render.time(c.endsAt) : "open-ended"}`],
         ]),
       );
+    },
+  },
+  {
+    name: "campaign-end",
+    summary: "end a campaign now: it credits nothing new",
+    details:
+      "Sets the rule's endedAt (campaignRules in site info) to now; bonuses already paid keep their\nwagering, a rebate period that ended before is still paid, the campaign's texts are no longer\nlisted. Ending an ended campaign changes nothing. Rules are set with put-site\n(`campaignRules`, the whole list) and shown by get-site.",
+    args: [siteArg, { name: "key", help: "the campaign's key, as in get-site's campaigns", check: (v) => (/^[A-Za-z0-9_-]{1,100}$/.test(v) ? undefined : "1–100 letters, digits, '_' or '-'") }],
+    flags: [],
+    examples: ["campaign-end demo first-deposit"],
+    async run(ctx) {
+      const { siteId, key } = ctx.args as { siteId: string; key: string };
+      const answer = await ctx.platform.operator("operatorEndCampaign", { params: { siteId, key }, body: {} });
+      await ctx.show(answer, async (rule) => `ended ${render.campaignRule(rule, await ctx.money(siteId))}`);
     },
   },
   {

@@ -1,5 +1,5 @@
 /** How each kind of answer reads in the terminal: tables for lists, key: value blocks for one thing. */
-import type { CallData } from "../../contract";
+import type { CallData, CampaignRule } from "../../contract";
 import { themeLines } from "./brand";
 import { formatMoney, formatTime, keyValue, minorDigits, table, yesNo, type Money } from "./format";
 
@@ -49,6 +49,7 @@ export function siteInfo(site: SiteInfo): string {
     ["favicon", orDash(site.favicon)],
     ...themeLines(site.theme).map(([key, value]): [string, string] => [`theme ${key}`, value]),
     ["script", site.script === "" ? "—" : `${site.script.length} characters`],
+    ["campaigns", site.campaignRules.map((r) => campaignRule(r, money)).join("\n") || "—"],
   ]);
 }
 
@@ -58,6 +59,21 @@ const pays = (d: Deposit) => {
   if (!p) return "—";
   return p.kind === "crypto" ? `${p.assetAmount} ${p.asset} → ${p.address}` : `${p.bank} ${p.accountNumber}`;
 };
+
+/**
+ * A campaign rule in one line, as the member's texts should describe it (server/contract/campaigns.ts):
+ * `first-deposit: deposit bonus 10% of the first deposit, cap USD 100.00, wagering 5×, join required, 2025-01-01 – open-ended`.
+ */
+export function campaignRule(r: CampaignRule, money: Money): string {
+  const percent = `${+(r.percentBp / 100).toFixed(2)}%`;
+  const what =
+    r.kind === "deposit_bonus"
+      ? `deposit bonus ${percent} of ${r.deposits === "first" ? "the first deposit" : "each deposit"}, cap ${money(r.cap)}, wagering ${r.wagering}×`
+      : `rebate ${percent} of net losses per ${r.period === "rounds" ? `${r.rounds} rounds` : r.period}, cap ${money(r.cap)}`;
+  const runs = `${at(r.startsAt)} – ${r.endsAt ? at(r.endsAt) : "open-ended"}`;
+  const ended = r.endedAt ? `, ENDED ${at(r.endedAt)}` : "";
+  return `${r.key}: ${what}, ${r.optIn ? "join required" : "everyone"}, ${runs}${ended}`;
+}
 
 export const deposits = (rows: Deposit[], money: Money, all: boolean) =>
   table(

@@ -36,6 +36,7 @@ export const placeOrder: Handler<"placeOrder"> = async ({ env, member, body, ide
     maxBetAmount: config.maxBetAmount,
     gameCode: wallet.code,
     currency: config.currency,
+    rebates: config.campaignRules.filter((r) => r.kind === "rebate"),
   });
 };
 

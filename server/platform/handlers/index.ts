@@ -8,7 +8,7 @@ import * as operatorMoney from "./operator-money";
 import { listenKey, playerInfo, updatePlayerInfo, wallets } from "./player";
 import { campaign, chatbox, instruction, press, siteIcon, siteInfo } from "./site";
 import type { Handlers } from "./types";
-import { fail } from "../result";
+import * as campaigns from "./campaigns";
 
 /** One handler per call of the contract; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -52,8 +52,7 @@ export const handlers: Handlers = {
   orders: game.orders,
   ticketQuery: game.ticketQuery,
   operatorPutPair: game.operatorPutPair,
-  // TODO(issue17): the campaigns and deposits helpers replace these with their handlers
-  memberCampaigns: async () => fail(500, "internal_error"),
-  joinCampaign: async () => fail(500, "internal_error"),
-  operatorEndCampaign: async () => fail(500, "internal_error"),
+  memberCampaigns: campaigns.memberCampaigns,
+  joinCampaign: campaigns.joinCampaign,
+  operatorEndCampaign: campaigns.operatorEndCampaign,
 };

@@ -33,10 +33,13 @@ const all = (status: "pending" | "all") => status === "all";
 export const operatorDeposits: Handler<"operatorDeposits"> = async ({ env, params, query }) =>
   ok((await siteStub(env, params.siteId).listQueue("deposit", all(query.status))) as OperatorDeposit[]);
 
-export const operatorConfirmDeposit: Handler<"operatorConfirmDeposit"> = async ({ env, params, body }) =>
-  decideQueued(env, params.siteId, "deposit", params.id, (stub) =>
-    stub.decideDeposit(params.siteId, params.id, { confirm: true, reason: body.reason }),
+/** The site's campaign rules go with the confirmation: a credited deposit may earn a deposit bonus. */
+export const operatorConfirmDeposit: Handler<"operatorConfirmDeposit"> = async ({ env, params, body }) => {
+  const config = await siteStub(env, params.siteId).getConfig();
+  return decideQueued(env, params.siteId, "deposit", params.id, (stub) =>
+    stub.decideDeposit(params.siteId, params.id, { confirm: true, reason: body.reason }, config?.campaignRules ?? []),
   );
+};
 
 export const operatorRefuseDeposit: Handler<"operatorRefuseDeposit"> = async ({ env, params, body }) =>
   decideQueued(env, params.siteId, "deposit", params.id, (stub) =>

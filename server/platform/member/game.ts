@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { CampaignRule } from "../../contract";
 import { OPPOSITES, type BetOption, type Order, type orderBody } from "../../contract/game";
 import { newId } from "../auth/token";
 import type { BetSnapshot, PeriodResult } from "../market/market-object";
@@ -9,6 +10,7 @@ import { fail, ok, type Result } from "../result";
 import { balanceOf, dayRange, record, recordAll, replay } from "./ledger";
 import type { Idem, Page, PageQuery } from "./money";
 import { gameAccount, HOUSE } from "./schema";
+import { countTurnover } from "./campaigns";
 
 /**
  * Bets of one member. Like money.ts, every function is synchronous and runs inside the member
@@ -28,6 +30,8 @@ export interface BetRules {
   /** the game wallet: the site's first game */
   gameCode: string;
   currency: string;
+  /** the site's rebate rules: a bet marks the rebate period it falls in as due (member/campaigns.ts) */
+  rebates?: CampaignRule[];
 }
 
 type OrderRow = {
@@ -229,6 +233,8 @@ export function settlePeriod(sql: SqlStorage, pair: string, periodStart: number,
             },
     })),
   );
+  // campaigns: the stakes of won and lost bets count toward locked deposit bonuses (same transaction)
+  countTurnover(sql, settled.map(({ row, order }) => ({ amount: row.amount, status: order.status, createdAt: row.created_at })), now);
   for (const { order } of settled) toStream(sql, order, streaming);
   return settled.length;
 }

@@ -18,6 +18,8 @@ import type {
   AuditEntry,
   CallName,
   MessageCode,
+  CampaignRule,
+  MemberCampaign,
 } from "../../contract";
 import { verifyPassword } from "../auth/password";
 import { encodeCredential, hashSecret, newId, newSecret, type SessionProof } from "../auth/token";
@@ -32,6 +34,7 @@ import * as game from "./game";
 import { checkLedger, listOperations, listRecords, openAccount, record, replay, type LedgerCheck } from "./ledger";
 import * as money from "./money";
 import * as center from "./center";
+import * as campaigns from "./campaigns";
 import { internationalNumber, type SmsPurpose } from "../sms/code";
 
 export type { money };
@@ -750,8 +753,36 @@ export class MemberObject extends DurableObject<Env> {
     return this.atomically(() => work(member.data, now));
   }
 
-  decideDeposit(siteId: string, id: string, decision: { confirm: boolean; reason: string }): Result<money.Decided<OperatorDeposit>> {
-    return this.decide(siteId, (p, now) => money.decideDeposit(this.sql, this.who(p), id, decision, now));
+  /** `campaignRules`: the site's, so that a confirmed deposit earns its deposit bonus in the same transaction. */
+  decideDeposit(
+    siteId: string,
+    id: string,
+    decision: { confirm: boolean; reason: string },
+    campaignRules: CampaignRule[] = [],
+  ): Result<money.Decided<OperatorDeposit>> {
+    return this.decide(siteId, (p, now) => money.decideDeposit(this.sql, this.who(p), id, decision, now, campaignRules));
+  }
+
+  // campaigns (member/campaigns.ts) --------------------------------------------------------------
+
+  memberCampaigns(proof: SessionProof, rules: CampaignRule[]): Result<MemberCampaign[]> {
+    return this.asMember(proof, () => ok(campaigns.memberCampaigns(this.sql, rules, Date.now())));
+  }
+
+  joinCampaign(proof: SessionProof, key: string, rules: CampaignRule[]): Result<MemberCampaign> {
+    return this.asMember(proof, (member) => this.atomically(() => campaigns.joinCampaign(this.sql, this.who(member), rules, key, Date.now())));
+  }
+
+  /**
+   * Credits the rebate periods that are due. The site's configuration is read only when one may
+   * be (rebateMayBeDue, from this object's own rows), so a settlement alarm stays as cheap as
+   * before; the credit re-checks everything in its own transaction after the await, and each
+   * period's operation key makes a second run (a duplicate alarm, a re-run after a crash) a no-op.
+   */
+  private async creditRebates(siteId: string): Promise<void> {
+    if (!this.ctx.storage.transactionSync(() => campaigns.rebateMayBeDue(this.sql, Date.now()))) return;
+    const config = await siteStub(this.env, siteId).getConfig();
+    this.ctx.storage.transactionSync(() => campaigns.creditRebates(this.sql, config?.campaignRules ?? [], Date.now()));
   }
 
   decideWithdrawal(
@@ -797,7 +828,12 @@ export class MemberObject extends DurableObject<Env> {
         // The session may have ended while the market answered.
         const again = this.authorize(proof);
         if (!again.ok) return again;
-        return this.atomically(() => game.placeOrder(this.sql, idem, body, rules, market.data, Date.now(), this.streaming()));
+        return this.atomically(() => {
+          const placed = game.placeOrder(this.sql, idem, body, rules, market.data, Date.now(), this.streaming());
+          // the rebate period this bet falls in becomes due (member/campaigns.ts)
+          if (placed.ok && rules.rebates?.length) campaigns.noteBet(this.sql, rules.rebates, placed.data, Date.now());
+          return placed;
+        });
       } finally {
         this.inFlight = null;
         release();
@@ -940,6 +976,9 @@ export class MemberObject extends DurableObject<Env> {
     const settle = game.nextSettlement(this.sql);
     // A little after the end, so the market has the close by the time it is asked.
     if (settle !== null) times.push(Math.max(now, settle + 50));
+    // the end of a rebate period with bets (plus REBATE_DELAY_MS, so its last bets are settled)
+    const rebate = campaigns.nextRebateDue(this.sql);
+    if (rebate !== null) times.push(Math.max(now, rebate));
     if (times.length > 0) void this.ctx.storage.setAlarm(Math.min(...times));
   }
 
@@ -953,6 +992,13 @@ export class MemberObject extends DurableObject<Env> {
     const profile = this.profile();
     if (!profile) return;
     const retryAt = await this.settleDue();
+    try {
+      await this.creditRebates(profile.site_id);
+    } catch (error) {
+      // the due rows stay: scheduleAlarm below brings the alarm back for them
+      console.error("rebates: crediting failed", error);
+      this.sql.exec("UPDATE rebate_due SET due_at = ? WHERE due_at <= ?", Date.now() + 5_000, Date.now());
+    }
     const site = siteStub(this.env, profile.site_id);
     const rows = this.sql.exec<money.OutboxRow>("SELECT * FROM outbox ORDER BY seq LIMIT 100").toArray();
     for (const row of rows) {

@@ -19,6 +19,8 @@ import { inRange, withdrawFee, type DepositRules, type TransferRules, type Withd
 import { auditEvent, auditToOutbox } from "../audit";
 import { fail, ok, type Result } from "../result";
 import { balanceOf, dayRange, record, replay } from "./ledger";
+import { bonusLockedRefusal, creditDepositBonuses } from "./campaigns";
+import type { CampaignRule } from "../../contract";
 import { EXTERNAL_DEPOSIT, EXTERNAL_WITHDRAWAL, FEES, gameAccount, HOLD, MAIN } from "./schema";
 
 /**
@@ -297,6 +299,8 @@ export function deposit(
       ? { type: "deposit", reference: id, legs: [{ account: EXTERNAL_DEPOSIT, amount: -body.amount }, { account: MAIN, amount: body.amount }] }
       : undefined,
   );
+  // campaigns: a credited deposit may earn a deposit bonus (after its own credit, in this transaction)
+  if (instant) creditDepositBonuses(sql, id, body.amount, rules.campaignRules ?? [], now);
   toOutbox(sql, "deposit", id, !instant, depositItem(who, result), now);
   const details = { depositId: id, option: option.id, amount: body.amount, reference: payment?.reference ?? "" };
   auditToOutbox(sql, auditEvent("deposit_requested", "member", who, details, now));
@@ -310,6 +314,7 @@ export function decideDeposit(
   id: string,
   decision: { confirm: boolean; reason: string },
   now: string,
+  campaignRules: readonly CampaignRule[] = [],
 ): Result<Decided<OperatorDeposit>> {
   const row = depositRow(sql, id);
   if (!row) return fail(400, "invalid_parameters");
@@ -330,6 +335,7 @@ export function decideDeposit(
       ? { type: "deposit", reference: id, legs: [{ account: EXTERNAL_DEPOSIT, amount: -row.amount }, { account: MAIN, amount: row.amount }] }
       : undefined,
   );
+  if (decision.confirm) creditDepositBonuses(sql, id, row.amount, campaignRules, now);
   const type = decision.confirm ? "deposit_confirmed" : "deposit_refused";
   auditToOutbox(sql, auditEvent(type, "operator", who, { depositId: id, amount: row.amount, reason: decision.reason }, now));
   return ok(decided(sql, "deposit", id, who.memberId, depositItem(who, result), false, now));
@@ -351,7 +357,9 @@ export function transfer(
   const game = gameAccount(body.gameCode);
   const [from, to] = body.direction === "in" ? [MAIN, game] : [game, MAIN];
   if (balanceOf(sql, from) < body.amount) {
-    return fail(400, body.direction === "in" ? "insufficient_balance" : "insufficient_game_wallet_balance");
+    // locked bonus never moves to a game wallet: say so when it is what the main balance lacks
+    if (body.direction === "in") return bonusLockedRefusal(sql, body.amount) ?? fail(400, "insufficient_balance");
+    return fail(400, "insufficient_game_wallet_balance");
   }
   const id = newId();
   sql.exec(
@@ -402,7 +410,9 @@ export function withdraw(
   if (!inRange(body.amount, rules.minWithdrawAmount, rules.maxWithdrawAmount)) return fail(400, "amount_out_of_range");
   const fee = withdrawFee(body.amount, rules.withdrawFeeRatio, rules.withdrawFeeFixed);
   const held = body.amount + fee;
-  if (!Number.isSafeInteger(held) || balanceOf(sql, MAIN) < held) return fail(400, "insufficient_balance");
+  if (!Number.isSafeInteger(held)) return fail(400, "insufficient_balance");
+  // the main balance only: locked bonus is refused with the turnover it still needs
+  if (balanceOf(sql, MAIN) < held) return bonusLockedRefusal(sql, held) ?? fail(400, "insufficient_balance");
 
   const id = newId();
   sql.exec(

@@ -248,6 +248,53 @@ export const MEMBER_SCHEMA = [
      session_id TEXT NOT NULL
    )`,
 
+  // --- campaigns (member/campaigns.ts; server/platform/README.md, "Campaigns") ----------------
+  // A deposit bonus paid into `bonus` and its wagering: `turnover` grows with the stakes of
+  // settled bets (won or lost) until it reaches `turnover_required`, then the bonus moves to `main`.
+  // One per rule and deposit: the operation key `bonus:<rule>:<deposit>` says so too.
+  `CREATE TABLE IF NOT EXISTS bonus_locks (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     id TEXT NOT NULL UNIQUE,
+     rule_key TEXT NOT NULL,
+     deposit_id TEXT NOT NULL,
+     amount INTEGER NOT NULL CHECK (amount > 0),
+     turnover_required INTEGER NOT NULL CHECK (turnover_required >= 0),
+     turnover INTEGER NOT NULL DEFAULT 0 CHECK (turnover >= 0),
+     status TEXT NOT NULL CHECK (status IN ('locked', 'released')),
+     created_at TEXT NOT NULL,
+     released_at TEXT,
+     UNIQUE (rule_key, deposit_id)
+   )`,
+  `CREATE INDEX IF NOT EXISTS bonus_locks_locked ON bonus_locks (status, seq)`,
+  // Opt-in campaigns the member joined (joining twice keeps the first time).
+  `CREATE TABLE IF NOT EXISTS campaign_joins (
+     rule_key TEXT PRIMARY KEY,
+     joined_at TEXT NOT NULL
+   )`,
+  // Rebate periods that may be due: written when a bet is taken (for the period its end falls in,
+  // or "rounds"), read by scheduleAlarm (MIN(due_at)) and deleted once the period is credited or
+  // can never be. `rounds`/`window_start` let the alarm see without the site's config whether a
+  // "rounds" period can have filled up.
+  `CREATE TABLE IF NOT EXISTS rebate_due (
+     rule_key TEXT NOT NULL,
+     period_key TEXT NOT NULL,
+     due_at INTEGER NOT NULL,
+     rounds INTEGER NOT NULL DEFAULT 0,
+     window_start INTEGER NOT NULL DEFAULT 0,
+     PRIMARY KEY (rule_key, period_key)
+   )`,
+  // One row per credited (or closed with nothing to pay) rebate period, written with its
+  // operation `rebate:<rule>:<period>`; "rounds" periods are keyed r1, r2, … from the window start.
+  `CREATE TABLE IF NOT EXISTS rebate_credits (
+     rule_key TEXT NOT NULL,
+     period_key TEXT NOT NULL,
+     stakes INTEGER NOT NULL,
+     payouts INTEGER NOT NULL,
+     amount INTEGER NOT NULL CHECK (amount >= 0),
+     created_at TEXT NOT NULL,
+     PRIMARY KEY (rule_key, period_key)
+   )`,
+
   // The tables of the first version, replaced by the double-entry ledger above.
   `DROP TABLE IF EXISTS ledger_entries`,
   `DROP TABLE IF EXISTS ledger_operations`,

@@ -22,6 +22,11 @@ function crossFieldProblems(c: SiteInfo): string[] {
   if (new Set(c.depositOptions.map((o) => o.id)).size !== c.depositOptions.length) {
     problems.push("duplicate deposit option id");
   }
+  // a campaign's key ties its rule to its texts and names its ledger operations: one rule per key
+  if (new Set(c.campaignRules.map((r) => r.key)).size !== c.campaignRules.length) problems.push("duplicate campaign rule key");
+  for (const r of c.campaignRules) {
+    if (r.endsAt !== null && Date.parse(r.endsAt) <= Date.parse(r.startsAt)) problems.push(`campaign ${r.key}: endsAt not after startsAt`);
+  }
   const scaled = c.withdrawFeeRatio * 10_000;
   if (Math.abs(scaled - Math.round(scaled)) > 1e-6) {
     problems.push("withdrawFeeRatio has more than 4 decimal places");

@@ -20,7 +20,7 @@ export type Campaign = z.infer<typeof campaign>;
 export type Instruction = z.infer<typeof instruction>;
 
 export type PressInput = Omit<PressItem, "id" | "publishedAt"> & { lang: LocaleId };
-export type CampaignInput = Omit<Campaign, "id"> & { lang: LocaleId; key?: string };
+export type CampaignInput = Omit<Campaign, "id" | "key"> & { lang: LocaleId; key?: string };
 export type InstructionInput = Omit<Instruction, "id"> & { lang: LocaleId; key?: string };
 
 /**
@@ -100,6 +100,7 @@ type CampaignRow = {
 
 const toCampaign = (r: CampaignRow): Campaign => ({
   id: r.id,
+  key: r.group_key,
   title: r.title,
   summary: r.summary,
   content: r.content,
@@ -147,8 +148,12 @@ export function publishCampaign(sql: SqlStorage, input: CampaignInput): Campaign
   );
 }
 
-/** Campaigns that have not ended yet for a member reading `lang`, the latest start first. */
-export function listCampaigns(sql: SqlStorage, lang: LocaleId, fallback: LocaleId, now: string): Campaign[] {
+/**
+ * Campaigns that have not ended yet for a member reading `lang`, the latest start first. `ended`:
+ * keys of campaigns the operator ended (their rule's `endedAt`): their texts are no longer listed,
+ * whatever end date the texts name, since the campaign no longer pays what they announce.
+ */
+export function listCampaigns(sql: SqlStorage, lang: LocaleId, fallback: LocaleId, now: string, ended: readonly string[] = []): Campaign[] {
   const rows = sql
     .exec<CampaignRow>(
       "SELECT * FROM campaigns WHERE lang IN (?, ?) AND (ends_at IS NULL OR ends_at > ?) ORDER BY starts_at DESC, rowid DESC",
@@ -157,7 +162,12 @@ export function listCampaigns(sql: SqlStorage, lang: LocaleId, fallback: LocaleI
       now,
     )
     .toArray();
-  return inLanguage(rows, lang, (r) => r.group_key).map(toCampaign);
+  const gone = new Set(ended);
+  return inLanguage(
+    rows.filter((r) => r.group_key === null || !gone.has(r.group_key)),
+    lang,
+    (r) => r.group_key,
+  ).map(toCampaign);
 }
 
 type InstructionRow = Instruction & { lang: string; group_key: string | null; seq: number };

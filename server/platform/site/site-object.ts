@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { SMS_RULES, textLanguage, type AuditEntry, type IconSize, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
+import { SMS_RULES, textLanguage, type AuditEntry, type CampaignRule, type IconSize, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
 import type { z } from "zod";
 import { appendAudit, AUDIT_SCHEMA, auditEvent, listAudit, type AuditQuery } from "../audit";
 import type { Env } from "../env";
@@ -217,8 +217,26 @@ export class SiteObject extends DurableObject<Env> {
     return ok(content.publishCampaign(this.sql, input));
   }
 
+  /** Campaigns not past their end date; one the operator ended is no longer listed (its key's texts are left out). */
   listCampaigns(lang: LocaleId): content.Campaign[] {
-    return content.listCampaigns(this.sql, lang, this.fallbackLanguage(), new Date().toISOString());
+    const now = new Date().toISOString();
+    const ended = (this.getConfig()?.campaignRules ?? []).filter((r) => r.endedAt !== null && Date.parse(r.endedAt) <= Date.parse(now)).map((r) => r.key);
+    return content.listCampaigns(this.sql, lang, this.fallbackLanguage(), now, ended);
+  }
+
+  /**
+   * The operator's "end campaign": `endedAt` = now, stored with the configuration; from then on it
+   * credits nothing new. Ending an ended one returns it unchanged (the first end stands).
+   */
+  endCampaign(key: string): Result<CampaignRule> {
+    const config = this.getConfig();
+    if (!config) return fail(400, "invalid_site");
+    const rule = config.campaignRules.find((r) => r.key === key);
+    if (!rule) return fail(400, "campaign_not_found");
+    if (rule.endedAt !== null) return ok(rule);
+    const ended = { ...rule, endedAt: new Date().toISOString() };
+    const stored = this.putConfig(config.siteId, { campaignRules: config.campaignRules.map((r) => (r.key === key ? ended : r)) });
+    return stored.ok ? ok(ended) : stored;
   }
 
   publishInstruction(input: content.InstructionInput): Result<content.Instruction> {

@@ -1,0 +1,362 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CampaignRule, MemberCampaign, SiteConfigPatch } from "../../server/contract";
+import { createPlatform, STOPPED_CLOCK_JS, type Platform, type TestMember } from "../helpers/platform";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, marketOf } from "./game-helpers";
+import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf, wallets } from "./money-helpers";
+
+/**
+ * Campaigns the platform enforces (server/platform/README.md, "Campaigns"): deposit bonuses with
+ * their wagering, rebates per day and per N rounds, joining and ending, on a stopped clock a few
+ * days ahead so that no alarm fires by itself: the member's alarm is delivered by hand (twice,
+ * and concurrently, where "exactly once" is the point), and the market's result of a period is
+ * forced (win, lose or refund) so that every figure is known in advance.
+ */
+const ENTRY = `
+  import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
+  ${STOPPED_CLOCK_JS}
+  let forced = null;
+  const OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"];
+  class TestMarketObject extends MarketObject {
+    result(symbol, start) {
+      if (forced === null) return super.result(symbol, start);
+      return { ok: true, data: { openPrice: 100, closePrice: 100, lastDigit: 0, outcomes: Object.fromEntries(OPTIONS.map((o) => [o, forced])) } };
+    }
+  }
+  class TestMemberObject extends MemberObject {
+    async runAlarm() { await this.alarm(); }
+  }
+  export { TestMarketObject as MarketObject, TestMemberObject as MemberObject, SiteObject };
+  export default {
+    async fetch(request, env, ctx) {
+      const path = new URL(request.url).pathname;
+      if (path === "/__test__/clock") {
+        frozen = Number(await request.text());
+        return new Response(new Date().toISOString());
+      }
+      if (path === "/__test__/outcome") {
+        forced = await request.text();
+        return new Response(forced);
+      }
+      return worker.fetch(request, env, ctx);
+    },
+  };
+`;
+
+const DAY = 86_400_000;
+const LONG_AGO = "2020-01-01T00:00:00.000Z";
+const base = { startsAt: LONG_AGO, endsAt: null, endedAt: null } as const;
+
+const FIRST: CampaignRule = { ...base, kind: "deposit_bonus", key: "first-deposit", optIn: true, cap: 10_000, percentBp: 1000, deposits: "first", wagering: 5 };
+const EACH: CampaignRule = { ...base, kind: "deposit_bonus", key: "each-deposit", optIn: false, cap: 1_000, percentBp: 500, deposits: "each", wagering: 0 };
+const LATER: CampaignRule = { ...EACH, key: "not-yet", startsAt: "2099-01-01T00:00:00.000Z" };
+const DAILY: CampaignRule = { ...base, kind: "rebate", key: "daily", optIn: false, cap: 20_000, percentBp: 500, period: "day", rounds: 0 };
+const ROUNDS: CampaignRule = { ...base, kind: "rebate", key: "three-rounds", optIn: true, cap: 20_000, percentBp: 1000, period: "rounds", rounds: 3 };
+
+const SITE_OF = (rules: CampaignRule[]): SiteConfigPatch => ({
+  ...GAME_SITE,
+  depositOptions: [DEMO_OPTION, BANK_OPTION] as SiteConfigPatch["depositOptions"],
+  bankAutoReview: true,
+  maxBetAmount: 100_000,
+  campaignRules: rules,
+});
+const BONUS_SITE = "camp-bonus";
+const EACH_SITE = "camp-each";
+const REBATE_SITE = "camp-rebate";
+
+let platform: Platform;
+let clock = 0;
+/** the UTC midnight the rebate scenario crosses */
+let midnight = 0;
+
+const tick = async (to: number) => {
+  clock = to;
+  await platform.fetch("/__test__/clock", { method: "POST", body: String(to) });
+};
+const force = (outcome: "win" | "lose" | "refund") => platform.fetch("/__test__/outcome", { method: "POST", body: outcome });
+async function runAlarm(m: TestMember): Promise<void> {
+  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
+  await (ns.get(ns.idFromName(memberIdOf(m))) as unknown as { runAlarm(): Promise<void> }).runAlarm();
+}
+
+/**
+ * One period of the fast pair: each member bets `amount` on "high" early in it, the clock moves
+ * past its end, the result is forced and the members' alarms run (settling the bets).
+ */
+async function playPeriod(bets: [TestMember, number][], outcome: "win" | "lose" | "refund", during?: () => Promise<void>): Promise<void> {
+  let current = (await marketOf(platform)).current;
+  // too late in this period to bet in it: the next one
+  if (clock > Date.parse(current.cutoffAt) - 500) {
+    await tick(Date.parse(current.endsAt) + 100);
+    current = (await marketOf(platform)).current;
+  }
+  await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
+  for (const [m, amount] of bets) {
+    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "high", amount });
+    expect(placed.envelope.statusCode, placed.envelope.message).toBe(200);
+  }
+  await during?.();
+  await tick(Date.parse(current.endsAt) + 100);
+  await force(outcome);
+  for (const [m] of bets) await runAlarm(m);
+}
+
+type Posting = { type: string; amount: number; account: string; reference: string };
+async function postings(m: TestMember, ...types: string[]): Promise<Posting[]> {
+  const { envelope } = await memberCall(platform, m, "records", { query: { pageSize: "100" } as never });
+  return (envelope.data!.items as Posting[]).filter((p) => types.includes(p.type));
+}
+async function campaigns(m: TestMember): Promise<MemberCampaign[]> {
+  const { envelope } = await memberCall(platform, m, "memberCampaigns");
+  expect(envelope.statusCode, envelope.message).toBe(200);
+  return envelope.data!;
+}
+const join = (m: TestMember, key: string) => memberCall(platform, m, "joinCampaign", { params: { key }, body: {} });
+const endCampaign = (siteId: string, key: string) => platform.operator("operatorEndCampaign", { params: { siteId, key }, body: {} });
+const inGame = (m: TestMember, amount: number) => memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount } });
+
+async function bankDeposit(m: TestMember, amount: number): Promise<string> {
+  const { envelope } = await memberCall(platform, m, "deposit", { body: { optionId: BANK_OPTION.id, amount } });
+  expect(envelope.statusCode, envelope.message).toBe(200);
+  // the alarm delivers it to the operator's queue (no alarm fires by itself on this clock)
+  await runAlarm(m);
+  return envelope.data!.id;
+}
+const confirm = (siteId: string, id: string) => platform.operator("operatorConfirmDeposit", { params: { siteId, id }, body: { reason: "" } });
+
+const members: TestMember[] = [];
+async function member(siteId: string): Promise<TestMember> {
+  const m = await platform.signupMember(siteId);
+  members.push(m);
+  return m;
+}
+
+beforeAll(async () => {
+  platform = await createPlatform({ wrapEntry: ENTRY });
+  // 40 s before a UTC midnight three days ahead: the rebate scenario crosses it.
+  midnight = Math.ceil((Date.now() + 3 * DAY) / DAY) * DAY;
+  await tick(midnight - 40_000);
+  await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
+  await platform.seedSite(BONUS_SITE, SITE_OF([FIRST]));
+  await platform.seedSite(EACH_SITE, SITE_OF([EACH, LATER]));
+  await platform.seedSite(REBATE_SITE, SITE_OF([DAILY, ROUNDS]));
+}, 60_000);
+afterAll(async () => {
+  await expectSoundLedger(platform, members);
+  await platform.dispose();
+});
+
+// The rebate scenario runs first: it needs the clock before the midnight set up above.
+describe("rebates", () => {
+  /** the member of the daily scenario, whose next day is checked last */
+  let dailyLoser: TestMember;
+  it("credits a day's net loss once after the day ends (alarm run twice, at once), nothing for a winning day, and per 3 rounds with refunds not counted", async () => {
+    const loser = await member(REBATE_SITE);
+    dailyLoser = loser;
+    const winner = await member(REBATE_SITE);
+    await fund(platform, loser, 50_000);
+    await fund(platform, winner, 50_000);
+    expect((await inGame(loser, 50_000)).envelope.statusCode).toBe(200);
+    expect((await inGame(winner, 50_000)).envelope.statusCode).toBe(200);
+    // the rounds rebate needs a join; the daily one does not
+    expect((await join(loser, ROUNDS.key)).envelope.data!.joined).toBe(true);
+
+    await playPeriod([[loser, 1_000], [winner, 1_000]], "lose");
+    await playPeriod([[loser, 500]], "refund");
+    await playPeriod([[loser, 2_000], [winner, 3_000]], "win");
+    await playPeriod([[loser, 1_000]], "lose");
+    // loser: stakes 1000 + 2000 + 1000 = 4000 (the refund counts for neither), paid back 3900
+    // (2000 × 1.95): net loss 100 → daily 5 % = 5; rounds (the same three bets) 10 % = 10
+    // winner: stakes 4000, paid 5850: no net loss, nothing
+    const before = await campaigns(loser);
+    expect(before.find((c) => c.rule.key === DAILY.key)!.currentPeriod).toMatchObject({ rounds: 3, stakes: 4_000, payouts: 3_900, projected: 5 });
+    expect(clock).toBeLessThan(midnight);
+
+    // the rounds period filled with its third counted bet; the day is not over: only the rounds rebate is due
+    await tick(clock + 2_100);
+    await runAlarm(loser);
+    expect((await postings(loser, "rebate")).map((p) => p.amount)).toEqual([10]);
+
+    // The loser bets in the first round after midnight, and the operator ends the daily campaign
+    // during it: the day that ended before still pays (the alarm after this round credits it).
+    await tick(midnight - 100);
+    await playPeriod([[loser, 1_000]], "lose", async () => {
+      await tick(midnight + 1_000);
+      expect((await endCampaign(REBATE_SITE, DAILY.key)).envelope.data!.endedAt).toBe(new Date(midnight + 1_000).toISOString());
+    });
+    expect(clock).toBeGreaterThan(midnight + 2_000);
+    await Promise.all([runAlarm(loser), runAlarm(loser), runAlarm(winner), runAlarm(winner)]);
+    await runAlarm(loser);
+    const rebates = await postings(loser, "rebate");
+    expect(rebates.map((p) => [p.amount, p.account]).sort()).toEqual([
+      [10, "main"],
+      [5, "main"],
+    ]);
+    expect(await postings(winner, "rebate")).toEqual([]);
+    const after = await campaigns(loser);
+    // the round after midnight opened the next rounds period: 1 000 lost → 10 % = 100 if it ended now
+    expect(after.find((c) => c.rule.key === ROUNDS.key)).toMatchObject({ credited: 10, currentPeriod: { rounds: 1, stakes: 1_000, projected: 100 } });
+    // ended: no longer listed for the member (no bonus of it is locked)
+    expect(after.map((c) => c.rule.key)).toEqual([ROUNDS.key]);
+  });
+
+  it("pays nothing new once a rounds campaign is ended, and nothing to a member who did not join it", async () => {
+    const loser = await member(REBATE_SITE);
+    const outsider = await member(REBATE_SITE);
+    for (const m of [loser, outsider]) {
+      await fund(platform, m, 20_000);
+      await inGame(m, 20_000);
+    }
+    await join(loser, ROUNDS.key);
+    await playPeriod([[loser, 1_000], [outsider, 1_000]], "lose");
+    await playPeriod([[loser, 1_000], [outsider, 1_000]], "lose");
+    // the third round (the last of the rounds period) is bet while the campaign runs and ends after the operator ended it
+    await playPeriod([[loser, 1_000], [outsider, 1_000]], "lose", async () => {
+      expect((await endCampaign(REBATE_SITE, ROUNDS.key)).envelope.statusCode).toBe(200);
+    });
+    await playPeriod([[loser, 1_000], [outsider, 1_000]], "lose");
+    await tick(clock + 3_000);
+    await runAlarm(loser);
+    await runAlarm(outsider);
+    expect(await postings(loser, "rebate")).toEqual([]);
+    expect(await postings(outsider, "rebate")).toEqual([]);
+    expect((await join(loser, ROUNDS.key)).envelope.message).toBe("campaign_ended");
+  });
+
+  it("pays nothing for a day that ends after the operator ended the campaign, though it had a losing round", async () => {
+    await tick(midnight + DAY + 3_000);
+    await runAlarm(dailyLoser);
+    await runAlarm(dailyLoser);
+    expect((await postings(dailyLoser, "rebate")).map((p) => p.amount).sort()).toEqual([10, 5]);
+  });
+});
+
+describe("deposit bonus", () => {
+  it("pays a first-deposit bonus only to a member who joined, once, on the first deposit only, capped", async () => {
+    const outsider = await member(BONUS_SITE);
+    await fund(platform, outsider, 50_000);
+    await join(outsider, FIRST.key);
+    await fund(platform, outsider, 50_000);
+    expect((await wallets(platform, outsider)).main).toEqual({ balance: 100_000, onHold: 0, bonus: 0 });
+
+    const joined = await member(BONUS_SITE);
+    const first = await join(joined, FIRST.key);
+    await tick(clock + 1_000);
+    const again = await join(joined, FIRST.key);
+    expect(again.envelope.data!.joinedAt).toBe(first.envelope.data!.joinedAt);
+    const id = await bankDeposit(joined, 50_000);
+    const second = await bankDeposit(joined, 40_000);
+    // duplicate confirmations racing: one credit, one bonus
+    const answers = await Promise.all([confirm(BONUS_SITE, id), confirm(BONUS_SITE, id), confirm(BONUS_SITE, id)]);
+    expect(answers.map((a) => a.envelope.message).sort()).toEqual(["already_decided", "already_decided", "ok"]);
+    expect((await confirm(BONUS_SITE, second)).envelope.statusCode).toBe(200);
+    expect((await wallets(platform, joined)).main).toEqual({ balance: 90_000, onHold: 0, bonus: 5_000 });
+    expect((await postings(joined, "bonus")).map((p) => [p.amount, p.account, p.reference])).toEqual([[5_000, "bonus", id]]);
+
+    const big = await member(BONUS_SITE);
+    await join(big, FIRST.key);
+    await fund(platform, big, 2_000_000);
+    expect((await wallets(platform, big)).main.bonus).toBe(FIRST.cap);
+    const [view] = await campaigns(big);
+    expect(view).toMatchObject({ joined: true, credited: 10_000, bonuses: [{ amount: 10_000, turnoverRequired: 50_000, turnover: 0, status: "locked" }] });
+  });
+
+  it("keeps the bonus locked until the turnover is met (refunds do not count), refusing withdrawals and transfers with the turnover left", async () => {
+    const m = await member(BONUS_SITE);
+    await join(m, FIRST.key);
+    await bindBank(platform, m);
+    await fund(platform, m, 50_000); // bonus 5 000, turnover needed 25 000
+    expect((await inGame(m, 50_000)).envelope.statusCode).toBe(200);
+    const refused = async (amount: number) => {
+      const w = await memberCall(platform, m, "withdraw", { body: { amount: 1_000 } });
+      const t = await inGame(m, 1_000);
+      for (const r of [w, t]) expect({ message: r.envelope.message, data: r.envelope.data }).toEqual({ message: "bonus_locked", data: { amount } });
+    };
+    await refused(25_000);
+    await playPeriod([[m, 10_000]], "lose");
+    await refused(15_000);
+    await playPeriod([[m, 10_000]], "refund");
+    await refused(15_000);
+    await playPeriod([[m, 14_900]], "win");
+    await refused(100);
+    expect((await wallets(platform, m)).main).toMatchObject({ balance: 0, bonus: 5_000 });
+    await playPeriod([[m, 100]], "lose");
+    expect((await wallets(platform, m)).main).toMatchObject({ balance: 5_000, bonus: 0 });
+    expect((await postings(m, "bonus_release")).map((p) => [p.amount, p.account])).toEqual([
+      [5_000, "main"],
+      [-5_000, "bonus"],
+    ]);
+    const [view] = await campaigns(m);
+    expect(view!.bonuses[0]).toMatchObject({ turnover: 25_000, status: "released" });
+    // free now: the withdrawal and the transfer go through
+    expect((await memberCall(platform, m, "withdraw", { body: { amount: 1_000 } })).envelope.statusCode).toBe(200);
+    expect((await inGame(m, 1_000)).envelope.statusCode).toBe(200);
+  });
+
+  it("keeps the old code when main and bonus together cannot cover a request", async () => {
+    const m = await member(BONUS_SITE);
+    await join(m, FIRST.key);
+    await fund(platform, m, 10_000); // bonus 1 000
+    expect((await inGame(m, 11_001)).envelope.message).toBe("insufficient_balance");
+    expect((await inGame(m, 10_500)).envelope).toMatchObject({ message: "bonus_locked", data: { amount: 5_000 } });
+  });
+
+  it("pays each deposit while running with no wagering (free at once), nothing from a rule not started, nothing after the operator ends it", async () => {
+    const m = await member(EACH_SITE);
+    await fund(platform, m, 10_000); // 5 % = 500
+    await fund(platform, m, 100_000); // 5 % = 5 000, capped at 1 000
+    expect((await wallets(platform, m)).main).toEqual({ balance: 111_500, onHold: 0, bonus: 0 });
+    expect((await postings(m, "bonus_release")).filter((p) => p.account === "main").map((p) => p.amount).sort()).toEqual([1_000, 500]);
+    expect((await campaigns(m)).map((c) => c.rule.key)).toEqual([EACH.key]);
+
+    await platform.operator("operatorPublishCampaign", {
+      params: { siteId: EACH_SITE },
+      body: { lang: "en_US", key: EACH.key, title: "5 % on every deposit", summary: "", content: "", startsAt: LONG_AGO, endsAt: null },
+    });
+    const listed = async () => (await memberCall(platform, m, "campaign", { params: { siteId: EACH_SITE }, query: { lang: "en_US" } })).envelope.data!;
+    expect((await listed()).map((c) => c.title)).toEqual(["5 % on every deposit"]);
+    const ended = await endCampaign(EACH_SITE, EACH.key);
+    expect(ended.envelope.data!.endedAt).toBe(new Date(clock).toISOString());
+    await tick(clock + 1_000);
+    // ending again returns it unchanged
+    expect((await endCampaign(EACH_SITE, EACH.key)).envelope.data).toEqual(ended.envelope.data);
+    await fund(platform, m, 10_000);
+    expect((await wallets(platform, m)).main.balance).toBe(121_500);
+    expect(await listed()).toEqual([]);
+    expect(await campaigns(m)).toEqual([]);
+    expect((await join(m, "no-such-campaign")).envelope.message).toBe("campaign_not_found");
+    expect((await endCampaign(EACH_SITE, "no-such-campaign")).envelope.message).toBe("campaign_not_found");
+  });
+
+  it("refuses campaign rules with a duplicate key", async () => {
+    const r = await platform.operator("operatorPutSite", { params: { siteId: EACH_SITE }, body: { campaignRules: [EACH, { ...DAILY, key: EACH.key }] } });
+    expect(r.envelope.message).toBe("invalid_parameters");
+  });
+});
+
+describe("invariants with bonus funds", () => {
+  it("keeps every balance equal to its postings under parallel confirmations, bets, withdrawals and transfers of a member with a bonus", async () => {
+    const m = await member(BONUS_SITE);
+    await join(m, FIRST.key);
+    await bindBank(platform, m);
+    const ids = [await bankDeposit(m, 30_000), await bankDeposit(m, 20_000), await bankDeposit(m, 10_000)];
+    const current = (await marketOf(platform)).current;
+    await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
+    await Promise.all([
+      ...ids.flatMap((id) => [confirm(BONUS_SITE, id), confirm(BONUS_SITE, id)]),
+      ...[1, 2, 3].map(() => memberCall(platform, m, "withdraw", { body: { amount: 5_000 } })),
+      ...[1, 2, 3].map(() => inGame(m, 4_000)),
+      bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "high", amount: 1_000 }),
+    ]);
+    await tick(Date.parse(current.endsAt) + 100);
+    await force("lose");
+    await Promise.all([runAlarm(m), runAlarm(m)]);
+    const w = await wallets(platform, m);
+    // one bonus, on the first deposit confirmed: 10 % of it
+    const bonuses = await postings(m, "bonus");
+    expect(bonuses).toHaveLength(1);
+    expect(w.main.bonus).toBe(bonuses[0]!.amount);
+    const [view] = await campaigns(m);
+    expect(view!.bonuses[0]!.turnover).toBeLessThanOrEqual(1_000);
+    await expectSoundLedger(platform, [m]);
+  });
+});

@@ -61,6 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       /** how the header and footer use the logo (theme.logo: app/components/site-chrome.tsx, Brand) */
       logoUsage: site.theme.logo,
       copyRight: site.copyRight,
+      /** the game's name in the member's language (site info gameName, localized): its heading, title and links */
+      gameName: site.gameName,
       script: site.script,
       langOptions: site.langOptions,
       socialOptions: site.socialOptions,
@@ -152,7 +154,7 @@ export default function App() {
   useChangeLanguage(data.locale);
   const main = <Outlet />;
   return (
-    <Document title={t(page.titleKey ?? "home.title")}>
+    <Document title={(page.titleFromSite && data.site[page.titleFromSite]) || t(page.titleKey ?? "home.title")}>
       {page.layout === "auth" ? (
         <AuthFrame>{main}</AuthFrame>
       ) : (

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { SiteInfo } from "../../server/contract";
 import {
+  gameNameOf,
   DEMO,
   expectToast,
   fieldError,
@@ -126,7 +127,7 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   });
   await page.goto(url);
   await waitForHydration(page, "form.bet-form");
-  await expect(page.getByRole("heading", { level: 1, name: game("title") })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: gameNameOf("demo", LNG) })).toBeVisible();
   await expect(page.locator(".game-market h2")).toHaveText(PAIR_NAME);
   await expect(page.locator(".game-market")).toContainText(game("market.live"));
   await expect(gameWallet(page)).toHaveText(usd(20_000));
@@ -258,7 +259,7 @@ test.describe("without JavaScript on a 360×640 phone", () => {
 
     const url = `${DEMO}/game?pair=${PAIR}`;
     await page.goto(url);
-    await expect(page.getByRole("heading", { level: 1, name: game("title") })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: gameNameOf("demo", LNG) })).toBeVisible();
     await expect(page.getByTestId("game-price")).toHaveText(/\d,?\d*\.\d{2}$/);
     await expect(periodNo(page)).toHaveText(/^\d{12,13}$/);
     await expect(page.locator(".game-market")).toContainText(game("market.not_live"));
@@ -397,8 +398,8 @@ test("the member center's game page shows the same game", async ({ page }) => {
     name: tr(LNG, "user.nav_label"),
   });
   await expect(memberNav).toBeVisible();
-  await expect(memberNav.getByRole("link", { name: tr(LNG, "user.nav_game") })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("heading", { level: 1, name: game("title") })).toBeVisible();
+  await expect(memberNav.getByRole("link", { name: gameNameOf("demo", LNG) })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { level: 1, name: gameNameOf("demo", LNG) })).toBeVisible();
   await expect(page.locator(".member-content .game-market")).toContainText(game("market.live"));
   await expect(periodNo(page)).toHaveText(/^\d{12,13}$/);
   await expect(page.locator(".member-content form.bet-form")).toBeVisible();
@@ -419,5 +420,5 @@ test("the member center's game page shows the same game", async ({ page }) => {
     .click();
   await expect(page).toHaveURL(`${DEMO}/user/gamePage?pair=${PAIR}&tab=rules`);
   await expect(page.getByRole("heading", { name: game("rules.title") })).toBeVisible();
-  await expect(memberNav.getByRole("link", { name: tr(LNG, "user.nav_game") })).toHaveAttribute("aria-current", "page");
+  await expect(memberNav.getByRole("link", { name: gameNameOf("demo", LNG) })).toHaveAttribute("aria-current", "page");
 });

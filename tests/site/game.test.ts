@@ -148,6 +148,26 @@ describe("game page", { timeout: 20_000 }, () => {
     expect(await zh.text()).toContain("遊戲錢包餘額不足");
   });
 
+  it("names the game as the site does (gameName, in the member's language): heading, <title>, header link, member menu, home", async () => {
+    const english = await member();
+    for (const path of ["/game", "/user/gamePage"]) {
+      const html = clean((await english.follow(path)).html);
+      expect(html, path).toMatch(/<h1>1-minute rounds<\/h1>/);
+      expect(html, path).toContain("<title>1-minute rounds · Demo Trade</title>");
+      expect(html, path).toMatch(/<a [^>]*href="\/game"[^>]*>1-minute rounds<\/a>/);
+    }
+    expect(clean((await english.follow("/user")).html)).toMatch(/<a [^>]*href="\/user\/gamePage"[^>]*>1-minute rounds<\/a>/);
+    expect(clean((await english.follow("/")).html)).toMatch(/<a [^>]*href="\/game"[^>]*class="button button-primary"[^>]*>1-minute rounds<\/a>|<a [^>]*class="button button-primary"[^>]*href="\/game"[^>]*>1-minute rounds<\/a>/);
+    // brand2's base language is zh-TW, where the game is 極速一分鐘; its English name is Turbo minute
+    const chinese = await member("http://brand2.localhost");
+    const zh = clean((await chinese.follow("/game")).html);
+    expect(zh).toMatch(/<h1>極速一分鐘<\/h1>/);
+    expect(zh).toContain("<title>極速一分鐘 · Brand Two Markets</title>");
+    expect((await chinese.post("/language", { locale: "en_US", redirectTo: "/" })).status).toBe(302);
+    const en = clean((await chinese.follow("/game")).html);
+    expect(en).toMatch(/<h1>Turbo minute<\/h1>/);
+  });
+
   it("sends signed-out visitors to /login", async () => {
     const visitor = new Visitor(stack);
     for (const path of ["/game", "/user/gamePage", "/api/game/tickets"]) {

@@ -96,7 +96,14 @@ function payoutOf(status: string, stake: number): number {
   throw new Error(`not a settled status: ${status}`);
 }
 
-const SETTLED = new RegExp(`^(${[game("status.won"), game("status.lost"), game("status.refunded")].join("|")}) · US\\$`);
+const SETTLED = new RegExp(`^(${[game("status.won"), game("status.lost"), game("status.refunded")].join("|")}) [+−]?US\\$`);
+
+/** The Win/loss of a settled bet: the net result, then the payout beside it ("Won +US$0.95 · payout US$1.95"). */
+function winLoss(status: string, stake: number, payout: number): string {
+  const settledAs = status.split(" ")[0]!;
+  const net = payout === stake ? usd(0) : payout > stake ? `+${usd(payout - stake)}` : `−${usd(stake - payout)}`;
+  return `${settledAs} ${net} · ${game("orders.payout_beside", { amount: usd(payout) })}`;
+}
 
 // tests -------------------------------------------------------------------------------------------
 
@@ -190,7 +197,7 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   const payout = payoutOf(settledAs, stake);
   expect(said).toBe(`${game(kind![1], { amount: usd(kind![0] === "lost" ? stake : payout) })} · ${PAIR_NAME} · ${game("option.high")}`);
   await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
-  const status = `${settledAs} · ${usd(payout)}`;
+  const status = winLoss(settledAs, stake, payout);
 
   // historical orders: the bet with its period, pair, content and result
   await page
@@ -302,15 +309,13 @@ test.describe("without JavaScript on a 360×640 phone", () => {
     await expect(row.locator("td").first()).toHaveText(betPeriod);
     const status = (await historyStatus.textContent())!;
     const payout = payoutOf(status, stake);
-    expect(status).toBe(`${status.split(" · ")[0]} · ${usd(payout)}`);
-    // on a phone the history is a card, result first ("Won +$0.95 · High · $1.00"), not the 12-column table
+    expect(status).toBe(winLoss(status, stake, payout));
+    // on a phone the history is a card, result first ("Won +$0.95 · payout $1.95 · High · $1.00"), not the 12-column table
     await expect(page.getByTestId("order-history")).toBeHidden();
     const card = page.getByTestId("order-cards").locator("li");
     await expect(card).toHaveCount(1);
     await expect(card).toBeVisible();
-    const settledAs = status.split(" · ")[0]!;
-    const net = settledAs === game("status.refunded") ? usd(payout) : payout >= stake ? `+${usd(payout - stake)}` : `−${usd(stake - payout)}`;
-    await expect(card.locator(".order-card-head")).toHaveText(`${settledAs} ${net} · ${game("option.high")} · ${usd(stake)}`);
+    await expect(card.locator(".order-card-head")).toHaveText(`${winLoss(status, stake, payout)} · ${game("option.high")} · ${usd(stake)}`);
     await expect(card).toContainText(game("orders.period_short", { periodNo: betPeriod }));
     await expect(card).toContainText(PAIR_NAME);
     await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));

@@ -194,7 +194,7 @@ async function depositAndTransfer(page: Page, mode: Mode) {
   await expect(page.getByTestId("game-balance-binary")).toHaveText(usd(20_000));
 }
 
-const SETTLED = () => new RegExp(`^(${["won", "lost", "refunded"].map((s) => t(`game:status.${s}`)).join("|")}) · `);
+const SETTLED = () => new RegExp(`^(${["won", "lost", "refunded"].map((s) => t(`game:status.${s}`)).join("|")}) [+−]?US\\$`);
 
 /** What a settled "high" bet paid, read from its status ("Won · $1.95"). */
 function payoutOf(status: string): number {
@@ -255,7 +255,9 @@ async function betAndSettle(page: Page, mode: Mode): Promise<number> {
   await page.goto(url);
   if (mode.js) await waitForHydration(page, "form.bet-form");
   const payout = payoutOf(status);
-  expect(status).toBe(`${status.split(" · ")[0]} · ${usd(payout)}`);
+  // Win/loss: the net result, the payout beside it
+  const net = payout === stake ? usd(0) : payout > stake ? `+${usd(payout - stake)}` : `−${usd(stake - payout)}`;
+  expect(status).toBe(`${status.split(" ")[0]} ${net} · ${t("game:orders.payout_beside", { amount: usd(payout) })}`);
   await expect(page.getByTestId("game-wallet")).toHaveText(usd(20_000 - stake + payout));
 
   // the other tabs: historical orders, historical quotes, rules, the K-line chart

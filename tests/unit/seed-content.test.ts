@@ -23,7 +23,7 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's seeded news and instructions",
   it("describe a win as stake × odds in all, with the site's own odds, in all four languages", () => {
     // computed here, not by the seed: the site's second chip at its high/low odds, as the platform pays it
     const stake = (site.config.betAmounts ?? [100, 500])[1]!;
-    const total = Math.floor((stake * Math.round(site.config.odds!.high * 10_000)) / 10_000);
+    const total = Math.floor((stake * Math.round(site.config.odds!.high! * 10_000)) / 10_000);
     const sign = site.config.currency === "TWD" ? "NT$" : "US$";
     const money = (minor: number) => `${sign}${(minor / 100).toFixed(2)}`;
     const payouts = site.instructions.filter((i) => i.key === "bet-options");

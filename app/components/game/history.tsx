@@ -1,7 +1,6 @@
 import { useTranslation } from "~/utils/translator";
 import { Money } from "~/components/money";
 import { formatOdds, formatPrice, type Order } from "~/utils/game";
-import { formatMoney } from "~/utils/money";
 import { categoryOf, formatTime } from "./format";
 import { OrderStatus } from "./orders";
 import { ScrollTable } from "../scroll-table";
@@ -12,17 +11,6 @@ import { ScrollTable } from "../scroll-table";
  */
 
 type Precision = (pair: string) => number;
-
-/** "Won +$9.50", "Lost −$10.00", "Refunded $10.00": what the bet made or lost, net of the stake. */
-function NetResult({ order, currency }: { order: Order; currency: string }) {
-  const { t, i18n } = useTranslation("game");
-  const lng = i18n.language;
-  if (order.status === "open") return <span className="order-net">{t("status.open")}</span>;
-  const net = order.payout - order.amount;
-  const amount =
-    order.status === "refunded" ? formatMoney(order.payout, currency, lng) : `${net >= 0 ? "+" : "−"}${formatMoney(Math.abs(net), currency, lng)}`;
-  return <strong className={`order-net order-${order.status}`}>{`${t(`status.${order.status}`)} ${amount}`}</strong>;
-}
 
 const HISTORY_COLUMNS = [
   "period",
@@ -56,7 +44,7 @@ export default function OrderHistory({ orders, currency, precisionOf }: { orders
           return (
             <li key={o.id} className="order-card">
               <p className="order-card-head">
-                <NetResult order={o} currency={currency} /> · {t(`option.${o.option}`)} · <Money minor={o.amount} currency={currency} />
+                <OrderStatus order={o} currency={currency} /> · {t(`option.${o.option}`)} · <Money minor={o.amount} currency={currency} />
               </p>
               <p className="order-card-facts">
                 {o.closePrice === null

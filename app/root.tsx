@@ -187,7 +187,7 @@ export function ErrorBoundary() {
       <h1>{title}</h1>
       {notFound ? (
         <p>
-          {t("errors.not_found_body")} <code>{location.pathname}</code>
+          {t("errors.not_found_body")} <code>{location.pathname + location.search}</code>
         </p>
       ) : (
         <p>{t("errors.server_body")}</p>

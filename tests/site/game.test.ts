@@ -169,6 +169,24 @@ describe("game page", { timeout: 20_000 }, () => {
     expect(en).toMatch(/<h1>Turbo minute<\/h1>/);
   });
 
+  it("answers a pair the site does not offer with the 404 page naming the address, on both game routes, instead of another pair", async () => {
+    const visitor = await member();
+    for (const path of ["/game?pair=SOL-USDT", "/user/gamePage?pair=SOL-USDT&tab=history"]) {
+      const response = await visitor.get(path);
+      expect(response.status, path).toBe(404);
+      const html = clean(await response.text());
+      expect(html, path).toContain("Page Not Found");
+      expect(html, path).toContain(`<code>${path.replace(/&/g, "&amp;")}</code>`);
+      expect(html, path).not.toContain('name="periodNo"');
+    }
+    // brand2 offers BTC-USDT alone: ETH-USDT, a pair of the other site, is not found there either
+    const other = await member("http://brand2.localhost");
+    expect((await other.get("/game?pair=ETH-USDT")).status).toBe(404);
+    // no pair is the site's first; a pair it offers is that pair
+    expect((await visitor.get("/game")).status).toBe(200);
+    expect((await visitor.get(`/game?pair=${FAST_PAIR}`)).status).toBe(200);
+  });
+
   it("sends signed-out visitors to /login", async () => {
     const visitor = new Visitor(stack);
     for (const path of ["/game", "/user/gamePage", "/api/game/tickets"]) {

@@ -61,6 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       /** how the header and footer use the logo (theme.logo: app/components/site-chrome.tsx, Brand) */
       logoUsage: site.theme.logo,
       copyRight: site.copyRight,
+      /** whether the site publishes "Licence and operator" (the footer links /terms#licence) */
+      hasLicence: site.licence !== "",
       /** the game's name in the member's language (site info gameName, localized): its heading, title and links */
       gameName: site.gameName,
       script: site.script,

@@ -108,6 +108,7 @@ export function SiteFooter() {
       </p>
       <nav aria-label={t("nav.footer_label")} className="footer-nav">
         <Link to="/terms">{t("nav.terms")}</Link>
+        {site.hasLicence ? <Link to="/terms#licence">{t("nav.licence")}</Link> : null}
         <Link to="/contact">{t("nav.contact")}</Link>
         {site.socialOptions.map((s) => (
           <a key={s.url} href={s.url} rel="noopener noreferrer">

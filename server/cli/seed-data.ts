@@ -449,6 +449,11 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
       "- The bank details on the deposit page are examples; do not send money to them.",
       "- The operator may reset any demo account at any time.",
     ].join("\n"),
+    // "Licence and operator" (footer, /terms#licence): who runs the site and that it holds no licence
+    licence: [
+      "Demo Trade is operated by Demo Trade Ltd., Taipei, Taiwan, as a demonstration of this platform.",
+      "Demo Trade holds no gaming or financial licence from any authority. It takes no real money, and its balances have no value outside this site.",
+    ].join("\n"),
     translations: {
       zh_TW: {
         title: "Demo Trade 示範交易",
@@ -475,6 +480,10 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
           "- 帳戶餘額僅為示範用途，不可購買、出售或提領為現金。",
           "- 存款頁面上的銀行資料僅為範例，請勿匯款。",
           "- 營運方得隨時重設任何示範帳戶。",
+        ].join("\n"),
+        licence: [
+          "Demo Trade 示範交易由 Demo Trade Ltd.（台灣台北）營運，為本平台的示範網站。",
+          "Demo Trade 示範交易未持有任何主管機關核發的博弈或金融執照，不收取真實款項，帳戶餘額在本站以外沒有價值。",
         ].join("\n"),
       },
       zh_CN: {
@@ -503,6 +512,10 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
           "- 存款页面上的银行信息仅为示例，请勿汇款。",
           "- 运营方可随时重置任何演示账户。",
         ].join("\n"),
+        licence: [
+          "Demo Trade 示范交易由 Demo Trade Ltd.（台湾台北）运营，为本平台的演示网站。",
+          "Demo Trade 示范交易未持有任何主管机关颁发的博彩或金融牌照，不收取真实款项，账户余额在本站以外没有价值。",
+        ].join("\n"),
       },
       ja_JP: {
         title: "Demo Trade デモトレード",
@@ -529,6 +542,10 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
           "- 残高はデモ用で、購入・売却・出金はできません。",
           "- 入金ページの銀行情報は例です。振込まないでください。",
           "- 運営者はいつでもデモアカウントをリセットできます。",
+        ].join("\n"),
+        licence: [
+          "Demo Trade デモトレードは、このプラットフォームのデモンストレーションとして Demo Trade Ltd.（台湾・台北）が運営しています。",
+          "Demo Trade デモトレードは、いかなる当局の賭博または金融の免許も持っていません。実際のお金は受け付けず、残高はこのサイトの外では価値がありません。",
         ].join("\n"),
       },
     },
@@ -591,6 +608,11 @@ export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
       "2. 閒置 30 分鐘後將自動登出。",
       "3. 未滿 18 歲者不得使用本站。",
     ].join("\n"),
+    // "Licence and operator" (footer, /terms#licence): who runs the site and that it holds no licence
+    licence: [
+      "Brand Two Markets 由 Brand Two Markets Ltd.（台灣台北）營運，為本平台的示範網站。",
+      "Brand Two Markets 未持有任何主管機關核發的博弈或金融執照，不收取真實款項，帳戶餘額在本站以外沒有價值。",
+    ].join("\n"),
     translations: {
       en_US: {
         description: "Binary options and crypto price rounds.",
@@ -606,6 +628,10 @@ export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
           "1. Balances are for demonstration only and cannot be exchanged for cash.",
           "2. You are signed out after 30 idle minutes.",
           "3. Nobody under 18 may use this site.",
+        ].join("\n"),
+        licence: [
+          "Brand Two Markets is operated by Brand Two Markets Ltd., Taipei, Taiwan, as a demonstration of this platform.",
+          "Brand Two Markets holds no gaming or financial licence from any authority. It takes no real money, and its balances have no value outside this site.",
         ].join("\n"),
       },
       zh_CN: {
@@ -623,6 +649,10 @@ export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
           "2. 闲置 30 分钟后将自动退出登录。",
           "3. 未满 18 岁者不得使用本站。",
         ].join("\n"),
+        licence: [
+          "Brand Two Markets 由 Brand Two Markets Ltd.（台湾台北）运营，为本平台的演示网站。",
+          "Brand Two Markets 未持有任何主管机关颁发的博彩或金融牌照，不收取真实款项，账户余额在本站以外没有价值。",
+        ].join("\n"),
       },
       ja_JP: {
         description: "バイナリーオプションと暗号資産の価格ラウンド。",
@@ -638,6 +668,10 @@ export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
           "1. 残高はデモ用で、現金に交換できません。",
           "2. 30 分間操作がないとログアウトします。",
           "3. 18 歳未満の方はご利用いただけません。",
+        ].join("\n"),
+        licence: [
+          "Brand Two Markets は、このプラットフォームのデモンストレーションとして Brand Two Markets Ltd.（台湾・台北）が運営しています。",
+          "Brand Two Markets は、いかなる当局の賭博または金融の免許も持っていません。実際のお金は受け付けず、残高はこのサイトの外では価値がありません。",
         ].join("\n"),
       },
     },

@@ -66,7 +66,9 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
         )}
         {member ? (
           <>
-            <NavItem to="/game">{gameName}</NavItem>
+            <NavItem to="/game" className="nav-game">
+              {gameName}
+            </NavItem>
             <NavItem to="/user">{t("nav.member_center")}</NavItem>
             <SignOutForm />
           </>

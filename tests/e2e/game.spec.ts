@@ -212,7 +212,7 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   await expect(historyRow.locator("td").nth(3)).toHaveText(usd(stake));
   await expect(historyRow.locator("td").nth(4)).toHaveText(game("category.size"));
   await expect(historyRow.locator("td").nth(5)).toHaveText(game("option.high"));
-  await expect(historyRow.locator("td").nth(8)).toHaveText(status);
+  await expect(historyRow.locator("td").nth(6)).toHaveText(status);
   // the phone's rendering of the same order is in the page too, hidden at this width
   await expect(page.getByTestId("order-cards")).toBeHidden();
 

@@ -19,9 +19,10 @@ const HISTORY_COLUMNS = [
   "amount",
   "category",
   "content",
+  // what the bet made or lost, beside what was bet: on screen at 1280 px without scrolling the table
+  "win_loss",
   "odds",
   "result",
-  "win_loss",
   "start",
   "end",
   "currency",
@@ -72,14 +73,14 @@ export default function OrderHistory({ orders, currency, precisionOf }: { orders
             </td>
             <td>{t(`category.${categoryOf(o.option)}`)}</td>
             <td>{t(`option.${o.option}`)}</td>
+            <td>
+              <OrderStatus order={o} currency={currency} />
+            </td>
             <td>×{formatOdds(o.odds, lng)}</td>
             <td>
               {o.closePrice === null
                 ? "—"
                 : t("orders.result_value", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}
-            </td>
-            <td>
-              <OrderStatus order={o} currency={currency} />
             </td>
             <td>{formatTime(o.startsAt, lng)}</td>
             <td>{formatTime(o.endsAt, lng)}</td>

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 
 /**
  * A navigation link to a fixed absolute path, marked current (`aria-current="page"`, class
@@ -13,10 +13,12 @@ import { useRef, useState } from "react";
  * "intent" waits 100 ms, too eager for a menu the pointer crosses. Touch prefetches nothing: a tap
  * navigates at once, so there is no resting to wait for.
  */
+/** One timer for every link: a mouse pointer rests on one link at a time. */
+let rest: ReturnType<typeof setTimeout> | undefined;
+
 export function NavItem({ to, end = false, className, children }: { to: string; end?: boolean; className?: string; children: React.ReactNode }) {
   const { pathname } = useLocation();
   const [prefetch, setPrefetch] = useState(false);
-  const rest = useRef<ReturnType<typeof setTimeout>>();
   const here = normalize(pathname);
   const target = normalize(to);
   const active = here === target || (!end && target !== "/" && here.startsWith(`${target}/`));
@@ -25,9 +27,9 @@ export function NavItem({ to, end = false, className, children }: { to: string; 
       to={to}
       prefetch={prefetch ? "render" : "none"}
       onPointerEnter={(e) => {
-        if (e.pointerType === "mouse") rest.current = setTimeout(setPrefetch, 1000, true);
+        if (e.pointerType === "mouse") rest = setTimeout(setPrefetch, 1000, true);
       }}
-      onPointerLeave={() => clearTimeout(rest.current)}
+      onPointerLeave={() => clearTimeout(rest)}
       className={[className, active ? "active" : ""].filter(Boolean).join(" ") || undefined}
       aria-current={active ? "page" : undefined}
     >

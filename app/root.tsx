@@ -61,6 +61,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       /** how the header and footer use the logo (theme.logo: app/components/site-chrome.tsx, Brand) */
       logoUsage: site.theme.logo,
       copyRight: site.copyRight,
+      /** whether the site publishes "Licence and operator" (the footer links /terms#licence) */
+      hasLicence: site.licence !== "",
+      /** the game's name in the member's language (site info gameName, localized): its heading, title and links */
+      gameName: site.gameName,
       script: site.script,
       langOptions: site.langOptions,
       socialOptions: site.socialOptions,
@@ -152,7 +156,7 @@ export default function App() {
   useChangeLanguage(data.locale);
   const main = <Outlet />;
   return (
-    <Document title={t(page.titleKey ?? "home.title")}>
+    <Document title={(page.titleFromSite && data.site[page.titleFromSite]) || t(page.titleKey ?? "home.title")}>
       {page.layout === "auth" ? (
         <AuthFrame>{main}</AuthFrame>
       ) : (
@@ -185,7 +189,7 @@ export function ErrorBoundary() {
       <h1>{title}</h1>
       {notFound ? (
         <p>
-          {t("errors.not_found_body")} <code>{location.pathname}</code>
+          {t("errors.not_found_body")} <code>{location.pathname + location.search}</code>
         </p>
       ) : (
         <p>{t("errors.server_body")}</p>

@@ -1,7 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { NavItem } from "./nav-item";
 import { useTranslation } from "~/utils/translator";
-import { useRootData, type RootData } from "~/utils/root-data";
+import { useGameName, useRootData, type RootData } from "~/utils/root-data";
 import { CsrfInput } from "./csrf-input";
 import { LanguageForm } from "./language-form";
 import { SCHEMES } from "~/utils/appearance";
@@ -53,6 +53,7 @@ function SkipAndHome() {
 export function SiteHeader({ compact = false }: { compact?: boolean }) {
   const { member } = useRootData();
   const { t } = useTranslation();
+  const gameName = useGameName();
   return (
     <header className={compact ? "site-header site-header-compact" : "site-header"}>
       <SkipAndHome />
@@ -65,7 +66,9 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
         )}
         {member ? (
           <>
-            <NavItem to="/game">{t("nav.game")}</NavItem>
+            <NavItem to="/game" className="nav-game">
+              {gameName}
+            </NavItem>
             <NavItem to="/user">{t("nav.member_center")}</NavItem>
             <SignOutForm />
           </>
@@ -107,6 +110,7 @@ export function SiteFooter() {
       </p>
       <nav aria-label={t("nav.footer_label")} className="footer-nav">
         <Link to="/terms">{t("nav.terms")}</Link>
+        {site.hasLicence ? <Link to="/terms#licence">{t("nav.licence")}</Link> : null}
         <Link to="/contact">{t("nav.contact")}</Link>
         {site.socialOptions.map((s) => (
           <a key={s.url} href={s.url} rel="noopener noreferrer">

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { useRootData } from "~/utils/root-data";
+import { useGameName, useRootData } from "~/utils/root-data";
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "home.title" } satisfies RouteHandle;
@@ -11,6 +11,7 @@ const OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"
 export default function Home() {
   const { site, member } = useRootData();
   const { t } = useTranslation();
+  const gameName = useGameName();
   return (
     <div className="home">
       {/* the header already shows the brand: the hero leads with what the site offers (its tagline),
@@ -19,9 +20,15 @@ export default function Home() {
         <h1>{site.description || site.title}</h1>
         <p className="cta">
           {member ? (
-            <Link to="/user" className="button button-primary">
-              {t("home.cta_member")}
-            </Link>
+            <>
+              {/* the game by the site's own name (gameName), the member's first reason to come back */}
+              <Link to="/game" className="button button-primary">
+                {gameName}
+              </Link>
+              <Link to="/user" className="button">
+                {t("home.cta_member")}
+              </Link>
+            </>
           ) : (
             <>
               <Link to="/register" className="button button-primary">

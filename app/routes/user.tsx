@@ -6,6 +6,7 @@ import memberStyles from "~/styles/member.css";
 import { useTranslation } from "~/utils/translator";
 import { requireMember } from "~/utils/auth.server";
 import { MEMBER_LINKS } from "~/utils/member-links";
+import { useGameName } from "~/utils/root-data";
 import type { KeyOf, RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "user.title", i18n: ["money", "records", "bank", "account", "support"] } satisfies RouteHandle;
@@ -48,9 +49,12 @@ export default function MemberCenter() {
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [pathname]);
+  const gameName = useGameName();
+  // the game's section is named as the site names its game (gameName)
+  const label = (key: KeyOf<"common">) => (key === "user.nav_game" ? gameName : t(key));
   const links = MEMBER_LINKS.map(([to, key]) => (
     <NavItem key={to} to={to} end={to === "/user"}>
-      {t(key)}
+      {label(key)}
     </NavItem>
   ));
   return (
@@ -62,7 +66,7 @@ export default function MemberCenter() {
         <summary>
           <span className="member-menu-icon" aria-hidden="true" />
           <span className="member-menu-label">{t("user.menu")}</span>
-          <span className="member-menu-here">{t(sectionOf(pathname))}</span>
+          <span className="member-menu-here">{label(sectionOf(pathname))}</span>
         </summary>
         <nav aria-label={t("user.nav_label")} className="member-menu-grid">
           {links}

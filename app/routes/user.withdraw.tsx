@@ -22,11 +22,15 @@ export const shouldRevalidate = keepDataAfterRefusal;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
   const { site, platform } = context;
-  const [bank, wallets, recent] = await Promise.all([
+  const [bank, wallets, recent, info] = await Promise.all([
     platform.call("bank"),
     platform.call("wallets"),
     platform.call("withdrawals", { query: { page: 1, pageSize: 5 } }),
+    // smsVerify: the site pays withdrawals only to a verified mobile (the platform refuses with
+    // verify_mobile_first); the page says so before the member fills the form
+    site.smsVerify ? platform.call("playerInfo") : null,
   ]);
+  const mobileReady = !info || (info.ok && info.data.mobileVerified);
   const bankStatus = bank.ok ? bank.data.status : "none";
   const receiptId = takeReceiptId(request, context, "withdraw");
   const bonus = await lockedBonus(context, wallets.ok ? wallets.data : null);
@@ -34,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // (app/README.md, "Validation rules")
   const bankReady = site.bankVerify ? bankStatus === "approved" : bankStatus !== "none" && bankStatus !== "rejected";
   return json({
+    mobileReady,
     bankReady,
     bankStatus,
     bankDetails: bank.ok && bank.data.status !== "none" ? `${bank.data.bank} ····${bank.data.accountNumberLast4}` : "",
@@ -109,6 +114,14 @@ export default function Withdraw() {
           <LockedBonusNote />
         </>
       ) : null}
+      {!data.mobileReady ? (
+        <div className="card" role="status">
+          <p>{t("withdraw.verify_mobile")}</p>
+          <Link to="/user/smsVerify" className="button">
+            {t("withdraw.verify_mobile_link")}
+          </Link>
+        </div>
+      ) : null}
       {!data.bankReady ? (
         <div className="card" role="status">
           <p>{data.bankStatus === "under_review" ? t("withdraw.bank_under_review") : t("messages:bind_bank_card_first")}</p>
@@ -116,7 +129,7 @@ export default function Withdraw() {
             {t("withdraw.bind_bank")}
           </Link>
         </div>
-      ) : (
+      ) : !data.mobileReady ? null : (
         // keyed by the page's idempotency key: a success brings a new key and so an empty form (amount,
         // transaction password, fee preview), even with JavaScript (user.deposit.tsx)
         <WithdrawForm key={data.idempotencyKey} />

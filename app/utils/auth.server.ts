@@ -6,7 +6,9 @@ import type { KeyOf } from "./translation-keys";
 /**
  * The auth guard for /user and /game (server/site/README.md, "Auth guard"): a visitor is sent to
  * /login, and the path they wanted is remembered in the redirectUrl cookie so sign-in can send them
- * back.
+ * back. The product's third rule ("leaving a path containing model keeps a sub-page segment") has
+ * no route to act on here: no path contains "model", and every sub-page is in the URL already
+ * (app/README.md, "The model sub-page rule"; tests/unit/route-paths.test.ts pins it).
  */
 export function requireMember(request: Request, context: AppLoadContext): void {
   if (context.session.signedIn) return;

@@ -52,7 +52,11 @@ function gameWalletOf(context: AppLoadContext, wallets: { games: { code: string;
 export async function gameLoader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
   const { site } = context;
-  const query = parseGameQuery(new URL(request.url).searchParams, site.pairs);
+  const params = new URL(request.url).searchParams;
+  // a pair the site does not offer (an old link, a typo, a pair announced elsewhere) is the 404
+  // page, not silently another pair's market; no pair at all is the site's first
+  if (params.get("pair") && !site.pairs.includes(params.get("pair")!)) throw new Response("Page Not Found", { status: 404 });
+  const query = parseGameQuery(params, site.pairs);
   const [market, pairs, tickets, tab, spark] = await Promise.all([
     context.platform.call("market", { params: { pair: query.pair } }),
     context.platform.call("pairs"),

@@ -23,7 +23,10 @@ export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 
 export const HISTORY_PAGE_SIZE = 10;
 
-/** What the page's address selects: `?pair=&tab=&page=`; anything unknown falls back to the first choice. */
+/**
+ * What the page's address selects: `?pair=&tab=&page=`; an unknown tab or page falls back to the
+ * first choice (an unknown pair is refused before: gameLoader answers 404).
+ */
 export function parseGameQuery(params: URLSearchParams, pairs: readonly string[]) {
   const pair = params.get("pair") ?? "";
   const tab = params.get("tab") ?? "";

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader } from "~/root";
+import { useTranslation } from "~/utils/translator";
 
 /**
  * The root route's data (site branding, language, CSRF token, the signed-in member), for any
@@ -13,3 +14,13 @@ export function useRootData() {
 }
 
 export type RootData = ReturnType<typeof useRootData>;
+
+/**
+ * The game's name where the site shows it (the header's link, the member menu, the game's heading
+ * and title): the operator's `gameName` in the member's language, else the generic "Game".
+ */
+export function useGameName(): string {
+  const { site } = useRootData();
+  const { t } = useTranslation();
+  return site.gameName || t("nav.game");
+}

@@ -66,4 +66,6 @@ export interface RouteHandle {
   layout?: "default" | "auth" | "game";
   /** the namespaces the page needs besides common and messages */
   i18n?: readonly Namespace[];
+  /** a title the operator names in site info (the game's `gameName`), preferred to `titleKey` when set */
+  titleFromSite?: "gameName";
 }

@@ -54,72 +54,109 @@ const welcome: PerLanguage<Text> = {
   },
 };
 
+// Nothing in the product pauses on a schedule: the announcement says how maintenance is announced
+// and what staff review, not a weekly pause that never happens.
 const maintenance: PerLanguage<Text> = {
   en_US: {
     title: "Scheduled maintenance",
-    summary: "Deposits pause for 30 minutes on Sunday at 02:00 UTC.",
-    content: "Deposits and withdrawals pause on Sunday from 02:00 to 02:30 UTC. Betting is not affected.",
+    summary: "None is planned. Any maintenance is announced here in advance.",
+    content:
+      "No maintenance is planned. If any is, it is announced here at least 24 hours ahead, with its times in UTC. Deposits that need checking and withdrawals are reviewed by our staff; a request stays pending until then, with its amount held.",
   },
   zh_TW: {
     title: "例行維護公告",
-    summary: "週日 02:00 UTC 暫停存款 30 分鐘。",
-    content: "週日 02:00 至 02:30 UTC 暫停存款與提款，投注不受影響。",
+    summary: "目前沒有維護計畫，如有維護將事先在此公告。",
+    content: "目前沒有維護計畫。如需維護，將至少提前 24 小時在此公告，時間以 UTC 標示。需要核對的存款與提款由工作人員審核，審核前申請維持待處理，金額保留。",
   },
   zh_CN: {
     title: "例行维护公告",
-    summary: "周日 02:00 UTC 暂停存款 30 分钟。",
-    content: "周日 02:00 至 02:30 UTC 暂停存款与提款，投注不受影响。",
+    summary: "目前没有维护计划，如有维护将事先在此公告。",
+    content: "目前没有维护计划。如需维护，将至少提前 24 小时在此公告，时间以 UTC 标示。需要核对的存款与提款由工作人员审核，审核前申请保持待处理，金额冻结。",
   },
   ja_JP: {
     title: "定期メンテナンスのお知らせ",
-    summary: "日曜 02:00 UTC から 30 分間、入金を停止します。",
-    content: "日曜 02:00〜02:30 UTC は入金と出金を停止します。ベットには影響ありません。",
+    summary: "現在予定はありません。実施する場合は事前にここでお知らせします。",
+    content: "現在メンテナンスの予定はありません。実施する場合は 24 時間以上前に、UTC の時刻でここにお知らせします。確認が必要な入金と出金はスタッフが審査し、それまで申請は保留中となり金額は保留されます。",
   },
 };
 
-const newPairs: PerLanguage<Text> = {
-  en_US: {
-    title: "New pairs: ETH/USDT and SOL/USDT",
-    summary: "Two more markets for one-minute rounds.",
-    content: "ETH/USDT and SOL/USDT now have one-minute rounds with the same bet options as BTC/USDT. Prices come from the same live feed.",
-  },
-  zh_TW: {
-    title: "新增交易對：ETH/USDT 與 SOL/USDT",
-    summary: "一分鐘回合再添兩個市場。",
-    content: "ETH/USDT 與 SOL/USDT 現已開放一分鐘回合，投注選項與 BTC/USDT 相同，價格來自同一即時行情。",
-  },
-  zh_CN: {
-    title: "新增交易对：ETH/USDT 与 SOL/USDT",
-    summary: "一分钟回合再添两个市场。",
-    content: "ETH/USDT 与 SOL/USDT 现已开放一分钟回合，投注选项与 BTC/USDT 相同，价格来自同一实时行情。",
-  },
-  ja_JP: {
-    title: "新ペア：ETH/USDT と SOL/USDT",
-    summary: "1 分間ラウンドの市場が 2 つ増えました。",
-    content: "ETH/USDT と SOL/USDT で 1 分間ラウンドを開始しました。ベットの種類は BTC/USDT と同じで、価格は同じリアルタイム配信から取得します。",
-  },
-};
+/**
+ * The markets news, written from the site's own pairs (`pairs` in its config) so that it names only
+ * pairs the site offers: the newest pair joining the first one, or, with one pair, that pair alone.
+ */
+function marketsNews(pairs: readonly string[]): PerLanguage<Text> {
+  const names = pairs.map((p) => p.replace("-", "/"));
+  const first = names[0]!;
+  const newest = names.at(-1)!;
+  if (names.length === 1) {
+    return {
+      en_US: {
+        title: `${first}: a round every minute`,
+        summary: `${first} is this site's market.`,
+        content: `${first} opens a new round every minute, with all eight bet options. Prices come from the site's price feed, one a second.`,
+      },
+      zh_TW: {
+        title: `${first}：每分鐘一個回合`,
+        summary: `本站的交易對為 ${first}。`,
+        content: `${first} 每分鐘開啟一個新回合，提供全部八種投注選項。價格來自本站的行情，每秒更新一次。`,
+      },
+      zh_CN: {
+        title: `${first}：每分钟一个回合`,
+        summary: `本站的交易对为 ${first}。`,
+        content: `${first} 每分钟开启一个新回合，提供全部八种投注选项。价格来自本站的行情，每秒更新一次。`,
+      },
+      ja_JP: {
+        title: `${first}：毎分 1 ラウンド`,
+        summary: `このサイトの市場は ${first} です。`,
+        content: `${first} は毎分新しいラウンドが始まり、8 種類すべてのベットを選べます。価格はサイトの相場配信から毎秒取得します。`,
+      },
+    };
+  }
+  return {
+    en_US: {
+      title: `New pair: ${newest}`,
+      summary: `${newest} joins ${first} for one-minute rounds.`,
+      content: `${newest} now has one-minute rounds with the same eight bet options as ${first}. Prices come from the site's price feed, one a second.`,
+    },
+    zh_TW: {
+      title: `新增交易對：${newest}`,
+      summary: `${newest} 加入 ${first}，開放一分鐘回合。`,
+      content: `${newest} 現已開放一分鐘回合，八種投注選項與 ${first} 相同。價格來自本站的行情，每秒更新一次。`,
+    },
+    zh_CN: {
+      title: `新增交易对：${newest}`,
+      summary: `${newest} 加入 ${first}，开放一分钟回合。`,
+      content: `${newest} 现已开放一分钟回合，八种投注选项与 ${first} 相同。价格来自本站的行情，每秒更新一次。`,
+    },
+    ja_JP: {
+      title: `新ペア：${newest}`,
+      summary: `${newest} が ${first} に続き 1 分間ラウンドに加わりました。`,
+      content: `${newest} で 1 分間ラウンドを開始しました。8 種類のベットは ${first} と同じで、価格はサイトの相場配信から毎秒取得します。`,
+    },
+  };
+}
 
 const verifyMobile: PerLanguage<Text> = {
   en_US: {
     title: "Verify your mobile number",
-    summary: "A verified number lets you reset a forgotten password by SMS.",
-    content: "Open Member center › Security, send a code to your mobile and enter it within 10 minutes. You can request up to five codes a day.",
+    summary: "Make sure the number we text password-reset codes to is yours.",
+    content:
+      "Open Member center › SMS verification, send a code to your mobile and enter it within 10 minutes. You can request up to five codes a day. A forgotten password is reset with a code texted to this number.",
   },
   zh_TW: {
     title: "驗證您的手機號碼",
-    summary: "完成驗證後，忘記密碼時可透過簡訊重設。",
-    content: "前往 會員中心 › 安全設定，發送驗證碼到手機並於 10 分鐘內輸入。每天最多可索取五次驗證碼。",
+    summary: "確認接收重設密碼驗證碼的號碼是您本人的。",
+    content: "前往 會員中心 › 簡訊驗證，發送驗證碼到手機並於 10 分鐘內輸入。每天最多可索取五次驗證碼。忘記密碼時，將以簡訊傳送驗證碼到此號碼來重設。",
   },
   zh_CN: {
     title: "验证您的手机号码",
-    summary: "完成验证后，忘记密码时可通过短信重置。",
-    content: "前往 会员中心 › 安全设置，发送验证码到手机并于 10 分钟内输入。每天最多可获取五次验证码。",
+    summary: "确认接收重置密码验证码的号码是您本人的。",
+    content: "前往 会员中心 › 短信验证，发送验证码到手机并于 10 分钟内输入。每天最多可获取五次验证码。忘记密码时，将通过短信发送验证码到此号码来重置。",
   },
   ja_JP: {
     title: "携帯電話番号の認証",
-    summary: "認証済みの番号があれば、パスワードを忘れても SMS で再設定できます。",
-    content: "会員センター › セキュリティで携帯電話にコードを送信し、10 分以内に入力してください。コードは 1 日 5 回まで取得できます。",
+    summary: "パスワード再設定コードが届く番号がご本人のものか確認します。",
+    content: "会員センター › SMS認証で携帯電話にコードを送信し、10 分以内に入力してください。コードは 1 日 5 回まで取得できます。パスワードを忘れた場合は、この番号に SMS で届くコードで再設定します。",
   },
 };
 
@@ -354,20 +391,20 @@ const rules: PerLanguage<InstructionText> = {
   en_US: {
     title: "How a round works",
     content:
-      "A round lasts 60 seconds and betting closes 10 seconds before its end. High wins when the last digit of the close price is 5–9, low when it is 0–4; odd and even follow the same digit; rise and fall compare the close with the open price.",
+      "A round lasts 60 seconds and betting closes 10 seconds before its end. High wins when the last digit of the close price is 5–9, low when it is 0–4; odd and even follow the same digit; rise and fall compare the close with the open price; draw wins when they are equal; counter indicator wins when the round moves against the direction of the round before it.",
   },
   zh_TW: {
     title: "回合規則",
-    content: "每回合 60 秒，結束前 10 秒停止下注。收盤價末位 5–9 為大、0–4 為小；單雙依同一位數；漲跌比較收盤價與開盤價。",
+    content: "每回合 60 秒，結束前 10 秒停止下注。收盤價尾數 5–9 為大、0–4 為小；單雙依同一位數；漲跌比較收盤價與開盤價，兩者相同時平獲勝；本局走勢與上一局方向相反時反指標獲勝。",
   },
   zh_CN: {
     title: "回合规则",
-    content: "每回合 60 秒，结束前 10 秒停止下注。收盘价末位 5–9 为大、0–4 为小；单双依同一位数；涨跌比较收盘价与开盘价。",
+    content: "每回合 60 秒，结束前 10 秒停止下注。收盘价尾数 5–9 为大、0–4 为小；单双依同一位数；涨跌比较收盘价与开盘价，两者相同时平获胜；本局走势与上一局方向相反时反指标获胜。",
   },
   ja_JP: {
     title: "ラウンドの仕組み",
     content:
-      "1 ラウンドは 60 秒で、終了 10 秒前にベットを締め切ります。終値の末尾が 5〜9 ならハイ、0〜4 ならローの勝ち。奇数・偶数も同じ桁で、上昇・下落は終値と始値を比べます。",
+      "1 ラウンドは 60 秒で、終了 10 秒前にベットを締め切ります。終値の末尾が 5〜9 ならハイ、0〜4 ならローの勝ち。奇数・偶数も同じ桁で、上昇・下落は終値と始値を比べ、同じなら引き分けの勝ち。直前のラウンドと逆方向に動けば逆指標の勝ちです。",
   },
 };
 
@@ -378,25 +415,40 @@ const depositHelp: PerLanguage<InstructionText> = {
   ja_JP: { title: "入金方法", content: "入金方法を選び、金額を入力して、表示される手順に従ってください。" },
 };
 
-const betOptions: PerLanguage<InstructionText> = {
-  en_US: {
-    title: "Bet options and payouts",
-    content:
-      "Each option pays its stake back plus the payout shown on the betting panel when it wins. Options of one kind cannot be combined in one round: high with low, odd with even, rise with fall. A round whose close equals its open is a draw for rise and fall, and the stake is returned.",
-  },
-  zh_TW: {
-    title: "投注選項與賠率",
-    content: "每個選項獲勝時返還本金並支付投注面板顯示的賠率。同一回合不可同時投注相對選項：大與小、單與雙、漲與跌。收盤價等於開盤價時，漲跌視為平局並退還本金。",
-  },
-  zh_CN: {
-    title: "投注选项与赔率",
-    content: "每个选项获胜时返还本金并支付投注面板显示的赔率。同一回合不可同时投注相对选项：大与小、单与双、涨与跌。收盘价等于开盘价时，涨跌视为平局并退还本金。",
-  },
-  ja_JP: {
-    title: "ベットの種類と配当",
-    content: "各ベットは的中するとベット額に加えてベットパネルに表示された配当が支払われます。同じラウンドで相反する選択（ハイとロー、奇数と偶数、上昇と下落）は組み合わせられません。終値が始値と同じ場合、上昇・下落は引き分けとなりベット額を返金します。",
-  },
-};
+/** A worked example of one site's payout: `stake` at that site's odds (the platform pays floor(stake × odds) in all). */
+export type PayoutExample = { odds: string; stake: string; total: string; won: string };
+
+/** The example for a site: its second chip (or first) at its high/low odds, in its currency's signs. */
+export function payoutExample(config: SiteConfigPatch): PayoutExample {
+  const chips = config.betAmounts ?? [100, 500, 1000, 5000, 10000];
+  const stake = chips[1] ?? chips[0]!;
+  const basisPoints = Math.round((config.odds?.high ?? 1.95) * 10_000);
+  const total = Math.floor((stake * basisPoints) / 10_000);
+  const sign = { USD: "US$", TWD: "NT$" }[config.currency ?? "USD"] ?? `${config.currency} `;
+  const money = (minor: number) => `${sign}${(minor / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+  return { odds: String(config.odds?.high ?? 1.95), stake: money(stake), total: money(total), won: money(total - stake) };
+}
+
+function betOptions(x: PayoutExample): PerLanguage<InstructionText> {
+  return {
+    en_US: {
+      title: "Bet options and payouts",
+      content: `A winning bet pays its stake times the odds shown on the betting panel, stake included: at odds of ${x.odds}, a ${x.stake} bet pays ${x.total} in all, ${x.won} more than the stake. A losing bet pays nothing. Options of one kind cannot be combined in one round: high with low, odd with even, rise with fall. When a round closes at its open price, rise, fall and counter indicator bets are refunded (the stake comes back) and draw wins.`,
+    },
+    zh_TW: {
+      title: "投注選項與賠率",
+      content: `獲勝的投注支付本金乘以投注面板顯示的賠率，已含本金：賠率 ${x.odds} 時，投注 ${x.stake} 共支付 ${x.total}，比本金多 ${x.won}。未中的投注不支付。同一回合不可同時投注相對選項：大與小、單與雙、漲與跌。收盤價等於開盤價時，漲、跌與反指標的投注退還本金，平獲勝。`,
+    },
+    zh_CN: {
+      title: "投注选项与赔率",
+      content: `获胜的投注支付本金乘以投注面板显示的赔率，已含本金：赔率 ${x.odds} 时，投注 ${x.stake} 共支付 ${x.total}，比本金多 ${x.won}。未中的投注不支付。同一回合不可同时投注相对选项：大与小、单与双、涨与跌。收盘价等于开盘价时，涨、跌与反指标的投注退还本金，平获胜。`,
+    },
+    ja_JP: {
+      title: "ベットの種類と配当",
+      content: `的中したベットには、ベット額にベットパネルに表示されたオッズを掛けた額が、ベット額込みで支払われます。オッズ ${x.odds} で ${x.stake} をベットすると合計 ${x.total}（ベット額より ${x.won} 多い額）です。外れたベットへの支払いはありません。同じラウンドで相反する選択（ハイとロー、奇数と偶数、上昇と下落）は組み合わせられません。終値が始値と同じ場合、上昇・下落・逆指標のベットは返金され、引き分けが的中となります。`,
+    },
+  };
+}
 
 const withdrawHelp: PerLanguage<InstructionText> = {
   en_US: {
@@ -444,11 +496,17 @@ const brand = (text: Text, name: string): Text => ({
   content: text.content,
 });
 
-function content(name: string, prefix: keyof typeof CAMPAIGNS): Pick<SeedSite, "press" | "campaigns" | "instructions"> {
+/** A site with its content, written from its config. */
+function withContent(name: string, prefix: keyof typeof CAMPAIGNS, site: Omit<SeedSite, "press" | "campaigns" | "instructions">): SeedSite {
+  return { ...site, ...content(name, prefix, site.config) };
+}
+
+/** The content of a site: texts that state facts (pairs, payouts) are written from its config. */
+function content(name: string, prefix: keyof typeof CAMPAIGNS, config: SiteConfigPatch): Pick<SeedSite, "press" | "campaigns" | "instructions"> {
   return {
     press: [
       ...eachLanguage(welcome, (t) => ({ kind: "news" as const, path: `${prefix}-welcome`, ...brand(t, name) })),
-      ...eachLanguage(newPairs, (t) => ({ kind: "news" as const, path: `${prefix}-new-pairs`, ...t })),
+      ...eachLanguage(marketsNews(config.pairs ?? []), (t) => ({ kind: "news" as const, path: `${prefix}-markets`, ...t })),
       ...eachLanguage(verifyMobile, (t) => ({ kind: "news" as const, path: `${prefix}-verify-mobile`, ...t })),
       ...eachLanguage(maintenance, (t) => ({ kind: "announcement" as const, path: `${prefix}-maintenance`, ...t })),
       ...eachLanguage(phishing, (t) => ({ kind: "announcement" as const, path: `${prefix}-phishing`, ...t })),
@@ -462,7 +520,7 @@ function content(name: string, prefix: keyof typeof CAMPAIGNS): Pick<SeedSite, "
     ],
     instructions: [
       ...eachLanguage(rules, (t) => ({ key: "round", type: "rules", ...t })),
-      ...eachLanguage(betOptions, (t) => ({ key: "bet-options", type: "rules", ...t })),
+      ...eachLanguage(betOptions(payoutExample(config)), (t) => ({ key: "bet-options", type: "rules", ...t })),
       ...eachLanguage(depositHelp, (t) => ({ key: "deposit", type: "deposit", ...t })),
       ...eachLanguage(withdrawHelp, (t) => ({ key: "withdraw", type: "help", ...t })),
       ...eachLanguage(passwordHelp, (t) => ({ key: "password", type: "help", ...t })),
@@ -470,7 +528,7 @@ function content(name: string, prefix: keyof typeof CAMPAIGNS): Pick<SeedSite, "
   };
 }
 
-export const DEMO_SITE: SeedSite = {
+export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
   siteId: "demo",
   config: {
     // the default language's texts (en_US); the other three are in `translations` below
@@ -521,6 +579,11 @@ export const DEMO_SITE: SeedSite = {
       "- The bank details on the deposit page are examples; do not send money to them.",
       "- The operator may reset any demo account at any time.",
     ].join("\n"),
+    // "Licence and operator" (footer, /terms#licence): who runs the site and that it holds no licence
+    licence: [
+      "Demo Trade is operated by Demo Trade Ltd., Taipei, Taiwan, as a demonstration of this platform.",
+      "Demo Trade holds no gaming or financial licence from any authority. It takes no real money, and its balances have no value outside this site.",
+    ].join("\n"),
     translations: {
       zh_TW: {
         title: "Demo Trade 示範交易",
@@ -544,6 +607,10 @@ export const DEMO_SITE: SeedSite = {
           "- 帳戶餘額僅為示範用途，不可購買、出售或提領為現金。",
           "- 存款頁面上的銀行資料僅為範例，請勿匯款。",
           "- 營運方得隨時重設任何示範帳戶。",
+        ].join("\n"),
+        licence: [
+          "Demo Trade 示範交易由 Demo Trade Ltd.（台灣台北）營運，為本平台的示範網站。",
+          "Demo Trade 示範交易未持有任何主管機關核發的博弈或金融執照，不收取真實款項，帳戶餘額在本站以外沒有價值。",
         ].join("\n"),
       },
       zh_CN: {
@@ -569,6 +636,10 @@ export const DEMO_SITE: SeedSite = {
           "- 存款页面上的银行信息仅为示例，请勿汇款。",
           "- 运营方可随时重置任何演示账户。",
         ].join("\n"),
+        licence: [
+          "Demo Trade 示范交易由 Demo Trade Ltd.（台湾台北）运营，为本平台的演示网站。",
+          "Demo Trade 示范交易未持有任何主管机关颁发的博彩或金融牌照，不收取真实款项，账户余额在本站以外没有价值。",
+        ].join("\n"),
       },
       ja_JP: {
         title: "Demo Trade デモトレード",
@@ -593,6 +664,10 @@ export const DEMO_SITE: SeedSite = {
           "- 入金ページの銀行情報は例です。振込まないでください。",
           "- 運営者はいつでもデモアカウントをリセットできます。",
         ].join("\n"),
+        licence: [
+          "Demo Trade デモトレードは、このプラットフォームのデモンストレーションとして Demo Trade Ltd.（台湾・台北）が運営しています。",
+          "Demo Trade デモトレードは、いかなる当局の賭博または金融の免許も持っていません。実際のお金は受け付けず、残高はこのサイトの外では価値がありません。",
+        ].join("\n"),
       },
     },
     socialOptions: [{ name: "Telegram", url: "https://t.me/demotrade" }],
@@ -607,8 +682,7 @@ export const DEMO_SITE: SeedSite = {
     ],
   },
   chatLink: "https://chat.example.com/demo",
-  ...content("Demo Trade", "demo"),
-};
+});
 
 /**
  * Brand Two's USDT pool: 40 valid TRON addresses derived from a fixed seed (tron-addresses.ts), the
@@ -616,7 +690,7 @@ export const DEMO_SITE: SeedSite = {
  */
 export const DEMO2_USDT_ADDRESSES = tronAddresses("brand-two demo usdt-trc20 pool", 40);
 
-export const DEMO2_SITE: SeedSite = {
+export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
   siteId: "demo2",
   config: {
     // the default language's texts (zh_TW: Traditional Chinese); English and the others are in
@@ -663,6 +737,11 @@ export const DEMO2_SITE: SeedSite = {
       "2. 閒置 30 分鐘後將自動登出。",
       "3. 未滿 18 歲者不得使用本站。",
     ].join("\n"),
+    // "Licence and operator" (footer, /terms#licence): who runs the site and that it holds no licence
+    licence: [
+      "Brand Two Markets 由 Brand Two Markets Ltd.（台灣台北）營運，為本平台的示範網站。",
+      "Brand Two Markets 未持有任何主管機關核發的博弈或金融執照，不收取真實款項，帳戶餘額在本站以外沒有價值。",
+    ].join("\n"),
     translations: {
       en_US: {
         description: "Binary options and crypto price rounds.",
@@ -683,6 +762,10 @@ export const DEMO2_SITE: SeedSite = {
           "2. You are signed out after 30 idle minutes.",
           "3. Nobody under 18 may use this site.",
         ].join("\n"),
+        licence: [
+          "Brand Two Markets is operated by Brand Two Markets Ltd., Taipei, Taiwan, as a demonstration of this platform.",
+          "Brand Two Markets holds no gaming or financial licence from any authority. It takes no real money, and its balances have no value outside this site.",
+        ].join("\n"),
       },
       zh_CN: {
         description: "二元期权与加密货币价格回合。",
@@ -701,6 +784,10 @@ export const DEMO2_SITE: SeedSite = {
           "1. 账户余额仅作演示之用，不可兑换为现金。",
           "2. 闲置 30 分钟后将自动退出登录。",
           "3. 未满 18 岁者不得使用本站。",
+        ].join("\n"),
+        licence: [
+          "Brand Two Markets 由 Brand Two Markets Ltd.（台湾台北）运营，为本平台的演示网站。",
+          "Brand Two Markets 未持有任何主管机关颁发的博彩或金融牌照，不收取真实款项，账户余额在本站以外没有价值。",
         ].join("\n"),
       },
       ja_JP: {
@@ -722,6 +809,10 @@ export const DEMO2_SITE: SeedSite = {
           "2. 30 分間操作がないとログアウトします。",
           "3. 18 歳未満の方はご利用いただけません。",
         ].join("\n"),
+        licence: [
+          "Brand Two Markets は、このプラットフォームのデモンストレーションとして Brand Two Markets Ltd.（台湾・台北）が運営しています。",
+          "Brand Two Markets は、いかなる当局の賭博または金融の免許も持っていません。実際のお金は受け付けず、残高はこのサイトの外では価値がありません。",
+        ].join("\n"),
       },
     },
     socialOptions: [{ name: "LINE", url: "https://line.me/R/ti/p/brandtwo" }],
@@ -735,8 +826,7 @@ export const DEMO2_SITE: SeedSite = {
     odds: { high: 1.9, low: 1.9, odd: 1.9, even: 1.9, rise: 1.9, fall: 1.9, counter: 1.9, draw: 8 },
   },
   chatLink: "https://chat.example.com/brand-two",
-  ...content("Brand Two Markets", "b2"),
   depositAddresses: { "usdt-trc20": DEMO2_USDT_ADDRESSES },
-};
+});
 
 export const SEED_SITES: readonly SeedSite[] = [DEMO_SITE, DEMO2_SITE];

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
 import {
+  gameNameOf,
   BRAND2,
   DEMO,
   E2E_PAIR,
@@ -506,7 +507,7 @@ test("with the keyboard alone: tab through the sign-in form, fail and fix it, su
   await expect(skip).toBeInViewport();
   const header = [
     page.locator("header .brand"),
-    ...[t("nav.home"), t("nav.game"), t("nav.member_center")].map((name) =>
+    ...[t("nav.home"), gameNameOf("demo", "en-US"), t("nav.member_center")].map((name) =>
       page.getByRole("navigation", { name: t("nav.label") }).getByRole("link", { name, exact: true }),
     ),
     signOutButton(page),

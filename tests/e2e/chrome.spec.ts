@@ -137,3 +137,15 @@ test.describe("the error summary", () => {
     await context.close();
   });
 });
+
+test("the footer's Licence and operator link opens the terms at the site's licence section, which the governing-law clause points at", async ({ page }) => {
+  await page.goto(`${DEMO}/`);
+  await waitForHydration(page, "footer form");
+  await page.getByRole("navigation", { name: t("nav.footer_label") }).getByRole("link", { name: t("nav.licence"), exact: true }).click();
+  await expect(page).toHaveURL(`${DEMO}/terms#licence`);
+  const section = page.locator("section#licence");
+  await expect(section.getByRole("heading", { level: 2 })).toHaveText(tr("en-US", "terms:licence_heading"));
+  await expect(section).toContainText("holds no gaming or financial licence");
+  await expect(section.getByRole("heading", { level: 2 })).toBeInViewport();
+  await expect(page.locator('section[aria-labelledby="terms-law"] a[href="#licence"]')).toHaveText(tr("en-US", "terms:licence_heading"));
+});

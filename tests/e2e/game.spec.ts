@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { SiteInfo } from "../../server/contract";
 import {
+  gameNameOf,
   DEMO,
   expectToast,
   fieldError,
@@ -95,7 +96,14 @@ function payoutOf(status: string, stake: number): number {
   throw new Error(`not a settled status: ${status}`);
 }
 
-const SETTLED = new RegExp(`^(${[game("status.won"), game("status.lost"), game("status.refunded")].join("|")}) · US\\$`);
+const SETTLED = new RegExp(`^(${[game("status.won"), game("status.lost"), game("status.refunded")].join("|")}) [+−]?US\\$`);
+
+/** The Win/loss of a settled bet: the net result, then the payout beside it ("Won +US$0.95 · payout US$1.95"). */
+function winLoss(status: string, stake: number, payout: number): string {
+  const settledAs = status.split(" ")[0]!;
+  const net = payout === stake ? usd(0) : payout > stake ? `+${usd(payout - stake)}` : `−${usd(stake - payout)}`;
+  return `${settledAs} ${net} · ${game("orders.payout_beside", { amount: usd(payout) })}`;
+}
 
 // tests -------------------------------------------------------------------------------------------
 
@@ -126,7 +134,7 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   });
   await page.goto(url);
   await waitForHydration(page, "form.bet-form");
-  await expect(page.getByRole("heading", { level: 1, name: game("title") })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: gameNameOf("demo", LNG) })).toBeVisible();
   await expect(page.locator(".game-market h2")).toHaveText(PAIR_NAME);
   await expect(page.locator(".game-market")).toContainText(game("market.live"));
   await expect(gameWallet(page)).toHaveText(usd(20_000));
@@ -189,7 +197,7 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   const payout = payoutOf(settledAs, stake);
   expect(said).toBe(`${game(kind![1], { amount: usd(kind![0] === "lost" ? stake : payout) })} · ${PAIR_NAME} · ${game("option.high")}`);
   await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
-  const status = `${settledAs} · ${usd(payout)}`;
+  const status = winLoss(settledAs, stake, payout);
 
   // historical orders: the bet with its period, pair, content and result
   await page
@@ -204,7 +212,7 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   await expect(historyRow.locator("td").nth(3)).toHaveText(usd(stake));
   await expect(historyRow.locator("td").nth(4)).toHaveText(game("category.size"));
   await expect(historyRow.locator("td").nth(5)).toHaveText(game("option.high"));
-  await expect(historyRow.locator("td").nth(8)).toHaveText(status);
+  await expect(historyRow.locator("td").nth(6)).toHaveText(status);
   // the phone's rendering of the same order is in the page too, hidden at this width
   await expect(page.getByTestId("order-cards")).toBeHidden();
 
@@ -258,7 +266,7 @@ test.describe("without JavaScript on a 360×640 phone", () => {
 
     const url = `${DEMO}/game?pair=${PAIR}`;
     await page.goto(url);
-    await expect(page.getByRole("heading", { level: 1, name: game("title") })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: gameNameOf("demo", LNG) })).toBeVisible();
     await expect(page.getByTestId("game-price")).toHaveText(/\d,?\d*\.\d{2}$/);
     await expect(periodNo(page)).toHaveText(/^\d{12,13}$/);
     await expect(page.locator(".game-market")).toContainText(game("market.not_live"));
@@ -301,15 +309,13 @@ test.describe("without JavaScript on a 360×640 phone", () => {
     await expect(row.locator("td").first()).toHaveText(betPeriod);
     const status = (await historyStatus.textContent())!;
     const payout = payoutOf(status, stake);
-    expect(status).toBe(`${status.split(" · ")[0]} · ${usd(payout)}`);
-    // on a phone the history is a card, result first ("Won +$0.95 · High · $1.00"), not the 12-column table
+    expect(status).toBe(winLoss(status, stake, payout));
+    // on a phone the history is a card, result first ("Won +$0.95 · payout $1.95 · High · $1.00"), not the 12-column table
     await expect(page.getByTestId("order-history")).toBeHidden();
     const card = page.getByTestId("order-cards").locator("li");
     await expect(card).toHaveCount(1);
     await expect(card).toBeVisible();
-    const settledAs = status.split(" · ")[0]!;
-    const net = settledAs === game("status.refunded") ? usd(payout) : payout >= stake ? `+${usd(payout - stake)}` : `−${usd(stake - payout)}`;
-    await expect(card.locator(".order-card-head")).toHaveText(`${settledAs} ${net} · ${game("option.high")} · ${usd(stake)}`);
+    await expect(card.locator(".order-card-head")).toHaveText(`${winLoss(status, stake, payout)} · ${game("option.high")} · ${usd(stake)}`);
     await expect(card).toContainText(game("orders.period_short", { periodNo: betPeriod }));
     await expect(card).toContainText(PAIR_NAME);
     await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
@@ -397,8 +403,8 @@ test("the member center's game page shows the same game", async ({ page }) => {
     name: tr(LNG, "user.nav_label"),
   });
   await expect(memberNav).toBeVisible();
-  await expect(memberNav.getByRole("link", { name: tr(LNG, "user.nav_game") })).toHaveAttribute("aria-current", "page");
-  await expect(page.getByRole("heading", { level: 1, name: game("title") })).toBeVisible();
+  await expect(memberNav.getByRole("link", { name: gameNameOf("demo", LNG) })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { level: 1, name: gameNameOf("demo", LNG) })).toBeVisible();
   await expect(page.locator(".member-content .game-market")).toContainText(game("market.live"));
   await expect(periodNo(page)).toHaveText(/^\d{12,13}$/);
   await expect(page.locator(".member-content form.bet-form")).toBeVisible();
@@ -419,5 +425,5 @@ test("the member center's game page shows the same game", async ({ page }) => {
     .click();
   await expect(page).toHaveURL(`${DEMO}/user/gamePage?pair=${PAIR}&tab=rules`);
   await expect(page.getByRole("heading", { name: game("rules.title") })).toBeVisible();
-  await expect(memberNav.getByRole("link", { name: tr(LNG, "user.nav_game") })).toHaveAttribute("aria-current", "page");
+  await expect(memberNav.getByRole("link", { name: gameNameOf("demo", LNG) })).toHaveAttribute("aria-current", "page");
 });

@@ -3,6 +3,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_SITE } from "../../server/cli/seed-data";
 import type { SiteInfo } from "../../server/contract";
 import {
+  gameNameOf,
   changeLoginPassword,
   DEMO,
   E2E_PAIR,
@@ -44,6 +45,7 @@ import {
 const LNG = "en-US";
 const t = (key: string, values?: Record<string, string | number>) => tr(LNG, key, values);
 const SITE_TITLE = DEMO_SITE.config.title!;
+const GAME_NAME = gameNameOf("demo", LNG);
 const english = <T extends { lang: string }>(items: T[]) => items.filter((i) => i.lang === "en_US");
 const NEWS = english(DEMO_SITE.press).find((p) => p.kind === "news")!;
 const CAMPAIGNS = english(DEMO_SITE.campaigns);
@@ -77,8 +79,10 @@ async function open(page: Page, path: string, mode: Mode) {
 }
 
 async function expectHeading(page: Page, key: string) {
-  await expect(page.locator("h1")).toHaveText(t(key));
-  await expect(page).toHaveTitle(`${t(key)} · ${SITE_TITLE}`);
+  // the game's heading and title are the site's name for it (gameName)
+  const text = key === "game:title" ? GAME_NAME : t(key);
+  await expect(page.locator("h1")).toHaveText(text);
+  await expect(page).toHaveTitle(`${text} · ${SITE_TITLE}`);
 }
 
 async function expectBalances(page: Page, mode: Mode, balances: { main: number; onHold: number; game: number }) {
@@ -190,7 +194,7 @@ async function depositAndTransfer(page: Page, mode: Mode) {
   await expect(page.getByTestId("game-balance-binary")).toHaveText(usd(20_000));
 }
 
-const SETTLED = () => new RegExp(`^(${["won", "lost", "refunded"].map((s) => t(`game:status.${s}`)).join("|")}) · `);
+const SETTLED = () => new RegExp(`^(${["won", "lost", "refunded"].map((s) => t(`game:status.${s}`)).join("|")}) [+−]?US\\$`);
 
 /** What a settled "high" bet paid, read from its status ("Won · $1.95"). */
 function payoutOf(status: string): number {
@@ -203,7 +207,7 @@ function payoutOf(status: string): number {
 /** Bets "high" with the smallest chip and follows it to settlement; returns what it paid. */
 async function betAndSettle(page: Page, mode: Mode): Promise<number> {
   await open(page, "/", mode);
-  await page.locator("header").getByRole("link", { name: t("nav.game") }).click();
+  await page.locator("header").getByRole("link", { name: GAME_NAME }).click();
   await expect(page).toHaveURL(`${DEMO}/game`);
   await expectHeading(page, "game:title");
   await page.getByRole("navigation", { name: t("game:pairs_label") }).getByRole("link", { name: E2E_PAIR.config.name }).click();
@@ -251,7 +255,9 @@ async function betAndSettle(page: Page, mode: Mode): Promise<number> {
   await page.goto(url);
   if (mode.js) await waitForHydration(page, "form.bet-form");
   const payout = payoutOf(status);
-  expect(status).toBe(`${status.split(" · ")[0]} · ${usd(payout)}`);
+  // Win/loss: the net result, the payout beside it
+  const net = payout === stake ? usd(0) : payout > stake ? `+${usd(payout - stake)}` : `−${usd(stake - payout)}`;
+  expect(status).toBe(`${status.split(" ")[0]} ${net} · ${t("game:orders.payout_beside", { amount: usd(payout) })}`);
   await expect(page.getByTestId("game-wallet")).toHaveText(usd(20_000 - stake + payout));
 
   // the other tabs: historical orders, historical quotes, rules, the K-line chart
@@ -281,7 +287,7 @@ async function betAndSettle(page: Page, mode: Mode): Promise<number> {
   await open(page, "/user/gamePage", mode);
   await expectHeading(page, "game:title");
   // the member center marks the game as the current section (on a phone, behind the menu button)
-  await expect(page.locator('.member-center nav a[aria-current="page"]').first()).toHaveText(t("user.nav_game"));
+  await expect(page.locator('.member-center nav a[aria-current="page"]').first()).toHaveText(GAME_NAME);
   await expect(page.getByTestId("game-wallet")).toHaveText(usd(20_000 - stake + payout));
   return payout;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
 import {
+  gameNameOf,
   BRAND2,
   DEMO,
   expectToast,
@@ -66,12 +67,15 @@ for (const tour of TOURS) {
     expect(text, `${lng} ${key} must not be the English text`).not.toBe(tr("en-US", key, values));
     return text;
   };
+  // the game is named as the site names it in this language (site info gameName)
+  const gameName = gameNameOf(origin === BRAND2 ? "demo2" : "demo", lng);
+  const label = (navKey: string) => (navKey === "user.nav_game" ? gameName : t(navKey));
 
   /** The page's heading and the tab's title in this language, and the document says which language it is. */
-  async function expectPage(page: Page, titleKey: string, heading = t(titleKey)) {
+  async function expectPage(page: Page, titleKey: string, heading = titleKey === "game:title" ? gameName : t(titleKey)) {
     await expect(page.locator("html")).toHaveAttribute("lang", lng);
     await expect(page.locator("h1")).toHaveText(heading);
-    await expect(page).toHaveTitle(`${t(titleKey)} · ${siteTitle}`);
+    await expect(page).toHaveTitle(`${titleKey === "game:title" ? gameName : t(titleKey)} · ${siteTitle}`);
   }
 
   async function open(page: Page, path: string) {
@@ -135,12 +139,12 @@ for (const tour of TOURS) {
 
     await test.step("every member page, reached through the member center's navigation", async () => {
       const memberNav = page.getByRole("navigation", { name: t("user.nav_label") });
-      await expect(memberNav.getByRole("link")).toHaveText(MEMBER_PAGES.map(([, navKey]) => t(navKey)));
+      await expect(memberNav.getByRole("link")).toHaveText(MEMBER_PAGES.map(([, navKey]) => label(navKey)));
       for (const [path, navKey, titleKey] of MEMBER_PAGES) {
-        await memberNav.getByRole("link", { name: t(navKey), exact: true }).click();
+        await memberNav.getByRole("link", { name: label(navKey), exact: true }).click();
         await expect(page).toHaveURL(`${origin}${path}`);
         await expectPage(page, titleKey);
-        await expect(memberNav.getByRole("link", { name: t(navKey), exact: true })).toHaveAttribute("aria-current", "page");
+        await expect(memberNav.getByRole("link", { name: label(navKey), exact: true })).toHaveAttribute("aria-current", "page");
       }
       // the document pages, from the bank account page
       await memberNav.getByRole("link", { name: t("user.nav_bank"), exact: true }).click();
@@ -153,7 +157,7 @@ for (const tour of TOURS) {
     });
 
     await test.step("the game and its sections: current and historical orders, quotes, rules, K-line chart", async () => {
-      await page.getByRole("navigation", { name: t("nav.label") }).getByRole("link", { name: t("nav.game") }).click();
+      await page.getByRole("navigation", { name: t("nav.label") }).getByRole("link", { name: gameName }).click();
       await expect(page).toHaveURL(`${origin}/game`);
       await expectPage(page, "game:title");
       await expect(page.locator("form.bet-form h2")).toHaveText(t("game:bet.title"));

@@ -5,7 +5,10 @@ import { fileURLToPath } from "node:url";
 import { expect, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { formatMoney } from "../../app/utils/money";
 import { ensureDevVars } from "../../server/cli/dev-vars";
-import type { SiteInfo } from "../../server/contract";
+import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
+import type { LocaleId, SiteInfo } from "../../server/contract";
+import { localizeSite } from "../../server/contract/localize";
+import { defaultSiteConfig } from "../../server/platform/site/defaults";
 import { PLATFORM_PORT, SITE_PORT } from "./ports";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -49,6 +52,16 @@ export function texts(lng: "en-US" | "zh-TW" | "zh-CN" | "ja-JP") {
     /** every key under `validation` of a namespace, e.g. the bank form's required-field messages */
     validationKeys: (ns: "money" | "bank") => Object.keys((ns === "money" ? money : bank).validation as Json),
   };
+}
+
+/**
+ * The game's name as a site shows it in `lng` (site info gameName, localized as the worker does):
+ * the game's heading and title, the header's link and the member menu's item.
+ */
+export function gameNameOf(siteId: "demo" | "demo2", lng: Lng): string {
+  const seed = siteId === "demo" ? DEMO_SITE : DEMO2_SITE;
+  const site = { ...defaultSiteConfig(siteId), ...seed.config, siteId } as SiteInfo;
+  return localizeSite(site, lng.replace("-", "_") as LocaleId).gameName || tr(lng, "nav.game");
 }
 
 /** i18next-style `{{name}}` placeholders filled in, as the app shows them. */

@@ -119,7 +119,8 @@ describe("game page", { timeout: 20_000 }, () => {
       row = /data-testid="order-history"[\s\S]*?<tbody>([\s\S]*?)<\/tr>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "") ?? "";
       if (/Won|Lost|Refunded/.test(row)) break;
     }
-    expect(row).toMatch(/Won · US\$19\.50|Lost · US\$0\.00|Refunded · US\$10\.00/);
+    // Win/loss: the net result, the payout beside it (floor(10.00 × 1.95) = 19.50 paid on a win)
+    expect(row).toMatch(/Won \+US\$9\.50 · payout US\$19\.50|Lost −US\$10\.00 · payout US\$0\.00|Refunded US\$0\.00 · payout US\$10\.00/);
     const balance = textOf((await visitor.follow(path)).html, "game-wallet");
     expect(["US$59.50", "US$40.00", "US$50.00"]).toContain(balance);
   }, 45_000);
@@ -146,6 +147,44 @@ describe("game page", { timeout: 20_000 }, () => {
     const chinese = await member("http://brand2.localhost");
     const zh = await postBet(chinese, { option: "odd", amount: "10" });
     expect(await zh.text()).toContain("遊戲錢包餘額不足");
+  });
+
+  it("names the game as the site does (gameName, in the member's language): heading, <title>, header link, member menu, home", async () => {
+    const english = await member();
+    for (const path of ["/game", "/user/gamePage"]) {
+      const html = clean((await english.follow(path)).html);
+      expect(html, path).toMatch(/<h1>1-minute rounds<\/h1>/);
+      expect(html, path).toContain("<title>1-minute rounds · Demo Trade</title>");
+      expect(html, path).toMatch(/<a [^>]*href="\/game"[^>]*>1-minute rounds<\/a>/);
+    }
+    expect(clean((await english.follow("/user")).html)).toMatch(/<a [^>]*href="\/user\/gamePage"[^>]*>1-minute rounds<\/a>/);
+    expect(clean((await english.follow("/")).html)).toMatch(/<a [^>]*href="\/game"[^>]*class="button button-primary"[^>]*>1-minute rounds<\/a>|<a [^>]*class="button button-primary"[^>]*href="\/game"[^>]*>1-minute rounds<\/a>/);
+    // brand2's base language is zh-TW, where the game is 極速一分鐘; its English name is Turbo minute
+    const chinese = await member("http://brand2.localhost");
+    const zh = clean((await chinese.follow("/game")).html);
+    expect(zh).toMatch(/<h1>極速一分鐘<\/h1>/);
+    expect(zh).toContain("<title>極速一分鐘 · Brand Two Markets</title>");
+    expect((await chinese.post("/language", { locale: "en_US", redirectTo: "/" })).status).toBe(302);
+    const en = clean((await chinese.follow("/game")).html);
+    expect(en).toMatch(/<h1>Turbo minute<\/h1>/);
+  });
+
+  it("answers a pair the site does not offer with the 404 page naming the address, on both game routes, instead of another pair", async () => {
+    const visitor = await member();
+    for (const path of ["/game?pair=SOL-USDT", "/user/gamePage?pair=SOL-USDT&tab=history"]) {
+      const response = await visitor.get(path);
+      expect(response.status, path).toBe(404);
+      const html = clean(await response.text());
+      expect(html, path).toContain("Page Not Found");
+      expect(html, path).toContain(`<code>${path.replace(/&/g, "&amp;")}</code>`);
+      expect(html, path).not.toContain('name="periodNo"');
+    }
+    // brand2 offers BTC-USDT alone: ETH-USDT, a pair of the other site, is not found there either
+    const other = await member("http://brand2.localhost");
+    expect((await other.get("/game?pair=ETH-USDT")).status).toBe(404);
+    // no pair is the site's first; a pair it offers is that pair
+    expect((await visitor.get("/game")).status).toBe(200);
+    expect((await visitor.get(`/game?pair=${FAST_PAIR}`)).status).toBe(200);
   });
 
   it("sends signed-out visitors to /login", async () => {

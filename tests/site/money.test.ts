@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lastCode, sendCode, verifyCode } from "../platform/center-helpers";
 import { bindBank, fund } from "../platform/money-helpers";
 import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
 
@@ -121,6 +123,36 @@ describe("withdraw page", () => {
     const html = (await visitor.follow("/user/withdraw")).html;
     expect(html).toContain("Please bind a bank card first.");
     expect(html).not.toContain('name="amount"');
+  });
+
+  it("on a site with smsVerify, says first that the mobile must be verified (a link, no form) and shows the form once it is", async () => {
+    await stack.platform.seedSite("demo", { smsVerify: true });
+    try {
+      const m = await stack.platform.signupMember("demo");
+      await bindBank(stack.platform, m);
+      await fund(stack.platform, m, 50_000);
+      const visitor = new Visitor(stack);
+      expect((await visitor.signIn(m.account, m.password)).status).toBe(302);
+      const before = (await visitor.follow("/user/withdraw")).html;
+      expect(before).toContain("This site pays withdrawals only to members who have verified their mobile number.");
+      expect(before).toMatch(/<a [^>]*href="\/user\/smsVerify"[^>]*>Verify my mobile number<\/a>/);
+      expect(before).not.toContain('name="amount"');
+      // a post made anyway (an old tab) is refused by the platform (verify_mobile_first), holding
+      // nothing, and the page answers with the same notice
+      const refused = await visitor.post("/user/withdraw", { amount: "100", transactionPassword: m.transactionPassword, idempotencyKey: randomUUID() });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Verify my mobile number");
+      expect((await stack.platform.call("withdrawals", { token: m.token, siteId: "demo" })).envelope.data?.items).toEqual([]);
+
+      expect((await sendCode(stack.platform, m)).envelope.statusCode).toBe(200);
+      const sent = await lastCode(stack.platform, "demo", m.mobile);
+      expect((await verifyCode(stack.platform, m, sent!.code)).envelope.statusCode).toBe(200);
+      const after = (await visitor.follow("/user/withdraw")).html;
+      expect(after).not.toContain("verified their mobile number");
+      expect(after).toContain('name="amount"');
+    } finally {
+      await stack.platform.seedSite("demo", { smsVerify: false });
+    }
   });
 
   it("holds amount plus fee at once, shows the request pending, and refuses a wrong transaction password", async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER, SITE_INFO_WHEN_MISSING } from "../../server/contract";
+import { CLIENT_ADDRESS_HEADER, SITE_INFO_WHEN_MISSING, siteInfo, type SiteInfo } from "../../server/contract";
+import { DEMO_SITE } from "../../server/cli/seed-data";
+import { defaultSiteConfig } from "../../server/platform/site/defaults";
 import { clientAddressOf, createPlatformClient } from "../../server/site/platform-client";
 
 /** What the site's platform client puts on the wire for the platform's per-address limits. */
@@ -151,6 +153,23 @@ describe("site info with fields left out", () => {
     expect(result.ok && result.data.bankVerify).toBe(true);
     expect(result.ok && result.data.betAmounts).toEqual([100]);
     expect(result.ok && result.data.logo).toBe("");
+  });
+
+  // every field of site info in turn (the spec: "missing fields become empty"): a full answer
+  // (the demo site's) without that one field still parses, with that field empty and the rest kept
+  const FULL = { ...defaultSiteConfig("demo"), ...DEMO_SITE.config, siteId: "demo" } as SiteInfo;
+  const FIELDS = Object.keys(siteInfo.shape).filter((key) => key !== "siteId") as (keyof typeof SITE_INFO_WHEN_MISSING)[];
+  it("knows every field of site info", () => {
+    expect(FIELDS.length).toBeGreaterThan(40);
+    expect(new Set(FIELDS)).toEqual(new Set(Object.keys(SITE_INFO_WHEN_MISSING)));
+  });
+  it.each(FIELDS)("reads an answer without %s as that field's empty value, keeping every other field", async (field) => {
+    const { [field]: _dropped, ...rest } = FULL;
+    const result = await answering(rest).call("siteInfo", { params: { siteId: "demo" } });
+    expect(result.ok, result.ok ? "" : result.code).toBe(true);
+    if (!result.ok) return;
+    expect(result.data[field]).toEqual(SITE_INFO_WHEN_MISSING[field]);
+    expect({ ...result.data, [field]: undefined }).toEqual({ ...siteInfo.parse(FULL), [field]: undefined });
   });
 
   it("still refuses a field the platform sent wrong: empty is for what is missing, not for what is invalid", async () => {

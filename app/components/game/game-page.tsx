@@ -1,6 +1,7 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
+import { useGameName } from "~/utils/root-data";
 import { gameHref, GAME_TABS, HISTORY_PAGE_SIZE, type GameQuery } from "~/utils/game";
 import type { gameAction, gameLoader } from "~/utils/game.server";
 import { BetForm } from "./bet-form";
@@ -35,6 +36,7 @@ export function GamePage({ path }: { path: string }) {
   const data = useLoaderData<typeof gameLoader>();
   const actionData = useActionData<typeof gameAction>();
   const { t } = useTranslation("game");
+  const gameName = useGameName();
   const { query, market } = data;
   const live = useLiveMarket(market);
   const tickets = useTickets(data.tickets, data.gameCode);
@@ -49,7 +51,7 @@ export function GamePage({ path }: { path: string }) {
         <SettlementResults results={tickets.results} currency={data.currency} onDismiss={tickets.dismiss} />
       </Suspense>
       <div className="game-top">
-        <h1>{t("title")}</h1>
+        <h1>{gameName}</h1>
         <nav aria-label={t("pairs_label")} className="game-pairs">
           {data.pairs.map((p) => (
             <Link

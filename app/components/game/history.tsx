@@ -1,7 +1,6 @@
 import { useTranslation } from "~/utils/translator";
 import { Money } from "~/components/money";
 import { formatOdds, formatPrice, type Order } from "~/utils/game";
-import { formatMoney } from "~/utils/money";
 import { categoryOf, formatTime } from "./format";
 import { OrderStatus } from "./orders";
 import { ScrollTable } from "../scroll-table";
@@ -13,17 +12,6 @@ import { ScrollTable } from "../scroll-table";
 
 type Precision = (pair: string) => number;
 
-/** "Won +$9.50", "Lost −$10.00", "Refunded $10.00": what the bet made or lost, net of the stake. */
-function NetResult({ order, currency }: { order: Order; currency: string }) {
-  const { t, i18n } = useTranslation("game");
-  const lng = i18n.language;
-  if (order.status === "open") return <span className="order-net">{t("status.open")}</span>;
-  const net = order.payout - order.amount;
-  const amount =
-    order.status === "refunded" ? formatMoney(order.payout, currency, lng) : `${net >= 0 ? "+" : "−"}${formatMoney(Math.abs(net), currency, lng)}`;
-  return <strong className={`order-net order-${order.status}`}>{`${t(`status.${order.status}`)} ${amount}`}</strong>;
-}
-
 const HISTORY_COLUMNS = [
   "period",
   "pair",
@@ -31,9 +19,10 @@ const HISTORY_COLUMNS = [
   "amount",
   "category",
   "content",
+  // what the bet made or lost, beside what was bet: on screen at 1280 px without scrolling the table
+  "win_loss",
   "odds",
   "result",
-  "win_loss",
   "start",
   "end",
   "currency",
@@ -56,7 +45,7 @@ export default function OrderHistory({ orders, currency, precisionOf }: { orders
           return (
             <li key={o.id} className="order-card">
               <p className="order-card-head">
-                <NetResult order={o} currency={currency} /> · {t(`option.${o.option}`)} · <Money minor={o.amount} currency={currency} />
+                <OrderStatus order={o} currency={currency} /> · {t(`option.${o.option}`)} · <Money minor={o.amount} currency={currency} />
               </p>
               <p className="order-card-facts">
                 {o.closePrice === null
@@ -84,14 +73,14 @@ export default function OrderHistory({ orders, currency, precisionOf }: { orders
             </td>
             <td>{t(`category.${categoryOf(o.option)}`)}</td>
             <td>{t(`option.${o.option}`)}</td>
+            <td>
+              <OrderStatus order={o} currency={currency} />
+            </td>
             <td>×{formatOdds(o.odds, lng)}</td>
             <td>
               {o.closePrice === null
                 ? "—"
                 : t("orders.result_value", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}
-            </td>
-            <td>
-              <OrderStatus order={o} currency={currency} />
             </td>
             <td>{formatTime(o.startsAt, lng)}</td>
             <td>{formatTime(o.endsAt, lng)}</td>

@@ -1,19 +1,31 @@
 import { useTranslation } from "~/utils/translator";
 import { Money } from "~/components/money";
 import { formatOdds, type Order } from "~/utils/game";
+import { formatMoney } from "~/utils/money";
 import { dynamicKey } from "~/utils/translation-keys";
 
+/**
+ * The Win/loss of an order: "Open", or the member's net result with the payout beside it ("Won
+ * +$4.75 · payout $9.75", "Lost −$5.00 · payout $0.00", "Refunded $0.00 · payout $5.00"). The
+ * platform pays floor(stake × odds) in all, stake included, so the payout alone read as a win
+ * overstated it by the stake; members read this column as what they made or lost.
+ */
 export function OrderStatus({ order, currency }: { order: Order; currency: string }) {
-  const { t } = useTranslation("game");
+  const { t, i18n } = useTranslation("game");
+  if (order.status === "open") {
+    return (
+      <span className="status order-open" data-testid="order-status">
+        {t("status.open")}
+      </span>
+    );
+  }
+  const lng = i18n.language;
+  const net = order.payout - order.amount;
+  const signed = net === 0 ? formatMoney(0, currency, lng) : `${net > 0 ? "+" : "−"}${formatMoney(Math.abs(net), currency, lng)}`;
   return (
-    <span className={`status order-${order.status}`} data-testid="order-status">
-      {t(`status.${order.status}`)}
-      {order.status === "open" ? null : (
-        <>
-          {" · "}
-          <Money minor={order.payout} currency={currency} />
-        </>
-      )}
+    <span className="status" data-testid="order-status">
+      <strong className={`order-net order-${order.status}`}>{`${t(`status.${order.status}`)} ${signed}`}</strong>
+      {` · ${t("orders.payout_beside", { amount: formatMoney(order.payout, currency, lng) })}`}
     </span>
   );
 }

@@ -391,6 +391,9 @@ export function bankReady(row: BankRow | undefined, bankVerify: boolean): boolea
   return row.status === "approved" || (!bankVerify && row.status === "under_review");
 }
 
+const mobileVerified = (sql: SqlStorage) =>
+  sql.exec<{ v: number }>("SELECT mobile_verified AS v FROM profile WHERE id = 1").toArray()[0]?.v === 1;
+
 export function withdraw(
   sql: SqlStorage,
   who: Who,
@@ -401,6 +404,9 @@ export function withdraw(
 ): Result<Withdrawal> {
   const replayed = replay(sql, requestKey(idem.key), idem.fingerprint);
   if (replayed) return replayed as Result<Withdrawal>;
+  // smsVerify: checked inside the object (a number changed in between un-verifies it), before
+  // the amount; the worker has already asked for a bank account and the transaction password
+  if (rules.smsVerify && !mobileVerified(sql)) return fail(400, "verify_mobile_first");
   const bank = bankRow(sql);
   if (!bank || !bankReady(bank, rules.bankVerify)) return fail(400, "bind_bank_card_first");
   // The password was checked outside the object against this hash; it must still be the current one.

@@ -12,6 +12,9 @@ export type WithdrawRules = Pick<
   | "maxWithdrawAmount"
   | "withdrawFeeRatio"
   | "withdrawFeeFixed"
+  // smsVerify: the site pays withdrawals only to members who verified their mobile
+  // (server/contract/README.md, "Site info"); money.ts `withdraw` checks it first
+  | "smsVerify"
 >;
 
 export const inRange = (amount: number, min: number, max: number) => amount >= min && amount <= max;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
+
+/**
+ * The demo sites' seeded news and instructions state only what the product does: the pairs they
+ * name are the site's own, and a win is described as the platform pays it (floor(stake × odds) in
+ * all, stake included: server/platform/README.md, "Game rules").
+ */
+describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's seeded news and instructions", (site) => {
+  const texts = [...site.press, ...site.instructions].map((item) => ({
+    where: `${"path" in item ? item.path : item.key} (${item.lang})`,
+    text: [item.title, "summary" in item ? item.summary : "", item.content].join("\n"),
+  }));
+
+  it("name only pairs the site offers", () => {
+    const offered = new Set((site.config.pairs ?? []).map((p) => p.replace("-", "/")));
+    expect(offered.size).toBeGreaterThan(0);
+    const named = texts.flatMap(({ where, text }) => [...text.matchAll(/\b[A-Z]{2,6}\/USDT\b/g)].map((m) => `${where}: ${m[0]}`));
+    expect(named.length, "the markets news names the site's pairs").toBeGreaterThan(0);
+    expect(named.filter((hit) => !offered.has(hit.split(": ")[1]!))).toEqual([]);
+  });
+
+  it("describe a win as stake × odds in all, with the site's own odds, in all four languages", () => {
+    // computed here, not by the seed: the site's second chip at its high/low odds, as the platform pays it
+    const stake = (site.config.betAmounts ?? [100, 500])[1]!;
+    const total = Math.floor((stake * Math.round(site.config.odds!.high! * 10_000)) / 10_000);
+    const sign = site.config.currency === "TWD" ? "NT$" : "US$";
+    const money = (minor: number) => `${sign}${(minor / 100).toFixed(2)}`;
+    const payouts = site.instructions.filter((i) => i.key === "bet-options");
+    expect(payouts).toHaveLength(4);
+    for (const item of payouts) {
+      expect(item.content, item.lang).toContain(money(stake));
+      expect(item.content, item.lang).toContain(money(total));
+      expect(item.content, item.lang).toContain(money(total - stake));
+      expect(item.content, item.lang).not.toMatch(/stake back plus|返還本金並支付|返还本金并支付|ベット額に加えて/);
+    }
+  });
+});

@@ -294,11 +294,20 @@ describe("text that is kept as given", { timeout: 120_000 }, () => {
         copyRight: SCRIPT,
         gameName: SCRIPT,
         socialOptions: [{ name: SCRIPT, url: "https://line.me/R/ti/p/brandtwo" }],
-        depositOptions: [{ id: "usdt-trc20", kind: "crypto", name: SCRIPT, instructions: SCRIPT }],
+        licence: SCRIPT,
+        depositOptions: [
+          {
+            id: "usdt-trc20",
+            kind: "crypto",
+            name: SCRIPT,
+            instructions: SCRIPT,
+            crypto: { asset: "USDT", network: SCRIPT, decimals: 6, unitPrice: 3200, assign: "member", address: "" },
+          },
+        ],
       },
     });
     expect(branded.envelope.statusCode, branded.envelope.message).toBe(200);
-    for (const page of ["/", "/login", "/user", "/user/deposit", "/game"]) {
+    for (const page of ["/", "/login", "/user", "/user/deposit", "/game", "/terms"]) {
       expectEscaped((await member2.follow(page)).html, `demo2 ${page}`);
     }
 

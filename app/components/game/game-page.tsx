@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { useGameName } from "~/utils/root-data";
-import { gameHref, GAME_TABS, HISTORY_PAGE_SIZE, type GameQuery } from "~/utils/game";
+import { gameHref, GAME_TABS, type GameQuery } from "~/utils/game";
 import type { gameAction, gameLoader } from "~/utils/game.server";
 import { BetForm } from "./bet-form";
 import { GameChart } from "./game-chart";
@@ -21,6 +21,8 @@ const OrderHistory = lazy(() => import("./history"));
 const QuotesTable = lazy(() => import("./quotes"));
 const Rules = lazy(() => import("./rules"));
 const KlineChart = lazy(() => import("./kline-chart"));
+// the pages of the history and the quotes: only those sections have them
+const GamePagination = lazy(() => import("./pagination"));
 
 /** Seconds of price history the sparkline shows before the last tick. */
 const SPARK_SECONDS = 90;
@@ -174,31 +176,6 @@ function GameTabs({ path, query }: { path: string; query: GameQuery }) {
           {t(`tabs.${tab}`)}
         </Link>
       ))}
-    </nav>
-  );
-}
-
-function GamePagination({ path, query, total }: { path: string; query: GameQuery; total: number }) {
-  const { t } = useTranslation("game");
-  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
-  if (pages === 1 && query.page === 1) return null;
-  return (
-    <nav aria-label={t("pagination.label")} className="pagination">
-      {query.page > 1 ? (
-        <Link to={gameHref(path, { ...query, page: Math.min(query.page - 1, pages) })} rel="prev" preventScrollReset>
-          {t("pagination.previous")}
-        </Link>
-      ) : (
-        <span aria-hidden="true" />
-      )}
-      <span>{t("pagination.status", { page: query.page, pages })}</span>
-      {query.page < pages ? (
-        <Link to={gameHref(path, { ...query, page: query.page + 1 })} rel="next" preventScrollReset>
-          {t("pagination.next")}
-        </Link>
-      ) : (
-        <span aria-hidden="true" />
-      )}
     </nav>
   );
 }

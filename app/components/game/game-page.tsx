@@ -21,8 +21,6 @@ const OrderHistory = lazy(() => import("./history"));
 const QuotesTable = lazy(() => import("./quotes"));
 const Rules = lazy(() => import("./rules"));
 const KlineChart = lazy(() => import("./kline-chart"));
-// the pages of the history and the quotes: only those sections have them
-const GamePagination = lazy(() => import("./pagination"));
 
 /** Seconds of price history the sparkline shows before the last tick. */
 const SPARK_SECONDS = 90;
@@ -114,16 +112,15 @@ export function GamePage({ path }: { path: string }) {
             <Suspense fallback={null}>
             {query.tab === "current" ? <CurrentOrders orders={tickets.orders} currency={data.currency} error={tickets.error} pairNameOf={pairNameOf} /> : null}
             {data.tab.tab === "history" ? (
-              <>
-                <OrderHistory orders={data.tab.page.items} currency={data.currency} precisionOf={precisionOf} />
-                <GamePagination path={path} query={query} total={data.tab.page.total} />
-              </>
+              <OrderHistory
+                orders={data.tab.page.items}
+                currency={data.currency}
+                precisionOf={precisionOf}
+                pages={{ path, query, total: data.tab.page.total }}
+              />
             ) : null}
             {data.tab.tab === "quotes" ? (
-              <>
-                <QuotesTable periods={data.tab.page.items} precision={market?.pair.precision ?? 2} />
-                <GamePagination path={path} query={query} total={data.tab.page.total} />
-              </>
+              <QuotesTable periods={data.tab.page.items} precision={market?.pair.precision ?? 2} pages={{ path, query, total: data.tab.page.total }} />
             ) : null}
             {data.tab.tab === "rules" ? <Rules items={data.tab.items} error={data.tab.error} /> : null}
             {query.tab === "chart" && market ? <KlineChart pair={query.pair} precision={market.pair.precision} tick={live.tick} bets={bets} /> : null}

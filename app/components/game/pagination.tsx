@@ -2,11 +2,14 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { gameHref, HISTORY_PAGE_SIZE, type GameQuery } from "~/utils/game";
 
+/** The page's path and query, and how many items the section has in all. */
+export type Pages = { path: string; query: GameQuery; total: number };
+
 /**
- * Previous and next page of the history and quotes sections. Its own module, loaded with
- * React.lazy by game-page.tsx beside those sections: the first screen never shows it.
+ * Previous and next page of the history and quotes sections, which render it (code loaded with
+ * them by game-page.tsx, never on the first screen).
  */
-export default function GamePagination({ path, query, total }: { path: string; query: GameQuery; total: number }) {
+export function GamePagination({ path, query, total }: Pages) {
   const { t } = useTranslation("game");
   const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
   if (pages === 1 && query.page === 1) return null;

@@ -15,8 +15,6 @@ import {
   UNSAFE_RemixContext,
 } from "@remix-run/react";
 import { lazy, Suspense, useContext, useState } from "react";
-import { BuildUpdate } from "./components/build-update";
-import { LoadingOverlay } from "./components/loading-overlay";
 import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
 import { useNonce } from "./utils/nonce";
 import { appearanceOf, themeColorMetas, themeCss } from "./utils/theme.server";
@@ -31,6 +29,8 @@ import styles from "./styles/app.css";
 // it is fixed over the page, so its arrival moves nothing. Every route's initial JS is on a budget
 // (tests/bench).
 const Toast = lazy(() => import("./components/toast").then((m) => ({ default: m.Toast })));
+// the loading overlay and the build update, loaded as the page hydrates: nothing at rest shows them
+const NavigationWatch = lazy(() => import("./components/navigation-watch"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -179,8 +179,9 @@ export default function App() {
           <Toast toast={data.toast} />
         </Suspense>
       ) : null}
-      <LoadingOverlay />
-      <BuildUpdate />
+      <Suspense fallback={null}>
+        <NavigationWatch />
+      </Suspense>
     </Document>
   );
 }

@@ -1,8 +1,23 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { renderToReadableStream } from "react-dom/server";
+import type { renderToReadableStream as RenderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "./utils/nonce";
 import { TranslationProvider } from "./utils/translator";
+
+/*
+ * React's streaming renderer by its file. "react-dom/server" in a Worker (server.browser.js) requires
+ * both of React's server renderers, this one and the legacy one of renderToString (35 KB minified),
+ * which nothing here calls and a CommonJS require cannot tree-shake; the worker module has a 1 MB
+ * budget (tests/bench). The package's exports map does not list its cjs/ files, hence the path.
+ * The build defines NODE_ENV, so only one of the two files is bundled, as react-dom's own entry does.
+ */
+/* eslint-disable @typescript-eslint/no-require-imports -- a build-time choice between two CommonJS files, bundled */
+const { renderToReadableStream } = (
+  process.env.NODE_ENV === "production"
+    ? require("../node_modules/react-dom/cjs/react-dom-server.browser.production.min.js")
+    : require("../node_modules/react-dom/cjs/react-dom-server.browser.development.js")
+) as { renderToReadableStream: typeof RenderToReadableStream };
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export default async function handleRequest(
   request: Request,

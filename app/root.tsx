@@ -1,6 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import { json } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -15,11 +14,8 @@ import {
   useRouteLoaderData,
   UNSAFE_RemixContext,
 } from "@remix-run/react";
-import { useContext, useState } from "react";
-import { BuildUpdate } from "./components/build-update";
-import { LoadingOverlay } from "./components/loading-overlay";
+import { lazy, Suspense, useContext, useState } from "react";
 import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
-import { Toast } from "./components/toast";
 import { useNonce } from "./utils/nonce";
 import { appearanceOf, themeColorMetas, themeCss } from "./utils/theme.server";
 import { loadNamespacesFor } from "./utils/translations.client";
@@ -27,6 +23,14 @@ import { handleNamespaces, localeUrl, useChangeLanguage, useTranslation } from "
 import type { Namespace } from "./i18n";
 import type { RouteHandle } from "./utils/translation-keys";
 import styles from "./styles/app.css";
+
+// A toast is on few pages (after a form, once): its code loads when one is there. The server renders
+// it whole (entry.server waits for allReady) and the browser keeps that HTML until the code arrives;
+// it is fixed over the page, so its arrival moves nothing. Every route's initial JS is on a budget
+// (tests/bench).
+const Toast = lazy(() => import("./components/toast").then((m) => ({ default: m.Toast })));
+// the loading overlay and the build update, loaded as the page hydrates: nothing at rest shows them
+const NavigationWatch = lazy(() => import("./components/navigation-watch"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -39,7 +43,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const info = session.signedIn ? await platform.call("playerInfo") : undefined;
   // the member's light/dark and up/down, and the theme as ready CSS (app/README.md, "Themes")
   const appearance = appearanceOf(request, site.theme, locale);
-  return json({
+  // a plain object, which Remix sends as JSON: a value import of @remix-run/cloudflare (json) would
+  // leave an empty module of its own in every page's initial JS (the browser build keeps it)
+  return {
     locale,
     appearance,
     // ready to spread onto <html>, <meta> and <style>: the browser's copy of the Document stays small
@@ -69,7 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       langOptions: site.langOptions,
       socialOptions: site.socialOptions,
     },
-  });
+  };
 }
 
 /**
@@ -168,9 +174,14 @@ export default function App() {
           <SiteFooter />
         </div>
       )}
-      {data.toast ? <Toast toast={data.toast} /> : null}
-      <LoadingOverlay />
-      <BuildUpdate />
+      {data.toast ? (
+        <Suspense fallback={null}>
+          <Toast toast={data.toast} />
+        </Suspense>
+      ) : null}
+      <Suspense fallback={null}>
+        <NavigationWatch />
+      </Suspense>
     </Document>
   );
 }

@@ -4,7 +4,6 @@ import { useEffect, useRef } from "react";
 import { NavItem } from "~/components/nav-item";
 import memberStyles from "~/styles/member.css";
 import { useTranslation } from "~/utils/translator";
-import { requireMember } from "~/utils/auth.server";
 import { MEMBER_LINKS } from "~/utils/member-links";
 import { useGameName } from "~/utils/root-data";
 import type { KeyOf, RouteHandle } from "~/utils/translation-keys";
@@ -17,6 +16,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyl
 
 /** The member center: signed-in members only (server/site/README.md, "Auth guard"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // imported here, not at the top: the browser build drops the loader and this with it, where a
+  // top-level value import leaves an empty module in every member page's initial JS (tests/bench)
+  const { requireMember } = await import("~/utils/auth.server");
   requireMember(request, context);
   return null;
 }

@@ -78,18 +78,22 @@ function rows(f: Figures): Row[] {
     });
     const game = b.routes.find((r) => r.url === "/game");
     if (game) {
-      const elsewhere = b.routes.filter((r) => r.url !== "/game" && r.js.some((file) => game.lazy.includes(file) && b.holdsGameCode(file)));
-      const shared = game.lazy.filter((file) => !b.holdsGameCode(file) && b.routes.some((r) => r.url !== "/game" && r.js.includes(file)));
-      const alsoLazy = b.routes.filter((r) => r.url !== "/game" && r.lazy.some((file) => game.lazy.includes(file))).map((r) => r.url);
+      // what every page may load later (the root's, e.g. the toast) is not the game's
+      const everyPage = game.lazy.filter((file) => b.routes.every((r) => r.lazy.includes(file)));
+      const gameLazy = game.lazy.filter((file) => !everyPage.includes(file));
+      const gameLazyBrotli = gameLazy.reduce((n, file) => n + (b.fileBrotli[file] ?? 0), 0);
+      const elsewhere = b.routes.filter((r) => r.url !== "/game" && r.js.some((file) => gameLazy.includes(file) && b.holdsGameCode(file)));
+      const shared = gameLazy.filter((file) => !b.holdsGameCode(file) && b.routes.some((r) => r.url !== "/game" && r.js.includes(file)));
+      const alsoLazy = b.routes.filter((r) => r.url !== "/game" && r.lazy.some((file) => gameLazy.includes(file) && b.holdsGameCode(file))).map((r) => r.url);
       out.push({
         figure: "JS loaded later on /game (chart, live stream)",
         budget: "≤ 60 KB brotli, never on other routes",
         measured:
-          `${kb(game.lazyBrotli)} (${game.lazy.map((file) => file.replace(/^\/build\/(_shared\/)?/, "")).join(", ")}); ` +
+          `${kb(gameLazyBrotli)} (${gameLazy.map((file) => file.replace(/^\/build\/(_shared\/)?/, "")).join(", ")}); ` +
           (elsewhere.length ? `in the initial JS of ${elsewhere.map((r) => r.url).join(", ")}` : `in no other route's initial JS`) +
           (alsoLazy.length ? ` (loaded later by ${alsoLazy.join(", ")} too, the same game)` : "") +
           (shared.length ? `; without game code, shared with other pages: ${shared.map((file) => file.replace(/^\/build\/(_shared\/)?/, "")).join(", ")}` : ""),
-        verdict: verdict(game.lazyBrotli <= BUDGETS.lazyGameJs && elsewhere.length === 0),
+        verdict: verdict(gameLazyBrotli <= BUDGETS.lazyGameJs && elsewhere.length === 0),
       });
     }
     const css = b.routes.reduce((a, r) => (r.cssBrotli > a.cssBrotli ? r : a));

@@ -81,6 +81,16 @@ describe("the site worker as deployed", () => {
     const bundle = readFileSync(join(ROOT, ".build/site/index.js"), "utf8");
     expect(bundle).toMatch(/="production",\w+="public\/build"/);
   });
+
+  it("bundles one React server renderer, the streaming one: not the legacy renderToString nothing calls (35 KB of a 1 MB module)", () => {
+    const meta = JSON.parse(readFileSync(join(ROOT, ".build/site/metafile.server.json"), "utf8")) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>;
+    };
+    const inputs = Object.keys(meta.outputs[".build/site/index.js"]?.inputs ?? {});
+    expect(inputs.filter((input) => input.includes("react-dom/cjs/react-dom-server")).map((input) => input.replace(/.*\/cjs\//, ""))).toEqual([
+      "react-dom-server.browser.production.min.js",
+    ]);
+  });
 });
 
 describe("the platform worker as deployed", () => {

@@ -2,7 +2,10 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
-import { choiceErrorProps, controlProps, CsrfInput, ErrorList, useServerForm } from "~/components/forms";
+// the form's core, not ~/components/forms: the bet form uses none of the labelled fields (initial JS budget)
+import { CsrfInput } from "~/components/csrf-input";
+import { ErrorList, useServerForm } from "~/components/form-core";
+import { choiceErrorProps, controlProps } from "~/components/server-form";
 import { IdempotencyInput, LimitsHint, Money } from "~/components/money";
 import { BET_OPTIONS, formatOdds, winPayout, type BetOptionName, type Wallets } from "~/utils/game";
 import type { betSchema } from "~/utils/game.server";

@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { useGameName } from "~/utils/root-data";
-import { gameHref, GAME_TABS, HISTORY_PAGE_SIZE, type GameQuery } from "~/utils/game";
+import { gameHref, GAME_TABS, type GameQuery } from "~/utils/game";
 import type { gameAction, gameLoader } from "~/utils/game.server";
 import { BetForm } from "./bet-form";
 import { GameChart } from "./game-chart";
@@ -112,16 +112,15 @@ export function GamePage({ path }: { path: string }) {
             <Suspense fallback={null}>
             {query.tab === "current" ? <CurrentOrders orders={tickets.orders} currency={data.currency} error={tickets.error} pairNameOf={pairNameOf} /> : null}
             {data.tab.tab === "history" ? (
-              <>
-                <OrderHistory orders={data.tab.page.items} currency={data.currency} precisionOf={precisionOf} />
-                <GamePagination path={path} query={query} total={data.tab.page.total} />
-              </>
+              <OrderHistory
+                orders={data.tab.page.items}
+                currency={data.currency}
+                precisionOf={precisionOf}
+                pages={{ path, query, total: data.tab.page.total }}
+              />
             ) : null}
             {data.tab.tab === "quotes" ? (
-              <>
-                <QuotesTable periods={data.tab.page.items} precision={market?.pair.precision ?? 2} />
-                <GamePagination path={path} query={query} total={data.tab.page.total} />
-              </>
+              <QuotesTable periods={data.tab.page.items} precision={market?.pair.precision ?? 2} pages={{ path, query, total: data.tab.page.total }} />
             ) : null}
             {data.tab.tab === "rules" ? <Rules items={data.tab.items} error={data.tab.error} /> : null}
             {query.tab === "chart" && market ? <KlineChart pair={query.pair} precision={market.pair.precision} tick={live.tick} bets={bets} /> : null}
@@ -174,31 +173,6 @@ function GameTabs({ path, query }: { path: string; query: GameQuery }) {
           {t(`tabs.${tab}`)}
         </Link>
       ))}
-    </nav>
-  );
-}
-
-function GamePagination({ path, query, total }: { path: string; query: GameQuery; total: number }) {
-  const { t } = useTranslation("game");
-  const pages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
-  if (pages === 1 && query.page === 1) return null;
-  return (
-    <nav aria-label={t("pagination.label")} className="pagination">
-      {query.page > 1 ? (
-        <Link to={gameHref(path, { ...query, page: Math.min(query.page - 1, pages) })} rel="prev" preventScrollReset>
-          {t("pagination.previous")}
-        </Link>
-      ) : (
-        <span aria-hidden="true" />
-      )}
-      <span>{t("pagination.status", { page: query.page, pages })}</span>
-      {query.page < pages ? (
-        <Link to={gameHref(path, { ...query, page: query.page + 1 })} rel="next" preventScrollReset>
-          {t("pagination.next")}
-        </Link>
-      ) : (
-        <span aria-hidden="true" />
-      )}
     </nav>
   );
 }

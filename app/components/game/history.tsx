@@ -4,6 +4,7 @@ import { formatOdds, formatPrice, type Order } from "~/utils/game";
 import { categoryOf, formatTime } from "./format";
 import { OrderStatus } from "./orders";
 import { ScrollTable } from "../scroll-table";
+import { GamePagination, type Pages } from "./pagination";
 
 /**
  * The order history (the "history" section). Its own module, loaded with React.lazy by
@@ -28,8 +29,18 @@ const HISTORY_COLUMNS = [
   "currency",
 ] as const;
 
+/** The history section: a page of orders, and the links to the other pages. */
+export default function HistorySection({ pages, ...props }: { orders: Order[]; currency: string; precisionOf: Precision; pages: Pages }) {
+  return (
+    <>
+      <OrderHistory {...props} />
+      <GamePagination {...pages} />
+    </>
+  );
+}
+
 /** The order history table, its columns as app/README.md, "The game page" lists them. */
-export default function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; currency: string; precisionOf: Precision }) {
+function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; currency: string; precisionOf: Precision }) {
   const { t, i18n } = useTranslation("game");
   const lng = i18n.language;
   if (orders.length === 0) return <p className="records-empty">{t("orders.none_history")}</p>;

@@ -2,13 +2,23 @@ import { useTranslation } from "~/utils/translator";
 import { BET_OPTIONS, formatPrice, type Period } from "~/utils/game";
 import { ScrollTable } from "../scroll-table";
 import { formatTime } from "./format";
+import { GamePagination, type Pages } from "./pagination";
 
 /**
  * Historical quotes: each ended period's open, close, last digit and the outcome of every option.
  * Like the order history, cards on a phone (open → close, the last digit, the options that won)
  * and the full table from the wide layout up, one of the two shown by the stylesheet.
  */
-export default function QuotesTable({ periods, precision }: { periods: Period[]; precision: number }) {
+export default function QuotesSection({ pages, ...props }: { periods: Period[]; precision: number; pages: Pages }) {
+  return (
+    <>
+      <QuotesTable {...props} />
+      <GamePagination {...pages} />
+    </>
+  );
+}
+
+function QuotesTable({ periods, precision }: { periods: Period[]; precision: number }) {
   const { t, i18n } = useTranslation("game");
   const lng = i18n.language;
   if (periods.length === 0) return <p className="records-empty">{t("quotes.none")}</p>;

@@ -12,3 +12,4 @@ export * from "./request";
 export * from "./localize";
 export * from "./campaigns";
 export * from "./units";
+export * from "./positions";

@@ -11,6 +11,7 @@ import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.
 import { depositSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess, takeReceiptId, withOptionNames } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
+import type { DepositOption, DepositPayment } from "../../server/contract";
 import { PaymentCard } from "~/components/money/payment-card";
 import { qrCode } from "~/utils/qr.server";
 import { depositBonusOffers } from "~/utils/campaigns.server";
@@ -37,11 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     context.platform.call("deposits", { query: { page: 1, pageSize: view ? VIEW_WINDOW : 5 } }),
     depositBonusOffers(context),
   ]);
-  const listed = result.ok ? withOptionNames(context, result.data.items) : [];
+  const optionOf = (id: string) => context.site.depositOptions.find((o) => o.id === id);
+  const listed = (result.ok ? withOptionNames(context, result.data.items) : []).map((d) => ({ ...d, payment: inMemberLanguage(d.payment, optionOf(d.optionId)) }));
   const receiptId = takeReceiptId(request, context, "deposit") ?? view;
   const receipt = (receiptId && listed.find((d) => d.id === receiptId)) || null;
+  const option = receipt ? optionOf(receipt.optionId) : undefined;
   const payment = receipt?.status === "pending" ? receipt.payment : null;
-  const option = receipt ? context.site.depositOptions.find((o) => o.id === receipt.optionId) : undefined;
   return json({
     receipt,
     payment,
@@ -72,6 +74,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await context.platform.call("deposit", { body: { optionId, amount }, idempotencyKey });
   if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
   return moneySuccess(context, "/user/deposit", result.data.status === "credited" ? "deposit_credited" : "deposit_pending", { kind: "deposit", id: result.data.id });
+}
+
+/**
+ * A bank payment names the bank and branch as the platform fixed them, in the site's default
+ * language; while the option still pays into the same account, the member reads them in their own
+ * (context.site is localized: siteTexts.depositOptions[id].bank/branch).
+ */
+function inMemberLanguage(payment: DepositPayment | null, option: DepositOption | undefined): DepositPayment | null {
+  if (payment?.kind !== "bank" || option?.bankAccount?.accountNumber !== payment.accountNumber) return payment;
+  return { ...payment, bank: option.bankAccount.bank, branch: option.bankAccount.branch };
 }
 
 export default function Deposit() {

@@ -596,6 +596,8 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
           "demo-instant": { name: "即時示範入金", instructions: "示範金額立即入帳，僅能在本站使用，沒有實際價值。" },
           "bank-transfer": {
             name: "銀行轉帳",
+            bank: "Demo 商業銀行",
+            branch: "台北總行（銀行代碼 012，分行 0015）",
             instructions: [
               "確認金額後，頁面會顯示收款帳戶及本筆存款的參考編號。",
               "請匯入相同金額，並在轉帳附言填寫參考編號，以便我們核對您的匯款；請保留收據。款項到帳並核對後入帳，銀行營業日（09:00–17:00 UTC+8）通常 30 分鐘內完成。",
@@ -624,6 +626,8 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
           "demo-instant": { name: "即时演示入金", instructions: "演示金额立即到账，仅能在本站使用，没有实际价值。" },
           "bank-transfer": {
             name: "银行转账",
+            bank: "Demo 商业银行",
+            branch: "台北总行（银行代码 012，分行 0015）",
             instructions: [
               "确认金额后，页面会显示收款账户及本笔存款的参考编号。",
               "请汇入相同金额，并在转账附言填写参考编号，以便我们核对您的汇款；请保留回单。款项到账并核对后入账，银行工作日（09:00–17:00 UTC+8）通常 30 分钟内完成。",
@@ -652,6 +656,8 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
           "demo-instant": { name: "デモ即時入金", instructions: "デモ用の資金がすぐに入金されます。このサイトの外では価値がありません。" },
           "bank-transfer": {
             name: "銀行振込",
+            bank: "Demo 商業銀行",
+            branch: "台北本店（銀行コード 012、支店 0015）",
             instructions: [
               "金額を確定すると、振込先の口座とこの入金の参照番号が表示されます。",
               "同じ金額をお振込みのうえ、照合のため振込メモに参照番号を記入し、控えを保管してください。着金と確認の後に入金され、銀行営業日（09:00〜17:00 UTC+8）は通常 30 分以内です。",

@@ -12,7 +12,8 @@ export function textLanguage(site: Pick<SiteInfo, "defaultLanguage" | "langOptio
 /**
  * Site info as a member reading `lang` sees it: every operator text in that language where the
  * operator gave one, else in the site's default language (the base fields). Field by field, game by
- * game and deposit option by deposit option, so one missing translation never blanks its neighbours.
+ * game and deposit option by deposit option (its name, instructions, and a bank option's bank and
+ * branch names), so one missing translation never blanks its neighbours.
  */
 export function localizeSite(site: SiteInfo, lang: LocaleId): SiteInfo {
   const texts = lang === textLanguage(site) ? undefined : site.translations[lang];
@@ -23,10 +24,16 @@ export function localizeSite(site: SiteInfo, lang: LocaleId): SiteInfo {
     ...site,
     ...given,
     games: site.games.map((g) => ({ ...g, name: games?.[g.code] || g.name })),
-    depositOptions: site.depositOptions.map((o) => ({
-      ...o,
-      name: depositOptions?.[o.id]?.name || o.name,
-      instructions: depositOptions?.[o.id]?.instructions || o.instructions,
-    })),
+    depositOptions: site.depositOptions.map((o) => {
+      const texts = depositOptions?.[o.id];
+      return {
+        ...o,
+        name: texts?.name || o.name,
+        instructions: texts?.instructions || o.instructions,
+        ...(o.bankAccount
+          ? { bankAccount: { ...o.bankAccount, bank: texts?.bank || o.bankAccount.bank, branch: texts?.branch || o.bankAccount.branch } }
+          : {}),
+      };
+    }),
   };
 }

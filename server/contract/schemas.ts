@@ -103,7 +103,11 @@ export const siteTexts = z
     terms: cleanText(20000),
     licence: cleanText(4000),
     games: z.record(gameCode, cleanText(80)),
-    depositOptions: z.record(depositOptionId, z.object({ name: cleanText(80), instructions: cleanText(2000) }).partial().strict()),
+    // a bank option's bank and branch names too (the account's name and number are the same in every language)
+    depositOptions: z.record(
+      depositOptionId,
+      z.object({ name: cleanText(80), instructions: cleanText(2000), bank: cleanText(80), branch: cleanText(80) }).partial().strict(),
+    ),
   })
   .partial()
   .strict();

@@ -639,6 +639,8 @@ const TABLE: Record<CallName, Entry> = {
       "body.translations.*.games.*": text,
       "body.translations.*.depositOptions.*.name": text,
       "body.translations.*.depositOptions.*.instructions": text,
+      "body.translations.*.depositOptions.*.bank": text,
+      "body.translations.*.depositOptions.*.branch": text,
     },
   },
   operatorPublishPress: {

@@ -53,6 +53,21 @@ describe("deposit page", () => {
     expect(balance((await visitor.follow("/user")).html, "main-balance")).toBe("US$0.00");
   });
 
+  it("names the bank of a pending bank transfer in the member's language, the account as it is", async () => {
+    const visitor = await member();
+    const idempotencyKey = await formKey(visitor, "/user/deposit");
+    await visitor.post("/user/deposit", { optionId: "bank-transfer", amount: "200", idempotencyKey });
+    const english = (await visitor.follow("/user/deposit")).html;
+    expect(english).toContain("Demo Commercial Bank");
+    const view = /href="\/user\/deposit\?view=([^"]+)"/.exec(english)?.[1];
+    expect(view, "the recent list links to the payment details").toBeDefined();
+    expect((await visitor.post("/language", { locale: "ja_JP", redirectTo: "/" })).status).toBe(302);
+    const japanese = (await visitor.follow(`/user/deposit?view=${view}`)).html;
+    expect(japanese).toContain("Demo 商業銀行");
+    expect(japanese).not.toContain("Demo Commercial Bank");
+    expect(japanese).toContain("0015-123-456789");
+  });
+
   it.each([
     ["", "Please enter an amount."],
     ["12.345", "Enter an amount such as 100 or 100.50."],

@@ -81,6 +81,16 @@ describe("localizeSite", () => {
     });
   }
 
+  it("names a bank option's bank and branch in the member's language, the account's name and number as they are", () => {
+    const translations = { ja_JP: { ...JA, depositOptions: { bank: { bank: "日本語銀行名", branch: "日本語支店" } } } };
+    const ja = localizeSite({ ...site, translations }, "ja_JP");
+    expect(ja.depositOptions[0]!.bankAccount).toEqual({ bank: "日本語銀行名", branch: "日本語支店", accountName: "Site Ltd.", accountNumber: "0015-123-456789" });
+    // a branch left out falls back alone; a crypto option gets no bank account
+    const partial = localizeSite({ ...site, translations: { ja_JP: { depositOptions: { bank: { bank: "日本語銀行名" } } } } }, "ja_JP");
+    expect(partial.depositOptions[0]!.bankAccount).toMatchObject({ bank: "日本語銀行名", branch: "Main" });
+    expect(partial.depositOptions[1]!.bankAccount).toBeUndefined();
+  });
+
   it("falls back game by game", () => {
     const ja = localizeSite({ ...site, translations: { ja_JP: { ...JA, games: { turbo: "日本語ターボ" } } } }, "ja_JP");
     expect(ja.games.map((g) => g.name)).toEqual(["Default binary", "日本語ターボ"]);

@@ -219,6 +219,7 @@ export const SITE_INFO_WHEN_MISSING: Omit<SiteInfo, "siteId"> = {
   sessionIdleMinutes: 0,
   redirects: [],
   pairs: ["BTC-USDT"],
+  // a fair coin pays 2; 1.95 keeps 2.5 % for the house. A draw (close = open) is rare: 9
   odds: { high: 1.95, low: 1.95, odd: 1.95, even: 1.95, rise: 1.95, fall: 1.95, counter: 1.95, draw: 9 },
   appLinks: [],
   terms: "",

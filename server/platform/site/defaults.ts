@@ -1,25 +1,21 @@
-import { DEFAULT_THEME, LOCALE_IDS, type SiteInfo } from "../../contract";
+import { LOCALE_IDS, SITE_INFO_WHEN_MISSING, type SiteInfo } from "../../contract";
 
-/** The configuration a site starts with when an operator creates it; every patch merges over it. */
+/**
+ * The configuration a site starts with when an operator creates it; every patch merges over it.
+ * Every field starts as it reads when a platform leaves it out (SITE_INFO_WHEN_MISSING: texts
+ * empty, switches off, lists empty, the product's odds and theme), except the ones a working site
+ * cannot do without: its name, area codes, language, a game name, the money limits and fees, the
+ * bet chips, two pairs, and a verified bank account and a transaction password before withdrawals.
+ */
 export function defaultSiteConfig(siteId: string): Omit<SiteInfo, "siteId"> {
   return {
+    ...SITE_INFO_WHEN_MISSING,
+    title: siteId,
     localsOptions: ["+886", "+86", "+81", "+1"],
-    depositOptions: [],
-    bankVerify: true,
-    socialOptions: [],
-    bankAutoReview: false,
-    transactionPasswordRequired: true,
     langOptions: [...LOCALE_IDS],
     defaultLanguage: "en_US",
-    favicon: "",
-    logo: "",
-    logo2: "",
-    copyRight: "",
-    script: "",
-    smsVerify: false,
-    title: siteId,
-    description: "",
-    keywords: "",
+    bankVerify: true,
+    transactionPasswordRequired: true,
     gameName: "Binary",
     betAmounts: [100, 500, 1000, 5000, 10000],
     minBetAmount: 100,
@@ -32,18 +28,6 @@ export function defaultSiteConfig(siteId: string): Omit<SiteInfo, "siteId"> {
     maxTransferAmount: 10_000_000,
     withdrawFeeRatio: 0.01,
     withdrawFeeFixed: 100,
-    currency: "USD",
-    games: [{ code: "binary", name: "Binary" }],
-    sessionIdleMinutes: 0,
-    redirects: [],
-    appLinks: [],
     pairs: ["BTC-USDT", "ETH-USDT"],
-    // A fair coin pays 2; 1.95 keeps 2.5 % for the house. A draw (close = open) is rare: 9.
-    odds: { high: 1.95, low: 1.95, odd: 1.95, even: 1.95, rise: 1.95, fall: 1.95, counter: 1.95, draw: 9 },
-    terms: "",
-    theme: DEFAULT_THEME,
-    translations: {},
-    licence: "",
-    campaignRules: [],
   };
 }

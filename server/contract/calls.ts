@@ -59,6 +59,7 @@ import { auditEntry, auditQuery } from "./security";
 import { cleanText } from "./text";
 import { candle, CANDLE_INTERVALS, marketState, order, orderBody, pairConfig, pairInfo, pairSymbol, period } from "./game";
 import { ICON_MAX_BYTES, ICON_SIZES } from "./icons";
+import { openInterest, openPositionBody, position, POSITION_STATUSES, positionTriggersBody } from "./positions";
 
 /**
  * Who may make a call:
@@ -506,6 +507,45 @@ export const CALLS = {
     data: z.array(order),
   }),
 
+  // contract trading (positions.ts; server/contract/README.md, "Contract trading")
+  openPosition: call({
+    method: "POST",
+    path: "/player/position",
+    auth: "member",
+    summary: "Open a leveraged position at the market's price; margin and opening fee leave the game wallet at once",
+    idempotent: true,
+    body: openPositionBody,
+    data: position,
+  }),
+  positions: call({
+    method: "GET",
+    path: "/player/position",
+    auth: "member",
+    summary: "The member's positions, newest first: open ones, or closed ones with their close",
+    query: pageQuery.extend({ status: z.enum(POSITION_STATUSES).default("open") }),
+    data: page(position),
+  }),
+  setPositionTriggers: call({
+    method: "PUT",
+    path: "/player/position/:id/triggers",
+    auth: "member",
+    summary: "Set or clear an open position's take-profit and stop-loss, checked against the current price",
+    params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+    body: positionTriggersBody,
+    data: position,
+  }),
+  closePosition: call({
+    method: "POST",
+    path: "/player/position/:id/close",
+    auth: "member",
+    summary:
+      "Close an open position at the market's price. Exactly one close: if a trigger closed it first, the answer is that close",
+    idempotent: true,
+    params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+    body: z.object({}).strict(),
+    data: position,
+  }),
+
   // operator API (server/platform/README.md, "Operator API")
   operatorPutSite: call({
     method: "PUT",
@@ -738,6 +778,14 @@ export const CALLS = {
     summary: "How many addresses of a crypto deposit option's pool are free and given out",
     params: siteParams.extend({ optionId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) }),
     data: depositAddressPool,
+  }),
+  operatorOpenInterest: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/open-interest",
+    auth: "operator",
+    summary: "Contract trading: the site's open positions per pair and the house's exposure at the mark",
+    params: siteParams,
+    data: z.array(openInterest),
   }),
   operatorPutPair: call({
     method: "PUT",

@@ -152,20 +152,5 @@ export const marketStreamEvent = z.discriminatedUnion("type", [
 export const marketStreamMessage = z.array(marketStreamEvent);
 export type MarketStreamEvent = z.infer<typeof marketStreamEvent>;
 
-/**
- * The member stream, `GET /player/stream?listenKey=<key from listenKey>` (WebSocket): one JSON
- * event per message after each change of the member's orders or balances (a bet, a settlement).
- * The socket is closed (code 4001) when the member's session ends.
- */
-export const memberStreamEvent = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("order"), order }),
-  z.object({
-    type: z.literal("balance"),
-    wallets: z.object({
-      currency: z.string(),
-      main: z.object({ balance: minorUnits, onHold: minorUnits }),
-      games: z.array(z.object({ code: z.string(), name: z.string(), balance: minorUnits })),
-    }),
-  }),
-]);
-export type MemberStreamEvent = z.infer<typeof memberStreamEvent>;
+// The member stream's events are in stream.ts (they carry positions too, positions.ts).
+

@@ -13,3 +13,4 @@ export * from "./localize";
 export * from "./campaigns";
 export * from "./units";
 export * from "./positions";
+export * from "./stream";

@@ -106,6 +106,18 @@ export const MESSAGE_CODES = [
   "verify_mobile_first",
   // decided here (deposits: an option's address pool has no free address left)
   "deposit_address_unavailable",
+  // decided here (contract trading, positions.ts: each refusal of an open, a TP/SL change or a close)
+  "margin_out_of_range",
+  "leverage_not_offered",
+  "too_many_open_positions",
+  "member_exposure_limit",
+  "pair_exposure_limit",
+  "pair_close_only",
+  "price_moved",
+  "take_profit_wrong_side",
+  "stop_loss_wrong_side",
+  "position_not_found",
+  "position_in_progress",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

@@ -184,6 +184,10 @@ export const LEDGER_TYPES = [
   "bonus",
   "bonus_release",
   "rebate",
+  // contract trading (positions.ts): margin and opening fee out of the game wallet, and the
+  // close's payout back into it
+  "position_open",
+  "position_close",
 ] as const;
 
 /** One movement of one of the member's own balances. */
@@ -191,7 +195,7 @@ export const ledgerRecord = z.object({
   id: z.number().int(),
   time: isoTime,
   type: z.enum(LEDGER_TYPES),
-  /** "main", "hold", "bonus" or "game:<code>" */
+  /** "main", "hold", "bonus", "positions" (open positions' margin) or "game:<code>" */
   account: z.string(),
   amount: z.number().int(),
   balanceAfter: z.number().int(),

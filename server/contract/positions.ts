@@ -2,6 +2,8 @@ import { z } from "zod";
 import { pairSymbol } from "./game";
 import { minorUnits } from "./units";
 
+const isoTime = z.string().datetime();
+
 /**
  * Contract trading: leveraged long and short positions with isolated margin on the rounds' pairs
  * and price feed (server/contract/README.md, "Contract trading"). This module holds what the site
@@ -160,3 +162,103 @@ export function triggersValid(t: PositionTerms, price: number, takeProfit: numbe
 /** Whether the market has moved from the price the member saw by more than the site's tolerance. */
 export const slippedBeyond = (seenPrice: number, marketPrice: number, slippageBp: number): boolean =>
   BigInt(Math.abs(marketPrice - seenPrice)) * 10_000n > BigInt(seenPrice) * BigInt(slippageBp);
+
+// the calls' shapes (calls.ts) ---------------------------------------------------------------------
+
+/** A trigger price in the pair's smallest step; null (or absent) = not set. */
+const triggerPrice = z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable();
+
+/**
+ * Open a position. `seenPrice` is the price the member's form was rendered with: the platform
+ * refuses with price_moved when the market's price at the open is further from it than the site's
+ * slippage tolerance. The margin comes from the site's first game wallet, the opening fee on top.
+ */
+export const openPositionBody = z
+  .object({
+    pair: pairSymbol,
+    side: positionSide,
+    margin: minorUnits.pipe(z.number().int().positive()),
+    leverage: z.number().int().min(1).max(1000),
+    seenPrice: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    takeProfit: triggerPrice.optional().default(null),
+    stopLoss: triggerPrice.optional().default(null),
+  })
+  .strict();
+export type OpenPositionBody = z.output<typeof openPositionBody>;
+
+/** Replace an open position's take-profit and stop-loss (null clears one). */
+export const positionTriggersBody = z.object({ takeProfit: triggerPrice, stopLoss: triggerPrice }).strict();
+export type PositionTriggersBody = z.output<typeof positionTriggersBody>;
+
+export const POSITION_STATUSES = ["open", "closed"] as const;
+
+/**
+ * A position as the member sees it. Its terms (side, margin, leverage, entry, the site's rates at
+ * the open) never change; the close fields are null while it is open. `net` is what the position
+ * made or lost in all: payout − margin − opening fee.
+ */
+export const position = z.object({
+  id: z.string(),
+  pair: pairSymbol,
+  side: positionSide,
+  margin: minorUnits,
+  leverage: z.number().int().positive(),
+  notional: minorUnits,
+  entryPrice: z.number().int().positive(),
+  /** the price at which it stops out, fixed at the open */
+  liquidationPrice: z.number().int().nonnegative(),
+  takeProfit: z.number().int().positive().nullable(),
+  stopLoss: z.number().int().positive().nullable(),
+  feePpm: z.number().int().nonnegative(),
+  stopOutBp: z.number().int().nonnegative(),
+  openFee: minorUnits,
+  /** the game wallet the margin came from and the payout returns to */
+  gameCode: z.string(),
+  currency: z.string(),
+  status: z.enum(POSITION_STATUSES),
+  openedAt: isoTime,
+  closedAt: isoTime.nullable(),
+  closePrice: z.number().int().nonnegative().nullable(),
+  closeReason: closeReason.nullable(),
+  closeFee: minorUnits.nullable(),
+  /** profit or loss at the close price, before fees (negative for a loss) */
+  pnl: z.number().int().nullable(),
+  /** what the close paid into the game wallet: max(0, margin + pnl − closeFee) */
+  payout: minorUnits.nullable(),
+  /** payout − margin − openFee */
+  net: z.number().int().nullable(),
+});
+export type Position = z.infer<typeof position>;
+
+/** The terms of a stored position, for the arithmetic above. */
+export const termsOf = (p: Pick<Position, "side" | "margin" | "leverage" | "entryPrice" | "feePpm" | "stopOutBp">): PositionTerms => ({
+  side: p.side,
+  margin: p.margin,
+  leverage: p.leverage,
+  entryPrice: p.entryPrice,
+  feePpm: p.feePpm,
+  stopOutBp: p.stopOutBp,
+});
+
+/**
+ * Open interest of a site on one pair (operatorOpenInterest): what its members hold open, and
+ * the house's exposure, which is the other side of every position: unrealized PnL at the mark is
+ * what the house would pay (positive) or take (negative) if all closed now, before fees.
+ */
+export const openInterest = z.object({
+  pair: pairSymbol,
+  markPrice: z.number().int().nonnegative().nullable(),
+  longPositions: z.number().int().nonnegative(),
+  shortPositions: z.number().int().nonnegative(),
+  longNotional: minorUnits,
+  shortNotional: minorUnits,
+  /** long − short notional: the house is short this much */
+  netNotional: z.number().int(),
+  /** the site's maxNotionalPerPair; long + short notional may not pass it */
+  limit: minorUnits,
+  closeOnly: z.boolean(),
+  /** the members' unrealized PnL at the mark, all positions together (the house's is its negative) */
+  unrealizedPnl: z.number().int(),
+  margin: minorUnits,
+});
+export type OpenInterest = z.infer<typeof openInterest>;

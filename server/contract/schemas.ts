@@ -3,6 +3,7 @@ import { BET_OPTIONS, betOption, pairSymbol } from "./game";
 import { cleanText, hasNoControlCharacters } from "./text";
 import { DEFAULT_THEME, theme } from "./theme";
 import { campaignRule } from "./campaigns";
+import { contractSettings, DEFAULT_CONTRACT_SETTINGS } from "./positions";
 import { minorUnits } from "./units";
 
 /** Locale ids (cookie values, site langOptions): server/contract/README.md, "Site info". */
@@ -174,6 +175,8 @@ export const siteInfo = z.object({
   licence: cleanText(4000),
   /** what the site's campaigns pay, each tied to its campaign texts by key (campaigns.ts) */
   campaignRules: z.array(campaignRule),
+  /** contract trading's limits and rates (positions.ts) */
+  contractSettings,
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
 
@@ -227,6 +230,8 @@ export const SITE_INFO_WHEN_MISSING: Omit<SiteInfo, "siteId"> = {
   translations: {},
   licence: "",
   campaignRules: [],
+  // the product's own: a page cannot offer a position without leverages and limits
+  contractSettings: DEFAULT_CONTRACT_SETTINGS,
 };
 
 /** Site info as the site reads a platform's answer: a field left out (or null) is its empty value. */

@@ -736,6 +736,11 @@ const TABLE: Record<CallName, Entry> = {
   memberCampaigns: { request: async () => ({}) },
   joinCampaign: { request: async () => ({ params: { key: "bad-input-bonus" }, body: {} }) },
   operatorEndCampaign: { request: async () => ({ params: { ...operatorSite, key: "bad-input-ended" }, body: {} }) },
+  openPosition: { request: async () => ({ body: { pair: PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: 1 } }) },
+  positions: { request: async () => ({ query: { ...page, status: "open" } }) },
+  setPositionTriggers: { request: async () => ({ params: { id: "none" }, body: { takeProfit: null, stopLoss: null } }) },
+  closePosition: { request: async () => ({ params: { id: "none" }, body: {} }) },
+  operatorOpenInterest: { request: async () => ({ params: operatorSite }) },
   operatorPutPair: {
     request: async () => ({ params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) }),
     strings: { "body.name": text },

@@ -109,6 +109,10 @@ const TABLE: Record<MemberCall, Case> = {
   ticketQuery: { input: () => ({}), listed: (data) => (data as { id: string }[]).map((o) => o.id) },
   memberCampaigns: { input: () => ({}) },
   joinCampaign: { input: () => ({ params: { key: BONUS_RULE.key }, body: {} }) },
+  openPosition: { input: () => ({ body: { pair: FAST_PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: 1 } }) },
+  positions: { input: () => ({ query: { status: "open" } }), listed: items },
+  setPositionTriggers: { input: () => ({ params: { id: "none" }, body: { takeProfit: null, stopLoss: null } }) },
+  closePosition: { input: () => ({ params: { id: "none" }, body: {} }) },
 };
 
 let platform: Platform;

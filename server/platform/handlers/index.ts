@@ -9,6 +9,7 @@ import { listenKey, playerInfo, updatePlayerInfo, wallets } from "./player";
 import { campaign, chatbox, instruction, press, siteIcon, siteInfo } from "./site";
 import type { Handlers } from "./types";
 import * as campaigns from "./campaigns";
+import * as positions from "./positions";
 
 /** One handler per call of the contract; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -55,4 +56,5 @@ export const handlers: Handlers = {
   memberCampaigns: campaigns.memberCampaigns,
   joinCampaign: campaigns.joinCampaign,
   operatorEndCampaign: campaigns.operatorEndCampaign,
+  ...positions,
 };

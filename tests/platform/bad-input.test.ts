@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../server/platform/site/png";
 import type { z } from "zod";
-import { CALLS, fillPath, IDEMPOTENCY_HEADER, MESSAGE_CODES, SITE_HEADER, type CallName, type Envelope, type MessageCode } from "../../server/contract";
+import { CALLS, DEFAULT_CONTRACT_SETTINGS, fillPath, IDEMPOTENCY_HEADER, MESSAGE_CODES, SITE_HEADER, type CallName, type Envelope, type MessageCode } from "../../server/contract";
 import { FAULT_ENTRY, memberIdOf, memberObject, setPlatformClock, siteObject } from "../helpers/faults";
 import { createPlatform, signupBody, TEST_OPERATOR_KEY, type Platform, type TestMember } from "../helpers/platform";
 import { fastPair } from "./game-helpers";
@@ -55,6 +55,8 @@ const CONFIG = {
     { kind: "rebate", key: "bad-input-ended", optIn: false, startsAt: "2020-01-01T00:00:00.000Z", endsAt: null, cap: 10_000, percentBp: 500, period: "day", rounds: 0 },
   ],
   pairs: [PAIR],
+  // a close-only pair the site does not trade, so the list has a sample to put bad values in
+  contractSettings: { ...DEFAULT_CONTRACT_SETTINGS, closeOnlyPairs: ["ETH-USDT"] },
   betAmounts: [100, 500],
   minBetAmount: 100,
   maxBetAmount: 100_000,
@@ -456,6 +458,10 @@ const secret = { class: "secret" } as const;
 const id = (missing: MessageCode | "found nothing") => ({ class: "id", missing }) as const;
 
 const page = { page: "1", pageSize: "10", from: "2020-01-01", to: "2099-12-31" };
+const pairPrice = async () => (await platform.call("market", { params: { pair: PAIR } })).envelope.data!.price!;
+/** A fresh open position of the shared member (each case acts on its own). */
+const openPositionId = async () =>
+  (await memberCall("openPosition", { body: { pair: PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: await pairPrice() } })).id as string;
 const periodNow = async () => {
   const { envelope } = await platform.call("market", { params: { pair: PAIR } });
   return envelope.data!.current.periodNo;
@@ -736,10 +742,18 @@ const TABLE: Record<CallName, Entry> = {
   memberCampaigns: { request: async () => ({}) },
   joinCampaign: { request: async () => ({ params: { key: "bad-input-bonus" }, body: {} }) },
   operatorEndCampaign: { request: async () => ({ params: { ...operatorSite, key: "bad-input-ended" }, body: {} }) },
-  openPosition: { request: async () => ({ body: { pair: PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: 1 } }) },
+  openPosition: {
+    request: async () => ({ body: { pair: PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: await pairPrice(), takeProfit: null, stopLoss: null } }),
+  },
   positions: { request: async () => ({ query: { ...page, status: "open" } }) },
-  setPositionTriggers: { request: async () => ({ params: { id: "none" }, body: { takeProfit: null, stopLoss: null } }) },
-  closePosition: { request: async () => ({ params: { id: "none" }, body: {} }) },
+  setPositionTriggers: {
+    request: async () => ({ params: { id: await openPositionId() }, body: { takeProfit: null, stopLoss: null } }),
+    strings: { "params.id": id("position_not_found") },
+  },
+  closePosition: {
+    request: async () => ({ params: { id: await openPositionId() }, body: {} }),
+    strings: { "params.id": id("position_not_found") },
+  },
   operatorOpenInterest: { request: async () => ({ params: operatorSite }) },
   operatorPutPair: {
     request: async () => ({ params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) }),

@@ -47,6 +47,7 @@ interface Victim {
   transferId: string;
   withdrawalId: string;
   orderId: string;
+  positionId: string;
 }
 
 interface Input {
@@ -111,8 +112,11 @@ const TABLE: Record<MemberCall, Case> = {
   joinCampaign: { input: () => ({ params: { key: BONUS_RULE.key }, body: {} }) },
   openPosition: { input: () => ({ body: { pair: FAST_PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: 1 } }) },
   positions: { input: () => ({ query: { status: "open" } }), listed: items },
-  setPositionTriggers: { input: () => ({ params: { id: "none" }, body: { takeProfit: null, stopLoss: null } }) },
-  closePosition: { input: () => ({ params: { id: "none" }, body: {} }) },
+  setPositionTriggers: {
+    input: (v) => ({ params: { id: v.positionId }, body: { takeProfit: null, stopLoss: null } }),
+    foreignId: "position_not_found",
+  },
+  closePosition: { input: (v) => ({ params: { id: v.positionId }, body: {} }), foreignId: "position_not_found" },
 };
 
 let platform: Platform;
@@ -176,6 +180,7 @@ async function snapshot(v: Victim): Promise<unknown> {
     thread: await read("message", { params: { id: v.threadId } }),
     orders: await read("orders", { query: { status: "all", pageSize: "100" } }),
     campaigns: await read("memberCampaigns"),
+    positions: await read("positions", { query: { status: "open" } }),
   };
 }
 
@@ -203,6 +208,11 @@ async function makeVictim(): Promise<Victim> {
   const deadline = Date.now() + 20_000;
   while ((await openOrders(platform, m)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
   expect(await openOrders(platform, m)).toEqual([]);
+  // an open position (10× leverage: its stop-out is about 9 % away, far beyond the test pair's walk)
+  const opened = await memberCall(platform, m, "openPosition", {
+    body: { pair: FAST_PAIR, side: "long", margin: 1_000, leverage: 10, seenPrice: (await marketOf(platform)).price! },
+  });
+  expect(opened.envelope.statusCode, opened.envelope.message).toBe(200);
 
   return {
     member: m,
@@ -212,6 +222,7 @@ async function makeVictim(): Promise<Victim> {
     transferId: transfer.envelope.data!.id,
     withdrawalId: withdrawal.envelope.data!.id,
     orderId,
+    positionId: opened.envelope.data!.id,
   };
 }
 

@@ -232,9 +232,11 @@ describe("money calls at the router", () => {
     expect(idempotent.sort()).toEqual([
       "bankApply",
       "changeTransactionPassword",
+      "closePosition",
       "deposit",
       "forgotReset",
       "joinCampaign",
+      "openPosition",
       "placeOrder",
       "replyMessage",
       "sendMessage",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CALLS, DEFAULT_THEME, type CallName } from "../../server/contract";
+import { CALLS, DEFAULT_CONTRACT_SETTINGS, DEFAULT_THEME, type CallName } from "../../server/contract";
 import { createPlatform, type Platform } from "../helpers/platform";
 
 let platform: Platform;
@@ -57,6 +57,7 @@ describe("operatorPutSite", () => {
       translations: {},
       licence: "",
       campaignRules: [],
+      contractSettings: DEFAULT_CONTRACT_SETTINGS,
     });
     expect((await siteInfo("op-new")).data).toEqual(envelope.data);
   });

@@ -244,7 +244,8 @@ export function completeOpen(sql: SqlStorage, intent: PositionRow, market: Marke
   const opened = positionRow(sql, intent.id)!;
   record(
     sql,
-    { key: requestKey(intent.request_key), call: "openPosition", fingerprint: intent.fingerprint, response: toPosition(opened), now },
+    // a close decided already is applied below, and the request's answer recorded after it
+    { key: market.close ? `open:${intent.id}` : requestKey(intent.request_key), call: "openPosition", fingerprint: intent.fingerprint, response: toPosition(opened), now },
     {
       type: "position_open",
       reference: intent.id,
@@ -256,8 +257,13 @@ export function completeOpen(sql: SqlStorage, intent: PositionRow, market: Marke
     },
   );
   toStream(sql, opened, streaming);
-  if (market.close) applyClose(sql, market.close, nowMs, streaming);
-  return ok(toPosition(positionRow(sql, intent.id)!));
+  if (!market.close) return ok(toPosition(opened));
+  applyClose(sql, market.close, nowMs, streaming);
+  // This call answers the position closed already, so the request's key (operations are
+  // append-only: recorded once, here) replays that answer, not the open one before the close.
+  const closed = toPosition(positionRow(sql, intent.id)!);
+  record(sql, { key: requestKey(intent.request_key), call: "openPosition", fingerprint: intent.fingerprint, response: closed, now });
+  return ok(closed);
 }
 
 /**

@@ -339,7 +339,7 @@ describe("limits under concurrency", () => {
       (await platform.operator("operatorOpenInterest", { params: { siteId: SITE } })).envelope.data!.find((r) => r.pair === SCRIPTED_PAIR)!;
     const before = await interest();
     await holdGate(platform, "market.openPosition:after");
-    const opening = openPosition(platform, m, { margin: 5000 });
+    const opening = openPosition(platform, m, { margin: 5000 }, "spent-wallet");
     await arrivedAt(platform, "market.openPosition:after");
     expect((await interest()).longPositions, "accepted at the market").toBe(before.longPositions + 1);
     const out = await memberCall(platform, m, "transfer", { body: { direction: "out", gameCode: "binary", amount: 10_000 } });
@@ -351,9 +351,20 @@ describe("limits under concurrency", () => {
     expect(await balance(m)).toBe(0);
     expect((await (await stubOf(platform, m)).__positions()).map((p) => p.status)).toEqual(["void"]);
     expect((await market.rows()).filter((r) => r.member_id === memberIdOf(m)).map((r) => r.close_reason)).toEqual(["void"]);
+    // a retry with the same key is refused the same way (a refusal records nothing under the key) ...
+    expect((await openPosition(platform, m, { margin: 5000 }, "spent-wallet")).envelope.message).toBe("insufficient_game_wallet_balance");
+    expect((await interest()).longPositions).toBe(before.longPositions);
     // a price that would have stopped it out closes nothing: it is no longer in the market's book
     await market.tick(1000);
     await market.settle();
-    expect((await (await stubOf(platform, m)).__postings())).toEqual([]);
+    expect(await (await stubOf(platform, m)).__postings()).toEqual([]);
+    await audit("after the void");
+
+    // ... and, once the wallet has money again, opens like any request the platform refused
+    await market.tick(START_PRICE);
+    expect((await memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount: 10_000 } })).envelope.message).toBe("ok");
+    const retried = await openPosition(platform, m, { margin: 5000 }, "spent-wallet");
+    expect(retried.envelope.message).toBe("ok");
+    expect(await balance(m)).toBe(10_000 - 5000 - positionFee({ margin: 5000, leverage: 10, feePpm: 500 }));
   });
 });

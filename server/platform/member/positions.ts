@@ -214,9 +214,13 @@ export function dropIntent(sql: SqlStorage, id: string): void {
   sql.exec("DELETE FROM positions WHERE id = ? AND status = 'opening'", id);
 }
 
-/** The market had accepted it but the member's object gave it up (and cancelled it there). */
+/**
+ * The market had accepted it but the member's object gave it up (and cancelled it there). The
+ * request's key is freed: the request was refused, and a refused request records nothing under
+ * its key, so a retry with it is a new attempt (as after dropIntent), not a clash on the key.
+ */
 export function voidIntent(sql: SqlStorage, id: string): void {
-  sql.exec("UPDATE positions SET status = 'void' WHERE id = ? AND status = 'opening'", id);
+  sql.exec("UPDATE positions SET status = 'void', request_key = 'void:' || id WHERE id = ? AND status = 'opening'", id);
 }
 
 /**

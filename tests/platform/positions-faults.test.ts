@@ -266,6 +266,35 @@ describe("a retry with the same idempotency key", () => {
   });
 });
 
+describe("the alarm's recovery racing a late retry", () => {
+  it("leaves no position open at the market without its member when the alarm finds nothing while a retry with the key reaches the market", async () => {
+    await market.tick(START_PRICE);
+    const m = await gameMember(platform, SITE, 10_000);
+    const stub = await stubOf(platform, m);
+    await armFault(platform, "market.openPosition");
+    expect((await openPosition(platform, m, {}, "late-retry")).envelope.statusCode).not.toBe(200);
+    await market.setClock(market.clock + INTENT_STALE_MS);
+    await market.tick(START_PRICE);
+    // the alarm asks the market, which has never seen the intent ...
+    await holdGate(platform, "market.findPosition:after");
+    const alarm = stub.__alarm();
+    await arrivedAt(platform, "market.findPosition:after");
+    // ... while the client's retry with the same key is on its way to the market
+    await holdGate(platform, "market.openPosition:before");
+    const retry = openPosition(platform, m, {}, "late-retry");
+    await arrivedAt(platform, "market.openPosition:before");
+    await releaseGate(platform, "market.findPosition:after");
+    await alarm;
+    await releaseGate(platform, "market.openPosition:before");
+    const answer = (await retry).envelope;
+    expect(answer.message).toBe("ok");
+    expect(answer.data).toMatchObject({ status: "open", entryPrice: START_PRICE });
+    expect(await balance(m)).toBe(10_000 - 1000 - FEE);
+    expect((await market.rows()).filter((r) => r.member_id === memberIdOf(m)).map((r) => [r.position_id, r.close_reason])).toEqual([[answer.data!.id, null]]);
+    await audit("after the race");
+  });
+});
+
 describe("a gap past the stop-out", () => {
   it("closes at the tick's price as a stop-out (not the stop-loss it also passed) and pays max(0, equity − fee)", async () => {
     const { m, p } = await opened("short", { stopLoss: START_PRICE + 50_000 });

@@ -52,8 +52,14 @@ export const POSITIONS_ENTRY = `
     }
     async openPosition(symbol, req) {
       if (takeFault("market.openPosition")) throw new Error("injected: the market's open is lost");
+      await pass("market.openPosition:before");
       const answer = await super.openPosition(symbol, req);
       await pass("market.openPosition:after");
+      return answer;
+    }
+    async findPosition(symbol, id) {
+      const answer = await super.findPosition(symbol, id);
+      await pass("market.findPosition:after");
       return answer;
     }
     async closePosition(symbol, id) {
@@ -155,7 +161,12 @@ export type Fault = "market.openPosition" | `member.finishOpen:${string}` | `mem
 export const armFault = (platform: Platform, name: Fault, mode: "before" | "after" = "before") =>
   post(platform, "/__test__/fault", { name, mode });
 
-export type GatePoint = "market.openPosition:after" | "market.closePosition:before" | "market.closePosition:after";
+export type GatePoint =
+  | "market.openPosition:before"
+  | "market.openPosition:after"
+  | "market.findPosition:after"
+  | "market.closePosition:before"
+  | "market.closePosition:after";
 export const holdGate = (platform: Platform, point: GatePoint) => post(platform, "/__test__/gate", { point, action: "hold" });
 export const releaseGate = (platform: Platform, point: GatePoint) => post(platform, "/__test__/gate", { point, action: "release" });
 /** Waits until a call is held at `point`. */
@@ -276,6 +287,7 @@ export async function siteMemberIds(platform: Platform, siteId: string): Promise
  */
 export async function expectExactlyOnce(platform: Platform, market: ScriptedMarket, siteId: string, context: string): Promise<void> {
   const marketRows = new Map((await market.rows()).map((r) => [r.position_id, r]));
+  const statusOf = new Map<string, MemberPositionRow["status"]>();
   for (const memberId of await siteMemberIds(platform, siteId)) {
     const where = `${context}, member ${memberId}`;
     const stub = await memberStub(platform, memberId);
@@ -286,6 +298,7 @@ export async function expectExactlyOnce(platform: Platform, market: ScriptedMark
     expect(held.held, `${where}: positions account never negative`).toBeGreaterThanOrEqual(0);
     const postings = await stub.__postings();
     for (const p of await stub.__positions()) {
+      statusOf.set(p.id, p.status);
       const mine = postings.filter((x) => x.reference === p.id);
       const entries = (type: string) => new Set(mine.filter((x) => x.type === type).map((x) => x.operationKey)).size;
       const moved = ["open", "closed"].includes(p.status);
@@ -312,6 +325,14 @@ export async function expectExactlyOnce(platform: Platform, market: ScriptedMark
       }
       if (p.status === "void" && m) expect(m.close_reason, `${where}: ${p.id} void here`).not.toBeNull();
     }
+  }
+  // nothing lost: what the market holds open of this site, a member holds (or is completing), and
+  // what it delivered as closed, a member closed (or gave up)
+  for (const m of marketRows.values()) {
+    if (m.site_id !== siteId) continue;
+    const status = statusOf.get(m.position_id) ?? "missing";
+    if (m.close_reason === null) expect(["open", "opening"], `${context}: ${m.position_id} open at the market, ${status} at its member`).toContain(status);
+    else if (m.delivered === 1) expect(["closed", "void"], `${context}: ${m.position_id} delivered ${m.close_reason}, ${status} at its member`).toContain(status);
   }
 }
 

@@ -964,7 +964,11 @@ export class MemberObject extends DurableObject<Env> {
     for (const intent of positions.staleIntents(this.sql, new Date(Date.now() - INTENT_STALE_MS).toISOString())) {
       if (this.opening?.key === intent.request_key) continue;
       try {
-        await this.finishOpen(intent, await marketStub(this.env, intent.pair).findPosition(intent.pair, intent.id));
+        const found = await marketStub(this.env, intent.pair).findPosition(intent.pair, intent.id);
+        // A retry with the intent's key may have begun while the market answered: its own call to
+        // the market decides (dropping the intent now could leave what it opens there without us).
+        if (this.opening?.key === intent.request_key) continue;
+        await this.finishOpen(intent, found);
       } catch (error) {
         console.error(`positions: recovering intent ${intent.id} failed`, error);
       }

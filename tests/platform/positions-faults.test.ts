@@ -347,6 +347,18 @@ describe("limits under concurrency", () => {
     expect(await balance(many)).toBe(50_000 - 3 * (500 + positionFee({ margin: 500, leverage: 5, feePpm: 500 })));
   });
 
+  it("counts an open a crash left half done against maxOpenPositions, so it and a new open cannot together pass it", async () => {
+    await market.tick(START_PRICE);
+    const m = await gameMember(platform, LIMITS_SITE, 50_000);
+    for (let i = 0; i < 2; i++) expect((await openPosition(platform, m, { margin: 500, leverage: 5 })).envelope.message).toBe("ok");
+    await armFault(platform, `member.finishOpen:${memberIdOf(m)}`, "before");
+    expect((await openPosition(platform, m, { margin: 500, leverage: 5 }, "half-done")).envelope.statusCode).not.toBe(200);
+    // accepted at the market, an intent here: it may still complete, so it holds its place
+    expect((await openPosition(platform, m, { margin: 500, leverage: 5 })).envelope.message).toBe("too_many_open_positions");
+    expect((await openPosition(platform, m, { margin: 500, leverage: 5 }, "half-done")).envelope.message).toBe("ok");
+    expect((await listPositions(platform, m, "open")).length).toBe(3);
+  });
+
   it("keeps many members' parallel opens within the site's maxNotionalPerPair", async () => {
     await market.tick(START_PRICE);
     const members = await Promise.all(Array.from({ length: 8 }, () => gameMember(platform, PAIR_SITE, 10_000)));

@@ -234,6 +234,21 @@ describe("a retry with the same idempotency key", () => {
     expect(await balance(m)).toBe(10_000 - 1000 - FEE + retry.envelope.data!.payout!);
   });
 
+  it("sets the member's alarm for the intent a dying open leaves, so the recovery runs with nothing else due", async () => {
+    await market.tick(START_PRICE);
+    const m = await gameMember(platform, SITE, 10_000);
+    const stub = await stubOf(platform, m);
+    // nothing else due: the outbox and stream delivered, no alarm left
+    await stub.__alarm();
+    await stub.__clearAlarm();
+    await armFault(platform, "market.openPosition");
+    expect((await openPosition(platform, m, {})).envelope.statusCode).not.toBe(200);
+    expect((await stub.__positions()).map((p) => p.status)).toEqual(["opening"]);
+    const at = await stub.__alarmAt();
+    expect(at, "an alarm for the intent").not.toBeNull();
+    expect(at!).toBeLessThanOrEqual(market.clock + INTENT_STALE_MS + 1000);
+  });
+
   it("has the alarm complete an intent the market accepted, and drop one it never had, with no retry", async () => {
     await market.tick(START_PRICE);
     const m = await gameMember(platform, SITE, 10_000);

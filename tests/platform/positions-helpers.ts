@@ -20,8 +20,9 @@ import { memberCall, memberIdOf } from "./money-helpers";
  *   the market's open (its answer never comes back), the member's finishOpen (the second step of
  *   an open) and applyCloses (a delivered close), per member;
  * - `__settle()` waits for the market's delivery of closes, `__redeliver(id)` makes it deliver a
- *   close again, `__rows()` reads its positions; `__alarm()`, `__positions()` and `__postings()` on
- *   the member object; `__memberIds()` on the site object.
+ *   close again, `__rows()` reads its positions; `__alarm()` (run it), `__alarmAt()`,
+ *   `__clearAlarm()`, `__positions()` and `__postings()` on the member object; `__memberIds()` on
+ *   the site object.
  * Module state is shared: the objects run in the entry's isolate under Miniflare.
  */
 export const POSITIONS_ENTRY = `
@@ -90,6 +91,8 @@ export const POSITIONS_ENTRY = `
       return acked;
     }
     async __alarm() { await this.alarm(); }
+    async __alarmAt() { return this.ctx.storage.getAlarm(); }
+    async __clearAlarm() { await this.ctx.storage.deleteAlarm(); }
     __positions() { return this.ctx.storage.sql.exec("SELECT * FROM positions ORDER BY seq").toArray(); }
     __postings() {
       return this.ctx.storage.sql
@@ -256,6 +259,8 @@ type Posting = { operationKey: string; account: string; amount: number; type: st
 type LedgerCheck = { mismatches: unknown[]; total: number; negative: unknown[]; balances: Record<string, number> };
 type MemberStub = {
   __alarm(): Promise<void>;
+  __alarmAt(): Promise<number | null>;
+  __clearAlarm(): Promise<void>;
   __positions(): Promise<MemberPositionRow[]>;
   __postings(): Promise<Posting[]>;
   checkLedger(): Promise<LedgerCheck>;

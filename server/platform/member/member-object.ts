@@ -915,6 +915,8 @@ export class MemberObject extends DurableObject<Env> {
           const begun = this.ctx.storage.transactionSync(() => positions.beginOpen(this.sql, idem, body, rules, new Date().toISOString()));
           if (!begun.ok) return begun;
           intent = begun.data;
+          // the alarm that recovers the intent if this request dies before its second step
+          this.scheduleAlarm();
         }
         const s = rules.settings;
         const market = await marketStub(this.env, intent.pair).openPosition(intent.pair, {

@@ -293,16 +293,19 @@ export async function siteMemberIds(platform: Platform, siteId: string): Promise
 export async function expectExactlyOnce(platform: Platform, market: ScriptedMarket, siteId: string, context: string): Promise<void> {
   const marketRows = new Map((await market.rows()).map((r) => [r.position_id, r]));
   const statusOf = new Map<string, MemberPositionRow["status"]>();
-  for (const memberId of await siteMemberIds(platform, siteId)) {
+  const members = await Promise.all(
+    (await siteMemberIds(platform, siteId)).map(async (memberId) => {
+      const stub = await memberStub(platform, memberId);
+      const [ledger, held, postings, rows] = await Promise.all([stub.checkLedger(), stub.checkPositions(), stub.__postings(), stub.__positions()]);
+      return { memberId, ledger, held, postings, rows };
+    }),
+  );
+  for (const { memberId, ledger, held, postings, rows } of members) {
     const where = `${context}, member ${memberId}`;
-    const stub = await memberStub(platform, memberId);
-    const ledger = await stub.checkLedger();
     expect(ledger, `${where}: ledger`).toMatchObject({ mismatches: [], total: 0, negative: [] });
-    const held = await stub.checkPositions();
     expect(held.held, `${where}: positions account = open margin`).toBe(held.openMargin);
     expect(held.held, `${where}: positions account never negative`).toBeGreaterThanOrEqual(0);
-    const postings = await stub.__postings();
-    for (const p of await stub.__positions()) {
+    for (const p of rows) {
       statusOf.set(p.id, p.status);
       const mine = postings.filter((x) => x.reference === p.id);
       const entries = (type: string) => new Set(mine.filter((x) => x.type === type).map((x) => x.operationKey)).size;

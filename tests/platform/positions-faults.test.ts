@@ -178,6 +178,24 @@ describe("a crash between the market's close and the member's", () => {
   }
 });
 
+describe("a crash between the market's decision of a member's close and the member's", () => {
+  it("applies the member's close once from the market's outbox, and a second close answers it", async () => {
+    const { m, p } = await opened("short");
+    await market.tick(START_PRICE - 3000);
+    await armFault(platform, `member.closedBy:${memberIdOf(m)}`);
+    expect((await memberCall(platform, m, "closePosition", { params: { id: p.id }, body: {} })).envelope.statusCode).not.toBe(200);
+    await audit("the close decided at the market, not applied here");
+    await market.tick(START_PRICE + 200_000);
+    await market.settle();
+    const [closed] = await listPositions(platform, m, "closed");
+    expect(closed).toMatchObject({ id: p.id, closeReason: "member", closePrice: START_PRICE - 3000, pnl: 30 });
+    const again = await memberCall(platform, m, "closePosition", { params: { id: p.id }, body: {} });
+    expect(again.envelope.data).toEqual(closed);
+    expect(await closeCount(m, p.id)).toBe(1);
+    expect(await balance(m)).toBe(10_000 - 1000 - FEE + 1000 + 30 - FEE);
+  });
+});
+
 describe("a retry with the same idempotency key", () => {
   it("answers the same position after a success and moves nothing again", async () => {
     await market.tick(START_PRICE);

@@ -18,7 +18,8 @@ import { memberCall, memberIdOf } from "./money-helpers";
  *   while the test does something else (`POST /__test__/gate` hold/release, `GET` how many wait);
  * - faults: a named step throws once (`POST /__test__/fault`), before or after its work:
  *   the market's open (its answer never comes back), the member's finishOpen (the second step of
- *   an open) and applyCloses (a delivered close), per member;
+ *   an open), applyCloses (a delivered close) and closedBy (the market's answer to a close), per
+ *   member;
  * - `__settle()` waits for the market's delivery of closes, `__redeliver(id)` makes it deliver a
  *   close again, `__rows()` reads its positions; `__alarm()` (run it), `__alarmAt()`,
  *   `__clearAlarm()`, `__positions()` and `__postings()` on the member object; `__memberIds()` on
@@ -90,6 +91,10 @@ export const POSITIONS_ENTRY = `
       if (mode === "after") throw new Error("injected crash after applying closes");
       return acked;
     }
+    closedBy(close) {
+      if (this.memberFault("member.closedBy")) throw new Error("injected crash before applying the market's answer to a close");
+      return super.closedBy(close);
+    }
     async __alarm() { await this.alarm(); }
     async __alarmAt() { return this.ctx.storage.getAlarm(); }
     async __clearAlarm() { await this.ctx.storage.deleteAlarm(); }
@@ -159,7 +164,7 @@ const post = async (platform: Platform, path: string, body: unknown) => {
   expect(response.status, path).toBe(200);
 };
 
-export type Fault = "market.openPosition" | `member.finishOpen:${string}` | `member.applyCloses:${string}`;
+export type Fault = "market.openPosition" | `member.finishOpen:${string}` | `member.applyCloses:${string}` | `member.closedBy:${string}`;
 /** Makes `step` throw once, before or after its work. */
 export const armFault = (platform: Platform, name: Fault, mode: "before" | "after" = "before") =>
   post(platform, "/__test__/fault", { name, mode });

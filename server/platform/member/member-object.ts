@@ -915,6 +915,8 @@ export class MemberObject extends DurableObject<Env> {
           const begun = this.ctx.storage.transactionSync(() => positions.beginOpen(this.sql, idem, body, rules, new Date().toISOString()));
           if (!begun.ok) return begun;
           intent = begun.data;
+          // the alarm that recovers the intent if this request dies before its second step
+          this.scheduleAlarm();
         }
         const s = rules.settings;
         const market = await marketStub(this.env, intent.pair).openPosition(intent.pair, {
@@ -964,7 +966,11 @@ export class MemberObject extends DurableObject<Env> {
     for (const intent of positions.staleIntents(this.sql, new Date(Date.now() - INTENT_STALE_MS).toISOString())) {
       if (this.opening?.key === intent.request_key) continue;
       try {
-        await this.finishOpen(intent, await marketStub(this.env, intent.pair).findPosition(intent.pair, intent.id));
+        const found = await marketStub(this.env, intent.pair).findPosition(intent.pair, intent.id);
+        // A retry with the intent's key may have begun while the market answered: its own call to
+        // the market decides (dropping the intent now could leave what it opens there without us).
+        if (this.opening?.key === intent.request_key) continue;
+        await this.finishOpen(intent, found);
       } catch (error) {
         console.error(`positions: recovering intent ${intent.id} failed`, error);
       }

@@ -214,9 +214,13 @@ export function dropIntent(sql: SqlStorage, id: string): void {
   sql.exec("DELETE FROM positions WHERE id = ? AND status = 'opening'", id);
 }
 
-/** The market had accepted it but the member's object gave it up (and cancelled it there). */
+/**
+ * The market had accepted it but the member's object gave it up (and cancelled it there). The
+ * request's key is freed: the request was refused, and a refused request records nothing under
+ * its key, so a retry with it is a new attempt (as after dropIntent), not a clash on the key.
+ */
 export function voidIntent(sql: SqlStorage, id: string): void {
-  sql.exec("UPDATE positions SET status = 'void' WHERE id = ? AND status = 'opening'", id);
+  sql.exec("UPDATE positions SET status = 'void', request_key = 'void:' || id WHERE id = ? AND status = 'opening'", id);
 }
 
 /**
@@ -244,7 +248,8 @@ export function completeOpen(sql: SqlStorage, intent: PositionRow, market: Marke
   const opened = positionRow(sql, intent.id)!;
   record(
     sql,
-    { key: requestKey(intent.request_key), call: "openPosition", fingerprint: intent.fingerprint, response: toPosition(opened), now },
+    // a close decided already is applied below, and the request's answer recorded after it
+    { key: market.close ? `open:${intent.id}` : requestKey(intent.request_key), call: "openPosition", fingerprint: intent.fingerprint, response: toPosition(opened), now },
     {
       type: "position_open",
       reference: intent.id,
@@ -256,8 +261,13 @@ export function completeOpen(sql: SqlStorage, intent: PositionRow, market: Marke
     },
   );
   toStream(sql, opened, streaming);
-  if (market.close) applyClose(sql, market.close, nowMs, streaming);
-  return ok(toPosition(positionRow(sql, intent.id)!));
+  if (!market.close) return ok(toPosition(opened));
+  applyClose(sql, market.close, nowMs, streaming);
+  // This call answers the position closed already, so the request's key (operations are
+  // append-only: recorded once, here) replays that answer, not the open one before the close.
+  const closed = toPosition(positionRow(sql, intent.id)!);
+  record(sql, { key: requestKey(intent.request_key), call: "openPosition", fingerprint: intent.fingerprint, response: closed, now });
+  return ok(closed);
 }
 
 /**

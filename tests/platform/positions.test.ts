@@ -103,27 +103,6 @@ describe("opening and closing a position", () => {
     expect((await open(m, { seenPrice: await price(), leverage: 5 })).envelope.message).toBe("too_many_open_positions");
   });
 
-  it("checks a take-profit change against the price and a trigger closes the position at the tick that crosses it", async () => {
-    const m = await gameMember(platform, SITE, 10_000);
-    const seen = await price();
-    const p = (await open(m, { seenPrice: seen })).envelope.data!;
-    const wrong = await memberCall(platform, m, "setPositionTriggers", { params: { id: p.id }, body: { takeProfit: 1, stopLoss: null } });
-    expect(wrong.envelope.message).toBe("take_profit_wrong_side");
-    // a take-profit one step above the price: the walk crosses it within seconds
-    const now = await price();
-    const set = await memberCall(platform, m, "setPositionTriggers", { params: { id: p.id }, body: { takeProfit: now + 1, stopLoss: null } });
-    expect(set.envelope.message).toBe("ok");
-    expect(set.envelope.data!.takeProfit).toBe(now + 1);
-    const closed = await eventually(async () => {
-      const list = await memberCall(platform, m, "positions", { query: { status: "closed" } as never });
-      return list.envelope.data!.items[0];
-    }, 30_000);
-    expect(closed.closeReason).toBe("take_profit");
-    expect(closed.closePrice!).toBeGreaterThanOrEqual(now + 1);
-    expect(await positionsAccount(m)).toEqual({ held: 0, openMargin: 0 });
-    await expectSoundLedger(platform, [m]);
-  });
-
   it("reports the site's open interest per pair to the operator", async () => {
     const report = await platform.operator("operatorOpenInterest", { params: { siteId: SITE } });
     expect(report.envelope.message).toBe("ok");
@@ -131,5 +110,29 @@ describe("opening and closing a position", () => {
     expect(row.longPositions).toBe(3);
     expect(row.longNotional).toBe(3 * 5000);
     expect(row.limit).toBe(DEFAULT_CONTRACT_SETTINGS.maxNotionalPerPair);
+  });
+  it("checks a take-profit change against the price, and a trigger closes the position at the tick that crosses it", async () => {
+    const m = await gameMember(platform, SITE, 10_000);
+    const long = (await open(m, { seenPrice: await price() })).envelope.data!;
+    const short = (await open(m, { seenPrice: await price(), side: "short" })).envelope.data!;
+    const wrong = await memberCall(platform, m, "setPositionTriggers", { params: { id: long.id }, body: { takeProfit: 1, stopLoss: null } });
+    expect(wrong.envelope.message).toBe("take_profit_wrong_side");
+    // take-profits one step above (the long) and one step below (the short) the price: the walk
+    // moves hundreds of steps a second, so its next ticks cross one of them whichever way it goes
+    const now = await price();
+    const setLong = await memberCall(platform, m, "setPositionTriggers", { params: { id: long.id }, body: { takeProfit: now + 1, stopLoss: null } });
+    const setShort = await memberCall(platform, m, "setPositionTriggers", { params: { id: short.id }, body: { takeProfit: now - 1, stopLoss: null } });
+    expect([setLong.envelope.message, setShort.envelope.message]).toEqual(["ok", "ok"]);
+    expect(setLong.envelope.data!.takeProfit).toBe(now + 1);
+    const closed = await eventually(async () => {
+      const list = await memberCall(platform, m, "positions", { query: { status: "closed" } as never });
+      return list.envelope.data!.items[0];
+    }, 30_000);
+    expect(closed.closeReason).toBe("take_profit");
+    if (closed.id === long.id) expect(closed.closePrice!).toBeGreaterThanOrEqual(now + 1);
+    else expect(closed.closePrice!).toBeLessThanOrEqual(now - 1);
+    const held = await positionsAccount(m);
+    expect(held.held).toBe(held.openMargin);
+    await expectSoundLedger(platform, [m]);
   });
 });

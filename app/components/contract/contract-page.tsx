@@ -99,7 +99,7 @@ export function ContractPage() {
           idempotencyKey={openResult?.idempotencyKey ?? data.idempotencyKey}
           lastResult={openResult?.result}
         />
-        <div className="game-side contract-side">
+        <div className="game-side contract-lists">
           <ListTabs query={query} openCount={positions.open.length} />
           <div className="game-tab contract-list">
             {data.openError && query.tab === "open" ? (

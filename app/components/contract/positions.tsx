@@ -67,7 +67,7 @@ function OpenPosition({
   const tone = live ? (live.pnl > 0 ? "gain" : live.pnl < 0 ? "loss" : "flat") : "flat";
   const titleId = `position-${p.id}`;
   return (
-    <li className={`card position-card position-${p.side}`} data-testid="open-position" data-position-id={p.id} aria-labelledby={titleId}>
+    <li className={`card position-card position-${p.side}`} data-testid="open-card" data-position-id={p.id} aria-labelledby={titleId}>
       <div className="position-head">
         <h3 id={titleId}>
           {name} <span className={`side-pill side-${p.side}`}>{t(`ticket.${p.side}`)}</span> {p.leverage}×

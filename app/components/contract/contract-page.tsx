@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { contractHref, CLOSED_PAGE_SIZE, CONTRACT_TABS, type ContractQuery, type Position } from "~/utils/contract";
 import type { contractAction, contractLoader } from "~/utils/contract.server";
-import { formatPrice, trendOf } from "~/utils/game";
+import { formatPrice } from "~/utils/game";
 import type { ChartLine } from "../game/kline-chart";
 import { GameModes } from "../game/game-modes";
 import { useLiveMarket } from "../game/use-live-market";
@@ -38,7 +38,6 @@ export function ContractPage() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const openResult = actionData && "result" in actionData ? actionData : null;
-  const trend = selected ? trendOf(live.price, selected.entryPrice) : "flat";
   return (
     <div className="game-page contract-page">
       <CloseAnnouncements positions={positions.announced} precisionOf={precisionOf} currency={data.currency} onDismiss={positions.dismiss} />
@@ -66,7 +65,7 @@ export function ContractPage() {
             </h2>
             <span className={`live-dot${live.connected ? " live-dot-on" : ""}`}>{live.connected ? t("game:market.live") : t("live_off")}</span>
           </div>
-          <div className={`game-quote trend-${trend}`}>
+          <div className="game-quote">
             <p className="game-price" data-testid="contract-price">
               {formatPrice(live.price, precision, i18n.language)}
             </p>

@@ -262,6 +262,12 @@ export function Ticket(props: Props) {
             <strong data-testid="game-wallet">{props.gameWallet ? <Money minor={props.gameWallet.balance} currency={currency} /> : "—"}</strong>
           </span>
           {!props.gameWallet || props.gameWallet.balance === 0 ? <Link to="/user/transfer">{t("ticket.transfer_link")}</Link> : null}
+          {/* the liquidation price stays in sight on a phone, where the preview is below the fold */}
+          {preview ? (
+            <span>
+              {t("preview.liquidation")} <strong className="contract-bar-liq">{fmtPrice(preview.liquidationPrice)}</strong>
+            </span>
+          ) : null}
         </p>
         <OpenButton side={side}>{submitLabel}</OpenButton>
       </div>

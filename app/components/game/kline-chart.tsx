@@ -178,6 +178,21 @@ export default function KlineChart({
         title: line.title,
       } as never),
     );
+    // the price scale takes in the entry and the triggers, so they are on the chart, not above
+    // it; the liquidation line is drawn when the candles' range reaches it (taking it in would
+    // flatten the candles of a low-leverage position into a line)
+    const wanted = lines.filter((l) => l.tone !== "danger").map((l) => l.price / scale);
+    type Range = { priceRange: { minValue: number; maxValue: number } } | null;
+    (candles as unknown as { applyOptions(options: never): void }).applyOptions({
+      autoscaleInfoProvider: (original: () => Range): Range => {
+        const range = original();
+        if (!range || wanted.length === 0) return range;
+        return {
+          ...range,
+          priceRange: { minValue: Math.min(range.priceRange.minValue, ...wanted), maxValue: Math.max(range.priceRange.maxValue, ...wanted) },
+        };
+      },
+    } as never);
     return () => {
       if (series.current) for (const line of drawn) candles.removePriceLine(line);
     };

@@ -159,6 +159,11 @@ export function openSchema(settings: ContractSettings, pairs: readonly string[],
     })
     .superRefine((v, ctx) => {
       if (settings.closeOnlyPairs.includes(v.pair)) ctx.addIssue({ code: "custom", message: "messages:pair_close_only", path: [] });
+      // a field that failed its own check has no value to compare with
+      const price = (x: unknown) => (typeof x === "number" ? x : null);
+      if (price(v.margin) === null || price(v.seenPrice) === null || !settings.leverageOptions.includes(v.leverage)) return;
+      if (v.takeProfit !== null && price(v.takeProfit) === null) return;
+      if (v.stopLoss !== null && price(v.stopLoss) === null) return;
       const preview = previewOf(settings, {
         side: v.side,
         margin: v.margin,

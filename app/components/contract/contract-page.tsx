@@ -38,6 +38,9 @@ export function ContractPage() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const openResult = actionData && "result" in actionData ? actionData : null;
+  // a close or TP/SL refusal is shown on its position's card; one for a position no longer listed here
+  const strayError =
+    actionData && "positionId" in actionData && !positions.open.some((p) => p.id === actionData.positionId) ? actionData.error : null;
   return (
     <div className="game-page contract-page">
       <CloseAnnouncements positions={positions.announced} precisionOf={precisionOf} currency={data.currency} onDismiss={positions.dismiss} />
@@ -104,6 +107,11 @@ export function ContractPage() {
             {data.openError && query.tab === "open" ? (
               <p role="alert" className="error-list">
                 {t(data.openError)}
+              </p>
+            ) : null}
+            {strayError ? (
+              <p role="alert" className="error-list">
+                {t(strayError as never)}
               </p>
             ) : null}
             {data.closedError ? (

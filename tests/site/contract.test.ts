@@ -104,6 +104,13 @@ describe("contract page", { timeout: 30_000 }, () => {
     expect(clean(after)).not.toContain('data-testid="open-card"');
     const closed = (await visitor.follow(`${PAGE}&tab=closed`)).html;
     expect(textOf(closed, "close-reason")).toBe("Closed by you");
+
+    // the records: the close is headed by what came back into the game wallet, not the margin
+    // leaving the positions account (memberHeadline); the open by what left the wallet
+    const records = clean((await visitor.follow("/user/record")).html);
+    const rows = [...records.matchAll(/<tr[^>]*data-testid="account-record"[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, " "));
+    expect(rows[0]).toMatch(/Position closed\s+Positions \(margin\) → Game wallet: .+?\s\+\s*US\$\d/);
+    expect(rows[1]).toMatch(/Position opened\s+Game wallet: .+ → Positions \(margin\)\s+-US\$10\.05/);
   });
 
   it.each([

@@ -42,7 +42,8 @@ export async function loadTickets(context: AppLoadContext) {
   };
 }
 
-function gameWalletOf(context: AppLoadContext, wallets: { games: { code: string; name: string; balance: number }[] }) {
+/** The site's first game wallet (bets and contract margins come from it), named in the member's language. */
+export function gameWalletOf(context: AppLoadContext, wallets: { games: { code: string; name: string; balance: number }[] }) {
   const code = context.site.games[0]?.code;
   const { games } = withGameNames(context, wallets);
   return games.find((g) => g.code === code) ?? games[0] ?? null;

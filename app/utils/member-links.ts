@@ -7,6 +7,7 @@ import type { KeyOf } from "./translation-keys";
 export const MEMBER_LINKS: readonly (readonly [string, KeyOf<"common">])[] = [
   ["/user", "user.nav_home"],
   ["/user/gamePage", "user.nav_game"],
+  ["/game/contract", "user.nav_contract"],
   ["/user/deposit", "user.nav_deposit"],
   ["/user/transfer", "user.nav_transfer"],
   ["/user/withdraw", "user.nav_withdraw"],

@@ -6,6 +6,7 @@
 import type account from "../../locales/en-US/account.json";
 import type bank from "../../locales/en-US/bank.json";
 import type campaigns from "../../locales/en-US/campaigns.json";
+import type contract from "../../locales/en-US/contract.json";
 import type common from "../../locales/en-US/common.json";
 import type game from "../../locales/en-US/game.json";
 import type messages from "../../locales/en-US/messages.json";
@@ -26,6 +27,7 @@ interface Catalogs {
   support: typeof support;
   game: typeof game;
   campaigns: typeof campaigns;
+  contract: typeof contract;
 }
 
 type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";

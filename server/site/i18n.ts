@@ -49,13 +49,17 @@ import enCampaigns from "../../locales/en-US/campaigns.json";
 import jaCampaigns from "../../locales/ja-JP/campaigns.json";
 import cnCampaigns from "../../locales/zh-CN/campaigns.json";
 import twCampaigns from "../../locales/zh-TW/campaigns.json";
+import enContract from "../../locales/en-US/contract.json";
+import jaContract from "../../locales/ja-JP/contract.json";
+import cnContract from "../../locales/zh-CN/contract.json";
+import twContract from "../../locales/zh-TW/contract.json";
 
 /** Every translation, bundled into the worker: workerd has no filesystem. */
 export const resources = {
-  "en-US": { common: enCommon, messages: enMessages, terms: enTerms, money: enMoney, records: enRecords, bank: enBank, account: enAccount, support: enSupport, game: enGame, campaigns: enCampaigns },
-  "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms, money: twMoney, records: twRecords, bank: twBank, account: twAccount, support: twSupport, game: twGame, campaigns: twCampaigns },
-  "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms, money: cnMoney, records: cnRecords, bank: cnBank, account: cnAccount, support: cnSupport, game: cnGame, campaigns: cnCampaigns },
-  "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms, money: jaMoney, records: jaRecords, bank: jaBank, account: jaAccount, support: jaSupport, game: jaGame, campaigns: jaCampaigns },
+  "en-US": { common: enCommon, messages: enMessages, terms: enTerms, money: enMoney, records: enRecords, bank: enBank, account: enAccount, support: enSupport, game: enGame, campaigns: enCampaigns, contract: enContract },
+  "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms, money: twMoney, records: twRecords, bank: twBank, account: twAccount, support: twSupport, game: twGame, campaigns: twCampaigns, contract: twContract },
+  "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms, money: cnMoney, records: cnRecords, bank: cnBank, account: cnAccount, support: cnSupport, game: cnGame, campaigns: cnCampaigns, contract: cnContract },
+  "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms, money: jaMoney, records: jaRecords, bank: jaBank, account: jaAccount, support: jaSupport, game: jaGame, campaigns: jaCampaigns, contract: jaContract },
 } as const;
 
 /** The server render's texts: one immutable catalog per language, shared by every request. */

@@ -123,13 +123,15 @@ function memberPages(threadId: string): string[] {
     `${game}&tab=quotes`,
     `${game}&tab=rules`,
     `${game}&tab=chart`,
+    `/game/contract?pair=${PAIR}`,
+    `/game/contract?pair=${PAIR}&tab=closed`,
     "/no-such-page",
   ];
 }
 
 /**
  * A member with a history, made as plain HTML form posts in a throwaway context: $500 deposited,
- * $200 in the game wallet, an open bet, three documents and an approved bank account, a pending
+ * $200 in the game wallet, an open bet, an open contract position, three documents and an approved bank account, a pending
  * withdrawal, and a message the operator answered. Returns the member and the message's id.
  */
 async function memberWithHistory(browser: Browser, testInfo: TestInfo): Promise<{ member: Member; threadId: string }> {
@@ -186,6 +188,11 @@ async function memberWithHistory(browser: Browser, testInfo: TestInfo): Promise<
     await bet.locator('input[name="amount"]').fill(decimalText(Math.min(...site.betAmounts), site.currency));
     await bet.locator('button[type="submit"]').click();
     await expect(page.getByTestId("toast")).toHaveText(t("messages:bet_placed"));
+    // an open contract position, so the contract page is audited with a position card
+    await page.goto(`${DEMO}/game/contract?pair=${PAIR}`);
+    await page.locator('form.contract-ticket [name="margin"]').fill("5");
+    await page.getByTestId("open-position").click();
+    await expect(page.getByTestId("toast")).toHaveText(t("messages:position_opened"));
     return { member, threadId: thread.id };
   } finally {
     await context.close();

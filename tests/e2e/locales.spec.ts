@@ -139,13 +139,22 @@ for (const tour of TOURS) {
 
     await test.step("every member page, reached through the member center's navigation", async () => {
       const memberNav = page.getByRole("navigation", { name: t("user.nav_label") });
-      await expect(memberNav.getByRole("link")).toHaveText(MEMBER_PAGES.map(([, navKey]) => label(navKey)));
+      // the menu also lists contract trading, a page of its own outside the member center (checked below)
+      const navTexts = MEMBER_PAGES.map(([, navKey]) => label(navKey));
+      navTexts.splice(2, 0, t("user.nav_contract"));
+      await expect(memberNav.getByRole("link")).toHaveText(navTexts);
       for (const [path, navKey, titleKey] of MEMBER_PAGES) {
         await memberNav.getByRole("link", { name: label(navKey), exact: true }).click();
         await expect(page).toHaveURL(`${origin}${path}`);
         await expectPage(page, titleKey);
         await expect(memberNav.getByRole("link", { name: label(navKey), exact: true })).toHaveAttribute("aria-current", "page");
       }
+      // contract trading, from the member menu (then back to the member center)
+      await memberNav.getByRole("link", { name: t("user.nav_contract"), exact: true }).click();
+      await expect(page).toHaveURL(`${origin}/game/contract`);
+      await expectPage(page, "contract:title");
+      await expect(page.getByTestId("open-position")).toBeVisible();
+      await page.goto(`${origin}/user`);
       // the document pages, from the bank account page
       await memberNav.getByRole("link", { name: t("user.nav_bank"), exact: true }).click();
       const documents = page.locator("main a[href='/uploaderfile']").first();

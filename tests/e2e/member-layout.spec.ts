@@ -26,6 +26,8 @@ const MEMBER_PAGES = [
   "/user/download",
   "/user/gamePage",
 ];
+/** The menu's sections: the pages above, and contract trading (/game/contract, a page of its own in the game's layout). */
+const MENU_LINKS = MEMBER_PAGES.length + 1;
 
 const menuButton = (page: Page) => page.locator(".member-menu > summary");
 
@@ -54,7 +56,7 @@ test.describe("on a 360×640 phone", () => {
     await expect(menuButton(page)).toContainText(en.t("user.nav_deposit"));
     await menuButton(page).click();
     const grid = page.getByRole("navigation", { name: en.t("user.nav_label") });
-    await expect(grid.getByRole("link")).toHaveCount(MEMBER_PAGES.length);
+    await expect(grid.getByRole("link")).toHaveCount(MENU_LINKS);
     await expect(grid.getByRole("link", { name: en.t("user.nav_deposit") })).toHaveAttribute("aria-current", "page");
     await grid.getByRole("link", { name: en.t("user.nav_record") }).click();
     await expect(page).toHaveURL(`${DEMO}/user/record`);
@@ -69,7 +71,7 @@ test("without JavaScript the menu opens as well (a <details>), and on a desktop 
   const page = await context.newPage();
   await signUp(page, DEMO);
   await menuButton(page).click();
-  await expect(page.locator(".member-menu-grid").getByRole("link")).toHaveCount(MEMBER_PAGES.length);
+  await expect(page.locator(".member-menu-grid").getByRole("link")).toHaveCount(MENU_LINKS);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${DEMO}/user/record`);
   await expect(menuButton(page)).toBeHidden();

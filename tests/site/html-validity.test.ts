@@ -88,6 +88,8 @@ function memberPages(threadHref: string): string[] {
     `${game}&tab=quotes`,
     `${game}&tab=rules`,
     `${game}&tab=chart`,
+    "/game/contract?pair=BTC-USDT&margin=10&leverage=20",
+    "/game/contract?pair=BTC-USDT&tab=closed",
     "/contact",
     "/",
     "/no-such-page",

@@ -6,6 +6,7 @@ import { gameHref, GAME_TABS, type GameQuery } from "~/utils/game";
 import type { gameAction, gameLoader } from "~/utils/game.server";
 import { BetForm } from "./bet-form";
 import { GameChart } from "./game-chart";
+import { GameModes } from "./game-modes";
 import { MarketPanel } from "./market-panel";
 import type { SparkPoint } from "./sparkline";
 import { useLiveMarket } from "./use-live-market";
@@ -52,6 +53,7 @@ export function GamePage({ path }: { path: string }) {
       </Suspense>
       <div className="game-top">
         <h1>{gameName}</h1>
+        <GameModes pair={query.pair} current="rounds" roundsPath={path} />
         <nav aria-label={t("pairs_label")} className="game-pairs">
           {data.pairs.map((p) => (
             <Link

@@ -10,6 +10,17 @@ type Bar = { time: number; open: number; high: number; low: number; close: numbe
 /** The part of a lightweight-charts series this chart uses (the library itself is loaded later). */
 type Series = { setData(bars: never[]): void; update(bar: never): void };
 type Markers = { setMarkers(markers: never[]): void };
+type PriceLine = unknown;
+type LineSeries = { createPriceLine(options: never): PriceLine; removePriceLine(line: PriceLine): void };
+
+/**
+ * A horizontal price line (the contract page's entry, take-profit, stop-loss and liquidation of
+ * the chosen position): its price in the pair's steps, a short title on the axis, and which theme
+ * colour it takes.
+ */
+export type ChartLine = { price: number; title: string; tone: "entry" | "up" | "down" | "danger" };
+
+const NO_LINES: ChartLine[] = [];
 
 const SECONDS: Record<CandleInterval, number> = { "1m": 60, "5m": 300, "15m": 900, "1h": 3600, "1d": 86_400 };
 
@@ -25,7 +36,7 @@ function themeColors() {
   // faint grid lines (Binance's and IQ Option's dark charts): the border colour at half opacity
   const line = read("--line");
   const grid = /^#[0-9a-f]{6}$/i.test(line) ? `${line}80` : line;
-  return { text: read("--muted"), background: read("--card"), grid, up: read("--up"), down: read("--down"), accent: read("--accent") };
+  return { text: read("--muted"), background: read("--card"), grid, up: read("--up"), down: read("--down"), accent: read("--accent"), danger: read("--danger") };
 }
 
 /**
@@ -42,6 +53,7 @@ export default function KlineChart({
   bets,
   embedded = false,
   onReady,
+  lines = NO_LINES,
 }: {
   pair: string;
   precision: number;
@@ -51,10 +63,13 @@ export default function KlineChart({
   /** inside the game's chart panel (wide screens): that panel has the heading */
   embedded?: boolean;
   onReady?: (ready: boolean) => void;
+  /** price lines to draw (none on the game page) */
+  lines?: ChartLine[];
 }) {
   const { t, i18n } = useTranslation("game");
   const markers = useRef<Markers | null>(null);
   const accent = useRef("");
+  const palette = useRef<Record<ChartLine["tone"], string>>({ entry: "", up: "", down: "", danger: "" });
   const lng = i18n.language;
   const [interval, choose] = useState<CandleInterval>("1m");
   const [status, setStatus] = useState<"static" | "loading" | "ready" | "failed">("static");
@@ -84,6 +99,7 @@ export default function KlineChart({
       if (!response.ok) throw new Error(String(response.status));
       const colors = themeColors();
       accent.current = colors.accent;
+      palette.current = { entry: colors.accent, up: colors.up, down: colors.down, danger: colors.danger };
       const chart = charts.createChart(container.current, {
         autoSize: true,
         layout: { attributionLogo: false, background: { type: charts.ColorType.Solid, color: colors.background }, textColor: colors.text },
@@ -146,6 +162,41 @@ export default function KlineChart({
       .sort((a, b) => a.time - b.time);
     markers.current.setMarkers(list as never[]);
   }, [bets, status, interval, t]);
+
+  // the price lines (lightweight-charts price lines on the candle series), replaced when they change
+  useEffect(() => {
+    const candles = series.current as unknown as LineSeries | null;
+    if (status !== "ready" || !candles) return;
+    const drawn = lines.map((line) =>
+      candles.createPriceLine({
+        price: line.price / scale,
+        color: palette.current[line.tone],
+        lineWidth: 1,
+        // dashed for the triggers, solid for the entry
+        lineStyle: line.tone === "entry" ? 0 : 2,
+        axisLabelVisible: true,
+        title: line.title,
+      } as never),
+    );
+    // the price scale takes in the entry and the triggers, so they are on the chart, not above
+    // it; the liquidation line is drawn when the candles' range reaches it (taking it in would
+    // flatten the candles of a low-leverage position into a line)
+    const wanted = lines.filter((l) => l.tone !== "danger").map((l) => l.price / scale);
+    type Range = { priceRange: { minValue: number; maxValue: number } } | null;
+    (candles as unknown as { applyOptions(options: never): void }).applyOptions({
+      autoscaleInfoProvider: (original: () => Range): Range => {
+        const range = original();
+        if (!range || wanted.length === 0) return range;
+        return {
+          ...range,
+          priceRange: { minValue: Math.min(range.priceRange.minValue, ...wanted), maxValue: Math.max(range.priceRange.maxValue, ...wanted) },
+        };
+      },
+    } as never);
+    return () => {
+      if (series.current) for (const line of drawn) candles.removePriceLine(line);
+    };
+  }, [lines, status, scale]);
 
   // each tick moves the newest candle, or opens the next one
   useEffect(() => {

@@ -1,17 +1,19 @@
 import { useTranslation } from "~/utils/translator";
 import type { AccountOperation } from "../../../server/contract";
 import { Money } from "~/components/money";
+import { memberHeadline } from "~/utils/account-operations";
 import { Cell, RecordTable, RecordTime, type RecordColumn } from "./record-table";
 
 export type Game = { code: string; name: string };
 
-/** "main", "hold", "bonus" (the locked deposit bonus) or "game:<code>", named as the member knows them. */
+/** "main", "hold", "bonus" (the locked deposit bonus), "positions" (open contract positions' margin) or "game:<code>", named as the member knows them. */
 export function useAccountName(games: Game[]): (account: string) => string {
   const { t } = useTranslation("records");
   return (account) => {
     if (account === "main") return t("accounts.main");
     if (account === "hold") return t("accounts.hold");
     if (account === "bonus") return t("accounts.bonus");
+    if (account === "positions") return t("accounts.positions");
     const code = account.startsWith("game:") ? account.slice("game:".length) : account;
     return t("accounts.game", { name: games.find((g) => g.code === code)?.name ?? code });
   };
@@ -47,7 +49,8 @@ export function AccountTable(props: { items: AccountOperation[]; currency: strin
   const [time, type, amount, balance, details] = COLUMNS;
   return (
     <RecordTable caption={t("tabs.account")} columns={COLUMNS} count={props.items.length} filtered={props.filtered}>
-      {props.items.map((r) => {
+      {props.items.map((operation) => {
+        const r = memberHeadline(operation);
         const from = r.entries.find((e) => e.amount < 0);
         const to = r.entries.find((e) => e.amount > 0);
         const where = r.entries.length > 1 && from && to ? `${accountName(from.account)} → ${accountName(to.account)}` : accountName(r.account);

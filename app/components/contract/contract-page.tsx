@@ -1,0 +1,206 @@
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "~/utils/translator";
+import { contractHref, CLOSED_PAGE_SIZE, CONTRACT_TABS, type ContractQuery, type Position } from "~/utils/contract";
+import type { contractAction, contractLoader } from "~/utils/contract.server";
+import { formatPrice } from "~/utils/game";
+import type { ChartLine } from "../game/kline-chart";
+import { GameModes } from "../game/game-modes";
+import { useLiveMarket } from "../game/use-live-market";
+import { CloseAnnouncements } from "./announcements";
+import { Ticket } from "./ticket";
+import { usePositions } from "./use-positions";
+
+// the positions' lists and the chart are code of their own (the server renders the lists whole):
+// the first screen's JavaScript (price, ticket, bar) stays within its budget
+const OpenPositions = lazy(() => import("./positions").then((m) => ({ default: m.OpenPositions })));
+const ClosedPositions = lazy(() => import("./positions").then((m) => ({ default: m.ClosedPositions })));
+const KlineChart = lazy(() => import("../game/kline-chart"));
+
+/**
+ * /game/contract (app/README.md, "Contract trading"). Phone: the pair, the price, the ticket with
+ * its bar pinned to the bottom, then the positions and the chart. From 1026 px: the chart left,
+ * the ticket right, the positions under the chart (DTrader's and Binance futures' desktop pages).
+ */
+export function ContractPage() {
+  const data = useLoaderData<typeof contractLoader>();
+  const actionData = useActionData<typeof contractAction>();
+  const { t, i18n } = useTranslation("contract");
+  const { query, market, precision } = data;
+  const live = useLiveMarket(market);
+  const positions = usePositions(data.open, data.gameWallet, data.gameCode);
+  const precisionOf = (pair: string) => data.pairs.find((p) => p.symbol === pair)?.precision ?? 2;
+  const pairName = data.pairs.find((p) => p.symbol === query.pair)?.name ?? query.pair;
+  const marks = useMemo(() => ({ ...data.marks, [query.pair]: live.price }), [data.marks, query.pair, live.price]);
+  // the chosen position's lines on the chart: the one in the address, else the newest on this pair
+  const selected = positions.open.find((p) => p.id === query.selected && p.pair === query.pair) ?? positions.open.find((p) => p.pair === query.pair) ?? null;
+  const lines = useChartLines(selected, t);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const openResult = actionData && "result" in actionData ? actionData : null;
+  // a close or TP/SL refusal is shown on its position's card; one for a position no longer listed here
+  const strayError =
+    actionData && "positionId" in actionData && !positions.open.some((p) => p.id === actionData.positionId) ? actionData.error : null;
+  return (
+    <div className="game-page contract-page">
+      <CloseAnnouncements positions={positions.announced} precisionOf={precisionOf} currency={data.currency} onDismiss={positions.dismiss} />
+      <div className="game-top">
+        <h1>{t("title")}</h1>
+        <GameModes pair={query.pair} current="contracts" />
+        <nav aria-label={t("pairs_label")} className="game-pairs">
+          {data.pairs.map((p) => (
+            <Link key={p.symbol} to={contractHref({ pair: p.symbol, tab: query.tab })} aria-current={p.symbol === query.pair ? "page" : undefined} preventScrollReset>
+              {p.name}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      {data.marketError ? (
+        <p role="alert" className="error-list">
+          {t(data.marketError)}
+        </p>
+      ) : null}
+      <div className="game-layout contract-layout">
+        <section className="card game-market contract-market" aria-labelledby="contract-market-title">
+          <div className="game-market-head">
+            <h2 id="contract-market-title">
+              {pairName} · {t("mark_price")}
+            </h2>
+            <span className={`live-dot${live.connected ? " live-dot-on" : ""}`}>{live.connected ? t("game:market.live") : t("live_off")}</span>
+          </div>
+          <div className="game-quote">
+            <p className="game-price" data-testid="contract-price">
+              {formatPrice(live.price, precision, i18n.language)}
+            </p>
+          </div>
+        </section>
+        <section className="card game-chart contract-chart" aria-labelledby="contract-chart-title">
+          <h2 id="contract-chart-title" className="visually-hidden">
+            {t("chart.title")}
+          </h2>
+          {hydrated && market ? (
+            <Suspense fallback={null}>
+              <KlineChart pair={query.pair} precision={precision} tick={live.tick} bets={NO_BETS} embedded lines={lines} />
+            </Suspense>
+          ) : (
+            <p className="muted">{t("game:chart.needs_js")}</p>
+          )}
+        </section>
+        <Ticket
+          key={openResult?.idempotencyKey ?? data.idempotencyKey}
+          query={query}
+          pairName={pairName}
+          precision={precision}
+          price={live.price}
+          settings={data.settings}
+          chips={data.chips}
+          currency={data.currency}
+          digits={data.digits}
+          gameWallet={positions.wallet}
+          serverPreview={data.preview}
+          idempotencyKey={openResult?.idempotencyKey ?? data.idempotencyKey}
+          lastResult={openResult?.result}
+        />
+        <div className="game-side contract-lists">
+          <ListTabs query={query} openCount={positions.open.length} />
+          <div className="game-tab contract-list">
+            {data.openError && query.tab === "open" ? (
+              <p role="alert" className="error-list">
+                {t(data.openError)}
+              </p>
+            ) : null}
+            {strayError ? (
+              <p role="alert" className="error-list">
+                {t(strayError as never)}
+              </p>
+            ) : null}
+            {data.closedError ? (
+              <p role="alert" className="error-list">
+                {t(data.closedError)}
+              </p>
+            ) : null}
+            <Suspense fallback={null}>
+              {query.tab === "open" ? (
+                <OpenPositions
+                  positions={positions.open}
+                  marks={marks}
+                  pairs={data.pairs}
+                  currency={data.currency}
+                  query={query}
+                  selectedId={selected?.id ?? null}
+                  closeKeys={data.closeKeys}
+                />
+              ) : null}
+              {query.tab === "closed" && data.closed ? (
+                <ClosedPositions positions={data.closed.items} pairs={data.pairs} currency={data.currency} />
+              ) : null}
+            </Suspense>
+            {query.tab === "closed" && data.closed ? <Pages query={query} total={data.closed.total} /> : null}
+            <p className="contract-links">
+              <Link to="/user/record">{t("positions.records_link")}</Link> · <Link to={`/game?pair=${query.pair}&tab=history`}>{t("positions.rounds_history")}</Link>
+            </p>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const NO_BETS: never[] = [];
+
+function useChartLines(selected: Position | null, t: (key: "chart.entry" | "chart.tp" | "chart.sl" | "chart.liquidation") => string): ChartLine[] {
+  const id = selected?.id;
+  const tp = selected?.takeProfit;
+  const sl = selected?.stopLoss;
+  return useMemo(() => {
+    if (!selected) return [];
+    const lines: ChartLine[] = [
+      { price: selected.entryPrice, title: t("chart.entry"), tone: "entry" },
+      { price: selected.liquidationPrice, title: t("chart.liquidation"), tone: "danger" },
+    ];
+    if (selected.takeProfit !== null) lines.push({ price: selected.takeProfit, title: t("chart.tp"), tone: "up" });
+    if (selected.stopLoss !== null) lines.push({ price: selected.stopLoss, title: t("chart.sl"), tone: "down" });
+    return lines;
+    // the lines change with the position's id and triggers only, not with each render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, tp, sl, t]);
+}
+
+function ListTabs({ query, openCount }: { query: ContractQuery; openCount: number }) {
+  const { t } = useTranslation("contract");
+  return (
+    <nav aria-label={t("positions.tabs_label")} className="support-tabs game-tabs">
+      {CONTRACT_TABS.map((tab) => (
+        <Link key={tab} to={contractHref({ ...query, tab, page: 1 })} aria-current={tab === query.tab ? "page" : undefined} preventScrollReset>
+          {t(`positions.${tab}`)}
+          {tab === "open" && openCount > 0 ? ` (${openCount})` : null}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function Pages({ query, total }: { query: ContractQuery; total: number }) {
+  const { t } = useTranslation("game");
+  const pages = Math.max(1, Math.ceil(total / CLOSED_PAGE_SIZE));
+  if (pages === 1 && query.page === 1) return null;
+  return (
+    <nav aria-label={t("pagination.label")} className="pagination">
+      {query.page > 1 ? (
+        <Link to={contractHref({ ...query, page: Math.min(query.page - 1, pages) })} rel="prev" preventScrollReset>
+          {t("pagination.previous")}
+        </Link>
+      ) : (
+        <span aria-hidden="true" />
+      )}
+      <span>{t("pagination.status", { page: query.page, pages })}</span>
+      {query.page < pages ? (
+        <Link to={contractHref({ ...query, page: query.page + 1 })} rel="next" preventScrollReset>
+          {t("pagination.next")}
+        </Link>
+      ) : (
+        <span aria-hidden="true" />
+      )}
+    </nav>
+  );
+}

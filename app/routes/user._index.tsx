@@ -9,7 +9,6 @@ import { withGameNames } from "~/utils/money.server";
 import { lockedBonus } from "~/utils/campaigns.server";
 import { LockedBonusEntry } from "~/components/campaigns/locked-bonus";
 import { MEMBER_LINKS } from "~/utils/member-links";
-import { memberHeadline } from "~/utils/account-operations";
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "user.title", i18n: ["records", "campaigns"] } satisfies RouteHandle;
@@ -109,7 +108,7 @@ export default function MemberHome() {
             <p className="muted">{t("user.no_activity")}</p>
           ) : (
             <ul className="recent-list" data-testid="recent-activity">
-              {recent.map(memberHeadline).map((r) => (
+              {recent.map((r) => (
                 <li key={r.id}>
                   <span className="recent-what">
                     {t(`records:ledger_types.${r.type}`)}

@@ -67,6 +67,12 @@ describe("opening and closing a position", () => {
     expect(twice.envelope.data).toEqual(c);
     const history = await memberCall(platform, m, "positions", { query: { status: "closed" } as never });
     expect(history.envelope.data!.items).toEqual([c]);
+    // account records head each by the game wallet's side: what left it at the open, what came back at the close
+    const operations = (await memberCall(platform, m, "accountRecords", { query: { pageSize: "2" } as never })).envelope.data!.items;
+    expect(operations.map((o) => [o.type, o.account, o.amount])).toEqual([
+      ["position_close", "game:binary", c.payout],
+      ["position_open", "game:binary", -(1000 + fee)],
+    ]);
     const records = await memberCall(platform, m, "records", { query: { pageSize: "20" } as never });
     expect((records.envelope.data!.items as { type: string }[]).map((r) => r.type)).toEqual(
       expect.arrayContaining(["position_open", "position_close"]),

@@ -106,7 +106,7 @@ describe("contract page", { timeout: 30_000 }, () => {
     expect(textOf(closed, "close-reason")).toBe("Closed by you");
 
     // the records: the close is headed by what came back into the game wallet, not the margin
-    // leaving the positions account (memberHeadline); the open by what left the wallet
+    // leaving the positions account (the platform's headline rule); the open by what left the wallet
     const records = clean((await visitor.follow("/user/record")).html);
     const rows = [...records.matchAll(/<tr[^>]*data-testid="account-record"[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, " "));
     expect(rows[0]).toMatch(/Position closed\s+Positions \(margin\) → Game wallet: .+?\s\+\s*US\$\d/);

@@ -1,7 +1,6 @@
 import { useTranslation } from "~/utils/translator";
 import type { AccountOperation } from "../../../server/contract";
 import { Money } from "~/components/money";
-import { memberHeadline } from "~/utils/account-operations";
 import { Cell, RecordTable, RecordTime, type RecordColumn } from "./record-table";
 
 export type Game = { code: string; name: string };
@@ -49,8 +48,7 @@ export function AccountTable(props: { items: AccountOperation[]; currency: strin
   const [time, type, amount, balance, details] = COLUMNS;
   return (
     <RecordTable caption={t("tabs.account")} columns={COLUMNS} count={props.items.length} filtered={props.filtered}>
-      {props.items.map((operation) => {
-        const r = memberHeadline(operation);
+      {props.items.map((r) => {
         const from = r.entries.find((e) => e.amount < 0);
         const to = r.entries.find((e) => e.amount > 0);
         const where = r.entries.length > 1 && from && to ? `${accountName(from.account)} → ${accountName(to.account)}` : accountName(r.account);

@@ -208,7 +208,8 @@ export function listRecords(
  * postings. The headline is the main account's side when the operation touched it (a transfer or
  * a withdrawal request moves money between two own accounts, and the member counts in the main
  * account), else the side of the one own account it touched: what the operation moved there in
- * all, and that account's balance after it. The day filter applies to the operation's time.
+ * all, and that account's balance after it; between a game wallet and the positions account, the
+ * wallet. The day filter applies to the operation's time.
  */
 export function listOperations(
   sql: SqlStorage,
@@ -241,7 +242,11 @@ export function listOperations(
   const items = [...groups.values()].map((group): AccountOperation => {
     const first = group[0]!;
     // an operation may post twice to one account (a paid withdrawal: the amount, then the fee)
-    const account = group.some((r) => r.account === "main") ? "main" : first.account;
+    // a contract open or close touches the game wallet and the positions account: the member
+    // counts their trading in the wallet, so it heads the row (what came back, not the margin)
+    const account = group.some((r) => r.account === "main")
+      ? "main"
+      : (group.find((r) => r.account.startsWith("game:"))?.account ?? first.account);
     const legs = group.filter((r) => r.account === account);
     return {
       id: first.last,

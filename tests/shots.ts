@@ -30,8 +30,8 @@ const OUT = `${root}tests/.tmp/shots`;
 const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}`;
 
 const TENANTS = {
-  demo: { origin: `http://localhost:${SITE_PORT}`, siteId: "demo", deposit: "demo-instant", bank: true },
-  brand2: { origin: `http://brand2.localhost:${SITE_PORT}`, siteId: "demo2", deposit: "usdt-trc20", bank: false },
+  demo: { origin: `http://localhost:${SITE_PORT}`, siteId: "demo", deposit: "demo-instant", bank: true, margin: "20", leverages: ["5", "10"] },
+  brand2: { origin: `http://brand2.localhost:${SITE_PORT}`, siteId: "demo2", deposit: "usdt-trc20", bank: false, margin: "50", leverages: ["5", "10"] },
 } as const;
 type Tenant = keyof typeof TENANTS;
 const LOCALES = { "en-US": "en_US", "zh-TW": "zh_TW", "zh-CN": "zh_CN", "ja-JP": "ja_JP" } as const;
@@ -79,6 +79,8 @@ function memberPages(threadPath: string): Record<string, string> {
     "game-quotes": "/game?tab=quotes",
     "game-chart": "/game?tab=chart",
     "game-rules": "/game?tab=rules",
+    "game-contract": "/game/contract",
+    "game-contract-closed": "/game/contract?tab=closed",
     "home-signed-in": "/",
     "contact-signed-in": "/contact",
     "404-signed-in": "/no-such-page",
@@ -232,6 +234,27 @@ async function makeMember(browser: Browser, tenant: Tenant) {
     });
     if (placed) break;
     await new Promise((r) => setTimeout(r, 3000));
+  }
+  // contract positions: two opened (one with a take-profit and a stop-loss far from the price),
+  // one of them closed at market, so the page has an open card, the chart's lines and a closed row
+  for (const leverage of site.leverages) {
+    await page.goto("/game/contract");
+    await page.fill('form.contract-ticket [name="margin"]', site.margin);
+    await page.check(`form.contract-ticket input[name="leverage"][value="${leverage}"]`, { force: true });
+    await page.getByTestId("open-position").click();
+    await page.waitForLoadState("load");
+  }
+  await page.goto("/game/contract");
+  const cards = page.locator("li[data-testid=open-card]");
+  if ((await cards.count()) === 2) {
+    await cards.nth(1).getByTestId("close-position").click();
+    await page.waitForLoadState("load");
+    const price = Number(((await page.getByTestId("contract-price").textContent()) ?? "").replace(/[^0-9.]/g, ""));
+    const card = page.locator("li[data-testid=open-card]").first();
+    await card.locator('[name="takeProfit"]').fill((price * 1.04).toFixed(2));
+    await card.locator('[name="stopLoss"]').fill((price * 0.97).toFixed(2));
+    await card.getByTestId("save-triggers").click();
+    await page.waitForLoadState("load");
   }
   await submit(page, "/user/message", "title", async (p) => {
     await p.fill('[name="title"]', "Where is my withdrawal?");

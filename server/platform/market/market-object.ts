@@ -8,6 +8,9 @@ import { iso, isBoundary, slotAt, type Slot } from "../game/schedule";
 import { fail, ok, type Result } from "../result";
 import { DEFAULT_PAIRS, STALE_MS } from "./pairs";
 import { answerClose } from "../websocket";
+import { memberStub } from "../stubs";
+import * as positions from "./positions";
+import type { TriggerBook } from "./trigger-book";
 
 type PairInfo = z.infer<typeof pairInfo>;
 type Candle = z.infer<typeof candle>;
@@ -60,7 +63,15 @@ const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS periods_open ON periods (close_price, start)`,
   // Used only by the registry instance: every configured pair.
   `CREATE TABLE IF NOT EXISTS registry (symbol TEXT PRIMARY KEY, info TEXT NOT NULL)`,
+  // contract trading: open positions' triggers and the closes' outbox (positions.ts)
+  ...positions.POSITION_SCHEMA,
 ];
+
+/** Closes handed to member objects per alarm, and how many member objects are called at once. */
+const DELIVERY_BATCH = 5000;
+const DELIVERY_PARALLEL = 64;
+/** Delivered closes are kept this long, so a late question about one still has its answer. */
+const CLOSE_KEEP_SECONDS = 7 * 86_400;
 
 type FeedRow = {
   last_second: number;
@@ -114,11 +125,32 @@ const info = (symbol: string, c: PairConfig): PairInfo => ({
  */
 export class MarketObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  /** the open positions' triggers in memory (positions.ts); null = rebuild from the table */
+  private book: TriggerBook | null = null;
+  /** a delivery of closes to member objects is running (one at a time) */
+  private delivering: Promise<void> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     for (const statement of SCHEMA) this.sql.exec(statement);
+  }
+
+  private triggers(): TriggerBook {
+    return (this.book ??= positions.loadBook(this.sql));
+  }
+
+  /**
+   * A step that may change the trigger book: the book is memory beside the table, so a step that
+   * rolls back (throws) drops it, and the next step rebuilds it from the table as committed.
+   */
+  private atomically<T>(work: () => T): T {
+    try {
+      return this.ctx.storage.transactionSync(work);
+    } catch (error) {
+      this.book = null;
+      throw error;
+    }
   }
 
   // configuration ------------------------------------------------------------------------------
@@ -166,7 +198,7 @@ export class MarketObject extends DurableObject<Env> {
     if (existing && existing.symbol !== symbol) return fail(400, "invalid_trading_pair");
     const nowMs = Date.now();
     const now = Math.floor(nowMs / 1000);
-    this.ctx.storage.transactionSync(() => {
+    this.atomically(() => {
       if (!existing) return this.create(symbol, config, nowMs);
       this.catchUp(existing.config, nowMs);
       const old = existing.config;
@@ -187,7 +219,8 @@ export class MarketObject extends DurableObject<Env> {
 
   // the feed ------------------------------------------------------------------------------------
 
-  private adapter(config: PairConfig): FeedAdapter {
+  /** The feed of the pair (protected: the tests script a gap through it). */
+  protected adapter(config: PairConfig): FeedAdapter {
     return simulatedFeed(config);
   }
 
@@ -240,8 +273,15 @@ export class MarketObject extends DurableObject<Env> {
     let previous = open ? this.previousDirection(open.start) : null;
     let price = feed.last_price;
     let t = 0;
+    // contract trading: every tick checks the open positions' triggers, in order, so a position
+    // closes at the first tick that crosses one of them (positions.ts)
+    const book = this.triggers();
     for (let s = feed.recorded_until + 1; s <= target; s++) {
-      while (t < ticks.length && ticks[t]!.second <= s) price = ticks[t++]!.price;
+      while (t < ticks.length && ticks[t]!.second <= s) {
+        const tick = ticks[t++]!;
+        price = tick.price;
+        positions.crossTick(this.sql, book, tick.price, tick.second);
+      }
       if (!isBoundary(s, config.periodSeconds)) continue;
       if (open && open.end_at <= s) previous = this.closePeriod(open, price, previous);
       const slot = slotAt(s, config.periodSeconds, config.cutoffSeconds);
@@ -300,13 +340,14 @@ export class MarketObject extends DurableObject<Env> {
       this.sql.exec("DELETE FROM candles WHERE interval = ? AND start < ?", interval, target - CANDLE_KEEP * length);
     }
     this.sql.exec("DELETE FROM periods WHERE start < ? AND close_price IS NOT NULL", target - PERIOD_KEEP_SECONDS);
+    positions.prunePositions(this.sql, target - CLOSE_KEEP_SECONDS);
   }
 
   /** The pair, caught up to now; null for a pair nobody configured. */
   private live(symbol: string, nowMs = Date.now()): { symbol: string; config: PairConfig } | null {
     const pair = this.ensure(symbol);
     if (!pair) return null;
-    this.ctx.storage.transactionSync(() => this.catchUp(pair.config, nowMs));
+    this.atomically(() => this.catchUp(pair.config, nowMs));
     return pair;
   }
 
@@ -479,7 +520,11 @@ export class MarketObject extends DurableObject<Env> {
   /** Next second's alarm, while anyone listens or a period with bets has not been recorded yet. */
   private async keepTicking(): Promise<void> {
     const feed = this.sql.exec<FeedRow>("SELECT * FROM feed WHERE id = 1").toArray()[0];
-    const needed = this.ctx.getWebSockets().length > 0 || (feed !== undefined && feed.pending_until * 1000 >= Date.now() - 1000);
+    const needed =
+      this.ctx.getWebSockets().length > 0 ||
+      (feed !== undefined && feed.pending_until * 1000 >= Date.now() - 1000) ||
+      // open positions' triggers are checked on every tick, and closes wait to be delivered
+      positions.positionsNeedTicks(this.sql);
     if (!needed) return;
     const next = (Math.floor(Date.now() / 1000) + 1) * 1000 + 20;
     const current = await this.ctx.storage.getAlarm();
@@ -491,7 +536,7 @@ export class MarketObject extends DurableObject<Env> {
     if (!stored) return;
     const nowMs = Date.now();
     const { symbol, config } = stored;
-    this.ctx.storage.transactionSync(() => this.catchUp(config, nowMs));
+    this.atomically(() => this.catchUp(config, nowMs));
     const feed = this.feedRow();
     const sockets = this.ctx.getWebSockets();
     if (sockets.length > 0 && feed.recorded_until > feed.broadcast_until) {
@@ -514,6 +559,87 @@ export class MarketObject extends DurableObject<Env> {
       }
     }
     this.sql.exec("UPDATE feed SET broadcast_until = recorded_until WHERE id = 1");
+    // Closes go out after the tick is broadcast and without holding up the next second's alarm.
+    this.deliverCloses();
     await this.keepTicking();
+  }
+
+  // contract trading (positions.ts) -------------------------------------------------------------
+
+  private mark(nowMs: number): positions.Mark {
+    const feed = this.feedRow();
+    return { price: feed.last_price, second: feed.last_second, stale: nowMs - feed.last_second * 1000 > STALE_MS };
+  }
+
+  /** A step on a live pair: caught up (so every tick so far has checked the triggers), then `work` in one transaction. */
+  private async onPair<T>(symbol: string, work: (book: TriggerBook, mark: positions.Mark, nowMs: number) => Result<T>): Promise<Result<T>> {
+    const nowMs = Date.now();
+    const pair = this.live(symbol, nowMs);
+    if (!pair) return fail(400, "invalid_trading_pair");
+    const result = this.atomically(() => work(this.triggers(), this.mark(nowMs), nowMs));
+    this.deliverCloses();
+    await this.keepTicking();
+    return result;
+  }
+
+  openPosition(symbol: string, req: positions.MarketOpen): Promise<Result<positions.MarketPosition>> {
+    return this.onPair(symbol, (book, mark, nowMs) => positions.openPosition(this.sql, book, req, mark, nowMs));
+  }
+
+  /** What the market knows of a position (null: it never was asked to open it). */
+  findPosition(symbol: string, positionId: string): Promise<Result<positions.MarketPosition | null>> {
+    return this.onPair(symbol, () => ok(positions.findPosition(this.sql, positionId)));
+  }
+
+  closePosition(symbol: string, positionId: string): Promise<Result<positions.MarketClose>> {
+    return this.onPair(symbol, (book, mark) => positions.closePosition(this.sql, book, positionId, mark));
+  }
+
+  cancelPosition(symbol: string, positionId: string): Promise<Result<positions.MarketClose | null>> {
+    return this.onPair(symbol, (book, mark) => ok(positions.cancelPosition(this.sql, book, positionId, mark)));
+  }
+
+  setTriggers(symbol: string, positionId: string, takeProfit: number | null, stopLoss: number | null) {
+    return this.onPair(symbol, (book, mark) => positions.setTriggers(this.sql, book, positionId, takeProfit, stopLoss, mark));
+  }
+
+  openInterest(symbol: string, siteId: string, limit: number, closeOnly: boolean) {
+    return this.onPair(symbol, (_book, mark) => ok(positions.openInterest(this.sql, symbol, siteId, mark, limit, closeOnly)));
+  }
+
+  /**
+   * The closes' outbox: every decided close goes to its member's object until that object has
+   * applied it (at least once; the member's object applies each close once, by position id). Runs
+   * in the background, one delivery at a time; what fails stays undelivered for the next alarm.
+   */
+  private deliverCloses(): void {
+    if (this.delivering) return;
+    const due = positions.undelivered(this.sql, DELIVERY_BATCH);
+    if (due.size === 0) return;
+    const run = async () => {
+      const members = [...due];
+      for (let i = 0; i < members.length; i += DELIVERY_PARALLEL) {
+        await Promise.all(
+          members.slice(i, i + DELIVERY_PARALLEL).map(async ([memberId, { siteId, closes }]) => {
+            try {
+              const applied = await memberStub(this.env, memberId).applyCloses(siteId, closes);
+              positions.markDelivered(this.sql, applied);
+            } catch (error) {
+              positions.markAttempt(this.sql, closes.map((c) => c.positionId));
+              console.error(`positions: delivery of ${closes.length} close(s) to a member failed`, error);
+            }
+          }),
+        );
+      }
+    };
+    this.delivering = run().finally(() => {
+      this.delivering = null;
+    });
+  }
+
+  /** Waits for the delivery under way (tests and the alarm's callers that must see it done). */
+  async settleDeliveries(): Promise<void> {
+    this.deliverCloses();
+    await this.delivering;
   }
 }

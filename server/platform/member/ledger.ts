@@ -13,7 +13,8 @@ export interface Leg {
   amount: number;
 }
 
-const isOwn = (account: string) => account === "main" || account === "hold" || account === "bonus" || account.startsWith("game:");
+const isOwn = (account: string) =>
+  account === "main" || account === "hold" || account === "bonus" || account === "positions" || account.startsWith("game:");
 
 export function balanceOf(sql: SqlStorage, account: string): number {
   return sql.exec<{ balance: number }>("SELECT balance FROM balances WHERE account = ?", account).toArray()[0]?.balance ?? 0;

@@ -20,6 +20,9 @@ import type {
   MessageCode,
   CampaignRule,
   MemberCampaign,
+  OpenPositionBody,
+  Position,
+  PositionTriggersBody,
 } from "../../contract";
 import { verifyPassword } from "../auth/password";
 import { encodeCredential, hashSecret, newId, newSecret, type SessionProof } from "../auth/token";
@@ -35,9 +38,14 @@ import { checkLedger, listOperations, listRecords, openAccount, record, replay, 
 import * as money from "./money";
 import * as center from "./center";
 import * as campaigns from "./campaigns";
+import * as positions from "./positions";
+import type { MarketClose, MarketPosition } from "../market/positions";
 import { internationalNumber, type SmsPurpose } from "../sms/code";
 
 export type { money };
+
+/** An open's intent older than this has lost its request (a crash); the alarm completes or drops it. */
+const INTENT_STALE_MS = 15_000;
 import { BONUS, gameAccount, HOLD, MAIN, MEMBER_SCHEMA } from "./schema";
 import { expiryFrom, isSessionLive, LISTEN_KEY_MS, SESSION_MS, type SessionRow } from "./session";
 import { answerClose } from "../websocket";
@@ -48,6 +56,7 @@ import { applySchema } from "../schema-version";
 
 const MEMBER_OBJECT_SCHEMA = [
   ...MEMBER_SCHEMA,
+  ...positions.POSITION_SCHEMA,
   ...LIMIT_SCHEMA,
   // Sign-in failures are counted by the site's object now (per account name and address); the
   // rows of the account-wide count this object kept before are dropped once.
@@ -876,6 +885,168 @@ export class MemberObject extends DurableObject<Env> {
     return retryAt;
   }
 
+  // contract trading (member/positions.ts) --------------------------------------------------------
+
+  /** The open being asked of the market: one per member at a time (like a bet). */
+  private opening: { key: string; done: Promise<void> } | null = null;
+  /** TP/SL changes run one after another, so the stored values are the market's last accepted ones. */
+  private triggerQueue: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Opens a position: the member's limits and the intent in one transaction, then the market
+   * accepts it at its price (an await), then the money moves in a second transaction. A retry
+   * with the same key while it runs waits for it; after a crash it completes the same intent.
+   */
+  async openPosition(proof: SessionProof, idem: money.Idem, body: OpenPositionBody, rules: positions.ContractRules): Promise<Result<Position>> {
+    return this.asMember(proof, async (member) => {
+      const replayed = this.ctx.storage.transactionSync(() => replay(this.sql, money.requestKey(idem.key), idem.fingerprint));
+      if (replayed) return replayed as Result<Position>;
+      if (this.opening) {
+        if (this.opening.key !== idem.key) return fail(400, "position_in_progress");
+        await this.opening.done;
+        return this.openPosition(proof, idem, body, rules);
+      }
+      let release = () => {};
+      this.opening = { key: idem.key, done: new Promise<void>((resolve) => (release = resolve)) };
+      try {
+        let intent = positions.intentByKey(this.sql, idem.key);
+        if (intent && intent.fingerprint !== idem.fingerprint) return fail(400, "idempotency_conflict");
+        if (!intent) {
+          const begun = this.ctx.storage.transactionSync(() => positions.beginOpen(this.sql, idem, body, rules, new Date().toISOString()));
+          if (!begun.ok) return begun;
+          intent = begun.data;
+        }
+        const s = rules.settings;
+        const market = await marketStub(this.env, intent.pair).openPosition(intent.pair, {
+          siteId: member.site_id,
+          memberId: member.member_id,
+          positionId: intent.id,
+          side: intent.side,
+          margin: intent.margin,
+          leverage: intent.leverage,
+          feePpm: intent.fee_ppm,
+          stopOutBp: intent.stop_out_bp,
+          seenPrice: intent.seen_price,
+          slippageBp: s.slippageBp,
+          maxNotionalPerPair: s.maxNotionalPerPair,
+          closeOnly: s.closeOnlyPairs.includes(intent.pair),
+          takeProfit: intent.take_profit,
+          stopLoss: intent.stop_loss,
+        });
+        return await this.finishOpen(intent, market);
+      } finally {
+        this.opening = null;
+        release();
+      }
+    });
+  }
+
+  /**
+   * The second step of an open, from the market's answer: a refusal drops the intent; an accepted
+   * position moves the money, or, if the wallet was spent meanwhile, is cancelled at the market
+   * first and then given up here (in that order, so a crash between leaves an intent to retry).
+   */
+  private async finishOpen(intent: positions.PositionRow, market: Result<MarketPosition | null>): Promise<Result<Position>> {
+    if (!market.ok || market.data === null || market.data.void) {
+      this.ctx.storage.transactionSync(() => positions.dropIntent(this.sql, intent.id));
+      return market.ok ? fail(400, "position_not_found") : market;
+    }
+    const accepted = market.data;
+    const done = this.atomically(() => positions.completeOpen(this.sql, intent, accepted, Date.now(), this.streaming()));
+    if (done.ok || done.message !== "insufficient_game_wallet_balance") return done;
+    await marketStub(this.env, intent.pair).cancelPosition(intent.pair, intent.id);
+    this.ctx.storage.transactionSync(() => positions.voidIntent(this.sql, intent.id));
+    return done;
+  }
+
+  /** Intents whose request never came back (a crash): completed from what the market recorded, or dropped. */
+  private async recoverIntents(): Promise<void> {
+    for (const intent of positions.staleIntents(this.sql, new Date(Date.now() - INTENT_STALE_MS).toISOString())) {
+      if (this.opening?.key === intent.request_key) continue;
+      try {
+        await this.finishOpen(intent, await marketStub(this.env, intent.pair).findPosition(intent.pair, intent.id));
+      } catch (error) {
+        console.error(`positions: recovering intent ${intent.id} failed`, error);
+      }
+    }
+  }
+
+  positions(proof: SessionProof, q: money.PageQuery & { status: "open" | "closed" }): Result<money.Page<Position>> {
+    return this.asMember(proof, () => ok(positions.listPositions(this.sql, q)));
+  }
+
+  /** A position the member may act on: open (or closed, answered as it is). */
+  private actionable(id: string): Result<positions.PositionRow> {
+    const row = positions.positionRow(this.sql, id);
+    if (!row || row.status === "void") return fail(400, "position_not_found");
+    if (row.status === "opening") return fail(400, "position_in_progress");
+    return ok(row);
+  }
+
+  /** Applies a close the market answered with, and answers the position as it is after it. */
+  private closedBy(close: MarketClose): Result<Position> {
+    this.atomically(() => {
+      positions.applyClose(this.sql, close, Date.now(), this.streaming());
+      return ok(null);
+    });
+    return ok(positions.toPosition(positions.positionRow(this.sql, close.positionId)!));
+  }
+
+  /**
+   * Closes at the market's price. The market decides (one call at a time there): if a trigger
+   * closed the position first, its close is the answer, applied here once either way.
+   */
+  async closePosition(proof: SessionProof, id: string): Promise<Result<Position>> {
+    return this.asMember(proof, async () => {
+      const row = this.actionable(id);
+      if (!row.ok) return row;
+      if (row.data.status === "closed") return ok(positions.toPosition(row.data));
+      const close = await marketStub(this.env, row.data.pair).closePosition(row.data.pair, id);
+      if (!close.ok) return close;
+      return this.closedBy(close.data);
+    });
+  }
+
+  /** New take-profit and stop-loss: the market checks them against its price and keeps them as triggers first. */
+  async setPositionTriggers(proof: SessionProof, id: string, body: PositionTriggersBody): Promise<Result<Position>> {
+    const run = () =>
+      this.asMember(proof, async () => {
+        const row = this.actionable(id);
+        if (!row.ok) return row;
+        if (row.data.status === "closed") return ok(positions.toPosition(row.data));
+        const set = await marketStub(this.env, row.data.pair).setTriggers(row.data.pair, id, body.takeProfit, body.stopLoss);
+        if (!set.ok) return set;
+        if (set.data.close) return this.closedBy(set.data.close);
+        return this.atomically(() => positions.storeTriggers(this.sql, id, body.takeProfit, body.stopLoss, this.streaming()));
+      });
+    const next = this.triggerQueue.then(run, run);
+    this.triggerQueue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * The market's outbox: closes its ticks (or the member) decided. Each is applied once; the
+   * answer lists the ones the market may forget (applied now, or nothing left to do), and leaves
+   * out closes of an open still being completed, which the market delivers again.
+   */
+  applyCloses(siteId: string, closes: MarketClose[]): string[] {
+    const profile = this.profile();
+    if (!profile || profile.site_id !== siteId) return closes.map((c) => c.positionId);
+    const acked: string[] = [];
+    this.ctx.storage.transactionSync(() => {
+      for (const close of closes) {
+        if (positions.applyClose(this.sql, close, Date.now(), this.streaming()) !== "later") acked.push(close.positionId);
+      }
+    });
+    this.scheduleAlarm();
+    return acked;
+  }
+
+  /** Invariant: the positions account holds exactly the open positions' margins. Read by the tests. */
+  checkPositions(): { held: number; openMargin: number } {
+    return { held: this.sql.exec<{ b: number }>("SELECT COALESCE(MAX(balance), 0) AS b FROM balances WHERE account = 'positions'").one().b, openMargin: positions.openMargin(this.sql) };
+  }
+
   // the member's live stream ---------------------------------------------------------------------
 
   /**
@@ -940,7 +1111,7 @@ export class MemberObject extends DurableObject<Env> {
       const config = await siteStub(this.env, profile.site_id).getConfig();
       let wallets: Wallets | null = null;
       for (const row of rows) {
-        const event = JSON.parse(row.payload) as { type: "order"; order: Order } | { type: "balance" };
+        const event = JSON.parse(row.payload) as { type: "order"; order: Order } | { type: "position"; position: Position } | { type: "balance" };
         let out: MemberStreamEvent;
         if (event.type === "balance") {
           wallets ??= this.walletsOf(profile, config?.games ?? []);
@@ -979,6 +1150,9 @@ export class MemberObject extends DurableObject<Env> {
     // the end of a rebate period with bets (plus REBATE_DELAY_MS, so its last bets are settled)
     const rebate = campaigns.nextRebateDue(this.sql);
     if (rebate !== null) times.push(Math.max(now, rebate));
+    // an open whose request never came back (member/positions.ts)
+    const intent = positions.nextIntentCheck(this.sql, INTENT_STALE_MS);
+    if (intent !== null) times.push(Math.max(now, intent));
     if (times.length > 0) void this.ctx.storage.setAlarm(Math.min(...times));
   }
 
@@ -992,6 +1166,7 @@ export class MemberObject extends DurableObject<Env> {
     const profile = this.profile();
     if (!profile) return;
     const retryAt = await this.settleDue();
+    await this.recoverIntents();
     try {
       await this.creditRebates(profile.site_id);
     } catch (error) {

@@ -308,6 +308,8 @@ export const BONUS = "bonus";
 /** The campaigns' side of a bonus or a rebate: what the site's promotions have paid out. */
 export const PROMOTIONS = "promotions";
 export const gameAccount = (code: string) => `game:${code}`;
+/** The margin of the member's open contract positions: the member's money, on hold while they are open. */
+export const POSITIONS = "positions";
 /** Counter accounts: the world outside the member, so that every operation sums to zero. */
 export const EXTERNAL_DEPOSIT = "external:deposit";
 export const EXTERNAL_WITHDRAWAL = "external:withdrawal";

@@ -148,9 +148,12 @@ export interface StopOutResult {
   /** opened but not closed by the deadline */
   lost: number;
   /** ms from the gap's second to each close's closedAt */
+  firstMs: number;
   p50Ms: number;
   p95Ms: number;
   maxMs: number;
+  /** what the stopped-out positions paid back in all (a gap past the stop-out pays nothing) */
+  payouts: number;
   /** the other positions still open afterwards (all of them should be) */
   farStillOpen: number;
   ledgerProblems: string[];
@@ -206,8 +209,12 @@ async function positionLedgerProblems(member: BenchMember, gameCode: string): Pr
     const expected = payoutAt(termsOf(p), p.closePrice!);
     if (p.payout !== expected) problems.push(`${p.id}: payout ${p.payout}, payoutAt says ${expected}`);
     if (p.net !== p.payout! - p.margin - p.openFee) problems.push(`${p.id}: net ${p.net}`);
-    const closes = records.filter((r) => r.type === "position_close" && r.reference === p.id && r.account === game);
-    if (closes.length !== 1 || closes[0]!.amount !== p.payout) problems.push(`${p.id}: ${closes.length} close records into the game wallet`);
+    // the close moves the margin out of the positions account once; the payout into the game wallet
+    // is a posting only when there is one (a gap past the stop-out pays nothing)
+    const released = records.filter((r) => r.type === "position_close" && r.reference === p.id && r.account === "positions");
+    if (released.length !== 1 || released[0]!.amount !== -p.margin) problems.push(`${p.id}: ${released.length} close records of the positions account`);
+    const paid = records.filter((r) => r.type === "position_close" && r.reference === p.id && r.account === game);
+    if (paid.reduce((n, r) => n + r.amount, 0) !== p.payout || paid.length > 1) problems.push(`${p.id}: ${paid.length} close records into the game wallet for a payout of ${p.payout}`);
   }
   for (const p of [...open, ...closed]) {
     const opens = records.filter((r) => r.type === "position_open" && r.reference === p.id && r.account === game);
@@ -341,6 +348,7 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   // the closes: read back after the budget has passed (reading sooner would load what is measured)
   await sleep(gapMs + 5_000 - Date.now());
   const closedAt = new Map<string, number>();
+  let payouts = 0;
   const wrong: string[] = [];
   const deadline = gapMs + 60_000;
   let pending = targets;
@@ -355,6 +363,7 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
         wrong.push(`${p.id}: closed by ${p.closeReason} at ${p.closePrice}, expected stop_out at ${gapTick.close}`);
       }
       closedAt.set(p.id, Date.parse(p.closedAt!) - gapMs);
+      payouts += p.payout ?? 0;
     });
     pending = next;
     if (pending.length === 0 || Date.now() > deadline) break;
@@ -388,9 +397,11 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
     gap: { second: gapMs / 1000, price: gapTick.close, seed, seedsTried: tried },
     closed: closedAt.size,
     lost: pending.length,
+    firstMs: quantile(delays, 0),
     p50Ms: quantile(delays, 0.5),
     p95Ms: quantile(delays, 0.95),
     maxMs: quantile(delays, 1),
+    payouts,
     farStillOpen: farOpen,
     ledgerProblems: problems.slice(0, 10),
     networkRetries: networkRetries.slice(0, 10),

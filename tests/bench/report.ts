@@ -472,7 +472,9 @@ function contractRows(f: Figures): Row[] {
       ...x.ledgerProblems,
       ...(x.maxMs > BUDGETS.stopOutSeconds * 1000
         ? [
-            "The market records the crossing in the tick's own step (one UPDATE for every position crossed) and hands the closes to the member objects from its outbox after the tick is broadcast, 64 member objects at a time; each applies its close in one transaction and writes closedAt then. The last close waits for the rounds of delivery before it.",
+            `The check is not the time: the market records every crossing in the tick's own step (one UPDATE for all ${x.closed}). Delivery is: the outbox hands the closes to the member objects after the tick is broadcast, 64 member objects at a time, and each member object (asleep since its open, so it is woken and its SQLite opened) applies its close in one transaction and writes closedAt then. The first close landed ${f1(x.firstMs / 1000)} s after the tick and the rest followed at about ${f0((x.closed * 1000) / Math.max(1, x.maxMs - x.firstMs))} a second.`,
+            "Here every object (the market, the 1,000 member objects) and the site's relay for the 1,000 sockets run in one workerd process on a shared 2-core machine, so the deliveries queue for the same thread; deployed, member objects run apart and only the market's outbox is serial.",
+            "What would cut it: deliver the closes from a queue whose consumers call member objects in parallel (server/platform/README.md, \"One market object and its ceiling\"), and measure the same burst deployed, where the member objects' work does not share the market's thread.",
           ]
         : []),
     ],
@@ -485,6 +487,13 @@ function contractRows(f: Figures): Row[] {
           budget: `tick-to-client p95 ≤ ${BUDGETS.tickP95Ms} ms`,
           measured: `p95 ${f0(live.p95)} ms (p50 ${f0(live.p50)}, max ${f0(live.max)}) over ${live.ticks.toLocaleString("en")} ticks in the ${live.seconds} s around the gap; ${live.connected} connected, ${live.silent} got no tick`,
           verdict: verdict(live.p95 <= BUDGETS.tickP95Ms && live.silent === 0 && live.connected === live.clients),
+          cause:
+            live.p95 <= BUDGETS.tickP95Ms
+              ? []
+              : [
+                  "The ticks that arrived late are the ones broadcast while the closes were being delivered: the market's alarm, the member objects applying closes and the site's relay for each socket take turns on the same workerd thread here.",
+                  ...liveCause(live, undefined),
+                ],
         }
       : missing("Live price during the stop-out burst, 1,000 WebSocket clients", "tick-to-client p95 ≤ 250 ms")
   );
@@ -748,7 +757,9 @@ export function renderResults(f: Figures): string {
         "account holds the open positions' margins, each closed position paid payoutAt at its close price once and each took margin + fee once.",
         "Meanwhile 1,000 WebSocket clients (the live-price scenario's clients) watch the pair, measured from about 8 s before the gap until 10 s after.",
         "",
-        `Closed ${x.closed}; lost ${x.lost}; close delay p50 ${f0(x.p50Ms)} ms, p95 ${f0(x.p95Ms)} ms, max ${f0(x.maxMs)} ms.` +
+        `Closed ${x.closed}; lost ${x.lost}; close delay first ${f0(x.firstMs)} ms, p50 ${f0(x.p50Ms)} ms, p95 ${f0(x.p95Ms)} ms, max ${f0(x.maxMs)} ms` +
+          ` (${f0((x.closed * 1000) / Math.max(1, x.maxMs - x.firstMs))} closes a second from the first to the last). The stopped-out positions paid back ${x.payouts} minor units in all` +
+          " (a gap past the stop-out leaves equity below the closing fee: the payout is max(0, equity − fee), so the member loses the margin and no more)." +
           (x.networkRetries.length
             ? ` Opens that got no answer and were sent again with their idempotency key: ${x.networkRetryCount} (${x.networkRetries[0]}).`
             : ""),

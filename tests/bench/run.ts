@@ -7,7 +7,7 @@
  * tests/.tmp/bench-figures.json.
  *
  * Environment: BENCH_SITE_PORT / BENCH_PLATFORM_PORT (8857 / 8858), BENCH_SKIP_BUILD=1 (measure the
- * current build), BENCH_TIMEOUT_SECONDS (900), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),
+ * current build), BENCH_TIMEOUT_SECONDS (1200), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),
  * the scale knobs of SCALE below, and BENCH_ONLY (a comma list of worker, html, lighthouse, throughput,
  * bff, live, burst, settlement, triggers, stopout: measure only these, e.g. while working on one figure). The bundle
  * sizes are always measured; `worker` (the site worker's module size and start-up, worker.ts)
@@ -64,7 +64,7 @@ const began = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - began) / 1000).toFixed(0).padStart(3)} s] ${line}`);
 
 /** The whole run's limit: whatever hangs, the bench stops what it started and writes what it has. */
-const TIMEOUT_SECONDS = env("BENCH_TIMEOUT_SECONDS", 900);
+const TIMEOUT_SECONDS = env("BENCH_TIMEOUT_SECONDS", 1_200);
 const figures: Figures = { date: new Date().toISOString(), machine: machine(), scale: SCALE, phases: [], errors: [] };
 
 async function abort(reason: string, code: number) {

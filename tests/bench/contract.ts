@@ -175,7 +175,7 @@ async function allPages<T>(read: (page: number) => Promise<{ items: T[]; total: 
 }
 
 const positionsOf = (member: BenchMember, status: "open" | "closed") =>
-  allPages((page) => must("positions", { token: member.token, query: { status, page, pageSize: 100 } }));
+  allPages((page) => read(() => must("positions", { token: member.token, query: { status, page, pageSize: 100 } })));
 
 /**
  * A member's books with positions in them: each own balance is the sum of its records and its last
@@ -186,8 +186,8 @@ const positionsOf = (member: BenchMember, status: "open" | "closed") =>
 async function positionLedgerProblems(member: BenchMember, gameCode: string): Promise<string[]> {
   const problems: string[] = [];
   const [wallets, records, open, closed] = await Promise.all([
-    must("wallets", { token: member.token }),
-    allPages<LedgerRecord>((page) => must("records", { token: member.token, query: { page, pageSize: 100 } })),
+    read(() => must("wallets", { token: member.token })),
+    allPages<LedgerRecord>((page) => read(() => must("records", { token: member.token, query: { page, pageSize: 100 } }))),
     positionsOf(member, "open"),
     positionsOf(member, "closed"),
   ]);
@@ -223,7 +223,7 @@ async function positionLedgerProblems(member: BenchMember, gameCode: string): Pr
   return problems.map((p) => `${member.account}: ${p}`);
 }
 
-/** Network failures (no answer at all) the bench met and sent again with the same key: reported, not hidden. */
+/** Network failures (no answer at all) the bench met and sent again (opens with the same key): reported, not hidden. */
 const networkRetries: string[] = [];
 
 /**
@@ -245,8 +245,22 @@ async function openOnce(token: string, body: CallBody<"openPosition">): Promise<
   }
 }
 
+/** A read sent again when it got no answer at all (a reset connection under load); reads change nothing. */
+async function read<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause;
+      if (!(error instanceof TypeError) || attempt >= 4) throw error;
+      networkRetries.push(`${error.message}${cause?.code ? ` (${cause.code})` : ""}`);
+      await sleep(250 * attempt);
+    }
+  }
+}
+
 const latestPrice = async (pair: string) => {
-  const state = await must("market", { params: { pair } });
+  const state = await read(() => must("market", { params: { pair } }));
   if (state.price === null) throw new Error(`${pair} has no price`);
   return state.price;
 };
@@ -339,7 +353,7 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   // calm again once the market has recorded the gap's tick (a market call catches it up)
   while ((await latestPrice(CONTRACT_PAIR)) === price) await sleep(50);
   await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: PAIR_CONFIG });
-  const ticks = await must("candles", { params: { pair: CONTRACT_PAIR }, query: { interval: "1s", limit: 60 } });
+  const ticks = await read(() => must("candles", { params: { pair: CONTRACT_PAIR }, query: { interval: "1s", limit: 60 } }));
   const gapTick = ticks.find((c) => c.close <= liquidation);
   if (!gapTick) throw new Error("no 1-second candle at or below the liquidation price");
   const gapMs = Date.parse(gapTick.time);

@@ -761,7 +761,7 @@ export function renderResults(f: Figures): string {
           ` (${f0((x.closed * 1000) / Math.max(1, x.maxMs - x.firstMs))} closes a second from the first to the last). The stopped-out positions paid back ${x.payouts} minor units in all` +
           " (a gap past the stop-out leaves equity below the closing fee: the payout is max(0, equity − fee), so the member loses the margin and no more)." +
           (x.networkRetries.length
-            ? ` Opens that got no answer and were sent again with their idempotency key: ${x.networkRetryCount} (${x.networkRetries[0]}).`
+            ? ` Requests that got no answer (a reset connection) and were sent again, opens with their idempotency key: ${x.networkRetryCount} (${x.networkRetries[0]}).`
             : ""),
         ""
       );

@@ -472,7 +472,8 @@ function contractRows(f: Figures): Row[] {
       ...x.ledgerProblems,
       ...(x.maxMs > BUDGETS.stopOutSeconds * 1000
         ? [
-            `The check is not the time: the market records every crossing in the tick's own step (one UPDATE for all ${x.closed}). Delivery is: the outbox hands the closes to the member objects after the tick is broadcast, 64 member objects at a time, and each member object (asleep since its open, so it is woken and its SQLite opened) applies its close in one transaction and writes closedAt then. The first close landed ${f1(x.firstMs / 1000)} s after the tick and the rest followed at about ${f0((x.closed * 1000) / Math.max(1, x.maxMs - x.firstMs))} a second.`,
+            `Nothing closes for the first ${f1(x.firstMs / 1000)} s, and the ticks the sockets got in that stretch were as late: the market's thread is held by the step that records the crossing. Its one \`UPDATE positions … FROM json_each(crossed)\` (server/platform/market/positions.ts, crossTick) runs as a nested loop, every open row against every crossed id: the same statement on 10,000 rows and 1,000 ids took 5.3 s in SQLite 3.40 (Python, by hand), and 7 ms with the crossed ids in a MATERIALIZED common table expression joined on the primary key. The book's own check (the trigger-check figure) takes microseconds.`,
+            `Then delivery: the outbox hands the closes to the member objects after the tick is broadcast, 64 member objects at a time, each woken and applying its close in one transaction; the rest followed at about ${f0((x.closed * 1000) / Math.max(1, x.maxMs - x.firstMs))} a second.`,
             "Here every object (the market, the 1,000 member objects) and the site's relay for the 1,000 sockets run in one workerd process on a shared 2-core machine, so the deliveries queue for the same thread; deployed, member objects run apart and only the market's outbox is serial.",
             "What would cut it: deliver the closes from a queue whose consumers call member objects in parallel (server/platform/README.md, \"One market object and its ceiling\"), and measure the same burst deployed, where the member objects' work does not share the market's thread.",
           ]
@@ -491,7 +492,7 @@ function contractRows(f: Figures): Row[] {
             live.p95 <= BUDGETS.tickP95Ms
               ? []
               : [
-                  "The ticks that arrived late are the ones broadcast while the closes were being delivered: the market's alarm, the member objects applying closes and the site's relay for each socket take turns on the same workerd thread here.",
+                  "The late ticks are the ones after the gap: the market records the crossing in the tick's own step, and that step's UPDATE (a nested loop over open positions and crossed ids, see the burst's row) holds the market's thread for seconds, so the next ticks wait for it; the closes' delivery and the site's relay then share the same workerd thread.",
                   ...liveCause(live, undefined),
                 ],
         }

@@ -1,4 +1,4 @@
-import type { CallBody, CampaignRule, LocaleId, SiteConfigPatch } from "../contract";
+import { DEFAULT_CONTRACT_SETTINGS, notional, positionFee, type CallBody, type CampaignRule, type ContractSettings, type LocaleId, type SiteConfigPatch } from "../contract";
 import { tronAddresses } from "./tron-addresses";
 
 /**
@@ -490,6 +490,74 @@ const passwordHelp: PerLanguage<InstructionText> = {
   },
 };
 
+/** The figures of a site's contract-trading help, in its currency's sign (as the bet example above). */
+export interface ContractFigures {
+  leverages: string[];
+  fee: string;
+  stopOut: string;
+  slippage: string;
+  minMargin: string;
+  maxMargin: string;
+  maxOpen: number;
+  example: { margin: string; leverage: number; notional: string; fee: string };
+}
+
+/** 500 ppm → "0.05%", 1000 bp (digits 2) → "10%": exact decimals, trailing zeros dropped. */
+const percent = (value: number, digits: number) => `${(value / 10 ** digits).toFixed(digits).replace(/\.?0+$/, "")}%`;
+
+/**
+ * A site's contract-trading figures from its own settings: the worked example is a margin of 100
+ * minimum margins at 10× (or the site's second leverage), its notional and fee computed with the
+ * platform's own arithmetic (server/contract/positions.ts), so the help can never promise another fee.
+ */
+export function contractFigures(config: SiteConfigPatch): ContractFigures {
+  const s: ContractSettings = config.contractSettings ?? DEFAULT_CONTRACT_SETTINGS;
+  const sign = { USD: "US$", TWD: "NT$" }[config.currency ?? "USD"] ?? `${config.currency} `;
+  const money = (minor: number) => `${sign}${(minor / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+  const leverage = s.leverageOptions.includes(10) ? 10 : (s.leverageOptions[1] ?? s.leverageOptions[0]!);
+  const terms = { margin: Math.min(s.minMargin * 100, s.maxMargin), leverage, feePpm: s.feePpm };
+  return {
+    leverages: s.leverageOptions.map((l) => `${l}×`),
+    fee: percent(s.feePpm, 4),
+    stopOut: percent(s.stopOutBp, 2),
+    slippage: percent(s.slippageBp, 2),
+    minMargin: money(s.minMargin),
+    maxMargin: money(s.maxMargin),
+    maxOpen: s.maxOpenPositions,
+    example: { margin: money(terms.margin), leverage, notional: money(notional(terms)), fee: money(positionFee(terms)) },
+  };
+}
+
+/**
+ * "Contract trading" help: what the product does, exactly (server/contract/README.md, "Contract
+ * trading"): isolated margin, the fee per side, the stop-out share, the liquidation price shown
+ * before opening, TP/SL, close at market, one close per position, no loss beyond the margin. Five
+ * short paragraphs (a blank line each: app/utils/rich-text.ts), not one block, for a phone's width.
+ */
+function contractHelp(f: ContractFigures): PerLanguage<InstructionText> {
+  const en = f.leverages.length > 1 ? `${f.leverages.slice(0, -1).join(", ")} or ${f.leverages.at(-1)}` : f.leverages[0]!;
+  const cjk = f.leverages.join("、");
+  const x = f.example;
+  return {
+    en_US: {
+      title: "Contract trading",
+      content: `Contract trading lets you hold a long position (you gain when the price rises) or a short one (you gain when it falls) on the site's pairs, at the leverage you choose: ${en}. Each position has its own margin (isolated margin), from ${f.minMargin} to ${f.maxMargin}, taken from your game wallet; its size, the notional, is margin × leverage.\n\nA fee of ${f.fee} of the notional is charged when you open, on top of the margin, and again when the position closes. Before you confirm you see the entry price, the notional, the opening fee and the liquidation price. The position opens at the market's price at that moment; if that price is more than ${f.slippage} away from the one you saw, nothing is opened and you can try again.\n\nYou can set a take-profit and a stop-loss price when you open or later, and close at the market price at any time. When a price tick reaches your take-profit, your stop-loss or the liquidation price (where the position's equity, margin plus profit or loss, falls to ${f.stopOut} of the margin: the stop-out), the position closes at that tick's price.\n\nEach position closes exactly once, by whichever comes first. You receive the margin plus the profit or loss, less the closing fee, and never less than zero: you can never lose more than your margin and the opening fee.\n\nExample: a margin of ${x.margin} at ${x.leverage}× makes a position of ${x.notional}, with a fee of ${x.fee} at opening and again at closing. You can hold up to ${f.maxOpen} positions at once.`,
+    },
+    zh_TW: {
+      title: "合約交易",
+      content: `合約交易可讓您在本站的交易對上持有多單（價格上漲時獲利）或空單（價格下跌時獲利），槓桿可選 ${cjk}。每筆倉位使用各自獨立的保證金（逐倉），金額 ${f.minMargin} 至 ${f.maxMargin}，從遊戲錢包扣除；倉位規模（名目價值）為保證金 × 槓桿。\n\n開倉時另收名目價值 ${f.fee} 的手續費，平倉時再收一次。確認前會顯示開倉價格、名目價值、開倉手續費與強平價格。倉位以當下的市場價格開立；若該價格與您看到的價格相差超過 ${f.slippage}，將不會開倉，您可以重新下單。\n\n開倉時或之後皆可設定停利價與停損價，也可隨時以市價平倉。當報價觸及停利價、停損價或強平價（倉位權益，即保證金加上盈虧，降至保證金的 ${f.stopOut}，即強制平倉）時，倉位以該筆報價的價格平倉。\n\n每筆倉位只平倉一次，以先發生者為準。您收回保證金加上盈虧、再扣除平倉手續費，最少為零：損失絕不會超過保證金與開倉手續費。\n\n範例：保證金 ${x.margin}、槓桿 ${x.leverage}× 的倉位名目價值為 ${x.notional}，開倉與平倉各收手續費 ${x.fee}。同時最多可持有 ${f.maxOpen} 筆倉位。`,
+    },
+    zh_CN: {
+      title: "合约交易",
+      content: `合约交易可让您在本站的交易对上持有多单（价格上涨时获利）或空单（价格下跌时获利），杠杆可选 ${cjk}。每笔仓位使用各自独立的保证金（逐仓），金额 ${f.minMargin} 至 ${f.maxMargin}，从游戏钱包扣除；仓位规模（名义价值）为保证金 × 杠杆。\n\n开仓时另收名义价值 ${f.fee} 的手续费，平仓时再收一次。确认前会显示开仓价格、名义价值、开仓手续费与强平价格。仓位以当时的市场价格开立；若该价格与您看到的价格相差超过 ${f.slippage}，将不会开仓，您可以重新下单。\n\n开仓时或之后均可设置止盈价与止损价，也可随时以市价平仓。当报价触及止盈价、止损价或强平价（仓位权益，即保证金加上盈亏，降至保证金的 ${f.stopOut}，即强制平仓）时，仓位以该笔报价的价格平仓。\n\n每笔仓位只平仓一次，以先发生者为准。您收回保证金加上盈亏、再扣除平仓手续费，最少为零：损失绝不会超过保证金与开仓手续费。\n\n示例：保证金 ${x.margin}、杠杆 ${x.leverage}× 的仓位名义价值为 ${x.notional}，开仓与平仓各收手续费 ${x.fee}。同时最多可持有 ${f.maxOpen} 笔仓位。`,
+    },
+    ja_JP: {
+      title: "コントラクト取引",
+      content: `コントラクト取引では、このサイトの通貨ペアでロング（価格が上がると利益）またはショート（価格が下がると利益）のポジションを、選んだレバレッジ（${cjk}）で保有できます。ポジションごとに個別の証拠金（分離マージン）を持ち、${f.minMargin}〜${f.maxMargin} をゲームウォレットから差し引きます。ポジションの規模（想定元本）は証拠金 × レバレッジです。\n\n新規建て時に想定元本の ${f.fee} の手数料が証拠金とは別にかかり、決済時にも同じ手数料がかかります。確定前に、エントリー価格、想定元本、新規手数料、ロスカット価格が表示されます。ポジションはその時点の市場価格で建てられます。その価格が表示された価格から ${f.slippage} を超えて離れていた場合は建てられないので、もう一度お試しください。\n\n利確価格と損切り価格は新規建て時にも後からも設定でき、いつでも成行で決済できます。価格のティックが利確価格、損切り価格、またはロスカット価格（ポジションの評価額＝証拠金＋損益が証拠金の ${f.stopOut} まで下がる価格）に達すると、そのティックの価格で決済されます。\n\nどのポジションも、先に起きたもので一度だけ決済されます。受け取る額は証拠金＋損益から決済手数料を引いた額で、ゼロを下回ることはありません。損失が証拠金と新規手数料を超えることはありません。\n\n例：証拠金 ${x.margin}、レバレッジ ${x.leverage}× のポジションは想定元本 ${x.notional} で、新規時と決済時にそれぞれ ${x.fee} の手数料がかかります。同時に保有できるポジションは ${f.maxOpen} 件までです。`,
+    },
+  };
+}
+
 const brand = (text: Text, name: string): Text => ({
   title: text.title.replace("{brand}", name),
   summary: text.summary,
@@ -524,6 +592,7 @@ function content(name: string, prefix: keyof typeof CAMPAIGNS, config: SiteConfi
       ...eachLanguage(depositHelp, (t) => ({ key: "deposit", type: "deposit", ...t })),
       ...eachLanguage(withdrawHelp, (t) => ({ key: "withdraw", type: "help", ...t })),
       ...eachLanguage(passwordHelp, (t) => ({ key: "password", type: "help", ...t })),
+      ...eachLanguage(contractHelp(contractFigures(config)), (t) => ({ key: "contract", type: "help", ...t })),
     ],
   };
 }
@@ -681,6 +750,19 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
     transactionPasswordRequired: true,
     redirects: [{ from: "/promo", to: "/user/activity", permanent: false }],
     pairs: ["BTC-USDT", "ETH-USDT"],
+    // contract trading in dollars: the leverages of a crypto venue, US$1.00 to US$10,000 a position
+    contractSettings: {
+      leverageOptions: [5, 10, 20, 50, 100],
+      feePpm: 500,
+      stopOutBp: 1000,
+      minMargin: 100,
+      maxMargin: 1_000_000,
+      maxOpenPositions: 20,
+      maxNotionalPerMember: 50_000_000,
+      maxNotionalPerPair: 1_000_000_000,
+      slippageBp: 50,
+      closeOnlyPairs: [],
+    },
     odds: { high: 1.95, low: 1.95, odd: 1.95, even: 1.95, rise: 1.95, fall: 1.95, counter: 1.95, draw: 9 },
     appLinks: [
       { platform: "android", url: "https://play.google.com/store/apps/details?id=com.demotrade.app" },
@@ -829,6 +911,20 @@ export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
     redirects: [{ from: "/help", to: "https://help.example.com/brand-two", permanent: false }],
     // A second brand with one pair and its own (lower) odds.
     pairs: ["BTC-USDT"],
+    // A regulated market's contract trading: lower leverage, a higher fee and an earlier stop-out
+    // (20 % of the margin left), NT$30 to NT$300,000 a position.
+    contractSettings: {
+      leverageOptions: [2, 5, 10, 20],
+      feePpm: 800,
+      stopOutBp: 2000,
+      minMargin: 3_000,
+      maxMargin: 30_000_000,
+      maxOpenPositions: 10,
+      maxNotionalPerMember: 600_000_000,
+      maxNotionalPerPair: 10_000_000_000,
+      slippageBp: 30,
+      closeOnlyPairs: [],
+    },
     odds: { high: 1.9, low: 1.9, odd: 1.9, even: 1.9, rise: 1.9, fall: 1.9, counter: 1.9, draw: 8 },
   },
   chatLink: "https://chat.example.com/brand-two",

@@ -40,6 +40,10 @@ export const BUDGETS = {
   betP99Ms: 300,
   settleSeconds: 5,
   tickP95Ms: 250,
+  /** contract trading: every position a tick stops out is closed within this many seconds of the tick */
+  stopOutSeconds: 3,
+  /** contract trading: the market's trigger check per tick with 10,000 open positions, none crossed */
+  triggerCheckMs: 1,
   /** the site worker's module (.build/site/index.js), uncompressed bytes */
   workerBytes: 1024 * KB,
   /**

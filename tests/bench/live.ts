@@ -24,11 +24,15 @@ export interface LiveResult {
   max: number;
   seconds: number;
   connectMs: number;
+  /** when the measured stretch began and ended (ms since the epoch) */
+  from?: number;
+  to?: number;
 }
 
 type Event = { type: string; at?: string };
 
-export async function measureLive(url: string, clients: number, seconds: number, log: (line: string) => void): Promise<LiveResult> {
+/** `untilMs`: measure until that moment instead of for `seconds` (a scenario that runs alongside, e.g. the stop-out burst). */
+export async function measureLive(url: string, clients: number, seconds: number, log: (line: string) => void, untilMs?: number): Promise<LiveResult> {
   const sockets: WebSocket[] = [];
   const delays: number[] = [];
   const received = new Array<number>(clients).fill(0);
@@ -68,8 +72,10 @@ export async function measureLive(url: string, clients: number, seconds: number,
     // the first message of each socket is its hello (the latest tick, maybe old): settle first
     await sleep(2_000);
     measuring = true;
-    await sleep(seconds * 1000);
+    const from = Date.now();
+    await sleep(untilMs === undefined ? seconds * 1000 : untilMs - from);
     measuring = false;
+    const to = Date.now();
     const connected = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
     return {
       clients,
@@ -79,8 +85,10 @@ export async function measureLive(url: string, clients: number, seconds: number,
       p50: quantile(delays, 0.5),
       p95: quantile(delays, 0.95),
       max: quantile(delays, 1),
-      seconds,
+      seconds: untilMs === undefined ? seconds : Math.round((to - from) / 1000),
       connectMs,
+      from,
+      to,
     };
   } finally {
     // a polite close, then whatever did not answer in time is cut

@@ -7,9 +7,9 @@
  * tests/.tmp/bench-figures.json.
  *
  * Environment: BENCH_SITE_PORT / BENCH_PLATFORM_PORT (8857 / 8858), BENCH_SKIP_BUILD=1 (measure the
- * current build), BENCH_TIMEOUT_SECONDS (900), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),
+ * current build), BENCH_TIMEOUT_SECONDS (1200), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),
  * the scale knobs of SCALE below, and BENCH_ONLY (a comma list of worker, html, lighthouse, throughput,
- * bff, live, burst, settlement: measure only these, e.g. while working on one figure). The bundle
+ * bff, live, burst, settlement, triggers, stopout: measure only these, e.g. while working on one figure). The bundle
  * sizes are always measured; `worker` (the site worker's module size and start-up, worker.ts)
  * needs no running product, so `BENCH_ONLY=worker` starts none. Lighthouse and autocannon are not
  * in package.json: the bench installs them (npm install --no-save) the first time a figure needs them.
@@ -18,6 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import { betBurst, settlement } from "./bets";
+import { stopOutBurst, triggerCheck } from "./contract";
 import { analyseBundle, brotli, scriptsInHtml, stylesheetsInHtml } from "./bundle";
 import { devServerRetries, must, Visitor } from "./clients";
 import { BUDGETS, RESULTS_FILE, ROOT, SITE, SITE_ID } from "./config";
@@ -44,13 +45,15 @@ const SCALE = {
   burstMembers: env("BENCH_BURST_MEMBERS", 200),
   burstWindowMs: env("BENCH_BURST_WINDOW_MS", 10_000),
   settleMembers: env("BENCH_SETTLE_MEMBERS", 1_000),
+  /** contract trading: members of the stop-out burst (ten positions each, one of them stopped out) */
+  stopOutMembers: env("BENCH_STOPOUT_MEMBERS", 1_000),
   betsPerMember: env("BENCH_BETS_PER_MEMBER", 10),
 };
 /** the figures to measure (all unless BENCH_ONLY names some) */
 const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean));
 const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 /** the figures measured against the running product (the others need only the build) */
-const ON_THE_STACK = ["html", "lighthouse", "throughput", "bff", "live", "burst", "settlement"];
+const ON_THE_STACK = ["html", "lighthouse", "throughput", "bff", "live", "burst", "settlement", "stopout"];
 const LIVE_PAIR = "BTC-USDT";
 const BURST_PAIR = "BTC-USDT";
 const SETTLE_PAIR = "ETH-USDT";
@@ -61,7 +64,7 @@ const began = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - began) / 1000).toFixed(0).padStart(3)} s] ${line}`);
 
 /** The whole run's limit: whatever hangs, the bench stops what it started and writes what it has. */
-const TIMEOUT_SECONDS = env("BENCH_TIMEOUT_SECONDS", 900);
+const TIMEOUT_SECONDS = env("BENCH_TIMEOUT_SECONDS", 1_200);
 const figures: Figures = { date: new Date().toISOString(), machine: machine(), scale: SCALE, phases: [], errors: [] };
 
 async function abort(reason: string, code: number) {
@@ -102,6 +105,8 @@ async function main() {
   if (wanted("worker")) figures.worker = await phase("site worker: module size and start-up in workerd", () =>
     measureWorker({ runs: SCALE.startupRuns })
   );
+  // contract trading's per-tick trigger check: a pure module, timed in Node before the product starts
+  if (wanted("triggers")) figures.triggerCheck = await phase("trigger check per tick, 10,000 open positions (Node)", async () => triggerCheck());
   if (!ON_THE_STACK.some(wanted)) return finish(figures);
 
   // bench-only tools, installed now if missing, so that no download runs alongside a measurement
@@ -192,9 +197,10 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
     );
   }
 
-  if (!wanted("burst") && !wanted("settlement")) return;
-  const members = await phase(`${SCALE.settleMembers} members (sign-up, sign-in, deposit, transfer)`, () =>
-    createMembers(Math.max(SCALE.settleMembers, SCALE.burstMembers), {
+  if (!wanted("burst") && !wanted("settlement") && !wanted("stopout")) return;
+  const memberCount = Math.max(wanted("settlement") ? SCALE.settleMembers : 0, wanted("burst") ? SCALE.burstMembers : 0, wanted("stopout") ? SCALE.stopOutMembers : 0);
+  const members = await phase(`${memberCount} members (sign-up, sign-in, deposit, transfer)`, () =>
+    createMembers(memberCount, {
       from: 1,
       deposit: 20_000,
       toGame: 5_000,
@@ -225,6 +231,10 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
       25,
       log
     )
+  );
+  // last: it adds a pair to the demo site and leaves 9,000 positions open on it
+  if (wanted("stopout")) figures.stopOut = await phase(`stop-out burst, ${SCALE.stopOutMembers * 10} positions, ${SCALE.liveClients} sockets`, () =>
+    stopOutBurst(members.slice(0, SCALE.stopOutMembers), gameCode, (pair, untilMs) => measureLive(siteStream(pair), SCALE.liveClients, 0, log, untilMs), log)
   );
 }
 

@@ -86,7 +86,7 @@ describe("help", () => {
         "put-site", "get-site", "publish-press", "publish-campaign", "publish-instruction", "set-chat", "deposits",
         "confirm-deposit", "refuse-deposit", "withdrawals", "approve-withdrawal", "reject-withdrawal", "bank-applications",
         "approve-bank", "reject-bank", "messages", "message", "reply", "sms", "audit", "retire", "pairs", "put-pair", "seed",
-        "campaign-end",
+        "campaign-end", "contract-settings", "open-interest",
         "map-host", "bank-documents",
       ]),
     );
@@ -604,5 +604,145 @@ describe("icons", () => {
     expect(await run(["icons", "demo"], cli.io)).toBe(2);
     expect(cli.stderr()).toContain("--mark");
     expect(cli.sent.filter((s) => s.method === "PUT")).toHaveLength(0);
+  });
+});
+
+describe("contract-settings", () => {
+  const SETTINGS = {
+    leverageOptions: [5, 10, 20, 50, 100],
+    feePpm: 500,
+    stopOutBp: 1000,
+    minMargin: 100,
+    maxMargin: 1_000_000,
+    maxOpenPositions: 20,
+    maxNotionalPerMember: 100_000_000,
+    maxNotionalPerPair: 1_000_000_000,
+    slippageBp: 50,
+    closeOnlyPairs: [] as string[],
+  };
+  const site = (url: URL) =>
+    url.pathname === "/site/info/demo" ? ok({ siteId: "demo", currency: "USD", pairs: ["BTC-USDT", "ETH-USDT"], contractSettings: SETTINGS }) : undefined;
+  /** the platform stores what it is sent and answers the site with it */
+  const storing = (url: URL, sent: Sent) =>
+    url.pathname === "/operator/sites/demo" && sent.method === "PUT"
+      ? ok({ siteId: "demo", currency: "USD", pairs: ["BTC-USDT", "ETH-USDT"], contractSettings: JSON.parse(sent.body!).contractSettings })
+      : site(url);
+
+  it("without flags prints the settings in words and the site's money, and sends nothing but the read", async () => {
+    const cli = fakeIo({ answer: site });
+    expect(await run(["contract-settings", "demo"], cli.io)).toBe(0);
+    expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}`)).toEqual(["GET /site/info/demo"]);
+    const text = cli.stdout();
+    expect(text).toMatch(/leverage:\s+5×, 10×, 20×, 50×, 100×/);
+    expect(text).toContain("0.05 % of the notional at opening, and again at closing (500 ppm)");
+    expect(text).toContain("when equity falls to 10 % of the margin (1000 bp)");
+    expect(text).toContain("$1.00 – $10,000.00 per position");
+    expect(text).toContain("0.5 % from the price the member saw (50 bp)");
+    expect(text).toMatch(/close-only pairs:\s+none/);
+  });
+
+  it("changes only the fields given (amounts in the site's money), puts the whole object back and prints what was stored", async () => {
+    const cli = fakeIo({ answer: storing });
+    const argv = ["contract-settings", "demo", "--leverage", "2,5,10", "--fee-ppm", "600", "--min-margin", "2.50", "--max-margin", "10,000", "--max-notional-pair", "5000000", "--close-only", "ETH-USDT"];
+    expect(await run(argv, cli.io), cli.stderr()).toBe(0);
+    const put = cli.sent.find((s) => s.method === "PUT")!;
+    expect(put.url.pathname).toBe("/operator/sites/demo");
+    expect(JSON.parse(put.body!)).toEqual({
+      contractSettings: {
+        ...SETTINGS,
+        leverageOptions: [2, 5, 10],
+        feePpm: 600,
+        minMargin: 250,
+        maxMargin: 1_000_000,
+        maxNotionalPerPair: 500_000_000,
+        closeOnlyPairs: ["ETH-USDT"],
+      },
+    });
+    expect(cli.stdout()).toContain("0.06 % of the notional");
+    expect(cli.stdout()).toContain("$2.50 – $10,000.00 per position");
+    expect(cli.stdout()).toMatch(/close-only pairs:\s+ETH-USDT/);
+  });
+
+  it("--open lifts close-only from a pair and keeps the others", async () => {
+    const closed = { ...SETTINGS, closeOnlyPairs: ["BTC-USDT", "ETH-USDT"] };
+    const cli = fakeIo({
+      answer: (url, sent) =>
+        url.pathname === "/site/info/demo"
+          ? ok({ siteId: "demo", currency: "USD", pairs: ["BTC-USDT", "ETH-USDT"], contractSettings: closed })
+          : storing(url, sent),
+    });
+    expect(await run(["contract-settings", "demo", "--open", "BTC-USDT"], cli.io)).toBe(0);
+    expect(JSON.parse(cli.sent.find((s) => s.method === "PUT")!.body!).contractSettings.closeOnlyPairs).toEqual(["ETH-USDT"]);
+  });
+
+  it.each([
+    [["--min-margin", "20000"], "--min-margin: minMargin is at most maxMargin"],
+    [["--leverage", "20,10"], "--leverage: ascending, each once"],
+    [["--stop-out-bp", "10000"], "--stop-out-bp"],
+    [["--min-margin", "1.005"], "not an amount of USD (at most 2 decimals)"],
+    [["--close-only", "DOGE-USDT"], "the site does not offer DOGE-USDT"],
+    [["--close-only", "BTC-USDT", "--open", "BTC-USDT"], "BTC-USDT is both in --close-only and --open"],
+  ])("refuses %j with the reason (exit 2) and puts nothing", async (flags, reason) => {
+    const cli = fakeIo({ answer: storing });
+    expect(await run(["contract-settings", "demo", ...flags], cli.io)).toBe(2);
+    expect(cli.stderr()).toContain(reason);
+    expect(cli.sent.filter((s) => s.method === "PUT")).toEqual([]);
+  });
+
+  it("refuses a value that is not a number before reading anything", async () => {
+    const cli = fakeIo({ answer: storing });
+    expect(await run(["contract-settings", "demo", "--fee-ppm", "0.05%"], cli.io)).toBe(2);
+    expect(cli.sent).toEqual([]);
+  });
+
+  it("prints the platform's refusal and exits 1", async () => {
+    const cli = fakeIo({ answer: (url, sent) => (sent.method === "PUT" ? refusal(400, "invalid_parameters") : site(url)) });
+    expect(await run(["contract-settings", "demo", "--max-open", "5"], cli.io)).toBe(1);
+    expect(cli.stderr()).toContain("invalid_parameters");
+    expect(cli.out).toEqual([]);
+  });
+});
+
+describe("open-interest", () => {
+  const row = {
+    pair: "BTC-USDT",
+    markPrice: 6123450,
+    longPositions: 3,
+    shortPositions: 1,
+    longNotional: 300_000,
+    shortNotional: 100_000,
+    netNotional: 200_000,
+    limit: 1_000_000,
+    closeOnly: true,
+    unrealizedPnl: 12_345,
+    margin: 40_000,
+  };
+  const answer = (rows: unknown[]) => (url: URL) =>
+    url.pathname === "/operator/sites/demo/open-interest"
+      ? ok(rows)
+      : url.pathname === "/market/pairs"
+        ? ok([{ symbol: "BTC-USDT", name: "BTC/USDT", precision: 2, periodSeconds: 60, cutoffSeconds: 10 }])
+        : siteInfo("USD")(url);
+
+  it("prints one row per pair: mark in the pair's precision, counts, notional, signed net, limit used, close-only, PnL and margin", async () => {
+    const cli = fakeIo({ answer: answer([row]) });
+    expect(await run(["open-interest", "demo"], cli.io), cli.stderr()).toBe(0);
+    const [header, , line] = cli.stdout().split("\n");
+    expect(header!.split(/\s{2,}/)).toEqual([
+      "PAIR", "MARK", "LONG", "LONG NOTIONAL", "SHORT", "SHORT NOTIONAL", "NET", "LIMIT (USED)", "CLOSE-ONLY", "MEMBERS' PNL", "MARGIN",
+    ]);
+    expect(line!.trim().split(/\s{2,}/)).toEqual([
+      "BTC-USDT", "61234.50", "3", "$3,000.00", "1", "$1,000.00", "+$2,000.00", "$10,000.00 (40 %)", "yes", "+$123.45", "$400.00",
+    ]);
+    // the sign is explained: members gaining is the house paying
+    expect(cli.stdout()).toContain("The house's exposure is its opposite");
+    expect(cli.stdout()).toContain("All pairs: the house would pay $123.45 at the mark (-$123.45 for the house).");
+  });
+
+  it("says the house would take what the members lose", async () => {
+    const cli = fakeIo({ answer: answer([{ ...row, unrealizedPnl: -500 }, { ...row, pair: "ETH-USDT", markPrice: null, unrealizedPnl: -250 }]) });
+    expect(await run(["open-interest", "demo"], cli.io)).toBe(0);
+    expect(cli.stdout()).toContain("All pairs: the house would take $7.50 at the mark (+$7.50 for the house).");
+    expect(cli.stdout()).toMatch(/ETH-USDT\s+—/);
   });
 });

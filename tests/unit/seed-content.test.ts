@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { contractSettings } from "../../server/contract";
 import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
 
 /**
@@ -33,6 +34,48 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's seeded news and instructions",
       expect(item.content, item.lang).toContain(money(total));
       expect(item.content, item.lang).toContain(money(total - stake));
       expect(item.content, item.lang).not.toMatch(/stake back plus|返還本金並支付|返还本金并支付|ベット額に加えて/);
+    }
+  });
+});
+
+/**
+ * Contract trading: each demo site states its own settings explicitly (valid for the contract, in
+ * its own currency), and its "Contract trading" help says what the product does with that site's
+ * figures, worked out here from the settings rather than taken from the seed.
+ */
+describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's contract trading", (site) => {
+  const settings = site.config.contractSettings!;
+  const sign = site.config.currency === "TWD" ? "NT$" : "US$";
+  const money = (minor: number) => `${sign}${(minor / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+
+  it("has explicit settings the contract accepts", () => {
+    expect(settings).toBeDefined();
+    expect(contractSettings.safeParse(settings).success).toBe(true);
+  });
+
+  it("explains the product in all four languages with the site's own leverages, fee, stop-out, margins and an exact fee example", () => {
+    const help = site.instructions.filter((i) => i.key === "contract");
+    expect(help.map((i) => i.lang).sort()).toEqual(["en_US", "ja_JP", "zh_CN", "zh_TW"]);
+    expect(new Set(help.map((i) => i.type))).toEqual(new Set(["help"]));
+    // the example: 100 minimum margins at 10× (or the second leverage), fee rounded up as the platform does
+    const leverage = settings.leverageOptions.includes(10) ? 10 : settings.leverageOptions[1]!;
+    const margin = settings.minMargin * 100;
+    const fee = Math.ceil((margin * leverage * settings.feePpm) / 1_000_000);
+    for (const item of help) {
+      const text = item.content;
+      for (const l of settings.leverageOptions) expect(text, item.lang).toContain(`${l}×`);
+      expect(text, item.lang).toContain(`${settings.feePpm / 10_000}%`);
+      expect(text, item.lang).toContain(`${settings.stopOutBp / 100}%`);
+      expect(text, item.lang).toContain(`${settings.slippageBp / 100}%`);
+      expect(text, item.lang).toContain(money(settings.minMargin));
+      expect(text, item.lang).toContain(money(settings.maxMargin));
+      expect(text, item.lang).toContain(money(margin * leverage));
+      expect(text, item.lang).toContain(money(fee));
+      expect(text, item.lang).toContain(String(settings.maxOpenPositions));
+    }
+    const en = help.find((i) => i.lang === "en_US")!.content;
+    for (const fact of ["isolated margin", "liquidation price", "take-profit", "stop-loss", "market price", "exactly once", "never less than zero"]) {
+      expect(en).toContain(fact);
     }
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The operator commands: one entry per command, from which both `help` and the dispatch come.
  * The queue decisions (deposits, withdrawals, bank accounts, messages) are in ./queues.ts, the
- * commands that write files or run other tools in ./tools.ts.
+ * commands that write files or run other tools in ./tools.ts, contract trading's in ./contract-trading.ts.
  */
 import { AUDIT_TYPES, CALLS } from "../../contract";
 import { ICONS_COMMAND, THEME_COMMAND } from "./brand";
+import { CONTRACT_COMMANDS } from "./contract-trading";
 import { bodyFlags, checkedBody, idArg, jsonBody, pairArg, siteArg } from "./inputs";
 import { QUEUE_COMMANDS } from "./queues";
 import * as render from "./render";
@@ -228,6 +229,7 @@ export const COMMAND_GROUPS: ReadonlyArray<{ title: string; commands: readonly C
   { title: "sites and content", commands: SITE_COMMANDS },
   { title: "money and members", commands: QUEUE_COMMANDS },
   { title: "market", commands: MARKET_COMMANDS },
+  { title: "contract trading", commands: CONTRACT_COMMANDS },
   { title: "set-up", commands: TOOL_COMMANDS },
 ];
 

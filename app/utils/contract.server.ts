@@ -9,6 +9,7 @@ import {
   parseContractQuery,
   parsePrice,
   previewOf,
+  ticketOf,
   type ContractSettings,
 } from "./contract";
 import { failureMessage, messageKey } from "./messages";
@@ -84,14 +85,7 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
     gameWallet: wallets.ok ? gameWalletOf(context, wallets.data) : null,
     // the preview of the ticket in the address (or the one a refused post came back with), so a
     // page without JavaScript shows the same figures the browser computes while typing
-    preview: previewOf(settings, {
-      side: query.side,
-      margin: parseAmount(query.margin, digits),
-      leverage: query.leverage,
-      price,
-      takeProfit: query.takeProfit ? parsePrice(query.takeProfit, precision) : null,
-      stopLoss: query.stopLoss ? parsePrice(query.stopLoss, precision) : null,
-    }),
+    preview: previewOf(settings, ticketOf(query, price, digits, precision)),
     open: openPositions,
     openError: open.ok ? null : messageKey(open.code),
     closed: closed === null ? null : closed.ok ? closed.data : null,

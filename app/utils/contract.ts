@@ -87,6 +87,27 @@ export interface Ticket {
   stopLoss: number | null;
 }
 
+/** A ticket as the member types it: money in the site's units, prices in the pair's. */
+export interface TypedTicket {
+  side: PositionSide;
+  margin: string;
+  leverage: number;
+  takeProfit: string;
+  stopLoss: string;
+}
+
+/** The numbers of a typed ticket at `price` (the loader's and the browser's preview read it alike). */
+export function ticketOf(typed: TypedTicket, price: number | null, digits: number, precision: number): Ticket {
+  return {
+    side: typed.side,
+    margin: parseAmount(typed.margin, digits),
+    leverage: typed.leverage,
+    price,
+    takeProfit: typed.takeProfit ? parsePrice(typed.takeProfit, precision) : null,
+    stopLoss: typed.stopLoss ? parsePrice(typed.stopLoss, precision) : null,
+  };
+}
+
 /** At a trigger price: what the close would pay back and what it makes in all (payout − margin − opening fee). */
 export interface AtPrice {
   price: number;

@@ -7,10 +7,10 @@ import { CsrfInput } from "~/components/csrf-input";
 import { ErrorList, useServerForm } from "~/components/form-core";
 import { choiceErrorProps, controlProps } from "~/components/server-form";
 import { IdempotencyInput, Money } from "~/components/money";
-import { parsePrice, previewOf, priceInput, type ContractSettings, type ContractQuery, type PositionSide, type Preview } from "~/utils/contract";
+import { previewOf, priceInput, ticketOf, type ContractSettings, type ContractQuery, type PositionSide, type Preview, type TypedTicket } from "~/utils/contract";
 import type { openSchema } from "~/utils/contract.server";
 import { formatPrice } from "~/utils/game";
-import { formatMoney, parseAmount, toDecimalString } from "~/utils/money";
+import { formatMoney, toDecimalString } from "~/utils/money";
 
 interface Props {
   query: ContractQuery;
@@ -49,7 +49,7 @@ export function Ticket(props: Props) {
   });
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
-  const [ticket, setTicket] = useState<{ side: PositionSide; margin: string; leverage: number; takeProfit: string; stopLoss: string } | null>(null);
+  const [ticket, setTicket] = useState<TypedTicket | null>(null);
   const read = () => {
     const f = formRef.current;
     if (!f) return;
@@ -70,16 +70,7 @@ export function Ticket(props: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // with JavaScript the figures are the browser's, at the live price; before, the server's
-  const preview = ticket
-    ? previewOf(settings, {
-        side: ticket.side,
-        margin: parseAmount(ticket.margin, digits),
-        leverage: ticket.leverage,
-        price,
-        takeProfit: ticket.takeProfit ? parsePrice(ticket.takeProfit, precision) : null,
-        stopLoss: ticket.stopLoss ? parsePrice(ticket.stopLoss, precision) : null,
-      })
-    : props.serverPreview;
+  const preview = ticket ? previewOf(settings, ticketOf(ticket, price, digits, precision)) : props.serverPreview;
   const side = ticket?.side ?? query.side;
   const leverage = ticket?.leverage ?? query.leverage;
   const fmtPrice = (p: number) => formatPrice(p, precision, lng);

@@ -6,6 +6,7 @@ import {
   type OpenPositionBody,
   type Position,
   type PositionSide,
+  termsOf,
 } from "../../contract";
 import { newId } from "../auth/token";
 import type { MarketClose, MarketPosition } from "../market/positions";
@@ -130,15 +131,6 @@ export const toPosition = (r: PositionRow): Position => ({
   pnl: r.pnl,
   payout: r.payout,
   net: r.net,
-});
-
-const termsOf = (r: PositionRow) => ({
-  side: r.side,
-  margin: r.margin,
-  leverage: r.leverage,
-  entryPrice: r.entry_price!,
-  feePpm: r.fee_ppm,
-  stopOutBp: r.stop_out_bp,
 });
 
 export const positionRow = (sql: SqlStorage, id: string) => sql.exec<PositionRow>("SELECT * FROM positions WHERE id = ?", id).toArray()[0];
@@ -280,7 +272,7 @@ export function applyClose(sql: SqlStorage, close: MarketClose, nowMs: number, s
   const row = positionRow(sql, close.positionId);
   if (!row || row.status === "closed" || row.status === "void") return "done";
   if (row.status === "opening") return "later";
-  const terms = termsOf(row);
+  const terms = termsOf(toPosition(row));
   const pnl = pnlAt(terms, close.price);
   const closeFee = positionFee(terms);
   const payout = Math.max(0, row.margin + pnl - closeFee);

@@ -57,9 +57,18 @@ import {
 } from "./member-center";
 import { auditEntry, auditQuery } from "./security";
 import { cleanText } from "./text";
-import { candle, CANDLE_INTERVALS, marketState, order, orderBody, pairConfig, pairInfo, pairSymbol, period } from "./game";
+import { candle, CANDLE_INTERVALS, marketState, order, orderBody, pairConfig, pairInfo, pairSymbol, period, periodNo } from "./game";
 import { ICON_MAX_BYTES, ICON_SIZES } from "./icons";
 import { openInterest, openPositionBody, position, POSITION_STATUSES, positionTriggersBody } from "./positions";
+import { dayLabelSchema, fairnessDay, periodProof } from "./fairness";
+import {
+  practiceAccount,
+  protectionState,
+  realityCheck,
+  setLimitBody,
+  setRealityCheckBody,
+  startBreakBody,
+} from "./protection";
 
 /**
  * Who may make a call:
@@ -546,6 +555,94 @@ export const CALLS = {
     data: position,
   }),
 
+  // verifiable rounds (fairness.ts, fairness-walk.ts; server/contract/README.md, "Verifiable rounds")
+  fairnessDays: call({
+    method: "GET",
+    path: "/market/:pair/fairness",
+    auth: "public",
+    summary:
+      "The pair's seed commitments, newest day first: the next day's, today's (seed hidden) and past days' with their revealed seeds",
+    params: z.object({ pair: pairSymbol }),
+    query: z.object({ limit: z.coerce.number().int().min(1).max(60).default(14), before: dayLabelSchema.optional() }).strict(),
+    data: z.array(fairnessDay),
+  }),
+  periodProof: call({
+    method: "GET",
+    path: "/market/:pair/periods/:periodNo/proof",
+    auth: "public",
+    summary: "What verifying one ended period needs: its day's commitment and seed (once revealed), the period as recorded, the one before, stalled seconds",
+    params: z.object({ pair: pairSymbol, periodNo: periodNo }),
+    data: periodProof,
+  }),
+
+  // practice account (protection.ts; server/contract/README.md, "Practice account")
+  practice: call({
+    method: "GET",
+    path: "/player/practice",
+    auth: "member",
+    summary: "The member's practice balance (play money), opened at the site's practiceBalance on first use",
+    data: practiceAccount,
+  }),
+  resetPractice: call({
+    method: "POST",
+    path: "/player/practice/reset",
+    auth: "member",
+    summary: "Bring the practice balance back to the site's practiceBalance (open practice bets and positions run on)",
+    idempotent: true,
+    body: z.object({}).strict(),
+    data: practiceAccount,
+  }),
+
+  // player protection (protection.ts; server/contract/README.md, "Player protection")
+  protection: call({
+    method: "GET",
+    path: "/player/protection",
+    auth: "member",
+    summary: "The member's deposit and loss limits with what remains, pending changes, reality-check interval, break in force and history",
+    data: protectionState,
+  }),
+  setLimit: call({
+    method: "PUT",
+    path: "/player/protection/limit",
+    auth: "member",
+    summary: "Set, lower, raise or remove a deposit or loss limit: a decrease applies at once, an increase or removal after 24 hours",
+    body: setLimitBody,
+    data: protectionState,
+  }),
+  setRealityCheck: call({
+    method: "PUT",
+    path: "/player/protection/reality-check",
+    auth: "member",
+    summary: "Choose how often the reality check shows: every 15, 30 or 60 minutes of play",
+    body: setRealityCheckBody,
+    data: protectionState,
+  }),
+  startBreak: call({
+    method: "POST",
+    path: "/player/protection/break",
+    auth: "member",
+    summary:
+      "Start a time-out or a self-exclusion: no bets, positions, deposits or transfers into a game until it ends; it cannot be ended early",
+    idempotent: true,
+    body: startBreakBody,
+    data: protectionState,
+  }),
+  realityCheck: call({
+    method: "GET",
+    path: "/player/reality-check",
+    auth: "member",
+    summary: "The session's reality check: time since sign-in, net result, and whether it is due",
+    data: realityCheck,
+  }),
+  continueRealityCheck: call({
+    method: "POST",
+    path: "/player/reality-check/continue",
+    auth: "member",
+    summary: "The member chose to continue: the next check is one interval from now",
+    body: z.object({}).strict(),
+    data: realityCheck,
+  }),
+
   // operator API (server/platform/README.md, "Operator API")
   operatorPutSite: call({
     method: "PUT",
@@ -787,14 +884,33 @@ export const CALLS = {
     params: siteParams,
     data: z.array(openInterest),
   }),
+  operatorMemberProtection: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/members/:memberId/protection",
+    auth: "operator",
+    summary: "A member's limits, reality-check interval, break in force and history",
+    params: siteParams.extend({ memberId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+    data: protectionState,
+  }),
+  operatorEndBreak: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/members/:memberId/protection/end",
+    auth: "operator",
+    summary:
+      "Always refused: a time-out or self-exclusion cannot be ended early by anyone (break_cannot_end_early, with its end in data.until); the attempt is audited",
+    params: siteParams.extend({ memberId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
+    body: z.object({ reason: cleanText(500) }).strict(),
+    data: protectionState,
+  }),
   operatorPutPair: call({
     method: "PUT",
     path: "/operator/pairs/:pair",
     auth: "operator",
-    summary: "Create a trading pair or change how its market runs",
+    summary:
+      "Create a trading pair (at once), or change how its market runs: a pause or a new name at once, anything else from the first day whose seed is committed after the change (changesFrom)",
     params: z.object({ pair: pairSymbol }),
     body: pairConfig,
-    data: pairInfo,
+    data: pairInfo.extend({ changesFrom: z.string().datetime().nullable() }),
   }),
 } as const;
 
@@ -818,9 +934,15 @@ export type Envelope<T = unknown> = { statusCode: number; message: string; data?
 /**
  * What a failure's `data` may carry (server/contract/README.md, "The envelope"): `problems` for
  * theme_contrast_too_low, one line per failing colour pair; `amount` (minor units) for a refusal
- * whose message names a figure: bonus_locked's turnover still needed.
+ * whose message names a figure: bonus_locked's turnover still needed, a limit's remaining amount
+ * (deposit_limit_day … loss_limit_month); `until` for a refusal naming a break's end.
  */
-export const failureData = z.object({ problems: z.array(z.string()).optional(), amount: z.number().int().optional() });
+export const failureData = z.object({
+  problems: z.array(z.string()).optional(),
+  amount: z.number().int().optional(),
+  /** a break's end (timeout_in_force, exclusion_in_force, break_cannot_end_early) */
+  until: z.string().datetime().optional(),
+});
 export type FailureData = z.infer<typeof failureData>;
 
 /** Fill a path template: `/site/info/:siteId` + { siteId: "demo" } → `/site/info/demo`. */
@@ -864,3 +986,5 @@ export const SITE_HEADER = "X-Site-Id";
 export const CLIENT_ADDRESS_HEADER = "X-Client-Address";
 /** The header that carries a request's idempotency key (server/contract/README.md, "Calls"). */
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/** The money a member call plays with: "real" (or absent) or "practice" (protection.ts, ACCOUNT_MODES). */
+export const ACCOUNT_MODE_HEADER = "X-Account-Mode";

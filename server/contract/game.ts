@@ -113,6 +113,8 @@ export const order = z.object({
   settledAt: isoTime.nullable(),
   closePrice: z.number().int().nullable(),
   lastDigit: z.number().int().nullable(),
+  /** play money or real (protection.ts); a list answers one mode's orders only */
+  mode: z.enum(["real", "practice"]).default("real"),
 });
 export type Order = z.infer<typeof order>;
 
@@ -121,15 +123,19 @@ export const pairConfig = z
   .object({
     name: z.string().min(3).max(20).refine(hasNoControlCharacters),
     precision: z.number().int().min(0).max(8),
-    /** length of a period, in seconds */
-    periodSeconds: z.number().int().min(2).max(3600),
+    /**
+     * length of a period, in seconds; it divides a day, so no period straddles midnight and every
+     * period's ticks come from one day's seed (fairness-walk.ts)
+     */
+    periodSeconds: z.number().int().min(2).max(3600).refine((p) => 86_400 % p === 0, "period_not_dividing_day"),
     /** betting closes this many seconds before the period ends */
     cutoffSeconds: z.number().int().min(1).max(600),
-    /** the simulated feed: same seed, same prices */
-    seed: z.number().int().min(0).max(2 ** 31 - 1),
-    /** the feed's first price, in the pair's smallest step (far below 2^53, so a walk from it stays exact) */
+    /** the feed's first price when the pair is created, in the pair's smallest step (far below 2^53, so a walk from it stays exact) */
     startPrice: z.number().int().positive().max(1e15),
-    /** standard deviation of one second's move, in basis points of the price */
+    /**
+     * standard deviation of one second's move, in basis points of the price; the ticks themselves
+     * come from each day's committed seed (fairness-walk.ts)
+     */
     volatilityBp: z.number().int().min(0).max(1000),
     /** stops the feed (a stalled exchange): no ticks, so after 5 s bets answer price_unavailable */
     paused: z.boolean().default(false),

@@ -118,6 +118,20 @@ export const MESSAGE_CODES = [
   "stop_loss_wrong_side",
   "position_not_found",
   "position_in_progress",
+  // decided here (practice account, protection.ts: money calls refuse play money)
+  "practice_mode_refused",
+  // decided here (player protection, protection.ts): a limit's refusal names the remaining
+  // amount (data.amount), a break's its end (data.until)
+  "deposit_limit_day",
+  "deposit_limit_week",
+  "deposit_limit_month",
+  "loss_limit_day",
+  "loss_limit_week",
+  "loss_limit_month",
+  "timeout_in_force",
+  "exclusion_in_force",
+  "break_already_longer",
+  "break_cannot_end_early",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

@@ -188,6 +188,10 @@ export const LEDGER_TYPES = [
   // close's payout back into it
   "position_open",
   "position_close",
+  // the practice account (protection.ts): play money into "practice" when it opens and at each
+  // reset (from the non-own account "practice:bank"); bets, payouts, refunds and positions in
+  // practice use the types above on the practice accounts
+  "practice_fund",
 ] as const;
 
 /** One movement of one of the member's own balances. */
@@ -195,7 +199,10 @@ export const ledgerRecord = z.object({
   id: z.number().int(),
   time: isoTime,
   type: z.enum(LEDGER_TYPES),
-  /** "main", "hold", "bonus", "positions" (open positions' margin) or "game:<code>" */
+  /**
+   * "main", "hold", "bonus", "positions" (open positions' margin) or "game:<code>"; in practice
+   * mode "practice" (the play money) and "practice:positions"
+   */
   account: z.string(),
   amount: z.number().int(),
   balanceAfter: z.number().int(),

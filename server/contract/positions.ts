@@ -118,8 +118,10 @@ export const position = z.object({
   feePpm: z.number().int().nonnegative(),
   stopOutBp: z.number().int().nonnegative(),
   openFee: minorUnits,
-  /** the game wallet the margin came from and the payout returns to */
+  /** the game wallet the margin came from and the payout returns to ("practice" positions: the practice balance) */
   gameCode: z.string(),
+  /** play money or real (protection.ts); a list answers one mode's positions only */
+  mode: z.enum(["real", "practice"]).default("real"),
   currency: z.string(),
   status: z.enum(POSITION_STATUSES),
   openedAt: isoTime,

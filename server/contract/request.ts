@@ -3,6 +3,7 @@ import {
   CLIENT_ADDRESS_HEADER,
   fillPath,
   IDEMPOTENCY_HEADER,
+  ACCOUNT_MODE_HEADER,
   SITE_HEADER,
   type CallBody,
   type CallName,
@@ -23,6 +24,8 @@ export interface CallInput<N extends CallName> {
   /** the site the call is made for (member and site calls) */
   siteId?: string;
   idempotencyKey?: string;
+  /** member calls: the money the call plays with (protection.ts); absent = real */
+  mode?: "real" | "practice";
   /** the browser's address, as the site saw it */
   clientAddress?: string;
   /** anything else, e.g. a Cloudflare Access service token */
@@ -48,6 +51,7 @@ export function callRequest<N extends CallName>(name: N, input: CallInput<N>, or
   if (input.siteId !== undefined) headers.set(SITE_HEADER, input.siteId);
   if (input.idempotencyKey !== undefined) headers.set(IDEMPOTENCY_HEADER, input.idempotencyKey);
   if (input.clientAddress !== undefined) headers.set(CLIENT_ADDRESS_HEADER, input.clientAddress);
+  if (input.mode !== undefined) headers.set(ACCOUNT_MODE_HEADER, input.mode);
   let body: string | FormData | undefined;
   if (spec.multipart) body = multipartBody(input.body, input.file);
   else if (input.body !== undefined) {

@@ -4,6 +4,7 @@ import { cleanText, hasNoControlCharacters } from "./text";
 import { DEFAULT_THEME, theme } from "./theme";
 import { campaignRule } from "./campaigns";
 import { contractSettings, DEFAULT_CONTRACT_SETTINGS } from "./positions";
+import { realityCheckMinutes } from "./protection";
 import { minorUnits } from "./units";
 
 /** Locale ids (cookie values, site langOptions): server/contract/README.md, "Site info". */
@@ -177,6 +178,10 @@ export const siteInfo = z.object({
   campaignRules: z.array(campaignRule),
   /** contract trading's limits and rates (positions.ts) */
   contractSettings,
+  /** the play money every member's practice account opens with, and a reset restores (protection.ts) */
+  practiceBalance: minorUnits.pipe(z.number().int().positive()),
+  /** the reality check's interval for members who have not chosen one (protection.ts) */
+  realityCheckMinutes,
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
 
@@ -232,6 +237,9 @@ export const SITE_INFO_WHEN_MISSING: Omit<SiteInfo, "siteId"> = {
   campaignRules: [],
   // the product's own: a page cannot offer a position without leverages and limits
   contractSettings: DEFAULT_CONTRACT_SETTINGS,
+  // the product's own: a practice account needs a balance, a reality check an interval
+  practiceBalance: 1_000_000,
+  realityCheckMinutes: 60,
 };
 
 /** Site info as the site reads a platform's answer: a field left out (or null) is its empty value. */

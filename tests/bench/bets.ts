@@ -237,7 +237,7 @@ export async function settlement(
   deadlineMs: number,
   members: BenchMember[],
   betsPerMember: number,
-  pair: { symbol: string; name: string; precision: number; seed: number; startPrice: number; volatilityBp: number },
+  pair: { symbol: string; name: string; precision: number; startPrice: number; volatilityBp: number },
   calibrationPair: string,
   concurrency: number,
   log: (line: string) => void
@@ -277,7 +277,6 @@ export async function settlement(
       precision: pair.precision,
       periodSeconds: plan.periodSeconds,
       cutoffSeconds,
-      seed: pair.seed,
       startPrice: pair.startPrice,
       volatilityBp: pair.volatilityBp,
       paused: false,

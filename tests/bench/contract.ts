@@ -348,7 +348,7 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   // the gap: a seed whose tick falls past the targets' liquidation price, whichever second takes it
   const second = Math.floor(Date.now() / 1000) + 1;
   const { seed, tried } = gapSeed(second, price, liquidation, floor);
-  const gapPut = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: { ...PAIR_CONFIG, seed, volatilityBp: GAP_VOLATILITY_BP } });
+  const gapPut = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: { ...PAIR_CONFIG, volatilityBp: GAP_VOLATILITY_BP } });
   if (gapPut.statusCode !== 200) throw new Error(`operatorPutPair (the gap): ${gapPut.statusCode} ${gapPut.message}`);
   // calm again once the market has recorded the gap's tick (a market call catches it up)
   while ((await latestPrice(CONTRACT_PAIR)) === price) await sleep(50);

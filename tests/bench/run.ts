@@ -226,7 +226,7 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
       began + TIMEOUT_SECONDS * 1000,
       members.slice(0, SCALE.settleMembers),
       SCALE.betsPerMember,
-      { symbol: SETTLE_PAIR, name: eth.name, precision: eth.precision, seed: eth.seed, startPrice: eth.startPrice, volatilityBp: eth.volatilityBp },
+      { symbol: SETTLE_PAIR, name: eth.name, precision: eth.precision, startPrice: eth.startPrice, volatilityBp: eth.volatilityBp },
       BURST_PAIR,
       25,
       log

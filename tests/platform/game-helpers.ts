@@ -10,7 +10,6 @@ export const fastPair = (overrides: Partial<PairConfig> = {}): PairConfig => ({
   precision: 2,
   periodSeconds: 5,
   cutoffSeconds: 1,
-  seed: 99,
   startPrice: 6_123_450,
   volatilityBp: 2,
   paused: false,

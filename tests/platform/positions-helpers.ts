@@ -151,7 +151,6 @@ export const scriptedPair: PairConfig = {
   precision: 2,
   periodSeconds: 60,
   cutoffSeconds: 10,
-  seed: 7,
   startPrice: START_PRICE,
   volatilityBp: 1,
   paused: false,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { oddsBp, payout } from "../../server/platform/game/outcomes";
+import { oddsBp, payout } from "../../server/contract/outcomes";
 import { trendOf, winPayout } from "../../app/utils/game";
 
 const root = fileURLToPath(new URL("../../locales", import.meta.url));

@@ -7,7 +7,6 @@ export const DEFAULT_PAIRS: Readonly<Record<string, PairConfig>> = {
     precision: 2,
     periodSeconds: 60,
     cutoffSeconds: 10,
-    seed: 20_240_101,
     startPrice: 6_123_450,
     // about 1 bp a second is BTC's usual realised volatility (≈ 60 % a year)
     volatilityBp: 1,
@@ -18,7 +17,6 @@ export const DEFAULT_PAIRS: Readonly<Record<string, PairConfig>> = {
     precision: 2,
     periodSeconds: 60,
     cutoffSeconds: 10,
-    seed: 20_240_102,
     startPrice: 345_678,
     volatilityBp: 2,
     paused: false,

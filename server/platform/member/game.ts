@@ -4,7 +4,7 @@ import { OPPOSITES, type BetOption, type Order, type orderBody } from "../../con
 import { newId } from "../auth/token";
 import type { BetSnapshot, PeriodResult } from "../market/market-object";
 import { STALE_MS } from "../market/pairs";
-import { oddsBp, payout } from "../game/outcomes";
+import { oddsBp, payout } from "../../contract/outcomes";
 import { iso, slotAt } from "../game/schedule";
 import { fail, ok, type Result } from "../result";
 import { balanceOf, dayRange, record, recordAll, replay } from "./ledger";
@@ -55,6 +55,7 @@ type OrderRow = {
 };
 
 export const toOrder = (r: OrderRow): Order => ({
+  mode: "real", // TEMPORARY until practice mode lands
   id: r.id,
   pair: r.pair,
   periodNo: r.period_no,

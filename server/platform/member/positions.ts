@@ -107,6 +107,7 @@ export type PositionRow = {
 };
 
 export const toPosition = (r: PositionRow): Position => ({
+  mode: "real", // TEMPORARY until practice mode lands
   id: r.id,
   pair: r.pair,
   side: r.side,

@@ -1,7 +1,8 @@
-import { BET_OPTIONS, type BetOption } from "../../contract/game";
+import type { BetOption } from "./game";
 
 /**
- * Who wins a period (server/platform/README.md, "Game rules"). Pure: the same recorded prices
+ * Who wins a period (server/platform/README.md, "Game rules"). Zod-free and pure, so the
+ * platform's settlement and the browser's verification of a period (fairness-walk.ts) share it: the same recorded prices
  * always give the same outcomes, so settlement can be re-run and re-checked. Prices are integers in
  * the pair's smallest step (61234.50 on a 2-digit pair is 6123450), so the price formatted with
  * exactly the pair's precision ends in the integer's last decimal digit: 61234.50 → 0, never 5.
@@ -42,7 +43,6 @@ export function outcomes(open: number, close: number, previous: Direction | null
     // A reversal needs a direction to reverse: after a flat (or no) previous period, refunded.
     counter: moved === 0 || before === 0 ? "refund" : winIf(moved === -before),
   };
-  for (const option of BET_OPTIONS) if (!(option in result)) throw new Error(`no outcome for ${option}`);
   return result;
 }
 

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { FAIRNESS_ALGORITHM } from "./fairness-walk";
+import { pairSymbol, period } from "./game";
+
+/**
+ * Verifiable rounds (server/contract/README.md, "Verifiable rounds"; the algorithm is in
+ * fairness-walk.ts): per pair and UTC day a random 32-byte seed whose SHA-256 is published before
+ * the day's first tick and which is revealed once the day's last period is recorded.
+ */
+
+const isoTime = z.string().datetime();
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+export const dayLabelSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** One pair's day: its commitment, its seed once revealed, and the parameters frozen with it. */
+export const fairnessDay = z.object({
+  pair: pairSymbol,
+  /** the UTC day, 2026-11-24 */
+  day: dayLabelSchema,
+  algorithm: z.literal(FAIRNESS_ALGORITHM),
+  /** SHA-256 of the seed's 32 bytes, lower-case hex */
+  commitment: hex64,
+  /** when the commitment was made (published from then on) */
+  committedAt: isoTime,
+  /** the seed, lower-case hex; null until revealed */
+  seed: hex64.nullable(),
+  /** when the seed is revealed: the day's end, once its last period is recorded */
+  revealAt: isoTime,
+  /** the feed's parameters for the whole day, fixed when the seed was committed */
+  volatilityBp: z.number().int().nonnegative(),
+  precision: z.number().int().min(0).max(8),
+  periodSeconds: z.number().int().positive(),
+  cutoffSeconds: z.number().int().positive(),
+});
+export type FairnessDay = z.infer<typeof fairnessDay>;
+
+export const fairnessTick = z.object({ second: z.number().int(), price: z.number().int().positive() });
+
+/**
+ * What verifying one period needs: its day, the period as recorded (open, close, last digit,
+ * outcomes), the period before it (the counter-indicator option reads its direction), the seconds
+ * the feed was stalled (no tick: nothing drawn), and the recorded ticks while they are still kept
+ * (an hour; [] after).
+ */
+export const periodProof = z.object({
+  day: fairnessDay,
+  period,
+  previous: period.nullable(),
+  /** inclusive ranges of seconds within the period without a tick */
+  gaps: z.array(z.tuple([z.number().int(), z.number().int()])),
+  ticks: z.array(fairnessTick),
+});
+export type PeriodProof = z.infer<typeof periodProof>;

@@ -750,6 +750,8 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
     transactionPasswordRequired: true,
     redirects: [{ from: "/promo", to: "/user/activity", permanent: false }],
     pairs: ["BTC-USDT", "ETH-USDT"],
+    // the reality check every hour of play for members who have not chosen (UKGC RTS 13's usual)
+    realityCheckMinutes: 60,
     // contract trading in dollars: the leverages of a crypto venue, US$1.00 to US$10,000 a position
     contractSettings: {
       leverageOptions: [5, 10, 20, 50, 100],
@@ -906,8 +908,10 @@ export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
     socialOptions: [{ name: "LINE", url: "https://line.me/R/ti/p/brandtwo" }],
     bankAutoReview: false,
     transactionPasswordRequired: true,
-    // A regulated market: the site ends a member's session after 30 idle minutes.
+    // A regulated market: the site ends a member's session after 30 idle minutes, and a member who
+    // has not chosen sees the reality check every 30 minutes of play.
     sessionIdleMinutes: 30,
+    realityCheckMinutes: 30,
     redirects: [{ from: "/help", to: "https://help.example.com/brand-two", permanent: false }],
     // A second brand with one pair and its own (lower) odds.
     pairs: ["BTC-USDT"],

@@ -139,6 +139,8 @@ interface Leaf {
   /** numbers: integers only; `coerce`: read from a query string */
   int: boolean;
   coerce: boolean;
+  /** a literal's one value (startBreak's `confirm: true`): the wrong-type case of its own type is its opposite */
+  literal?: unknown;
 }
 
 interface Container {
@@ -209,8 +211,10 @@ function walk(schema: Any, path: Path, leaves: Leaf[], containers: Container[]):
       leaves.push({ ...base, kind: "boolean" });
       return;
     case "ZodEnum":
-    case "ZodLiteral":
       leaves.push({ ...base, kind: "choice" });
+      return;
+    case "ZodLiteral":
+      leaves.push({ ...base, kind: "choice", literal: s._def.value as unknown });
       return;
     case "ZodUnion": {
       // "" or an e-mail address: a formatted string; a language or "": a choice
@@ -320,6 +324,11 @@ function leafCases(entry: Entry, leaf: Leaf, valid: Req): Case[] | string {
       if ((leaf.kind === "string" || leaf.kind === "choice") && typeof value === "string") continue;
       if (leaf.kind === "boolean" && typeof value === "boolean") continue;
       if (leaf.kind === "number" && typeof value === "number") continue;
+      // the literal itself is the valid value: its opposite is the bad one
+      if (leaf.literal !== undefined && value === leaf.literal) {
+        if (typeof value === "boolean") put(`as ${String(!value)}`, !value);
+        continue;
+      }
       put(label, value);
     }
     if (!leaf.nullable) put("as null", null);
@@ -755,6 +764,31 @@ const TABLE: Record<CallName, Entry> = {
     strings: { "params.id": id("position_not_found") },
   },
   operatorOpenInterest: { request: async () => ({ params: operatorSite }) },
+  // player protection: a loss limit far above anything the suite plays, so the shared member keeps playing
+  protection: { request: async () => ({}) },
+  setLimit: { request: async () => ({ body: { kind: "loss", period: "month", amount: 1_000_000_000 } }) },
+  setRealityCheck: { request: async () => ({ body: { minutes: 30 } }) },
+  // a member of its own: a break would stop the shared member's money calls
+  startBreak: {
+    request: async () => ({ token: (await own("breaker")).token, body: { kind: "timeout", duration: "24h", confirm: true } }),
+    member: () => ownMembers.get("breaker")!,
+  },
+  realityCheck: { request: async () => ({}) },
+  continueRealityCheck: { request: async () => ({ body: {} }) },
+  operatorMemberProtection: {
+    request: async () => ({ params: { ...operatorSite, memberId: memberIdOf(member.token) } }),
+    strings: { "params.memberId": id("invalid_parameters") },
+  },
+  operatorEndBreak: {
+    request: async () => {
+      const m = await own("on-break", async (x) => void (await memberCall("startBreak", { body: { kind: "exclusion", duration: "6m", confirm: true } }, x)));
+      return { params: { ...operatorSite, memberId: memberIdOf(m.token) }, body: reason };
+    },
+    // always refused, so no reason can be "kept" with a 200: every odd reason is refused as a password would be
+    answers: "break_cannot_end_early",
+    strings: { "params.memberId": id("invalid_parameters"), "body.reason": secret },
+    member: () => ownMembers.get("on-break")!,
+  },
   operatorPutPair: {
     request: async () => ({ params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) }),
     strings: { "body.name": text },

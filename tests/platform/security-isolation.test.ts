@@ -117,6 +117,13 @@ const TABLE: Record<MemberCall, Case> = {
     foreignId: "position_not_found",
   },
   closePosition: { input: (v) => ({ params: { id: v.positionId }, body: {} }), foreignId: "position_not_found" },
+  // player protection: a limit or a break set through a foreign token would show in the victim's state
+  protection: { input: () => ({}) },
+  setLimit: { input: () => ({ body: { kind: "deposit", period: "day", amount: 1_000 } }) },
+  setRealityCheck: { input: () => ({ body: { minutes: 15 } }) },
+  startBreak: { input: () => ({ body: { kind: "exclusion", duration: "5y", confirm: true } }) },
+  realityCheck: { input: () => ({}) },
+  continueRealityCheck: { input: () => ({ body: {} }) },
 };
 
 let platform: Platform;
@@ -181,6 +188,9 @@ async function snapshot(v: Victim): Promise<unknown> {
     orders: await read("orders", { query: { status: "all", pageSize: "100" } }),
     campaigns: await read("memberCampaigns"),
     positions: await read("positions", { query: { status: "open" } }),
+    protection: await read("protection"),
+    // not the minutes played (the clock runs): when the next check is due, which a "continue" moves
+    reality: ((r) => ({ dueAt: r.dueAt, intervalMinutes: r.intervalMinutes }))((await read("realityCheck")) as { dueAt: string; intervalMinutes: number }),
   };
 }
 

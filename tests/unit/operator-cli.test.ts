@@ -86,7 +86,7 @@ describe("help", () => {
         "put-site", "get-site", "publish-press", "publish-campaign", "publish-instruction", "set-chat", "deposits",
         "confirm-deposit", "refuse-deposit", "withdrawals", "approve-withdrawal", "reject-withdrawal", "bank-applications",
         "approve-bank", "reject-bank", "messages", "message", "reply", "sms", "audit", "retire", "pairs", "put-pair", "seed",
-        "campaign-end", "contract-settings", "open-interest",
+        "campaign-end", "contract-settings", "open-interest", "protection", "end-break",
         "map-host", "bank-documents",
       ]),
     );
@@ -351,6 +351,69 @@ describe("answers", () => {
     expect(cli.sent[0]!.method).toBe("PUT");
     expect(JSON.parse(cli.sent[0]!.body!)).toEqual({ title: "Demo" });
     expect(JSON.parse(cli.stdout())).toEqual({ statusCode: 200, message: "ok", data: { siteId: "demo" } });
+  });
+});
+
+describe("player protection", () => {
+  const limit = (kind: string, period: string, amount: number | null, used = 0, pending: unknown = null) => ({
+    kind,
+    period,
+    amount,
+    used,
+    remaining: amount === null ? null : Math.max(0, amount - used),
+    pending,
+  });
+  const state = {
+    currency: "USD",
+    limits: [
+      limit("deposit", "day", 50_000, 12_345),
+      limit("deposit", "week", null),
+      limit("deposit", "month", null),
+      limit("loss", "day", 10_000, 2_500, { amount: 20_000, appliesAt: "2026-03-05T05:06:07.000Z" }),
+      limit("loss", "week", null),
+      limit("loss", "month", null),
+    ],
+    realityCheckMinutes: 30,
+    realityCheckIsSiteDefault: false,
+    activeBreak: { kind: "exclusion", duration: "6m", startedAt: "2026-03-04T05:06:07.000Z", until: "2026-09-02T05:06:07.000Z" },
+    history: [
+      { at: "2026-03-04T05:06:07.000Z", change: "exclusion", kind: null, period: null, from: null, to: null, duration: "6m", appliesAt: "2026-03-04T05:06:07.000Z" },
+      { at: "2026-03-04T05:00:00.000Z", change: "limit", kind: "loss", period: "day", from: 10_000, to: 20_000, duration: null, appliesAt: "2026-03-05T05:00:00.000Z" },
+    ],
+  };
+  const path = "/operator/sites/demo/members/m_3k9x2/protection";
+
+  it("protection prints the limits in the site's currency, pending changes with their time, the break and the changes", async () => {
+    const cli = fakeIo({ answer: (url) => (url.pathname === path ? ok(state) : siteInfo("USD")(url)) });
+    expect(await run(["protection", "demo", "m_3k9x2"], cli.io)).toBe(0);
+    expect(cli.sent[0]!.method).toBe("GET");
+    const out = cli.stdout();
+    expect(out).toMatch(/deposit \/ day\s+\$500\.00\s+\$123\.45\s+\$376\.55/);
+    expect(out).toContain("$200.00 from 2026-03-05 05:06:07 UTC");
+    expect(out).toContain("every 30 minutes (the member's choice)");
+    expect(out).toContain("exclusion 6m, 2026-03-04 05:06:07 UTC until 2026-09-02 05:06:07 UTC (cannot end early)");
+    expect(out).toContain("$100.00 → $200.00");
+  });
+
+  it("end-break sends the reason, prints the platform's refusal with the break's end, and exits 1", async () => {
+    const cli = fakeIo({
+      answer: (url) =>
+        url.pathname === `${path}/end`
+          ? Response.json({ statusCode: 400, message: "break_cannot_end_early", data: { until: "2026-09-02T05:06:07.000Z" } }, { status: 400 })
+          : undefined,
+    });
+    expect(await run(["end-break", "demo", "m_3k9x2", "--reason", "The member called"], cli.io)).toBe(1);
+    expect(cli.sent[0]!.method).toBe("POST");
+    expect(JSON.parse(cli.sent[0]!.body!)).toEqual({ reason: "The member called" });
+    expect(cli.out).toEqual([]);
+    expect(cli.stderr()).toContain("break_cannot_end_early");
+    expect(cli.stderr()).toContain("This one ends 2026-09-02 05:06:07 UTC.");
+  });
+
+  it("end-break without --reason is a usage error and sends nothing", async () => {
+    const cli = fakeIo();
+    expect(await run(["end-break", "demo", "m_3k9x2"], cli.io)).toBe(2);
+    expect(cli.sent).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { AUDIT_TYPES, CALLS } from "../../contract";
 import { ICONS_COMMAND, THEME_COMMAND } from "./brand";
 import { CONTRACT_COMMANDS } from "./contract-trading";
 import { bodyFlags, checkedBody, idArg, jsonBody, pairArg, siteArg } from "./inputs";
+import { PROTECTION_COMMANDS } from "./protection";
 import { QUEUE_COMMANDS } from "./queues";
 import * as render from "./render";
 import { suggestion, UsageError, type CommandSpec } from "./spec";
@@ -228,6 +229,7 @@ const MARKET_COMMANDS: CommandSpec[] = [
 export const COMMAND_GROUPS: ReadonlyArray<{ title: string; commands: readonly CommandSpec[] }> = [
   { title: "sites and content", commands: SITE_COMMANDS },
   { title: "money and members", commands: QUEUE_COMMANDS },
+  { title: "player protection", commands: PROTECTION_COMMANDS },
   { title: "market", commands: MARKET_COMMANDS },
   { title: "contract trading", commands: CONTRACT_COMMANDS },
   { title: "set-up", commands: TOOL_COMMANDS },

@@ -8,11 +8,11 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import messageTexts from "../../../locales/en-US/messages.json";
-import type { Envelope } from "../../contract";
+import type { Envelope, FailureData } from "../../contract";
 import { localOperatorKey } from "../dev-vars";
 import { accessHeaders, httpPlatform, isLocalUrl, NotAnEnvelopeError, type Platform } from "../operator-client";
 import { COMMAND_GROUPS, COMMANDS } from "./commands";
-import { moneyIn, type Money } from "./format";
+import { formatTime, moneyIn, type Money } from "./format";
 import {
   commandHelp,
   commandList,
@@ -84,7 +84,14 @@ function connect(io: Io): Platform {
   return httpPlatform(baseUrl, operatorKey, { fetch: io.fetch, headers: accessHeaders(io.env) });
 }
 
-const messageText = (code: string): string => (messageTexts as Record<string, string>)[code] ?? "";
+/**
+ * The code's English text with the refusal's figures in it: {{until}} (a break's end) as a UTC
+ * time, {{amount}} (a limit's remaining, a bonus's turnover) in minor units, as the refusal gives no currency.
+ */
+const messageText = (code: string, data?: FailureData): string =>
+  ((messageTexts as Record<string, string>)[code] ?? "")
+    .replace("{{until}}", data?.until ? formatTime(data.until) : "{{until}}")
+    .replace("{{amount}}", data?.amount !== undefined ? `${data.amount} (minor units)` : "{{amount}}");
 
 /** The context a command runs in; `exitCode()` is 1 once anything failed. */
 function context(spec: CommandSpec, input: ParsedInput, json: boolean, io: Io, platform: () => Platform) {
@@ -101,7 +108,7 @@ function context(spec: CommandSpec, input: ParsedInput, json: boolean, io: Io, p
       return (connected ??= platform());
     },
     refused(envelope: Envelope, what?: string) {
-      const text = messageText(envelope.message);
+      const text = messageText(envelope.message, envelope.data as FailureData | undefined);
       io.err(`refused${what ? ` (${what})` : ""}: ${envelope.message}${text ? ` — ${text}` : ""} [status ${envelope.statusCode}]`);
       // a refusal that says exactly what is wrong (theme_contrast_too_low: each failing pair)
       const problems = (envelope.data as { problems?: unknown } | undefined)?.problems;

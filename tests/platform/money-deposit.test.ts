@@ -241,6 +241,7 @@ describe("money calls at the router", () => {
       "replyMessage",
       "sendMessage",
       "smsSend",
+      "startBreak",
       "transfer",
       "withdraw",
     ]);

@@ -87,6 +87,8 @@ export const PROTECTION_SCHEMA = [
      started_at TEXT NOT NULL,
      until TEXT NOT NULL
    )`,
+  // The loss limit sums the window's postings (at most 30 days of them) on every bet and open.
+  `CREATE INDEX IF NOT EXISTS postings_by_time ON postings (created_at)`,
   // The reality check is per session: the last "continue" of each (none: counted from sign-in).
   `CREATE TABLE IF NOT EXISTS reality_checks (
      session_id TEXT PRIMARY KEY,

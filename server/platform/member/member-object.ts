@@ -384,6 +384,9 @@ export class MemberObject extends DurableObject<Env> {
       if (replayed) return replayed as Result<Deposit>;
       const checked = money.depositCheck(body, rules);
       if (!checked.ok) return checked;
+      // a break or a deposit limit refuses before a pool address is taken (checked again in the transaction)
+      const refused = protection.depositRefusal(this.sql, body.amount, Date.now());
+      if (refused) return refused;
       let poolAddress: string | null = null;
       if (usesAddressPool(checked.data)) {
         const assigned = await siteStub(this.env, member.site_id).assignDepositAddress(body.optionId, member.member_id, idem.key);

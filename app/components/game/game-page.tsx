@@ -1,4 +1,5 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BreakPanel } from "~/components/protection/break-panel";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { useGameName } from "~/utils/root-data";
@@ -97,6 +98,9 @@ export function GamePage({ path }: { path: string }) {
             klineTab={query.tab === "chart"}
           />
         ) : null}
+        {data.onBreak ? (
+          <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until} />
+        ) : (
         <BetForm
           pair={query.pair}
           periodNo={live.current?.periodNo ?? ""}
@@ -108,6 +112,7 @@ export function GamePage({ path }: { path: string }) {
           idempotencyKey={actionData?.idempotencyKey ?? data.idempotencyKey}
           lastResult={lastResult}
         />
+        )}
         <div className="game-side">
           <GameTabs path={path} query={query} />
           <div className="card game-tab">

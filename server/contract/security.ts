@@ -49,6 +49,9 @@ export const AUDIT_TYPES = [
   "withdrawal_rejected",
   // a member joined an opt-in campaign (server/contract/campaigns.ts)
   "campaign_joined",
+  // a member set a limit or a reality-check interval, or started a time-out or self-exclusion
+  // (server/contract/protection.ts); an operator's attempt to end a break is an operator_action
+  "protection_changed",
   "operator_action",
 ] as const;
 export type AuditType = (typeof AUDIT_TYPES)[number];

@@ -11,6 +11,7 @@ import { campaign, chatbox, instruction, press, siteIcon, siteInfo } from "./sit
 import type { Handlers } from "./types";
 import * as campaigns from "./campaigns";
 import * as positions from "./positions";
+import * as protection from "./protection";
 
 /** One handler per call of the contract; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -58,19 +59,12 @@ export const handlers: Handlers = {
   joinCampaign: campaigns.joinCampaign,
   operatorEndCampaign: campaigns.operatorEndCampaign,
   ...positions,
+  ...protection,
   // TEMPORARY (issue 19's contract commit): each is replaced by its capability's handler
   fairnessDays: notYet,
   periodProof: notYet,
   practice: notYet,
   resetPractice: notYet,
-  protection: notYet,
-  setLimit: notYet,
-  setRealityCheck: notYet,
-  startBreak: notYet,
-  realityCheck: notYet,
-  continueRealityCheck: notYet,
-  operatorMemberProtection: notYet,
-  operatorEndBreak: notYet,
 };
 
 async function notYet() {

@@ -11,6 +11,7 @@ import { balanceOf, dayRange, record, recordAll, replay } from "./ledger";
 import type { Idem, Page, PageQuery } from "./money";
 import { gameAccount, HOUSE } from "./schema";
 import { countTurnover } from "./campaigns";
+import { playRefusal } from "./protection";
 
 /**
  * Bets of one member. Like money.ts, every function is synchronous and runs inside the member
@@ -110,6 +111,9 @@ export function placeOrder(
   if (nowMs >= slot.cutoff * 1000) return fail(400, "betting_forbidden");
   if (!amountInRange(body.amount, rules)) return fail(400, "amount_out_of_range");
   if (market.price === null || market.priceAt === null || nowMs - market.priceAt > STALE_MS) return fail(400, "price_unavailable");
+  // player protection: a break, or the loss limits (the stake counts as lost until settled)
+  const refused = playRefusal(sql, body.amount, nowMs);
+  if (refused) return refused;
   const wallet = gameAccount(rules.gameCode);
   if (balanceOf(sql, wallet) < body.amount) return fail(400, "insufficient_game_wallet_balance");
   const opposite = OPPOSITES[body.option];

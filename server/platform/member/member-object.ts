@@ -39,6 +39,8 @@ import * as money from "./money";
 import * as center from "./center";
 import * as campaigns from "./campaigns";
 import * as positions from "./positions";
+import * as protection from "./protection";
+import type { ProtectionState, RealityCheck, setLimitBody, startBreakBody } from "../../contract/protection";
 import type { MarketClose, MarketPosition } from "../market/positions";
 import { internationalNumber, type SmsPurpose } from "../sms/code";
 
@@ -57,6 +59,7 @@ import { applySchema } from "../schema-version";
 const MEMBER_OBJECT_SCHEMA = [
   ...MEMBER_SCHEMA,
   ...positions.POSITION_SCHEMA,
+  ...protection.PROTECTION_SCHEMA,
   ...LIMIT_SCHEMA,
   // Sign-in failures are counted by the site's object now (per account name and address); the
   // rows of the account-wide count this object kept before are dropped once.
@@ -78,6 +81,8 @@ export interface NewMember {
   currency: string;
   games: string[];
 }
+
+type RealityMinutes = 15 | 30 | 60;
 
 /** Fields the site's member may change; mobile changes were cleared with the site directory first. */
 export type InfoChanges = Partial<Pick<PlayerInfo, "realName" | "areaCode" | "mobile" | "email">>;
@@ -779,7 +784,10 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   joinCampaign(proof: SessionProof, key: string, rules: CampaignRule[]): Result<MemberCampaign> {
-    return this.asMember(proof, (member) => this.atomically(() => campaigns.joinCampaign(this.sql, this.who(member), rules, key, Date.now())));
+    return this.asMember(proof, (member) =>
+      // player protection: no joining a campaign during a break
+      this.atomically(() => protection.breakRefusal(this.sql, Date.now()) ?? campaigns.joinCampaign(this.sql, this.who(member), rules, key, Date.now())),
+    );
   }
 
   /**
@@ -804,6 +812,71 @@ export class MemberObject extends DurableObject<Env> {
 
   decideBank(siteId: string, decision: { approve: boolean; reason: string }): Result<money.Decided<OperatorBankApplication>> {
     return this.decide(siteId, (p, now) => money.decideBank(this.sql, this.who(p), decision, now));
+  }
+
+  // player protection (member/protection.ts) ------------------------------------------------------
+  // `siteMinutes`: the site's realityCheckMinutes, read by the worker per request.
+
+  protection(proof: SessionProof, siteMinutes: RealityMinutes): Result<ProtectionState> {
+    return this.asMember(proof, (member) => ok(protection.protectionState(this.sql, member.currency, siteMinutes, Date.now())));
+  }
+
+  setLimit(proof: SessionProof, body: z.output<typeof setLimitBody>, siteMinutes: RealityMinutes, address: string | null): Result<ProtectionState> {
+    return this.asMember(proof, (member) => {
+      const now = Date.now();
+      const set = this.atomically(() => protection.setLimit(this.sql, { ...this.who(member), address }, body, now));
+      return set.ok ? ok(protection.protectionState(this.sql, member.currency, siteMinutes, now)) : set;
+    });
+  }
+
+  setRealityCheck(proof: SessionProof, minutes: RealityMinutes, siteMinutes: RealityMinutes, address: string | null): Result<ProtectionState> {
+    return this.asMember(proof, (member) => {
+      const now = Date.now();
+      this.atomically(() => protection.setRealityCheck(this.sql, { ...this.who(member), address }, minutes, siteMinutes, now));
+      return ok(protection.protectionState(this.sql, member.currency, siteMinutes, now));
+    });
+  }
+
+  startBreak(
+    proof: SessionProof,
+    idem: money.Idem,
+    body: z.output<typeof startBreakBody>,
+    siteMinutes: RealityMinutes,
+    address: string | null,
+  ): Result<ProtectionState> {
+    return this.asMember(proof, (member) => {
+      const now = Date.now();
+      const answer = () => protection.protectionState(this.sql, member.currency, siteMinutes, now);
+      return this.atomically(() => protection.startBreak(this.sql, { ...this.who(member), address }, idem, body, now, answer));
+    });
+  }
+
+  realityCheck(proof: SessionProof, siteMinutes: RealityMinutes): Result<RealityCheck> {
+    return this.asMember(proof, (member) => {
+      const check = protection.realityCheck(this.sql, proof.sessionId, member.currency, siteMinutes, Date.now());
+      return check ? ok(check) : sessionInvalid();
+    });
+  }
+
+  continueRealityCheck(proof: SessionProof, siteMinutes: RealityMinutes): Result<RealityCheck> {
+    return this.asMember(proof, (member) => {
+      const now = Date.now();
+      this.ctx.storage.transactionSync(() => protection.continueRealityCheck(this.sql, proof.sessionId, now));
+      const check = protection.realityCheck(this.sql, proof.sessionId, member.currency, siteMinutes, now);
+      return check ? ok(check) : sessionInvalid();
+    });
+  }
+
+  /** The operator's view of the member's protection (the member must be of the operator's site). */
+  operatorProtection(siteId: string, siteMinutes: RealityMinutes): Result<ProtectionState> {
+    const member = this.memberOf(siteId);
+    return member.ok ? ok(protection.protectionState(this.sql, member.data.currency, siteMinutes, Date.now())) : member;
+  }
+
+  /** Always a refusal: nobody ends a break early (the worker audits the attempt as an operator action). */
+  operatorEndBreak(siteId: string): Result<ProtectionState> {
+    const member = this.memberOf(siteId);
+    return member.ok ? protection.endBreakRefusal(this.sql, Date.now()) : member;
   }
 
   // the game ----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import { auditEvent, auditToOutbox } from "../audit";
 import { fail, ok, type Result } from "../result";
 import { balanceOf, dayRange, record, replay } from "./ledger";
 import { bonusLockedRefusal, creditDepositBonuses } from "./campaigns";
+import { breakRefusal, depositRefusal } from "./protection";
 import type { CampaignRule } from "../../contract";
 import { EXTERNAL_DEPOSIT, EXTERNAL_WITHDRAWAL, FEES, gameAccount, HOLD, MAIN } from "./schema";
 
@@ -275,6 +276,9 @@ export function deposit(
   const checked = depositCheck(body, rules);
   if (!checked.ok) return checked;
   const option = checked.data;
+  // player protection: a break, or the deposit limits (this row counts toward them once written)
+  const refused = depositRefusal(sql, body.amount, Date.parse(now));
+  if (refused) return refused;
 
   const id = newId();
   // A demo option is play money: credited at once, with no operator in the loop.
@@ -354,6 +358,9 @@ export function transfer(
   if (replayed) return replayed as Result<Transfer>;
   if (!rules.games.some((g) => g.code === body.gameCode)) return fail(400, "game_not_found");
   if (!inRange(body.amount, rules.minTransferAmount, rules.maxTransferAmount)) return fail(400, "amount_out_of_range");
+  // player protection: a break stops money into a game; taking it out stays open
+  const refused = body.direction === "in" ? breakRefusal(sql, Date.parse(now)) : null;
+  if (refused) return refused;
   const game = gameAccount(body.gameCode);
   const [from, to] = body.direction === "in" ? [MAIN, game] : [game, MAIN];
   if (balanceOf(sql, from) < body.amount) {

@@ -14,6 +14,7 @@ import { fail, ok, type Result } from "../result";
 import { balanceOf, dayRange, record } from "./ledger";
 import { requestKey, type Idem, type Page, type PageQuery } from "./money";
 import { gameAccount, HOUSE, POSITIONS } from "./schema";
+import { playRefusal } from "./protection";
 
 /**
  * A member's contract positions (server/platform/README.md, "Contract trading"). Like game.ts,
@@ -173,9 +174,12 @@ export function checkOpen(sql: SqlStorage, body: OpenPositionBody, rules: Contra
 export function beginOpen(sql: SqlStorage, idem: Idem, body: OpenPositionBody, rules: ContractRules, now: string): Result<PositionRow> {
   const checked = checkOpen(sql, body, rules);
   if (!checked.ok) return checked;
+  const fee = positionFee({ ...body, feePpm: rules.settings.feePpm });
+  // player protection: a break, or the loss limits (margin + fee count as lost from the intent on)
+  const refused = playRefusal(sql, body.margin + fee, Date.parse(now));
+  if (refused) return refused;
   const id = newId();
   const seq = sql.exec<{ n: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM positions").one().n;
-  const fee = positionFee({ ...body, feePpm: rules.settings.feePpm });
   sql.exec(
     `INSERT INTO positions (id, seq, request_key, fingerprint, pair, side, margin, leverage, notional, fee_ppm, stop_out_bp,
        open_fee, seen_price, game_code, currency, status, take_profit, stop_loss, created_at)

@@ -121,8 +121,12 @@ export default function Deposit() {
         </p>
       ) : null}
       {onBreak ? (
-        // a break in force: no deposit form (a pending deposit's payment card above stays)
-        <BreakPanel kind={onBreak.kind} until={onBreak.until} />
+        // a break in force: no deposit form (a pending deposit's payment card above stays); a form
+        // rendered before the break and posted after it shows the platform's refusal above the panel
+        <>
+          <ErrorList id={form.errorId} errors={form.errors} alert />
+          <BreakPanel kind={onBreak.kind} until={onBreak.until} />
+        </>
       ) : options.length === 0 ? (
         <p>{t("deposit.no_options")}</p>
       ) : (

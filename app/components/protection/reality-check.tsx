@@ -23,8 +23,14 @@ export default function RealityCheckPanel({ check }: { check: DueRealityCheck })
   const { t, i18n } = useTranslation();
   const { pathname, search } = useLocation();
   const panel = useRef<HTMLElement>(null);
-  // with JavaScript the dialog takes focus, so a screen reader starts at it
-  useEffect(() => panel.current?.focus(), []);
+  // with JavaScript the dialog takes focus, so a screen reader starts at it, and the page under
+  // it is inert (no tabbing behind the dialog) until the member chooses
+  useEffect(() => {
+    panel.current?.focus();
+    const page = document.querySelector(".layout");
+    page?.setAttribute("inert", "");
+    return () => page?.removeAttribute("inert");
+  }, []);
   const back = pathname + search;
   const hours = Math.floor(check.playedMinutes / 60);
   const played =

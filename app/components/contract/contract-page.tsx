@@ -1,5 +1,6 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BreakPanel } from "~/components/protection/break-panel";
+import { ErrorList } from "~/components/form-core";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { contractHref, CLOSED_PAGE_SIZE, CONTRACT_TABS, type ContractQuery, type Position } from "~/utils/contract";
@@ -88,7 +89,10 @@ export function ContractPage() {
           )}
         </section>
         {data.onBreak ? (
-          <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until} />
+          // an open from a page rendered before the break: the platform's refusal above the panel
+          <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until}>
+            <ErrorList errors={openResult?.result.error?.[""]} alert />
+          </BreakPanel>
         ) : (
         <Ticket
           key={openResult?.idempotencyKey ?? data.idempotencyKey}

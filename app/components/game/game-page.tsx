@@ -1,5 +1,6 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BreakPanel } from "~/components/protection/break-panel";
+import { ErrorList } from "~/components/form-core";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { useGameName } from "~/utils/root-data";
@@ -99,7 +100,10 @@ export function GamePage({ path }: { path: string }) {
           />
         ) : null}
         {data.onBreak ? (
-          <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until} />
+          // a bet from a page rendered before the break: the platform's refusal above the panel
+          <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until}>
+            <ErrorList errors={lastResult?.error?.[""]} alert />
+          </BreakPanel>
         ) : (
         <BetForm
           pair={query.pair}

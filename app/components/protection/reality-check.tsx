@@ -29,7 +29,9 @@ export default function RealityCheckPanel({ check }: { check: DueRealityCheck })
     panel.current?.focus();
     const page = document.querySelector(".layout");
     page?.setAttribute("inert", "");
-    return () => page?.removeAttribute("inert");
+    return () => {
+      page?.removeAttribute("inert");
+    };
   }, []);
   const back = pathname + search;
   const hours = Math.floor(check.playedMinutes / 60);

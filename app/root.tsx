@@ -12,9 +12,10 @@ import {
   useMatches,
   useRouteError,
   useRouteLoaderData,
+  useRevalidator,
   UNSAFE_RemixContext,
 } from "@remix-run/react";
-import { lazy, Suspense, useContext, useState } from "react";
+import { lazy, Suspense, useContext, useEffect, useState } from "react";
 import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
 import { useNonce } from "./utils/nonce";
 import { appearanceOf, themeColorMetas, themeCss } from "./utils/theme.server";
@@ -31,6 +32,8 @@ import styles from "./styles/app.css";
 const Toast = lazy(() => import("./components/toast").then((m) => ({ default: m.Toast })));
 // the loading overlay and the build update, loaded as the page hydrates: nothing at rest shows them
 const NavigationWatch = lazy(() => import("./components/navigation-watch"));
+// the reality check, when one is due (app/README.md, "Player protection"): rare, so loaded as the toast is
+const RealityCheckPanel = lazy(() => import("./components/protection/reality-check"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -40,7 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { site, session, platform, locale } = context;
   // the auth guard reads a signed-in member's info on each navigation, so a dead session ends here
   // (server/site/README.md, "Auth guard")
-  const info = session.signedIn ? await platform.call("playerInfo") : undefined;
+  // the reality check asks the platform only when the session's cached due time has passed
+  const protection = session.signedIn ? await import("./utils/protection.server") : undefined;
+  const [info, reality] = await Promise.all([
+    session.signedIn ? platform.call("playerInfo") : undefined,
+    protection ? protection.realityCheckFor(context) : undefined,
+  ]);
   // the member's light/dark and up/down, and the theme as ready CSS (app/README.md, "Themes")
   const appearance = appearanceOf(request, site.theme, locale);
   // a plain object, which Remix sends as JSON: a value import of @remix-run/cloudflare (json) would
@@ -57,6 +65,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     csrf: session.csrf,
     toast: session.takeToast() ?? null,
     member: info?.ok ? { account: info.data.account, realName: info.data.realName } : null,
+    /** the due reality check to cover the page with, if any */
+    realityCheck: reality?.check ? { currency: reality.check.currency, playedMinutes: reality.check.playedMinutes, net: reality.check.net } : null,
+    /** ms from this render until the next check is due: the game pages' timer (useRealityTimer) */
+    realityDueInMs: reality?.dueAt != null ? Math.max(0, reality.dueAt - context.now) : null,
     site: {
       title: site.title,
       description: site.description,
@@ -160,6 +172,7 @@ export default function App() {
   const { t } = useTranslation(usePageNamespaces());
   const page = usePageHandle();
   useChangeLanguage(data.locale);
+  useRealityTimer(page.layout === "game" && !data.realityCheck ? data.realityDueInMs : null);
   const main = <Outlet />;
   return (
     <Document title={(page.titleFromSite && data.site[page.titleFromSite]) || t(page.titleKey ?? "home.title")}>
@@ -179,11 +192,31 @@ export default function App() {
           <Toast toast={data.toast} />
         </Suspense>
       ) : null}
+      {data.realityCheck ? (
+        <Suspense fallback={null}>
+          <RealityCheckPanel check={data.realityCheck} />
+        </Suspense>
+      ) : null}
       <Suspense fallback={null}>
         <NavigationWatch />
       </Suspense>
     </Document>
   );
+}
+
+/**
+ * On the game pages, where a member may stay for long without loading a page: when the reality
+ * check falls due, reload the page's data once (the root loader then reads the due check and the
+ * dialog shows). One timer, no polling of the platform.
+ */
+function useRealityTimer(dueInMs: number | null) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (dueInMs === null) return;
+    // a second late, so the server's clock has passed it too; setTimeout's ceiling is ~24.8 days
+    const timer = setTimeout(revalidate, Math.min(dueInMs + 1000, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [dueInMs, revalidate]);
 }
 
 export function ErrorBoundary() {

@@ -57,6 +57,7 @@ function memberPages(threadPath: string): Record<string, string> {
     "user": "/user",
     "user-info": "/user/info",
     "user-setting": "/user/setting",
+    "user-limits": "/user/limits",
     "user-smsVerify": "/user/smsVerify",
     "user-deposit": "/user/deposit",
     "user-transfer": "/user/transfer",

@@ -16,6 +16,8 @@ import { PaymentCard } from "~/components/money/payment-card";
 import { qrCode } from "~/utils/qr.server";
 import { depositBonusOffers } from "~/utils/campaigns.server";
 import { DepositBonusLine } from "~/components/campaigns/locked-bonus";
+import { BreakPanel } from "~/components/protection/break-panel";
+import { breakInForce } from "~/utils/protection.server";
 
 export const handle = { titleKey: "money:deposit.title", i18n: ["money", "campaigns"] } satisfies RouteHandle;
 
@@ -34,9 +36,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
   const view = new URL(request.url).searchParams.get("view");
   // the bonus offers read recent deposits too (one platform call: reads are shared per request)
-  const [result, bonusOffers] = await Promise.all([
+  const [result, bonusOffers, onBreak] = await Promise.all([
     context.platform.call("deposits", { query: { page: 1, pageSize: view ? VIEW_WINDOW : 5 } }),
     depositBonusOffers(context),
+    breakInForce(context),
   ]);
   const optionOf = (id: string) => context.site.depositOptions.find((o) => o.id === id);
   const listed = (result.ok ? withOptionNames(context, result.data.items) : []).map((d) => ({ ...d, payment: inMemberLanguage(d.payment, optionOf(d.optionId)) }));
@@ -45,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const option = receipt ? optionOf(receipt.optionId) : undefined;
   const payment = receipt?.status === "pending" ? receipt.payment : null;
   return json({
+    onBreak,
     receipt,
     payment,
     qr: payment?.kind === "crypto" ? qrCode(payment.address) : null,
@@ -87,7 +91,7 @@ function inMemberLanguage(payment: DepositPayment | null, option: DepositOption 
 }
 
 export default function Deposit() {
-  const { options, limits, currency, recent, receipt, payment, qr, assign, viewMissing, bonusOffers, idempotencyKey } = useLoaderData<typeof loader>();
+  const { options, limits, currency, recent, receipt, payment, qr, assign, viewMissing, bonusOffers, idempotencyKey, onBreak } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const [form, fields] = useServerForm<ReturnType<typeof depositSchema>>({
@@ -116,7 +120,14 @@ export default function Deposit() {
           {t("payment.not_found")}
         </p>
       ) : null}
-      {options.length === 0 ? (
+      {onBreak ? (
+        // a break in force: no deposit form (a pending deposit's payment card above stays); a form
+        // rendered before the break and posted after it shows the platform's refusal above the panel
+        <>
+          <ErrorList id={form.errorId} errors={form.errors} alert />
+          <BreakPanel kind={onBreak.kind} until={onBreak.until} />
+        </>
+      ) : options.length === 0 ? (
         <p>{t("deposit.no_options")}</p>
       ) : (
         // keyed by the page's idempotency key: a success brings a new key and so an empty form, even

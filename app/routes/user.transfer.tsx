@@ -13,15 +13,18 @@ import type { RouteHandle } from "~/utils/translation-keys";
 import { lockedBonus } from "~/utils/campaigns.server";
 import { LockedBonusEntry, LockedBonusNote } from "~/components/campaigns/locked-bonus";
 
+import { BreakPanel } from "~/components/protection/break-panel";
+import { breakInForce } from "~/utils/protection.server";
 export const handle = { titleKey: "money:transfer.title", i18n: ["money", "campaigns"] } satisfies RouteHandle;
 
 export const shouldRevalidate = keepDataAfterRefusal;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
-  const [wallets, recent] = await Promise.all([
+  const [wallets, recent, onBreak] = await Promise.all([
     context.platform.call("wallets"),
     context.platform.call("transfers", { query: { page: 1, pageSize: 5 } }),
+    breakInForce(context),
   ]);
   const receiptId = takeReceiptId(request, context, "transfer");
   const bonus = await lockedBonus(context, wallets.ok ? wallets.data : null);
@@ -29,6 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       wallets: wallets.ok ? withGameNames(context, wallets.data) : null,
       bonus,
+      // a break in force closes transfers into the game only: the form keeps "out"
+      onBreak,
       recent: recent.ok ? recent.data.items : [],
       receipt: (recent.ok && receiptId && recent.data.items.find((x) => x.id === receiptId)) || null,
       error: wallets.ok ? null : wallets.code,
@@ -57,15 +62,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Transfer() {
-  const { wallets, bonus, recent, receipt, error, games, limits, currency, idempotencyKey } = useLoaderData<typeof loader>();
+  const { wallets, bonus, recent, receipt, error, games, limits, currency, idempotencyKey, onBreak } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const codes = games.map((g) => g.code);
   const gameName = (code: string) => games.find((g) => g.code === code)?.name ?? code;
   const [form, fields] = useServerForm<ReturnType<typeof transferSchema>>({
     lastResult: actionData?.result,
-    defaultValue: { direction: "in", gameCode: codes[0] },
+    defaultValue: { direction: onBreak ? "out" : "in", gameCode: codes[0] },
   });
+  const directions = onBreak ? (["out"] as const) : (["in", "out"] as const);
   return (
     <div className="money-page">
       <h1>{t("transfer.title")}</h1>
@@ -106,6 +112,11 @@ export default function Transfer() {
         </dl>
       ) : null}
       {bonus ? <LockedBonusNote /> : null}
+      {onBreak ? (
+        <BreakPanel kind={onBreak.kind} until={onBreak.until}>
+          <p>{t("break_panel.transfer_out_only")}</p>
+        </BreakPanel>
+      ) : null}
       {/* keyed by the page's idempotency key: a success brings a new key and an empty form (user.deposit.tsx) */}
       <Form key={idempotencyKey} method="post" {...form.props} className="card">
         <CsrfInput />
@@ -114,7 +125,7 @@ export default function Transfer() {
         <FormSummary form={form} />
         <fieldset className="choice-group" aria-describedby={fields.direction.errors ? fields.direction.errorId : undefined}>
           <legend>{t("transfer.direction")}</legend>
-          {(["in", "out"] as const).map((d) => (
+          {directions.map((d) => (
             <label key={d} className="choice">
               <input
                 type="radio"

@@ -13,6 +13,7 @@ import {
   type ContractSettings,
 } from "./contract";
 import { failureMessage, messageKey } from "./messages";
+import { breakInForce } from "./protection.server";
 import { gameWalletOf } from "./game.server";
 import { pairName } from "./game";
 import { idempotencyKeyField, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
@@ -50,7 +51,7 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
   const settings = settingsOf(context);
   const query = parseContractQuery(params, site.pairs, settings);
   const digits = minorDigits(site.currency);
-  const [market, pairs, open, closed, wallets] = await Promise.all([
+  const [market, pairs, open, closed, wallets, onBreak] = await Promise.all([
     context.platform.call("market", { params: { pair: query.pair } }),
     pairList(context),
     context.platform.call("positions", { query: { status: "open", page: 1, pageSize: OPEN_PAGE_SIZE } }),
@@ -58,6 +59,7 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
       ? context.platform.call("positions", { query: { status: "closed", page: query.page, pageSize: CLOSED_PAGE_SIZE } })
       : Promise.resolve(null),
     context.platform.call("wallets"),
+    breakInForce(context),
   ]);
   const openPositions = open.ok ? open.data.items : [];
   // the mark of every pair the member holds: the page's pair is live, the others as of this render
@@ -71,6 +73,9 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
   const precision = market.ok ? market.data.pair.precision : (pairs.find((p) => p.symbol === query.pair)?.precision ?? 2);
   const price = market.ok ? market.data.price : null;
   return json({
+    // a time-out or self-exclusion in force: the ticket gives way to the break panel (closing and
+    // TP/SL on open positions still work)
+    onBreak,
     query,
     pairs,
     market: market.ok ? market.data : null,

@@ -10,6 +10,7 @@ import { moneyFailure, withGameNames } from "./money.server";
 import { minorDigits } from "./money";
 import { amountField } from "./money-schemas.server";
 import { localRedirectTarget } from "./redirect-target";
+import { breakInForce } from "./protection.server";
 
 /**
  * Settled orders this recent travel with the ticket poll, only so the page can show a result it
@@ -58,12 +59,13 @@ export async function gameLoader({ request, context }: LoaderFunctionArgs) {
   // page, not silently another pair's market; no pair at all is the site's first
   if (params.get("pair") && !site.pairs.includes(params.get("pair")!)) throw new Response("Page Not Found", { status: 404 });
   const query = parseGameQuery(params, site.pairs);
-  const [market, pairs, tickets, tab, spark] = await Promise.all([
+  const [market, pairs, tickets, tab, spark, onBreak] = await Promise.all([
     context.platform.call("market", { params: { pair: query.pair } }),
     context.platform.call("pairs"),
     loadTickets(context),
     loadTab(context, query),
     context.platform.call("candles", { params: { pair: query.pair }, query: { interval: "1s", limit: SPARK_SECONDS } }),
+    breakInForce(context),
   ]);
   const known = new Map(pairs.ok ? pairs.data.map((p) => [p.symbol, p]) : []);
   return json({
@@ -80,6 +82,8 @@ export async function gameLoader({ request, context }: LoaderFunctionArgs) {
     // the sparkline's ticks: [unix second, price]; none when the call failed (the chart says so)
     spark: spark.ok ? spark.data.map((c) => [Math.floor(Date.parse(c.time) / 1000), c.close] as [number, number]) : [],
     tab,
+    // a time-out or self-exclusion in force: the bet form gives way to the break panel
+    onBreak,
     idempotencyKey: newIdempotencyKey(),
   });
 }

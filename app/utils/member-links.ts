@@ -15,6 +15,7 @@ export const MEMBER_LINKS: readonly (readonly [string, KeyOf<"common">])[] = [
   ["/user/record", "user.nav_record"],
   ["/user/info", "user.nav_info"],
   ["/user/setting", "user.nav_setting"],
+  ["/user/limits", "user.nav_limits"],
   ["/user/smsVerify", "user.nav_sms"],
   ["/user/message", "user.nav_message"],
   ["/user/news", "user.nav_news"],

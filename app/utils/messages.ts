@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "./intl";
 import { formatMoney } from "./money";
 import { dynamicKey, type DynamicKey } from "./translation-keys";
 
@@ -21,16 +22,37 @@ export interface FailureLike {
   code: string;
   /** minor units: the figure the message names (bonus_locked: the turnover still needed) */
   amount?: number;
+  /** ISO time: the end of the break a refusal names (timeout_in_force, exclusion_in_force, break_*) */
+  until?: string;
 }
 
 /**
- * The message of a refused call with its figure in the member's money: bonus_locked reads "Bet
- * US$450.00 more to unlock them" in the site's currency, with the digits of the page's language.
+ * A moment as members read it on every protection text: date and time in UTC, labelled so (the
+ * server renders the page and cannot know the member's time zone; the records do the same).
+ */
+export function formatMoment(iso: string, locale: string): string {
+  return dateTimeFormat(locale, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(new Date(iso));
+}
+
+/**
+ * The message of a refused call with its figures: bonus_locked reads "Bet US$450.00 more to unlock
+ * them" in the site's currency, with the digits of the page's language; a limit's refusal the
+ * amount that remains; a break's refusal its end as a date and time (`until`).
  * Formatted on the server, where the page's language and the site's currency are known; the
  * page's language cannot change under a shown message without a new request.
  */
 export function failureMessage(failure: FailureLike, money: { currency: string; locale: string }): DynamicKey {
-  return failure.amount === undefined
-    ? messageKey(failure.code)
-    : messageKey(failure.code, { amount: formatMoney(failure.amount, money.currency, money.locale) });
+  const values: Record<string, string> = {};
+  if (failure.amount !== undefined) values.amount = formatMoney(failure.amount, money.currency, money.locale);
+  // a break's end, in the page's language (timeout_in_force: "until 24 Nov 2026, 10:00 UTC")
+  if (failure.until !== undefined) values.until = formatMoment(failure.until, money.locale);
+  return messageKey(failure.code, values);
 }

@@ -20,9 +20,11 @@ export type SiteMessageCode = MessageCode | "connection_failed";
 /**
  * A refused or failed call. `amount` (minor units) is the figure a refusal's message names, from
  * the envelope's failure data (server/contract/README.md, "The envelope"): bonus_locked's turnover
- * still needed. The route shows it through `failureMessage` (app/utils/messages.ts).
+ * still needed, a limit's remainder; `until` the end of a break a refusal names (timeout_in_force,
+ * exclusion_in_force, break_already_longer, break_cannot_end_early). The route shows both through
+ * `failureMessage` (app/utils/messages.ts).
  */
-export type CallFailure = { ok: false; status: number; code: SiteMessageCode; amount?: number };
+export type CallFailure = { ok: false; status: number; code: SiteMessageCode; amount?: number; until?: string };
 export type CallResult<T> = { ok: true; data: T } | CallFailure;
 /** A `raw` call: on success the platform's response, whose body is the file's bytes. */
 export type RawResult = { ok: true; response: Response } | CallFailure;
@@ -99,8 +101,11 @@ export function createPlatformClient(options: PlatformClientOptions) {
       }
       const code = isMessageCode(message) ? message : "internal_error";
       // failure data that breaks the contract is dropped: the message still stands without its figure
-      const amount = code === "internal_error" ? undefined : failureData.safeParse(data ?? {}).data?.amount;
-      return amount === undefined ? { ok: false, status: statusCode, code } : { ok: false, status: statusCode, code, amount };
+      const figures = code === "internal_error" ? undefined : failureData.safeParse(data ?? {}).data;
+      const failure: CallFailure = { ok: false, status: statusCode, code };
+      if (figures?.amount !== undefined) failure.amount = figures.amount;
+      if (figures?.until !== undefined) failure.until = figures.until;
+      return failure;
     }
     return { ok: true, data };
   }

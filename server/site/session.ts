@@ -12,6 +12,11 @@ export interface SessionData {
   signedInAt?: number;
   /** epoch ms of the last request that refreshed the cookie, for the idle timeout */
   seenAt?: number;
+  /**
+   * epoch ms when the member's reality check is next due, as the platform last said: a page load
+   * before it asks the platform nothing (app/utils/protection.server.ts, realityCheckFor)
+   */
+  realityDueAt?: number;
 }
 
 export interface Toast {
@@ -83,6 +88,9 @@ export class AppSession {
   }
   get account(): string | undefined {
     return this.session.get("account");
+  }
+  get realityDueAt(): number | undefined {
+    return this.session.get("realityDueAt");
   }
   get csrf(): string {
     return this.session.get("csrf") ?? "";

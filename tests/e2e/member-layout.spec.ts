@@ -18,6 +18,7 @@ const MEMBER_PAGES = [
   "/user/record",
   "/user/info",
   "/user/setting",
+  "/user/limits",
   "/user/smsVerify",
   "/user/message",
   "/user/news",

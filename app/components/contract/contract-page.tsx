@@ -1,4 +1,6 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BreakPanel } from "~/components/protection/break-panel";
+import { ErrorList } from "~/components/form-core";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { contractHref, CLOSED_PAGE_SIZE, CONTRACT_TABS, type ContractQuery, type Position } from "~/utils/contract";
@@ -86,6 +88,12 @@ export function ContractPage() {
             <p className="muted">{t("game:chart.needs_js")}</p>
           )}
         </section>
+        {data.onBreak ? (
+          // an open from a page rendered before the break: the platform's refusal above the panel
+          <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until}>
+            <ErrorList errors={openResult?.result.error?.[""]} alert />
+          </BreakPanel>
+        ) : (
         <Ticket
           key={openResult?.idempotencyKey ?? data.idempotencyKey}
           query={query}
@@ -101,6 +109,7 @@ export function ContractPage() {
           idempotencyKey={openResult?.idempotencyKey ?? data.idempotencyKey}
           lastResult={openResult?.result}
         />
+        )}
         <div className="game-side contract-lists">
           <ListTabs query={query} openCount={positions.open.length} />
           <div className="game-tab contract-list">

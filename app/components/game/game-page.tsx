@@ -1,4 +1,6 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BreakPanel } from "~/components/protection/break-panel";
+import { ErrorList } from "~/components/form-core";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { useGameName } from "~/utils/root-data";
@@ -97,6 +99,12 @@ export function GamePage({ path }: { path: string }) {
             klineTab={query.tab === "chart"}
           />
         ) : null}
+        {data.onBreak ? (
+          // a bet from a page rendered before the break: the platform's refusal above the panel
+          <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until}>
+            <ErrorList errors={lastResult?.error?.[""]} alert />
+          </BreakPanel>
+        ) : (
         <BetForm
           pair={query.pair}
           periodNo={live.current?.periodNo ?? ""}
@@ -108,6 +116,7 @@ export function GamePage({ path }: { path: string }) {
           idempotencyKey={actionData?.idempotencyKey ?? data.idempotencyKey}
           lastResult={lastResult}
         />
+        )}
         <div className="game-side">
           <GameTabs path={path} query={query} />
           <div className="card game-tab">

@@ -1,0 +1,32 @@
+import { Link } from "@remix-run/react";
+import { formatMoment } from "~/utils/messages";
+import { useTranslation } from "~/utils/translator";
+
+/**
+ * What the pages that lead to money (the game, contracts, deposit, transfer into the game) show
+ * instead of their forms while a time-out or self-exclusion is in force (app/README.md, "Player
+ * protection"): a calm card, not an error. It says until when, that nothing can shorten it, and
+ * links to what still works: withdrawing and the records. The platform refuses the money calls
+ * anyway; this spares the member a form that can only be refused.
+ */
+export function BreakPanel({ kind, until, children }: { kind: "timeout" | "exclusion"; until: string; children?: React.ReactNode }) {
+  const { t, i18n } = useTranslation("money");
+  return (
+    <section className="card break-panel" aria-labelledby="break-panel-title" data-testid="break-panel">
+      <h2 id="break-panel-title">{t(`break_panel.title.${kind}`, { until: formatMoment(until, i18n.language) })}</h2>
+      <p>{t("break_panel.body")}</p>
+      {children}
+      <p className="break-panel-links">
+        <Link to="/user/withdraw" className="button button-primary">
+          {t("break_panel.withdraw")}
+        </Link>
+        <Link to="/user/record" className="button">
+          {t("break_panel.records")}
+        </Link>
+        <Link to="/user/limits" className="button">
+          {t("break_panel.limits")}
+        </Link>
+      </p>
+    </section>
+  );
+}

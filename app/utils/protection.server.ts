@@ -1,0 +1,92 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { BREAK_DURATIONS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES, type BreakKind } from "../../server/contract/protection";
+import { idempotencyKeyField } from "./idempotency.server";
+import { amountField } from "./money-schemas.server";
+import { minorDigits } from "./money";
+
+/**
+ * Player protection on the site (app/README.md, "Player protection"): the break in force for the
+ * pages that lead to money, the reality check's due time cached in the cookie session, and the
+ * limits page's forms. The platform enforces every rule; the site shows them early and calmly.
+ */
+
+/** The break the member is on, for a page that would lead to money: null when none (or unknown). */
+export async function breakInForce(context: AppLoadContext): Promise<{ kind: BreakKind; until: string } | null> {
+  const result = await context.platform.call("protection");
+  // a failed read shows the forms: the platform refuses a bet or deposit during a break anyway
+  if (!result.ok || !result.data.activeBreak) return null;
+  const { kind, until } = result.data.activeBreak;
+  return Date.parse(until) > context.now ? { kind, until } : null;
+}
+
+/** After a failed reality-check read, ask again this much later rather than on every page. */
+const REALITY_RETRY_MS = 5 * 60_000;
+
+/**
+ * The reality check, read from the platform only when it may be due: the session caches its
+ * dueAt, so a page load before that time makes no call (server/site/README.md, "Session").
+ * Returns the due check to show, and the next due time (the game pages' timer raises the check
+ * live when it passes).
+ */
+export async function realityCheckFor(context: AppLoadContext) {
+  const { session, now, platform } = context;
+  const cached = session.realityDueAt;
+  if (cached !== undefined && now < cached) return { check: null, dueAt: cached };
+  const result = await platform.call("realityCheck");
+  if (!result.ok) {
+    session.set("realityDueAt", now + REALITY_RETRY_MS);
+    return { check: null, dueAt: null };
+  }
+  const dueAt = Date.parse(result.data.dueAt);
+  session.set("realityDueAt", dueAt);
+  return { check: result.data.due ? result.data : null, dueAt };
+}
+
+// the limits page's forms ------------------------------------------------------------------------
+
+export const LIMITS_INTENTS = ["limit", "reality", "break"] as const;
+export type LimitsIntent = (typeof LIMITS_INTENTS)[number];
+
+/**
+ * A limit's form: an amount to set (a decrease applies at once, an increase after 24 hours), or
+ * the remove button (after 24 hours). Kind and period travel as hidden fields.
+ */
+export function limitSchema(currency: string) {
+  return z
+    .object({
+      kind: z.enum(LIMIT_KINDS),
+      period: z.enum(LIMIT_PERIODS),
+      op: z.enum(["set", "remove"]).default("set"),
+      amount: z.string().optional(),
+    })
+    .transform((value, ctx) => {
+      if (value.op === "remove") return { kind: value.kind, period: value.period, amount: null };
+      // any positive amount in the currency's minor digits; no upper bound but the contract's
+      const parsed = amountField({ min: 1, max: Number.MAX_SAFE_INTEGER, digits: minorDigits(currency) }).safeParse(value.amount ?? "");
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: ["amount"] });
+        return z.NEVER;
+      }
+      return { kind: value.kind, period: value.period, amount: parsed.data };
+    });
+}
+
+export const realitySchema = z.object({
+  minutes: z.coerce
+    .number({ invalid_type_error: "account:limits.reality_required", required_error: "account:limits.reality_required" })
+    .refine((m): m is (typeof REALITY_CHECK_MINUTES)[number] => (REALITY_CHECK_MINUTES as readonly number[]).includes(m), "account:limits.reality_required"),
+});
+
+const DURATIONS = [...BREAK_DURATIONS.timeout, ...BREAK_DURATIONS.exclusion] as const;
+
+/** A break: one duration (its kind follows from it), the confirmation, and an idempotency key. */
+export const breakSchema = z.object({
+  idempotencyKey: idempotencyKeyField,
+  duration: z.enum(DURATIONS, { errorMap: () => ({ message: "account:limits.break_duration_required" }) }),
+  confirm: z.literal("on", { errorMap: () => ({ message: "account:limits.break_confirm_required" }) }),
+});
+
+export function breakKindOf(duration: (typeof DURATIONS)[number]): BreakKind {
+  return (BREAK_DURATIONS.timeout as readonly string[]).includes(duration) ? "timeout" : "exclusion";
+}

@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatMoment } from "../../app/utils/messages";
+import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { advanceSiteClock, SITE_HARNESS_ENTRY, takePlatformCalls } from "../helpers/site-harness";
+
+/**
+ * Player protection on the site (app/README.md, "Player protection"): the limits page and its
+ * forms without JavaScript, a break closing the pages that lead to money, refusals with their
+ * figures in the member's language, and the reality check shown when due. The site's clock and
+ * the platform's can both be moved ahead (the harness entries), so a reality check falls due
+ * without waiting.
+ */
+const PLATFORM_ENTRY = `
+  import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
+  const RealDate = Date;
+  let offset = 0;
+  class ShiftedDate extends RealDate {
+    constructor(...args) {
+      if (args.length === 0) super(RealDate.now() + offset);
+      else super(...args);
+    }
+    static now() { return RealDate.now() + offset; }
+  }
+  globalThis.Date = ShiftedDate;
+  export { MarketObject, MemberObject, SiteObject };
+  export default {
+    async fetch(request, env, ctx) {
+      if (new URL(request.url).pathname === "/__test__/shift") {
+        offset += Number(await request.text());
+        return new Response(String(offset));
+      }
+      return worker.fetch(request, env, ctx);
+    },
+  };
+`;
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await createStack({ siteEntry: SITE_HARNESS_ENTRY, platformEntry: PLATFORM_ENTRY });
+});
+afterAll(() => stack?.dispose());
+
+async function member(): Promise<Visitor> {
+  const visitor = new Visitor(stack, "http://localhost");
+  expect((await visitor.post("/register", registerFields(freshMember()))).status).toBe(302);
+  return visitor;
+}
+
+const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
+const periodOf = (html: string) => /name="periodNo" value="(\d+)"/.exec(html)?.[1];
+/** The page's text as a browser shows it: tags and React's separators dropped, entities read. */
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<script[\s\S]*?<\/script>/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ");
+const testIdText = (html: string, testId: string) =>
+  new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html.replace(/<!-- -->/g, ""))?.[2]?.replace(/<[^>]+>/g, "").trim();
+
+/**
+ * The game page with at least 5 s of betting left in its period (the cut-off as the loader sent
+ * it), so a bet posted from it meets the rule under test, not the period's cut-off.
+ */
+async function gamePage(visitor: Visitor): Promise<string> {
+  for (;;) {
+    const html = await (await visitor.get("/game")).text();
+    const cutoff = Date.parse(/"cutoffAt":"([^"]+)"/.exec(html)?.[1] ?? "");
+    expect(cutoff).not.toBeNaN();
+    if (cutoff - Date.now() >= 5_000) return html;
+    await new Promise((r) => setTimeout(r, Math.max(0, cutoff - Date.now()) + 1_000));
+  }
+}
+
+async function deposit(visitor: Visitor, amount: string) {
+  const key = keyOf(await (await visitor.get("/user/deposit")).text())!;
+  return visitor.post("/user/deposit", { optionId: "demo-instant", amount, idempotencyKey: key });
+}
+
+const setLimit = (visitor: Visitor, kind: string, period: string, amount: string, op = "set") =>
+  visitor.post("/user/limits", { intent: "limit", kind, period, amount, op });
+
+describe("limits page", { timeout: 30_000 }, () => {
+  it("lists the six limits as none, the site's default reality check, the break form, and is in the member menu", async () => {
+    const visitor = await member();
+    const { response, html } = await visitor.follow("/user/limits");
+    expect(response.status).toBe(200);
+    const page = text(html);
+    expect(page).toContain("Deposit limits");
+    expect(page).toContain("Loss limits");
+    for (const kind of ["deposit", "loss"]) for (const period of ["day", "week", "month"]) expect(html).toContain(`data-testid="limit-${kind}-${period}"`);
+    expect(page.match(/Limit No limit/g)).toHaveLength(6);
+    // the demo site's default is 60 minutes: marked, and chosen while the member has not chosen
+    expect(page).toContain("Every 60 minutes (site default)");
+    expect(html).toMatch(/<input type="radio" name="minutes" checked="" value="60"\/>/);
+    expect(page).toContain("I understand it cannot be undone or shortened.");
+    expect(page).toContain("No changes yet.");
+    expect(html).toContain('href="/user/limits"');
+  });
+
+  it("sets a limit without JavaScript, shows what is used and left, and keeps an increase pending for 24 hours", async () => {
+    const visitor = await member();
+    const set = await setLimit(visitor, "deposit", "day", "100");
+    expect(set.status).toBe(302);
+    expect(set.headers.get("location")).toBe("/user/limits");
+    expect(text((await visitor.follow("/user/limits")).html)).toContain("Your limit is saved.");
+    expect((await deposit(visitor, "40")).status).toBe(302);
+    let html = (await visitor.follow("/user/limits")).html;
+    expect(testIdText(html, "limit-deposit-day-remaining")).toBe("US$60.00");
+    expect(text(html)).toMatch(/Daily \(24 hours\) Limit US\$100\.00 Used US\$40\.00 Remaining US\$60\.00/);
+
+    // raising it: the limit in force stays, the new amount waits with the moment it applies
+    expect((await setLimit(visitor, "deposit", "day", "250")).status).toBe(302);
+    html = (await visitor.follow("/user/limits")).html;
+    const pending = testIdText(html, "limit-deposit-day-pending");
+    expect(pending).toMatch(/^Changes to US\$250\.00 from .+ UTC$/);
+    expect(testIdText(html, "limit-deposit-day-remaining")).toBe("US$60.00");
+    // the history, newest first
+    const history = text(/data-testid="limits-history"[\s\S]*?<\/ol>/.exec(html)![0]);
+    expect(history.indexOf("US$100.00 → US$250.00")).toBeGreaterThan(-1);
+    expect(history.indexOf("US$100.00 → US$250.00")).toBeLessThan(history.indexOf("No limit → US$100.00"));
+
+    // removing waits too
+    expect((await setLimit(visitor, "deposit", "day", "", "remove")).status).toBe(302);
+    html = (await visitor.follow("/user/limits")).html;
+    expect(testIdText(html, "limit-deposit-day-pending")).toMatch(/^Changes to No limit from /);
+  });
+
+  it("refuses an amount that is not money on the form it came from, asking the platform nothing", async () => {
+    const visitor = await member();
+    await takePlatformCalls(stack);
+    const response = await setLimit(visitor, "loss", "week", "abc");
+    expect(response.status).toBe(400);
+    expect(await takePlatformCalls(stack)).not.toContain("PUT /player/protection/limit");
+    const html = await response.text();
+    expect(text(html)).toContain("Enter an amount such as 100 or 100.50.");
+    // the message sits in the loss-week form only
+    const row = /data-testid="limit-loss-week"[\s\S]*?<\/form>/.exec(html)![0];
+    expect(row).toContain('aria-invalid="true"');
+    expect(/data-testid="limit-loss-day"[\s\S]*?<\/form>/.exec(html)![0]).not.toContain('aria-invalid="true"');
+  });
+
+  it("shows a deposit limit's refusal with the amount that remains, in the member's language", async () => {
+    const visitor = await member();
+    expect((await setLimit(visitor, "deposit", "week", "50")).status).toBe(302);
+    expect((await deposit(visitor, "30")).status).toBe(302);
+    const refused = await deposit(visitor, "30");
+    expect(refused.status).toBe(400);
+    expect(text(await refused.text())).toContain("This deposit would pass your weekly deposit limit. You can deposit US$20.00 more now.");
+    expect((await visitor.post("/language", { locale: "ja_JP", redirectTo: "/" })).status).toBe(302);
+    const japanese = await deposit(visitor, "30");
+    expect(text(await japanese.text())).toContain("この入金は1週間の入金上限を超えます。現在あと US$20.00 まで入金できます。");
+  });
+
+  it("shows a loss limit's refusal on the bet form with what may still be risked", async () => {
+    const visitor = await member();
+    expect((await deposit(visitor, "10")).status).toBe(302);
+    const key = keyOf(await (await visitor.get("/user/transfer")).text())!;
+    expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "10", idempotencyKey: key })).status).toBe(302);
+    expect((await setLimit(visitor, "loss", "day", "1")).status).toBe(302);
+    const html = await gamePage(visitor);
+    const response = await visitor.post("/game", { pair: "BTC-USDT", periodNo: periodOf(html)!, option: "high", amount: "5", idempotencyKey: keyOf(html)! });
+    expect(response.status).toBe(400);
+    expect(text(await response.text())).toContain("This would pass your daily loss limit. You can risk US$1.00 more now.");
+  });
+});
+
+describe("breaks", { timeout: 30_000 }, () => {
+  it("refuses a break without the confirmation, starting nothing", async () => {
+    const visitor = await member();
+    const key = keyOf(await (await visitor.get("/user/limits")).text())!;
+    await takePlatformCalls(stack);
+    const response = await visitor.post("/user/limits", { intent: "break", duration: "24h", idempotencyKey: key });
+    expect(response.status).toBe(400);
+    expect(await takePlatformCalls(stack)).not.toContain("POST /player/protection/break");
+    expect(text(await response.text())).toContain("Tick the box to confirm you understand.");
+    expect((await visitor.follow("/user/limits")).html).not.toContain('data-testid="active-break"');
+  });
+
+  it("closes the pages that lead to money during a time-out and leaves withdrawing and the records open", async () => {
+    const visitor = await member();
+    expect((await deposit(visitor, "20")).status).toBe(302);
+    // a game page rendered before the break
+    const before = await gamePage(visitor);
+    const key = keyOf(await (await visitor.get("/user/limits")).text())!;
+    const started = await visitor.post("/user/limits", { intent: "break", duration: "24h", confirm: "on", idempotencyKey: key });
+    expect(started.status).toBe(302);
+    const limits = (await visitor.follow("/user/limits")).html;
+    const until = /Time-out until ([^<]+)</.exec(limits.replace(/<!-- -->/g, ""))?.[1];
+    expect(until).toMatch(/UTC$/);
+
+    for (const path of ["/game", "/user/gamePage", "/game/contract", "/user/deposit"]) {
+      const { response, html } = await visitor.follow(path);
+      expect(response.status, path).toBe(200);
+      expect(html, path).toContain('data-testid="break-panel"');
+      expect(text(html), path).toContain(`On a break until ${until}`);
+      expect(html, path).toContain('href="/user/withdraw"');
+      expect(html, path).toContain('href="/user/record"');
+    }
+    expect((await visitor.follow("/game")).html).not.toContain('name="periodNo"');
+    // its bet, posted now, is refused by the platform, and the refusal names the end in the panel
+    const bet = await visitor.post("/game", { pair: "BTC-USDT", periodNo: periodOf(before)!, option: "high", amount: "1", idempotencyKey: keyOf(before)! });
+    expect(bet.status).toBe(400);
+    expect(text(await bet.text())).toContain(`You are taking a time-out until ${until}.`);
+    expect((await visitor.follow("/game/contract")).html).not.toContain('name="leverage"');
+    expect((await visitor.follow("/user/deposit")).html).not.toContain('name="optionId"');
+    // transfers: out of the game only
+    const transfer = (await visitor.follow("/user/transfer")).html;
+    expect(transfer).toContain('data-testid="break-panel"');
+    expect(transfer).toContain('value="out"');
+    expect(transfer).not.toContain('value="in"');
+    // withdrawing and the records stay as they are
+    for (const path of ["/user/withdraw", "/user/record"]) {
+      const { response, html } = await visitor.follow(path);
+      expect(response.status, path).toBe(200);
+      expect(html, path).not.toContain('data-testid="break-panel"');
+    }
+  });
+
+  it("shows the platform's break refusal with the end's date in the member's language", async () => {
+    const visitor = await member();
+    const depositKey = keyOf(await (await visitor.get("/user/deposit")).text())!;
+    const key = keyOf(await (await visitor.get("/user/limits")).text())!;
+    expect((await visitor.post("/user/limits", { intent: "break", duration: "6m", confirm: "on", idempotencyKey: key })).status).toBe(302);
+    expect((await visitor.post("/language", { locale: "ja_JP", redirectTo: "/" })).status).toBe(302);
+    // a deposit form rendered before the break, posted after it
+    const refused = await visitor.post("/user/deposit", { optionId: "demo-instant", amount: "10", idempotencyKey: depositKey });
+    expect(refused.status).toBe(400);
+    const page = text(await refused.text());
+    // the platform's message with the break's end as Intl writes it in Japanese (2027年5月25日 09:55 UTC)
+    const until = /(\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} UTC) まで自己排除中です。/.exec(page)?.[1];
+    expect(until, page).toBeDefined();
+    // the same moment the panel names, and one Intl would write for a date half a year ahead
+    expect(page).toContain(`${until} まで自己排除中 `);
+    const year = new Date(Date.now() + 182 * 86_400_000).getUTCFullYear();
+    expect(until!.startsWith(`${year}年`)).toBe(true);
+    expect(formatMoment("2027-05-25T09:55:00.000Z", "ja-JP")).toBe("2027年5月25日 09:55 UTC");
+    // a transfer into the game, refused the same way on the transfer page
+    const transferKey = keyOf(await (await visitor.get("/user/transfer")).text())!;
+    const transfer = await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "1", idempotencyKey: transferKey });
+    expect(transfer.status).toBe(400);
+    expect(text(await transfer.text())).toContain(`${until} まで自己排除中です。`);
+  });
+});
+
+describe("reality check", { timeout: 30_000 }, () => {
+  it("asks the platform only once it may be due, shows time and net when due, and Continue returns to the page", async () => {
+    const visitor = await member();
+    expect((await visitor.post("/user/limits", { intent: "reality", minutes: "15" })).status).toBe(302);
+    await visitor.follow("/user");
+    await takePlatformCalls(stack);
+    // before the due time: the session's cached dueAt answers, the platform is not asked
+    await visitor.follow("/user/record");
+    expect(await takePlatformCalls(stack)).not.toContain("GET /player/reality-check");
+    expect((await visitor.follow("/user/record")).html).not.toContain('data-testid="reality-check"');
+
+    // 16 minutes later on both clocks: due
+    await advanceSiteClock(stack, 16 * 60_000);
+    await stack.platform.fetch("/__test__/shift", { method: "POST", body: String(16 * 60_000) });
+    const { html } = await visitor.follow("/user/record");
+    expect(html).toContain('data-testid="reality-check"');
+    expect(testIdText(html, "reality-played")).toBe("16 min");
+    expect(testIdText(html, "reality-net")).toBe("US$0.00");
+    expect(text(html)).toContain("Continue");
+
+    const next = await visitor.post("/reality-check", { intent: "continue", redirectTo: "/user/record" }, { csrf: await visitor.csrf("/user/record") });
+    expect(next.status).toBe(302);
+    expect(next.headers.get("location")).toBe("/user/record");
+    expect((await visitor.follow("/user/record")).html).not.toContain('data-testid="reality-check"');
+  });
+
+  it("Stop signs the member out", async () => {
+    const visitor = await member();
+    const response = await visitor.post("/reality-check", { intent: "stop" }, { csrf: await visitor.csrf("/user") });
+    expect(response.status).toBe(302);
+    expect((await visitor.follow("/user")).path).toBe("/login");
+  });
+});

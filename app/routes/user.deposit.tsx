@@ -3,6 +3,8 @@ import { RichText } from "~/components/rich-text";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
+import { RealMoneyOnly } from "~/components/practice";
+import { useRootData } from "~/utils/root-data";
 import { choiceErrorProps, CsrfInput, ErrorList, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
@@ -90,6 +92,7 @@ export default function Deposit() {
   const { options, limits, currency, recent, receipt, payment, qr, assign, viewMissing, bonusOffers, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
+  const { mode } = useRootData();
   const [form, fields] = useServerForm<ReturnType<typeof depositSchema>>({
     lastResult: actionData?.result,
     defaultValue: { optionId: options[0]?.id },
@@ -116,7 +119,12 @@ export default function Deposit() {
           {t("payment.not_found")}
         </p>
       ) : null}
-      {options.length === 0 ? (
+      {/* practice mode: no deposit form, the way back to real money instead (app/README.md, "Practice mode") */}
+      {mode === "practice" ? (
+        <RealMoneyOnly>
+          <ErrorList id={form.errorId} errors={form.errors} alert />
+        </RealMoneyOnly>
+      ) : options.length === 0 ? (
         <p>{t("deposit.no_options")}</p>
       ) : (
         // keyed by the page's idempotency key: a success brings a new key and so an empty form, even

@@ -13,7 +13,7 @@ import {
   type ContractSettings,
 } from "./contract";
 import { failureMessage, messageKey } from "./messages";
-import { gameWalletOf } from "./game.server";
+import { loadPlayWallet, playWalletCode } from "./game.server";
 import { pairName } from "./game";
 import { idempotencyKeyField, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { minorDigits, parseAmount } from "./money";
@@ -57,7 +57,7 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
     query.tab === "closed"
       ? context.platform.call("positions", { query: { status: "closed", page: query.page, pageSize: CLOSED_PAGE_SIZE } })
       : Promise.resolve(null),
-    context.platform.call("wallets"),
+    loadPlayWallet(context),
   ]);
   const openPositions = open.ok ? open.data.items : [];
   // the mark of every pair the member holds: the page's pair is live, the others as of this render
@@ -81,8 +81,8 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
     digits,
     // the margin chips: the site's bet chips that the margin limits allow
     chips: site.betAmounts.filter((a) => a >= settings.minMargin && a <= settings.maxMargin),
-    gameCode: site.games[0]?.code,
-    gameWallet: wallets.ok ? gameWalletOf(context, wallets.data) : null,
+    gameCode: playWalletCode(context),
+    gameWallet: wallets,
     // the preview of the ticket in the address (or the one a refused post came back with), so a
     // page without JavaScript shows the same figures the browser computes while typing
     preview: previewOf(settings, ticketOf(query, price, digits, precision)),

@@ -9,7 +9,7 @@ import { choiceErrorProps, controlProps } from "~/components/server-form";
 import { IdempotencyInput, Money } from "~/components/money";
 import { previewOf, priceInput, ticketOf, type ContractSettings, type ContractQuery, type PositionSide, type Preview, type TypedTicket } from "~/utils/contract";
 import type { openSchema } from "~/utils/contract.server";
-import { formatPrice } from "~/utils/game";
+import { PRACTICE_WALLET, formatPrice } from "~/utils/game";
 import { formatMoney, toDecimalString } from "~/utils/money";
 
 interface Props {
@@ -22,7 +22,7 @@ interface Props {
   chips: number[];
   currency: string;
   digits: number;
-  gameWallet: { balance: number } | null;
+  gameWallet: { balance: number; code?: string } | null;
   /** the loader's preview of the ticket in the address: the page's figures without JavaScript */
   serverPreview: Preview | null;
   idempotencyKey: string;
@@ -249,10 +249,10 @@ export function Ticket(props: Props) {
         <ErrorList id={form.errorId} errors={barErrors} alert />
         <p className="bet-bar-status">
           <span>
-            {t("ticket.game_wallet")}{" "}
+            {props.gameWallet?.code === PRACTICE_WALLET ? t("common:practice.wallet") : t("ticket.game_wallet")}{" "}
             <strong data-testid="game-wallet">{props.gameWallet ? <Money minor={props.gameWallet.balance} currency={currency} /> : "—"}</strong>
           </span>
-          {!props.gameWallet || props.gameWallet.balance === 0 ? <Link to="/user/transfer">{t("ticket.transfer_link")}</Link> : null}
+          {props.gameWallet?.code !== PRACTICE_WALLET && (!props.gameWallet || props.gameWallet.balance === 0) ? <Link to="/user/transfer">{t("ticket.transfer_link")}</Link> : null}
           {/* the liquidation price stays in sight on a phone, where the preview is below the fold */}
           {preview ? (
             <span>

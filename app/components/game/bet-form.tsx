@@ -7,7 +7,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { ErrorList, useServerForm } from "~/components/form-core";
 import { choiceErrorProps, controlProps } from "~/components/server-form";
 import { IdempotencyInput, LimitsHint, Money } from "~/components/money";
-import { BET_OPTIONS, formatOdds, winPayout, type BetOptionName, type Wallets } from "~/utils/game";
+import { BET_OPTIONS, PRACTICE_WALLET, formatOdds, winPayout, type BetOptionName, type Wallets } from "~/utils/game";
 import type { betSchema } from "~/utils/game.server";
 import { formatMoney, parseAmount, toDecimalString } from "~/utils/money";
 
@@ -157,10 +157,11 @@ export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, ga
           <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
           <p className="bet-bar-status">
             <span>
-              {t("bet.game_wallet")}{" "}
+              {/* practice mode: the practice balance stands where the game wallet would (app/README.md, "Practice mode") */}
+              {gameWallet?.code === PRACTICE_WALLET ? t("common:practice.wallet") : t("bet.game_wallet")}{" "}
               <strong data-testid="game-wallet">{gameWallet ? <Money minor={gameWallet.balance} currency={currency} /> : "—"}</strong>
             </span>
-            {!gameWallet || gameWallet.balance === 0 ? <Link to="/user/transfer">{t("bet.transfer_link")}</Link> : null}
+            {gameWallet?.code !== PRACTICE_WALLET && (!gameWallet || gameWallet.balance === 0) ? <Link to="/user/transfer">{t("bet.transfer_link")}</Link> : null}
             {placed ? (
               <span className="bet-placed" data-testid="bet-placed">
                 ✓{" "}

@@ -59,7 +59,7 @@ export function PracticeBanner({ practice }: { practice: NonNullable<RootData["p
       <p className="practice-banner-what">
         <strong id="practice-banner-title">{t("practice.banner")}</strong>{" "}
         <span className="practice-banner-balance">
-          {t("practice.balance")}{" "}
+          <span className="practice-banner-label">{t("practice.balance")}</span>{" "}
           <strong data-testid="practice-balance">
             {practice.balance === null ? "—" : <Money minor={practice.balance} currency={practice.currency} />}
           </strong>
@@ -74,7 +74,8 @@ export function PracticeBanner({ practice }: { practice: NonNullable<RootData["p
           </button>
         </form>
         <details className="practice-reset">
-          <summary>{t("practice.reset")}</summary>
+          {/* short on the strip; the form inside names it whole */}
+          <summary>{t("practice.reset_short")}</summary>
           <form method="post" action="/mode" className="practice-reset-form">
             <input type="hidden" name="csrf" value={csrf} />
             <input type="hidden" name="redirectTo" value={here} />

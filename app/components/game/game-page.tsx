@@ -2,7 +2,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { useGameName } from "~/utils/root-data";
-import { gameHref, GAME_TABS, type GameQuery } from "~/utils/game";
+import { gameHref, GAME_TABS, modeOfWallet, type GameQuery } from "~/utils/game";
 import type { gameAction, gameLoader } from "~/utils/game.server";
 import { BetForm } from "./bet-form";
 import { GameChart } from "./game-chart";
@@ -105,6 +105,7 @@ export function GamePage({ path }: { path: string }) {
           limits={data.limits}
           currency={data.currency}
           gameWallet={tickets.gameWallet}
+          practice={modeOfWallet(data.gameCode) === "practice"}
           idempotencyKey={actionData?.idempotencyKey ?? data.idempotencyKey}
           lastResult={lastResult}
         />

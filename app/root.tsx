@@ -17,8 +17,9 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense, useContext, useEffect, useState } from "react";
 import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
+import { PracticeBanner } from "./components/practice";
 import { useNonce } from "./utils/nonce";
-import { appearanceOf, themeColorMetas, themeCss } from "./utils/theme.server";
+import { appearanceOf, practiceCss, themeColorMetas, themeCss } from "./utils/theme.server";
 import { loadNamespacesFor } from "./utils/translations.client";
 import { handleNamespaces, localeUrl, useChangeLanguage, useTranslation } from "./utils/translator";
 import type { Namespace } from "./i18n";
@@ -45,9 +46,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // (server/site/README.md, "Auth guard")
   // the reality check asks the platform only when the session's cached due time has passed
   const protection = session.signedIn ? await import("./utils/protection.server") : undefined;
-  const [info, reality] = await Promise.all([
+  // the practice balance of a member in practice mode, for the banner (app/README.md, "Practice
+  // mode"); the mode itself is the session's, and the platform client sends it on every call
+  const practiceMode = session.signedIn && session.mode === "practice";
+  const [info, reality, practice] = await Promise.all([
     session.signedIn ? platform.call("playerInfo") : undefined,
     protection ? protection.realityCheckFor(context) : undefined,
+    practiceMode ? platform.call("practice") : undefined,
   ]);
   // the member's light/dark and up/down, and the theme as ready CSS (app/README.md, "Themes")
   const appearance = appearanceOf(request, site.theme, locale);
@@ -58,9 +63,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     appearance,
     // ready to spread onto <html>, <meta> and <style>: the browser's copy of the Document stays small
     themeHead: {
-      html: { "data-scheme": appearance.scheme, "data-updown": appearance.updown },
+      // data-mode swaps the accent for practice (theme.server.ts, practiceCss): every page says so
+      html: { "data-scheme": appearance.scheme, "data-updown": appearance.updown, ...(practiceMode ? { "data-mode": "practice" } : {}) },
       metas: themeColorMetas(site.theme, appearance.scheme),
-      css: themeCss(site.theme),
+      css: practiceMode ? themeCss(site.theme) + practiceCss(site.theme) : themeCss(site.theme),
     },
     csrf: session.csrf,
     toast: session.takeToast() ?? null,
@@ -69,6 +75,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     realityCheck: reality?.check ? { currency: reality.check.currency, playedMinutes: reality.check.playedMinutes, net: reality.check.net } : null,
     /** ms from this render until the next check is due: the game pages' timer (useRealityTimer) */
     realityDueInMs: reality?.dueAt != null ? Math.max(0, reality.dueAt - context.now) : null,
+    /** the session's account mode (server/site/session.ts): real unless the member switched */
+    mode: practiceMode ? ("practice" as const) : ("real" as const),
+    /**
+     * In practice mode: the play money for the banner (null when the call failed) and the reset
+     * form's idempotency key, made with the page like every money form's (crypto.randomUUID, as
+     * utils/idempotency.server.ts does: no server module is value-imported here)
+     */
+    practice: practiceMode
+      ? { balance: practice?.ok ? practice.data.balance : null, currency: site.currency, startingBalance: site.practiceBalance, resetKey: crypto.randomUUID() }
+      : null,
     site: {
       title: site.title,
       description: site.description,
@@ -181,6 +197,7 @@ export default function App() {
       ) : (
         <div className={page.layout === "game" ? "layout layout-game" : "layout"}>
           <SiteHeader compact={page.layout === "game"} />
+          {data.practice ? <PracticeBanner practice={data.practice} /> : null}
           <main id="main" className="main">
             {main}
           </main>

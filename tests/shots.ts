@@ -285,6 +285,24 @@ async function shoot(context: BrowserContext, origin: string, pages: Record<stri
   await page.close();
 }
 
+/** The pages a member sees in practice mode (app/README.md, "Practice mode"), after the header's switch. */
+const PRACTICE_PAGES: Record<string, string> = {
+  "practice-user": "/user",
+  "practice-game": "/game",
+  "practice-contract": "/game/contract",
+  "practice-deposit": "/user/deposit",
+  "practice-records": "/user/record",
+};
+
+async function shootPractice(context: BrowserContext, origin: string, dir: string) {
+  const page = await context.newPage();
+  await page.goto(`${origin}/user`, { waitUntil: "load" });
+  // the header's switch, as a member taps it (a plain form post back to this page)
+  await Promise.all([page.waitForURL(`${origin}/user`), page.locator('.header-mode button[value="practice"]').click()]);
+  await page.close();
+  await shoot(context, origin, PRACTICE_PAGES, dir);
+}
+
 function cjkFonts(): boolean {
   try {
     return /CJK|Noto Sans (JP|TC|SC)|WenQuanYi|Droid Sans Fallback|IPAGothic/i.test(execFileSync("fc-list", { encoding: "utf8" }));
@@ -319,6 +337,7 @@ try {
           const signedIn = await browser.newContext({ ...base, storageState: member.state });
           await signedIn.addCookies(cookies);
           await shoot(signedIn, site.origin, memberPages(member.threadPath), dir);
+          await shootPractice(signedIn, site.origin, dir);
           await signedIn.close();
           count += 1;
           console.log(`${tenant} ${locale} ${viewport} ${scheme}: done`);

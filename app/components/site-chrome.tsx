@@ -5,6 +5,7 @@ import { useGameName, useRootData, type RootData } from "~/utils/root-data";
 import { CsrfInput } from "./csrf-input";
 import { LanguageForm } from "./language-form";
 import { SCHEMES } from "~/utils/appearance";
+import { ModeSwitch } from "./practice";
 
 /**
  * The site's brand, as the operator's theme says to use it (app/README.md, "Brand"):
@@ -57,6 +58,8 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
   return (
     <header className={compact ? "site-header site-header-compact" : "site-header"}>
       <SkipAndHome />
+      {/* practice or real money, one tap (app/README.md, "Practice mode") */}
+      {member ? <ModeSwitch id="header-mode-label" className="header-mode" /> : null}
       <nav aria-label={t("nav.label")} className="site-nav">
         {/* the logo is the way home on the game and on a phone (one row at 360 px; app.css hides nav-home there) */}
         {compact ? null : (

@@ -3,6 +3,8 @@ import { RichText } from "~/components/rich-text";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
+import { RealMoneyOnly } from "~/components/practice";
+import { useRootData } from "~/utils/root-data";
 import { choiceErrorProps, CsrfInput, ErrorList, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
@@ -94,6 +96,7 @@ export default function Deposit() {
   const { options, limits, currency, recent, receipt, payment, qr, assign, viewMissing, bonusOffers, idempotencyKey, onBreak } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
+  const { mode } = useRootData();
   const [form, fields] = useServerForm<ReturnType<typeof depositSchema>>({
     lastResult: actionData?.result,
     defaultValue: { optionId: options[0]?.id },
@@ -120,7 +123,12 @@ export default function Deposit() {
           {t("payment.not_found")}
         </p>
       ) : null}
-      {onBreak ? (
+      {/* practice mode: no deposit form, the way back to real money instead (app/README.md, "Practice mode") */}
+      {mode === "practice" ? (
+        <RealMoneyOnly>
+          <ErrorList id={form.errorId} errors={form.errors} alert />
+        </RealMoneyOnly>
+      ) : onBreak ? (
         // a break in force: no deposit form (a pending deposit's payment card above stays); a form
         // rendered before the break and posted after it shows the platform's refusal above the panel
         <>

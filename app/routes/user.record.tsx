@@ -3,6 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import type { CallData } from "../../server/contract";
 import { AccountTable } from "~/components/records/account-table";
+import { ModeBadge } from "~/components/practice";
+import { useRootData } from "~/utils/root-data";
 import { DateFilter } from "~/components/records/date-filter";
 import { Pagination } from "~/components/records/pagination";
 import { PAGE_SIZE, type RecordsQuery } from "~/components/records/query";
@@ -75,9 +77,20 @@ export default function Records() {
   const { query, currency, games, list, error, rangeError } = useLoaderData<typeof loader>();
   const { t } = useTranslation("records");
   const filtered = Boolean(query.from || query.to);
+  // which money the list is (app/README.md, "Practice mode"): account records follow the session's
+  // mode (the platform lists practice operations only in practice); deposits, transfers and
+  // withdrawals are real money in either mode
+  const { mode } = useRootData();
+  const listMode = query.tab === "account" ? mode : "real";
+  const { t: tc } = useTranslation();
   return (
     <div className="records">
-      <h1>{t("title")}</h1>
+      <h1>
+        {t("title")} <ModeBadge mode={listMode} />
+      </h1>
+      <p className="records-mode" data-testid="records-mode" data-mode={listMode}>
+        {query.tab !== "account" ? tc("practice.records_always_real") : mode === "practice" ? tc("practice.records_practice") : tc("practice.records_real")}
+      </p>
       <RecordTabs query={query} />
       <DateFilter query={query} rangeError={rangeError} />
       {error ? (

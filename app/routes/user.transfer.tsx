@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
+import { RealMoneyOnly } from "~/components/practice";
+import { useRootData } from "~/utils/root-data";
 import { choiceErrorProps, CsrfInput, ErrorList, FormSummary, SelectField, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
@@ -65,6 +67,7 @@ export default function Transfer() {
   const { wallets, bonus, recent, receipt, error, games, limits, currency, idempotencyKey, onBreak } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
+  const { mode } = useRootData();
   const codes = games.map((g) => g.code);
   const gameName = (code: string) => games.find((g) => g.code === code)?.name ?? code;
   const [form, fields] = useServerForm<ReturnType<typeof transferSchema>>({
@@ -112,41 +115,50 @@ export default function Transfer() {
         </dl>
       ) : null}
       {bonus ? <LockedBonusNote /> : null}
-      {onBreak ? (
-        <BreakPanel kind={onBreak.kind} until={onBreak.until}>
-          <p>{t("break_panel.transfer_out_only")}</p>
-        </BreakPanel>
-      ) : null}
-      {/* keyed by the page's idempotency key: a success brings a new key and an empty form (user.deposit.tsx) */}
-      <Form key={idempotencyKey} method="post" {...form.props} className="card">
-        <CsrfInput />
-        <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
-        <ErrorList id={form.errorId} errors={form.errors} alert />
-        <FormSummary form={form} />
-        <fieldset className="choice-group" aria-describedby={fields.direction.errors ? fields.direction.errorId : undefined}>
-          <legend>{t("transfer.direction")}</legend>
-          {directions.map((d) => (
-            <label key={d} className="choice">
-              <input
-                type="radio"
-                name={fields.direction.name}
-                value={d}
-                defaultChecked={fields.direction.initialValue === d}
-                {...choiceErrorProps(fields.direction)}
-              />
-              <span>{t(`transfer.direction_${d}`)}</span>
-            </label>
-          ))}
-          <ErrorList id={fields.direction.errorId} errors={fields.direction.errors} />
-        </fieldset>
-        {games.length > 1 ? (
-          <SelectField meta={fields.gameCode} label={t("transfer.game")} options={games.map((g) => ({ value: g.code, label: g.name }))} />
-        ) : (
-          <input type="hidden" name={fields.gameCode.name} value={codes[0]} />
-        )}
-        <AmountField meta={fields.amount} limits={limits} currency={currency} />
-        <SubmitButton>{t("transfer.submit")}</SubmitButton>
-      </Form>
+      {/* keyed by the page's idempotency key: a success brings a new key and an empty form (user.deposit.tsx);
+          practice mode: no transfer form, the way back to real money instead (app/README.md, "Practice mode") */}
+      {mode === "practice" ? (
+        <RealMoneyOnly>
+          <ErrorList id={form.errorId} errors={form.errors} alert />
+        </RealMoneyOnly>
+      ) : (
+        <>
+          {onBreak ? (
+            <BreakPanel kind={onBreak.kind} until={onBreak.until}>
+              <p>{t("break_panel.transfer_out_only")}</p>
+            </BreakPanel>
+          ) : null}
+          <Form key={idempotencyKey} method="post" {...form.props} className="card">
+            <CsrfInput />
+            <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
+            <ErrorList id={form.errorId} errors={form.errors} alert />
+            <FormSummary form={form} />
+            <fieldset className="choice-group" aria-describedby={fields.direction.errors ? fields.direction.errorId : undefined}>
+              <legend>{t("transfer.direction")}</legend>
+              {directions.map((d) => (
+                <label key={d} className="choice">
+                  <input
+                    type="radio"
+                    name={fields.direction.name}
+                    value={d}
+                    defaultChecked={fields.direction.initialValue === d}
+                    {...choiceErrorProps(fields.direction)}
+                  />
+                  <span>{t(`transfer.direction_${d}`)}</span>
+                </label>
+              ))}
+              <ErrorList id={fields.direction.errorId} errors={fields.direction.errors} />
+            </fieldset>
+            {games.length > 1 ? (
+              <SelectField meta={fields.gameCode} label={t("transfer.game")} options={games.map((g) => ({ value: g.code, label: g.name }))} />
+            ) : (
+              <input type="hidden" name={fields.gameCode.name} value={codes[0]} />
+            )}
+            <AmountField meta={fields.amount} limits={limits} currency={currency} />
+            <SubmitButton>{t("transfer.submit")}</SubmitButton>
+          </Form>
+        </>
+      )}
       <RecentList
         id="recent-transfers"
         title={t("transfer.recent")}

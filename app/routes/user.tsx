@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { NavItem } from "~/components/nav-item";
+import { ModeSwitch } from "~/components/practice";
 import memberStyles from "~/styles/member.css";
 import { useTranslation } from "~/utils/translator";
 import { MEMBER_LINKS } from "~/utils/member-links";
@@ -63,6 +64,7 @@ export default function MemberCenter() {
     <div className={game ? "member-center member-center-game" : "member-center"}>
       <nav aria-label={t("user.nav_label")} className="member-sidebar">
         {links}
+        <ModeSwitch id="sidebar-mode-label" className="menu-mode" />
       </nav>
       <details className="member-menu" ref={menu}>
         <summary>
@@ -73,6 +75,7 @@ export default function MemberCenter() {
         <nav aria-label={t("user.nav_label")} className="member-menu-grid">
           {links}
         </nav>
+        <ModeSwitch id="menu-mode-label" className="menu-mode" />
       </details>
       <div className="member-content">
         <Outlet />

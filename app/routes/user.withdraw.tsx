@@ -3,6 +3,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/utils/translator";
+import { RealMoneyOnly } from "~/components/practice";
+import { useRootData } from "~/utils/root-data";
 import { FeePreview } from "~/components/fee-preview";
 import { CsrfInput, ErrorList, FormSummary, Field, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
@@ -77,6 +79,7 @@ export default function Withdraw() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("money");
   const { currency, receipt } = data;
+  const { mode } = useRootData();
   return (
     <div className="money-page">
       <h1>{t("withdraw.title")}</h1>
@@ -114,7 +117,13 @@ export default function Withdraw() {
           <LockedBonusNote />
         </>
       ) : null}
-      {!data.mobileReady ? (
+      {/* practice mode: no withdrawal form, the way back to real money instead (app/README.md, "Practice mode") */}
+      {mode === "practice" ? (
+        <RealMoneyOnly>
+          <PracticeRefused />
+        </RealMoneyOnly>
+      ) : null}
+      {mode === "practice" ? null : !data.mobileReady ? (
         <div className="card" role="status">
           <p>{t("withdraw.verify_mobile")}</p>
           <Link to="/user/smsVerify" className="button">
@@ -122,7 +131,7 @@ export default function Withdraw() {
           </Link>
         </div>
       ) : null}
-      {!data.bankReady ? (
+      {mode === "practice" ? null : !data.bankReady ? (
         <div className="card" role="status">
           <p>{data.bankStatus === "under_review" ? t("withdraw.bank_under_review") : t("messages:bind_bank_card_first")}</p>
           <Link to="/user/bank" className="button">
@@ -152,6 +161,13 @@ export default function Withdraw() {
       />
     </div>
   );
+}
+
+/** A withdrawal posted from a page of before the switch: the platform's refusal (practice_mode_refused). */
+function PracticeRefused() {
+  const actionData = useActionData<typeof action>();
+  const [form] = useServerForm<ReturnType<typeof withdrawSchema>>({ lastResult: actionData?.result });
+  return <ErrorList id={form.errorId} errors={form.errors} alert />;
 }
 
 function WithdrawForm() {

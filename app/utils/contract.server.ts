@@ -14,7 +14,7 @@ import {
 } from "./contract";
 import { failureMessage, messageKey } from "./messages";
 import { breakInForce } from "./protection.server";
-import { gameWalletOf } from "./game.server";
+import { loadPlayWallet, playWalletCode } from "./game.server";
 import { pairName } from "./game";
 import { idempotencyKeyField, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { minorDigits, parseAmount } from "./money";
@@ -58,7 +58,7 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
     query.tab === "closed"
       ? context.platform.call("positions", { query: { status: "closed", page: query.page, pageSize: CLOSED_PAGE_SIZE } })
       : Promise.resolve(null),
-    context.platform.call("wallets"),
+    loadPlayWallet(context),
     breakInForce(context),
   ]);
   const openPositions = open.ok ? open.data.items : [];
@@ -86,8 +86,8 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
     digits,
     // the margin chips: the site's bet chips that the margin limits allow
     chips: site.betAmounts.filter((a) => a >= settings.minMargin && a <= settings.maxMargin),
-    gameCode: site.games[0]?.code,
-    gameWallet: wallets.ok ? gameWalletOf(context, wallets.data) : null,
+    gameCode: playWalletCode(context),
+    gameWallet: wallets,
     // the preview of the ticket in the address (or the one a refused post came back with), so a
     // page without JavaScript shows the same figures the browser computes while typing
     preview: previewOf(settings, ticketOf(query, price, digits, precision)),

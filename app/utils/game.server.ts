@@ -3,7 +3,7 @@ import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { z } from "zod";
 import { toLocaleId } from "~/i18n";
 import { requireMember } from "./auth.server";
-import { BET_OPTIONS, HISTORY_PAGE_SIZE, pairName, parseGameQuery, type GameQuery } from "./game";
+import { BET_OPTIONS, HISTORY_PAGE_SIZE, PRACTICE_WALLET, pairName, parseGameQuery, type GameQuery } from "./game";
 import { idempotencyKeyField, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { messageKey } from "./messages";
 import { moneyFailure, withGameNames } from "./money.server";
@@ -27,18 +27,18 @@ export function betLimits(context: AppLoadContext) {
   return { min: site.minBetAmount, max: site.maxBetAmount, digits: minorDigits(site.currency) };
 }
 
-/** Open orders (the ticket query), the results of the last seconds, and the game wallet. */
+/** Open orders (the ticket query), the results of the last seconds, and the game wallet (or the practice balance). */
 export async function loadTickets(context: AppLoadContext) {
-  const [open, recent, wallets] = await Promise.all([
+  const [open, recent, gameWallet] = await Promise.all([
     context.platform.call("ticketQuery"),
     context.platform.call("orders", { query: { page: 1, pageSize: 10, status: "settled" } }),
-    context.platform.call("wallets"),
+    loadPlayWallet(context),
   ]);
   const settled = recent.ok ? recent.data.items.filter((o) => o.settledAt && context.now - Date.parse(o.settledAt) < RESULT_WINDOW_MS) : [];
   return {
     orders: open.ok ? open.data : [],
     settled,
-    gameWallet: wallets.ok ? gameWalletOf(context, wallets.data) : null,
+    gameWallet,
     error: !open.ok ? messageKey(open.code) : null,
   };
 }
@@ -48,6 +48,27 @@ export function gameWalletOf(context: AppLoadContext, wallets: { games: { code: 
   const code = context.site.games[0]?.code;
   const { games } = withGameNames(context, wallets);
   return games.find((g) => g.code === code) ?? games[0] ?? null;
+}
+
+/**
+ * The money bets and margins come from, shown where the game and contract pages show the game
+ * wallet: in practice mode the practice balance (the `practice` call; `wallets` always answers the
+ * real balances), named PRACTICE_WALLET; otherwise the site's first game wallet. The session's
+ * mode travels with every call anyway (server/site/platform-client.ts): this only picks which
+ * balance to show.
+ */
+export async function loadPlayWallet(context: AppLoadContext) {
+  if (context.session.mode === "practice") {
+    const practice = await context.platform.call("practice");
+    return practice.ok ? { code: PRACTICE_WALLET, name: PRACTICE_WALLET, balance: practice.data.balance } : null;
+  }
+  const wallets = await context.platform.call("wallets");
+  return wallets.ok ? gameWalletOf(context, wallets.data) : null;
+}
+
+/** The wallet code the pages key their live updates on (app/utils/game.ts, modeOfWallet). */
+export function playWalletCode(context: AppLoadContext): string | undefined {
+  return context.session.mode === "practice" ? PRACTICE_WALLET : context.site.games[0]?.code;
 }
 
 /** Everything the game page shows for one pair and one tab, rendered on the server. */
@@ -77,7 +98,7 @@ export async function gameLoader({ request, context }: LoaderFunctionArgs) {
     betAmounts: site.betAmounts,
     limits: betLimits(context),
     currency: site.currency,
-    gameCode: site.games[0]?.code,
+    gameCode: playWalletCode(context),
     tickets,
     // the sparkline's ticks: [unix second, price]; none when the call failed (the chart says so)
     spark: spark.ok ? spark.data.map((c) => [Math.floor(Date.parse(c.time) / 1000), c.close] as [number, number]) : [],

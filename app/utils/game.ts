@@ -94,3 +94,16 @@ export function trendOf(price: number | null, open: number | null): "up" | "down
   if (price === null || open === null || price === open) return "flat";
   return price > open ? "up" : "down";
 }
+
+/**
+ * The code the game and contract pages give the practice balance where they show the game wallet
+ * (app/README.md, "Practice mode"): the loaders read it with the `practice` call in practice mode,
+ * and the live hooks then take no wallet from the member stream (which carries real balances) and
+ * no order or position of the other mode.
+ */
+export const PRACTICE_WALLET = "practice";
+
+/** The mode a page plays in, by the wallet code its loader gave it. */
+export function modeOfWallet(code: string | undefined): "real" | "practice" {
+  return code === PRACTICE_WALLET ? "practice" : "real";
+}

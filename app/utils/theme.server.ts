@@ -1,4 +1,4 @@
-import { COLOR_SCHEMES, defaultUpDown, themeColors, type ColorScheme, type Theme, type ThemeColors } from "../../server/contract/theme";
+import { COLOR_SCHEMES, defaultUpDown, themeColors, themeProblems, type ColorScheme, type Theme, type ThemeColors } from "../../server/contract/theme";
 import { isScheme, isUpDown, type Appearance } from "./appearance";
 import { readPlainCookie } from "./cookies";
 
@@ -40,6 +40,45 @@ export function themeCss(theme: Theme): string {
   const light = declarations(theme, "light");
   const dark = declarations(theme, "dark");
   return `:root{${light}}:root[data-scheme=dark]{${dark}}@media (prefers-color-scheme:dark){:root[data-scheme=system]{${dark}}}`;
+}
+
+/**
+ * Practice mode's accent (app/README.md, "Practice mode"): an amber, far from the up/down greens
+ * and reds and from the product's blue, in place of the brand's accent while the member plays
+ * with play money, so no page can be mistaken for a real-money one. Candidates darkest-first on
+ * light and brightest-last on dark; the first that keeps the whole scheme WCAG AA by the
+ * contract's own check (themeProblems: accent on background and surface, button text on accent,
+ * text on the selected option) is used. A brand whose colours fit none keeps its accent: the
+ * banner still says so.
+ */
+const PRACTICE_ACCENTS: Record<ColorScheme, readonly string[]> = {
+  light: ["#b45309", "#92400e", "#78350f"],
+  dark: ["#f59e0b", "#fbbf24", "#fcd34d"],
+};
+
+export function practiceAccent(theme: Theme, scheme: ColorScheme): string | null {
+  for (const accent of PRACTICE_ACCENTS[scheme]) {
+    const candidate: Theme = { ...theme, [scheme]: { ...theme[scheme], accent } };
+    if (!themeProblems(candidate).some((p) => p.startsWith(`${scheme}:`))) return accent;
+  }
+  return null;
+}
+
+function practiceDeclarations(theme: Theme, scheme: ColorScheme): string {
+  const accent = practiceAccent(theme, scheme);
+  if (!accent) return "";
+  const c = themeColors({ ...theme[scheme], accent }, scheme);
+  return `--accent:${c.accent};--accent-fg:${c.accentFg};--accent-soft:${c.accentSoft}`;
+}
+
+/** The accent swap under `<html data-mode="practice">`, for both schemes as themeCss writes them. */
+export function practiceCss(theme: Theme): string {
+  const light = practiceDeclarations(theme, "light");
+  const dark = practiceDeclarations(theme, "dark");
+  return (
+    `:root[data-mode=practice]{${light}}:root[data-mode=practice][data-scheme=dark]{${dark}}` +
+    `@media (prefers-color-scheme:dark){:root[data-mode=practice][data-scheme=system]{${dark}}}`
+  );
 }
 
 /**

@@ -10,9 +10,26 @@ export function applySchema(storage: DurableObjectStorage, statements: readonly 
   sql.exec("CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version TEXT NOT NULL)");
   if (sql.exec<{ version: string }>("SELECT version FROM schema_version WHERE id = 1").toArray()[0]?.version === version) return;
   storage.transactionSync(() => {
-    for (const statement of statements) sql.exec(statement);
+    for (const statement of statements) runStatement(sql, statement);
     sql.exec("INSERT INTO schema_version (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version", version);
   });
+}
+
+const ADD_COLUMN = /^\s*ALTER TABLE (\w+) ADD COLUMN (\w+)\b/i;
+
+/**
+ * Runs one schema statement. `ALTER TABLE t ADD COLUMN c …` has no IF NOT EXISTS in SQLite and
+ * fails the second time, so it runs only when the column is missing: a column added to a table of
+ * objects made before it (member/game.ts's order `mode`) stays an idempotent statement like the rest.
+ */
+export function runStatement(sql: SqlStorage, statement: string): void {
+  const column = statement.match(ADD_COLUMN);
+  if (column) {
+    const [, table, name] = column;
+    const present = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM pragma_table_info(?) WHERE name = ?", table!, name!).one().n > 0;
+    if (present) return;
+  }
+  sql.exec(statement);
 }
 
 const versions = new WeakMap<readonly string[], string>();

@@ -72,6 +72,7 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
     siteId,
     clientAddress: clientAddressOf(request),
     token: () => session?.token,
+    mode: () => session?.mode ?? "real",
     onSessionEnded: () => {
       session?.signOut(siteId);
       session?.flashToast({ kind: "error", key: "relogin" });

@@ -45,6 +45,11 @@ export interface PlatformClientOptions {
   siteId: string;
   token: () => string | undefined;
   /**
+   * The session's account mode (server/site/session.ts): sent as request.ts's `mode` on every
+   * member call, and nowhere else decided. A route never picks a mode itself.
+   */
+  mode?: () => "real" | "practice";
+  /**
    * The browser's address (clientAddressOf), forwarded on every call as X-Client-Address: the
    * platform limits sign-in failures and forgotten-password requests per address with it.
    */
@@ -77,6 +82,8 @@ export function createPlatformClient(options: PlatformClientOptions) {
       ...opts,
       query,
       token: spec.auth === "member" ? token : undefined,
+      // only the session's own token plays in the session's mode; ?accessToken= checks are real
+      mode: spec.auth === "member" && !opts.token ? (options.mode?.() ?? "real") : undefined,
       siteId: options.siteId,
       clientAddress: options.clientAddress,
     };
@@ -123,7 +130,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
       reads.clear();
       return callOnce(name, opts);
     }
-    const key = JSON.stringify([name, opts.params ?? null, opts.query ?? null, opts.token ?? options.token() ?? null]);
+    const key = JSON.stringify([name, opts.params ?? null, opts.query ?? null, opts.token ?? options.token() ?? null, options.mode?.() ?? "real"]);
     let read = reads.get(key);
     if (!read) {
       read = callOnce(name, opts);

@@ -17,6 +17,13 @@ export interface SessionData {
    * before it asks the platform nothing (app/utils/protection.server.ts, realityCheckFor)
    */
   realityDueAt?: number;
+  /**
+   * The money the member plays with (protection.ts, ACCOUNT_MODES): only "practice" is kept,
+   * absent = real. Per session: sign-in starts real, so nobody lands in play money unawares.
+   */
+  mode?: "practice";
+  /** set once this session has shown the practice balance on the first switch to practice */
+  practiceShown?: true;
 }
 
 export interface Toast {
@@ -95,6 +102,27 @@ export class AppSession {
   get csrf(): string {
     return this.session.get("csrf") ?? "";
   }
+  /** The session's account mode, sent on every member call (platform-client.ts); default real. */
+  get mode(): "real" | "practice" {
+    return this.signedIn && this.session.get("mode") === "practice" ? "practice" : "real";
+  }
+
+  setMode(mode: "real" | "practice") {
+    if (mode === "practice") this.set("mode", "practice");
+    else if (this.session.has("mode")) {
+      this.session.unset("mode");
+      this.pending = true;
+    }
+  }
+
+  get practiceShown(): boolean {
+    return this.session.get("practiceShown") === true;
+  }
+
+  markPracticeShown() {
+    this.set("practiceShown", true);
+  }
+
   get isPending(): boolean {
     return this.pending;
   }

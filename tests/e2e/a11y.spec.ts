@@ -516,6 +516,8 @@ test("with the keyboard alone: tab through the sign-in form, fail and fix it, su
   await expect(skip).toBeInViewport();
   const header = [
     page.locator("header .brand"),
+    // the practice/real switch (app/README.md, "Practice mode"), before the links
+    ...[t("practice.practice"), t("practice.real")].map((name) => page.locator("header .header-mode").getByRole("button", { name, exact: true })),
     ...[t("nav.home"), gameNameOf("demo", "en-US"), t("nav.member_center")].map((name) =>
       page.getByRole("navigation", { name: t("nav.label") }).getByRole("link", { name, exact: true }),
     ),

@@ -489,7 +489,6 @@ export interface PairConfig {
   precision: number;
   periodSeconds: number;
   cutoffSeconds: number;
-  seed: number;
   startPrice: number;
   volatilityBp: number;
   paused?: boolean;
@@ -516,7 +515,6 @@ export const E2E_PAIR = {
     precision: 2,
     periodSeconds: 10,
     cutoffSeconds: 3,
-    seed: 20_240_102,
     startPrice: 345_678,
     volatilityBp: 10,
     paused: false,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLIENT_ADDRESS_HEADER, SITE_INFO_WHEN_MISSING, siteInfo, type SiteInfo } from "../../server/contract";
+import { ACCOUNT_MODE_HEADER, CLIENT_ADDRESS_HEADER, SITE_INFO_WHEN_MISSING, siteInfo, type SiteInfo } from "../../server/contract";
 import { DEMO_SITE } from "../../server/cli/seed-data";
 import { defaultSiteConfig } from "../../server/platform/site/defaults";
 import { clientAddressOf, createPlatformClient } from "../../server/site/platform-client";
@@ -41,6 +41,39 @@ describe("the client address", () => {
     expect(clientAddressOf(spoofed)).toBe("203.0.113.9");
     const direct = new Request("https://demo.example/login", { headers: { [CLIENT_ADDRESS_HEADER]: "10.0.0.1" } });
     expect(clientAddressOf(direct)).toBeUndefined();
+  });
+});
+
+describe("the account mode", () => {
+  function modeClient(mode: () => "real" | "practice") {
+    const sent: Request[] = [];
+    const client = createPlatformClient({
+      send: async (request) => {
+        sent.push(request);
+        return Response.json({ statusCode: 200, message: "ok", data: null });
+      },
+      siteId: "demo",
+      token: () => "member-token",
+      mode,
+      onSessionEnded: () => new Response(null, { status: 302 }),
+    });
+    return { client, sent };
+  }
+
+  it("follows the session on every member call, is absent on public ones, and keeps one cached read per mode", async () => {
+    let mode: "real" | "practice" = "practice";
+    const { client, sent } = modeClient(() => mode);
+    await client.call("practice");
+    await client.call("pairs");
+    mode = "real";
+    await client.call("practice");
+    expect(sent.map((r) => r.headers.get(ACCOUNT_MODE_HEADER))).toEqual(["practice", null, "real"]);
+  });
+
+  it("is left out (real) for a token handed in by ?accessToken=, whatever the session's mode", async () => {
+    const { client, sent } = modeClient(() => "practice");
+    await client.call("playerInfo", { token: "another-token-of-some-length" });
+    expect(sent[0]!.headers.has(ACCOUNT_MODE_HEADER)).toBe(false);
   });
 });
 

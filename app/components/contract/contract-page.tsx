@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { contractHref, CLOSED_PAGE_SIZE, CONTRACT_TABS, type ContractQuery, type Position } from "~/utils/contract";
 import type { contractAction, contractLoader } from "~/utils/contract.server";
-import { formatPrice } from "~/utils/game";
+import { formatPrice, modeOfWallet } from "~/utils/game";
 import type { ChartLine } from "../game/kline-chart";
 import { GameModes } from "../game/game-modes";
 import { useLiveMarket } from "../game/use-live-market";
@@ -105,6 +105,7 @@ export function ContractPage() {
           currency={data.currency}
           digits={data.digits}
           gameWallet={positions.wallet}
+          practice={modeOfWallet(data.gameCode) === "practice"}
           serverPreview={data.preview}
           idempotencyKey={openResult?.idempotencyKey ?? data.idempotencyKey}
           lastResult={openResult?.result}

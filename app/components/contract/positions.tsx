@@ -1,3 +1,4 @@
+import { ModeBadge } from "../practice";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { CsrfInput } from "~/components/csrf-input";
@@ -70,7 +71,7 @@ function OpenPosition({
     <li className={`card position-card position-${p.side}`} data-testid="open-card" data-position-id={p.id} aria-labelledby={titleId}>
       <div className="position-head">
         <h3 id={titleId}>
-          {name} <span className={`side-pill side-${p.side}`}>{t(`ticket.${p.side}`)}</span> {p.leverage}×
+          {name} <span className={`side-pill side-${p.side}`}>{t(`ticket.${p.side}`)}</span> {p.leverage}×{p.mode === "practice" ? <> <ModeBadge mode="practice" /></> : null}
         </h3>
         {p.pair === query.pair && p.id === selectedId ? (
           <span className="muted">{t("positions.on_chart")}</span>
@@ -182,7 +183,7 @@ export function ClosedPositions({ positions, pairs, currency }: { positions: Pos
           <li key={p.id} className={`card position-card position-closed position-${p.side}`} data-testid="closed-position" data-position-id={p.id}>
             <div className="position-head">
               <h3>
-                {pair?.name ?? pairName(p.pair)} <span className={`side-pill side-${p.side}`}>{t(`ticket.${p.side}`)}</span> {p.leverage}×
+                {pair?.name ?? pairName(p.pair)} <span className={`side-pill side-${p.side}`}>{t(`ticket.${p.side}`)}</span> {p.leverage}×{p.mode === "practice" ? <> <ModeBadge mode="practice" /></> : null}
               </h3>
               <span className={`reason-pill reason-${p.closeReason ?? "member"}`} data-testid="close-reason">
                 {t(`reason.${p.closeReason ?? "member"}`)}

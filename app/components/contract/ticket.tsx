@@ -23,6 +23,8 @@ interface Props {
   currency: string;
   digits: number;
   gameWallet: { balance: number } | null;
+  /** practice mode: the wallet is the practice balance (app/README.md, "Practice mode") */
+  practice?: boolean;
   /** the loader's preview of the ticket in the address: the page's figures without JavaScript */
   serverPreview: Preview | null;
   idempotencyKey: string;
@@ -249,10 +251,10 @@ export function Ticket(props: Props) {
         <ErrorList id={form.errorId} errors={barErrors} alert />
         <p className="bet-bar-status">
           <span>
-            {t("ticket.game_wallet")}{" "}
+            {props.practice ? t("common:practice.wallet") : t("ticket.game_wallet")}{" "}
             <strong data-testid="game-wallet">{props.gameWallet ? <Money minor={props.gameWallet.balance} currency={currency} /> : "—"}</strong>
           </span>
-          {!props.gameWallet || props.gameWallet.balance === 0 ? <Link to="/user/transfer">{t("ticket.transfer_link")}</Link> : null}
+          {!props.practice && (!props.gameWallet || props.gameWallet.balance === 0) ? <Link to="/user/transfer">{t("ticket.transfer_link")}</Link> : null}
           {/* the liquidation price stays in sight on a phone, where the preview is below the fold */}
           {preview ? (
             <span>

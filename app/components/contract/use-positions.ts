@@ -2,6 +2,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MemberStreamEvent } from "../../../server/contract";
 import type { Position } from "~/utils/contract";
+import { modeOfWallet } from "~/utils/game";
 import { useSocket } from "../game/use-socket";
 
 type GameWallet = { code: string; name: string; balance: number };
@@ -34,6 +35,8 @@ export function usePositions(initial: Position[], initialWallet: GameWallet | nu
       const message = raw as MemberStreamEvent;
       if (message?.type === "position" && message.position?.id) {
         const position = message.position;
+        // the stream carries both modes' positions: this page lists its own mode's only
+        if ((position.mode ?? "real") !== modeOfWallet(gameCode)) return;
         if (position.status === "open") {
           if (!closedIds.current.has(position.id)) setOpen((list) => upsert(list, position));
           return;
@@ -44,7 +47,7 @@ export function usePositions(initial: Position[], initialWallet: GameWallet | nu
         // the member's own close comes back with its toast after the redirect; a trigger's is news
         if (position.closeReason !== "member") setAnnounced((list) => [position, ...list].slice(0, MAX_ANNOUNCED));
         revalidate.current();
-      } else if (message?.type === "balance" && message.wallets?.games) {
+      } else if (message?.type === "balance" && message.wallets?.games && modeOfWallet(gameCode) === "real") {
         const found = message.wallets.games.find((g) => g.code === gameCode) ?? message.wallets.games[0] ?? null;
         // the stream names wallets in the site's default language: keep the name the page was given
         setWallet((current) => (found && current?.code === found.code ? { ...found, name: current.name } : found));

@@ -19,6 +19,8 @@ interface Props {
   limits: { min: number; max: number; digits: number };
   currency: string;
   gameWallet: Wallets["games"][number] | null;
+  /** practice mode: the wallet is the practice balance (app/README.md, "Practice mode") */
+  practice?: boolean;
   idempotencyKey: string;
   lastResult?: SubmissionResult<string[]> | null;
 }
@@ -30,7 +32,7 @@ interface Props {
  * $19.50") and places it. A real form: without JavaScript it posts the page and comes back with a
  * toast, the button reading "Place bet". No option is chosen for the member: they pick the side.
  */
-export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, gameWallet, idempotencyKey, lastResult }: Props) {
+export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, gameWallet, practice, idempotencyKey, lastResult }: Props) {
   const { t, i18n } = useTranslation("game");
   const [form, fields] = useServerForm<ReturnType<typeof betSchema>>({
     lastResult,
@@ -157,10 +159,11 @@ export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, ga
           <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
           <p className="bet-bar-status">
             <span>
-              {t("bet.game_wallet")}{" "}
+              {/* practice mode: the practice balance stands where the game wallet would (app/README.md, "Practice mode") */}
+              {practice ? t("common:practice.wallet") : t("bet.game_wallet")}{" "}
               <strong data-testid="game-wallet">{gameWallet ? <Money minor={gameWallet.balance} currency={currency} /> : "—"}</strong>
             </span>
-            {!gameWallet || gameWallet.balance === 0 ? <Link to="/user/transfer">{t("bet.transfer_link")}</Link> : null}
+            {!practice && (!gameWallet || gameWallet.balance === 0) ? <Link to="/user/transfer">{t("bet.transfer_link")}</Link> : null}
             {placed ? (
               <span className="bet-placed" data-testid="bet-placed">
                 ✓{" "}

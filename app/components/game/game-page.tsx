@@ -4,7 +4,7 @@ import { ErrorList } from "~/components/form-core";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { useGameName } from "~/utils/root-data";
-import { gameHref, GAME_TABS, type GameQuery } from "~/utils/game";
+import { gameHref, GAME_TABS, modeOfWallet, type GameQuery } from "~/utils/game";
 import type { gameAction, gameLoader } from "~/utils/game.server";
 import { BetForm } from "./bet-form";
 import { GameChart } from "./game-chart";
@@ -113,6 +113,7 @@ export function GamePage({ path }: { path: string }) {
           limits={data.limits}
           currency={data.currency}
           gameWallet={tickets.gameWallet}
+          practice={modeOfWallet(data.gameCode) === "practice"}
           idempotencyKey={actionData?.idempotencyKey ?? data.idempotencyKey}
           lastResult={lastResult}
         />

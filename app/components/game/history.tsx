@@ -1,3 +1,4 @@
+import { ModeBadge } from "../practice";
 import { useTranslation } from "~/utils/translator";
 import { Money } from "~/components/money";
 import { formatOdds, formatPrice, type Order } from "~/utils/game";
@@ -56,7 +57,7 @@ function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; curr
           return (
             <li key={o.id} className="order-card">
               <p className="order-card-head">
-                <OrderStatus order={o} currency={currency} /> · {t(`option.${o.option}`)} · <Money minor={o.amount} currency={currency} />
+                {o.mode === "practice" ? <ModeBadge mode="practice" /> : null} <OrderStatus order={o} currency={currency} /> · {t(`option.${o.option}`)} · <Money minor={o.amount} currency={currency} />
               </p>
               <p className="order-card-facts">
                 {o.closePrice === null
@@ -83,7 +84,9 @@ function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; curr
               <Money minor={o.amount} currency={currency} />
             </td>
             <td>{t(`category.${categoryOf(o.option)}`)}</td>
-            <td>{t(`option.${o.option}`)}</td>
+            <td>
+              {o.mode === "practice" ? <ModeBadge mode="practice" /> : null} {t(`option.${o.option}`)}
+            </td>
             <td>
               <OrderStatus order={o} currency={currency} />
             </td>

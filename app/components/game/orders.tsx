@@ -1,3 +1,4 @@
+import { ModeBadge } from "../practice";
 import { useTranslation } from "~/utils/translator";
 import { Money } from "~/components/money";
 import { formatOdds, type Order } from "~/utils/game";
@@ -52,7 +53,7 @@ export function CurrentOrders({ orders, currency, error, pairNameOf }: { orders:
           {orders.map((o) => (
             <li key={o.id}>
               <span className="order-line">
-                <strong>{t(`option.${o.option}`)}</strong> · <Money minor={o.amount} currency={currency} /> · ×{formatOdds(o.odds, i18n.language)}
+                {o.mode === "practice" ? <ModeBadge mode="practice" /> : null} <strong>{t(`option.${o.option}`)}</strong> · <Money minor={o.amount} currency={currency} /> · ×{formatOdds(o.odds, i18n.language)}
               </span>
               <span className="order-line muted">
                 <span data-testid="order-pair">{pairNameOf(o.pair)}</span> · {t("orders.period_short", { periodNo: o.periodNo })} ·{" "}

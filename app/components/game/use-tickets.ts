@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MemberStreamEvent } from "../../../server/contract";
-import type { Order, Wallets } from "~/utils/game";
+import { modeOfWallet, type Order, type Wallets } from "~/utils/game";
 import { useSocket } from "./use-socket";
 
 type Tickets = { orders: Order[]; settled: Order[]; gameWallet: Wallets["games"][number] | null; error: string | null };
@@ -64,11 +64,13 @@ export function useTickets(initial: Tickets, gameCode: string | undefined) {
       const message = raw as MemberStreamEvent;
       if (message?.type === "order" && message.order?.id) {
         const order = message.order;
+        // the stream carries both modes' orders: this page lists its own mode's only
+        if ((order.mode ?? "real") !== modeOfWallet(gameCode)) return;
         if (order.status === "open") {
           seenOpen.current.add(order.id);
           setOrders((list) => upsert(list, order));
         } else settle(order);
-      } else if (message?.type === "balance" && message.wallets?.games) {
+      } else if (message?.type === "balance" && message.wallets?.games && modeOfWallet(gameCode) === "real") {
         const found = message.wallets.games.find((g) => g.code === gameCode) ?? message.wallets.games[0] ?? null;
         // the stream names wallets in the site's default language: keep the name the page was given
         setGameWallet((current) => (found && current?.code === found.code ? { ...found, name: current.name } : found));

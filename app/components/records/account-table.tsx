@@ -1,3 +1,4 @@
+import { ModeBadge } from "../practice";
 import { useTranslation } from "~/utils/translator";
 import type { AccountOperation } from "../../../server/contract";
 import { Money } from "~/components/money";
@@ -13,6 +14,9 @@ export function useAccountName(games: Game[]): (account: string) => string {
     if (account === "hold") return t("accounts.hold");
     if (account === "bonus") return t("accounts.bonus");
     if (account === "positions") return t("accounts.positions");
+    // the practice account's (protection.ts): play money, named as the practice banner names it
+    if (account === "practice") return t("common:practice.wallet");
+    if (account === "practice:positions") return `${t("common:practice.wallet")} · ${t("accounts.positions")}`;
     const code = account.startsWith("game:") ? account.slice("game:".length) : account;
     return t("accounts.game", { name: games.find((g) => g.code === code)?.name ?? code });
   };
@@ -58,6 +62,11 @@ export function AccountTable(props: { items: AccountOperation[]; currency: strin
               <RecordTime iso={r.time} />
             </Cell>
             <Cell column={type}>
+              {r.account.startsWith("practice") ? (
+                <>
+                  <ModeBadge mode="practice" />{" "}
+                </>
+              ) : null}
               <span className="record-what">{t(`ledger_types.${r.type}`)}</span>{" "}
               <span className="record-where">{where}</span>
             </Cell>

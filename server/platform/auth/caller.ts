@@ -1,4 +1,5 @@
-import { SITE_HEADER, siteIdSchema } from "../../contract";
+import { ACCOUNT_MODE_HEADER, SITE_HEADER, siteIdSchema } from "../../contract";
+import { accountMode } from "../../contract/protection";
 import { constantTimeEqualText } from "../crypto";
 import { isProduction, type Env } from "../env";
 import { accessAllows } from "./access";
@@ -26,6 +27,10 @@ export async function memberCaller(request: Request, env: Env): Promise<Result<M
   const token = bearerToken(request);
   const credential = token === null ? null : decodeCredential(token);
   if (!credential || credential.siteId !== siteId) return fail(402, "invalid_permission");
+  // play money or real (member/practice.ts): absent is real, anything but the two names is malformed
+  const modeHeader = request.headers.get(ACCOUNT_MODE_HEADER);
+  const mode = accountMode.safeParse(modeHeader ?? "real");
+  if (!mode.success) return fail(400, "invalid_parameters");
   return {
     ok: true,
     data: {
@@ -33,6 +38,7 @@ export async function memberCaller(request: Request, env: Env): Promise<Result<M
       memberId: credential.memberId,
       proof: await sessionProof(credential),
       stub: memberStub(env, credential.memberId),
+      mode: mode.data,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { badRequest } from "../result";
 import { siteStub } from "../stubs";
 import type { Handler } from "./types";
+import { refusedInPractice } from "./practice";
 
 /**
  * Campaigns (server/platform/README.md, "Campaigns"). The rules are the site's configuration,
@@ -16,6 +17,9 @@ export const memberCampaigns: Handler<"memberCampaigns"> = async ({ env, member 
 
 /** Idempotent by nature: a second join changes nothing and answers the same campaign. */
 export const joinCampaign: Handler<"joinCampaign"> = async ({ env, member, params }) => {
+  // play money never takes part in a campaign
+  const refused = await refusedInPractice(member);
+  if (refused) return refused;
   const config = await siteStub(env, member.siteId).getConfig();
   if (!config) return badRequest("invalid_site");
   return member.stub.joinCampaign(member.proof, params.key, config.campaignRules);

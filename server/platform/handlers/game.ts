@@ -37,12 +37,14 @@ export const placeOrder: Handler<"placeOrder"> = async ({ env, member, body, ide
     gameCode: wallet.code,
     currency: config.currency,
     rebates: config.campaignRules.filter((r) => r.kind === "rebate"),
+    mode: member.mode,
+    practiceBalance: config.practiceBalance,
   });
 };
 
-export const orders: Handler<"orders"> = async ({ member, query }) => member.stub.orders(member.proof, query);
+export const orders: Handler<"orders"> = async ({ member, query }) => member.stub.orders(member.proof, query, member.mode);
 
-export const ticketQuery: Handler<"ticketQuery"> = async ({ member }) => member.stub.openOrders(member.proof);
+export const ticketQuery: Handler<"ticketQuery"> = async ({ member }) => member.stub.openOrders(member.proof, member.mode);
 
 export const operatorPutPair: Handler<"operatorPutPair"> = async ({ env, params, body }) => {
   const configured = await marketStub(env, params.pair).configure(params.pair, body);

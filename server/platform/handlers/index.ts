@@ -2,6 +2,7 @@ import { fail } from "../result";
 import { operatorAudit } from "./audit";
 import { accessTokenVerify, signin, signout, signup } from "./authorize";
 import * as center from "./center";
+import * as practice from "./practice";
 import * as game from "./game";
 import * as money from "./money";
 import * as operator from "./operator";
@@ -63,8 +64,8 @@ export const handlers: Handlers = {
   // TEMPORARY (issue 19's contract commit): each is replaced by its capability's handler
   fairnessDays: notYet,
   periodProof: notYet,
-  practice: notYet,
-  resetPractice: notYet,
+  practice: practice.practice,
+  resetPractice: practice.resetPractice,
 };
 
 async function notYet() {

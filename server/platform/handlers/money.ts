@@ -7,6 +7,7 @@ import { badRequest, ok } from "../result";
 import { siteStub } from "../stubs";
 import type { Handler, MemberContext, RawFile } from "./types";
 import type { Env } from "../env";
+import { refusedInPractice } from "./practice";
 
 /**
  * The money calls of a member. The site's rules (options, limits, games, fees) are read here
@@ -24,12 +25,16 @@ export async function idem(call: string, key: string, parameters: unknown) {
 }
 
 export const deposit: Handler<"deposit"> = async ({ env, member, body, idempotencyKey }) => {
+  const refused = await refusedInPractice(member);
+  if (refused) return refused;
   const config = await siteConfig(env, member);
   if (!config) return badRequest("invalid_site");
   return member.stub.deposit(member.proof, await idem("deposit", idempotencyKey, body), body, config);
 };
 
 export const transfer: Handler<"transfer"> = async ({ env, member, body, idempotencyKey }) => {
+  const refused = await refusedInPractice(member);
+  if (refused) return refused;
   const config = await siteConfig(env, member);
   if (!config) return badRequest("invalid_site");
   return member.stub.transfer(member.proof, await idem("transfer", idempotencyKey, body), body, config);
@@ -40,6 +45,9 @@ export const transfer: Handler<"transfer"> = async ({ env, member, body, idempot
  * wrong one in the window locks withdrawals and its change for a while, even with the right one.
  */
 export const withdraw: Handler<"withdraw"> = async ({ env, member, body, idempotencyKey, clientAddress }) => {
+  // before the transaction password is counted: a practice withdrawal checks nothing
+  const refused = await refusedInPractice(member);
+  if (refused) return refused;
   const config = await siteConfig(env, member);
   if (!config) return badRequest("invalid_site");
   const typed = config.transactionPasswordRequired ? body.transactionPassword : undefined;
@@ -71,8 +79,8 @@ export const transfers: Handler<"transfers"> = async ({ member, query }) => memb
 export const withdrawals: Handler<"withdrawals"> = async ({ member, query }) => member.stub.withdrawals(member.proof, query);
 export const transactions: Handler<"transactions"> = async ({ member, query }) =>
   member.stub.transactions(member.proof, query);
-export const records: Handler<"records"> = async ({ member, query }) => member.stub.records(member.proof, query);
-export const accountRecords: Handler<"accountRecords"> = async ({ member, query }) => member.stub.accountRecords(member.proof, query);
+export const records: Handler<"records"> = async ({ member, query }) => member.stub.records(member.proof, query, member.mode);
+export const accountRecords: Handler<"accountRecords"> = async ({ member, query }) => member.stub.accountRecords(member.proof, query, member.mode);
 
 export const bank: Handler<"bank"> = async ({ member }) => member.stub.bank(member.proof);
 

@@ -20,10 +20,12 @@ export const openPosition: Handler<"openPosition"> = async ({ env, member, body,
     pairs: config.pairs,
     gameCode: wallet.code,
     currency: config.currency,
+    mode: member.mode,
+    practiceBalance: config.practiceBalance,
   });
 };
 
-export const positions: Handler<"positions"> = async ({ member, query }) => member.stub.positions(member.proof, query);
+export const positions: Handler<"positions"> = async ({ member, query }) => member.stub.positions(member.proof, query, member.mode);
 
 export const setPositionTriggers: Handler<"setPositionTriggers"> = async ({ member, params, body }) =>
   member.stub.setPositionTriggers(member.proof, params.id, body);

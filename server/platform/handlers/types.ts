@@ -4,6 +4,7 @@ import type { SessionProof } from "../auth/token";
 import type { Env } from "../env";
 import type { MemberObject } from "../member/member-object";
 import type { Result } from "../result";
+import type { AccountMode } from "../../contract/protection";
 
 type Spec<N extends CallName> = (typeof CALLS)[N];
 type Out<T> = T extends z.ZodTypeAny ? z.output<T> : undefined;
@@ -14,6 +15,8 @@ export interface MemberContext {
   memberId: string;
   proof: SessionProof;
   stub: DurableObjectStub<MemberObject>;
+  /** the money the call plays with (ACCOUNT_MODE_HEADER; absent = real): only the calls that care read it */
+  mode: AccountMode;
 }
 
 /** What the router hands a handler: inputs already validated against the call's schemas. */

@@ -6,6 +6,7 @@ import { simulatedFeed, type FeedAdapter, type Tick } from "../game/feed";
 import { direction, lastDigit, outcomes, type Direction, type Outcome } from "../../contract/outcomes";
 import { iso, isBoundary, slotAt, type Slot } from "../game/schedule";
 import { fail, ok, type Result } from "../result";
+import { runStatement } from "../schema-version";
 import { DEFAULT_PAIRS, STALE_MS } from "./pairs";
 import { answerClose } from "../websocket";
 import { memberStub } from "../stubs";
@@ -133,7 +134,7 @@ export class MarketObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of SCHEMA) this.sql.exec(statement);
+    for (const statement of SCHEMA) runStatement(this.sql, statement);
   }
 
   private triggers(): TriggerBook {

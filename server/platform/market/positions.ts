@@ -50,6 +50,9 @@ export const POSITION_SCHEMA = [
    )`,
   `CREATE INDEX IF NOT EXISTS positions_open ON positions (close_reason, site_id)`,
   `CREATE INDEX IF NOT EXISTS positions_outbox ON positions (delivered, close_reason)`,
+  // a practice position (play money, member/practice.ts): it trades and closes like any other,
+  // but is left out of the site's open interest and the pair's real exposure limit
+  `ALTER TABLE positions ADD COLUMN practice INTEGER NOT NULL DEFAULT 0`,
 ];
 
 type PositionRow = {
@@ -90,6 +93,8 @@ export interface MarketOpen {
   closeOnly: boolean;
   takeProfit: number | null;
   stopLoss: number | null;
+  /** play money (member/practice.ts): not counted in, nor held to, the pair's real exposure */
+  practice?: boolean;
 }
 
 /** A close the market decided: the tick's price (or the latest, for the member's own close). */
@@ -172,17 +177,18 @@ export function openPosition(sql: SqlStorage, book: TriggerBook, req: MarketOpen
   if (mark.stale) return fail(400, "price_unavailable");
   if (slippedBeyond(req.seenPrice, mark.price, req.slippageBp)) return fail(400, "price_moved");
   const size = notional(req);
+  // the pair's limit is on the operator's real exposure: practice positions neither count nor are held to it
   const held = sql
-    .exec<{ n: number }>("SELECT COALESCE(SUM(notional), 0) AS n FROM positions WHERE close_reason IS NULL AND site_id = ?", req.siteId)
+    .exec<{ n: number }>("SELECT COALESCE(SUM(notional), 0) AS n FROM positions WHERE close_reason IS NULL AND site_id = ? AND practice = 0", req.siteId)
     .one().n;
-  if (held + size > req.maxNotionalPerPair) return fail(400, "pair_exposure_limit");
+  if (!req.practice && held + size > req.maxNotionalPerPair) return fail(400, "pair_exposure_limit");
   const terms: PositionTerms = { side: req.side, margin: req.margin, leverage: req.leverage, entryPrice: mark.price, feePpm: req.feePpm, stopOutBp: req.stopOutBp };
   const refusal = triggerRefusal(terms, mark.price, req.takeProfit, req.stopLoss);
   if (!refusal.ok) return refusal;
   const liquidation = liquidationPrice(terms);
   sql.exec(
     `INSERT INTO positions (position_id, site_id, member_id, side, margin, leverage, notional, fee_ppm, stop_out_bp,
-       entry_price, liquidation_price, take_profit, stop_loss, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       entry_price, liquidation_price, take_profit, stop_loss, opened_at, practice) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     req.positionId,
     req.siteId,
     req.memberId,
@@ -197,6 +203,7 @@ export function openPosition(sql: SqlStorage, book: TriggerBook, req: MarketOpen
     req.takeProfit,
     req.stopLoss,
     nowMs,
+    req.practice ? 1 : 0,
   );
   book.add({ positionId: req.positionId, side: req.side, liquidationPrice: liquidation, takeProfit: req.takeProfit, stopLoss: req.stopLoss });
   return ok(answer(row(sql, req.positionId)!));
@@ -334,7 +341,8 @@ export function prunePositions(sql: SqlStorage, beforeSecond: number): void {
 
 /** A site's open interest on this pair at the mark. */
 export function openInterest(sql: SqlStorage, pair: string, siteId: string, mark: Mark | null, limit: number, closeOnly: boolean): OpenInterest {
-  const rows = sql.exec<PositionRow>("SELECT * FROM positions WHERE close_reason IS NULL AND site_id = ?", siteId).toArray();
+  // the operator's exposure is real money's: practice positions are left out
+  const rows = sql.exec<PositionRow>("SELECT * FROM positions WHERE close_reason IS NULL AND site_id = ? AND practice = 0", siteId).toArray();
   const sum = (side: PositionSide) => rows.filter((r) => r.side === side).reduce((n, r) => n + r.notional, 0);
   return {
     pair,

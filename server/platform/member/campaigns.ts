@@ -269,10 +269,11 @@ export function nextRebateDue(sql: SqlStorage): number | null {
   return sql.exec<{ at: number | null }>("SELECT MIN(due_at) AS at FROM rebate_due").one().at;
 }
 
-const COUNTED = "status IN ('won', 'lost')";
+// practice bets (play money, member/practice.ts) never earn a rebate
+const COUNTED = "status IN ('won', 'lost') AND mode = 'real'";
 
 function openFrom(sql: SqlStorage, fromMs: number): number | null {
-  return sql.exec<{ end: number | null }>("SELECT MIN(period_end) AS end FROM orders WHERE status = 'open' AND period_end * 1000 > ?", fromMs).one()
+  return sql.exec<{ end: number | null }>("SELECT MIN(period_end) AS end FROM orders WHERE status = 'open' AND mode = 'real' AND period_end * 1000 > ?", fromMs).one()
     .end;
 }
 
@@ -398,7 +399,7 @@ export function creditRebates(sql: SqlStorage, rules: readonly CampaignRule[], n
       }
       const since = Math.max(period.start, from);
       const open = sql
-        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM orders WHERE status = 'open' AND period_end * 1000 > ? AND period_end * 1000 <= ?", since, period.end)
+        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM orders WHERE status = 'open' AND mode = 'real' AND period_end * 1000 > ? AND period_end * 1000 <= ?", since, period.end)
         .one().n;
       if (open > 0) {
         later(nowMs + RETRY_MS);

@@ -9,9 +9,10 @@ import { iso, slotAt } from "../game/schedule";
 import { fail, ok, type Result } from "../result";
 import { balanceOf, dayRange, record, recordAll, replay } from "./ledger";
 import type { Idem, Page, PageQuery } from "./money";
-import { gameAccount, HOUSE } from "./schema";
 import { countTurnover } from "./campaigns";
 import { playRefusal } from "./protection";
+import { accountsOf, ensurePractice } from "./practice";
+import type { AccountMode } from "../../contract/protection";
 
 /**
  * Bets of one member. Like money.ts, every function is synchronous and runs inside the member
@@ -33,6 +34,9 @@ export interface BetRules {
   currency: string;
   /** the site's rebate rules: a bet marks the rebate period it falls in as due (member/campaigns.ts) */
   rebates?: CampaignRule[];
+  /** play money (member/practice.ts): the stake comes from "practice", opened at practiceBalance on first use */
+  mode?: AccountMode;
+  practiceBalance?: number;
 }
 
 type OrderRow = {
@@ -53,10 +57,11 @@ type OrderRow = {
   last_digit: number | null;
   created_at: string;
   settled_at: string | null;
+  mode: AccountMode;
 };
 
 export const toOrder = (r: OrderRow): Order => ({
-  mode: "real", // TEMPORARY until practice mode lands
+  mode: r.mode,
   id: r.id,
   pair: r.pair,
   periodNo: r.period_no,
@@ -111,15 +116,21 @@ export function placeOrder(
   if (nowMs >= slot.cutoff * 1000) return fail(400, "betting_forbidden");
   if (!amountInRange(body.amount, rules)) return fail(400, "amount_out_of_range");
   if (market.price === null || market.priceAt === null || nowMs - market.priceAt > STALE_MS) return fail(400, "price_unavailable");
-  // player protection: a break, or the loss limits (the stake counts as lost until settled)
-  const refused = playRefusal(sql, body.amount, nowMs);
+  // practice: the same rules on the practice accounts (the game code is still the site's, validated above)
+  const mode = rules.mode ?? "real";
+  // player protection: a break stops play in either mode; the loss limits count real money only
+  // (the stake counts as lost until settled)
+  const refused = playRefusal(sql, body.amount, nowMs, mode === "real");
   if (refused) return refused;
-  const wallet = gameAccount(rules.gameCode);
+  const { wallet, house } = accountsOf(mode, rules.gameCode);
+  if (mode === "practice") ensurePractice(sql, rules.practiceBalance ?? 0, new Date(nowMs).toISOString());
   if (balanceOf(sql, wallet) < body.amount) return fail(400, "insufficient_game_wallet_balance");
   const opposite = OPPOSITES[body.option];
   if (
     opposite !== null &&
-    sql.exec("SELECT 1 FROM orders WHERE pair = ? AND period_start = ? AND option = ? LIMIT 1", body.pair, slot.start, opposite).toArray().length > 0
+    sql
+      .exec("SELECT 1 FROM orders WHERE pair = ? AND period_start = ? AND option = ? AND mode = ? LIMIT 1", body.pair, slot.start, opposite, mode)
+      .toArray().length > 0
   ) {
     return fail(400, "conflicting_bet_options");
   }
@@ -143,11 +154,12 @@ export function placeOrder(
     last_digit: null,
     created_at: now,
     settled_at: null,
+    mode,
   };
   const seq = sql.exec<{ n: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM orders").one().n;
   sql.exec(
     `INSERT INTO orders (id, seq, pair, period_no, period_start, period_end, option, amount, odds_bp, price_at_bet, game_code,
-       currency, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?)`,
+       currency, status, created_at, mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)`,
     row.id,
     seq,
     row.pair,
@@ -161,12 +173,13 @@ export function placeOrder(
     row.game_code,
     row.currency,
     now,
+    mode,
   );
   const order = toOrder(row);
   record(
     sql,
     { key: requestKey(idem.key), call: "placeOrder", fingerprint: idem.fingerprint, response: order, now },
-    { type: "bet", reference: order.id, legs: [{ account: wallet, amount: -row.amount }, { account: HOUSE, amount: row.amount }] },
+    { type: "bet", reference: order.id, legs: [{ account: wallet, amount: -row.amount }, { account: house, amount: row.amount }] },
   );
   toStream(sql, order, streaming);
   return ok(order);
@@ -231,31 +244,38 @@ export function settlePeriod(sql: SqlStorage, pair: string, periodStart: number,
           : {
               type: outcome === "refund" ? "refund" : "payout",
               reference: row.id,
+              // a practice bet pays into "practice" from "practice:house" (member/practice.ts)
               legs: [
-                { account: HOUSE, amount: -order.payout },
-                { account: gameAccount(row.game_code), amount: order.payout },
+                { account: accountsOf(row.mode, row.game_code).house, amount: -order.payout },
+                { account: accountsOf(row.mode, row.game_code).wallet, amount: order.payout },
               ],
             },
     })),
   );
   // campaigns: the stakes of won and lost bets count toward locked deposit bonuses (same transaction)
-  countTurnover(sql, settled.map(({ row, order }) => ({ amount: row.amount, status: order.status, createdAt: row.created_at })), now);
+  // (practice bets never count toward a campaign)
+  countTurnover(
+    sql,
+    settled.filter(({ row }) => row.mode === "real").map(({ row, order }) => ({ amount: row.amount, status: order.status, createdAt: row.created_at })),
+    now,
+  );
   for (const { order } of settled) toStream(sql, order, streaming);
   return settled.length;
 }
 
-export function listOrders(sql: SqlStorage, q: PageQuery & { status: "open" | "settled" | "all" }): Page<Order> {
+/** One mode's bets only: practice and real are listed apart (member/practice.ts). */
+export function listOrders(sql: SqlStorage, q: PageQuery & { status: "open" | "settled" | "all" }, mode: AccountMode = "real"): Page<Order> {
   const range = dayRange(q.from, q.to);
   const status = q.status === "open" ? "status = 'open'" : q.status === "settled" ? "status <> 'open'" : "1";
-  const where = `${status} AND ${range.sql}`;
-  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM orders WHERE ${where}`, ...range.bindings).one().n;
+  const where = `${status} AND mode = ? AND ${range.sql}`;
+  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM orders WHERE ${where}`, mode, ...range.bindings).one().n;
   const items = sql
-    .exec<OrderRow>(`SELECT * FROM orders WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`, ...range.bindings, q.pageSize, (q.page - 1) * q.pageSize)
+    .exec<OrderRow>(`SELECT * FROM orders WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`, mode, ...range.bindings, q.pageSize, (q.page - 1) * q.pageSize)
     .toArray()
     .map(toOrder);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
-export function openOrders(sql: SqlStorage): Order[] {
-  return sql.exec<OrderRow>("SELECT * FROM orders WHERE status = 'open' ORDER BY seq DESC").toArray().map(toOrder);
+export function openOrders(sql: SqlStorage, mode: AccountMode = "real"): Order[] {
+  return sql.exec<OrderRow>("SELECT * FROM orders WHERE status = 'open' AND mode = ? ORDER BY seq DESC", mode).toArray().map(toOrder);
 }

@@ -14,7 +14,22 @@ export interface Leg {
 }
 
 const isOwn = (account: string) =>
-  account === "main" || account === "hold" || account === "bonus" || account === "positions" || account.startsWith("game:");
+  account === "main" ||
+  account === "hold" ||
+  account === "bonus" ||
+  account === "positions" ||
+  account.startsWith("game:") ||
+  // play money (member/practice.ts): the member's own too, and never below zero either
+  account === "practice" ||
+  account === "practice:positions";
+
+/** The practice accounts ("practice", "practice:positions", "practice:house", "practice:bank"; member/practice.ts). */
+const isPractice = (account: string) => account === "practice" || account.startsWith("practice:");
+
+/** Which money a list shows: every operation is wholly on one side (recordAll refuses a mix). */
+export type LedgerMode = "real" | "practice";
+const modeClause = (mode: LedgerMode) =>
+  mode === "practice" ? "(account = 'practice' OR account GLOB 'practice:*')" : "(account <> 'practice' AND account NOT GLOB 'practice:*')";
 
 export function balanceOf(sql: SqlStorage, account: string): number {
   return sql.exec<{ balance: number }>("SELECT balance FROM balances WHERE account = ?", account).toArray()[0]?.balance ?? 0;
@@ -56,22 +71,27 @@ export interface Entry {
  * Records operations and their postings in order, one statement per table whatever their number
  * (a settlement records one per bet): each posting's balance-after is what posting them one by
  * one leaves. Throws, rolling the transaction back, on an operation whose postings do not sum to
- * zero or a member account that would go below zero on the way, even if later postings made up
- * for it.
+ * zero, whose legs touch both practice and real accounts (member/practice.ts), or that would take
+ * a member account below zero on the way, even if later postings made up for it.
  */
 export function recordAll(sql: SqlStorage, entries: Entry[]): void {
   if (entries.length === 0) return;
+  // every check before the first write: a refused set writes nothing, even outside a transaction
+  const legsOf = entries.map(({ op, posting }) => {
+    const legs = posting?.legs.filter((l) => l.amount !== 0) ?? [];
+    if (legs.some((l) => !Number.isSafeInteger(l.amount))) throw new Error("ledger: amounts are integers of minor units");
+    if (legs.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`ledger: postings of ${op.key} do not sum to zero`);
+    // Play money and real money never meet: an operation whose legs touch both sides would move
+    // value between them (server/platform/README.md, "Practice account")
+    const practice = legs.filter((l) => isPractice(l.account)).length;
+    if (practice > 0 && practice < legs.length) throw new Error(`ledger: ${op.key} mixes practice and real accounts`);
+    return legs;
+  });
   sql.exec(
     `INSERT INTO operations (key, call, fingerprint, response, created_at)
      SELECT o.value ->> 0, o.value ->> 1, o.value ->> 2, o.value ->> 3, o.value ->> 4 FROM json_each(?) o`,
     JSON.stringify(entries.map(({ op }) => [op.key, op.call, op.fingerprint, JSON.stringify(op.response), op.now])),
   );
-  const legsOf = entries.map(({ op, posting }) => {
-    const legs = posting?.legs.filter((l) => l.amount !== 0) ?? [];
-    if (legs.some((l) => !Number.isSafeInteger(l.amount))) throw new Error("ledger: amounts are integers of minor units");
-    if (legs.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`ledger: postings of ${op.key} do not sum to zero`);
-    return legs;
-  });
   const accounts = [...new Set(legsOf.flat().map((l) => l.account))];
   if (accounts.length === 0) return;
   const balances = new Map(
@@ -177,9 +197,10 @@ type PostingRow = {
 export function listRecords(
   sql: SqlStorage,
   q: { page: number; pageSize: number; from?: string; to?: string },
+  mode: LedgerMode = "real",
 ): { items: LedgerRecord[]; total: number } {
   const range = dayRange(q.from, q.to);
-  const where = `account IN (SELECT account FROM balances WHERE own = 1) AND ${range.sql}`;
+  const where = `account IN (SELECT account FROM balances WHERE own = 1) AND ${modeClause(mode)} AND ${range.sql}`;
   const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM postings WHERE ${where}`, ...range.bindings).one().n;
   const items = sql
     .exec<PostingRow>(
@@ -214,9 +235,11 @@ export function listRecords(
 export function listOperations(
   sql: SqlStorage,
   q: { page: number; pageSize: number; from?: string; to?: string },
+  mode: LedgerMode = "real",
 ): { items: AccountOperation[]; total: number } {
   const range = dayRange(q.from, q.to);
-  const own = "account IN (SELECT account FROM balances WHERE own = 1)";
+  // an operation is practice when it touches a practice account, and then touches nothing else
+  const own = `account IN (SELECT account FROM balances WHERE own = 1) AND ${modeClause(mode)}`;
   const where = `${own} AND ${range.sql}`;
   const total = sql
     .exec<{ n: number }>(`SELECT COUNT(DISTINCT operation_key) AS n FROM postings WHERE ${where}`, ...range.bindings)
@@ -244,9 +267,10 @@ export function listOperations(
     // an operation may post twice to one account (a paid withdrawal: the amount, then the fee)
     // a contract open or close touches the game wallet and the positions account: the member
     // counts their trading in the wallet, so it heads the row (what came back, not the margin)
+    // (in practice the play-money balance heads the row, as a wallet does)
     const account = group.some((r) => r.account === "main")
       ? "main"
-      : (group.find((r) => r.account.startsWith("game:"))?.account ?? first.account);
+      : (group.find((r) => r.account.startsWith("game:") || r.account === "practice")?.account ?? first.account);
     const legs = group.filter((r) => r.account === account);
     return {
       id: first.last,

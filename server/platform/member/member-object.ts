@@ -40,7 +40,8 @@ import * as center from "./center";
 import * as campaigns from "./campaigns";
 import * as positions from "./positions";
 import * as protection from "./protection";
-import type { ProtectionState, RealityCheck, setLimitBody, startBreakBody } from "../../contract/protection";
+import * as practice from "./practice";
+import type { AccountMode, PracticeAccount, ProtectionState, RealityCheck, setLimitBody, startBreakBody } from "../../contract/protection";
 import type { MarketClose, MarketPosition } from "../market/positions";
 import { internationalNumber, type SmsPurpose } from "../sms/code";
 
@@ -465,12 +466,29 @@ export class MemberObject extends DurableObject<Env> {
     return this.asMember(proof, () => ok(money.listTransactions(this.sql, q)));
   }
 
-  records(proof: SessionProof, q: money.PageQuery): Result<money.Page<LedgerRecord>> {
-    return this.asMember(proof, () => ok({ ...listRecords(this.sql, q), page: q.page, pageSize: q.pageSize }));
+  /** One mode's postings: in practice the practice accounts' only, else every other own account's. */
+  records(proof: SessionProof, q: money.PageQuery, mode: AccountMode = "real"): Result<money.Page<LedgerRecord>> {
+    return this.asMember(proof, () => ok({ ...listRecords(this.sql, q, mode), page: q.page, pageSize: q.pageSize }));
   }
 
-  accountRecords(proof: SessionProof, q: money.PageQuery): Result<money.Page<AccountOperation>> {
-    return this.asMember(proof, () => ok({ ...listOperations(this.sql, q), page: q.page, pageSize: q.pageSize }));
+  accountRecords(proof: SessionProof, q: money.PageQuery, mode: AccountMode = "real"): Result<money.Page<AccountOperation>> {
+    return this.asMember(proof, () => ok({ ...listOperations(this.sql, q, mode), page: q.page, pageSize: q.pageSize }));
+  }
+
+  // the practice account (member/practice.ts) ----------------------------------------------------
+
+  /** The play-money account, opened at the site's practiceBalance on first use. */
+  practice(proof: SessionProof, startingBalance: number): Result<PracticeAccount> {
+    return this.asMember(proof, (member) =>
+      this.ctx.storage.transactionSync(() => ok(practice.practiceAccount(this.sql, member.currency, startingBalance, new Date().toISOString()))),
+    );
+  }
+
+  /** Back to the site's practiceBalance; idempotent by its key. */
+  resetPractice(proof: SessionProof, idem: money.Idem, startingBalance: number): Result<PracticeAccount> {
+    return this.asMember(proof, (member) =>
+      this.atomically(() => practice.resetPractice(this.sql, idem, member.currency, startingBalance, new Date().toISOString())),
+    );
   }
 
   bank(proof: SessionProof): Result<BankAccount> {
@@ -915,8 +933,8 @@ export class MemberObject extends DurableObject<Env> {
         if (!again.ok) return again;
         return this.atomically(() => {
           const placed = game.placeOrder(this.sql, idem, body, rules, market.data, Date.now(), this.streaming());
-          // the rebate period this bet falls in becomes due (member/campaigns.ts)
-          if (placed.ok && rules.rebates?.length) campaigns.noteBet(this.sql, rules.rebates, placed.data, Date.now());
+          // the rebate period this bet falls in becomes due (member/campaigns.ts); never a practice bet's
+          if (placed.ok && rules.mode !== "practice" && rules.rebates?.length) campaigns.noteBet(this.sql, rules.rebates, placed.data, Date.now());
           return placed;
         });
       } finally {
@@ -926,12 +944,12 @@ export class MemberObject extends DurableObject<Env> {
     });
   }
 
-  orders(proof: SessionProof, q: money.PageQuery & { status: "open" | "settled" | "all" }): Result<money.Page<Order>> {
-    return this.asMember(proof, () => ok(game.listOrders(this.sql, q)));
+  orders(proof: SessionProof, q: money.PageQuery & { status: "open" | "settled" | "all" }, mode: AccountMode = "real"): Result<money.Page<Order>> {
+    return this.asMember(proof, () => ok(game.listOrders(this.sql, q, mode)));
   }
 
-  openOrders(proof: SessionProof): Result<Order[]> {
-    return this.asMember(proof, () => ok(game.openOrders(this.sql)));
+  openOrders(proof: SessionProof, mode: AccountMode = "real"): Result<Order[]> {
+    return this.asMember(proof, () => ok(game.openOrders(this.sql, mode)));
   }
 
   /**
@@ -1010,6 +1028,7 @@ export class MemberObject extends DurableObject<Env> {
           closeOnly: s.closeOnlyPairs.includes(intent.pair),
           takeProfit: intent.take_profit,
           stopLoss: intent.stop_loss,
+          practice: intent.mode === "practice",
         });
         return await this.finishOpen(intent, market);
       } finally {
@@ -1053,8 +1072,8 @@ export class MemberObject extends DurableObject<Env> {
     }
   }
 
-  positions(proof: SessionProof, q: money.PageQuery & { status: "open" | "closed" }): Result<money.Page<Position>> {
-    return this.asMember(proof, () => ok(positions.listPositions(this.sql, q)));
+  positions(proof: SessionProof, q: money.PageQuery & { status: "open" | "closed" }, mode: AccountMode = "real"): Result<money.Page<Position>> {
+    return this.asMember(proof, () => ok(positions.listPositions(this.sql, q, mode)));
   }
 
   /** A position the member may act on: open (or closed, answered as it is). */
@@ -1125,8 +1144,10 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   /** Invariant: the positions account holds exactly the open positions' margins. Read by the tests. */
-  checkPositions(): { held: number; openMargin: number } {
-    return { held: this.sql.exec<{ b: number }>("SELECT COALESCE(MAX(balance), 0) AS b FROM balances WHERE account = 'positions'").one().b, openMargin: positions.openMargin(this.sql) };
+  checkPositions(mode: AccountMode = "real"): { held: number; openMargin: number } {
+    const account = practice.accountsOf(mode, "").positions;
+    const held = this.sql.exec<{ b: number }>("SELECT COALESCE(MAX(balance), 0) AS b FROM balances WHERE account = ?", account).one().b;
+    return { held, openMargin: positions.openMargin(this.sql, mode) };
   }
 
   // the member's live stream ---------------------------------------------------------------------

@@ -13,8 +13,9 @@ import type { MarketClose, MarketPosition } from "../market/positions";
 import { fail, ok, type Result } from "../result";
 import { balanceOf, dayRange, record } from "./ledger";
 import { requestKey, type Idem, type Page, type PageQuery } from "./money";
-import { gameAccount, HOUSE, POSITIONS } from "./schema";
 import { playRefusal } from "./protection";
+import { accountsOf, ensurePractice } from "./practice";
+import type { AccountMode } from "../../contract/protection";
 
 /**
  * A member's contract positions (server/platform/README.md, "Contract trading"). Like game.ts,
@@ -64,6 +65,8 @@ export const POSITION_SCHEMA = [
      net INTEGER
    )`,
   `CREATE INDEX IF NOT EXISTS positions_by_status ON positions (status, seq)`,
+  // play money or real (member/practice.ts): which accounts the margin, fee and payout move on
+  `ALTER TABLE positions ADD COLUMN mode TEXT NOT NULL DEFAULT 'real' CHECK (mode IN ('real', 'practice'))`,
 ];
 
 /** The site's rules for a position, read by the worker per request. */
@@ -73,6 +76,9 @@ export interface ContractRules {
   /** the game wallet: the site's first game */
   gameCode: string;
   currency: string;
+  /** play money (member/practice.ts): margin and fee from "practice", opened at practiceBalance on first use */
+  mode?: AccountMode;
+  practiceBalance?: number;
 }
 
 export type PositionRow = {
@@ -105,10 +111,11 @@ export type PositionRow = {
   pnl: number | null;
   payout: number | null;
   net: number | null;
+  mode: AccountMode;
 };
 
 export const toPosition = (r: PositionRow): Position => ({
-  mode: "real", // TEMPORARY until practice mode lands
+  mode: r.mode,
   id: r.id,
   pair: r.pair,
   side: r.side,
@@ -154,19 +161,23 @@ function toStream(sql: SqlStorage, row: PositionRow, streaming: boolean): void {
  */
 export function checkOpen(sql: SqlStorage, body: OpenPositionBody, rules: ContractRules): Result<null> {
   const s = rules.settings;
+  // the member's limits apply per mode: practice positions neither fill nor use the real ones
+  const mode = rules.mode ?? "real";
   if (!rules.pairs.includes(body.pair)) return fail(400, "invalid_trading_pair");
   if (!s.leverageOptions.includes(body.leverage)) return fail(400, "leverage_not_offered");
   if (body.margin < s.minMargin || body.margin > s.maxMargin) return fail(400, "margin_out_of_range");
   if (s.closeOnlyPairs.includes(body.pair)) return fail(400, "pair_close_only");
   const held = sql
     .exec<{ n: number; size: number }>(
-      "SELECT COUNT(*) AS n, COALESCE(SUM(notional), 0) AS size FROM positions WHERE status IN ('opening', 'open')",
+      "SELECT COUNT(*) AS n, COALESCE(SUM(notional), 0) AS size FROM positions WHERE status IN ('opening', 'open') AND mode = ?",
+      mode,
     )
     .one();
   if (held.n >= s.maxOpenPositions) return fail(400, "too_many_open_positions");
   if (held.size + notional(body) > s.maxNotionalPerMember) return fail(400, "member_exposure_limit");
   const fee = positionFee({ ...body, feePpm: s.feePpm });
-  if (balanceOf(sql, gameAccount(rules.gameCode)) < body.margin + fee) return fail(400, "insufficient_game_wallet_balance");
+  if (mode === "practice") ensurePractice(sql, rules.practiceBalance ?? 0, new Date().toISOString());
+  if (balanceOf(sql, accountsOf(mode, rules.gameCode).wallet) < body.margin + fee) return fail(400, "insufficient_game_wallet_balance");
   return ok(null);
 }
 
@@ -175,15 +186,16 @@ export function beginOpen(sql: SqlStorage, idem: Idem, body: OpenPositionBody, r
   const checked = checkOpen(sql, body, rules);
   if (!checked.ok) return checked;
   const fee = positionFee({ ...body, feePpm: rules.settings.feePpm });
-  // player protection: a break, or the loss limits (margin + fee count as lost from the intent on)
-  const refused = playRefusal(sql, body.margin + fee, Date.parse(now));
+  // player protection: a break stops play in either mode; the loss limits count real money only
+  // (margin + fee count as lost from the intent on)
+  const refused = playRefusal(sql, body.margin + fee, Date.parse(now), (rules.mode ?? "real") === "real");
   if (refused) return refused;
   const id = newId();
   const seq = sql.exec<{ n: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM positions").one().n;
   sql.exec(
     `INSERT INTO positions (id, seq, request_key, fingerprint, pair, side, margin, leverage, notional, fee_ppm, stop_out_bp,
-       open_fee, seen_price, game_code, currency, status, take_profit, stop_loss, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'opening', ?, ?, ?)`,
+       open_fee, seen_price, game_code, currency, status, take_profit, stop_loss, created_at, mode)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'opening', ?, ?, ?, ?)`,
     id,
     seq,
     idem.key,
@@ -202,6 +214,7 @@ export function beginOpen(sql: SqlStorage, idem: Idem, body: OpenPositionBody, r
     body.takeProfit,
     body.stopLoss,
     now,
+    rules.mode ?? "real",
   );
   return ok(positionRow(sql, id)!);
 }
@@ -231,7 +244,7 @@ export function completeOpen(sql: SqlStorage, intent: PositionRow, market: Marke
   if (current && current.status !== "opening") {
     return current.status === "void" ? fail(400, "position_not_found") : ok(toPosition(current));
   }
-  const wallet = gameAccount(intent.game_code);
+  const { wallet, house, positions } = accountsOf(intent.mode, intent.game_code);
   if (balanceOf(sql, wallet) < intent.margin + intent.open_fee) return fail(400, "insufficient_game_wallet_balance");
   const now = new Date(nowMs).toISOString();
   const openedAt = new Date(market.openedAt).toISOString();
@@ -252,8 +265,8 @@ export function completeOpen(sql: SqlStorage, intent: PositionRow, market: Marke
       reference: intent.id,
       legs: [
         { account: wallet, amount: -(intent.margin + intent.open_fee) },
-        { account: POSITIONS, amount: intent.margin },
-        { account: HOUSE, amount: intent.open_fee },
+        { account: positions, amount: intent.margin },
+        { account: house, amount: intent.open_fee },
       ],
     },
   );
@@ -296,6 +309,7 @@ export function applyClose(sql: SqlStorage, close: MarketClose, nowMs: number, s
     row.id,
   );
   const closed = positionRow(sql, row.id)!;
+  const accounts = accountsOf(row.mode, row.game_code);
   record(
     sql,
     { key: `close:${row.id}`, call: "closePosition", fingerprint: "", response: toPosition(closed), now },
@@ -303,9 +317,9 @@ export function applyClose(sql: SqlStorage, close: MarketClose, nowMs: number, s
       type: "position_close",
       reference: row.id,
       legs: [
-        { account: POSITIONS, amount: -row.margin },
-        { account: gameAccount(row.game_code), amount: payout },
-        { account: HOUSE, amount: row.margin - payout },
+        { account: accounts.positions, amount: -row.margin },
+        { account: accounts.wallet, amount: payout },
+        { account: accounts.house, amount: row.margin - payout },
       ],
     },
   );
@@ -321,14 +335,16 @@ export function storeTriggers(sql: SqlStorage, id: string, takeProfit: number | 
   return ok(toPosition(row));
 }
 
-export function listPositions(sql: SqlStorage, q: PageQuery & { status: "open" | "closed" }): Page<Position> {
+/** One mode's positions only: practice and real are listed apart (member/practice.ts). */
+export function listPositions(sql: SqlStorage, q: PageQuery & { status: "open" | "closed" }, mode: AccountMode = "real"): Page<Position> {
   const range = dayRange(q.from, q.to);
-  const where = `status = ? AND ${range.sql}`;
-  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM positions WHERE ${where}`, q.status, ...range.bindings).one().n;
+  const where = `status = ? AND mode = ? AND ${range.sql}`;
+  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM positions WHERE ${where}`, q.status, mode, ...range.bindings).one().n;
   const items = sql
     .exec<PositionRow>(
       `SELECT * FROM positions WHERE ${where} ORDER BY ${q.status === "closed" ? "closed_at DESC, seq DESC" : "seq DESC"} LIMIT ? OFFSET ?`,
       q.status,
+      mode,
       ...range.bindings,
       q.pageSize,
       (q.page - 1) * q.pageSize,
@@ -350,6 +366,6 @@ export function nextIntentCheck(sql: SqlStorage, afterMs: number): number | null
 }
 
 /** Invariant: the positions account holds exactly the margins of the open positions. */
-export function openMargin(sql: SqlStorage): number {
-  return sql.exec<{ n: number }>("SELECT COALESCE(SUM(margin), 0) AS n FROM positions WHERE status = 'open'").one().n;
+export function openMargin(sql: SqlStorage, mode: AccountMode = "real"): number {
+  return sql.exec<{ n: number }>("SELECT COALESCE(SUM(margin), 0) AS n FROM positions WHERE status = 'open' AND mode = ?", mode).one().n;
 }

@@ -147,10 +147,10 @@ const REAL_GAME_WALLETS = "account LIKE 'game:%'";
 
 /**
  * Opens asked of the market and not answered yet count as lost at once (margin + fee), so a bet
- * and an open made together cannot both fit in the same remaining amount. When positions gain
- * their account mode (the practice account), this must add `AND mode = 'real'`.
+ * and an open made together cannot both fit in the same remaining amount. Practice opens (their
+ * own accounts) never count.
  */
-const REAL_OPENING_INTENTS = "status = 'opening'";
+const REAL_OPENING_INTENTS = "status = 'opening' AND mode = 'real'";
 
 /** Net loss on real play in the window: money into rounds and positions minus what came back, plus opens under way. */
 function lossIn(sql: SqlStorage, period: LimitPeriod, nowMs: number): number {
@@ -421,10 +421,10 @@ export function endBreakRefusal(sql: SqlStorage, nowMs: number): Failure {
 
 /**
  * Settled and closed real play begun in this session: bets placed since sign-in and settled
- * (payout − stake), positions opened since sign-in and closed (their net). When orders and
- * positions gain their account mode, REAL_ROWS becomes `mode = 'real'`.
+ * (payout − stake), positions opened since sign-in and closed (their net); practice play is not
+ * money and does not count.
  */
-const REAL_ROWS = "1";
+const REAL_ROWS = "mode = 'real'";
 
 function sessionNet(sql: SqlStorage, signedInAt: string): number {
   const bets = sql

@@ -233,6 +233,9 @@ export const MEMBER_SCHEMA = [
      created_at TEXT NOT NULL,
      settled_at TEXT
    )`,
+  // play money or real (member/practice.ts): a practice bet's stake and payout move on the
+  // practice accounts, and a list answers one mode's bets only
+  `ALTER TABLE orders ADD COLUMN mode TEXT NOT NULL DEFAULT 'real' CHECK (mode IN ('real', 'practice'))`,
   `CREATE INDEX IF NOT EXISTS orders_by_seq ON orders (seq)`,
   `CREATE INDEX IF NOT EXISTS orders_open ON orders (status, period_end)`,
   // Events for the member's live stream, written with the change they report and pushed to the

@@ -1,0 +1,127 @@
+import { useLocation } from "@remix-run/react";
+import { Money } from "./money";
+import { formatMoney as formatAmount } from "~/utils/money";
+import { useRootData, type RootData } from "~/utils/root-data";
+import { useTranslation } from "~/utils/translator";
+
+/**
+ * The practice account's controls (app/README.md, "Practice mode"). Plain document posts to
+ * /mode (no Remix <Form>): the whole page changes with the mode (accent, balances, lists), so a
+ * full load is what the member should see, with or without JavaScript; /mode sends them back
+ * to this very page. Written without the forms module: they are on every member page's first load.
+ */
+
+/** The page's own path and query: where /mode sends the member back to. */
+function useHere(): string {
+  const location = useLocation();
+  return location.pathname + location.search;
+}
+
+/**
+ * "Practice | Real": one tap switches (Deriv's demo/real account switcher, as a segmented
+ * control like the footer's scheme switch). The current mode is the pressed button; pressing it
+ * again changes nothing.
+ */
+export function ModeSwitch({ id, className }: { id: string; className?: string }) {
+  const { csrf, mode } = useRootData();
+  const { t } = useTranslation();
+  const here = useHere();
+  return (
+    <form method="post" action="/mode" className={className ? `mode-switch ${className}` : "mode-switch"} data-testid="mode-switch">
+      <input type="hidden" name="csrf" value={csrf} />
+      <input type="hidden" name="redirectTo" value={here} />
+      <span id={id} className="visually-hidden">
+        {t("practice.switch_label")}
+      </span>
+      <span role="group" aria-labelledby={id} className="segmented">
+        <button type="submit" name="mode" value="practice" aria-pressed={mode === "practice"} className="mode-practice">
+          {t("practice.practice")}
+        </button>
+        <button type="submit" name="mode" value="real" aria-pressed={mode === "real"}>
+          {t("practice.real")}
+        </button>
+      </span>
+    </form>
+  );
+}
+
+/**
+ * Under the header on every page in practice mode: what this is, the play money, the way back
+ * to real money, and the reset (a <details>, so it opens without JavaScript). Binance marks demo
+ * trading with a strip across the page; Deriv shows the demo balance where the real one would be.
+ */
+export function PracticeBanner({ practice }: { practice: NonNullable<RootData["practice"]> }) {
+  const { csrf } = useRootData();
+  const { t, i18n } = useTranslation();
+  const here = useHere();
+  return (
+    <section className="practice-banner" aria-labelledby="practice-banner-title" data-testid="practice-banner">
+      <p className="practice-banner-what">
+        <strong id="practice-banner-title">{t("practice.banner")}</strong>{" "}
+        <span className="practice-banner-balance">
+          <span className="practice-banner-label">{t("practice.balance")}</span>{" "}
+          <strong data-testid="practice-balance">
+            {practice.balance === null ? "—" : <Money minor={practice.balance} currency={practice.currency} />}
+          </strong>
+        </span>
+      </p>
+      <div className="practice-banner-actions">
+        <form method="post" action="/mode">
+          <input type="hidden" name="csrf" value={csrf} />
+          <input type="hidden" name="redirectTo" value={here} />
+          <button type="submit" name="mode" value="real" className="button button-small">
+            {t("practice.switch_to_real")}
+          </button>
+        </form>
+        <details className="practice-reset">
+          {/* short on the strip; the form inside names it whole */}
+          <summary>{t("practice.reset_short")}</summary>
+          <form method="post" action="/mode" className="practice-reset-form">
+            <input type="hidden" name="csrf" value={csrf} />
+            <input type="hidden" name="redirectTo" value={here} />
+            <input type="hidden" name="idempotencyKey" value={practice.resetKey} />
+            <p>
+              {t("practice.reset_hint", {
+                amount: formatAmount(practice.startingBalance, practice.currency, i18n.language),
+              })}
+            </p>
+            <button type="submit" name="intent" value="reset" className="button button-small">
+              {t("practice.reset")}
+            </button>
+          </form>
+        </details>
+      </div>
+    </section>
+  );
+}
+
+/** A mode's badge beside a heading or on a row (records, orders, positions). */
+export function ModeBadge({ mode }: { mode: "real" | "practice" }) {
+  const { t } = useTranslation();
+  return <span className={`mode-badge mode-badge-${mode}`}>{mode === "practice" ? t("practice.badge") : t("practice.real_badge")}</span>;
+}
+
+/**
+ * In practice mode, in place of a deposit, transfer or withdrawal form: these move real money
+ * (the platform refuses them in practice anyway, practice_mode_refused).
+ */
+export function RealMoneyOnly({ children }: { children?: React.ReactNode }) {
+  const { csrf } = useRootData();
+  const { t } = useTranslation();
+  const here = useHere();
+  return (
+    <section className="card real-money-only" aria-labelledby="real-money-only-title" data-testid="real-money-only">
+      {/* a form posted from before the switch: the platform's practice_mode_refused, shown here */}
+      {children}
+      <h2 id="real-money-only-title">{t("practice.money_title")}</h2>
+      <p>{t("practice.money_body")}</p>
+      <form method="post" action="/mode">
+        <input type="hidden" name="csrf" value={csrf} />
+        <input type="hidden" name="redirectTo" value={here} />
+        <button type="submit" name="mode" value="real" className="button">
+          {t("practice.switch_to_real")}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -59,8 +59,8 @@ export const handlers: Handlers = {
   operatorEndCampaign: campaigns.operatorEndCampaign,
   ...positions,
   // TEMPORARY (issue 19's contract commit): each is replaced by its capability's handler
-  fairnessDays: notYet,
-  periodProof: notYet,
+  fairnessDays: game.fairnessDays,
+  periodProof: game.periodProof,
   practice: notYet,
   resetPractice: notYet,
   protection: notYet,

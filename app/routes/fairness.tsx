@@ -29,12 +29,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const pairs = await loadFairnessDays(context);
   const today = new Date(context.now).toISOString().slice(0, 10);
-  return json({ pairs, now: context.now, today, lookup, lookupError, example: `${today.replaceAll("-", "")}0001` });
+  return json({ pairs, now: context.now, lookup, lookupError, example: `${today.replaceAll("-", "")}0001` });
 }
 
 export default function Fairness() {
   const { t, i18n } = useTranslation("fairness");
-  const { pairs, now, today, lookup, lookupError, example } = useLoaderData<typeof loader>();
+  const { pairs, now, lookup, lookupError, example } = useLoaderData<typeof loader>();
   const steps = t("algorithm.steps", { returnObjects: true }) as unknown;
   return (
     <article className="fairness-page">
@@ -100,12 +100,15 @@ export default function Fairness() {
           {!error && days.length === 0 ? <p className="muted">{t("days.none")}</p> : null}
           <ul className="fairness-days">
             {days.map((day) => {
-              const when = day.day > today ? "tomorrow" : day.day === today ? "today" : "revealed";
+              // from the list itself (newest first: tomorrow's, today's, then revealed days), not from
+              // this worker's clock: the platform's clock decides which day runs
+              const unrevealed = days.filter((d) => !d.seed);
+              const when = day.seed ? "revealed" : unrevealed.length > 1 && day === unrevealed[0] ? "tomorrow" : "today";
               return (
                 <li key={day.day} className={`fairness-day fairness-day-${when}`} data-testid="fairness-day" data-day={day.day}>
                   <p className="fairness-day-head">
                     <strong>{day.day}</strong>
-                    <span className={`day-pill day-pill-${day.seed ? "revealed" : when}`}>{day.seed ? t("days.revealed") : t(`days.${when}`)}</span>
+                    <span className={`day-pill day-pill-${when}`}>{t(`days.${when}`)}</span>
                   </p>
                   <HexValue label={t("days.commitment")} value={day.commitment} testId="commitment" />
                   {day.seed ? (

@@ -99,7 +99,7 @@ describe("the browser's verifier", () => {
   it("fails with a seed differing in one bit: the commitment and the recomputed prices no longer match", async () => {
     const proof = platformProof();
     const flipped = Uint8Array.from(seed);
-    flipped[17] ^= 0x04;
+    flipped[17]! ^= 0x04;
     const result = await verifyPeriod({ ...proof, day: { ...proof.day, seed: toHex(flipped) } });
     expect(result.ok).toBe(false);
     expect(failing(result.lines)).toContain("commitment");

@@ -17,17 +17,16 @@ export function TickChart({
   open,
   precision,
   label,
-  width = 640,
-  height = 160,
+  variant,
 }: {
+  variant: "narrow" | "wide";
   recorded: TickPoint[];
   recomputed: TickPoint[];
   open: number | null;
   precision: number;
   label: string;
-  width?: number;
-  height?: number;
 }) {
+  const [width, height] = variant === "narrow" ? [340, 150] : [760, 200];
   const { i18n } = useTranslation("fairness");
   const all = [...recorded, ...recomputed];
   if (all.length === 0) return null;
@@ -49,10 +48,10 @@ export function TickChart({
   const trend = open === null || last === null || last === open ? "flat" : last > open ? "up" : "down";
   const fmt = (p: number) => formatPrice(p, precision, i18n.language);
   return (
-    <svg className={`tick-chart trend-${trend}`} viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} data-testid="tick-chart">
+    <svg className={`tick-chart tick-chart-${variant} trend-${trend}`} viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} data-testid={`tick-chart-${variant}`}>
       {open === null ? null : <line className="tick-open" x1={padX} x2={width - padX} y1={y(open)} y2={y(open)} />}
-      {recorded.length ? <path className="tick-recorded" d={path(recorded)} data-testid="tick-recorded" /> : null}
-      {recomputed.length ? <path className="tick-recomputed" d={path(recomputed)} data-testid="tick-recomputed" /> : null}
+      {recorded.length ? <path className="tick-recorded" d={path(recorded)} data-testid={`tick-recorded-${variant}`} /> : null}
+      {recomputed.length ? <path className="tick-recomputed" d={path(recomputed)} data-testid={`tick-recomputed-${variant}`} /> : null}
       <text className="tick-label" x={padX} y={11}>
         {fmt(hi)}
       </text>

@@ -51,13 +51,23 @@ export function VerifyPanel({ proof, precision, bets, currency }: { proof: Perio
 
   return (
     <>
-      <TickChart
-        recorded={recorded}
-        recomputed={result?.ticks ?? []}
-        open={proof.period.openPrice}
-        precision={precision}
-        label={result ? t("period.recomputed_chart") : t("period.recorded_chart")}
-      />
+      {recorded.length || result ? (
+        <figure className="card tick-figure">
+          {/* two proportions, one shown by the stylesheet (as the game's sparkline): a stretched SVG would stretch its labels */}
+          {(["narrow", "wide"] as const).map((variant) => (
+            <TickChart
+              key={variant}
+              variant={variant}
+              recorded={recorded}
+              recomputed={result?.ticks ?? []}
+              open={proof.period.openPrice}
+              precision={precision}
+              label={result ? t("period.recomputed_chart") : t("period.recorded_chart")}
+            />
+          ))}
+          <figcaption className="muted">{result ? t("period.recomputed_chart") : t("period.recorded_chart")}</figcaption>
+        </figure>
+      ) : null}
       {revealed ? (
         <section className="card fairness-verify" aria-labelledby="verify-heading">
           <h2 id="verify-heading">{t("verify.heading")}</h2>
@@ -76,29 +86,28 @@ export function VerifyPanel({ proof, precision, bets, currency }: { proof: Perio
             ) : null}
           </div>
           {result ? (
-            <div className="table-scroll">
-              <table className="records-table verify-table" data-testid="verify-lines">
-                <caption className="visually-hidden">{t("verify.heading")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("verify.what")}</th>
-                    <th scope="col">{t("verify.recorded")}</th>
-                    <th scope="col">{t("verify.recomputed")}</th>
-                    <th scope="col">{t("verify.result")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.lines.map((line) => (
-                    <tr key={line.key} className={line.ok ? "verify-line-ok" : "verify-line-bad"}>
-                      <th scope="row">{lineName(line)}</th>
-                      <td className={line.key === "commitment" ? "hex" : undefined}>{fmtValue(line, line.recorded)}</td>
-                      <td className={line.key === "commitment" ? "hex" : undefined}>{fmtValue(line, line.recomputed)}</td>
-                      <td>{line.ok ? t("verify.ok") : t("verify.bad")}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            // one row per check: a list, not a table, so a 360 px phone shows every value without
+            // scrolling sideways; from 1026 px its rows line up as columns (fairness.css)
+            <ul className="verify-lines" data-testid="verify-lines">
+              <li className="verify-lines-head" aria-hidden="true">
+                <span>{t("verify.what")}</span>
+                <span>{t("verify.recorded")}</span>
+                <span>{t("verify.recomputed")}</span>
+                <span>{t("verify.result")}</span>
+              </li>
+              {result.lines.map((line) => (
+                <li key={line.key} className={line.ok ? "verify-line verify-line-ok" : "verify-line verify-line-bad"} data-testid={`verify-${line.key}`}>
+                  <span className="verify-name">{lineName(line)}</span>
+                  <span className={line.key === "commitment" ? "verify-value hex" : "verify-value"}>
+                    <span className="verify-tag">{t("verify.recorded")}</span> {fmtValue(line, line.recorded)}
+                  </span>
+                  <span className={line.key === "commitment" ? "verify-value hex" : "verify-value"}>
+                    <span className="verify-tag">{t("verify.recomputed")}</span> {fmtValue(line, line.recomputed)}
+                  </span>
+                  <span className="verify-mark">{line.ok ? t("verify.ok") : t("verify.bad")}</span>
+                </li>
+              ))}
+            </ul>
           ) : null}
         </section>
       ) : null}

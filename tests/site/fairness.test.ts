@@ -152,3 +152,32 @@ describe("verify links", { timeout: 60_000 }, () => {
     expect(html).toContain(`aria-label="Verify period ${FIRST_OF_NEXT}"`);
   });
 });
+
+describe("a member's bets on a period", { timeout: 60_000 }, () => {
+  const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
+
+  it("are listed on the period's page, labelled real, an open one as not settled yet; none for a visitor", async () => {
+    const visitor = new Visitor(stack);
+    expect((await visitor.post("/register", registerFields(freshMember()))).status).toBe(302);
+    const deposit = keyOf(await (await visitor.get("/user/deposit")).text())!;
+    expect((await visitor.post("/user/deposit", { optionId: "demo-instant", amount: "10", idempotencyKey: deposit })).status).toBe(302);
+    const transfer = keyOf(await (await visitor.get("/user/transfer")).text())!;
+    expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "10", idempotencyKey: transfer })).status).toBe(302);
+    // the clock stands at 65 s into the day: period 0002 runs (betting closes at 110 s)
+    const periodNo = `${ymd(BASE + 1)}0002`;
+    const game = await (await visitor.get(`/game?pair=${PAIR}`)).text();
+    const placed = await visitor.post(`/game?pair=${PAIR}`, { pair: PAIR, periodNo, option: "high", amount: "1.00", idempotencyKey: keyOf(game)! });
+    expect(placed.status).toBe(302);
+    await setClock(stack.platform, at(BASE + 1, 125));
+    const { html } = await visitor.follow(`/fairness/${PAIR}/${periodNo}`);
+    const bets = /data-testid="period-bets"[\s\S]*?<\/section>/.exec(clean(html))![0];
+    expect(bets.match(/data-testid="period-bet"/g)).toHaveLength(1);
+    expect(bets).toContain("Real");
+    expect(bets).toContain("High");
+    // the stopped clock runs no settling alarm: the bet is still open, and the page says so rather
+    // than claiming a match (the settled comparison is VerifyPanel's, shown once the order settles)
+    expect(bets).toContain("Not settled yet");
+    // a visitor who is not signed in sees no bets section
+    expect((await new Visitor(stack).follow(`/fairness/${PAIR}/${periodNo}`)).html).not.toContain('data-testid="period-bets"');
+  });
+});

@@ -7,7 +7,7 @@ export type Locale = (typeof LOCALES)[number];
  */
 export type LocaleId = "en_US" | "zh_TW" | "zh_CN" | "ja_JP";
 
-export const NAMESPACES = ["common", "messages", "terms", "money", "records", "bank", "account", "support", "game", "campaigns", "contract"] as const;
+export const NAMESPACES = ["common", "messages", "terms", "money", "records", "bank", "account", "support", "game", "campaigns", "contract", "fairness"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const FALLBACK_LOCALE: Locale = "en-US";

@@ -49,6 +49,7 @@ const PUBLIC_PAGES: Record<string, string> = {
   "forgot-password": "/forgot-password",
   terms: "/terms",
   contact: "/contact",
+  fairness: "/fairness",
   "404": "/no-such-page",
 };
 

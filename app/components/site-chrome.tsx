@@ -115,6 +115,8 @@ export function SiteFooter() {
         <Link to="/terms">{t("nav.terms")}</Link>
         {site.hasLicence ? <Link to="/terms#licence">{t("nav.licence")}</Link> : null}
         <Link to="/contact">{t("nav.contact")}</Link>
+        {/* every round's seed and its verification (app/README.md, "Verifiable rounds"), public */}
+        <Link to="/fairness">{t("nav.fairness")}</Link>
         {site.socialOptions.map((s) => (
           <a key={s.url} href={s.url} rel="noopener noreferrer">
             {s.name}

@@ -7,6 +7,7 @@ import type account from "../../locales/en-US/account.json";
 import type bank from "../../locales/en-US/bank.json";
 import type campaigns from "../../locales/en-US/campaigns.json";
 import type contract from "../../locales/en-US/contract.json";
+import type fairness from "../../locales/en-US/fairness.json";
 import type common from "../../locales/en-US/common.json";
 import type game from "../../locales/en-US/game.json";
 import type messages from "../../locales/en-US/messages.json";
@@ -28,6 +29,7 @@ interface Catalogs {
   game: typeof game;
   campaigns: typeof campaigns;
   contract: typeof contract;
+  fairness: typeof fairness;
 }
 
 type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";

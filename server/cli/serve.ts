@@ -9,6 +9,12 @@
  * Environment: SITE_PORT (8787; the platform's HTTP port is PLATFORM_PORT, 8788, for the operator
  * API and the bench's direct calls), STATE_DIR (where Durable Objects, KV and R2 keep their data;
  * .wrangler/serve by default).
+ *
+ * PLATFORM_CLOCK_CONTROL=1 (local looks only, e.g. screenshots of a revealed day without waiting a
+ * day): the platform runs behind an entry whose clock runs on from real time plus an offset, set in
+ * milliseconds with `POST /__test__/clock-offset` on the platform's port (answers the platform's
+ * now). The offset only ever grows: a market that recorded a later time never goes back. Nothing of
+ * this is in wrangler.toml's build or in production: it exists only in this local tool.
  */
 import { existsSync } from "node:fs";
 import { Miniflare, type WorkerOptions } from "miniflare";
@@ -21,6 +27,34 @@ const SITE_PORT = Number(process.env.SITE_PORT ?? 8787);
 const PLATFORM_PORT = Number(process.env.PLATFORM_PORT ?? 8788);
 const STATE_DIR = process.env.STATE_DIR ?? ".wrangler/serve";
 const SITE_BUNDLE = ".build/site/index.js";
+/**
+ * The platform bundle behind a running clock with an offset (PLATFORM_CLOCK_CONTROL=1): the same
+ * shape as the tests' stopped-clock entry (tests/platform/center-helpers.ts, CLOCK_ENTRY), but the
+ * time runs, so the market ticks live at "now + offset".
+ */
+const SHIFTED_CLOCK_ENTRY = `
+  import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
+  const RealDate = Date;
+  let offset = 0;
+  class ShiftedDate extends RealDate {
+    constructor(...args) {
+      if (args.length === 0) super(RealDate.now() + offset);
+      else super(...args);
+    }
+    static now() { return RealDate.now() + offset; }
+  }
+  globalThis.Date = ShiftedDate;
+  export { MarketObject, MemberObject, SiteObject };
+  export default {
+    async fetch(request, env, ctx) {
+      if (new URL(request.url).pathname === "/__test__/clock-offset" && request.method === "POST") {
+        offset = Math.max(offset, Number(await request.text()) || 0);
+        return new Response(new Date().toISOString());
+      }
+      return worker.fetch(request, env, ctx);
+    },
+  };
+`;
 const PLATFORM_BUNDLE = ".build/platform/worker.js";
 
 for (const file of [SITE_BUNDLE, PLATFORM_BUNDLE]) {
@@ -44,6 +78,13 @@ function fromWrangler(name: string, config: string, scriptPath: string, secrets:
 }
 
 const platform = fromWrangler("member-platform", "server/platform/wrangler.toml", PLATFORM_BUNDLE, { OPERATOR_KEY: operatorKey });
+if (process.env.PLATFORM_CLOCK_CONTROL === "1") {
+  platform.modules = [
+    { type: "ESModule", path: PLATFORM_BUNDLE.replace("worker.js", "clock-entry.js"), contents: SHIFTED_CLOCK_ENTRY },
+    { type: "ESModule", path: PLATFORM_BUNDLE },
+  ];
+  console.log("platform clock: shiftable (POST /__test__/clock-offset on the platform's port)");
+}
 // the site reaches the platform over the service binding, as deployed
 const site: WorkerOptions = {
   ...fromWrangler("member-site", "wrangler.toml", SITE_BUNDLE, { SESSION_SECRETS: sessionSecrets }),

@@ -53,13 +53,17 @@ import enContract from "../../locales/en-US/contract.json";
 import jaContract from "../../locales/ja-JP/contract.json";
 import cnContract from "../../locales/zh-CN/contract.json";
 import twContract from "../../locales/zh-TW/contract.json";
+import enFairness from "../../locales/en-US/fairness.json";
+import jaFairness from "../../locales/ja-JP/fairness.json";
+import cnFairness from "../../locales/zh-CN/fairness.json";
+import twFairness from "../../locales/zh-TW/fairness.json";
 
 /** Every translation, bundled into the worker: workerd has no filesystem. */
 export const resources = {
-  "en-US": { common: enCommon, messages: enMessages, terms: enTerms, money: enMoney, records: enRecords, bank: enBank, account: enAccount, support: enSupport, game: enGame, campaigns: enCampaigns, contract: enContract },
-  "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms, money: twMoney, records: twRecords, bank: twBank, account: twAccount, support: twSupport, game: twGame, campaigns: twCampaigns, contract: twContract },
-  "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms, money: cnMoney, records: cnRecords, bank: cnBank, account: cnAccount, support: cnSupport, game: cnGame, campaigns: cnCampaigns, contract: cnContract },
-  "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms, money: jaMoney, records: jaRecords, bank: jaBank, account: jaAccount, support: jaSupport, game: jaGame, campaigns: jaCampaigns, contract: jaContract },
+  "en-US": { common: enCommon, messages: enMessages, terms: enTerms, money: enMoney, records: enRecords, bank: enBank, account: enAccount, support: enSupport, game: enGame, campaigns: enCampaigns, contract: enContract, fairness: enFairness },
+  "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms, money: twMoney, records: twRecords, bank: twBank, account: twAccount, support: twSupport, game: twGame, campaigns: twCampaigns, contract: twContract, fairness: twFairness },
+  "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms, money: cnMoney, records: cnRecords, bank: cnBank, account: cnAccount, support: cnSupport, game: cnGame, campaigns: cnCampaigns, contract: cnContract, fairness: cnFairness },
+  "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms, money: jaMoney, records: jaRecords, bank: jaBank, account: jaAccount, support: jaSupport, game: jaGame, campaigns: jaCampaigns, contract: jaContract, fairness: jaFairness },
 } as const;
 
 /** The server render's texts: one immutable catalog per language, shared by every request. */

@@ -9,6 +9,7 @@ import { appearanceOf } from "../../app/utils/theme.server";
 import { errorPage, refusedPage, tooLargePage, unavailablePage, unknownSitePage } from "./pages";
 import { clientAddressOf, createPlatformClient } from "./platform-client";
 import { ResponsePolicy } from "./security";
+import { NO_SESSION_HEADER } from "../../app/utils/shared-page";
 import { AppSession } from "./session";
 import { handleStream } from "./streams";
 import { loadSiteInfo, localSiteInfo, resolveSiteId } from "./tenant";
@@ -161,6 +162,15 @@ function platformSender(env: Env): (request: Request) => Promise<Response> {
 }
 
 async function withCookies(response: Response, session: AppSession, cookies: string[]): Promise<Response> {
+  // a public resource for shared caches (NO_SESSION_HEADER): a signed-out visitor gets it without a
+  // session cookie, so its own cache-control stands
+  if (response.headers.has(NO_SESSION_HEADER)) {
+    const headers = new Headers(response.headers);
+    headers.delete(NO_SESSION_HEADER);
+    const bare = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    if (!session.signedIn && cookies.length === 0) return bare;
+    response = bare;
+  }
   if (!session.isPending && cookies.length === 0) return response;
   const headers = new Headers(response.headers);
   if (session.isPending) headers.append("set-cookie", await session.commit());

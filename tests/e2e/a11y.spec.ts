@@ -87,6 +87,7 @@ const PUBLIC_PAGES = [
   `${DEMO}/forgot-password`,
   `${DEMO}/forgot-password?step=reset&account=someone`,
   `${DEMO}/contact`,
+  `${DEMO}/fairness`,
   `${DEMO}/no-such-page`,
   `${BRAND2}/`,
   `${BRAND2}/login`,

@@ -54,7 +54,7 @@ async function check(page: Page, url: string) {
 
 test("signed out: every public page of both sites has only targets at least 44 px tall", async ({ page }) => {
   for (const origin of [DEMO, BRAND2]) {
-    for (const path of ["/", "/login", "/register", "/forgot-password", "/forgot-password?step=reset&account=someone", "/terms", "/contact", "/no-such-page"]) {
+    for (const path of ["/", "/login", "/register", "/forgot-password", "/forgot-password?step=reset&account=someone", "/terms", "/contact", "/fairness", "/no-such-page"]) {
       await check(page, `${origin}${path}`);
     }
   }

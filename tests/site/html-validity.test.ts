@@ -58,7 +58,7 @@ async function validateAll(visitor: Visitor, paths: string[]): Promise<Record<st
   return found;
 }
 
-const PUBLIC = ["/", "/login", "/register", "/forgot-password", "/forgot-password?step=reset&account=someone", "/terms", "/contact", "/no-such-page"];
+const PUBLIC = ["/", "/login", "/register", "/forgot-password", "/forgot-password?step=reset&account=someone", "/terms", "/contact", "/fairness", "/no-such-page"];
 
 /** A member with something on every page: a deposit, game wallet money, a bet, a message. */
 async function memberWithHistory(origin: string, depositOption: string | null, betAmount: string): Promise<Visitor> {

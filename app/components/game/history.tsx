@@ -6,6 +6,7 @@ import { categoryOf, formatTime } from "./format";
 import { OrderStatus } from "./orders";
 import { ScrollTable } from "../scroll-table";
 import { GamePagination, type Pages } from "./pagination";
+import { VerifyLink } from "./verify-link";
 
 /**
  * The order history (the "history" section). Its own module, loaded with React.lazy by
@@ -66,6 +67,12 @@ function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; curr
               </p>
               <p className="order-card-meta muted">
                 {o.pair.replace("-", "/")} · {t("orders.period_short", { periodNo: o.periodNo })} · {formatTime(o.endsAt, lng)} UTC
+                {o.status === "open" ? null : (
+                  <>
+                    {" "}
+                    <VerifyLink pair={o.pair} periodNo={o.periodNo} />
+                  </>
+                )}
               </p>
             </li>
           );
@@ -77,7 +84,15 @@ function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; curr
         const precision = precisionOf(o.pair);
         return (
           <tr key={o.id}>
-            <td>{o.periodNo}</td>
+            <td>
+              {o.periodNo}
+              {o.status === "open" ? null : (
+                <>
+                  {" "}
+                  <VerifyLink pair={o.pair} periodNo={o.periodNo} />
+                </>
+              )}
+            </td>
             <td>{o.pair.replace("-", "/")}</td>
             <td>{formatPrice(o.priceAtBet, precision, lng)}</td>
             <td>

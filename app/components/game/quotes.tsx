@@ -3,6 +3,7 @@ import { BET_OPTIONS, formatPrice, type Period } from "~/utils/game";
 import { ScrollTable } from "../scroll-table";
 import { formatTime } from "./format";
 import { GamePagination, type Pages } from "./pagination";
+import { VerifyLink } from "./verify-link";
 
 /**
  * Historical quotes: each ended period's open, close, last digit and the outcome of every option.
@@ -24,13 +25,17 @@ function QuotesTable({ periods, precision }: { periods: Period[]; precision: num
   if (periods.length === 0) return <p className="records-empty">{t("quotes.none")}</p>;
   return (
     <>
+      <p className="link-line">
+        <a href="/fairness">{t("quotes.fairness_link")}</a>
+      </p>
       <ul className="order-cards narrow-only" data-testid="quote-cards">
         {periods.map((p) => {
           const won = BET_OPTIONS.filter((o) => p.outcomes?.[o] === "win").map((o) => t(`option.${o}`));
           return (
             <li key={p.periodNo} className="order-card">
               <p className="order-card-head">
-                <strong>{t("orders.period_short", { periodNo: p.periodNo })}</strong> · {formatTime(p.endsAt, lng)} UTC
+                <strong>{t("orders.period_short", { periodNo: p.periodNo })}</strong> · {formatTime(p.endsAt, lng)} UTC{" "}
+                <VerifyLink pair={p.pair} periodNo={p.periodNo} />
               </p>
               <p className="order-card-facts">
                 {t("quotes.card_move", { open: formatPrice(p.openPrice, precision, lng), close: formatPrice(p.closePrice, precision, lng), digit: p.lastDigit ?? "—" })}
@@ -56,7 +61,9 @@ function QuotesTable({ periods, precision }: { periods: Period[]; precision: num
         >
           {periods.map((p) => (
             <tr key={p.periodNo}>
-              <th scope="row">{p.periodNo}</th>
+              <th scope="row">
+                {p.periodNo} <VerifyLink pair={p.pair} periodNo={p.periodNo} />
+              </th>
               <td>{formatTime(p.endsAt, lng)}</td>
               <td>{formatPrice(p.openPrice, precision, lng)}</td>
               <td>{formatPrice(p.closePrice, precision, lng)}</td>

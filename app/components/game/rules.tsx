@@ -38,6 +38,9 @@ export default function Rules({ items, error }: { items: Instruction[]; error: s
           ))}
         </dl>
         <p>{t("rules.refunds")}</p>
+        <p className="link-line">
+          <a href="/fairness">{t("quotes.fairness_link")}</a>
+        </p>
         <p>{t("rules.opposites")}</p>
         <p>{t("rules.limits")}</p>
         <p>{t("rules.settlement")}</p>

@@ -1,9 +1,15 @@
+import { nextPrice, tickSlot, dayLabel } from "../../contract/fairness-walk";
+import { ascii, hmacKey, hmacSha256, type HmacKey } from "./sha256";
+
 /**
  * Price feeds. A feed adapter turns "the last tick" into the ticks up to a second; the market
- * object stores them. The default is the simulated market: a seeded random walk, one tick a
- * second, where the price of second t is a pure function of (seed, t, previous price), so the
- * market can be caught up lazily to "now" and still give exactly the prices it would have given
- * live. A real exchange adapter would buffer what the exchange pushes and hand it out here.
+ * object stores them. The default is the verifiable simulated market (server/platform/README.md,
+ * "Verifiable rounds"): one tick a second, where the price of second t is a pure function of the
+ * committed seed of t's UTC day, the pair, t's index in the day and the previous price
+ * (contract/fairness-walk.ts), so the market can be caught up lazily to "now" and still give
+ * exactly the prices it would have given live, and anyone holding the revealed seed can recompute
+ * them. A real exchange adapter would buffer what the exchange pushes and hand it out here (its
+ * prices could not be recomputed; the pages would show the recorded ticks and their source instead).
  */
 
 export interface Tick {
@@ -16,45 +22,47 @@ export interface FeedAdapter {
   ticksAfter(last: Tick, until: number): Tick[];
 }
 
-/** murmur3's finaliser: a well-mixed 32-bit hash of a 32-bit value. */
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+/** What the walk needs of one UTC day: its seed (32 bytes) and its frozen volatility. */
+export interface FeedDay {
+  seed: Uint8Array;
+  volatilityBp: number;
+}
+
+/** The market's view of its days: `day(d)` answers a committed day (the market commits them before it draws). */
+export interface FeedContext {
+  symbol: string;
+  day(day: number): FeedDay;
 }
 
 /**
- * A standard-normal-like draw for (seed, second): the sum of 12 uniform 16-bit numbers, centred
- * (Irwin–Hall, variance 1). Only integer hashing and exact IEEE arithmetic, no Math.log/sin, so
- * every engine gives the same number.
+ * The committed-seed walk. Each day's HMAC key is prepared once and its message prefix
+ * ("<pair>|<YYYY-MM-DD>|") encoded once, so a tick costs two SHA-256 compressions.
  */
-function gaussian(seed: number, second: number): number {
-  let sum = 0;
-  for (let i = 0; i < 6; i++) {
-    const h = fmix32((fmix32((seed + Math.imul(i + 1, 0x9e3779b9)) >>> 0) ^ second) >>> 0);
-    sum += (h & 0xffff) + (h >>> 16);
-  }
-  return (sum - 6 * 65_535) / 65_536;
-}
-
-/** The price of second `second` after `previous`: a move of N(0, volatilityBp) basis points. */
-export function nextPrice(seed: number, volatilityBp: number, second: number, previous: number): number {
-  const move = Math.round((previous * volatilityBp * gaussian(seed, second)) / 10_000);
-  return Math.max(1, previous + move);
-}
-
-export function simulatedFeed(config: { seed: number; volatilityBp: number; paused: boolean }): FeedAdapter {
+export function fairFeed(config: { paused: boolean }, context: FeedContext): FeedAdapter {
+  const keys = new Map<number, { key: HmacKey; volatilityBp: number; prefix: Uint8Array }>();
+  const keyOf = (day: number) => {
+    let entry = keys.get(day);
+    if (!entry) {
+      const { seed, volatilityBp } = context.day(day);
+      entry = { key: hmacKey(seed), volatilityBp, prefix: ascii(`${context.symbol}|${dayLabel(day)}|`) };
+      keys.set(day, entry);
+    }
+    return entry;
+  };
   return {
     ticksAfter(last, until) {
-      // A stalled feed (paused) produces nothing; the market's price goes stale.
+      // A stalled feed (paused) produces nothing and draws nothing; the market's price goes stale.
       if (config.paused) return [];
       const ticks: Tick[] = [];
       let price = last.price;
       for (let second = last.second + 1; second <= until; second++) {
-        price = nextPrice(config.seed, config.volatilityBp, second, price);
+        const { day, index } = tickSlot(second);
+        const { key, volatilityBp, prefix } = keyOf(day);
+        const digits = ascii(String(index));
+        const message = new Uint8Array(prefix.length + digits.length);
+        message.set(prefix);
+        message.set(digits, prefix.length);
+        price = nextPrice(price, volatilityBp, hmacSha256(key, message));
         ticks.push({ second, price });
       }
       return ticks;

@@ -46,11 +46,31 @@ export const orders: Handler<"orders"> = async ({ member, query }) => member.stu
 
 export const ticketQuery: Handler<"ticketQuery"> = async ({ member }) => member.stub.openOrders(member.proof, member.mode);
 
+/**
+ * A creation, a pause or a new name apply at once; the feed's parameters from the first day whose
+ * seed is committed after the change (changesFrom; MarketObject.configure). The registry keeps
+ * both, so the pair list switches at that midnight by itself.
+ */
 export const operatorPutPair: Handler<"operatorPutPair"> = async ({ env, params, body }) => {
   const configured = await marketStub(env, params.pair).configure(params.pair, body);
-  if (configured.ok) await registry(env).registerPair(configured.data);
-  // TEMPORARY (issue 19's contract commit): the fairness work answers when a change applies
-  return configured.ok ? { ...configured, data: { ...configured.data, changesFrom: null } } : configured;
+  if (!configured.ok) return configured;
+  const { changesFrom, ...now } = configured.data;
+  const next = changesFrom
+    ? { info: { ...now, precision: body.precision, periodSeconds: body.periodSeconds, cutoffSeconds: body.cutoffSeconds }, from: changesFrom }
+    : null;
+  await registry(env).registerPair(now, next);
+  return configured;
+};
+
+// verifiable rounds (server/platform/README.md, "Verifiable rounds"): public, read from the pair's object
+
+export const fairnessDays: Handler<"fairnessDays"> = async ({ env, params, query }) =>
+  marketStub(env, params.pair).fairnessDays(params.pair, query);
+
+export const periodProof: Handler<"periodProof"> = async ({ env, params }) => {
+  const proof = await marketStub(env, params.pair).periodProof(params.pair, params.periodNo);
+  // the RPC's types widen the gaps' pairs to arrays; they are pairs
+  return proof.ok ? ok({ ...proof.data, gaps: proof.data.gaps.map((g): [number, number] => [g[0]!, g[1]!]) }) : proof;
 };
 
 const MARKET_STREAM = /^\/market\/([A-Z0-9]{2,10}-[A-Z0-9]{2,10})\/stream$/;

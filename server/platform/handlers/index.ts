@@ -1,4 +1,3 @@
-import { fail } from "../result";
 import { operatorAudit } from "./audit";
 import { accessTokenVerify, signin, signout, signup } from "./authorize";
 import * as center from "./center";
@@ -61,13 +60,8 @@ export const handlers: Handlers = {
   operatorEndCampaign: campaigns.operatorEndCampaign,
   ...positions,
   ...protection,
-  // TEMPORARY (issue 19's contract commit): each is replaced by its capability's handler
-  fairnessDays: notYet,
-  periodProof: notYet,
+  fairnessDays: game.fairnessDays,
+  periodProof: game.periodProof,
   practice: practice.practice,
   resetPractice: practice.resetPractice,
 };
-
-async function notYet() {
-  return fail(500, "internal_error");
-}

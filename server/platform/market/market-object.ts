@@ -1,8 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
 import type { z } from "zod";
 import type { BetOption, candle, CANDLE_INTERVALS, MarketStreamEvent, PairConfig, Period, pairInfo } from "../../contract/game";
+import type { FairnessDay, PeriodProof } from "../../contract/fairness";
+import { DAY_SECONDS, FAIRNESS_ALGORITHM, dayLabel, dayOfLabel, fromHex, tickSlot, toHex } from "../../contract/fairness-walk";
 import type { Env } from "../env";
-import { simulatedFeed, type FeedAdapter, type Tick } from "../game/feed";
+import { fairFeed, type FeedAdapter, type FeedContext, type Tick } from "../game/feed";
+import { sha256 } from "../game/sha256";
 import { direction, lastDigit, outcomes, type Direction, type Outcome } from "../../contract/outcomes";
 import { iso, isBoundary, slotAt, type Slot } from "../game/schedule";
 import { fail, ok, type Result } from "../result";
@@ -62,6 +65,24 @@ const SCHEMA = [
      outcomes TEXT
    )`,
   `CREATE INDEX IF NOT EXISTS periods_open ON periods (close_price, start)`,
+  `CREATE INDEX IF NOT EXISTS periods_no ON periods (period_no)`,
+  // Verifiable rounds (server/platform/README.md, "Verifiable rounds"): one random seed per UTC
+  // day, its commitment (SHA-256), when it was committed (ms), and the feed's parameters for the
+  // whole day, frozen when the seed was committed. Kept for good: a row a day is nothing, and a
+  // member may verify an old period from a screenshot.
+  `CREATE TABLE IF NOT EXISTS days (
+     day INTEGER PRIMARY KEY,
+     seed TEXT NOT NULL,
+     commitment TEXT NOT NULL,
+     committed_at INTEGER NOT NULL,
+     volatility_bp INTEGER NOT NULL,
+     precision INTEGER NOT NULL,
+     period_seconds INTEGER NOT NULL,
+     cutoff_seconds INTEGER NOT NULL
+   )`,
+  // Seconds without a tick (a stalled feed draws nothing), as inclusive ranges: a period's proof
+  // names them so a verifier skips them too.
+  `CREATE TABLE IF NOT EXISTS gaps (start INTEGER PRIMARY KEY, end_at INTEGER NOT NULL)`,
   // Used only by the registry instance: every configured pair.
   `CREATE TABLE IF NOT EXISTS registry (symbol TEXT PRIMARY KEY, info TEXT NOT NULL)`,
   // contract trading: open positions' triggers and the closes' outbox (positions.ts)
@@ -81,6 +102,30 @@ type FeedRow = {
   broadcast_until: number;
   pending_until: number;
 };
+type DayRow = {
+  day: number;
+  seed: string;
+  commitment: string;
+  committed_at: number;
+  volatility_bp: number;
+  precision: number;
+  period_seconds: number;
+  cutoff_seconds: number;
+};
+/** The parameters a day's seed freezes (the rest of a pair's config applies at once). */
+type DayParams = Pick<PairConfig, "volatilityBp" | "precision" | "periodSeconds" | "cutoffSeconds">;
+const paramsOf = (row: DayRow): DayParams => ({
+  volatilityBp: row.volatility_bp,
+  precision: row.precision,
+  periodSeconds: row.period_seconds,
+  cutoffSeconds: row.cutoff_seconds,
+});
+const sameParams = (a: DayParams, b: DayParams) =>
+  a.volatilityBp === b.volatilityBp && a.precision === b.precision && a.periodSeconds === b.periodSeconds && a.cutoffSeconds === b.cutoffSeconds;
+
+/** operatorPutPair's answer: the pair as it runs now, and when the rest of the change applies. */
+export type ConfiguredPair = PairInfo & { changesFrom: string | null };
+
 type PeriodRow = {
   start: number;
   period_no: string;
@@ -109,9 +154,9 @@ export interface PeriodResult {
   outcomes: Record<BetOption, Outcome>;
 }
 
-const info = (symbol: string, c: PairConfig): PairInfo => ({
+const info = (symbol: string, name: string, c: DayParams): PairInfo => ({
   symbol,
-  name: c.name,
+  name,
   precision: c.precision,
   periodSeconds: c.periodSeconds,
   cutoffSeconds: c.cutoffSeconds,
@@ -177,7 +222,11 @@ export class MarketObject extends DurableObject<Env> {
     return { symbol, config };
   }
 
-  /** The feed starts at the configured price now; the running period opens at that price too. */
+  /**
+   * The feed starts at the configured price now; the running period opens at that price too. The
+   * seconds of that period before now had no tick (a gap), and today's and tomorrow's seeds are
+   * committed with the new pair's parameters: a creation applies at once.
+   */
   private create(symbol: string, config: PairConfig, nowMs: number): void {
     const now = Math.floor(nowMs / 1000);
     this.sql.exec("INSERT INTO config (id, symbol, config, updated_at) VALUES (1, ?, ?, ?)", symbol, JSON.stringify(config), iso(now));
@@ -188,41 +237,148 @@ export class MarketObject extends DurableObject<Env> {
       now,
       now - 1,
     );
+    this.commitDays(Math.floor(now / DAY_SECONDS), Math.floor(now / DAY_SECONDS) + 1, config, nowMs);
     this.sql.exec("INSERT OR REPLACE INTO ticks (second, price) VALUES (?, ?)", now, config.startPrice);
-    this.openPeriod(slotAt(now, config.periodSeconds, config.cutoffSeconds), config.startPrice);
+    const slot = slotAt(now, config.periodSeconds, config.cutoffSeconds);
+    if (now > slot.start) this.addGap(slot.start + 1, now);
+    this.openPeriod(slot, config.startPrice);
     this.addCandles(new Map(), [{ second: now, price: config.startPrice }], now);
   }
 
-  /** operatorPutPair: create the pair, or change it from now on (the past stays as recorded). */
-  configure(symbol: string, config: PairConfig): Result<PairInfo> {
+  /**
+   * operatorPutPair: create the pair (at once), or change it. `paused` and `name` apply at once;
+   * the feed's parameters (volatility, precision, period, cut-off) apply from the first day whose
+   * seed is committed after the change, because a day's parameters are frozen with its seed: an
+   * operator who saw tomorrow's seed could otherwise choose tomorrow's volatility knowing the
+   * walk. The market has already committed today's and tomorrow's seeds (catchUp), so a change
+   * made on day D applies from D+2 00:00 UTC (changesFrom); the period boundary at midnight is the
+   * switch, as periods divide a day.
+   */
+  configure(symbol: string, config: PairConfig): Result<ConfiguredPair> {
     const existing = this.stored();
     if (existing && existing.symbol !== symbol) return fail(400, "invalid_trading_pair");
     const nowMs = Date.now();
     const now = Math.floor(nowMs / 1000);
-    this.atomically(() => {
-      if (!existing) return this.create(symbol, config, nowMs);
-      this.catchUp(existing.config, nowMs);
-      const old = existing.config;
-      this.sql.exec("UPDATE config SET config = ?, updated_at = ? WHERE id = 1", JSON.stringify(config), iso(now));
-      // A resumed feed starts again from now with its last price: stalled seconds are not invented afterwards.
-      if (old.paused && !config.paused) this.sql.exec("UPDATE feed SET last_second = MAX(last_second, ?) WHERE id = 1", now);
-      if (old.periodSeconds !== config.periodSeconds || old.cutoffSeconds !== config.cutoffSeconds) {
-        // The running period of the old schedule ends now, so its bets settle with the price there
-        // is; the new schedule's period takes bets from its next boundary (betSnapshot checks).
-        const feed = this.feedRow();
-        const open = this.openRow();
-        if (open) this.closePeriod(open, feed.last_price, this.previousDirection(open.start), now);
-        this.openPeriod(slotAt(now, config.periodSeconds, config.cutoffSeconds), feed.last_price);
+    return this.atomically(() => {
+      if (!existing) {
+        this.create(symbol, config, nowMs);
+        return ok({ ...info(symbol, config.name, config), changesFrom: null });
       }
+      this.catchUp(existing, nowMs);
+      this.sql.exec("UPDATE config SET config = ?, updated_at = ? WHERE id = 1", JSON.stringify(config), iso(now));
+      // A resumed feed draws again from the next second: stalled seconds are not invented
+      // afterwards (catchUp starts the walk after recorded_until; the gap stays recorded).
+      const newest = this.sql.exec<DayRow>("SELECT * FROM days ORDER BY day DESC LIMIT 1").one();
+      const changesFrom = sameParams(paramsOf(newest), config) ? null : iso((newest.day + 1) * DAY_SECONDS);
+      return ok({ ...info(symbol, config.name, this.paramsAt(now)), changesFrom });
     });
-    return ok(info(symbol, config));
+  }
+
+  // verifiable rounds ---------------------------------------------------------------------------
+
+  /**
+   * Commits the seeds of days `from` … `to` that have none: 32 random bytes, their SHA-256, now,
+   * and the parameters the pair is configured with now. A day committed late (the object slept)
+   * says so by its committedAt; no bet can have been placed on it before, since every bet first
+   * catches the market up.
+   */
+  private commitDays(from: number, to: number, config: PairConfig, nowMs: number): void {
+    for (let day = from; day <= to; day++) {
+      const seed = crypto.getRandomValues(new Uint8Array(32));
+      this.sql.exec(
+        `INSERT OR IGNORE INTO days (day, seed, commitment, committed_at, volatility_bp, precision, period_seconds, cutoff_seconds)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        day,
+        toHex(seed),
+        toHex(sha256(seed)),
+        nowMs,
+        config.volatilityBp,
+        config.precision,
+        config.periodSeconds,
+        config.cutoffSeconds,
+      );
+    }
+  }
+
+  private dayRow(day: number): DayRow | undefined {
+    return this.sql.exec<DayRow>("SELECT * FROM days WHERE day = ?", day).toArray()[0];
+  }
+
+  /** The parameters the market runs with at second `second` (its UTC day's; committed by catchUp). */
+  private paramsAt(second: number): DayParams {
+    const row = this.dayRow(Math.floor(second / DAY_SECONDS));
+    if (!row) throw new Error(`market: day ${dayLabel(Math.floor(second / DAY_SECONDS))} has no committed seed`);
+    return paramsOf(row);
+  }
+
+  /** Records seconds `from` … `to` as without a tick, joined to a range ending just before. */
+  private addGap(from: number, to: number): void {
+    const before = this.sql.exec<{ start: number }>("SELECT start FROM gaps WHERE end_at = ?", from - 1).toArray()[0];
+    if (before) this.sql.exec("UPDATE gaps SET end_at = ? WHERE start = ?", to, before.start);
+    else this.sql.exec("INSERT OR REPLACE INTO gaps (start, end_at) VALUES (?, ?)", from, to);
+  }
+
+  private toFairnessDay(symbol: string, row: DayRow, recordedUntil: number): FairnessDay {
+    const end = (row.day + 1) * DAY_SECONDS;
+    return {
+      pair: symbol,
+      day: dayLabel(row.day),
+      algorithm: FAIRNESS_ALGORITHM,
+      commitment: row.commitment,
+      committedAt: new Date(row.committed_at).toISOString(),
+      // revealed once the day's last period is recorded: its close is the tick at midnight
+      seed: recordedUntil >= end ? row.seed : null,
+      revealAt: iso(end),
+      ...paramsOf(row),
+    };
+  }
+
+  /** fairnessDays: newest first (tomorrow's commitment, today's, then past days with their seeds). */
+  fairnessDays(symbol: string, q: { limit: number; before?: string }): Result<FairnessDay[]> {
+    const pair = this.live(symbol);
+    if (!pair) return fail(400, "invalid_trading_pair");
+    const before = q.before === undefined ? Number.MAX_SAFE_INTEGER : dayOfLabel(q.before);
+    if (Number.isNaN(before)) return fail(400, "invalid_parameters");
+    const recordedUntil = this.feedRow().recorded_until;
+    const rows = this.sql.exec<DayRow>("SELECT * FROM days WHERE day < ? ORDER BY day DESC LIMIT ?", before, q.limit).toArray();
+    return ok(rows.map((row) => this.toFairnessDay(symbol, row, recordedUntil)));
+  }
+
+  /** periodProof: an ended period with its day, the period before, its stalled seconds and its kept ticks. */
+  periodProof(symbol: string, periodNo: string): Result<PeriodProof> {
+    const pair = this.live(symbol);
+    if (!pair) return fail(400, "invalid_trading_pair");
+    const row = this.sql.exec<PeriodRow>("SELECT * FROM periods WHERE period_no = ? AND close_price IS NOT NULL", periodNo).toArray()[0];
+    const day = row ? this.dayRow(Math.floor(row.start / DAY_SECONDS)) : undefined;
+    if (!row || !day) return fail(400, "invalid_period");
+    const first = row.start + 1;
+    const gaps = this.sql
+      .exec<{ start: number; end_at: number }>("SELECT start, end_at FROM gaps WHERE end_at >= ? AND start <= ? ORDER BY start", first, row.end_at)
+      .toArray()
+      .map((g): [number, number] => [Math.max(g.start, first), Math.min(g.end_at, row.end_at)]);
+    const inGap = (second: number) => gaps.some(([a, b]) => second >= a && second <= b);
+    const ticks = this.sql
+      .exec<{ second: number; price: number }>("SELECT second, price FROM ticks WHERE second >= ? AND second <= ? ORDER BY second", first, row.end_at)
+      .toArray()
+      .filter((t) => !inGap(t.second))
+      .map((t) => ({ second: t.second, price: t.price }));
+    const previous = this.sql
+      .exec<PeriodRow>("SELECT * FROM periods WHERE start < ? AND close_price IS NOT NULL ORDER BY start DESC LIMIT 1", row.start)
+      .toArray()[0];
+    return ok({
+      day: this.toFairnessDay(symbol, day, this.feedRow().recorded_until),
+      period: this.toPeriod(symbol, row),
+      previous: previous ? this.toPeriod(symbol, previous) : null,
+      gaps,
+      ticks,
+    });
   }
 
   // the feed ------------------------------------------------------------------------------------
 
   /** The feed of the pair (protected: the tests script a gap through it). */
-  protected adapter(config: PairConfig): FeedAdapter {
-    return simulatedFeed({ ...config, seed: 0 }); // TEMPORARY until the verifiable feed lands
+  protected adapter(config: PairConfig, context: FeedContext): FeedAdapter {
+    return fairFeed(config, context);
   }
 
   private openRow(): PeriodRow | undefined {
@@ -248,49 +404,74 @@ export class MarketObject extends DurableObject<Env> {
   }
 
   /** Records the close and every option's outcome; returns the period's direction. */
-  private closePeriod(row: PeriodRow, close: number, previous: Direction | null, endAt = row.end_at): Direction {
+  private closePeriod(row: PeriodRow, close: number, previous: Direction | null): Direction {
     this.sql.exec(
-      "UPDATE periods SET close_price = ?, last_digit = ?, outcomes = ?, end_at = ? WHERE start = ? AND close_price IS NULL",
+      "UPDATE periods SET close_price = ?, last_digit = ?, outcomes = ? WHERE start = ? AND close_price IS NULL",
       close,
       lastDigit(close),
       JSON.stringify(outcomes(row.open_price, close, previous)),
-      endAt,
       row.start,
     );
     return direction(row.open_price, close);
   }
 
   /**
-   * Brings ticks, candles and periods up to `nowMs`, second by second. Each second first takes
-   * its tick (if the feed has one), then, on a period boundary, closes the ending period and opens
-   * the next with the last price there is: the close of one period is the open of the next.
+   * Brings ticks, candles and periods up to `nowMs`, second by second. First the seeds: every day
+   * it draws from, and the day after now's, are committed before anything is drawn. Each second
+   * then takes its tick (if the feed has one; a second without is recorded as a gap), then, on a
+   * period boundary of its day's schedule, closes the ending period and opens the next with the
+   * last price there is: the close of one period is the open of the next. Midnight is a boundary
+   * of every schedule, so a new day's parameters start with its first period.
    */
-  private catchUp(config: PairConfig, nowMs: number): void {
+  private catchUp(pair: { symbol: string; config: PairConfig }, nowMs: number): void {
+    const { symbol, config } = pair;
     const target = Math.floor(nowMs / 1000);
     const feed = this.feedRow();
     if (target <= feed.recorded_until) return;
-    const ticks = this.adapter(config).ticksAfter({ second: feed.last_second, price: feed.last_price }, target);
+    this.commitDays(tickSlot(feed.recorded_until + 1).day, Math.floor(target / DAY_SECONDS) + 1, config, nowMs);
+    const days = new Map<number, DayRow>();
+    const dayOf = (day: number): DayRow => {
+      let row = days.get(day);
+      if (!row) {
+        row = this.dayRow(day);
+        if (!row) throw new Error(`market: day ${dayLabel(day)} has no committed seed`);
+        days.set(day, row);
+      }
+      return row;
+    };
+    const context: FeedContext = { symbol, day: (day) => ({ seed: fromHex(dayOf(day).seed), volatilityBp: dayOf(day).volatility_bp }) };
+    // The walk goes on from the last recorded second: seconds already recorded without a tick
+    // (a stalled feed) stay without one.
+    const from = { second: Math.max(feed.last_second, feed.recorded_until), price: feed.last_price };
+    const ticks = this.adapter(config, context).ticksAfter(from, target);
     let open = this.openRow();
     let previous = open ? this.previousDirection(open.start) : null;
     let price = feed.last_price;
     let t = 0;
+    let gapFrom: number | null = null;
     // contract trading: every tick checks the open positions' triggers, in order, so a position
     // closes at the first tick that crosses one of them (positions.ts)
     const book = this.triggers();
     for (let s = feed.recorded_until + 1; s <= target; s++) {
+      let ticked = false;
       while (t < ticks.length && ticks[t]!.second <= s) {
         const tick = ticks[t++]!;
         price = tick.price;
+        ticked = true;
         positions.crossTick(this.sql, book, tick.price, tick.second);
       }
-      if (!isBoundary(s, config.periodSeconds)) continue;
+      if (!ticked) gapFrom ??= s;
+      else if (gapFrom !== null) {
+        this.addGap(gapFrom, s - 1);
+        gapFrom = null;
+      }
+      const params = paramsOf(dayOf(Math.floor(s / DAY_SECONDS)));
+      if (!isBoundary(s, params.periodSeconds)) continue;
       if (open && open.end_at <= s) previous = this.closePeriod(open, price, previous);
-      const slot = slotAt(s, config.periodSeconds, config.cutoffSeconds);
-      this.openPeriod(slot, price);
+      this.openPeriod(slotAt(s, params.periodSeconds, params.cutoffSeconds), price);
       open = this.openRow();
     }
-    // A period whose end fell in this stretch without a boundary (a schedule change) closes too.
-    if (open && open.end_at <= target) this.closePeriod(open, price, previous);
+    if (gapFrom !== null) this.addGap(gapFrom, target);
     const last = ticks[ticks.length - 1];
     this.sql.exec(
       "UPDATE feed SET last_second = ?, last_price = ?, recorded_until = ? WHERE id = 1",
@@ -341,6 +522,7 @@ export class MarketObject extends DurableObject<Env> {
       this.sql.exec("DELETE FROM candles WHERE interval = ? AND start < ?", interval, target - CANDLE_KEEP * length);
     }
     this.sql.exec("DELETE FROM periods WHERE start < ? AND close_price IS NOT NULL", target - PERIOD_KEEP_SECONDS);
+    this.sql.exec("DELETE FROM gaps WHERE end_at < ?", target - PERIOD_KEEP_SECONDS);
     positions.prunePositions(this.sql, target - CLOSE_KEEP_SECONDS);
   }
 
@@ -348,7 +530,7 @@ export class MarketObject extends DurableObject<Env> {
   private live(symbol: string, nowMs = Date.now()): { symbol: string; config: PairConfig } | null {
     const pair = this.ensure(symbol);
     if (!pair) return null;
-    this.atomically(() => this.catchUp(pair.config, nowMs));
+    this.atomically(() => this.catchUp(pair, nowMs));
     return pair;
   }
 
@@ -368,17 +550,21 @@ export class MarketObject extends DurableObject<Env> {
     };
   }
 
-  private currentPeriod(symbol: string, config: PairConfig, nowMs: number): Period {
-    const slot = slotAt(Math.floor(nowMs / 1000), config.periodSeconds, config.cutoffSeconds);
+  private currentPeriod(symbol: string, nowMs: number): Period {
+    const now = Math.floor(nowMs / 1000);
+    const params = this.paramsAt(now);
+    const slot = slotAt(now, params.periodSeconds, params.cutoffSeconds);
     const row = this.sql.exec<PeriodRow>("SELECT * FROM periods WHERE start <= ? ORDER BY start DESC LIMIT 1", slot.start).toArray()[0];
     if (row && row.start === slot.start) return this.toPeriod(symbol, row);
     // Not recorded yet (the clock is behind the feed's last record): the schedule alone.
     return this.toPeriod(symbol, { start: slot.start, period_no: slot.periodNo, cutoff: slot.cutoff, end_at: slot.end, open_price: this.feedRow().last_price, close_price: null, last_digit: null, outcomes: null });
   }
 
+  /** The pair as it runs now: its name, and today's parameters (frozen with today's seed). */
   pairInfo(symbol: string): Result<PairInfo> {
-    const pair = this.ensure(symbol);
-    return pair ? ok(info(symbol, pair.config)) : fail(400, "invalid_trading_pair");
+    const nowMs = Date.now();
+    const pair = this.live(symbol, nowMs);
+    return pair ? ok(info(symbol, pair.config.name, this.paramsAt(Math.floor(nowMs / 1000)))) : fail(400, "invalid_trading_pair");
   }
 
   state(symbol: string) {
@@ -387,10 +573,10 @@ export class MarketObject extends DurableObject<Env> {
     if (!pair) return fail(400, "invalid_trading_pair");
     const feed = this.feedRow();
     return ok({
-      pair: { symbol, name: pair.config.name, precision: pair.config.precision },
+      pair: { symbol, name: pair.config.name, precision: this.paramsAt(Math.floor(nowMs / 1000)).precision },
       price: feed.last_price,
       priceAt: iso(feed.last_second),
-      current: this.currentPeriod(symbol, pair.config, nowMs),
+      current: this.currentPeriod(symbol, nowMs),
       serverTime: new Date(nowMs).toISOString(),
     });
   }
@@ -405,9 +591,9 @@ export class MarketObject extends DurableObject<Env> {
     const pair = this.live(symbol, nowMs);
     if (!pair) return fail(400, "invalid_trading_pair");
     const feed = this.feedRow();
-    const slot = slotAt(Math.floor(nowMs / 1000), pair.config.periodSeconds, pair.config.cutoffSeconds);
-    // Bets only on a period that is recorded as running under this schedule (after a schedule
-    // change, the first new one starts at the next boundary).
+    const params = this.paramsAt(Math.floor(nowMs / 1000));
+    const slot = slotAt(Math.floor(nowMs / 1000), params.periodSeconds, params.cutoffSeconds);
+    // Bets only on a period that is recorded as running under today's schedule.
     const running = this.sql
       .exec<PeriodRow>("SELECT * FROM periods WHERE start = ? AND close_price IS NULL AND end_at = ?", slot.start, slot.end)
       .toArray()[0];
@@ -416,7 +602,7 @@ export class MarketObject extends DurableObject<Env> {
     void this.keepTicking();
     const priceAt = feed.last_second * 1000;
     if (nowMs - priceAt > STALE_MS) return fail(400, "price_unavailable");
-    return ok({ price: feed.last_price, priceAt, periodSeconds: pair.config.periodSeconds, cutoffSeconds: pair.config.cutoffSeconds });
+    return ok({ price: feed.last_price, priceAt, periodSeconds: params.periodSeconds, cutoffSeconds: params.cutoffSeconds });
   }
 
   /**
@@ -477,15 +663,28 @@ export class MarketObject extends DurableObject<Env> {
 
   // the registry (only on the instance named REGISTRY) ------------------------------------------
 
-  registerPair(pair: PairInfo): void {
-    this.sql.exec("INSERT OR REPLACE INTO registry (symbol, info) VALUES (?, ?)", pair.symbol, JSON.stringify(pair));
+  /**
+   * A configured pair as it runs now and, when part of the change waits for a later day, as it
+   * will run from then (`next` from `changesFrom`), so the list switches at that day's midnight
+   * without the market having to tell the registry.
+   */
+  registerPair(pair: PairInfo, next: { info: PairInfo; from: string } | null = null): void {
+    this.sql.exec("INSERT OR REPLACE INTO registry (symbol, info) VALUES (?, ?)", pair.symbol, JSON.stringify({ ...pair, next }));
   }
 
   listPairs(): PairInfo[] {
+    const nowMs = Date.now();
+    const asNow = (stored: PairInfo & { next?: { info: PairInfo; from: string } | null }): PairInfo => {
+      const { next, ...current } = stored;
+      return next && Date.parse(next.from) <= nowMs ? next.info : current;
+    };
     const registered = new Map(
-      this.sql.exec<{ symbol: string; info: string }>("SELECT symbol, info FROM registry").toArray().map((r) => [r.symbol, JSON.parse(r.info) as PairInfo]),
+      this.sql
+        .exec<{ symbol: string; info: string }>("SELECT symbol, info FROM registry")
+        .toArray()
+        .map((r) => [r.symbol, asNow(JSON.parse(r.info) as PairInfo)]),
     );
-    for (const [symbol, config] of Object.entries(DEFAULT_PAIRS)) if (!registered.has(symbol)) registered.set(symbol, info(symbol, config));
+    for (const [symbol, config] of Object.entries(DEFAULT_PAIRS)) if (!registered.has(symbol)) registered.set(symbol, info(symbol, config.name, config));
     return [...registered.values()].sort((a, b) => a.symbol.localeCompare(b.symbol));
   }
 
@@ -503,7 +702,7 @@ export class MarketObject extends DurableObject<Env> {
     const feed = this.feedRow();
     const hello: MarketStreamEvent[] = [
       { type: "tick", price: feed.last_price, at: iso(feed.last_second) },
-      { type: "period", current: this.currentPeriod(symbol, pair.config, nowMs) },
+      { type: "period", current: this.currentPeriod(symbol, nowMs) },
     ];
     server.send(JSON.stringify(hello));
     await this.keepTicking();
@@ -536,8 +735,8 @@ export class MarketObject extends DurableObject<Env> {
     const stored = this.stored();
     if (!stored) return;
     const nowMs = Date.now();
-    const { symbol, config } = stored;
-    this.atomically(() => this.catchUp(config, nowMs));
+    const { symbol } = stored;
+    this.atomically(() => this.catchUp(stored, nowMs));
     const feed = this.feedRow();
     const sockets = this.ctx.getWebSockets();
     if (sockets.length > 0 && feed.recorded_until > feed.broadcast_until) {
@@ -549,7 +748,7 @@ export class MarketObject extends DurableObject<Env> {
           feed.recorded_until,
         )
         .toArray()[0];
-      if (ended) events.push({ type: "period", current: this.currentPeriod(symbol, config, nowMs), ended: this.toPeriod(symbol, ended) });
+      if (ended) events.push({ type: "period", current: this.currentPeriod(symbol, nowMs), ended: this.toPeriod(symbol, ended) });
       const message = JSON.stringify(events);
       for (const ws of sockets) {
         try {

@@ -1,0 +1,71 @@
+import { useEffect, useState } from "react";
+import { dateTimeFormat } from "~/utils/intl";
+import { useTranslation } from "~/utils/translator";
+
+/** A time as the fairness pages write it: UTC, the clock days and periods are numbered by. */
+export function formatUtc(iso: string, locale: string): string {
+  return dateTimeFormat(locale, {
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+    timeZone: "UTC",
+  }).format(new Date(iso));
+}
+
+/**
+ * When a day's seed is revealed, as text computed on the server's clock ("… at 00:00:00 UTC, in
+ * 5 h 12 min"); no ticking countdown (the page has nothing to do at the reveal but be reloaded).
+ * Past the reveal time the seed waits for the day's last period to be recorded: said so.
+ */
+export function RevealText({ revealAt, now, kind, day }: { revealAt: string; now: number; kind: "day" | "period"; day?: string }) {
+  const { t, i18n } = useTranslation("fairness");
+  const time = formatUtc(revealAt, i18n.language);
+  const left = Math.ceil((Date.parse(revealAt) - now) / 60_000);
+  const countdown =
+    left >= 60 ? t("countdown.hours", { hours: Math.floor(left / 60), minutes: left % 60 }) : t("countdown.minutes", { minutes: Math.max(left, 0) });
+  if (kind === "day") return <>{left > 0 ? t("days.reveal_in", { time, countdown }) : t("days.reveal_due", { time })}</>;
+  return <>{left > 0 ? t("period.not_revealed", { day: day ?? "", time, countdown }) : t("period.not_revealed_due", { day: day ?? "", time })}</>;
+}
+
+/**
+ * A seed, commitment or digest: monospace, wrapping anywhere (64 hex digits never push a 360 px
+ * page sideways), selected whole by one tap; a copy button once the page runs with a clipboard.
+ */
+export function HexValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  const { t } = useTranslation("fairness");
+  const [ready, setReady] = useState(false);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => setReady(typeof navigator !== "undefined" && navigator.clipboard !== undefined), []);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <div className="hex-value">
+      <span className="hex-label">{label}</span>
+      <span className="hex-row">
+        <code className="hex" data-testid={testId}>
+          {value}
+        </code>
+        {ready ? (
+          <button
+            type="button"
+            className="button button-small"
+            aria-label={t("copy.what", { what: label })}
+            onClick={() => navigator.clipboard.writeText(value).then(() => setCopied(true), () => setCopied(false))}
+          >
+            <span aria-hidden="true">{copied ? t("copy.done") : t("copy.button")}</span>
+            <span className="visually-hidden" aria-live="polite">
+              {copied ? t("copy.done") : ""}
+            </span>
+          </button>
+        ) : null}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/** Types of the standalone script's exports (verify-period.mjs stays plain JavaScript, runnable by Node alone). */
+import type { PeriodProof } from "../contract/fairness";
+
+export interface Check {
+  name: string;
+  recorded: unknown;
+  recomputed: unknown;
+  ok: boolean;
+}
+export interface Verification {
+  status: "match" | "mismatch" | "unrevealed";
+  checks: Check[];
+  revealAt: string;
+}
+export const ALGORITHM: "hmac-sha256-walk-1";
+export function slotOf(second: number): { day: number; index: number };
+export function labelOf(day: number): string;
+export function sha256Hex(bytes: Uint8Array): string;
+export function tickDigest(seed: Uint8Array, pair: string, second: number): Buffer;
+export function stepPrice(previous: number, volatilityBp: number, digest: Buffer): number;
+export function walk(
+  seed: Uint8Array,
+  pair: string,
+  volatilityBp: number,
+  fromSecond: number,
+  price: number,
+  toSecond: number,
+  gaps?: [number, number][],
+): { second: number; price: number }[];
+export function outcomesOf(open: number, close: number, previousDirection: number | null): Record<string, "win" | "lose" | "refund">;
+export function verifyProof(proof: PeriodProof): Verification;
+export function report(proof: PeriodProof, result: Verification): string;
+export function main(argv?: string[]): Promise<number>;

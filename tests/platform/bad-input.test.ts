@@ -755,6 +755,8 @@ const TABLE: Record<CallName, Entry> = {
     strings: { "params.id": id("position_not_found") },
   },
   operatorOpenInterest: { request: async () => ({ params: operatorSite }) },
+  practice: { request: async () => ({}) },
+  resetPractice: { request: async () => ({ body: {} }) },
   operatorPutPair: {
     request: async () => ({ params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) }),
     strings: { "body.name": text },

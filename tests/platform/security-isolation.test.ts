@@ -117,6 +117,8 @@ const TABLE: Record<MemberCall, Case> = {
     foreignId: "position_not_found",
   },
   closePosition: { input: (v) => ({ params: { id: v.positionId }, body: {} }), foreignId: "position_not_found" },
+  practice: { input: () => ({}) },
+  resetPractice: { input: () => ({ body: {} }) },
 };
 
 let platform: Platform;

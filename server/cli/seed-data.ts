@@ -558,6 +558,33 @@ function contractHelp(f: ContractFigures): PerLanguage<InstructionText> {
   };
 }
 
+/**
+ * "Practice account" help: the site's own starting figure (practiceBalance), what play money can
+ * and cannot do (server/platform/README.md, "Practice account").
+ */
+export function practiceHelp(config: SiteConfigPatch): PerLanguage<InstructionText> {
+  const sign = { USD: "US$", TWD: "NT$" }[config.currency ?? "USD"] ?? `${config.currency} `;
+  const amount = `${sign}${((config.practiceBalance ?? 1_000_000) / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+  return {
+    en_US: {
+      title: "Practice account",
+      content: `Every member has a practice account of ${amount} in play money. Switch to practice mode to play the same rounds and contracts at the same prices without risking real money; you can reset it to ${amount} at any time. Play money can never be deposited, transferred, withdrawn or turned into real money, it does not count toward any campaign, and your records show practice and real activity separately.`,
+    },
+    zh_TW: {
+      title: "模擬帳戶",
+      content: `每位會員都有一個 ${amount} 虛擬資金的模擬帳戶。切換至模擬模式，即可以相同價格遊玩相同的回合與合約，不必動用真實資金；您可隨時將其重設為 ${amount}。虛擬資金無法存入、轉帳、提領或換成真實資金，不計入任何活動，紀錄中模擬與真實交易分開顯示。`,
+    },
+    zh_CN: {
+      title: "模拟账户",
+      content: `每位会员都有一个 ${amount} 虚拟资金的模拟账户。切换至模拟模式，即可以相同价格游玩相同的回合与合约，无需动用真实资金；您可随时将其重置为 ${amount}。虚拟资金无法存入、转账、提取或换成真实资金，不计入任何活动，记录中模拟与真实交易分开显示。`,
+    },
+    ja_JP: {
+      title: "練習用アカウント",
+      content: `すべての会員に ${amount} の仮想資金が入った練習用アカウントがあります。練習モードに切り替えると、同じラウンドとコントラクトを同じ価格で、実際のお金を使わずに試せます。残高はいつでも ${amount} にリセットできます。仮想資金は入金・振替・出金や実際のお金への交換はできず、キャンペーンの対象にもなりません。履歴では練習と実際の取引が分けて表示されます。`,
+    },
+  };
+}
+
 const brand = (text: Text, name: string): Text => ({
   title: text.title.replace("{brand}", name),
   summary: text.summary,
@@ -593,6 +620,7 @@ function content(name: string, prefix: keyof typeof CAMPAIGNS, config: SiteConfi
       ...eachLanguage(withdrawHelp, (t) => ({ key: "withdraw", type: "help", ...t })),
       ...eachLanguage(passwordHelp, (t) => ({ key: "password", type: "help", ...t })),
       ...eachLanguage(contractHelp(contractFigures(config)), (t) => ({ key: "contract", type: "help", ...t })),
+      ...eachLanguage(practiceHelp(config), (t) => ({ key: "practice", type: "help", ...t })),
     ],
   };
 }
@@ -752,6 +780,8 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
     pairs: ["BTC-USDT", "ETH-USDT"],
     // the reality check every hour of play for members who have not chosen (UKGC RTS 13's usual)
     realityCheckMinutes: 60,
+    // play money of the practice account: US$10,000.00
+    practiceBalance: 1_000_000,
     // contract trading in dollars: the leverages of a crypto venue, US$1.00 to US$10,000 a position
     contractSettings: {
       leverageOptions: [5, 10, 20, 50, 100],
@@ -915,6 +945,8 @@ export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
     redirects: [{ from: "/help", to: "https://help.example.com/brand-two", permanent: false }],
     // A second brand with one pair and its own (lower) odds.
     pairs: ["BTC-USDT"],
+    // play money of the practice account: NT$100,000.00
+    practiceBalance: 10_000_000,
     // A regulated market's contract trading: lower leverage, a higher fee and an earlier stop-out
     // (20 % of the margin left), NT$30 to NT$300,000 a position.
     contractSettings: {

@@ -789,6 +789,8 @@ const TABLE: Record<CallName, Entry> = {
     strings: { "params.memberId": id("invalid_parameters"), "body.reason": secret },
     member: () => ownMembers.get("on-break")!,
   },
+  practice: { request: async () => ({}) },
+  resetPractice: { request: async () => ({ body: {} }) },
   operatorPutPair: {
     request: async () => ({ params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) }),
     strings: { "body.name": text },

@@ -239,6 +239,7 @@ describe("money calls at the router", () => {
       "openPosition",
       "placeOrder",
       "replyMessage",
+      "resetPractice",
       "sendMessage",
       "smsSend",
       "startBreak",

@@ -58,6 +58,7 @@ describe("operatorPutSite", () => {
       licence: "",
       campaignRules: [],
       contractSettings: DEFAULT_CONTRACT_SETTINGS,
+      practiceBalance: 1_000_000,
       realityCheckMinutes: 60,
     });
     expect((await siteInfo("op-new")).data).toEqual(envelope.data);

@@ -124,6 +124,8 @@ const TABLE: Record<MemberCall, Case> = {
   startBreak: { input: () => ({ body: { kind: "exclusion", duration: "5y", confirm: true } }) },
   realityCheck: { input: () => ({}) },
   continueRealityCheck: { input: () => ({ body: {} }) },
+  practice: { input: () => ({}) },
+  resetPractice: { input: () => ({ body: {} }) },
 };
 
 let platform: Platform;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySchema, schemaVersion } from "../../server/platform/schema-version";
+import { applySchema, runStatement, schemaVersion } from "../../server/platform/schema-version";
 
 /**
  * A Durable Object's storage reduced to what applySchema uses: it records every statement run
@@ -63,5 +63,33 @@ describe("an object's schema", () => {
   it("tells apart statements that differ in one character or in how they are split", () => {
     expect(schemaVersion(["CREATE TABLE a (x)"])).not.toBe(schemaVersion(["CREATE TABLE a (y)"]));
     expect(schemaVersion(["A", "B"])).not.toBe(schemaVersion(["A\n;\nB"]));
+  });
+});
+
+describe("a column added to an existing table", () => {
+  /** SQL storage whose table has the columns given; records what ran (ALTER TABLE fails on a second run in SQLite) */
+  function tableWith(columns: string[]) {
+    const ran: string[] = [];
+    const sql = {
+      exec(query: string, ...bindings: unknown[]) {
+        if (query.includes("pragma_table_info")) return { one: () => ({ n: columns.includes(bindings[1] as string) ? 1 : 0 }) };
+        ran.push(query);
+        return { toArray: () => [] };
+      },
+    } as unknown as SqlStorage;
+    return { sql, ran };
+  }
+  const ADD = "ALTER TABLE orders ADD COLUMN mode TEXT NOT NULL DEFAULT 'real'";
+
+  it("is added when the table lacks it, and skipped when it has it, so the statement can run on every schema change", () => {
+    const old = tableWith(["id", "amount"]);
+    runStatement(old.sql, ADD);
+    expect(old.ran).toEqual([ADD]);
+    const current = tableWith(["id", "amount", "mode"]);
+    runStatement(current.sql, ADD);
+    expect(current.ran).toEqual([]);
+    // any other statement simply runs
+    runStatement(current.sql, "CREATE INDEX IF NOT EXISTS x ON orders (mode)");
+    expect(current.ran).toEqual(["CREATE INDEX IF NOT EXISTS x ON orders (mode)"]);
   });
 });

@@ -79,3 +79,24 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's contract trading", (site) => {
     }
   });
 });
+
+/**
+ * The practice account: each demo site states its play money (US$10,000.00, NT$100,000.00), and
+ * its "Practice account" help names that figure, worked out here from the setting, in four languages.
+ */
+describe.each([
+  [DEMO_SITE, 1_000_000, "US$10,000.00"],
+  [DEMO2_SITE, 10_000_000, "NT$100,000.00"],
+] as const)("the practice account of demo site %#", (site, balance, shown) => {
+  it("opens at the site's own practiceBalance, named in its help in all four languages", () => {
+    expect(site.config.practiceBalance).toBe(balance);
+    const sign = site.config.currency === "TWD" ? "NT$" : "US$";
+    expect(`${sign}${(balance / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`).toBe(shown);
+    const help = site.instructions.filter((i) => i.key === "practice");
+    expect(help.map((i) => i.lang).sort()).toEqual(["en_US", "ja_JP", "zh_CN", "zh_TW"]);
+    for (const item of help) {
+      expect(item.type).toBe("help");
+      expect(item.content, item.lang).toContain(shown);
+    }
+  });
+});

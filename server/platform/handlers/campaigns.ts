@@ -1,7 +1,7 @@
 import { badRequest } from "../result";
 import { siteStub } from "../stubs";
 import type { Handler } from "./types";
-import { refusedInPractice } from "./practice";
+import { refusedInPractice } from "./mode";
 
 /**
  * Campaigns (server/platform/README.md, "Campaigns"). The rules are the site's configuration,

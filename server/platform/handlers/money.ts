@@ -7,7 +7,7 @@ import { badRequest, ok } from "../result";
 import { siteStub } from "../stubs";
 import type { Handler, MemberContext, RawFile } from "./types";
 import type { Env } from "../env";
-import { refusedInPractice } from "./practice";
+import { refusedInPractice } from "./mode";
 
 /**
  * The money calls of a member. The site's rules (options, limits, games, fees) are read here

@@ -282,10 +282,14 @@ export class MarketObject extends DurableObject<Env> {
    * catches the market up.
    */
   private commitDays(from: number, to: number, config: PairConfig, nowMs: number): void {
+    const have = new Set(
+      this.sql.exec<{ day: number }>("SELECT day FROM days WHERE day >= ? AND day <= ?", from, to).toArray().map((r) => r.day),
+    );
     for (let day = from; day <= to; day++) {
+      if (have.has(day)) continue;
       const seed = crypto.getRandomValues(new Uint8Array(32));
       this.sql.exec(
-        `INSERT OR IGNORE INTO days (day, seed, commitment, committed_at, volatility_bp, precision, period_seconds, cutoff_seconds)
+        `INSERT INTO days (day, seed, commitment, committed_at, volatility_bp, precision, period_seconds, cutoff_seconds)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         day,
         toHex(seed),

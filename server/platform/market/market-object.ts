@@ -310,8 +310,12 @@ export class MarketObject extends DurableObject<Env> {
   /** The parameters the market runs with at second `second` (its UTC day's; committed by catchUp). */
   private paramsAt(second: number): DayParams {
     const row = this.dayRow(Math.floor(second / DAY_SECONDS));
-    if (!row) throw new Error(`market: day ${dayLabel(Math.floor(second / DAY_SECONDS))} has no committed seed`);
-    return paramsOf(row);
+    if (row) return paramsOf(row);
+    // only an object that ran before verifiable rounds, asked within the second of its last
+    // catch-up: its next catch-up commits the day with the configured parameters
+    const stored = this.stored();
+    if (!stored) throw new Error("market: no pair configured");
+    return stored.config;
   }
 
   /** Records seconds `from` … `to` as without a tick, joined to a range ending just before. */

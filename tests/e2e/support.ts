@@ -506,7 +506,11 @@ export async function operatorPutPair(pair: string, config: PairConfig): Promise
 /**
  * The pair every game journey bets on, shortened by the operator to 10-second periods that stop
  * taking bets 3 seconds before they end. Pairs are the platform's, not a site's, so every spec
- * sets exactly this schedule (a no-op after the first) and none disturbs another's rounds.
+ * sets exactly this schedule (a no-op after the first) and none disturbs another's rounds. The
+ * first put must reach a fresh state before anything else touches ETH-USDT: it then creates the
+ * pair, which applies at once; a change to an existing pair's schedule waits for the next
+ * committed day (server/platform/README.md, "Verifiable rounds"), and operatorPutPair's check of
+ * the answered schedule would say so.
  */
 export const E2E_PAIR = {
   symbol: "ETH-USDT",

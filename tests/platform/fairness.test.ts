@@ -1,3 +1,8 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PairConfig, Period } from "../../server/contract";
 import type { FairnessDay, PeriodProof } from "../../server/contract/fairness";
@@ -58,6 +63,15 @@ async function allPeriods(pair: string): Promise<Period[]> {
     out.push(...envelope.data!.items);
     if (out.length >= envelope.data!.total) return out.reverse();
   }
+}
+
+/** The standalone script run as a member would (`node verify-period.mjs --proof <file>`): its exit code and output. */
+const SCRIPT = fileURLToPath(new URL("../../server/cli/verify-period.mjs", import.meta.url));
+function runScript(data: PeriodProof): { status: number | null; stdout: string } {
+  const file = join(mkdtempSync(join(tmpdir(), "verify-period-")), "proof.json");
+  writeFileSync(file, JSON.stringify({ statusCode: 200, message: "ok", data }));
+  const run = spawnSync(process.execPath, [SCRIPT, "--proof", file], { encoding: "utf8" });
+  return { status: run.status, stdout: run.stdout };
 }
 
 const label = (day: number) => new Date(day * DAY * 1000).toISOString().slice(0, 10);
@@ -157,6 +171,12 @@ describe("commit and reveal", () => {
     const lastPeriodNo = `${ymd(day)}${String(DAY / 5).padStart(4, "0")}`;
     expect((await days(FAST_PAIR)).find((d) => d.day === label(day))!.seed).toBeNull();
     expect((await proof(FAST_PAIR, lastPeriodNo)).message).toBe("invalid_period");
+    // an ended period of today: its proof has no seed, and the script says when it will have one
+    const ended = await proof(FAST_PAIR, `${ymd(day)}${String(DAY / 5 - 1).padStart(4, "0")}`);
+    expect(ended.data!.day.seed).toBeNull();
+    const early = runScript(ended.data!);
+    expect(early.status).toBe(2);
+    expect(early.stdout).toContain(`not revealed yet: it will be at ${new Date(at(day + 1)).toISOString()}`);
     await setTime(at(day + 1));
     const revealed = (await days(FAST_PAIR)).find((d) => d.day === label(day))!;
     expect(sha256Hex(Buffer.from(revealed.seed!, "hex"))).toBe(revealed.commitment);
@@ -164,6 +184,12 @@ describe("commit and reveal", () => {
     const last = await proof(FAST_PAIR, lastPeriodNo);
     expect(last.statusCode, last.message).toBe(200);
     expect(verifyProof(last.data!).status).toBe("match");
+    const script = runScript(last.data!);
+    expect(script.status).toBe(0);
+    expect(script.stdout).toContain("MATCH");
+    const forged = runScript({ ...last.data!, period: { ...last.data!.period, closePrice: last.data!.period.closePrice! + 1 } });
+    expect(forged.status).toBe(1);
+    expect(forged.stdout).toMatch(/MISMATCH: .*close/);
     // the next day's is still hidden, and an unknown period is refused
     expect((await days(FAST_PAIR))[1]!.seed).toBeNull();
     expect((await proof(FAST_PAIR, `${ymd(day + 5)}0001`)).message).toBe("invalid_period");

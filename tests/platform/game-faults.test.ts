@@ -120,19 +120,23 @@ describe("settlement faults", () => {
 });
 
 describe("the feed", () => {
-  it("gives the same prices for the same seed: two pairs created together move together", async () => {
+  it("gives two pairs created together with the same parameters their own seeds: different commitments, different prices", async () => {
+    // (the old feed's fixed seed made them move together; a day's seed is now random and committed
+    // when the pair is created: tests/platform/fairness.test.ts verifies the walk from it)
+    const createdAt = clock;
     for (const pair of ["DETA-USDT", "DETB-USDT"]) {
       await platform.operator("operatorPutPair", { params: { pair }, body: fastPair({ name: pair.replace("-", "/") }) });
     }
     await tick(clock + 30_000);
     const read = async (pair: string) => ({
-      quotes: (await platform.call("quotes", { params: { pair } })).envelope.data!.items.map(({ pair: _, ...p }) => p),
-      candles: (await platform.call("candles", { params: { pair }, query: { interval: "1m", limit: "5" } as never })).envelope.data,
-      price: (await marketOf(platform, pair)).price,
+      closes: (await platform.call("quotes", { params: { pair } })).envelope.data!.items.map((p) => p.closePrice),
+      today: (await platform.call("fairnessDays", { params: { pair } })).envelope.data![1]!,
     });
     const [a, b] = [await read("DETA-USDT"), await read("DETB-USDT")];
-    expect(a.quotes.length).toBeGreaterThanOrEqual(5);
-    expect(a).toEqual(b);
+    expect(a.closes.length).toBeGreaterThanOrEqual(5);
+    expect(a.closes).not.toEqual(b.closes);
+    expect(a.today.commitment).not.toBe(b.today.commitment);
+    expect(Date.parse(a.today.committedAt)).toBe(createdAt);
   });
 
   it("refuses bets with price_unavailable when the last tick is more than 5 s old", async () => {

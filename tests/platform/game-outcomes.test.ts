@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BET_OPTIONS } from "../../server/contract";
-import { nextPrice, simulatedFeed } from "../../server/platform/game/feed";
+import { fairFeed } from "../../server/platform/game/feed";
 import { formatPrice, lastDigit, oddsBp, outcomes, payout } from "../../server/contract/outcomes";
 import { slotAt } from "../../server/platform/game/schedule";
 
@@ -92,17 +92,23 @@ describe("the period schedule", () => {
   });
 });
 
-describe("the simulated feed", () => {
-  it("gives the same prices for the same seed, and other prices for another", () => {
-    const walk = (seed: number) => simulatedFeed({ seed, volatilityBp: 1, paused: false }).ticksAfter({ second: 1_700_000_000, price: 6_123_450 }, 1_700_000_600);
-    expect(walk(42)).toEqual(walk(42));
-    expect(walk(42)).not.toEqual(walk(43));
-    expect(walk(42)).toHaveLength(600);
+describe("the verifiable feed", () => {
+  // the committed-seed walk (contract/fairness-walk.ts); its fixed vectors are in tests/unit/fairness-walk.test.ts
+  const seedA = new Uint8Array(32).fill(7);
+  const seedB = new Uint8Array(32).fill(7).fill(8, 31);
+  const feed = (seed: Uint8Array, volatilityBp = 1, paused = false, symbol = "BTC-USDT") =>
+    fairFeed({ paused }, { symbol, day: () => ({ seed, volatilityBp }) });
+  const from = { second: 1_700_000_000, price: 6_123_450 };
+
+  it("gives the same prices for the same seed and pair, and other prices for another seed or pair", () => {
+    const walk = feed(seedA).ticksAfter(from, from.second + 600);
+    expect(walk).toHaveLength(600);
+    expect(feed(seedA).ticksAfter(from, from.second + 600)).toEqual(walk);
+    expect(feed(seedB).ticksAfter(from, from.second + 600)).not.toEqual(walk);
+    expect(feed(seedA, 1, false, "ETH-USDT").ticksAfter(from, from.second + 600)).not.toEqual(walk);
   });
   it("moves about volatilityBp basis points a second, in integer steps", () => {
-    const prices = simulatedFeed({ seed: 7, volatilityBp: 1, paused: false })
-      .ticksAfter({ second: 1_700_000_000, price: 6_123_450 }, 1_700_003_600)
-      .map((t) => t.price);
+    const prices = feed(seedA).ticksAfter(from, from.second + 3600).map((t) => t.price);
     const moves = prices.slice(1).map((p, i) => p - prices[i]!);
     const sd = Math.sqrt(moves.reduce((s, m) => s + m * m, 0) / moves.length);
     expect(prices.every(Number.isInteger)).toBe(true);
@@ -110,10 +116,21 @@ describe("the simulated feed", () => {
     expect(sd).toBeLessThan(900);
     expect(new Set(prices.map((p) => p % 10)).size).toBe(10);
   });
-  it("is a pure function of seed, second and previous price", () => {
-    expect(nextPrice(1, 1, 1_700_000_001, 6_123_450)).toBe(nextPrice(1, 1, 1_700_000_001, 6_123_450));
+  it("draws each second from (seed, pair, day, index) and the previous price only: a walk in two pieces equals one", () => {
+    const whole = feed(seedA).ticksAfter(from, from.second + 100);
+    const first = feed(seedA).ticksAfter(from, from.second + 40);
+    const rest = feed(seedA).ticksAfter(first[first.length - 1]!, from.second + 100);
+    expect([...first, ...rest]).toEqual(whole);
+  });
+  it("takes each tick's seed and volatility from its own UTC day (the midnight tick is the day before's)", () => {
+    const midnight = 1_700_006_400; // 1700006400 = 86400 × 19676
+    const asked: number[] = [];
+    const split = fairFeed({ paused: false }, { symbol: "BTC-USDT", day: (d) => (asked.push(d), { seed: d === 19_676 ? seedB : seedA, volatilityBp: 1 }) });
+    const ticks = split.ticksAfter({ second: midnight - 2, price: 6_123_450 }, midnight + 2);
+    expect([...new Set(asked)]).toEqual([19_675, 19_676]);
+    expect(ticks.slice(0, 2)).toEqual(feed(seedA).ticksAfter({ second: midnight - 2, price: 6_123_450 }, midnight));
   });
   it("produces nothing while paused", () => {
-    expect(simulatedFeed({ seed: 1, volatilityBp: 1, paused: true }).ticksAfter({ second: 0, price: 1 }, 100)).toEqual([]);
+    expect(feed(seedA, 1, true).ticksAfter({ second: 0, price: 1 }, 100)).toEqual([]);
   });
 });

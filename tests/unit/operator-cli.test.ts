@@ -85,7 +85,7 @@ describe("help", () => {
       expect.arrayContaining([
         "put-site", "get-site", "publish-press", "publish-campaign", "publish-instruction", "set-chat", "deposits",
         "confirm-deposit", "refuse-deposit", "withdrawals", "approve-withdrawal", "reject-withdrawal", "bank-applications",
-        "approve-bank", "reject-bank", "messages", "message", "reply", "sms", "audit", "retire", "pairs", "put-pair", "seed",
+        "approve-bank", "reject-bank", "messages", "message", "reply", "sms", "audit", "retire", "pairs", "put-pair", "fairness", "seed",
         "campaign-end", "contract-settings", "open-interest", "protection", "end-break",
         "map-host", "bank-documents",
       ]),
@@ -326,6 +326,43 @@ describe("answers", () => {
     expect(cli.stdout()).toBe(
       "ended first-deposit: deposit bonus 10% of the first deposit, cap $100.00, wagering 5×, join required, 2025-01-01 00:00:00 – open-ended, ENDED 2026-03-04 05:06:07",
     );
+  });
+
+  it("fairness lists a pair's commitments newest first: hidden seeds say when they are revealed, revealed ones are printed", async () => {
+    const day = (label: string, seed: string | null, revealAt: string) => ({
+      pair: "BTC-USDT",
+      day: label,
+      algorithm: "hmac-sha256-walk-1",
+      commitment: "c".repeat(64),
+      committedAt: "2026-11-23T00:00:05.000Z",
+      seed,
+      revealAt,
+      volatilityBp: 1,
+      precision: 2,
+      periodSeconds: 60,
+      cutoffSeconds: 10,
+    });
+    const cli = fakeIo({
+      answer: (url) => (url.pathname === "/market/BTC-USDT/fairness" ? ok([day("2026-11-25", null, "2026-11-26T00:00:00.000Z"), day("2026-11-24", "5".repeat(64), "2026-11-25T00:00:00.000Z")]) : undefined),
+    });
+    expect(await run(["fairness", "BTC-USDT"], cli.io)).toBe(0);
+    const [header, , tomorrow, today] = cli.out[0]!.split("\n");
+    expect(header).toMatch(/^DAY\s+COMMITMENT \(SHA-256 of the seed\)\s+COMMITTED \(UTC\)\s+SEED/);
+    expect(tomorrow).toContain(`2026-11-25  ${"c".repeat(64)}`);
+    expect(tomorrow).toContain("hidden until 2026-11-26 00:00:00");
+    expect(today).toContain("5".repeat(64));
+    expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}`)).toEqual(["GET /market/BTC-USDT/fairness"]);
+  });
+
+  it("put-pair prints when a change applies: the first day committed after it, or now", async () => {
+    const info = { symbol: "SOL-USDT", name: "SOL/USDT", precision: 3, periodSeconds: 60, cutoffSeconds: 10 };
+    const body = '{"name":"SOL/USDT","precision":3,"periodSeconds":30,"cutoffSeconds":10,"startPrice":142500,"volatilityBp":2}';
+    const later = fakeIo({ answer: () => ok({ ...info, changesFrom: "2026-11-26T00:00:00.000Z" }) });
+    expect(await run(["put-pair", "SOL-USDT", "--json", body], later.io)).toBe(0);
+    expect(later.stdout()).toMatch(/applies from:\s+2026-11-26 00:00:00 UTC: the first day whose seed is committed after this change/);
+    const now = fakeIo({ answer: () => ok({ ...info, changesFrom: null }) });
+    expect(await run(["put-pair", "SOL-USDT", "--json", body], now.io)).toBe(0);
+    expect(now.stdout()).toMatch(/applies from:\s+now/);
   });
 
   it("a refusal prints its code and message on stderr and exits 1", async () => {

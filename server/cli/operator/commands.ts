@@ -200,6 +200,19 @@ const SITE_COMMANDS: CommandSpec[] = [
 
 const MARKET_COMMANDS: CommandSpec[] = [
   {
+    name: "fairness",
+    summary: "a pair's seed commitments: tomorrow's, today's, and past days' with their revealed seeds",
+    details:
+      "Newest day first (14 days). A day's seed is revealed once its last period is recorded; anyone can\n" +
+      "check SHA-256(seed) = commitment and recompute the day's ticks (node server/cli/verify-period.mjs).",
+    args: [pairArg],
+    flags: [],
+    examples: ["fairness BTC-USDT"],
+    async run(ctx) {
+      await ctx.show(await ctx.platform.read("fairnessDays", { pair: ctx.args.PAIR! }), render.fairnessDays);
+    },
+  },
+  {
     name: "pairs",
     summary: "every trading pair with its precision and schedule",
     args: [],
@@ -212,11 +225,16 @@ const MARKET_COMMANDS: CommandSpec[] = [
   {
     name: "put-pair",
     summary: "create a trading pair or change how its market runs",
-    details: "The body (pairConfig): name, precision, periodSeconds, cutoffSeconds (< periodSeconds), seed,\nstartPrice (in the pair's smallest step), volatilityBp, paused.",
+    details:
+      "The body (pairConfig): name, precision, periodSeconds (dividing 86400), cutoffSeconds (< periodSeconds),\n" +
+      "startPrice (in the pair's smallest step, used when the pair is created), volatilityBp, paused.\n" +
+      "A new pair runs at once. On an existing pair, paused and name apply at once; precision, periods,\n" +
+      "cut-off and volatility from the first day whose seed is committed after the change (printed as\n" +
+      "'applies from'), because each day's parameters are frozen with its seed.",
     args: [pairArg],
     flags: bodyFlags("config"),
     examples: [
-      `put-pair SOL-USDT --json '{"name":"SOL/USDT","precision":3,"periodSeconds":60,"cutoffSeconds":10,"seed":7,"startPrice":142500,"volatilityBp":2}'`,
+      `put-pair SOL-USDT --json '{"name":"SOL/USDT","precision":3,"periodSeconds":60,"cutoffSeconds":10,"startPrice":142500,"volatilityBp":2}'`,
     ],
     async run(ctx) {
       const body = checkedBody(ctx, "operatorPutPair", jsonBody(ctx));

@@ -261,11 +261,36 @@ export const pairs = (rows: Item<"pairs">[]) =>
     "(no pairs)",
   );
 
-export const pair = (p: Item<"pairs">) =>
+export const pair = (p: Item<"pairs"> & { changesFrom?: string | null }) =>
   keyValue([
     ["pair", `${p.symbol} (${p.name})`],
     ["precision", `${p.precision} digits`],
     ["period", `${p.periodSeconds} s, betting closes ${p.cutoffSeconds} s before the end`],
+    ...(p.changesFrom === undefined
+      ? []
+      : [
+          [
+            "applies from",
+            p.changesFrom === null
+              ? "now (everything)"
+              : `${formatTime(p.changesFrom)}: the first day whose seed is committed after this change (pause and name: now)`,
+          ] as const,
+        ]),
   ]);
+
+/** fairness: one line a day; the commitment in full (it is what a member compares). */
+export const fairnessDays = (rows: CallData<"fairnessDays">) =>
+  table(
+    rows,
+    [
+      { header: "DAY", value: (d) => d.day },
+      { header: "COMMITMENT (SHA-256 of the seed)", value: (d) => d.commitment, max: 64 },
+      { header: "COMMITTED (UTC)", value: (d) => at(d.committedAt) },
+      { header: "SEED", value: (d) => d.seed ?? `hidden until ${at(d.revealAt)}`, max: 64 },
+      { header: "VOL (bp)", value: (d) => String(d.volatilityBp), align: "right" },
+      { header: "PERIOD (s)", value: (d) => String(d.periodSeconds), align: "right" },
+    ],
+    "(no days)",
+  );
 
 export const published = (what: string, fields: Array<readonly [string, string]>) => keyValue([["published", what], ...fields]);

@@ -283,10 +283,14 @@ export class MarketObject extends DurableObject<Env> {
    * catches the market up.
    */
   private commitDays(from: number, to: number, config: PairConfig, nowMs: number): void {
+    const have = new Set(
+      this.sql.exec<{ day: number }>("SELECT day FROM days WHERE day >= ? AND day <= ?", from, to).toArray().map((r) => r.day),
+    );
     for (let day = from; day <= to; day++) {
+      if (have.has(day)) continue;
       const seed = crypto.getRandomValues(new Uint8Array(32));
       this.sql.exec(
-        `INSERT OR IGNORE INTO days (day, seed, commitment, committed_at, volatility_bp, precision, period_seconds, cutoff_seconds)
+        `INSERT INTO days (day, seed, commitment, committed_at, volatility_bp, precision, period_seconds, cutoff_seconds)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
         day,
         toHex(seed),
@@ -307,8 +311,12 @@ export class MarketObject extends DurableObject<Env> {
   /** The parameters the market runs with at second `second` (its UTC day's; committed by catchUp). */
   private paramsAt(second: number): DayParams {
     const row = this.dayRow(Math.floor(second / DAY_SECONDS));
-    if (!row) throw new Error(`market: day ${dayLabel(Math.floor(second / DAY_SECONDS))} has no committed seed`);
-    return paramsOf(row);
+    if (row) return paramsOf(row);
+    // only an object that ran before verifiable rounds, asked within the second of its last
+    // catch-up: its next catch-up commits the day with the configured parameters
+    const stored = this.stored();
+    if (!stored) throw new Error("market: no pair configured");
+    return stored.config;
   }
 
   /** Records seconds `from` … `to` as without a tick, joined to a range ending just before. */

@@ -7,7 +7,8 @@ import { IdempotencyInput, Money } from "~/components/money";
 import { requireMember } from "~/utils/auth.server";
 import { failureStatus } from "~/utils/failure-status";
 import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
-import { failureMessage, formatMoment, messageKey } from "~/utils/messages";
+import { failureMessage, messageKey } from "~/utils/messages";
+import { formatDateTime } from "~/utils/intl";
 import { formatMoney, minorDigits, toDecimalString } from "~/utils/money";
 import { breakKindOf, breakSchema, LIMITS_INTENTS, limitSchema, realitySchema, type LimitsIntent } from "~/utils/protection.server";
 import { useTranslation } from "~/utils/translator";
@@ -150,7 +151,7 @@ function ActiveBreak({ state }: { state: ProtectionState }) {
   const active = state.activeBreak!;
   return (
     <section className="card limits-active-break" aria-labelledby="limits-break-active" data-testid="active-break">
-      <h2 id="limits-break-active">{t(`limits.break_active.${active.kind}`, { until: formatMoment(active.until, i18n.language) })}</h2>
+      <h2 id="limits-break-active">{t(`limits.break_active.${active.kind}`, { until: formatDateTime(active.until, i18n.language) })}</h2>
       <p>{t("limits.break_active_hint")}</p>
     </section>
   );
@@ -197,7 +198,7 @@ function LimitRow({ limit, currency, lastResult }: { limit: LimitState; currency
         <p className="limit-pending" data-testid={`${id}-pending`}>
           {t("limits.pending", {
             amount: limit.pending.amount === null ? t("limits.no_limit") : formatMoney(limit.pending.amount, currency, i18n.language),
-            at: formatMoment(limit.pending.appliesAt, i18n.language),
+            at: formatDateTime(limit.pending.appliesAt, i18n.language),
           })}
         </p>
       ) : null}
@@ -346,11 +347,11 @@ function History({ state }: { state: ProtectionState }) {
                     : t(`limits.history.${h.change}`, { duration: h.duration ? t(`limits.durations.${h.duration}`) : "" })}
               </span>
               <span className="muted limits-history-when">
-                <time dateTime={h.at}>{formatMoment(h.at, i18n.language)}</time>
+                <time dateTime={h.at}>{formatDateTime(h.at, i18n.language)}</time>
                 {h.appliesAt !== h.at ? (
                   <>
                     {" · "}
-                    {t("limits.history_applies")} <time dateTime={h.appliesAt}>{formatMoment(h.appliesAt, i18n.language)}</time>
+                    {t("limits.history_applies")} <time dateTime={h.appliesAt}>{formatDateTime(h.appliesAt, i18n.language)}</time>
                   </>
                 ) : null}
               </span>

@@ -19,3 +19,20 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   if (!format) dateTimeFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
   return format;
 }
+
+/**
+ * A date and time as members read it on records, bank reviews, messages, campaigns and protection
+ * texts: in UTC and labelled so, because the server renders the page and the browser must hydrate
+ * the very same text whatever its time zone.
+ */
+export function formatDateTime(iso: string, locale: string): string {
+  return dateTimeFormat(locale, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(new Date(iso));
+}

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "./intl";
+import { formatDateTime } from "./intl";
 import { formatMoney } from "./money";
 import { dynamicKey, type DynamicKey } from "./translation-keys";
 
@@ -26,21 +26,6 @@ export interface FailureLike {
   until?: string;
 }
 
-/**
- * A moment as members read it on every protection text: date and time in UTC, labelled so (the
- * server renders the page and cannot know the member's time zone; the records do the same).
- */
-export function formatMoment(iso: string, locale: string): string {
-  return dateTimeFormat(locale, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  }).format(new Date(iso));
-}
 
 /**
  * The message of a refused call with its figures: bonus_locked reads "Bet US$450.00 more to unlock
@@ -53,6 +38,6 @@ export function failureMessage(failure: FailureLike, money: { currency: string; 
   const values: Record<string, string> = {};
   if (failure.amount !== undefined) values.amount = formatMoney(failure.amount, money.currency, money.locale);
   // a break's end, in the page's language (timeout_in_force: "until 24 Nov 2026, 10:00 UTC")
-  if (failure.until !== undefined) values.until = formatMoment(failure.until, money.locale);
+  if (failure.until !== undefined) values.until = formatDateTime(failure.until, money.locale);
   return messageKey(failure.code, values);
 }

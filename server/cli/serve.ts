@@ -22,39 +22,12 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ensureDevVars } from "./dev-vars";
 import { httpOperatorClient } from "./operator-client";
 import { seedDemoSites } from "./seed";
+import { SHIFTED_CLOCK_ENTRY } from "./shifted-clock";
 
 const SITE_PORT = Number(process.env.SITE_PORT ?? 8787);
 const PLATFORM_PORT = Number(process.env.PLATFORM_PORT ?? 8788);
 const STATE_DIR = process.env.STATE_DIR ?? ".wrangler/serve";
 const SITE_BUNDLE = ".build/site/index.js";
-/**
- * The platform bundle behind a running clock with an offset (PLATFORM_CLOCK_CONTROL=1): the same
- * shape as the tests' stopped-clock entry (tests/platform/center-helpers.ts, CLOCK_ENTRY), but the
- * time runs, so the market ticks live at "now + offset".
- */
-const SHIFTED_CLOCK_ENTRY = `
-  import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
-  const RealDate = Date;
-  let offset = 0;
-  class ShiftedDate extends RealDate {
-    constructor(...args) {
-      if (args.length === 0) super(RealDate.now() + offset);
-      else super(...args);
-    }
-    static now() { return RealDate.now() + offset; }
-  }
-  globalThis.Date = ShiftedDate;
-  export { MarketObject, MemberObject, SiteObject };
-  export default {
-    async fetch(request, env, ctx) {
-      if (new URL(request.url).pathname === "/__test__/clock-offset" && request.method === "POST") {
-        offset = Math.max(offset, Number(await request.text()) || 0);
-        return new Response(new Date().toISOString());
-      }
-      return worker.fetch(request, env, ctx);
-    },
-  };
-`;
 const PLATFORM_BUNDLE = ".build/platform/worker.js";
 
 for (const file of [SITE_BUNDLE, PLATFORM_BUNDLE]) {

@@ -207,7 +207,8 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   await expect(page).toHaveURL(`${DEMO}/game?pair=${PAIR}&tab=history`);
   const historyRow = page.getByTestId("order-history").locator("tbody tr");
   await expect(historyRow).toHaveCount(1);
-  await expect(historyRow.locator("td").nth(0)).toHaveText(betPeriod);
+  // the period, then its "Verify" link to the period's proof
+  await expect(historyRow.locator("td").nth(0)).toHaveText(`${betPeriod} ${game("quotes.verify")}`);
   await expect(historyRow.locator("td").nth(1)).toHaveText(PAIR_NAME);
   await expect(historyRow.locator("td").nth(3)).toHaveText(usd(stake));
   await expect(historyRow.locator("td").nth(4)).toHaveText(game("category.size"));
@@ -306,7 +307,7 @@ test.describe("without JavaScript on a 360×640 phone", () => {
       .toMatch(SETTLED);
     const row = page.getByTestId("order-history").locator("tbody tr");
     await expect(row).toHaveCount(1);
-    await expect(row.locator("td").first()).toHaveText(betPeriod);
+    await expect(row.locator("td").first()).toHaveText(`${betPeriod} ${game("quotes.verify")}`);
     const status = (await historyStatus.textContent())!;
     const payout = payoutOf(status, stake);
     expect(status).toBe(winLoss(status, stake, payout));

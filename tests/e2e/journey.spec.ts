@@ -81,7 +81,8 @@ async function open(page: Page, path: string, mode: Mode) {
 async function expectHeading(page: Page, key: string) {
   // the game's heading and title are the site's name for it (gameName)
   const text = key === "game:title" ? GAME_NAME : t(key);
-  await expect(page.locator("h1")).toHaveText(text);
+  // the records' heading also says which money they list (app/README.md, "Practice mode")
+  await expect(page.locator("h1")).toHaveText(key === "records:title" ? `${text} ${t("common:practice.real_badge")}` : text);
   await expect(page).toHaveTitle(`${text} · ${SITE_TITLE}`);
 }
 
@@ -266,7 +267,8 @@ async function betAndSettle(page: Page, mode: Mode): Promise<number> {
   await expect(page).toHaveURL(`${url}&tab=history`);
   const row = page.getByTestId("order-history").locator("tbody tr");
   await expect(row).toHaveCount(1);
-  await expect(row.locator("td").first()).toHaveText(betPeriod);
+  // the period, then its "Verify" link to the period's proof
+  await expect(row.locator("td").first()).toHaveText(`${betPeriod} ${t("game:quotes.verify")}`);
   await expect(row.getByTestId("order-status")).toHaveText(status);
 
   await tabs.getByRole("link", { name: t("game:tabs.quotes") }).click();

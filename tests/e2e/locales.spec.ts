@@ -50,6 +50,7 @@ const MEMBER_PAGES: [path: string, navKey: string, titleKey: string][] = [
   ["/user/record", "user.nav_record", "records:title"],
   ["/user/info", "user.nav_info", "account:info.title"],
   ["/user/setting", "user.nav_setting", "account:setting.title"],
+  ["/user/limits", "user.nav_limits", "account:limits.title"],
   ["/user/smsVerify", "user.nav_sms", "account:sms.title"],
   ["/user/message", "user.nav_message", "support:message.title"],
   ["/user/news", "user.nav_news", "support:news.title"],
@@ -146,7 +147,8 @@ for (const tour of TOURS) {
       for (const [path, navKey, titleKey] of MEMBER_PAGES) {
         await memberNav.getByRole("link", { name: label(navKey), exact: true }).click();
         await expect(page).toHaveURL(`${origin}${path}`);
-        await expectPage(page, titleKey);
+        // the records' heading also says which money they list (app/README.md, "Practice mode")
+        await expectPage(page, titleKey, path === "/user/record" ? `${t(titleKey)} ${t("practice.real_badge")}` : undefined);
         await expect(memberNav.getByRole("link", { name: label(navKey), exact: true })).toHaveAttribute("aria-current", "page");
       }
       // contract trading, from the member menu (then back to the member center)

@@ -351,7 +351,8 @@ test("with JavaScript, pressing submit on an untouched deposit, transfer, bank o
   const submitUntouched = async (path: string) => {
     await page.goto(`${origin}${path}`);
     await waitForHydration(page);
-    await page.locator("main form").first().locator('button[type="submit"]').click();
+    // the page's own form, not the member menu's practice/real switch
+    await page.locator("main form:not(.mode-switch)").first().locator('button[type="submit"]').click();
   };
 
   await submitUntouched("/user/deposit");

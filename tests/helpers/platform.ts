@@ -202,3 +202,46 @@ export const STOPPED_CLOCK_JS = `
   }
   globalThis.Date = StoppedDate;
 `;
+
+/**
+ * A wrapper entry on a stopped clock whose market can be told every option's outcome: `POST
+ * /__test__/clock` sets the clock, `POST /__test__/outcome` with "win", "lose" or "refund" forces
+ * the result of any period asked for (an empty outcome is not accepted: the next real result needs
+ * a new platform), and the member object's `runAlarm()` delivers its alarm by hand. Far enough
+ * ahead of real time, no alarm fires by itself, so every figure is known in advance
+ * (tests/platform/campaigns.test.ts, practice.test.ts, protection.test.ts). `memberMethods` adds
+ * methods to the member object (e.g. reading its tables).
+ */
+export function forcedOutcomeEntry(memberMethods = ""): string {
+  return `
+  import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
+  ${STOPPED_CLOCK_JS}
+  let forced = null;
+  const OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"];
+  class TestMarketObject extends MarketObject {
+    result(symbol, start) {
+      if (forced === null) return super.result(symbol, start);
+      return { ok: true, data: { openPrice: 100, closePrice: 100, lastDigit: 0, outcomes: Object.fromEntries(OPTIONS.map((o) => [o, forced])) } };
+    }
+  }
+  class TestMemberObject extends MemberObject {
+    async runAlarm() { await this.alarm(); }
+    ${memberMethods}
+  }
+  export { TestMarketObject as MarketObject, TestMemberObject as MemberObject, SiteObject };
+  export default {
+    async fetch(request, env, ctx) {
+      const path = new URL(request.url).pathname;
+      if (path === "/__test__/clock") {
+        frozen = Number(await request.text());
+        return new Response(new Date().toISOString());
+      }
+      if (path === "/__test__/outcome") {
+        forced = await request.text();
+        return new Response(forced);
+      }
+      return worker.fetch(request, env, ctx);
+    },
+  };
+`;
+}

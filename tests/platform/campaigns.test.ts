@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignRule, MemberCampaign, SiteConfigPatch } from "../../server/contract";
-import { createPlatform, STOPPED_CLOCK_JS, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, forcedOutcomeEntry, type Platform, type TestMember } from "../helpers/platform";
 import { FAST_PAIR, fastPair, GAME_SITE, bet, marketOf } from "./game-helpers";
 import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf, wallets } from "./money-helpers";
 
@@ -11,36 +11,7 @@ import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall
  * and concurrently, where "exactly once" is the point), and the market's result of a period is
  * forced (win, lose or refund) so that every figure is known in advance.
  */
-const ENTRY = `
-  import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
-  ${STOPPED_CLOCK_JS}
-  let forced = null;
-  const OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"];
-  class TestMarketObject extends MarketObject {
-    result(symbol, start) {
-      if (forced === null) return super.result(symbol, start);
-      return { ok: true, data: { openPrice: 100, closePrice: 100, lastDigit: 0, outcomes: Object.fromEntries(OPTIONS.map((o) => [o, forced])) } };
-    }
-  }
-  class TestMemberObject extends MemberObject {
-    async runAlarm() { await this.alarm(); }
-  }
-  export { TestMarketObject as MarketObject, TestMemberObject as MemberObject, SiteObject };
-  export default {
-    async fetch(request, env, ctx) {
-      const path = new URL(request.url).pathname;
-      if (path === "/__test__/clock") {
-        frozen = Number(await request.text());
-        return new Response(new Date().toISOString());
-      }
-      if (path === "/__test__/outcome") {
-        forced = await request.text();
-        return new Response(forced);
-      }
-      return worker.fetch(request, env, ctx);
-    },
-  };
-`;
+const ENTRY = forcedOutcomeEntry();
 
 const DAY = 86_400_000;
 const LONG_AGO = "2020-01-01T00:00:00.000Z";

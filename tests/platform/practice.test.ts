@@ -10,7 +10,7 @@ import {
   type SiteConfigPatch,
 } from "../../server/contract";
 import { recordAll } from "../../server/platform/member/ledger";
-import { createPlatform, STOPPED_CLOCK_JS, type CallOptions, type CallResult, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, forcedOutcomeEntry, type CallOptions, type CallResult, type Platform, type TestMember } from "../helpers/platform";
 import { FAST_PAIR, fastPair, GAME_SITE, marketOf } from "./game-helpers";
 import { bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf, wallets } from "./money-helpers";
 
@@ -21,40 +21,12 @@ import { bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf,
  * clock a few days ahead (as tests/platform/campaigns.test.ts): the member's alarm runs by hand and
  * the market's result of a period is forced, so every figure is known to the cent.
  */
-const ENTRY = `
-  import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
-  ${STOPPED_CLOCK_JS}
-  let forced = null;
-  const OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"];
-  class TestMarketObject extends MarketObject {
-    result(symbol, start) {
-      if (forced === null) return super.result(symbol, start);
-      return { ok: true, data: { openPrice: 100, closePrice: 100, lastDigit: 0, outcomes: Object.fromEntries(OPTIONS.map((o) => [o, forced])) } };
-    }
-  }
-  class TestMemberObject extends MemberObject {
-    async runAlarm() { await this.alarm(); }
+const ENTRY = forcedOutcomeEntry(`
     __postings() { return this.ctx.storage.sql.exec("SELECT operation_key AS op, account, amount, type FROM postings ORDER BY id").toArray(); }
     __balances() {
       return Object.fromEntries(this.ctx.storage.sql.exec("SELECT account, balance FROM balances").toArray().map((r) => [r.account, r.balance]));
     }
-  }
-  export { TestMarketObject as MarketObject, TestMemberObject as MemberObject, SiteObject };
-  export default {
-    async fetch(request, env, ctx) {
-      const path = new URL(request.url).pathname;
-      if (path === "/__test__/clock") {
-        frozen = Number(await request.text());
-        return new Response(new Date().toISOString());
-      }
-      if (path === "/__test__/outcome") {
-        forced = await request.text();
-        return new Response(forced);
-      }
-      return worker.fetch(request, env, ctx);
-    },
-  };
-`;
+`);
 
 const DAY = 86_400_000;
 const START = 500_000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CallResult, Platform, TestMember } from "../helpers/platform";
-import { createPlatform, STOPPED_CLOCK_JS } from "../helpers/platform";
+import { createPlatform, forcedOutcomeEntry } from "../helpers/platform";
 import type { CallData, Envelope, SiteConfigPatch } from "../../server/contract";
 import { DEFAULT_CONTRACT_SETTINGS } from "../../server/contract";
 import type { ProtectionState } from "../../server/contract/protection";
@@ -14,36 +14,7 @@ import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall
  * is known in advance. Limits, breaks and the reality check are all derived from stored times,
  * so moving the clock is all it takes to cross a 24-hour delay or the end of a break.
  */
-const ENTRY = `
-  import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
-  ${STOPPED_CLOCK_JS}
-  let forced = null;
-  const OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"];
-  class TestMarketObject extends MarketObject {
-    result(symbol, start) {
-      if (forced === null) return super.result(symbol, start);
-      return { ok: true, data: { openPrice: 100, closePrice: 100, lastDigit: 0, outcomes: Object.fromEntries(OPTIONS.map((o) => [o, forced])) } };
-    }
-  }
-  class TestMemberObject extends MemberObject {
-    async runAlarm() { await this.alarm(); }
-  }
-  export { TestMarketObject as MarketObject, TestMemberObject as MemberObject, SiteObject };
-  export default {
-    async fetch(request, env, ctx) {
-      const path = new URL(request.url).pathname;
-      if (path === "/__test__/clock") {
-        frozen = Number(await request.text());
-        return new Response(new Date().toISOString());
-      }
-      if (path === "/__test__/outcome") {
-        forced = await request.text();
-        return new Response(forced);
-      }
-      return worker.fetch(request, env, ctx);
-    },
-  };
-`;
+const ENTRY = forcedOutcomeEntry();
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;

@@ -1,42 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatMoment } from "../../app/utils/messages";
+import { formatDateTime } from "../../app/utils/intl";
 import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
 import { advanceSiteClock, SITE_HARNESS_ENTRY, takePlatformCalls } from "../helpers/site-harness";
+import { SHIFTED_CLOCK_ENTRY } from "../../server/cli/shifted-clock";
 
 /**
  * Player protection on the site (app/README.md, "Player protection"): the limits page and its
  * forms without JavaScript, a break closing the pages that lead to money, refusals with their
  * figures in the member's language, and the reality check shown when due. The site's clock and
- * the platform's can both be moved ahead (the harness entries), so a reality check falls due
- * without waiting.
+ * the platform's can both be moved ahead (the site harness's entry, and the platform's shifted
+ * clock of server/cli/shifted-clock.ts), so a reality check falls due without waiting.
  */
-const PLATFORM_ENTRY = `
-  import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
-  const RealDate = Date;
-  let offset = 0;
-  class ShiftedDate extends RealDate {
-    constructor(...args) {
-      if (args.length === 0) super(RealDate.now() + offset);
-      else super(...args);
-    }
-    static now() { return RealDate.now() + offset; }
-  }
-  globalThis.Date = ShiftedDate;
-  export { MarketObject, MemberObject, SiteObject };
-  export default {
-    async fetch(request, env, ctx) {
-      if (new URL(request.url).pathname === "/__test__/shift") {
-        offset += Number(await request.text());
-        return new Response(String(offset));
-      }
-      return worker.fetch(request, env, ctx);
-    },
-  };
-`;
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await createStack({ siteEntry: SITE_HARNESS_ENTRY, platformEntry: PLATFORM_ENTRY });
+  stack = await createStack({ siteEntry: SITE_HARNESS_ENTRY, platformEntry: SHIFTED_CLOCK_ENTRY });
 });
 afterAll(() => stack?.dispose());
 
@@ -236,7 +214,7 @@ describe("breaks", { timeout: 30_000 }, () => {
     expect(page).toContain(`${until} まで自己排除中 `);
     const year = new Date(Date.now() + 182 * 86_400_000).getUTCFullYear();
     expect(until!.startsWith(`${year}年`)).toBe(true);
-    expect(formatMoment("2027-05-25T09:55:00.000Z", "ja-JP")).toBe("2027年5月25日 09:55 UTC");
+    expect(formatDateTime("2027-05-25T09:55:00.000Z", "ja-JP")).toBe("2027年5月25日 09:55 UTC");
     // a transfer into the game, refused the same way on the transfer page
     const transferKey = keyOf(await (await visitor.get("/user/transfer")).text())!;
     const transfer = await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "1", idempotencyKey: transferKey });
@@ -258,7 +236,7 @@ describe("reality check", { timeout: 30_000 }, () => {
 
     // 16 minutes later on both clocks: due
     await advanceSiteClock(stack, 16 * 60_000);
-    await stack.platform.fetch("/__test__/shift", { method: "POST", body: String(16 * 60_000) });
+    await stack.platform.fetch("/__test__/clock-offset", { method: "POST", body: String(16 * 60_000) });
     const { html } = await visitor.follow("/user/record");
     expect(html).toContain('data-testid="reality-check"');
     expect(testIdText(html, "reality-played")).toBe("16 min");

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/utils/translator";
 import type { BankAccount } from "../../../server/contract";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/utils/intl";
 
 /** The member's bank account and where its review stands; the account number only as its last four digits. */
 export function BankStatus({ account, bankVerify }: { account: BankAccount; bankVerify: boolean }) {

@@ -3,7 +3,7 @@ import { controlProps, ErrorList, type FieldMeta } from "~/components/forms";
 import type { DocumentKind } from "~/utils/bank-documents";
 import type { UploadedFile } from "../../../server/contract";
 import { FileField } from "./file-field";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "~/utils/intl";
 
 /**
  * One document of the application: an image the member uploaded before (the latest is chosen),

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/utils/translator";
 import type { UploadedFile } from "../../../server/contract";
-import { formatBytes, formatDateTime } from "./format";
+import { formatBytes } from "./format";
+import { formatDateTime } from "~/utils/intl";
 
 /** Where the site serves a document's bytes to its owner (the resource route uploaderfile.$fileId). */
 export function documentUrl(fileId: string): string {

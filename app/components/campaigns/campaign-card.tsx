@@ -3,7 +3,7 @@ import { useTranslation } from "~/utils/translator";
 import { RichText } from "~/components/rich-text";
 import { CsrfInput, SubmitButton } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
-import { formatDateTime } from "~/components/bank/format";
+import { formatDateTime } from "~/utils/intl";
 import { Period } from "~/components/support/time";
 import { formatMoney } from "~/utils/money";
 import { dynamicKey } from "~/utils/translation-keys";

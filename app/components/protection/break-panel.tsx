@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatMoment } from "~/utils/messages";
+import { formatDateTime } from "~/utils/intl";
 import { useTranslation } from "~/utils/translator";
 
 /**
@@ -13,7 +13,7 @@ export function BreakPanel({ kind, until, children }: { kind: "timeout" | "exclu
   const { t, i18n } = useTranslation("money");
   return (
     <section className="card break-panel" aria-labelledby="break-panel-title" data-testid="break-panel">
-      <h2 id="break-panel-title">{t(`break_panel.title.${kind}`, { until: formatMoment(until, i18n.language) })}</h2>
+      <h2 id="break-panel-title">{t(`break_panel.title.${kind}`, { until: formatDateTime(until, i18n.language) })}</h2>
       <p>{t("break_panel.body")}</p>
       {children}
       <p className="break-panel-links">

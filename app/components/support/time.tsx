@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/translator";
-import { formatDateTime } from "~/components/bank/format";
+import { formatDateTime } from "~/utils/intl";
 
 /** A time in the member's language, in UTC and labelled so (the server cannot know the member's zone). */
 export function Time({ iso }: { iso: string }) {

@@ -17,7 +17,6 @@ import {
 } from "@remix-run/react";
 import { lazy, Suspense, useContext, useEffect, useState } from "react";
 import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
-import { PracticeBanner } from "./components/practice";
 import { useNonce } from "./utils/nonce";
 import { appearanceOf, practiceCss, themeColorMetas, themeCss } from "./utils/theme.server";
 import { loadNamespacesFor } from "./utils/translations.client";
@@ -35,6 +34,8 @@ const Toast = lazy(() => import("./components/toast").then((m) => ({ default: m.
 const NavigationWatch = lazy(() => import("./components/navigation-watch"));
 // the reality check, when one is due (app/README.md, "Player protection"): rare, so loaded as the toast is
 const RealityCheckPanel = lazy(() => import("./components/protection/reality-check"));
+// the practice strip: only a member in practice mode sees it (components/practice-banner.tsx)
+const PracticeBanner = lazy(() => import("./components/practice-banner"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -197,7 +198,11 @@ export default function App() {
       ) : (
         <div className={page.layout === "game" ? "layout layout-game" : "layout"}>
           <SiteHeader compact={page.layout === "game"} />
-          {data.practice ? <PracticeBanner practice={data.practice} /> : null}
+          {data.practice ? (
+            <Suspense fallback={null}>
+              <PracticeBanner practice={data.practice} />
+            </Suspense>
+          ) : null}
           <main id="main" className="main">
             {main}
           </main>

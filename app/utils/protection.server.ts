@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { BREAK_DURATIONS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES, type BreakKind } from "../../server/contract/protection";
+import { BREAK_DURATIONS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES } from "../../server/contract/protection-terms";
+import type { BreakKind } from "../../server/contract/protection";
 import { idempotencyKeyField } from "./idempotency.server";
 import { amountField } from "./money-schemas.server";
 import { minorDigits } from "./money";

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { minorUnits } from "./units";
+import { BREAK_DURATIONS, LIMIT_KINDS, LIMIT_PERIODS } from "./protection-terms";
+
+export * from "./protection-terms";
 
 /**
  * The practice account and player protection (server/contract/README.md, "Practice account" and
@@ -36,26 +39,14 @@ export type PracticeAccount = z.infer<typeof practiceAccount>;
 
 // player protection ------------------------------------------------------------------------------
 
-export const LIMIT_KINDS = ["deposit", "loss"] as const;
-/** Rolling windows: the last 24 hours, 7 days, 30 days. */
-export const LIMIT_PERIODS = ["day", "week", "month"] as const;
-export const LIMIT_PERIOD_HOURS: Readonly<Record<(typeof LIMIT_PERIODS)[number], number>> = { day: 24, week: 168, month: 720 };
-/** An increase or a removal applies this long after it was asked for; a decrease at once. */
-export const LIMIT_INCREASE_DELAY_HOURS = 24;
 
 export const limitKind = z.enum(LIMIT_KINDS);
 export const limitPeriod = z.enum(LIMIT_PERIODS);
 export type LimitKind = z.infer<typeof limitKind>;
 export type LimitPeriod = z.infer<typeof limitPeriod>;
 
-export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;
 export const realityCheckMinutes = z.union([z.literal(15), z.literal(30), z.literal(60)]);
 
-/** A break from play: a time-out, or a self-exclusion (longer; neither can end early). */
-export const BREAK_DURATIONS = {
-  timeout: ["24h", "7d", "30d", "6w"],
-  exclusion: ["6m", "1y", "5y"],
-} as const;
 export const breakKind = z.enum(["timeout", "exclusion"]);
 export type BreakKind = z.infer<typeof breakKind>;
 export const breakDuration = z.enum([...BREAK_DURATIONS.timeout, ...BREAK_DURATIONS.exclusion]);

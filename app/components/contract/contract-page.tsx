@@ -1,5 +1,4 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BreakPanel } from "~/components/protection/break-panel";
 import { ErrorList } from "~/components/form-core";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "~/utils/translator";
@@ -18,6 +17,8 @@ import { usePositions } from "./use-positions";
 const OpenPositions = lazy(() => import("./positions").then((m) => ({ default: m.OpenPositions })));
 const ClosedPositions = lazy(() => import("./positions").then((m) => ({ default: m.ClosedPositions })));
 const KlineChart = lazy(() => import("../game/kline-chart"));
+// shown only during a time-out or self-exclusion, so no page carries it in its first JavaScript
+const BreakPanel = lazy(() => import("~/components/protection/break-panel").then((m) => ({ default: m.BreakPanel })));
 
 /**
  * /game/contract (app/README.md, "Contract trading"). Phone: the pair, the price, the ticket with
@@ -90,9 +91,11 @@ export function ContractPage() {
         </section>
         {data.onBreak ? (
           // an open from a page rendered before the break: the platform's refusal above the panel
-          <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until}>
-            <ErrorList errors={openResult?.result.error?.[""]} alert />
-          </BreakPanel>
+          <Suspense fallback={null}>
+            <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until}>
+              <ErrorList errors={openResult?.result.error?.[""]} alert />
+            </BreakPanel>
+          </Suspense>
         ) : (
         <Ticket
           key={openResult?.idempotencyKey ?? data.idempotencyKey}

@@ -1,5 +1,4 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { BreakPanel } from "~/components/protection/break-panel";
 import { ErrorList } from "~/components/form-core";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
@@ -24,6 +23,8 @@ const OrderHistory = lazy(() => import("./history"));
 const QuotesTable = lazy(() => import("./quotes"));
 const Rules = lazy(() => import("./rules"));
 const KlineChart = lazy(() => import("./kline-chart"));
+// shown only during a time-out or self-exclusion, so no page carries it in its first JavaScript
+const BreakPanel = lazy(() => import("~/components/protection/break-panel").then((m) => ({ default: m.BreakPanel })));
 
 /** Seconds of price history the sparkline shows before the last tick. */
 const SPARK_SECONDS = 90;
@@ -101,9 +102,11 @@ export function GamePage({ path }: { path: string }) {
         ) : null}
         {data.onBreak ? (
           // a bet from a page rendered before the break: the platform's refusal above the panel
-          <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until}>
-            <ErrorList errors={lastResult?.error?.[""]} alert />
-          </BreakPanel>
+          <Suspense fallback={null}>
+            <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until}>
+              <ErrorList errors={lastResult?.error?.[""]} alert />
+            </BreakPanel>
+          </Suspense>
         ) : (
         <BetForm
           pair={query.pair}

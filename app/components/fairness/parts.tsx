@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
 import { dateTimeFormat } from "~/utils/intl";
 import { useTranslation } from "~/utils/translator";
+import { CopyButton } from "../copy-button";
 
 /** A time as the fairness pages write it: UTC, the clock days and periods are numbered by. */
 export function formatUtc(iso: string, locale: string): string {
@@ -37,14 +37,6 @@ export function RevealText({ revealAt, now, kind, day }: { revealAt: string; now
  */
 export function HexValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
   const { t } = useTranslation("fairness");
-  const [ready, setReady] = useState(false);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => setReady(typeof navigator !== "undefined" && navigator.clipboard !== undefined), []);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
   return (
     <div className="hex-value">
       <span className="hex-label">{label}</span>
@@ -52,19 +44,7 @@ export function HexValue({ label, value, testId }: { label: string; value: strin
         <code className="hex" data-testid={testId}>
           {value}
         </code>
-        {ready ? (
-          <button
-            type="button"
-            className="button button-small"
-            aria-label={t("copy.what", { what: label })}
-            onClick={() => navigator.clipboard.writeText(value).then(() => setCopied(true), () => setCopied(false))}
-          >
-            <span aria-hidden="true">{copied ? t("copy.done") : t("copy.button")}</span>
-            <span className="visually-hidden" aria-live="polite">
-              {copied ? t("copy.done") : ""}
-            </span>
-          </button>
-        ) : null}
+        <CopyButton text={value} label={t("copy.what", { what: label })} copy={t("copy.button")} done={t("copy.done")} />
       </span>
     </div>
   );

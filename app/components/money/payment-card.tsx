@@ -1,8 +1,8 @@
-import { useEffect, useState } from "react";
 import type { DepositPayment } from "../../../server/contract";
 import { useTranslation } from "~/utils/translator";
 import type { QrCode } from "~/utils/qr.server";
 import { Money } from "../money";
+import { CopyButton } from "../copy-button";
 
 /**
  * What a member must pay for a pending deposit (server/contract/README.md, "Deposits"): a bank
@@ -62,7 +62,7 @@ export function PaymentCard({
         <p className="payment-label">{t("payment.send_exactly")}</p>
         <p className="payment-asset-amount" data-testid="payment-asset-amount">
           <span className="payment-figure">{payment.assetAmount}</span> <span className="payment-unit">{asset}</span>
-          <CopyButton text={payment.assetAmount} what={t("payment.send_exactly")} />
+          <CopyButton text={payment.assetAmount} label={t("payment.copy_what", { what: t("payment.send_exactly") })} copy={t("payment.copy")} done={t("payment.copied")} className="copy-button" />
         </p>
         <p className="payment-worth">
           {t("payment.credited_as")} <Money minor={amount} currency={currency} />
@@ -112,6 +112,7 @@ function Fact({
   strong?: boolean;
   testId?: string;
 }) {
+  const { t } = useTranslation("money");
   return (
     <div className={strong ? "payment-fact payment-fact-strong" : "payment-fact"}>
       <dt>{label}</dt>
@@ -119,43 +120,9 @@ function Fact({
         <span className={mono ? "payment-value payment-mono" : "payment-value"} data-testid={testId}>
           {children}
         </span>
-        {copy ? <CopyButton text={copy} what={label} /> : null}
+        {copy ? <CopyButton text={copy} label={t("payment.copy_what", { what: label })} copy={t("payment.copy")} done={t("payment.copied")} className="copy-button" /> : null}
       </dd>
     </div>
   );
 }
 
-/**
- * Copies a value: an enhancement only. It renders nothing on the server and until the page has
- * hydrated with a clipboard to write to, so without JavaScript the member selects the text.
- */
-function CopyButton({ text, what }: { text: string; what: string }) {
-  const { t } = useTranslation("money");
-  const [ready, setReady] = useState(false);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => setReady(typeof navigator !== "undefined" && navigator.clipboard !== undefined), []);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  if (!ready) return null;
-  return (
-    <button
-      type="button"
-      className="button button-small copy-button"
-      aria-label={t("payment.copy_what", { what })}
-      onClick={() => {
-        navigator.clipboard.writeText(text).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        );
-      }}
-    >
-      <span aria-hidden="true">{copied ? t("payment.copied") : t("payment.copy")}</span>
-      <span className="visually-hidden" aria-live="polite">
-        {copied ? t("payment.copied") : ""}
-      </span>
-    </button>
-  );
-}

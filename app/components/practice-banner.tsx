@@ -1,7 +1,7 @@
 import { Money } from "./money";
-import { useHere } from "./practice";
+import { ModeForm, SwitchToReal } from "./practice";
 import { formatMoney as formatAmount } from "~/utils/money";
-import { useRootData, type RootData } from "~/utils/root-data";
+import type { RootData } from "~/utils/root-data";
 import { useTranslation } from "~/utils/translator";
 
 // Its own module, loaded with React.lazy by root.tsx: only a member in practice mode sees it, so
@@ -14,9 +14,7 @@ import { useTranslation } from "~/utils/translator";
  * trading with a strip across the page; Deriv shows the demo balance where the real one would be.
  */
 export default function PracticeBanner({ practice }: { practice: NonNullable<RootData["practice"]> }) {
-  const { csrf } = useRootData();
   const { t, i18n } = useTranslation();
-  const here = useHere();
   return (
     <section className="practice-banner" aria-labelledby="practice-banner-title" data-testid="practice-banner">
       <p className="practice-banner-what">
@@ -29,19 +27,11 @@ export default function PracticeBanner({ practice }: { practice: NonNullable<Roo
         </span>
       </p>
       <div className="practice-banner-actions">
-        <form method="post" action="/mode">
-          <input type="hidden" name="csrf" value={csrf} />
-          <input type="hidden" name="redirectTo" value={here} />
-          <button type="submit" name="mode" value="real" className="button button-small">
-            {t("practice.switch_to_real")}
-          </button>
-        </form>
+        <SwitchToReal small />
         <details className="practice-reset">
           {/* short on the strip; the form inside names it whole */}
           <summary>{t("practice.reset_short")}</summary>
-          <form method="post" action="/mode" className="practice-reset-form">
-            <input type="hidden" name="csrf" value={csrf} />
-            <input type="hidden" name="redirectTo" value={here} />
+          <ModeForm className="practice-reset-form">
             <input type="hidden" name="idempotencyKey" value={practice.resetKey} />
             <p>
               {t("practice.reset_hint", {
@@ -51,7 +41,7 @@ export default function PracticeBanner({ practice }: { practice: NonNullable<Roo
             <button type="submit" name="intent" value="reset" className="button button-small">
               {t("practice.reset")}
             </button>
-          </form>
+          </ModeForm>
         </details>
       </div>
     </section>

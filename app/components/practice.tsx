@@ -9,10 +9,32 @@ import { useTranslation } from "~/utils/translator";
  * to this very page. Written without the forms module: they are on every member page's first load.
  */
 
-/** The page's own path and query: where /mode sends the member back to. */
-export function useHere(): string {
+/**
+ * A post to /mode with the page's CSRF token and the way back to this very page (its path and
+ * query): the switch, the way back to real money and the reset all send one.
+ */
+export function ModeForm({ className, testId, children }: { className?: string; testId?: string; children: React.ReactNode }) {
+  const { csrf } = useRootData();
   const location = useLocation();
-  return location.pathname + location.search;
+  return (
+    <form method="post" action="/mode" className={className} data-testid={testId}>
+      <input type="hidden" name="csrf" value={csrf} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      {children}
+    </form>
+  );
+}
+
+/** "Switch to real money": one tap back (the practice strip's, small, and the money pages' panel's). */
+export function SwitchToReal({ small }: { small?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <ModeForm>
+      <button type="submit" name="mode" value="real" className={small ? "button button-small" : "button"}>
+        {t("practice.switch_to_real")}
+      </button>
+    </ModeForm>
+  );
 }
 
 /**
@@ -21,13 +43,10 @@ export function useHere(): string {
  * again changes nothing.
  */
 export function ModeSwitch({ id, className }: { id: string; className?: string }) {
-  const { csrf, mode } = useRootData();
+  const { mode } = useRootData();
   const { t } = useTranslation();
-  const here = useHere();
   return (
-    <form method="post" action="/mode" className={className ? `mode-switch ${className}` : "mode-switch"} data-testid="mode-switch">
-      <input type="hidden" name="csrf" value={csrf} />
-      <input type="hidden" name="redirectTo" value={here} />
+    <ModeForm className={className ? `mode-switch ${className}` : "mode-switch"} testId="mode-switch">
       <span id={id} className="visually-hidden">
         {t("practice.switch_label")}
       </span>
@@ -39,7 +58,7 @@ export function ModeSwitch({ id, className }: { id: string; className?: string }
           {t("practice.real")}
         </button>
       </span>
-    </form>
+    </ModeForm>
   );
 }
 
@@ -54,22 +73,14 @@ export function ModeBadge({ mode }: { mode: "real" | "practice" }) {
  * (the platform refuses them in practice anyway, practice_mode_refused).
  */
 export function RealMoneyOnly({ children }: { children?: React.ReactNode }) {
-  const { csrf } = useRootData();
   const { t } = useTranslation();
-  const here = useHere();
   return (
     <section className="card real-money-only" aria-labelledby="real-money-only-title" data-testid="real-money-only">
       {/* a form posted from before the switch: the platform's practice_mode_refused, shown here */}
       {children}
       <h2 id="real-money-only-title">{t("practice.money_title")}</h2>
       <p>{t("practice.money_body")}</p>
-      <form method="post" action="/mode">
-        <input type="hidden" name="csrf" value={csrf} />
-        <input type="hidden" name="redirectTo" value={here} />
-        <button type="submit" name="mode" value="real" className="button">
-          {t("practice.switch_to_real")}
-        </button>
-      </form>
+      <SwitchToReal />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignRule, MemberCampaign, SiteConfigPatch } from "../../server/contract";
 import { createPlatform, forcedOutcomeEntry, type Platform, type TestMember } from "../helpers/platform";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, marketOf } from "./game-helpers";
-import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf, wallets } from "./money-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
+import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, wallets } from "./money-helpers";
 
 /**
  * Campaigns the platform enforces (server/platform/README.md, "Campaigns"): deposit bonuses with
@@ -43,11 +43,8 @@ const tick = async (to: number) => {
   clock = to;
   await platform.fetch("/__test__/clock", { method: "POST", body: String(to) });
 };
-const force = (outcome: "win" | "lose" | "refund") => platform.fetch("/__test__/outcome", { method: "POST", body: outcome });
-async function runAlarm(m: TestMember): Promise<void> {
-  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  await (ns.get(ns.idFromName(memberIdOf(m))) as unknown as { runAlarm(): Promise<void> }).runAlarm();
-}
+const force = (outcome: "win" | "lose" | "refund") => forceOutcome(platform, outcome);
+const runAlarm = (m: TestMember) => runMemberAlarm(platform, m);
 
 /**
  * One period of the fast pair: each member bets `amount` on "high" early in it, the clock moves

@@ -65,3 +65,17 @@ export function expectedPayout(order: Order, outcome: "win" | "lose" | "refund")
 }
 
 export { memberIdOf };
+
+/**
+ * With a platform on forcedOutcomeEntry (tests/helpers/platform.ts): every period asked for from
+ * now on has this outcome for every option.
+ */
+export function forceOutcome(platform: Platform, outcome: "win" | "lose" | "refund"): Promise<Response> {
+  return platform.fetch("/__test__/outcome", { method: "POST", body: outcome });
+}
+
+/** With a platform on forcedOutcomeEntry: the member object's alarm, run by hand (settling its bets). */
+export async function runMemberAlarm(platform: Platform, m: TestMember): Promise<void> {
+  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
+  await (ns.get(ns.idFromName(memberIdOf(m))) as unknown as { runAlarm(): Promise<void> }).runAlarm();
+}

@@ -11,7 +11,7 @@ import {
 } from "../../server/contract";
 import { recordAll } from "../../server/platform/member/ledger";
 import { createPlatform, forcedOutcomeEntry, type CallOptions, type CallResult, type Platform, type TestMember } from "../helpers/platform";
-import { FAST_PAIR, fastPair, GAME_SITE, marketOf } from "./game-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
 import { bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf, wallets } from "./money-helpers";
 
 /**
@@ -74,18 +74,17 @@ const tick = async (to: number) => {
   clock = to;
   await platform.fetch("/__test__/clock", { method: "POST", body: String(to) });
 };
-const force = (outcome: "win" | "lose" | "refund") => platform.fetch("/__test__/outcome", { method: "POST", body: outcome });
+const force = (outcome: "win" | "lose" | "refund") => forceOutcome(platform, outcome);
 
 async function memberObject(m: TestMember) {
   const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
   return ns.get(ns.idFromName(memberIdOf(m))) as unknown as {
-    runAlarm(): Promise<void>;
     __postings(): Promise<{ op: string; account: string; amount: number; type: string }[]>;
     __balances(): Promise<Record<string, number>>;
     checkPositions(mode?: "real" | "practice"): Promise<{ held: number; openMargin: number }>;
   };
 }
-const runAlarm = async (m: TestMember) => (await memberObject(m)).runAlarm();
+const runAlarm = (m: TestMember) => runMemberAlarm(platform, m);
 
 /** A member call in real mode (no header) or practice mode. */
 function callIn<N extends CallName>(

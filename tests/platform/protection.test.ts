@@ -4,7 +4,7 @@ import { createPlatform, forcedOutcomeEntry } from "../helpers/platform";
 import type { CallData, Envelope, SiteConfigPatch } from "../../server/contract";
 import { DEFAULT_CONTRACT_SETTINGS } from "../../server/contract";
 import type { ProtectionState } from "../../server/contract/protection";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, marketOf } from "./game-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
 import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf } from "./money-helpers";
 
 /**
@@ -45,11 +45,8 @@ const tick = async (to: number) => {
   clock = to;
   await platform.fetch("/__test__/clock", { method: "POST", body: String(to) });
 };
-const force = (outcome: "win" | "lose" | "refund") => platform.fetch("/__test__/outcome", { method: "POST", body: outcome });
-async function runAlarm(m: TestMember): Promise<void> {
-  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  await (ns.get(ns.idFromName(memberIdOf(m))) as unknown as { runAlarm(): Promise<void> }).runAlarm();
-}
+const force = (outcome: "win" | "lose" | "refund") => forceOutcome(platform, outcome);
+const runAlarm = (m: TestMember) => runMemberAlarm(platform, m);
 async function member(): Promise<TestMember> {
   const m = await platform.signupMember(SITE);
   members.push(m);

@@ -46,11 +46,22 @@ export const periodNo = z.string().regex(/^\d{12,13}$/);
 
 export const optionOutcome = z.enum(["win", "lose", "refund"]);
 
+/**
+ * Why a period is void (every bet on it refunded): an operator paused or resumed its pair after
+ * betting on it had closed, or the feed had no tick in a second that decides it (after its cut-off).
+ */
+export const VOID_REASONS = ["pair_paused", "pair_resumed", "feed_gap"] as const;
+export const voidReason = z.enum(VOID_REASONS);
+export type VoidReason = z.infer<typeof voidReason>;
+
 export const period = z.object({
   pair: pairSymbol,
   periodNo,
   startsAt: isoTime,
-  /** betting closes here */
+  /**
+   * betting on this period closes here, `cutoffSeconds` before it starts: bets on a period are
+   * taken while the period before it runs, so nothing that decides a bet exists when it is taken
+   */
   cutoffAt: isoTime,
   endsAt: isoTime,
   /** the last price at the period's start; null until the period has started */
@@ -58,8 +69,10 @@ export const period = z.object({
   /** the last price at its end; null until it ended */
   closePrice: z.number().int().nonnegative().nullable(),
   lastDigit: z.number().int().min(0).max(9).nullable(),
-  /** the outcome of every option once the period has ended */
+  /** the outcome of every option once the period has ended (every one "refund" when void) */
   outcomes: z.record(betOption, optionOutcome).nullable(),
+  /** set when the period is void: every bet on it is refunded, whatever its prices */
+  voidReason: voidReason.nullable().default(null),
 });
 export type Period = z.infer<typeof period>;
 
@@ -68,7 +81,10 @@ export const marketState = z.object({
   /** the latest tick */
   price: z.number().int().nonnegative().nullable(),
   priceAt: isoTime.nullable(),
+  /** the live period: running now, its open known, no longer taking bets */
   current: period,
+  /** the period that starts when `current` ends: it takes bets until its `cutoffAt` */
+  next: period,
   /** the platform's clock, so a page can count down without trusting the device's */
   serverTime: isoTime,
 });
@@ -101,12 +117,13 @@ export const order = z.object({
   amount: minorUnits,
   /** decimal odds at bet time, e.g. 1.95 */
   odds: z.number().positive(),
-  /** the price when the bet was taken ("bet rate") */
+  /** the price when the bet was taken ("bet rate"): before the period started, so not its open */
   priceAtBet: z.number().int().nonnegative(),
   status: z.enum(["open", "won", "lost", "refunded"]),
   /** what the settlement credited back (stake × odds on a win, the stake on a refund) */
   payout: minorUnits,
   currency: z.string(),
+  /** always after `createdAt`: a bet is taken before its period starts */
   startsAt: isoTime,
   endsAt: isoTime,
   createdAt: isoTime,
@@ -128,7 +145,7 @@ export const pairConfig = z
      * period's ticks come from one day's seed (fairness-walk.ts)
      */
     periodSeconds: z.number().int().min(2).max(3600).refine((p) => 86_400 % p === 0, "period_not_dividing_day"),
-    /** betting closes this many seconds before the period ends */
+    /** betting on a period closes this many seconds before the period starts */
     cutoffSeconds: z.number().int().min(1).max(600),
     /** the feed's first price when the pair is created, in the pair's smallest step (far below 2^53, so a walk from it stays exact) */
     startPrice: z.number().int().positive().max(1e15),
@@ -149,11 +166,12 @@ export const pairInfo = tradingPair.extend({ periodSeconds: z.number().int(), cu
 /**
  * The public market stream, `GET /market/<pair>/stream` (WebSocket): once a second one JSON
  * message, an array of these events: the latest tick, plus a period event when a period started
- * (with the one that ended, outcomes included). The first message after connecting has both.
+ * (with the one that ended, outcomes included, and the next one, now taking bets). The first
+ * message after connecting has both.
  */
 export const marketStreamEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("tick"), price: z.number().int().nonnegative(), at: isoTime }),
-  z.object({ type: z.literal("period"), current: period, ended: period.optional() }),
+  z.object({ type: z.literal("period"), current: period, next: period, ended: period.optional() }),
 ]);
 export const marketStreamMessage = z.array(marketStreamEvent);
 export type MarketStreamEvent = z.infer<typeof marketStreamEvent>;

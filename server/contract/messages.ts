@@ -57,6 +57,7 @@ export const MESSAGE_CODES = [
   "conflicting_bet_options",
   "invalid_trading_pair",
   "betting_forbidden",
+  "period_started",
   "bet_failed",
   "invalid_period",
   "check_connection",

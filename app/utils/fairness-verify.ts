@@ -17,7 +17,7 @@ import { BET_OPTIONS, type BetOptionName } from "./game";
  * chain of periods is checked one link at a time, each on its own page.
  */
 
-export type VerifyLineKey = "commitment" | "day" | "open_chain" | "ticks" | "close" | "last_digit" | `outcome.${BetOptionName}`;
+export type VerifyLineKey = "commitment" | "day" | "open_chain" | "ticks" | "close" | "last_digit" | "void" | `outcome.${BetOptionName}`;
 export interface VerifyLine {
   key: VerifyLineKey;
   /** what the platform recorded: a price (integer steps), a digit, an outcome or hex */
@@ -33,6 +33,8 @@ export interface Verification {
 }
 
 type Subtle = Pick<SubtleCrypto, "digest" | "importKey" | "sign">;
+
+const refundedAll = (): Record<BetOptionName, Outcome> => Object.fromEntries(BET_OPTIONS.map((o) => [o, "refund"])) as Record<BetOptionName, Outcome>;
 
 /** Unix seconds of an ISO time. */
 const secondOf = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -97,8 +99,17 @@ export async function verifyPeriod(proof: PeriodProof, subtle: Subtle = globalTh
   const digit = close === null ? null : lastDigit(close);
   lines.push({ key: "last_digit", recorded: period.lastDigit, recomputed: digit, ok: digit !== null && digit === period.lastDigit });
 
+  // A void period refunds every option whatever its prices. A feed gap shows in the proof (its
+  // gaps cover the seconds from when betting on the period opened); a pause or resume after the
+  // cut-off is the operator's recorded action, which the proof can only name.
+  if (period.voidReason !== null) {
+    const gapSeen = gaps.length > 0 ? "feed_gap" : null;
+    const recomputed = period.voidReason === "feed_gap" ? gapSeen : period.voidReason;
+    lines.push({ key: "void", recorded: period.voidReason, recomputed, ok: recomputed === period.voidReason });
+  }
   const before = previous && previous.openPrice !== null && previous.closePrice !== null ? direction(previous.openPrice, previous.closePrice) : null;
-  const expected: Record<BetOptionName, Outcome> | null = close === null || open === null ? null : outcomes(open, close, before);
+  const expected: Record<BetOptionName, Outcome> | null =
+    close === null || open === null ? null : period.voidReason !== null ? refundedAll() : outcomes(open, close, before);
   for (const option of BET_OPTIONS) {
     const recorded = period.outcomes?.[option] ?? null;
     const recomputed = expected?.[option] ?? null;

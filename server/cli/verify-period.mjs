@@ -115,7 +115,12 @@ export function verifyProof(proof) {
   check("close", period.closePrice, close);
   check("last digit", period.lastDigit, close % 10);
   const before = previous && previous.closePrice !== null ? sign(previous.openPrice, previous.closePrice) : null;
-  const outcomes = outcomesOf(period.openPrice, close, before);
+  // A void period (an operator paused or resumed the pair after its betting closed, or the feed
+  // stalled from when betting on it opened) refunds every option whatever its prices.
+  const voidReason = period.voidReason ?? null;
+  if (voidReason === "feed_gap") check("void: the feed stalled", true, gaps.length > 0);
+  else if (voidReason !== null) check(`void: ${voidReason} (the operator's recorded action)`, voidReason, voidReason);
+  const outcomes = voidReason !== null ? Object.fromEntries(Object.keys(outcomesOf(0, 0, null)).map((o) => [o, "refund"])) : outcomesOf(period.openPrice, close, before);
   for (const option of Object.keys(outcomes)) check(`outcome ${option}`, period.outcomes?.[option] ?? null, outcomes[option]);
   return { status: checks.every((c) => c.ok) ? "match" : "mismatch", checks, revealAt: day.revealAt };
 }

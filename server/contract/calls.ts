@@ -57,7 +57,7 @@ import {
 } from "./member-center";
 import { auditEntry, auditQuery } from "./security";
 import { cleanText } from "./text";
-import { candle, CANDLE_INTERVALS, marketState, order, orderBody, pairConfig, pairInfo, pairSymbol, period, periodNo } from "./game";
+import { candle, CANDLE_INTERVALS, marketState, PAIR_ACTIONS, order, orderBody, pairConfig, pairInfo, pairSymbol, period, periodNo } from "./game";
 import { ICON_MAX_BYTES, ICON_SIZES } from "./icons";
 import { openInterest, openPositionBody, position, POSITION_STATUSES, positionTriggersBody } from "./positions";
 import { dayLabelSchema, fairnessDay, periodProof } from "./fairness";
@@ -910,7 +910,28 @@ export const CALLS = {
       "Create a trading pair (at once), or change how its market runs: a pause or a new name at once, anything else from the first day whose seed is committed after the change (changesFrom)",
     params: z.object({ pair: pairSymbol }),
     body: pairConfig,
-    data: pairInfo.extend({ changesFrom: z.string().datetime().nullable() }),
+    data: pairInfo.extend({
+      changesFrom: z.string().datetime().nullable(),
+      /** periods the change voided: a pause or resume touched them after their betting closed */
+      voided: z.array(periodNo).default([]),
+    }),
+  }),
+  operatorPairAudit: call({
+    method: "GET",
+    path: "/operator/pairs/:pair/audit",
+    auth: "operator",
+    summary:
+      "What operators did to a pair, newest first: creation, changes, pauses and resumes, each with the periods it voided (pair configuration is platform-wide, so it is in no site's log)",
+    params: z.object({ pair: pairSymbol }),
+    query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }),
+    data: z.array(
+      z.object({
+        at: z.string().datetime(),
+        actor: z.string(),
+        action: z.enum(PAIR_ACTIONS),
+        details: z.record(z.union([z.string(), z.number(), z.boolean(), z.null()])),
+      }),
+    ),
   }),
 } as const;
 

@@ -46,7 +46,11 @@ export const periodProof = z.object({
   day: fairnessDay,
   period,
   previous: period.nullable(),
-  /** inclusive ranges of seconds within the period without a tick */
+  /**
+   * inclusive ranges of seconds without a tick, from when betting on the period opened (the
+   * previous period's start + 1) to its end: any of them voids it; those after its start skip one
+   * of its own ticks
+   */
   gaps: z.array(z.tuple([z.number().int(), z.number().int()])),
   ticks: z.array(fairnessTick),
 });

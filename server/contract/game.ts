@@ -54,6 +54,10 @@ export const VOID_REASONS = ["pair_paused", "pair_resumed", "feed_gap"] as const
 export const voidReason = z.enum(VOID_REASONS);
 export type VoidReason = z.infer<typeof voidReason>;
 
+/** What the pair's own audit log records of operators (operatorPairAudit). */
+export const PAIR_ACTIONS = ["pair_created", "pair_configured", "pair_paused", "pair_resumed"] as const;
+export type PairAction = (typeof PAIR_ACTIONS)[number];
+
 export const period = z.object({
   pair: pairSymbol,
   periodNo,

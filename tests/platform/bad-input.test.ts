@@ -795,6 +795,7 @@ const TABLE: Record<CallName, Entry> = {
     request: async () => ({ params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) }),
     strings: { "body.name": text },
   },
+  operatorPairAudit: { request: async () => ({ params: { pair: PAIR }, query: { limit: "5" } }) },
   fairnessDays: { request: async () => ({ params: { pair: PAIR }, query: { limit: "5", before: "2099-01-01" } }) },
   // the running period: well-formed, refused until it has ended
   periodProof: { request: async () => ({ params: { pair: PAIR, periodNo: await periodNow() } }), answers: "invalid_period" },

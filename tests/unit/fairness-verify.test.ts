@@ -70,8 +70,8 @@ function platformProof(options: { gaps?: [number, number][] } = {}): PeriodProof
       periodSeconds: PERIOD,
       cutoffSeconds: 5,
     },
-    period: current,
-    previous,
+    period: { ...current, voidReason: null },
+    previous: previous && { ...previous, voidReason: null },
     gaps: options.gaps ?? [],
     ticks: walked.filter((t) => t.second >= start && t.second <= end),
   };

@@ -213,6 +213,20 @@ const MARKET_COMMANDS: CommandSpec[] = [
     },
   },
   {
+    name: "pair-audit",
+    summary: "what operators did to a pair: creation, changes, pauses and resumes, and the periods they voided",
+    details:
+      "A pause or resume applies at once, so it voids every period whose betting had closed and which had not\n" +
+      "ended (every bet on it is refunded); the entry names them. Pair configuration is platform-wide, so\n" +
+      "these entries are in no site's audit log.",
+    args: [pairArg],
+    flags: [],
+    examples: ["pair-audit BTC-USDT"],
+    async run(ctx) {
+      await ctx.show(await ctx.platform.operator("operatorPairAudit", { params: { pair: ctx.args.PAIR! }, query: {} }), render.pairAudit);
+    },
+  },
+  {
     name: "pairs",
     summary: "every trading pair with its precision and schedule",
     args: [],

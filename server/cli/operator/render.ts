@@ -261,11 +261,12 @@ export const pairs = (rows: Item<"pairs">[]) =>
     "(no pairs)",
   );
 
-export const pair = (p: Item<"pairs"> & { changesFrom?: string | null }) =>
+export const pair = (p: Item<"pairs"> & { changesFrom?: string | null; voided?: string[] }) =>
   keyValue([
     ["pair", `${p.symbol} (${p.name})`],
     ["precision", `${p.precision} digits`],
-    ["period", `${p.periodSeconds} s, betting closes ${p.cutoffSeconds} s before the end`],
+    ["period", `${p.periodSeconds} s; bets on a period close ${p.cutoffSeconds} s before it starts`],
+    ...(p.voided?.length ? [["voided", `${p.voided.join(", ")} (betting had closed: every bet refunded)`] as const] : []),
     ...(p.changesFrom === undefined
       ? []
       : [
@@ -277,6 +278,19 @@ export const pair = (p: Item<"pairs"> & { changesFrom?: string | null }) =>
           ] as const,
         ]),
   ]);
+
+/** pair-audit: what operators did to a pair, newest first. */
+export const pairAudit = (rows: CallData<"operatorPairAudit">) =>
+  table(
+    rows,
+    [
+      { header: "AT (UTC)", value: (e) => at(e.at) },
+      { header: "ACTOR", value: (e) => e.actor },
+      { header: "ACTION", value: (e) => e.action },
+      { header: "DETAILS", value: (e) => Object.entries(e.details).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${String(v)}`).join(" "), max: 80 },
+    ],
+    "(no entries)",
+  );
 
 /** fairness: one line a day; the commitment in full (it is what a member compares). */
 export const fairnessDays = (rows: CallData<"fairnessDays">) =>

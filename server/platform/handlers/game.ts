@@ -54,13 +54,17 @@ export const ticketQuery: Handler<"ticketQuery"> = async ({ member }) => member.
 export const operatorPutPair: Handler<"operatorPutPair"> = async ({ env, params, body }) => {
   const configured = await marketStub(env, params.pair).configure(params.pair, body);
   if (!configured.ok) return configured;
-  const { changesFrom, ...now } = configured.data;
+  const { changesFrom, voided: _voided, ...now } = configured.data;
   const next = changesFrom
     ? { info: { ...now, precision: body.precision, periodSeconds: body.periodSeconds, cutoffSeconds: body.cutoffSeconds }, from: changesFrom }
     : null;
   await registry(env).registerPair(now, next);
   return configured;
 };
+
+/** The pair's own audit log (MarketObject.pairAudit). */
+export const operatorPairAudit: Handler<"operatorPairAudit"> = async ({ env, params, query }) =>
+  marketStub(env, params.pair).pairAudit(params.pair, query);
 
 // verifiable rounds (server/platform/README.md, "Verifiable rounds"): public, read from the pair's object
 

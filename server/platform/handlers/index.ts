@@ -55,6 +55,7 @@ export const handlers: Handlers = {
   orders: game.orders,
   ticketQuery: game.ticketQuery,
   operatorPutPair: game.operatorPutPair,
+  operatorPairAudit: game.operatorPairAudit,
   memberCampaigns: campaigns.memberCampaigns,
   joinCampaign: campaigns.joinCampaign,
   operatorEndCampaign: campaigns.operatorEndCampaign,

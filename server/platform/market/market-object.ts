@@ -1,13 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 import type { z } from "zod";
-import type { BetOption, candle, CANDLE_INTERVALS, MarketStreamEvent, PairConfig, Period, pairInfo } from "../../contract/game";
+import { BET_OPTIONS, type BetOption, type candle, type CANDLE_INTERVALS, type MarketStreamEvent, type PairAction, type PairConfig, type Period, type pairInfo, type VoidReason } from "../../contract/game";
 import type { FairnessDay, PeriodProof } from "../../contract/fairness";
 import { DAY_SECONDS, FAIRNESS_ALGORITHM, dayLabel, dayOfLabel, fromHex, tickSlot, toHex } from "../../contract/fairness-walk";
 import type { Env } from "../env";
 import { fairFeed, type FeedAdapter, type FeedContext, type Tick } from "../game/feed";
 import { sha256 } from "../game/sha256";
 import { direction, lastDigit, outcomes, type Direction, type Outcome } from "../../contract/outcomes";
-import { iso, isBoundary, slotAt, type Slot } from "../game/schedule";
+import { bettingSlot, iso, isBoundary, slotAt, type Slot } from "../game/schedule";
 import { fail, ok, type Result } from "../result";
 import { runStatement } from "../schema-version";
 import { DEFAULT_PAIRS, STALE_MS } from "./pairs";
@@ -65,6 +65,26 @@ const SCHEMA = [
      outcomes TEXT
    )`,
   `CREATE INDEX IF NOT EXISTS periods_open ON periods (close_price, start)`,
+  // why a period is void (every bet refunded), written when it closes (see "voids")
+  `ALTER TABLE periods ADD COLUMN void_reason TEXT`,
+  // Periods an operator's action touched after their betting closed (a pause or a resume): each
+  // is void when it closes, whatever its prices, so no operator can pick an outcome. Keyed by the
+  // period's start; the first reason stands.
+  `CREATE TABLE IF NOT EXISTS voids (start INTEGER PRIMARY KEY, period_no TEXT NOT NULL, reason TEXT NOT NULL, at INTEGER NOT NULL)`,
+  // What operators did to the pair, append-only: the action, who (the operator key names no
+  // person yet) and the periods it voided. Pair configuration is platform-wide, so it lives here
+  // rather than in one site's audit log.
+  `CREATE TABLE IF NOT EXISTS pair_audit (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     at TEXT NOT NULL,
+     actor TEXT NOT NULL,
+     action TEXT NOT NULL,
+     details TEXT NOT NULL
+   )`,
+  `CREATE TRIGGER IF NOT EXISTS pair_audit_no_update BEFORE UPDATE ON pair_audit
+     BEGIN SELECT RAISE(ABORT, 'the pair audit log is append-only'); END`,
+  `CREATE TRIGGER IF NOT EXISTS pair_audit_no_delete BEFORE DELETE ON pair_audit
+     BEGIN SELECT RAISE(ABORT, 'the pair audit log is append-only'); END`,
   `CREATE INDEX IF NOT EXISTS periods_no ON periods (period_no)`,
   // Verifiable rounds (server/platform/README.md, "Verifiable rounds"): one random seed per UTC
   // day, its commitment (SHA-256), when it was committed (ms), and the feed's parameters for the
@@ -123,8 +143,19 @@ const paramsOf = (row: DayRow): DayParams => ({
 const sameParams = (a: DayParams, b: DayParams) =>
   a.volatilityBp === b.volatilityBp && a.precision === b.precision && a.periodSeconds === b.periodSeconds && a.cutoffSeconds === b.cutoffSeconds;
 
-/** operatorPutPair's answer: the pair as it runs now, and when the rest of the change applies. */
-export type ConfiguredPair = PairInfo & { changesFrom: string | null };
+/**
+ * operatorPutPair's answer: the pair as it runs now, when the rest of the change applies, and the
+ * periods the change voided (their betting had closed when it happened).
+ */
+export type ConfiguredPair = PairInfo & { changesFrom: string | null; voided: string[] };
+
+/** One entry of the pair's audit log. */
+export interface PairAuditEntry {
+  at: string;
+  actor: string;
+  action: PairAction;
+  details: Record<string, string | number | boolean | null>;
+}
 
 type PeriodRow = {
   start: number;
@@ -135,16 +166,20 @@ type PeriodRow = {
   close_price: number | null;
   last_digit: number | null;
   outcomes: string | null;
+  void_reason: VoidReason | null;
 };
 
-/** What a bet needs from the market: the latest tick and the schedule, read in one call. */
+/** What a bet needs from the market: the latest tick and the period taking bets, read in one call. */
 export interface BetSnapshot {
   price: number | null;
   /** ms of the latest tick */
   priceAt: number | null;
-  periodSeconds: number;
-  cutoffSeconds: number;
+  /** the period that starts when the running one ends (schedule.ts bettingSlot) */
+  slot: Slot;
 }
+
+/** Every option refunded: the outcomes of a void period. */
+const ALL_REFUNDED = Object.fromEntries(BET_OPTIONS.map((o) => [o, "refund"])) as Record<BetOption, Outcome>;
 
 /** A period's recorded result, from which bets are settled. */
 export interface PeriodResult {
@@ -254,7 +289,7 @@ export class MarketObject extends DurableObject<Env> {
    * made on day D applies from D+2 00:00 UTC (changesFrom); the period boundary at midnight is the
    * switch, as periods divide a day.
    */
-  configure(symbol: string, config: PairConfig): Result<ConfiguredPair> {
+  configure(symbol: string, config: PairConfig, actor = "operator"): Result<ConfiguredPair> {
     const existing = this.stored();
     if (existing && existing.symbol !== symbol) return fail(400, "invalid_trading_pair");
     const nowMs = Date.now();
@@ -262,16 +297,51 @@ export class MarketObject extends DurableObject<Env> {
     return this.atomically(() => {
       if (!existing) {
         this.create(symbol, config, nowMs);
-        return ok({ ...info(symbol, config.name, config), changesFrom: null });
+        this.audit(actor, "pair_created", { paused: config.paused }, nowMs);
+        return ok({ ...info(symbol, config.name, config), changesFrom: null, voided: [] });
       }
       this.catchUp(existing, nowMs);
       this.sql.exec("UPDATE config SET config = ?, updated_at = ? WHERE id = 1", JSON.stringify(config), iso(now));
-      // A resumed feed draws again from the next second: stalled seconds are not invented
-      // afterwards (catchUp starts the walk after recorded_until; the gap stays recorded).
+      // A pause or a resume applies at once, so it touches the periods whose betting has closed
+      // and which have not ended: they are void. (A resumed feed draws again from the next second;
+      // the stalled seconds stay a recorded gap.)
+      const action = existing.config.paused === config.paused ? null : config.paused ? "pair_paused" : "pair_resumed";
+      const voided = action ? this.voidClosedPeriods(action, now) : [];
       const newest = this.sql.exec<DayRow>("SELECT * FROM days ORDER BY day DESC LIMIT 1").one();
       const changesFrom = sameParams(paramsOf(newest), config) ? null : iso((newest.day + 1) * DAY_SECONDS);
-      return ok({ ...info(symbol, config.name, this.paramsAt(now)), changesFrom });
+      this.audit(actor, action ?? "pair_configured", { voided: voided.join(",") || null, changesFrom, name: config.name }, nowMs);
+      return ok({ ...info(symbol, config.name, this.paramsAt(now)), changesFrom, voided });
     });
+  }
+
+  /**
+   * Voids every period whose betting has closed by second `now` and which has not ended: the
+   * running one (its betting closed before it started) and the next one once its cut-off has
+   * passed. Returns their numbers. Only a pause or a resume can reach them: every other change
+   * waits for a day whose seed is committed after it, and bets on that day's first period open
+   * long after.
+   */
+  private voidClosedPeriods(reason: VoidReason, now: number): string[] {
+    const running = slotAt(now, this.paramsAt(now).periodSeconds, this.paramsAt(now).cutoffSeconds);
+    const { slot: next } = bettingSlot(now, (second) => this.paramsAt(second));
+    const touched = [running, next].filter((slot) => slot.cutoff <= now && now < slot.end);
+    for (const slot of touched) {
+      this.sql.exec("INSERT OR IGNORE INTO voids (start, period_no, reason, at) VALUES (?, ?, ?, ?)", slot.start, slot.periodNo, reason, now);
+    }
+    return touched.map((slot) => slot.periodNo);
+  }
+
+  private audit(actor: string, action: PairAction, details: PairAuditEntry["details"], nowMs: number): void {
+    this.sql.exec("INSERT INTO pair_audit (at, actor, action, details) VALUES (?, ?, ?, ?)", new Date(nowMs).toISOString(), actor, action, JSON.stringify(details));
+  }
+
+  /** The pair's audit log, newest first. */
+  pairAudit(symbol: string, q: { limit: number }): Result<PairAuditEntry[]> {
+    if (this.stored()?.symbol !== symbol && !this.ensure(symbol)) return fail(400, "invalid_trading_pair");
+    const rows = this.sql
+      .exec<{ at: string; actor: string; action: PairAction; details: string }>("SELECT at, actor, action, details FROM pair_audit ORDER BY seq DESC LIMIT ?", q.limit)
+      .toArray();
+    return ok(rows.map((r) => ({ at: r.at, actor: r.actor, action: r.action, details: JSON.parse(r.details) as PairAuditEntry["details"] })));
   }
 
   // verifiable rounds ---------------------------------------------------------------------------
@@ -359,14 +429,16 @@ export class MarketObject extends DurableObject<Env> {
     const row = this.sql.exec<PeriodRow>("SELECT * FROM periods WHERE period_no = ? AND close_price IS NOT NULL", periodNo).toArray()[0];
     const day = row ? this.dayRow(Math.floor(row.start / DAY_SECONDS)) : undefined;
     if (!row || !day) return fail(400, "invalid_period");
-    const first = row.start + 1;
+    // the gaps from when betting on the period opened (the previous period's start): any of them
+    // voids it (voidReasonOf); only those from start + 1 skip one of its own ticks
+    const first = row.start - (row.end_at - row.start) + 1;
     const gaps = this.sql
       .exec<{ start: number; end_at: number }>("SELECT start, end_at FROM gaps WHERE end_at >= ? AND start <= ? ORDER BY start", first, row.end_at)
       .toArray()
       .map((g): [number, number] => [Math.max(g.start, first), Math.min(g.end_at, row.end_at)]);
     const inGap = (second: number) => gaps.some(([a, b]) => second >= a && second <= b);
     const ticks = this.sql
-      .exec<{ second: number; price: number }>("SELECT second, price FROM ticks WHERE second >= ? AND second <= ? ORDER BY second", first, row.end_at)
+      .exec<{ second: number; price: number }>("SELECT second, price FROM ticks WHERE second >= ? AND second <= ? ORDER BY second", row.start + 1, row.end_at)
       .toArray()
       .filter((t) => !inGap(t.second))
       .map((t) => ({ second: t.second, price: t.price }));
@@ -411,16 +483,36 @@ export class MarketObject extends DurableObject<Env> {
     );
   }
 
-  /** Records the close and every option's outcome; returns the period's direction. */
-  private closePeriod(row: PeriodRow, close: number, previous: Direction | null): Direction {
+  /**
+   * Records the close and every option's outcome (all refunded when the period is void); returns
+   * the period's direction. `stalledFrom` is the first second of a gap still running at the close.
+   */
+  private closePeriod(row: PeriodRow, close: number, previous: Direction | null, stalledFrom: number | null): Direction {
+    const reason = this.voidReasonOf(row, stalledFrom);
     this.sql.exec(
-      "UPDATE periods SET close_price = ?, last_digit = ?, outcomes = ? WHERE start = ? AND close_price IS NULL",
+      "UPDATE periods SET close_price = ?, last_digit = ?, outcomes = ?, void_reason = ? WHERE start = ? AND close_price IS NULL",
       close,
       lastDigit(close),
-      JSON.stringify(outcomes(row.open_price, close, previous)),
+      JSON.stringify(reason ? ALL_REFUNDED : outcomes(row.open_price, close, previous)),
+      reason,
       row.start,
     );
     return direction(row.open_price, close);
+  }
+
+  /**
+   * Why a period is void, or null. An operator's pause or resume after its betting closed (voids),
+   * or a second without a tick from when betting on it opened (the previous period's start) to its
+   * end: a skipped second changes which moves make up its open and close, and whoever stalled the
+   * feed could know the seed, so a bet already taken must not stand on such prices.
+   */
+  private voidReasonOf(row: PeriodRow, stalledFrom: number | null): VoidReason | null {
+    const marked = this.sql.exec<{ reason: VoidReason }>("SELECT reason FROM voids WHERE start = ?", row.start).toArray()[0];
+    if (marked) return marked.reason;
+    const from = row.start - (row.end_at - row.start) + 1;
+    if (stalledFrom !== null && stalledFrom <= row.end_at) return "feed_gap";
+    const gap = this.sql.exec("SELECT 1 FROM gaps WHERE end_at >= ? AND start <= ? LIMIT 1", from, row.end_at).toArray();
+    return gap.length > 0 ? "feed_gap" : null;
   }
 
   /**
@@ -475,7 +567,7 @@ export class MarketObject extends DurableObject<Env> {
       }
       const params = paramsOf(dayOf(Math.floor(s / DAY_SECONDS)));
       if (!isBoundary(s, params.periodSeconds)) continue;
-      if (open && open.end_at <= s) previous = this.closePeriod(open, price, previous);
+      if (open && open.end_at <= s) previous = this.closePeriod(open, price, previous, gapFrom);
       this.openPeriod(slotAt(s, params.periodSeconds, params.cutoffSeconds), price);
       open = this.openRow();
     }
@@ -555,7 +647,13 @@ export class MarketObject extends DurableObject<Env> {
       closePrice: row.close_price,
       lastDigit: row.last_digit,
       outcomes: row.outcomes === null ? null : (JSON.parse(row.outcomes) as Period["outcomes"]),
+      voidReason: row.void_reason ?? this.pendingVoid(row.start),
     };
+  }
+
+  /** A void an operator's action has already decided for a period that has not closed yet. */
+  private pendingVoid(start: number): VoidReason | null {
+    return this.sql.exec<{ reason: VoidReason }>("SELECT reason FROM voids WHERE start = ?", start).toArray()[0]?.reason ?? null;
   }
 
   private currentPeriod(symbol: string, nowMs: number): Period {
@@ -565,7 +663,17 @@ export class MarketObject extends DurableObject<Env> {
     const row = this.sql.exec<PeriodRow>("SELECT * FROM periods WHERE start <= ? ORDER BY start DESC LIMIT 1", slot.start).toArray()[0];
     if (row && row.start === slot.start) return this.toPeriod(symbol, row);
     // Not recorded yet (the clock is behind the feed's last record): the schedule alone.
-    return this.toPeriod(symbol, { start: slot.start, period_no: slot.periodNo, cutoff: slot.cutoff, end_at: slot.end, open_price: this.feedRow().last_price, close_price: null, last_digit: null, outcomes: null });
+    return this.toPeriod(symbol, { ...this.unopened(slot), open_price: this.feedRow().last_price });
+  }
+
+  /** The period that takes bets now (or, in the cut-off before it starts, has just stopped): not started, no prices. */
+  private nextPeriod(symbol: string, nowMs: number): Period {
+    const { slot } = bettingSlot(Math.floor(nowMs / 1000), (second) => this.paramsAt(second));
+    return { ...this.toPeriod(symbol, { ...this.unopened(slot), open_price: 0 }), openPrice: null };
+  }
+
+  private unopened(slot: Slot): PeriodRow {
+    return { start: slot.start, period_no: slot.periodNo, cutoff: slot.cutoff, end_at: slot.end, open_price: 0, close_price: null, last_digit: null, outcomes: null, void_reason: null };
   }
 
   /** The pair as it runs now: its name, and today's parameters (frozen with today's seed). */
@@ -585,32 +693,36 @@ export class MarketObject extends DurableObject<Env> {
       price: feed.last_price,
       priceAt: iso(feed.last_second),
       current: this.currentPeriod(symbol, nowMs),
+      next: this.nextPeriod(symbol, nowMs),
       serverTime: new Date(nowMs).toISOString(),
     });
   }
 
   /**
-   * The latest tick and the schedule, for a bet. The market keeps its 1-second alarm until the
-   * period ends, so the close is recorded on time and streamed (a late catch-up would record the
-   * same close; this only makes it prompt).
+   * The latest tick and the period taking bets (the one after the running one; the member object
+   * decides with its own clock whether its betting is still open). The market keeps its 1-second
+   * alarm until that period ends, so its open and close are recorded on time and streamed (a late
+   * catch-up would record the same prices; this only makes it prompt).
    */
   betSnapshot(symbol: string): Result<BetSnapshot> {
     const nowMs = Date.now();
+    const now = Math.floor(nowMs / 1000);
     const pair = this.live(symbol, nowMs);
     if (!pair) return fail(400, "invalid_trading_pair");
     const feed = this.feedRow();
-    const params = this.paramsAt(Math.floor(nowMs / 1000));
-    const slot = slotAt(Math.floor(nowMs / 1000), params.periodSeconds, params.cutoffSeconds);
-    // Bets only on a period that is recorded as running under today's schedule.
-    const running = this.sql
-      .exec<PeriodRow>("SELECT * FROM periods WHERE start = ? AND close_price IS NULL AND end_at = ?", slot.start, slot.end)
+    const params = this.paramsAt(now);
+    const running = slotAt(now, params.periodSeconds, params.cutoffSeconds);
+    // Bets only while the period before theirs is recorded as running under today's schedule.
+    const recorded = this.sql
+      .exec<PeriodRow>("SELECT * FROM periods WHERE start = ? AND close_price IS NULL AND end_at = ?", running.start, running.end)
       .toArray()[0];
-    if (!running) return fail(400, "betting_forbidden");
+    if (!recorded) return fail(400, "betting_forbidden");
+    const { slot } = bettingSlot(now, (second) => this.paramsAt(second));
     this.sql.exec("UPDATE feed SET pending_until = MAX(pending_until, ?) WHERE id = 1", slot.end);
     void this.keepTicking();
     const priceAt = feed.last_second * 1000;
     if (nowMs - priceAt > STALE_MS) return fail(400, "price_unavailable");
-    return ok({ price: feed.last_price, priceAt, periodSeconds: params.periodSeconds, cutoffSeconds: params.cutoffSeconds });
+    return ok({ price: feed.last_price, priceAt, slot });
   }
 
   /**
@@ -710,7 +822,7 @@ export class MarketObject extends DurableObject<Env> {
     const feed = this.feedRow();
     const hello: MarketStreamEvent[] = [
       { type: "tick", price: feed.last_price, at: iso(feed.last_second) },
-      { type: "period", current: this.currentPeriod(symbol, nowMs) },
+      { type: "period", current: this.currentPeriod(symbol, nowMs), next: this.nextPeriod(symbol, nowMs) },
     ];
     server.send(JSON.stringify(hello));
     await this.keepTicking();
@@ -756,7 +868,7 @@ export class MarketObject extends DurableObject<Env> {
           feed.recorded_until,
         )
         .toArray()[0];
-      if (ended) events.push({ type: "period", current: this.currentPeriod(symbol, nowMs), ended: this.toPeriod(symbol, ended) });
+      if (ended) events.push({ type: "period", current: this.currentPeriod(symbol, nowMs), next: this.nextPeriod(symbol, nowMs), ended: this.toPeriod(symbol, ended) });
       const message = JSON.stringify(events);
       for (const ws of sockets) {
         try {

@@ -5,8 +5,8 @@ import { newId } from "../auth/token";
 import type { BetSnapshot, PeriodResult } from "../market/market-object";
 import { STALE_MS } from "../market/pairs";
 import { oddsBp, payout } from "../../contract/outcomes";
-import { iso, slotAt } from "../game/schedule";
-import { fail, ok, type Result } from "../result";
+import { iso } from "../game/schedule";
+import { fail, ok, type Failure, type Result } from "../result";
 import { balanceOf, dayRange, record, recordAll, replay } from "./ledger";
 import type { Idem, Page, PageQuery } from "./money";
 import { countTurnover } from "./campaigns";
@@ -93,9 +93,28 @@ function toStream(sql: SqlStorage, order: Order, streaming: boolean): void {
 
 export const amountInRange = (amount: number, rules: BetRules) => amount >= rules.minBetAmount && amount <= rules.maxBetAmount;
 
+/** Orders period numbers in time: YYYYMMDD first, then the index in the day (4 or 5 digits). */
+export function comparePeriodNo(a: string, b: string): number {
+  return a.slice(0, 8).localeCompare(b.slice(0, 8)) || Number(a.slice(8)) - Number(b.slice(8));
+}
+
+/**
+ * Which period a bet may name at `nowMs` (server/platform/README.md, "Game rules"): only the one
+ * the market says takes bets, and only before its cut-off. A bet naming a period that has already
+ * started (the running one, or this one once the clock passed its start) is `period_started`.
+ */
+export function periodRefusal(periodNo: string, slot: BetSnapshot["slot"], nowMs: number): Failure | null {
+  const order = comparePeriodNo(periodNo, slot.periodNo);
+  if (order < 0 || (order === 0 && nowMs >= slot.start * 1000)) return fail(400, "period_started");
+  if (order > 0) return fail(400, "invalid_period");
+  if (nowMs >= slot.cutoff * 1000) return fail(400, "betting_forbidden");
+  return null;
+}
+
 /**
  * Takes a bet. `nowMs` is the clock at this commit: the period and the cut-off are decided by
- * it, and it is the order's recorded time, so the two can never disagree.
+ * it, and it is the order's recorded time, so the two can never disagree: an order is always
+ * created before its period starts.
  */
 export function placeOrder(
   sql: SqlStorage,
@@ -111,9 +130,9 @@ export function placeOrder(
   if (!rules.pairs.includes(body.pair)) return fail(400, "invalid_trading_pair");
   const odds = rules.odds[body.option];
   if (odds === undefined) return fail(400, "invalid_bet_option");
-  const slot = slotAt(Math.floor(nowMs / 1000), market.periodSeconds, market.cutoffSeconds);
-  if (slot.periodNo !== body.periodNo) return fail(400, "invalid_period");
-  if (nowMs >= slot.cutoff * 1000) return fail(400, "betting_forbidden");
+  const slot = market.slot;
+  const closed = periodRefusal(body.periodNo, slot, nowMs);
+  if (closed) return closed;
   if (!amountInRange(body.amount, rules)) return fail(400, "amount_out_of_range");
   if (market.price === null || market.priceAt === null || nowMs - market.priceAt > STALE_MS) return fail(400, "price_unavailable");
   // practice: the same rules on the practice accounts (the game code is still the site's, validated above)

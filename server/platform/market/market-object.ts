@@ -14,6 +14,7 @@ import { DEFAULT_PAIRS, STALE_MS } from "./pairs";
 import { answerClose } from "../websocket";
 import { memberStub } from "../stubs";
 import * as positions from "./positions";
+import * as results from "./results";
 import type { TriggerBook } from "./trigger-book";
 
 type PairInfo = z.infer<typeof pairInfo>;
@@ -107,9 +108,11 @@ const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS registry (symbol TEXT PRIMARY KEY, info TEXT NOT NULL)`,
   // contract trading: open positions' triggers and the closes' outbox (positions.ts)
   ...positions.POSITION_SCHEMA,
+  // who bet on which period, so its result can be handed to them (results.ts)
+  ...results.RESULT_SCHEMA,
 ];
 
-/** Closes handed to member objects per alarm, and how many member objects are called at once. */
+/** Closes (and results) handed to member objects per alarm, and how many member objects are called at once. */
 const DELIVERY_BATCH = 5000;
 const DELIVERY_PARALLEL = 64;
 /** Delivered closes are kept this long, so a late question about one still has its answer. */
@@ -210,6 +213,8 @@ export class MarketObject extends DurableObject<Env> {
   private book: TriggerBook | null = null;
   /** a delivery of closes to member objects is running (one at a time) */
   private delivering: Promise<void> | null = null;
+  /** a delivery of periods' results to member objects is running (one at a time) */
+  private handingResults: Promise<void> | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -624,6 +629,7 @@ export class MarketObject extends DurableObject<Env> {
     this.sql.exec("DELETE FROM periods WHERE start < ? AND close_price IS NOT NULL", target - PERIOD_KEEP_SECONDS);
     this.sql.exec("DELETE FROM gaps WHERE end_at < ?", target - PERIOD_KEEP_SECONDS);
     positions.prunePositions(this.sql, target - CLOSE_KEEP_SECONDS);
+    results.pruneResults(this.sql, target - TICK_KEEP_SECONDS);
   }
 
   /** The pair, caught up to now; null for a pair nobody configured. */
@@ -704,7 +710,7 @@ export class MarketObject extends DurableObject<Env> {
    * alarm until that period ends, so its open and close are recorded on time and streamed (a late
    * catch-up would record the same prices; this only makes it prompt).
    */
-  betSnapshot(symbol: string): Result<BetSnapshot> {
+  betSnapshot(symbol: string, memberId?: string): Result<BetSnapshot> {
     const nowMs = Date.now();
     const now = Math.floor(nowMs / 1000);
     const pair = this.live(symbol, nowMs);
@@ -718,6 +724,7 @@ export class MarketObject extends DurableObject<Env> {
       .toArray()[0];
     if (!recorded) return fail(400, "betting_forbidden");
     const { slot } = bettingSlot(now, (second) => this.paramsAt(second));
+    if (memberId !== undefined) results.registerBettor(this.sql, slot.start, memberId);
     this.sql.exec("UPDATE feed SET pending_until = MAX(pending_until, ?) WHERE id = 1", slot.end);
     void this.keepTicking();
     const priceAt = feed.last_second * 1000;
@@ -844,7 +851,9 @@ export class MarketObject extends DurableObject<Env> {
       this.ctx.getWebSockets().length > 0 ||
       (feed !== undefined && feed.pending_until * 1000 >= Date.now() - 1000) ||
       // open positions' triggers are checked on every tick, and closes wait to be delivered
-      positions.positionsNeedTicks(this.sql);
+      positions.positionsNeedTicks(this.sql) ||
+      // a period's result still to hand to a member who bet on it
+      results.resultsPending(this.sql);
     if (!needed) return;
     const next = (Math.floor(Date.now() / 1000) + 1) * 1000 + 20;
     const current = await this.ctx.storage.getAlarm();
@@ -879,8 +888,9 @@ export class MarketObject extends DurableObject<Env> {
       }
     }
     this.sql.exec("UPDATE feed SET broadcast_until = recorded_until WHERE id = 1");
-    // Closes go out after the tick is broadcast and without holding up the next second's alarm.
+    // Closes and results go out after the tick is broadcast and without holding up the next second's alarm.
     this.deliverCloses();
+    this.deliverResults();
     await this.keepTicking();
   }
 
@@ -955,6 +965,47 @@ export class MarketObject extends DurableObject<Env> {
     this.delivering = run().finally(() => {
       this.delivering = null;
     });
+  }
+
+  /**
+   * The results' outbox (results.ts): every recorded period's result goes to each member object
+   * registered for it, 64 at a time, in the background; the member settles that period's bets in
+   * one transaction. Read through `result` (which the tests' forced outcomes replace).
+   */
+  private deliverResults(): void {
+    if (this.handingResults) return;
+    const symbol = this.stored()?.symbol;
+    const due = symbol ? results.dueResults(this.sql, Math.floor(Date.now() / 1000), DELIVERY_BATCH) : new Map<number, string[]>();
+    if (!symbol || due.size === 0) return;
+    const run = async () => {
+      for (const [start, members] of due) {
+        const result = this.result(symbol, start);
+        if (!result.ok || result.data === null) continue;
+        const settled = result.data;
+        for (let i = 0; i < members.length; i += DELIVERY_PARALLEL) {
+          await Promise.all(
+            members.slice(i, i + DELIVERY_PARALLEL).map(async (memberId) => {
+              try {
+                await memberStub(this.env, memberId).applyResult(symbol, start, settled);
+                results.markResultDelivered(this.sql, start, memberId);
+              } catch (error) {
+                results.markResultAttempt(this.sql, start, memberId);
+                console.error(`results: delivery of ${symbol} ${start} to a member failed`, error);
+              }
+            }),
+          );
+        }
+      }
+    };
+    this.handingResults = run().finally(() => {
+      this.handingResults = null;
+    });
+  }
+
+  /** Starts the results' delivery if any is due and waits for it (tests deliver by hand on a stopped clock). */
+  async settleResults(): Promise<void> {
+    this.deliverResults();
+    await this.handingResults;
   }
 
   /** Waits for the delivery under way (tests and the alarm's callers that must see it done). */

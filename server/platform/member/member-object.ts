@@ -43,12 +43,18 @@ import * as protection from "./protection";
 import * as practice from "./practice";
 import type { AccountMode, PracticeAccount, ProtectionState, RealityCheck, setLimitBody, startBreakBody } from "../../contract/protection";
 import type { MarketClose, MarketPosition } from "../market/positions";
+import type { PeriodResult } from "../market/market-object";
 import { internationalNumber, type SmsPurpose } from "../sms/code";
 
 export type { money };
 
 /** An open's intent older than this has lost its request (a crash); the alarm completes or drops it. */
 const INTENT_STALE_MS = 15_000;
+/**
+ * How long after a period's end the member's own alarm asks the market for the result, in case
+ * the market's delivery (applyResult, normally within a second of the end) has not come.
+ */
+const SETTLE_FALLBACK_MS = 2_000;
 import { BONUS, gameAccount, HOLD, MAIN, MEMBER_SCHEMA } from "./schema";
 import { expiryFrom, isSessionLive, LISTEN_KEY_MS, SESSION_MS, type SessionRow } from "./session";
 import { answerClose } from "../websocket";
@@ -926,7 +932,7 @@ export class MemberObject extends DurableObject<Env> {
       let release = () => {};
       this.inFlight = { key: idem.key, done: new Promise<void>((resolve) => (release = resolve)) };
       try {
-        const market = await marketStub(this.env, body.pair).betSnapshot(body.pair);
+        const market = await marketStub(this.env, body.pair).betSnapshot(body.pair, this.profile()?.member_id);
         if (!market.ok) return market;
         // The session may have ended while the market answered.
         const again = this.authorize(proof);
@@ -959,6 +965,7 @@ export class MemberObject extends DurableObject<Env> {
    * for a period whose close the market has not recorded yet.
    */
   private async settleDue(): Promise<number | null> {
+    // Normally the market has handed over the result already (applyResult) and nothing is due.
     let retryAt: number | null = null;
     for (const due of game.duePeriods(this.sql, Date.now())) {
       try {
@@ -977,6 +984,19 @@ export class MemberObject extends DurableObject<Env> {
       }
     }
     return retryAt;
+  }
+
+  /**
+   * A period's result, handed over by the market when its close is recorded (market/results.ts):
+   * settles this member's open bets of that period in one transaction. Idempotent: bets already
+   * settled (by an earlier delivery or by the alarm's own question) are not taken again.
+   */
+  applyResult(pair: string, periodStart: number, result: PeriodResult): number {
+    const settled = this.ctx.storage.transactionSync(() =>
+      game.settlePeriod(this.sql, pair, periodStart, result, new Date().toISOString(), this.streaming()),
+    );
+    this.scheduleAlarm();
+    return settled;
   }
 
   // contract trading (member/positions.ts) --------------------------------------------------------
@@ -1248,8 +1268,9 @@ export class MemberObject extends DurableObject<Env> {
     if (outbox !== null) times.push(now + (outbox === 0 ? 0 : Math.min(500 * 2 ** (outbox - 1), 300_000)));
     if (this.sql.exec("SELECT 1 FROM stream_outbox LIMIT 1").toArray().length > 0) times.push(now);
     const settle = game.nextSettlement(this.sql);
-    // A little after the end, so the market has the close by the time it is asked.
-    if (settle !== null) times.push(Math.max(now, settle + 50));
+    // The market hands the result over right after the end (applyResult); the alarm asks only if
+    // nothing came by then, so a member's bets settle even when that delivery fails.
+    if (settle !== null) times.push(Math.max(now, settle + SETTLE_FALLBACK_MS));
     // the end of a rebate period with bets (plus REBATE_DELAY_MS, so its last bets are settled)
     const rebate = campaigns.nextRebateDue(this.sql);
     if (rebate !== null) times.push(Math.max(now, rebate));

@@ -786,6 +786,8 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
     contractSettings: {
       leverageOptions: [5, 10, 20, 50, 100],
       feePpm: 500,
+      // 100× at 0.05 % a side: opening and closing fees take exactly 10 % of the margin
+      maxFeeShareBp: 1000,
       stopOutBp: 1000,
       minMargin: 100,
       maxMargin: 1_000_000,
@@ -952,6 +954,8 @@ export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
     contractSettings: {
       leverageOptions: [2, 5, 10, 20],
       feePpm: 800,
+      // 20× at 0.08 % a side: the two fees take 3.2 % of the margin
+      maxFeeShareBp: 1000,
       stopOutBp: 2000,
       minMargin: 3_000,
       maxMargin: 30_000_000,

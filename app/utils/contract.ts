@@ -118,7 +118,7 @@ export interface AtPrice {
 /**
  * What the member sees before confirming, from the same functions the platform opens and closes
  * with (server/contract/position-math.ts) and the site's rates: the entry (the current price),
- * the notional, the opening fee, the liquidation price, and the payout at the TP and SL typed.
+ * the notional, the opening and closing fees, the liquidation price, and the payout at the TP and SL typed.
  * Null until a margin and a price are known. `wrongSide` names a TP or SL that the platform would
  * refuse (take_profit_wrong_side / stop_loss_wrong_side), so the page can say so before it posts.
  */
@@ -142,6 +142,8 @@ export function previewOf(settings: Pick<ContractSettings, "feePpm" | "stopOutBp
     entryPrice: ticket.price,
     notional: notional(terms),
     openFee,
+    /** the same fee again at the close: it is on the notional at the open, whatever the close price */
+    closeFee: openFee,
     /** what leaves the game wallet: margin + opening fee */
     cost: terms.margin + openFee,
     liquidationPrice: liquidationPrice(terms),

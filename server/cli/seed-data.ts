@@ -531,8 +531,9 @@ export function contractFigures(config: SiteConfigPatch): ContractFigures {
 /**
  * "Contract trading" help: what the product does, exactly (server/contract/README.md, "Contract
  * trading"): isolated margin, the fee per side, the stop-out share, the liquidation price shown
- * before opening, TP/SL, close at market, one close per position, no loss beyond the margin. Five
- * short paragraphs (a blank line each: app/utils/rich-text.ts), not one block, for a phone's width.
+ * before opening, TP/SL, close at market, one close per position, no loss beyond the margin and
+ * the opening fee. Five short paragraphs (a blank line each: app/utils/rich-text.ts), not one
+ * block, for a phone's width.
  */
 function contractHelp(f: ContractFigures): PerLanguage<InstructionText> {
   const en = f.leverages.length > 1 ? `${f.leverages.slice(0, -1).join(", ")} or ${f.leverages.at(-1)}` : f.leverages[0]!;
@@ -541,19 +542,19 @@ function contractHelp(f: ContractFigures): PerLanguage<InstructionText> {
   return {
     en_US: {
       title: "Contract trading",
-      content: `Contract trading lets you hold a long position (you gain when the price rises) or a short one (you gain when it falls) on the site's pairs, at the leverage you choose: ${en}. Each position has its own margin (isolated margin), from ${f.minMargin} to ${f.maxMargin}, taken from your game wallet; its size, the notional, is margin × leverage.\n\nA fee of ${f.fee} of the notional is charged when you open, on top of the margin, and again when the position closes. Before you confirm you see the entry price, the notional, the opening fee and the liquidation price. The position opens at the market's price at that moment; if that price is more than ${f.slippage} away from the one you saw, nothing is opened and you can try again.\n\nYou can set a take-profit and a stop-loss price when you open or later, and close at the market price at any time. When a price tick reaches your take-profit, your stop-loss or the liquidation price (where the position's equity, margin plus profit or loss, falls to ${f.stopOut} of the margin: the stop-out), the position closes at that tick's price.\n\nEach position closes exactly once, by whichever comes first. You receive the margin plus the profit or loss, less the closing fee, and never less than zero: you can never lose more than your margin and the opening fee.\n\nExample: a margin of ${x.margin} at ${x.leverage}× makes a position of ${x.notional}, with a fee of ${x.fee} at opening and again at closing. You can hold up to ${f.maxOpen} positions at once.`,
+      content: `Contract trading lets you hold a long position (you gain when the price rises) or a short one (you gain when it falls) on the site's pairs, at the leverage you choose: ${en}. Each position has its own margin (isolated margin), from ${f.minMargin} to ${f.maxMargin}, taken from your game wallet; its size, the notional, is margin × leverage.\n\nA fee of ${f.fee} of the notional is charged when you open, on top of the margin, and again when the position closes. Before you confirm you see the entry price, the notional, the opening and closing fees and the liquidation price. The position opens at the market's price at that moment; if that price is more than ${f.slippage} away from the one you saw, nothing is opened and you can try again.\n\nYou can set a take-profit and a stop-loss price when you open or later, and close at the market price at any time. When a price tick reaches your take-profit, your stop-loss or the liquidation price (where the position's equity, margin plus profit or loss, falls to ${f.stopOut} of the margin: the stop-out), the position closes at that tick's price.\n\nEach position closes exactly once, by whichever comes first. You receive the margin plus the profit or loss, less the closing fee, and never less than zero: you can never lose more than your margin and the opening fee.\n\nExample: a margin of ${x.margin} at ${x.leverage}× makes a position of ${x.notional}, with a fee of ${x.fee} at opening and again at closing. You can hold up to ${f.maxOpen} positions at once.`,
     },
     zh_TW: {
       title: "合約交易",
-      content: `合約交易可讓您在本站的交易對上持有多單（價格上漲時獲利）或空單（價格下跌時獲利），槓桿可選 ${cjk}。每筆倉位使用各自獨立的保證金（逐倉），金額 ${f.minMargin} 至 ${f.maxMargin}，從遊戲錢包扣除；倉位規模（名目價值）為保證金 × 槓桿。\n\n開倉時另收名目價值 ${f.fee} 的手續費，平倉時再收一次。確認前會顯示開倉價格、名目價值、開倉手續費與強平價格。倉位以當下的市場價格開立；若該價格與您看到的價格相差超過 ${f.slippage}，將不會開倉，您可以重新下單。\n\n開倉時或之後皆可設定停利價與停損價，也可隨時以市價平倉。當報價觸及停利價、停損價或強平價（倉位權益，即保證金加上盈虧，降至保證金的 ${f.stopOut}，即強制平倉）時，倉位以該筆報價的價格平倉。\n\n每筆倉位只平倉一次，以先發生者為準。您收回保證金加上盈虧、再扣除平倉手續費，最少為零：損失絕不會超過保證金與開倉手續費。\n\n範例：保證金 ${x.margin}、槓桿 ${x.leverage}× 的倉位名目價值為 ${x.notional}，開倉與平倉各收手續費 ${x.fee}。同時最多可持有 ${f.maxOpen} 筆倉位。`,
+      content: `合約交易可讓您在本站的交易對上持有多單（價格上漲時獲利）或空單（價格下跌時獲利），槓桿可選 ${cjk}。每筆倉位使用各自獨立的保證金（逐倉），金額 ${f.minMargin} 至 ${f.maxMargin}，從遊戲錢包扣除；倉位規模（名目價值）為保證金 × 槓桿。\n\n開倉時另收名目價值 ${f.fee} 的手續費，平倉時再收一次。確認前會顯示開倉價格、名目價值、開倉與平倉手續費及強平價格。倉位以當下的市場價格開立；若該價格與您看到的價格相差超過 ${f.slippage}，將不會開倉，您可以重新下單。\n\n開倉時或之後皆可設定停利價與停損價，也可隨時以市價平倉。當報價觸及停利價、停損價或強平價（倉位權益，即保證金加上盈虧，降至保證金的 ${f.stopOut}，即強制平倉）時，倉位以該筆報價的價格平倉。\n\n每筆倉位只平倉一次，以先發生者為準。您收回保證金加上盈虧、再扣除平倉手續費，最少為零：損失絕不會超過保證金與開倉手續費。\n\n範例：保證金 ${x.margin}、槓桿 ${x.leverage}× 的倉位名目價值為 ${x.notional}，開倉與平倉各收手續費 ${x.fee}。同時最多可持有 ${f.maxOpen} 筆倉位。`,
     },
     zh_CN: {
       title: "合约交易",
-      content: `合约交易可让您在本站的交易对上持有多单（价格上涨时获利）或空单（价格下跌时获利），杠杆可选 ${cjk}。每笔仓位使用各自独立的保证金（逐仓），金额 ${f.minMargin} 至 ${f.maxMargin}，从游戏钱包扣除；仓位规模（名义价值）为保证金 × 杠杆。\n\n开仓时另收名义价值 ${f.fee} 的手续费，平仓时再收一次。确认前会显示开仓价格、名义价值、开仓手续费与强平价格。仓位以当时的市场价格开立；若该价格与您看到的价格相差超过 ${f.slippage}，将不会开仓，您可以重新下单。\n\n开仓时或之后均可设置止盈价与止损价，也可随时以市价平仓。当报价触及止盈价、止损价或强平价（仓位权益，即保证金加上盈亏，降至保证金的 ${f.stopOut}，即强制平仓）时，仓位以该笔报价的价格平仓。\n\n每笔仓位只平仓一次，以先发生者为准。您收回保证金加上盈亏、再扣除平仓手续费，最少为零：损失绝不会超过保证金与开仓手续费。\n\n示例：保证金 ${x.margin}、杠杆 ${x.leverage}× 的仓位名义价值为 ${x.notional}，开仓与平仓各收手续费 ${x.fee}。同时最多可持有 ${f.maxOpen} 笔仓位。`,
+      content: `合约交易可让您在本站的交易对上持有多单（价格上涨时获利）或空单（价格下跌时获利），杠杆可选 ${cjk}。每笔仓位使用各自独立的保证金（逐仓），金额 ${f.minMargin} 至 ${f.maxMargin}，从游戏钱包扣除；仓位规模（名义价值）为保证金 × 杠杆。\n\n开仓时另收名义价值 ${f.fee} 的手续费，平仓时再收一次。确认前会显示开仓价格、名义价值、开仓与平仓手续费及强平价格。仓位以当时的市场价格开立；若该价格与您看到的价格相差超过 ${f.slippage}，将不会开仓，您可以重新下单。\n\n开仓时或之后均可设置止盈价与止损价，也可随时以市价平仓。当报价触及止盈价、止损价或强平价（仓位权益，即保证金加上盈亏，降至保证金的 ${f.stopOut}，即强制平仓）时，仓位以该笔报价的价格平仓。\n\n每笔仓位只平仓一次，以先发生者为准。您收回保证金加上盈亏、再扣除平仓手续费，最少为零：损失绝不会超过保证金与开仓手续费。\n\n示例：保证金 ${x.margin}、杠杆 ${x.leverage}× 的仓位名义价值为 ${x.notional}，开仓与平仓各收手续费 ${x.fee}。同时最多可持有 ${f.maxOpen} 笔仓位。`,
     },
     ja_JP: {
       title: "コントラクト取引",
-      content: `コントラクト取引では、このサイトの通貨ペアでロング（価格が上がると利益）またはショート（価格が下がると利益）のポジションを、選んだレバレッジ（${cjk}）で保有できます。ポジションごとに個別の証拠金（分離マージン）を持ち、${f.minMargin}〜${f.maxMargin} をゲームウォレットから差し引きます。ポジションの規模（想定元本）は証拠金 × レバレッジです。\n\n新規建て時に想定元本の ${f.fee} の手数料が証拠金とは別にかかり、決済時にも同じ手数料がかかります。確定前に、エントリー価格、想定元本、新規手数料、ロスカット価格が表示されます。ポジションはその時点の市場価格で建てられます。その価格が表示された価格から ${f.slippage} を超えて離れていた場合は建てられないので、もう一度お試しください。\n\n利確価格と損切り価格は新規建て時にも後からも設定でき、いつでも成行で決済できます。価格のティックが利確価格、損切り価格、またはロスカット価格（ポジションの評価額＝証拠金＋損益が証拠金の ${f.stopOut} まで下がる価格）に達すると、そのティックの価格で決済されます。\n\nどのポジションも、先に起きたもので一度だけ決済されます。受け取る額は証拠金＋損益から決済手数料を引いた額で、ゼロを下回ることはありません。損失が証拠金と新規手数料を超えることはありません。\n\n例：証拠金 ${x.margin}、レバレッジ ${x.leverage}× のポジションは想定元本 ${x.notional} で、新規時と決済時にそれぞれ ${x.fee} の手数料がかかります。同時に保有できるポジションは ${f.maxOpen} 件までです。`,
+      content: `コントラクト取引では、このサイトの通貨ペアでロング（価格が上がると利益）またはショート（価格が下がると利益）のポジションを、選んだレバレッジ（${cjk}）で保有できます。ポジションごとに個別の証拠金（分離マージン）を持ち、${f.minMargin}〜${f.maxMargin} をゲームウォレットから差し引きます。ポジションの規模（想定元本）は証拠金 × レバレッジです。\n\n新規建て時に想定元本の ${f.fee} の手数料が証拠金とは別にかかり、決済時にも同じ手数料がかかります。確定前に、エントリー価格、想定元本、新規・決済手数料、ロスカット価格が表示されます。ポジションはその時点の市場価格で建てられます。その価格が表示された価格から ${f.slippage} を超えて離れていた場合は建てられないので、もう一度お試しください。\n\n利確価格と損切り価格は新規建て時にも後からも設定でき、いつでも成行で決済できます。価格のティックが利確価格、損切り価格、またはロスカット価格（ポジションの評価額＝証拠金＋損益が証拠金の ${f.stopOut} まで下がる価格）に達すると、そのティックの価格で決済されます。\n\nどのポジションも、先に起きたもので一度だけ決済されます。受け取る額は証拠金＋損益から決済手数料を引いた額で、ゼロを下回ることはありません。損失が証拠金と新規手数料を超えることはありません。\n\n例：証拠金 ${x.margin}、レバレッジ ${x.leverage}× のポジションは想定元本 ${x.notional} で、新規時と決済時にそれぞれ ${x.fee} の手数料がかかります。同時に保有できるポジションは ${f.maxOpen} 件までです。`,
     },
   };
 }
@@ -786,6 +787,8 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
     contractSettings: {
       leverageOptions: [5, 10, 20, 50, 100],
       feePpm: 500,
+      // 100× at 0.05 % a side: opening and closing fees take exactly 10 % of the margin
+      maxFeeShareBp: 1000,
       stopOutBp: 1000,
       minMargin: 100,
       maxMargin: 1_000_000,
@@ -952,6 +955,8 @@ export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
     contractSettings: {
       leverageOptions: [2, 5, 10, 20],
       feePpm: 800,
+      // 20× at 0.08 % a side: the two fees take 3.2 % of the margin
+      maxFeeShareBp: 1000,
       stopOutBp: 2000,
       minMargin: 3_000,
       maxMargin: 30_000_000,

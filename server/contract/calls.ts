@@ -954,15 +954,22 @@ export type Envelope<T = unknown> = { statusCode: number; message: string; data?
 
 /**
  * What a failure's `data` may carry (server/contract/README.md, "The envelope"): `problems` for
- * theme_contrast_too_low, one line per failing colour pair; `amount` (minor units) for a refusal
- * whose message names a figure: bonus_locked's turnover still needed, a limit's remaining amount
- * (deposit_limit_day … loss_limit_month); `until` for a refusal naming a break's end.
+ * theme_contrast_too_low, one line per failing colour pair, and for leverage_fees_too_high, one
+ * line per leverage refused; `amount` (minor units) for a refusal whose message names a figure:
+ * bonus_locked's turnover still needed, a limit's remaining amount (deposit_limit_day …
+ * loss_limit_month); `until` for a refusal naming a break's end; `feeShare` for
+ * leverage_fees_too_high.
  */
 export const failureData = z.object({
   problems: z.array(z.string()).optional(),
   amount: z.number().int().optional(),
   /** a break's end (timeout_in_force, exclusion_in_force, break_cannot_end_early) */
   until: z.string().datetime().optional(),
+  /**
+   * leverage_fees_too_high: the lowest leverage refused, the share of the margin its opening and
+   * closing fees take and the most the site allows, both in parts per million of the margin
+   */
+  feeShare: z.object({ leverage: z.number().int(), sharePpm: z.number().int(), maxPpm: z.number().int() }).optional(),
 });
 export type FailureData = z.infer<typeof failureData>;
 

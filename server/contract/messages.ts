@@ -119,6 +119,10 @@ export const MESSAGE_CODES = [
   "stop_loss_wrong_side",
   "position_not_found",
   "position_in_progress",
+  // decided here (contract trading, positions.ts: an operator's settings with a leverage whose
+  // opening and closing fees take more of the margin than maxFeeShareBp; data.feeShare names the
+  // lowest such leverage, data.problems each one)
+  "leverage_fees_too_high",
   // decided here (practice account, protection.ts: money calls refuse play money)
   "practice_mode_refused",
   // decided here (player protection, protection.ts): a limit's refusal names the remaining

@@ -30,9 +30,37 @@ const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
 /** margin × leverage: the size of the position in minor units. */
 export const notional = (t: Pick<PositionTerms, "margin" | "leverage">): number => t.margin * t.leverage;
 
-/** The fee of opening, and the same again of closing: notional × feePpm / 10⁶, rounded up (toward the house). */
+/**
+ * The fee of opening, and the same again of closing: notional × feePpm / 10⁶, rounded up (toward
+ * the house). Both are on the notional at the open (margin × leverage), not at the close price, so
+ * a position's two fees are known, and equal, before it opens.
+ */
 export const positionFee = (t: Pick<PositionTerms, "margin" | "leverage" | "feePpm">): number =>
   Number(ceilDiv(BigInt(notional(t)) * BigInt(t.feePpm), 1_000_000n));
+
+/**
+ * The share of the margin that the opening and closing fees take together, in parts per million
+ * of the margin: 2 × leverage × feePpm. Exact, since both fees are feePpm of the notional at the
+ * open and the notional is margin × leverage (the rounding of each fee up to a whole minor unit
+ * aside). 100× at 500 ppm: 100 000 ppm, 10 % of the margin.
+ */
+export const feeSharePpm = (leverage: number, feePpm: number): number => 2 * leverage * feePpm;
+
+/**
+ * Whether a leverage's fees fit in the site's most (`maxFeeShareBp`, basis points of the margin):
+ * 2 × leverage × feePpm / 10⁶ ≤ maxFeeShareBp / 10⁴, compared as 2 × leverage × feePpm ≤
+ * maxFeeShareBp × 100 in integers (at most 2 × 1000 × 100 000: far inside a safe integer).
+ */
+export const feeShareFits = (leverage: number, feePpm: number, maxFeeShareBp: number): boolean =>
+  feeSharePpm(leverage, feePpm) <= maxFeeShareBp * 100;
+
+/** The settings' leverages whose fees take more of the margin than `maxFeeShareBp` allows (the share grows with the leverage: the top of the list). */
+export const leveragesOverFeeShare = (s: { leverageOptions: readonly number[]; feePpm: number; maxFeeShareBp: number }): number[] =>
+  s.leverageOptions.filter((l) => !feeShareFits(l, s.feePpm, s.maxFeeShareBp));
+
+/** The highest leverage whose fees fit at this fee (0: none, not even 1×; Infinity when there is no fee). */
+export const highestLeverageWithin = (feePpm: number, maxFeeShareBp: number): number =>
+  feePpm === 0 ? Infinity : Math.floor((maxFeeShareBp * 100) / (2 * feePpm));
 
 /**
  * Profit (or loss, negative) at `price`: notional × (price − entry) / entry for a long, the

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { pairSymbol } from "./game";
 import { minorUnits } from "./units";
-import type { PositionTerms } from "./position-math";
+import { feeSharePpm, leveragesOverFeeShare, type PositionTerms } from "./position-math";
 
 const isoTime = z.string().datetime();
 
@@ -24,6 +24,44 @@ export const CLOSE_REASONS = ["member", "take_profit", "stop_loss", "stop_out"] 
 export const closeReason = z.enum(CLOSE_REASONS);
 export type CloseReason = z.infer<typeof closeReason>;
 
+/** 100 000 ppm of the margin → "10.00 %": rounded up to a hundredth of a percent, so a share over a limit never reads as the limit. */
+export function sharePercent(ppm: number): string {
+  const hundredths = Math.floor((ppm + 99) / 100);
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")} %`;
+}
+
+/**
+ * Why a leverage breaks the site's fee share, as the operator reads it (the schema's message, the
+ * platform's refusal lines, the CLI): "leverage 1000× takes 100.00 % of the margin in opening and
+ * closing fees; at most 10.00 % is allowed".
+ */
+export const feeShareProblem = (leverage: number, feePpm: number, maxFeeShareBp: number): string =>
+  `leverage ${leverage}× takes ${sharePercent(feeSharePpm(leverage, feePpm))} of the margin in opening and closing fees; ` +
+  `at most ${sharePercent(maxFeeShareBp * 100)} is allowed`;
+
+/** A leverage refused for its fees: the share of the margin they take and the most allowed, in ppm of the margin. */
+export interface FeeShareBreach {
+  leverage: number;
+  sharePpm: number;
+  maxPpm: number;
+}
+
+const FEE_SHARE_REFUSAL = "leverage_fees_too_high";
+
+/**
+ * The breach a schema issue is about, or null for any other issue. The schema's fee-share issues
+ * carry it in their `params`, so the platform can answer settings refused only for their fees
+ * with their own code (leverage_fees_too_high) and figures, rather than invalid_parameters.
+ */
+export function feeShareBreachOf(issue: z.ZodIssue): FeeShareBreach | null {
+  if (issue.code !== z.ZodIssueCode.custom || issue.params?.refusal !== FEE_SHARE_REFUSAL) return null;
+  const { leverage, sharePpm, maxPpm } = issue.params as FeeShareBreach;
+  return { leverage, sharePpm, maxPpm };
+}
+
+/** What a site allows until its operator says otherwise: opening and closing fees together at most 10 % of the margin. */
+export const DEFAULT_MAX_FEE_SHARE_BP = 1000;
+
 /** A site's contract-trading settings (the operator sets them; `DEFAULT_CONTRACT_SETTINGS` until then). */
 export const contractSettings = z
   .object({
@@ -33,8 +71,15 @@ export const contractSettings = z
       .min(1)
       .max(12)
       .refine((l) => l.every((v, i) => i === 0 || v > l[i - 1]!), "ascending, each once"),
-    /** the fee of opening, and again of closing: notional × feePpm / 1 000 000 (500 = 0.05 %) */
+    /** the fee of opening, and again of closing: notional at the open × feePpm / 1 000 000 (500 = 0.05 %) */
     feePpm: z.number().int().min(0).max(100_000),
+    /**
+     * the most of the margin that the opening and closing fees may take together, in basis points
+     * (1000 = 10 %): a leverage with 2 × leverage × feePpm / 10⁶ above it is refused. Absent in
+     * settings stored before it existed: the default. At most 100 %: whatever an operator sets,
+     * the fees never cost more than the margin itself.
+     */
+    maxFeeShareBp: z.number().int().min(0).max(10_000).default(DEFAULT_MAX_FEE_SHARE_BP),
     /** a position stops out when its equity falls to margin × stopOutBp / 10 000 (1000 = 10 %) */
     stopOutBp: z.number().int().min(0).max(9_999),
     minMargin: minorUnits.pipe(z.number().int().positive()),
@@ -50,12 +95,25 @@ export const contractSettings = z
     closeOnlyPairs: z.array(pairSymbol),
   })
   .strict()
-  .refine((s) => s.minMargin <= s.maxMargin, { message: "minMargin is at most maxMargin", path: ["minMargin"] });
+  .refine((s) => s.minMargin <= s.maxMargin, { message: "minMargin is at most maxMargin", path: ["minMargin"] })
+  // one issue per leverage whose fees take more of the margin than the site allows, naming it
+  .superRefine((s, ctx) => {
+    for (const leverage of leveragesOverFeeShare(s)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["leverageOptions", s.leverageOptions.indexOf(leverage)],
+        message: feeShareProblem(leverage, s.feePpm, s.maxFeeShareBp),
+        params: { refusal: FEE_SHARE_REFUSAL, leverage, sharePpm: feeSharePpm(leverage, s.feePpm), maxPpm: s.maxFeeShareBp * 100 },
+      });
+    }
+  });
 export type ContractSettings = z.infer<typeof contractSettings>;
 
+/** 5× to 100× at 0.05 % a side: 100× takes exactly the default's 10 % of the margin in fees. */
 export const DEFAULT_CONTRACT_SETTINGS: ContractSettings = {
   leverageOptions: [5, 10, 20, 50, 100],
   feePpm: 500,
+  maxFeeShareBp: DEFAULT_MAX_FEE_SHARE_BP,
   stopOutBp: 1000,
   minMargin: 100,
   maxMargin: 1_000_000,

@@ -7,6 +7,7 @@ import { logOperatorAction } from "./handlers/audit";
 import type { CallInput, Handler, MemberContext, RawFile } from "./handlers/types";
 import { readJson, respond } from "./http";
 import { badRequest, fail, type Failure, type Result } from "./result";
+import { feeShareRefusal } from "./site/fee-share";
 
 const NAMES = Object.keys(CALLS) as CallName[];
 
@@ -155,7 +156,11 @@ async function handle(request: Request, env: Env): Promise<Result<unknown> | Res
   const query = parse(spec.query, Object.fromEntries(url.searchParams));
   const body = parse(spec.body, rawBody);
   if (!params.ok || !query.ok) return badRequest("invalid_parameters");
-  if (!body.ok) return badRequest(fieldCode(found.name, spec.body, rawBody));
+  if (!body.ok) {
+    // an operator's contract settings refused for their fees alone name the leverages (site/fee-share.ts)
+    const fees = found.name === "operatorPutSite" && spec.body ? feeShareRefusal(spec.body.safeParse(rawBody)) : null;
+    return fees ?? badRequest(fieldCode(found.name, spec.body, rawBody));
+  }
 
   // A request never reaches another tenant's data: the site in the path or body must be the
   // member's site (403), and a public call that names a site in its header must name the same one.

@@ -24,14 +24,15 @@ const SITE = "protect";
 
 /**
  * Bank accounts reviewed at once (a withdrawal during a break needs one), an opt-in campaign to
- * join, and a contract fee of 2.5 %, so that an open of margin 1 600 at ×10 costs exactly 2 000.
+ * join, and a contract fee of 2.5 %, so that an open of margin 1 600 at ×10 costs exactly 2 000
+ * (10× only: its two fees take 50 % of the margin, so the site allows that share).
  */
 const PROTECT_SITE: SiteConfigPatch = {
   ...GAME_SITE,
   depositOptions: [DEMO_OPTION, BANK_OPTION] as SiteConfigPatch["depositOptions"],
   bankAutoReview: true,
   realityCheckMinutes: 30,
-  contractSettings: { ...DEFAULT_CONTRACT_SETTINGS, feePpm: 25_000 },
+  contractSettings: { ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [10], feePpm: 25_000, maxFeeShareBp: 5000 },
   campaignRules: [
     { kind: "deposit_bonus", key: "welcome", optIn: true, cap: 1_000, percentBp: 1000, deposits: "first", wagering: 1, startsAt: "2020-01-01T00:00:00.000Z", endsAt: null, endedAt: null },
   ],

@@ -67,6 +67,9 @@ describe("contract page", { timeout: 30_000 }, () => {
     expect(textOf(html, "preview-notional")).toBe(money(notional(terms)));
     expect(textOf(html, "preview-fee")).toBe(money(positionFee(terms)));
     expect(textOf(html, "preview-cost")).toBe(money(1234 + positionFee(terms)));
+    // the closing fee is the opening fee again (both on the notional at the open), and the risk line counts the fees in
+    expect(textOf(html, "preview-close-fee")).toBe(money(positionFee(terms)));
+    expect(textOf(html, "preview-risk")).toBe("You can lose the margin and the fees, never more.");
     expect(textOf(html, "preview-liquidation")).toBe(formatPrice(liquidationPrice(terms), 2, "en-US"));
     const at = (p: number) => {
       const payout = payoutAt(terms, p);

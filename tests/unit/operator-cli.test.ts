@@ -711,6 +711,7 @@ describe("contract-settings", () => {
   const SETTINGS = {
     leverageOptions: [5, 10, 20, 50, 100],
     feePpm: 500,
+    maxFeeShareBp: 1000,
     stopOutBp: 1000,
     minMargin: 100,
     maxMargin: 1_000_000,
@@ -734,7 +735,8 @@ describe("contract-settings", () => {
     expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}`)).toEqual(["GET /site/info/demo"]);
     const text = cli.stdout();
     expect(text).toMatch(/leverage:\s+5×, 10×, 20×, 50×, 100×/);
-    expect(text).toContain("0.05 % of the notional at opening, and again at closing (500 ppm)");
+    expect(text).toContain("0.05 % of the notional at the open, charged at opening and again at closing (500 ppm)");
+    expect(text).toContain("both fees together at most 10 % of the margin (1000 bp); at 100× they take 10.00 %");
     expect(text).toContain("when equity falls to 10 % of the margin (1000 bp)");
     expect(text).toContain("$1.00 – $10,000.00 per position");
     expect(text).toContain("0.5 % from the price the member saw (50 bp)");
@@ -763,6 +765,27 @@ describe("contract-settings", () => {
     expect(cli.stdout()).toMatch(/close-only pairs:\s+ETH-USDT/);
   });
 
+  it("--max-fee-share-bp lets the fees take more of the margin, and a higher leverage fits", async () => {
+    const cli = fakeIo({ answer: storing });
+    expect(await run(["contract-settings", "demo", "--leverage", "5,1000", "--max-fee-share-bp", "10000"], cli.io), cli.stderr()).toBe(0);
+    expect(JSON.parse(cli.sent.find((s) => s.method === "PUT")!.body!).contractSettings).toMatchObject({ leverageOptions: [5, 1000], maxFeeShareBp: 10_000 });
+  });
+
+  it("prints the platform's leverage_fees_too_high with the leverage, its share and the most allowed, and each line", async () => {
+    const refusal = {
+      statusCode: 400,
+      message: "leverage_fees_too_high",
+      data: {
+        feeShare: { leverage: 200, sharePpm: 200_000, maxPpm: 100_000 },
+        problems: ["leverage 200× takes 20.00 % of the margin in opening and closing fees; at most 10.00 % is allowed", "at this fee the highest leverage that fits is 100×"],
+      },
+    };
+    const cli = fakeIo({ answer: (url, sent) => (sent.method === "PUT" ? Response.json(refusal, { status: 400 }) : site(url)) });
+    expect(await run(["contract-settings", "demo", "--slippage-bp", "40"], cli.io)).toBe(1);
+    expect(cli.stderr()).toContain("leverage_fees_too_high — Leverage 200× takes 20.00 % of the margin in opening and closing fees; at most 10.00 % is allowed.");
+    expect(cli.stderr()).toContain("  at this fee the highest leverage that fits is 100×");
+  });
+
   it("--open lifts close-only from a pair and keeps the others", async () => {
     const closed = { ...SETTINGS, closeOnlyPairs: ["BTC-USDT", "ETH-USDT"] };
     const cli = fakeIo({
@@ -782,6 +805,10 @@ describe("contract-settings", () => {
     [["--min-margin", "1.005"], "not an amount of USD (at most 2 decimals)"],
     [["--close-only", "DOGE-USDT"], "the site does not offer DOGE-USDT"],
     [["--close-only", "BTC-USDT", "--open", "BTC-USDT"], "BTC-USDT is both in --close-only and --open"],
+    [["--leverage", "5,10,1000"], "leverage 1000× takes 100.00 % of the margin in opening and closing fees; at most 10.00 % is allowed"],
+    // a fee alone can break a leverage already offered
+    [["--fee-ppm", "501"], "leverage 100× takes 10.02 % of the margin in opening and closing fees; at most 10.00 % is allowed"],
+    [["--max-fee-share-bp", "999"], "leverage 100× takes 10.00 % of the margin in opening and closing fees; at most 9.99 % is allowed"],
   ])("refuses %j with the reason (exit 2) and puts nothing", async (flags, reason) => {
     const cli = fakeIo({ answer: storing });
     expect(await run(["contract-settings", "demo", ...flags], cli.io)).toBe(2);

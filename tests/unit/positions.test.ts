@@ -2,6 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   contractSettings,
   DEFAULT_CONTRACT_SETTINGS,
+  feeShareFits,
+  feeSharePpm,
+  highestLeverageWithin,
+  leveragesOverFeeShare,
+  sharePercent,
   equityAt,
   liquidationPrice,
   notional,
@@ -148,5 +153,73 @@ describe("settings", () => {
   it("refuses leverages out of order and a minimum margin above the maximum", () => {
     expect(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [10, 5] }).success).toBe(false);
     expect(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, minMargin: 2, maxMargin: 1 }).success).toBe(false);
+  });
+});
+
+/**
+ * The fee share (server/contract/README.md, "Contract trading"): a leverage is offered only when
+ * its opening and closing fees, 2 × leverage × feePpm / 10⁶ of the margin, are at most
+ * maxFeeShareBp / 10⁴ of it.
+ */
+describe("the fee share", () => {
+  it("is 2 × leverage × feePpm ppm of the margin: 100× at 500 ppm takes exactly 10 %, 101× 10.10 %, 201× 20.10 %, 1000× 100 %", () => {
+    expect(feeSharePpm(100, 500)).toBe(100_000);
+    expect(feeShareFits(100, 500, 1000)).toBe(true);
+    expect(feeShareFits(101, 500, 1000)).toBe(false);
+    expect(sharePercent(feeSharePpm(101, 500))).toBe("10.10 %");
+    expect(sharePercent(feeSharePpm(201, 500))).toBe("20.10 %");
+    expect(feeShareFits(1000, 500, 1000)).toBe(false);
+    expect(feeShareFits(1000, 500, 10_000)).toBe(true);
+    expect(feeShareFits(1000, 0, 0)).toBe(true);
+  });
+
+  it("is what the ledger charges: both fees of a margin large enough not to round are that share of it, at every leverage", () => {
+    // 10⁶ minor units: each fee is leverage × feePpm exactly, so no rounding hides a difference
+    const margin = 1_000_000;
+    for (const feePpm of [1, 333, 500, 800, 25_000]) {
+      for (let leverage = 1; leverage <= 1000; leverage++) {
+        const fees = 2 * positionFee({ margin, leverage, feePpm });
+        expect(fees, `${leverage}× at ${feePpm} ppm`).toBe(feeSharePpm(leverage, feePpm));
+        for (const maxFeeShareBp of [500, 1000, 2500]) {
+          expect(feeShareFits(leverage, feePpm, maxFeeShareBp)).toBe(fees * 10_000 <= margin * maxFeeShareBp);
+        }
+      }
+    }
+  });
+
+  it("names the highest leverage that fits: 100× at 500 ppm, 62× at 800 ppm, none at 6 % a side", () => {
+    expect(highestLeverageWithin(500, 1000)).toBe(100);
+    expect(feeShareFits(62, 800, 1000) && !feeShareFits(63, 800, 1000)).toBe(true);
+    expect(highestLeverageWithin(800, 1000)).toBe(62);
+    expect(highestLeverageWithin(60_000, 1000)).toBe(0);
+    expect(highestLeverageWithin(0, 1000)).toBe(Infinity);
+  });
+
+  it("reads a share over the limit as over it: rounded up to the hundredth of a percent", () => {
+    expect(sharePercent(100_000)).toBe("10.00 %");
+    expect(sharePercent(100_001)).toBe("10.01 %");
+    expect(sharePercent(1_000_000)).toBe("100.00 %");
+    expect(sharePercent(2)).toBe("0.01 %");
+  });
+
+  it("lets the defaults through (5× to 100× at 500 ppm: 100× at exactly 10 %) and defaults maxFeeShareBp to 10 % when absent", () => {
+    expect(leveragesOverFeeShare(DEFAULT_CONTRACT_SETTINGS)).toEqual([]);
+    const { maxFeeShareBp: _, ...older } = DEFAULT_CONTRACT_SETTINGS;
+    expect(contractSettings.parse(older).maxFeeShareBp).toBe(1000);
+  });
+
+  it("refuses each leverage over the share in the schema, naming it at its place in the list", () => {
+    const parsed = contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [10, 100, 500, 1000] });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error!.issues.map((i) => [i.path, i.message])).toEqual([
+      [["leverageOptions", 2], "leverage 500× takes 50.00 % of the margin in opening and closing fees; at most 10.00 % is allowed"],
+      [["leverageOptions", 3], "leverage 1000× takes 100.00 % of the margin in opening and closing fees; at most 10.00 % is allowed"],
+    ]);
+  });
+
+  it("refuses a fee alone that breaks a leverage already in the list, and a share lowered under one", () => {
+    expect(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, feePpm: 501 }).success).toBe(false);
+    expect(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, maxFeeShareBp: 999 }).success).toBe(false);
+    expect(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [5, 10, 20, 50], maxFeeShareBp: 500 }).success).toBe(true);
   });
 });

@@ -34,8 +34,8 @@ interface Props {
 /**
  * The ticket: long or short as two big buttons (IQ Option's up/down), the margin (chips and a
  * box, as the bet), the leverage as a segmented control (Binance futures), optional take-profit
- * and stop-loss prices, and what the member gets before confirming: entry, size, fee,
- * liquidation price and the payout at each trigger (DTrader's multipliers panel and Binance's
+ * and stop-loss prices, and what the member gets before confirming: entry, size, the opening
+ * and closing fees, liquidation price and the payout at each trigger (DTrader's multipliers panel and Binance's
  * order form both show the liquidation price before the order). A real form: without JavaScript
  * "Update figures" posts the ticket back as the page's address, whose loader computes the same
  * preview; "Open" posts it with the idempotency key. With JavaScript the figures follow each
@@ -209,6 +209,10 @@ export function Ticket(props: Props) {
               <dd data-testid="preview-fee">{money(preview.openFee)}</dd>
             </div>
             <div>
+              <dt>{t("preview.close_fee")}</dt>
+              <dd data-testid="preview-close-fee">{money(preview.closeFee)}</dd>
+            </div>
+            <div>
               <dt>{t("preview.cost")}</dt>
               <dd data-testid="preview-cost">{money(preview.cost)}</dd>
             </div>
@@ -239,6 +243,10 @@ export function Ticket(props: Props) {
         {hydrated && preview?.wrongSide.takeProfit ? <p className="error-list">{t("messages:take_profit_wrong_side")}</p> : null}
         {hydrated && preview?.wrongSide.stopLoss ? <p className="error-list">{t("messages:stop_loss_wrong_side")}</p> : null}
         <p className="hint">{t("preview.note")}</p>
+        {/* the fees come on top of the margin: the most a position can cost is both, never more */}
+        <p className="contract-risk" data-testid="preview-risk">
+          {t("preview.risk")}
+        </p>
         {/* without JavaScript the figures come from the server: this posts the ticket back as the address */}
         {hydrated ? null : (
           <button type="submit" name="intent" value="preview" className="button" formNoValidate>

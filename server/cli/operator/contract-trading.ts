@@ -7,7 +7,10 @@
  */
 import {
   contractSettings as contractSettingsSchema,
+  feeShareBreachOf,
+  feeSharePpm,
   pairSymbol,
+  sharePercent,
   type CallData,
   type ContractSettings,
 } from "../../contract";
@@ -45,6 +48,12 @@ const pairList = (value: string) =>
 /** Which contractSettings field each number flag sets, and whether it is money. */
 const NUMBER_FLAGS = [
   { flag: "fee-ppm", field: "feePpm", money: false, help: "the fee of opening and again of closing, parts per million of the notional (500 = 0.05 %)" },
+  {
+    flag: "max-fee-share-bp",
+    field: "maxFeeShareBp",
+    money: false,
+    help: "the most of the margin the opening and closing fees may take together, basis points (1000 = 10 %); a leverage above it is refused",
+  },
   { flag: "stop-out-bp", field: "stopOutBp", money: false, help: "stop out when equity falls to this share of the margin, basis points (1000 = 10 %)" },
   { flag: "min-margin", field: "minMargin", money: true, help: "the smallest margin of a position, in the site's money (e.g. 1.00)" },
   { flag: "max-margin", field: "maxMargin", money: true, help: "the largest margin of a position, in the site's money" },
@@ -114,7 +123,8 @@ export function settingsFromFlags(
       const n = NUMBER_FLAGS.find((f) => f.field === field);
       return n ? `--${n.flag}` : String(field);
     };
-    const issues = parsed.error.issues.map((i) => `${flagOf(i.path[0])}: ${i.message}`);
+    // a leverage refused for its fees may come from --leverage, --fee-ppm or --max-fee-share-bp: its message says which figures
+    const issues = parsed.error.issues.map((i) => (feeShareBreachOf(i) ? i.message : `${flagOf(i.path[0])}: ${i.message}`));
     throw new UsageError(`the settings are not valid, nothing was sent: ${issues.join("; ")}`, "contract-settings");
   }
   return parsed.data;
@@ -129,7 +139,12 @@ export const percentOf = (value: number, digits: number): string =>
 export function settingsLines(s: ContractSettings, money: Money): Array<[string, string]> {
   return [
     ["leverage", s.leverageOptions.map((l) => `${l}×`).join(", ")],
-    ["fee", `${percentOf(s.feePpm, 4)} of the notional at opening, and again at closing (${s.feePpm} ppm)`],
+    ["fee", `${percentOf(s.feePpm, 4)} of the notional at the open, charged at opening and again at closing (${s.feePpm} ppm)`],
+    [
+      "fee share",
+      `both fees together at most ${percentOf(s.maxFeeShareBp, 2)} of the margin (${s.maxFeeShareBp} bp); ` +
+        `at ${s.leverageOptions.at(-1)}× they take ${sharePercent(feeSharePpm(s.leverageOptions.at(-1)!, s.feePpm))}`,
+    ],
     ["stop-out", `when equity falls to ${percentOf(s.stopOutBp, 2)} of the margin (${s.stopOutBp} bp)`],
     ["margin", `${money(s.minMargin)} – ${money(s.maxMargin)} per position`],
     ["open positions", `at most ${s.maxOpenPositions} per member`],
@@ -194,12 +209,15 @@ export const CONTRACT_SETTINGS_COMMAND: CommandSpec = {
     "fields given are changed, the whole object is checked and put back (put-site's contractSettings),\n" +
     "and the result is printed. Amount flags are in the site's money (10000, 10,000.50); a bad value\n" +
     "or combination is explained and nothing is sent; a refusal of the platform changes nothing.\n" +
+    "A leverage whose opening and closing fees together take more of the margin than the fee share\n" +
+    "(--max-fee-share-bp, 10 % unless set) is refused, naming the leverage and its share.\n" +
     "Positions already open keep the fee and stop-out they opened with.",
   args: [siteArg],
   flags: SETTINGS_FLAGS,
   examples: [
     "contract-settings demo",
     "contract-settings demo --leverage 5,10,20 --fee-ppm 600 --min-margin 1 --max-margin 10,000",
+    "contract-settings demo --leverage 5,10,20,50 --max-fee-share-bp 500",
     "contract-settings demo --close-only ETH-USDT",
     "contract-settings demo --open ETH-USDT --max-notional-pair 5000000",
   ],

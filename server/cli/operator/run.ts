@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import messageTexts from "../../../locales/en-US/messages.json";
-import type { Envelope, FailureData } from "../../contract";
+import { sharePercent, type Envelope, type FailureData } from "../../contract";
 import { localOperatorKey } from "../dev-vars";
 import { accessHeaders, httpPlatform, isLocalUrl, NotAnEnvelopeError, type Platform } from "../operator-client";
 import { COMMAND_GROUPS, COMMANDS } from "./commands";
@@ -86,12 +86,16 @@ function connect(io: Io): Platform {
 
 /**
  * The code's English text with the refusal's figures in it: {{until}} (a break's end) as a UTC
- * time, {{amount}} (a limit's remaining, a bonus's turnover) in minor units, as the refusal gives no currency.
+ * time, {{amount}} (a limit's remaining, a bonus's turnover) in minor units, as the refusal gives
+ * no currency, and a leverage refused for its fees with the share they take and the most allowed.
  */
 const messageText = (code: string, data?: FailureData): string =>
   ((messageTexts as Record<string, string>)[code] ?? "")
     .replace("{{until}}", data?.until ? formatTime(data.until) : "{{until}}")
-    .replace("{{amount}}", data?.amount !== undefined ? `${data.amount} (minor units)` : "{{amount}}");
+    .replace("{{amount}}", data?.amount !== undefined ? `${data.amount} (minor units)` : "{{amount}}")
+    .replace("{{leverage}}", data?.feeShare ? String(data.feeShare.leverage) : "{{leverage}}")
+    .replace("{{share}}", data?.feeShare ? sharePercent(data.feeShare.sharePpm) : "{{share}}")
+    .replace("{{max}}", data?.feeShare ? sharePercent(data.feeShare.maxPpm) : "{{max}}");
 
 /** The context a command runs in; `exitCode()` is 1 once anything failed. */
 function context(spec: CommandSpec, input: ParsedInput, json: boolean, io: Io, platform: () => Platform) {

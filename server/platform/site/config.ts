@@ -1,4 +1,5 @@
-import { siteInfo, themeProblems, type MessageCode, type SiteConfigPatch, type SiteInfo } from "../../contract";
+import { siteInfo, themeProblems, type FailureData, type MessageCode, type SiteConfigPatch, type SiteInfo } from "../../contract";
+import { feeShareRefusal } from "./fee-share";
 
 type Config = Omit<SiteInfo, "siteId">;
 
@@ -36,21 +37,27 @@ function crossFieldProblems(c: SiteInfo): string[] {
 
 /**
  * Why an operator's patch cannot be stored: a theme whose colours fail WCAG AA says which pairs
- * (theme_contrast_too_low, each failing pair a line), any other invalid result is
- * invalid_parameters with what broke (schema paths or cross-field rules).
+ * (theme_contrast_too_low, each failing pair a line); contract settings with a leverage whose fees
+ * take too much of the margin say which leverages and how much (leverage_fees_too_high); any other
+ * invalid result is invalid_parameters with what broke (schema paths or cross-field rules), kept
+ * from the envelope (the code says enough). `data` is what goes back to the operator.
  */
-export type ConfigRefusal = { code: MessageCode; problems: string[] };
+export type ConfigRefusal = { code: MessageCode; problems: string[]; data?: FailureData };
 
 /** Merge an operator's patch over the current config: the new site, or why it is refused. */
 export function mergeSiteConfig(siteId: string, current: Config, patch: SiteConfigPatch): { ok: true; site: SiteInfo } | ({ ok: false } & ConfigRefusal) {
   const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const parsed = siteInfo.safeParse({ ...current, ...defined, siteId });
   if (!parsed.success) {
-    return { ok: false, code: "invalid_parameters", problems: parsed.error.issues.map((i) => `${i.path.join(".") || "config"}: ${i.message}`) };
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "config"}: ${i.message}`);
+    // refused for its fees alone (e.g. a new fee that a stored leverage does not fit): the operator is told which leverages
+    const fees = feeShareRefusal(parsed);
+    if (fees) return { ok: false, code: fees.message, problems, data: fees.data };
+    return { ok: false, code: "invalid_parameters", problems };
   }
   // checked on the merged theme: the stored one is valid, so a patch can only break what it names
   const contrast = themeProblems(parsed.data.theme);
-  if (contrast.length > 0) return { ok: false, code: "theme_contrast_too_low", problems: contrast };
+  if (contrast.length > 0) return { ok: false, code: "theme_contrast_too_low", problems: contrast, data: { problems: contrast } };
   const rules = crossFieldProblems(parsed.data);
   if (rules.length > 0) return { ok: false, code: "invalid_parameters", problems: rules };
   return { ok: true, site: parsed.data };

@@ -12,6 +12,7 @@ import * as content from "./content";
 import { defaultSiteConfig } from "./defaults";
 import * as directory from "./directory";
 import { migrateSite, SITE_SCHEMA } from "./schema";
+import { offeredContractSettings, offeredSettingsNote, type StoredContractSettings } from "./fee-share";
 import * as pool from "./address-pool";
 
 type ConfigRow = { site_id: string; config: string; chat_link: string };
@@ -45,6 +46,8 @@ const configOf = ({ siteId: _siteId, ...config }: SiteInfo): SiteConfig => confi
  */
 export class SiteObject extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  /** once per activation: settings stored before the fee share that break it are logged when first read */
+  private storedSettingsNoted = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -59,19 +62,28 @@ export class SiteObject extends DurableObject<Env> {
 
   /**
    * null until an operator has created the site. Stored over the defaults, so a field added to
-   * the contract later has its default value on sites created before it.
+   * the contract later has its default value on sites created before it; contract settings stored
+   * before the fee share are offered within it (fee-share.ts).
    */
   getConfig(): SiteInfo | null {
     const row = this.row();
     if (!row) return null;
-    return { ...defaultSiteConfig(row.site_id), ...(JSON.parse(row.config) as Partial<SiteConfig>), siteId: row.site_id };
+    const config = { ...defaultSiteConfig(row.site_id), ...(JSON.parse(row.config) as Partial<SiteConfig>), siteId: row.site_id };
+    const stored = config.contractSettings as StoredContractSettings;
+    const offered = offeredContractSettings(stored, config.pairs);
+    if (!this.storedSettingsNoted) {
+      this.storedSettingsNoted = true;
+      const note = offeredSettingsNote(row.site_id, stored, offered);
+      if (note) console.warn(note);
+    }
+    return { ...config, contractSettings: offered.settings };
   }
 
   putConfig(siteId: string, patch: SiteConfigPatch): Result<SiteInfo> {
     const current = configOf(this.getConfig() ?? { ...defaultSiteConfig(siteId), siteId });
     const result = mergeSiteConfig(siteId, current, patch);
     // only the contrast refusal's lines go back to the operator: the other codes say enough
-    if (!result.ok) return fail(400, result.code, result.code === "theme_contrast_too_low" ? result.problems : undefined);
+    if (!result.ok) return { ok: false, statusCode: 400, message: result.code, ...(result.data ? { data: result.data } : {}) };
     const merged = result.site;
     const now = new Date().toISOString();
     this.sql.exec(

@@ -152,6 +152,8 @@ export interface PeriodResult {
   closePrice: number;
   lastDigit: number;
   outcomes: Record<BetOption, Outcome>;
+  /** the direction of the period before, as its outcomes were decided with (bonus wagering needs it) */
+  previous: Direction | null;
 }
 
 const info = (symbol: string, name: string, c: DayParams): PairInfo => ({
@@ -633,6 +635,7 @@ export class MarketObject extends DurableObject<Env> {
       closePrice: row.close_price!,
       lastDigit: row.last_digit!,
       outcomes: JSON.parse(row.outcomes!) as PeriodResult["outcomes"],
+      previous: this.previousDirection(start),
     };
   }
 

@@ -4,7 +4,7 @@ import { useTranslation } from "~/utils/translator";
 import { CampaignCard } from "~/components/campaigns/campaign-card";
 import { QueryFailed } from "~/components/support/query-failed";
 import { requireMember } from "~/utils/auth.server";
-import { campaignCards, joinCampaignAction } from "~/utils/campaigns.server";
+import { campaignCards, joinCampaignAction, wageringExample } from "~/utils/campaigns.server";
 import { dynamicKey, type RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "support:activity.title", i18n: ["support", "campaigns"] } satisfies RouteHandle;
@@ -19,7 +19,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { cards, textsError, progressError } = await campaignCards(context);
   const failed = textsError ?? progressError;
   return json(
-    { cards, textsError: textsError?.key ?? null, progressError: progressError?.key ?? null, currency: context.site.currency },
+    {
+      cards,
+      textsError: textsError?.key ?? null,
+      progressError: progressError?.key ?? null,
+      currency: context.site.currency,
+      wagering: wageringExample(context.site),
+    },
     // a page whose platform call failed still renders, with the failure's status (app/README.md, "Failure statuses")
     { status: failed ? failed.status : 200 },
   );
@@ -31,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Activity() {
-  const { cards, textsError, progressError, currency } = useLoaderData<typeof loader>();
+  const { cards, textsError, progressError, currency, wagering } = useLoaderData<typeof loader>();
   const refusal = useActionData<typeof action>() ?? null;
   const { t } = useTranslation("support");
   return (
@@ -49,7 +55,7 @@ export default function Activity() {
       {cards.length === 0 && !textsError ? <p className="records-empty">{t("activity.empty")}</p> : null}
       <div className="campaign-list">
         {cards.map((card) => (
-          <CampaignCard key={card.key} card={card} currency={currency} refusal={refusal} />
+          <CampaignCard key={card.key} card={card} currency={currency} wagering={wagering} refusal={refusal} />
         ))}
       </div>
     </div>

@@ -1,7 +1,18 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { campaignKey, type DepositBonusRule, type MemberCampaign } from "../../server/contract";
+import { campaignKey, type BetOption, type DepositBonusRule, type MemberCampaign } from "../../server/contract";
+import { oddsBp } from "../../server/contract/outcomes";
+import { countedTurnover } from "../../server/contract/wagering";
 import { toLocaleId } from "~/i18n";
-import { campaignStatus, turnoverStillNeeded, type Campaign, type CampaignCardData, type DepositBonusOffer, type LockedBonusData } from "./campaigns";
+import {
+  campaignStatus,
+  turnoverStillNeeded,
+  type Campaign,
+  type CampaignCardData,
+  type DepositBonusOffer,
+  type LockedBonusData,
+  type WageringExample,
+} from "./campaigns";
+import { minorDigits } from "./money";
 import { failureStatus } from "./failure-status";
 import { newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { failureMessage, messageKey } from "./messages";
@@ -43,6 +54,24 @@ export async function campaignCards(context: AppLoadContext) {
     textsError: texts.ok ? null : { key: messageKey(texts.code), status: texts.status },
     progressError: mine.ok ? null : { key: messageKey(mine.code), status: mine.status },
   };
+}
+
+/**
+ * How bets count toward a bonus's wagering, worked out by the platform's own rule
+ * (server/contract/wagering.ts) at the site's odds, so the page cannot promise other figures than
+ * settlement counts: Rise and Counter indicator of 250 each in the site's money after a rising
+ * round, of which only what they risk together counts.
+ */
+export function wageringExample(site: { currency: string; odds: Readonly<Partial<Record<BetOption, number>>> }): WageringExample | null {
+  const { rise, counter } = site.odds;
+  // a site without one of the two options has no such hedge to explain
+  if (rise === undefined || counter === undefined) return null;
+  const stake = 250 * 10 ** minorDigits(site.currency);
+  const bets = [
+    { option: "rise", amount: stake, oddsBp: oddsBp(rise) },
+    { option: "counter", amount: stake, oddsBp: oddsBp(counter) },
+  ] as const;
+  return { stake, counted: countedTurnover(bets, 1) };
 }
 
 /**

@@ -59,6 +59,15 @@ export interface CampaignCardData {
   joinKey: string | null;
 }
 
+/**
+ * The worked example of how bets count toward a bonus's wagering: Rise and Counter indicator of
+ * `stake` each after a rising round, at the site's odds, and what the platform counts of them.
+ */
+export interface WageringExample {
+  stake: number;
+  counted: number;
+}
+
 /** The locked bonus beside a main balance, with the turnover still needed (null when unknown). */
 export interface LockedBonusData {
   amount: number;

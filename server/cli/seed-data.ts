@@ -201,7 +201,7 @@ const demoFirstDeposit: PerLanguage<Text> = {
     content: [
       "1. Join this campaign on this page before your first deposit. Only your first credited deposit ever counts.",
       "2. When that deposit is credited, 10% of it is added to your bonus balance, up to US$100.00.",
-      "3. The bonus is locked until you have bet 5 times its amount (rounds that win or lose count; refunded rounds do not). This page shows how much is left.",
+      "3. The bonus is locked until your bets reach 5 times its amount. Only the stake you could lose counts: for each round, your bets count as their total stake minus the least they would pay back whatever the round's result, so bets that cover each other (Rise with Counter indicator after a rising round) count only what they put at risk. This page shows how much is left.",
       "4. Once the 5× is reached, the bonus moves to your main account. Locked bonus cannot be withdrawn or moved to the game wallet.",
     ].join("\n"),
   },
@@ -211,7 +211,7 @@ const demoFirstDeposit: PerLanguage<Text> = {
     content: [
       "1. 請於首次存款前在本頁參加活動。僅計算您第一筆入帳的存款。",
       "2. 該筆存款入帳時，存款額的 10% 存入您的獎勵金餘額，最高 100.00 美元。",
-      "3. 獎勵金在您的投注額達到獎勵金 5 倍前為鎖定狀態（輸或贏的回合計入，退款的回合不計）。本頁顯示尚需的投注額。",
+      "3. 獎勵金在您的投注額達到獎勵金 5 倍前為鎖定狀態。只有可能輸掉的投注額才計入：每個回合，您的投注以總投注額減去無論結果如何都至少能拿回的金額計算，因此互相對沖的投注（上一局上漲後同時下注漲與反指標）只計入實際承擔的風險。本頁顯示尚需的投注額。",
       "4. 達到 5 倍後，獎勵金轉入主帳戶。鎖定中的獎勵金不可提款，也不可轉入遊戲錢包。",
     ].join("\n"),
   },
@@ -221,7 +221,7 @@ const demoFirstDeposit: PerLanguage<Text> = {
     content: [
       "1. 请于首次存款前在本页参加活动。仅计算您第一笔入账的存款。",
       "2. 该笔存款入账时，存款额的 10% 存入您的奖励金余额，最高 100.00 美元。",
-      "3. 奖励金在您的投注额达到奖励金 5 倍前为锁定状态（输或赢的回合计入，退款的回合不计）。本页显示尚需的投注额。",
+      "3. 奖励金在您的投注额达到奖励金 5 倍前为锁定状态。只有可能输掉的投注额才计入：每个回合，您的投注按总投注额减去无论结果如何都至少能拿回的金额计算，因此相互对冲的投注（上一局上涨后同时下注涨和反指标）只计入实际承担的风险。本页显示尚需的投注额。",
       "4. 达到 5 倍后，奖励金转入主账户。锁定中的奖励金不可提款，也不可转入游戏钱包。",
     ].join("\n"),
   },
@@ -231,7 +231,7 @@ const demoFirstDeposit: PerLanguage<Text> = {
     content: [
       "1. 初回入金の前にこのページでキャンペーンに参加してください。対象は最初に反映された入金 1 回のみです。",
       "2. その入金が反映されると、入金額の 10%（最大 100.00 米ドル）がボーナス残高に加算されます。",
-      "3. ボーナスは、その 5 倍の金額をベットするまでロックされます（勝ちまたは負けのラウンドが対象、返金されたラウンドは対象外）。残りの必要額はこのページに表示されます。",
+      "3. ボーナスは、ベットがその 5 倍の金額に達するまでロックされます。数えるのは失う可能性のあるベット額だけで、各ラウンドのベットは合計ベット額から、どの結果になっても最低限戻ってくる額を差し引いた額で数えます。互いに打ち消し合うベット（直前のラウンドが上昇したときの上昇と逆指標）は、実際にリスクを負った分だけを数えます。残りの必要額はこのページに表示されます。",
       "4. 5 倍に達するとボーナスはメイン口座に移ります。ロック中のボーナスは出金もゲームウォレットへの振替もできません。",
     ].join("\n"),
   },
@@ -288,7 +288,7 @@ const b2FirstDeposit: PerLanguage<Text> = {
     content: [
       "1. Join this campaign on this page before your first deposit. Only your first credited deposit ever counts.",
       "2. When that deposit is credited, 10% of it is added to your bonus balance, up to NT$1,000.",
-      "3. The bonus is locked until you have bet 5 times its amount (rounds that win or lose count; refunded rounds do not). This page shows how much is left.",
+      "3. The bonus is locked until your bets reach 5 times its amount. Only the stake you could lose counts: for each round, your bets count as their total stake minus the least they would pay back whatever the round's result, so bets that cover each other (Rise with Counter indicator after a rising round) count only what they put at risk. This page shows how much is left.",
       "4. Once the 5× is reached, the bonus moves to your main account. Locked bonus cannot be withdrawn or moved to the game wallet.",
     ].join("\n"),
   },
@@ -298,7 +298,7 @@ const b2FirstDeposit: PerLanguage<Text> = {
     content: [
       "1. 請於首次存款前在本頁參加活動。僅計算您第一筆入帳的存款。",
       "2. 該筆存款入帳時，存款額的 10% 存入您的獎勵金餘額，最高新台幣 1,000 元。",
-      "3. 獎勵金在您的投注額達到獎勵金 5 倍前為鎖定狀態（輸或贏的回合計入，退款的回合不計）。本頁顯示尚需的投注額。",
+      "3. 獎勵金在您的投注額達到獎勵金 5 倍前為鎖定狀態。只有可能輸掉的投注額才計入：每個回合，您的投注以總投注額減去無論結果如何都至少能拿回的金額計算，因此互相對沖的投注（上一局上漲後同時下注漲與反指標）只計入實際承擔的風險。本頁顯示尚需的投注額。",
       "4. 達到 5 倍後，獎勵金轉入主帳戶。鎖定中的獎勵金不可提款，也不可轉入遊戲錢包。",
     ].join("\n"),
   },
@@ -308,7 +308,7 @@ const b2FirstDeposit: PerLanguage<Text> = {
     content: [
       "1. 请于首次存款前在本页参加活动。仅计算您第一笔入账的存款。",
       "2. 该笔存款入账时，存款额的 10% 存入您的奖励金余额，最高新台币 1,000 元。",
-      "3. 奖励金在您的投注额达到奖励金 5 倍前为锁定状态（输或赢的回合计入，退款的回合不计）。本页显示尚需的投注额。",
+      "3. 奖励金在您的投注额达到奖励金 5 倍前为锁定状态。只有可能输掉的投注额才计入：每个回合，您的投注按总投注额减去无论结果如何都至少能拿回的金额计算，因此相互对冲的投注（上一局上涨后同时下注涨和反指标）只计入实际承担的风险。本页显示尚需的投注额。",
       "4. 达到 5 倍后，奖励金转入主账户。锁定中的奖励金不可提款，也不可转入游戏钱包。",
     ].join("\n"),
   },
@@ -318,7 +318,7 @@ const b2FirstDeposit: PerLanguage<Text> = {
     content: [
       "1. 初回入金の前にこのページでキャンペーンに参加してください。対象は最初に反映された入金 1 回のみです。",
       "2. その入金が反映されると、入金額の 10%（最大 1,000 台湾ドル）がボーナス残高に加算されます。",
-      "3. ボーナスは、その 5 倍の金額をベットするまでロックされます（勝ちまたは負けのラウンドが対象、返金されたラウンドは対象外）。残りの必要額はこのページに表示されます。",
+      "3. ボーナスは、ベットがその 5 倍の金額に達するまでロックされます。数えるのは失う可能性のあるベット額だけで、各ラウンドのベットは合計ベット額から、どの結果になっても最低限戻ってくる額を差し引いた額で数えます。互いに打ち消し合うベット（直前のラウンドが上昇したときの上昇と逆指標）は、実際にリスクを負った分だけを数えます。残りの必要額はこのページに表示されます。",
       "4. 5 倍に達するとボーナスはメイン口座に移ります。ロック中のボーナスは出金もゲームウォレットへの振替もできません。",
     ].join("\n"),
   },

@@ -27,12 +27,19 @@ const winIf = (won: boolean): Outcome => (won ? "win" : "lose");
 
 /** Every option's outcome for a period with these recorded prices. */
 export function outcomes(open: number, close: number, previous: Direction | null): Record<BetOption, Outcome> {
-  const digit = lastDigit(close);
-  const moved = direction(open, close);
+  return outcomesOf(lastDigit(close), direction(open, close), previous);
+}
+
+/**
+ * Every option's outcome from what decides it: the close's last digit, the period's direction and
+ * the previous period's. `outcomes` reads these from the prices; the bonus wagering
+ * (contract/wagering.ts) walks every digit and direction a period could have had.
+ */
+export function outcomesOf(digit: number, moved: Direction, previous: Direction | null): Record<BetOption, Outcome> {
   const before = previous ?? 0;
   // A flat period has no direction: rise, fall and counter are refunded, not lost.
   const directional = (won: boolean): Outcome => (moved === 0 ? "refund" : winIf(won));
-  const result: Record<BetOption, Outcome> = {
+  return {
     high: winIf(digit >= 5),
     low: winIf(digit <= 4),
     odd: winIf(digit % 2 === 1),
@@ -43,7 +50,6 @@ export function outcomes(open: number, close: number, previous: Direction | null
     // A reversal needs a direction to reverse: after a flat (or no) previous period, refunded.
     counter: moved === 0 || before === 0 ? "refund" : winIf(moved === -before),
   };
-  return result;
 }
 
 /** Odds as whole basis points (1.95 → 19500), so no float ever touches money. */

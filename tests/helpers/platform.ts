@@ -206,8 +206,9 @@ export const STOPPED_CLOCK_JS = `
 /**
  * A wrapper entry on a stopped clock whose market can be told every option's outcome: `POST
  * /__test__/clock` sets the clock, `POST /__test__/outcome` with "win", "lose" or "refund" forces
- * the result of any period asked for (an empty outcome is not accepted: the next real result needs
- * a new platform), and the member object's `runAlarm()` delivers its alarm by hand. Far enough
+ * the result of any period asked for (the previous direction then null), or with the JSON of
+ * `{ outcomes, previous }` a result as a real round could have it (an empty outcome is not
+ * accepted: the next real result needs a new platform), and the member object's `runAlarm()` delivers its alarm by hand. Far enough
  * ahead of real time, no alarm fires by itself, so every figure is known in advance
  * (tests/platform/campaigns.test.ts, practice.test.ts, protection.test.ts). `memberMethods` adds
  * methods to the member object (e.g. reading its tables).
@@ -221,7 +222,9 @@ export function forcedOutcomeEntry(memberMethods = ""): string {
   class TestMarketObject extends MarketObject {
     result(symbol, start) {
       if (forced === null) return super.result(symbol, start);
-      return { ok: true, data: { openPrice: 100, closePrice: 100, lastDigit: 0, outcomes: Object.fromEntries(OPTIONS.map((o) => [o, forced])) } };
+      // a round given in full (its outcomes and the previous direction), or one outcome for every option
+      if (forced.startsWith("{")) return { ok: true, data: { openPrice: 100, closePrice: 100, lastDigit: 0, ...JSON.parse(forced) } };
+      return { ok: true, data: { openPrice: 100, closePrice: 100, lastDigit: 0, previous: null, outcomes: Object.fromEntries(OPTIONS.map((o) => [o, forced])) } };
     }
   }
   class TestMemberObject extends MemberObject {

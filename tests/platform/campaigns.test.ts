@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CampaignRule, MemberCampaign, SiteConfigPatch } from "../../server/contract";
+import type { BetOption, CampaignRule, MemberCampaign, SiteConfigPatch } from "../../server/contract";
+import { outcomes } from "../../server/contract/outcomes";
 import { createPlatform, forcedOutcomeEntry, type Platform, type TestMember } from "../helpers/platform";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, marketOf, forceOutcome, runMemberAlarm, type ForcedRound } from "./game-helpers";
 import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, wallets } from "./money-helpers";
 
 /**
@@ -22,6 +23,7 @@ const EACH: CampaignRule = { ...base, kind: "deposit_bonus", key: "each-deposit"
 const LATER: CampaignRule = { ...EACH, key: "not-yet", startsAt: "2099-01-01T00:00:00.000Z" };
 const DAILY: CampaignRule = { ...base, kind: "rebate", key: "daily", optIn: false, cap: 20_000, percentBp: 500, period: "day", rounds: 0 };
 const ROUNDS: CampaignRule = { ...base, kind: "rebate", key: "three-rounds", optIn: true, cap: 20_000, percentBp: 1000, period: "rounds", rounds: 3 };
+const EACH_WAGERED: CampaignRule = { ...base, kind: "deposit_bonus", key: "each-wagered", optIn: false, cap: 10_000, percentBp: 1000, deposits: "each", wagering: 5 };
 
 const SITE_OF = (rules: CampaignRule[]): SiteConfigPatch => ({
   ...GAME_SITE,
@@ -33,6 +35,15 @@ const SITE_OF = (rules: CampaignRule[]): SiteConfigPatch => ({
 const BONUS_SITE = "camp-bonus";
 const EACH_SITE = "camp-each";
 const REBATE_SITE = "camp-rebate";
+const WAGERED_SITE = "camp-wagered";
+
+/**
+ * Rounds as the market records them (prices in the fast pair's steps): the previous round rose
+ * and this one fell, ending in 1 (Counter wins, Rise loses); the previous fell and this one rose,
+ * ending in 7 (Rise and Counter both win, so does High).
+ */
+const FELL_AFTER_RISE: ForcedRound = { outcomes: outcomes(6_123_400, 6_123_321, 1), previous: 1 };
+const ROSE_AFTER_FALL: ForcedRound = { outcomes: outcomes(6_123_400, 6_123_457, -1), previous: -1 };
 
 let platform: Platform;
 let clock = 0;
@@ -43,14 +54,16 @@ const tick = async (to: number) => {
   clock = to;
   await platform.fetch("/__test__/clock", { method: "POST", body: String(to) });
 };
-const force = (outcome: "win" | "lose" | "refund") => forceOutcome(platform, outcome);
+type Forced = "win" | "lose" | "refund" | ForcedRound;
+const force = (outcome: Forced) => forceOutcome(platform, outcome);
 const runAlarm = (m: TestMember) => runMemberAlarm(platform, m);
 
 /**
- * One period of the fast pair: each member bets `amount` on "high" early in it, the clock moves
- * past its end, the result is forced and the members' alarms run (settling the bets).
+ * One period of the fast pair: each member bets `amount` on its option ("high" unless named) early
+ * in it, the clock moves past its end, the result is forced and the members' alarms run (settling
+ * the bets).
  */
-async function playPeriod(bets: [TestMember, number][], outcome: "win" | "lose" | "refund", during?: () => Promise<void>): Promise<void> {
+async function playPeriod(bets: [TestMember, number, BetOption?][], outcome: Forced, during?: () => Promise<void>): Promise<void> {
   let current = (await marketOf(platform)).current;
   // too late in this period to bet in it: the next one
   if (clock > Date.parse(current.cutoffAt) - 500) {
@@ -58,14 +71,14 @@ async function playPeriod(bets: [TestMember, number][], outcome: "win" | "lose" 
     current = (await marketOf(platform)).current;
   }
   await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
-  for (const [m, amount] of bets) {
-    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "high", amount });
+  for (const [m, amount, option = "high"] of bets) {
+    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option, amount });
     expect(placed.envelope.statusCode, placed.envelope.message).toBe(200);
   }
   await during?.();
   await tick(Date.parse(current.endsAt) + 100);
   await force(outcome);
-  for (const [m] of bets) await runAlarm(m);
+  for (const m of new Set(bets.map(([m]) => m))) await runAlarm(m);
 }
 
 type Posting = { type: string; amount: number; account: string; reference: string };
@@ -107,6 +120,7 @@ beforeAll(async () => {
   await platform.seedSite(BONUS_SITE, SITE_OF([FIRST]));
   await platform.seedSite(EACH_SITE, SITE_OF([EACH, LATER]));
   await platform.seedSite(REBATE_SITE, SITE_OF([DAILY, ROUNDS]));
+  await platform.seedSite(WAGERED_SITE, SITE_OF([EACH_WAGERED]));
 }, 60_000);
 afterAll(async () => {
   await expectSoundLedger(platform, members);
@@ -228,7 +242,7 @@ describe("deposit bonus", () => {
     expect(view).toMatchObject({ joined: true, credited: 10_000, bonuses: [{ amount: 10_000, turnoverRequired: 50_000, turnover: 0, status: "locked" }] });
   });
 
-  it("keeps the bonus locked until the turnover is met (refunds do not count), refusing withdrawals and transfers with the turnover left", async () => {
+  it("keeps the bonus locked until the turnover is met (a void round counts nothing), refusing withdrawals and transfers with the turnover left", async () => {
     const m = await member(BONUS_SITE);
     await join(m, FIRST.key);
     await bindBank(platform, m);
@@ -258,6 +272,81 @@ describe("deposit bonus", () => {
     // free now: the withdrawal and the transfer go through
     expect((await memberCall(platform, m, "withdraw", { body: { amount: 1_000 } })).envelope.statusCode).toBe(200);
     expect((await inGame(m, 1_000)).envelope.statusCode).toBe(200);
+  });
+
+  it("counts rise + counter in one round only for the stake at risk: the hedge of 1,000.00 no longer frees the bonus after one round", async () => {
+    const m = await member(BONUS_SITE);
+    await join(m, FIRST.key);
+    await fund(platform, m, 100_000); // bonus 10 000, turnover needed 50 000
+    expect((await inGame(m, 50_000)).envelope.statusCode).toBe(200);
+    // after a rising round exactly one of the two wins: 50 000 staked, 48 750 back whatever happens
+    await playPeriod(
+      [
+        [m, 25_000, "rise"],
+        [m, 25_000, "counter"],
+      ],
+      FELL_AFTER_RISE,
+    );
+    const w = await wallets(platform, m);
+    expect({ main: w.main, game: w.games[0]!.balance }).toEqual({ main: { balance: 50_000, onHold: 0, bonus: 10_000 }, game: 48_750 });
+    expect((await campaigns(m))[0]!.bonuses[0]).toMatchObject({ turnover: 1_250, turnoverRequired: 50_000, status: "locked" });
+    // the bonus is not withdrawable: asking for more than main is refused with the turnover left
+    expect((await inGame(m, 60_000)).envelope).toMatchObject({ message: "bonus_locked", data: { amount: 48_750 } });
+
+    // after a falling round Counter wins when the round rises, with Rise: both at risk, counted in full
+    expect((await inGame(m, 50_000)).envelope.statusCode).toBe(200);
+    await playPeriod(
+      [
+        [m, 25_000, "rise"],
+        [m, 25_000, "counter"],
+      ],
+      ROSE_AFTER_FALL,
+    );
+    expect((await campaigns(m))[0]!.bonuses[0]).toMatchObject({ turnover: 50_000, status: "released" });
+    expect((await wallets(platform, m)).main).toEqual({ balance: 10_000, onHold: 0, bonus: 0 });
+  });
+
+  it("counts high on one account and low on another each in full: each account alone is at risk", async () => {
+    const [high, low] = [await member(BONUS_SITE), await member(BONUS_SITE)];
+    for (const m of [high, low]) {
+      await join(m, FIRST.key);
+      await fund(platform, m, 40_000); // bonus 4 000, turnover needed 20 000
+      expect((await inGame(m, 40_000)).envelope.statusCode).toBe(200);
+    }
+    await playPeriod(
+      [
+        [high, 10_000, "high"],
+        [low, 10_000, "low"],
+      ],
+      ROSE_AFTER_FALL,
+    );
+    for (const m of [high, low]) expect((await campaigns(m))[0]!.bonuses[0]).toMatchObject({ turnover: 10_000, status: "locked" });
+  });
+
+  it("counts a round only for bonuses credited before the member's first bet in it, so a hedge split around a deposit stays a hedge", async () => {
+    const m = await member(WAGERED_SITE);
+    await fund(platform, m, 10_000); // bonus 1 000, turnover needed 5 000
+    expect((await inGame(m, 10_000)).envelope.statusCode).toBe(200);
+    let current = (await marketOf(platform)).current;
+    if (clock > Date.parse(current.cutoffAt) - 500) {
+      await tick(Date.parse(current.endsAt) + 100);
+      current = (await marketOf(platform)).current;
+    }
+    await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
+    const place = (option: BetOption) => bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option, amount: 2_000 });
+    expect((await place("rise")).envelope.statusCode).toBe(200);
+    // a second deposit between the two legs: its bonus is credited after the round's first bet
+    await tick(clock + 100);
+    await fund(platform, m, 10_000);
+    await tick(clock + 100);
+    expect((await place("counter")).envelope.statusCode).toBe(200);
+    await tick(Date.parse(current.endsAt) + 100);
+    await force(FELL_AFTER_RISE);
+    await runAlarm(m);
+    // 4 000 staked, 3 900 back whatever happens: 100 at risk, all of it for the first bonus;
+    // the second would have counted Counter's 2 000 had each bet counted for itself
+    const [view] = await campaigns(m);
+    expect(view!.bonuses.map((b) => b.turnover)).toEqual([0, 100]);
   });
 
   it("keeps the old code when main and bonus together cannot cover a request", async () => {

@@ -1,5 +1,6 @@
 import { expect } from "vitest";
-import type { CallBody, Order, PairConfig } from "../../server/contract";
+import type { BetOption, CallBody, Order, PairConfig } from "../../server/contract";
+import type { Direction, Outcome } from "../../server/contract/outcomes";
 import type { Platform, TestMember } from "../helpers/platform";
 import { DEMO_OPTION, fund, memberCall, memberIdOf, MONEY_SITE } from "./money-helpers";
 
@@ -68,10 +69,17 @@ export { memberIdOf };
 
 /**
  * With a platform on forcedOutcomeEntry (tests/helpers/platform.ts): every period asked for from
- * now on has this outcome for every option.
+ * now on has this outcome for every option (after no previous direction), or this round's
+ * outcomes after this previous direction.
  */
-export function forceOutcome(platform: Platform, outcome: "win" | "lose" | "refund"): Promise<Response> {
-  return platform.fetch("/__test__/outcome", { method: "POST", body: outcome });
+export function forceOutcome(platform: Platform, outcome: "win" | "lose" | "refund" | ForcedRound): Promise<Response> {
+  return platform.fetch("/__test__/outcome", { method: "POST", body: typeof outcome === "string" ? outcome : JSON.stringify(outcome) });
+}
+
+/** A round's result as the market records it: every option's outcome and the previous period's direction. */
+export interface ForcedRound {
+  outcomes: Record<BetOption, Outcome>;
+  previous: Direction | null;
 }
 
 /** With a platform on forcedOutcomeEntry: the member object's alarm, run by hand (settling its bets). */

@@ -197,6 +197,13 @@ describe("campaigns and help", () => {
       // one card holds both, tied by the texts' key: the title, then the rule
       expect(count(before, /data-campaign="first-deposit"/)).toBe(1);
       expect(before).toMatch(/data-campaign="first-deposit"[\s\S]*?First deposit bonus[\s\S]*?10% of your first deposit/);
+      // how bets count toward its wagering, on the bonus's card only, the example at the site's
+      // odds (1.95): 250.00 + 250.00 always gets 487.50 back, so 12.50 counts
+      expect(count(before, /data-testid="campaign-wagering"/)).toBe(1);
+      expect(before).toMatch(/data-campaign="first-deposit"[\s\S]*?data-testid="campaign-wagering">Only the stake you could lose counts toward wagering/);
+      expect(before).toContain(
+        "Rise US$250.00 with Counter indicator US$250.00 after a rising round always has one winner, so the US$500.00 counts as US$12.50.",
+      );
       // a rule without texts: titled by its kind, every member takes part without joining
       expect(before).toContain("3% of your net losses each week (Monday to Sunday, UTC), up to US$50.00, credited after the week ends");
       expect(before).toContain("Every member takes part: no need to join.");

@@ -100,3 +100,26 @@ describe.each([
     }
   });
 });
+
+/**
+ * The seeded deposit bonus states how its wagering counts (server/platform/README.md, "Campaigns"):
+ * the stake at risk, bets that cover each other counting only what they risk, in all four
+ * languages; never the old "refunded rounds do not count", which a flat round's refund no longer
+ * follows.
+ */
+describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's deposit bonus terms", (site) => {
+  it("say that only the stake at risk counts toward wagering, in all four languages", () => {
+    const terms = site.campaigns.filter((c) => c.key === "first-deposit");
+    expect(terms.map((c) => c.lang).sort()).toEqual(["en_US", "ja_JP", "zh_CN", "zh_TW"]);
+    const atRisk: Record<string, RegExp> = {
+      en_US: /Only the stake you could lose counts[\s\S]*Rise with Counter indicator after a rising round/,
+      zh_TW: /只有可能輸掉的投注額才計入[\s\S]*上一局上漲後同時下注漲與反指標/,
+      zh_CN: /只有可能输掉的投注额才计入[\s\S]*上一局上涨后同时下注涨和反指标/,
+      ja_JP: /失う可能性のあるベット額だけ[\s\S]*直前のラウンドが上昇したときの上昇と逆指標/,
+    };
+    for (const c of terms) {
+      expect(c.content, c.lang).toMatch(atRisk[c.lang]!);
+      expect(c.content, c.lang).not.toMatch(/refunded rounds do not|退款的回合不計|退款的回合不计|返金されたラウンドは対象外/);
+    }
+  });
+});

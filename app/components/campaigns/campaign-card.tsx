@@ -7,7 +7,7 @@ import { formatDateTime } from "~/utils/intl";
 import { Period } from "~/components/support/time";
 import { formatMoney } from "~/utils/money";
 import { dynamicKey } from "~/utils/translation-keys";
-import { formatPercent, ruleSentence, type CampaignCardData } from "~/utils/campaigns";
+import { formatPercent, ruleSentence, type CampaignCardData, type WageringExample } from "~/utils/campaigns";
 import type { BonusLock, MemberCampaign } from "../../../server/contract";
 
 /** A refused join, shown on the card it was posted from. */
@@ -22,9 +22,20 @@ export interface JoinRefusal {
  * and status up top (Binance's reward cards lead with the reward; PancakeSwap's cards keep one
  * clean header), then what it pays in plain words computed from the rule, the operator's summary,
  * the member's part (Join, or joined; each bonus's wagering as a progress bar; the rebate's
- * current period; the total credited) and the operator's rules last.
+ * current period; the total credited) and the operator's rules last. A bonus with wagering says
+ * how bets count toward it, with the example worked out by the platform's rule.
  */
-export function CampaignCard({ card, currency, refusal }: { card: CampaignCardData; currency: string; refusal: JoinRefusal | null }) {
+export function CampaignCard({
+  card,
+  currency,
+  wagering,
+  refusal,
+}: {
+  card: CampaignCardData;
+  currency: string;
+  wagering: WageringExample | null;
+  refusal: JoinRefusal | null;
+}) {
   const { t, i18n } = useTranslation("campaigns");
   const { t: ts } = useTranslation("support");
   const { texts, member, status } = card;
@@ -55,6 +66,7 @@ export function CampaignCard({ card, currency, refusal }: { card: CampaignCardDa
           {ruleSentence(rule, t, { currency, locale })}
         </p>
       ) : null}
+      {rule?.kind === "deposit_bonus" && rule.wagering > 0 ? <WageringNote example={wagering} currency={currency} /> : null}
       {texts?.summary ? <p className="lead stored-text">{texts.summary}</p> : null}
       {member ? <Participation card={card} member={member} currency={currency} refusal={refusal} /> : null}
       {texts?.content ? (
@@ -64,6 +76,20 @@ export function CampaignCard({ card, currency, refusal }: { card: CampaignCardDa
         </>
       ) : null}
     </article>
+  );
+}
+
+/** What counts toward wagering (the stake at risk), in plain words, and the worked example. */
+function WageringNote({ example, currency }: { example: WageringExample | null; currency: string }) {
+  const { t, i18n } = useTranslation("campaigns");
+  const money = (minor: number) => formatMoney(minor, currency, i18n.language);
+  return (
+    <p className="hint campaign-wagering" data-testid="campaign-wagering">
+      {t("wagering.rule")}
+      {example ? (
+        <> {t("wagering.example", { stake: money(example.stake), total: money(2 * example.stake), counted: money(example.counted) })}</>
+      ) : null}
+    </p>
   );
 }
 

@@ -190,6 +190,8 @@ export interface PeriodResult {
   closePrice: number;
   lastDigit: number;
   outcomes: Record<BetOption, Outcome>;
+  /** the direction of the period before, as its outcomes were decided with (bonus wagering needs it) */
+  previous: Direction | null;
 }
 
 const info = (symbol: string, name: string, c: DayParams): PairInfo => ({
@@ -752,6 +754,7 @@ export class MarketObject extends DurableObject<Env> {
       closePrice: row.close_price!,
       lastDigit: row.last_digit!,
       outcomes: JSON.parse(row.outcomes!) as PeriodResult["outcomes"],
+      previous: this.previousDirection(start),
     };
   }
 

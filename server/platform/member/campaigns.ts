@@ -1,6 +1,8 @@
 import type { BonusLock, CampaignRule, DepositBonusRule, MemberCampaign, Order, RebateRule } from "../../contract";
+import { countedTurnover, isVoidRound, type WagerBet } from "../../contract/wagering";
 import { auditEvent, auditToOutbox } from "../audit";
 import { newId } from "../auth/token";
+import type { PeriodResult } from "../market/market-object";
 import { fail, failWithAmount, ok, type Failure, type Result } from "../result";
 import { balanceOf, record } from "./ledger";
 import type { Who } from "./money";
@@ -171,38 +173,43 @@ export function creditDepositBonuses(sql: SqlStorage, depositId: string, amount:
   }
 }
 
-/** A settled bet as the wagering counts it. */
-export interface SettledBet {
-  amount: number;
-  status: Order["status"];
-  /** when the bet was taken: it counts only for bonuses credited before */
+/** A settled real-money bet as the wagering counts it (practice bets never count). */
+export interface SettledBet extends WagerBet {
+  /** when the bet was taken: the round counts only for bonuses credited before the member's first bet in it */
   createdAt: string;
 }
 
+/** What the wagering needs of a settled round: its recorded outcomes (a void round counts nothing) and the previous round's direction. */
+export type SettledRound = Pick<PeriodResult, "outcomes" | "previous">;
+
 /**
- * Settlement (same transaction): the stakes of bets that won or lost count toward the locked
- * bonuses, oldest lock first, a stake's surplus over one lock's need going on to the next; a
- * lock whose turnover reaches its requirement is released. A bet counts only for bonuses
- * credited before it was taken (the turnover is the member's "since the credit"); refunds count
- * for nothing. One query when nothing is locked, so settlement stays as cheap as before.
+ * Settlement (same transaction) of one member's bets of one round (one pair, one period: the
+ * member object settles them together, once): their stake at risk (contract/wagering.ts: total
+ * stake minus the least they would pay back, whatever the round's result) counts toward the
+ * locked bonuses, oldest lock first, the surplus over one lock's need going on to the next; a
+ * lock whose turnover reaches its requirement is released.
+ *
+ * The round counts only for bonuses credited before the member's first bet in it. Counting per
+ * bet, as the whole stakes once were, would let a hedge through again: Rise before the deposit is
+ * credited and Counter after it would count Counter's whole stake for the new bonus, though the
+ * two together risk only the margin. One query when nothing is locked, so settlement stays as
+ * cheap as before.
  */
-export function countTurnover(sql: SqlStorage, bets: readonly SettledBet[], now: string): void {
-  const counted = bets.filter((b) => b.status === "won" || b.status === "lost");
-  if (counted.length === 0) return;
+export function countTurnover(sql: SqlStorage, bets: readonly SettledBet[], round: SettledRound, now: string): void {
+  if (bets.length === 0) return;
   const locks = sql.exec<LockRow>("SELECT * FROM bonus_locks WHERE status = 'locked' ORDER BY seq").toArray();
   if (locks.length === 0) return;
-  const changed = new Set<LockRow>();
-  for (const bet of counted) {
-    let left = bet.amount;
-    for (const lock of locks) {
-      if (left === 0) break;
-      const need = lock.turnover_required - lock.turnover;
-      if (need <= 0 || lock.created_at > bet.createdAt) continue;
-      const take = Math.min(left, need);
-      lock.turnover += take;
-      left -= take;
-      changed.add(lock);
-    }
+  const firstBet = bets.reduce((first, b) => (b.createdAt < first ? b.createdAt : first), bets[0]!.createdAt);
+  let left = countedTurnover(bets, round.previous, isVoidRound(round.outcomes));
+  const changed: LockRow[] = [];
+  for (const lock of locks) {
+    if (left === 0) break;
+    const need = lock.turnover_required - lock.turnover;
+    if (need <= 0 || lock.created_at > firstBet) continue;
+    const take = Math.min(left, need);
+    lock.turnover += take;
+    left -= take;
+    changed.push(lock);
   }
   for (const lock of changed) {
     sql.exec("UPDATE bonus_locks SET turnover = ? WHERE id = ?", lock.turnover, lock.id);

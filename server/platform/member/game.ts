@@ -271,11 +271,12 @@ export function settlePeriod(sql: SqlStorage, pair: string, periodStart: number,
             },
     })),
   );
-  // campaigns: the stakes of won and lost bets count toward locked deposit bonuses (same transaction)
+  // campaigns: the round's stake at risk counts toward locked deposit bonuses (same transaction)
   // (practice bets never count toward a campaign)
   countTurnover(
     sql,
-    settled.filter(({ row }) => row.mode === "real").map(({ row, order }) => ({ amount: row.amount, status: order.status, createdAt: row.created_at })),
+    settled.filter(({ row }) => row.mode === "real").map(({ row }) => ({ option: row.option, amount: row.amount, oddsBp: row.odds_bp, createdAt: row.created_at })),
+    result,
     now,
   );
   for (const { order } of settled) toStream(sql, order, streaming);

@@ -38,7 +38,7 @@ export const BUDGETS = {
   ssrShare: { "/login": 0.5, "/user": 0.3 },
   bffAddedMs: 2,
   betP99Ms: 300,
-  settleSeconds: 5,
+  settleSeconds: 3,
   tickP95Ms: 250,
   /** contract trading: every position a tick stops out is closed within this many seconds of the tick */
   stopOutSeconds: 3,

@@ -9,7 +9,7 @@ import { TriggerBook } from "../../server/platform/market/trigger-book";
 import { randomUUID } from "node:crypto";
 import type { CallBody, CallData, Envelope } from "../../server/contract";
 import { must, operator, platformCall } from "./clients";
-import { SITE_ID } from "./config";
+import { PLATFORM, SITE_ID } from "./config";
 import type { LiveResult } from "./live";
 import type { BenchMember } from "./members";
 import { pool, quantile, sleep } from "./stats";
@@ -25,14 +25,18 @@ import { pool, quantile, sleep } from "./stats";
  *   pair. Every close is timed from that tick's second to the `closedAt` the member's object wrote
  *   when it applied the close, and every member's books are checked afterwards.
  *
- * How one tick was made to cross exactly the chosen positions: the bench pair ran calm (volatility
- * 0) while the positions opened, so every entry was the same price, then the bench chose a seed of
- * the old feed whose next tick at 3 % a second fell below the targets' liquidation price. The
- * verifiable feed (server/platform/README.md, "Verifiable rounds") takes its ticks from each day's
- * random, committed seed, and a change of volatility applies only from the first day committed
- * after it: nobody, the bench included, can make a gap within a day any more. Until the scenario
- * has another honest way to make its gap, it stops before opening anything and says why (the
- * probe below); the rest of the scenario is kept as it ran.
+ * How one tick crosses exactly the chosen positions, within what the verifiable feed allows
+ * (server/platform/README.md, "Verifiable rounds": each day's ticks come from its committed seed,
+ * and a change of volatility applies only from the first day committed after it). The bench pair
+ * is created calm (volatility 0: today and tomorrow are committed so), and at once set to 3 % a
+ * second, which applies from the day after tomorrow's midnight. Every position opens at the one
+ * calm price; each member opens a long and a short at the highest leverage (the targets) beside
+ * nine at the lowest. Then the bench moves the platform's clock (serve.ts's local-only
+ * PLATFORM_CLOCK_CONTROL, which only moves forward) to 20 s before that midnight: the market
+ * catches up through the calm day, and from midnight every tick moves about 3 %. Nobody knows the
+ * seed, so nobody knows which way: the first tick that moves 0.9 % or more from the entry crosses
+ * the stop-outs of one side, 1,000 positions at once, and the bench pauses the pair as soon as it
+ * sees that tick (before the next second), so the other side and the 5× positions stay open.
  */
 
 // the trigger check ----------------------------------------------------------------------------
@@ -120,8 +124,16 @@ export function triggerCheck(positions = 10_000, calls = 200_000): TriggerCheckR
 export const CONTRACT_PAIR = "CTR-USDT";
 /** The bench pair, calm (volatility 0) until the gap. */
 const PAIR_CONFIG = { name: "CTR/USDT", precision: 2, periodSeconds: 60, cutoffSeconds: 10, startPrice: 6_000_000, volatilityBp: 0, paused: false };
-/** The gap's volatility: 3 % a second, so one tick moves past a 100× long's stop-out (about 0.9 %). */
+/** The gap's volatility: 3 % a second, so one tick moves past a 100× position's stop-out (about 0.9 %) three times in four. */
 const GAP_VOLATILITY_BP = 300;
+/** How long before the gap's midnight the clock is put: time for the sockets to connect and settle. */
+const BEFORE_MIDNIGHT_MS = 20_000;
+
+/** Moves the platform's clock `offsetMs` ahead of this machine's (serve.ts, PLATFORM_CLOCK_CONTROL). */
+async function moveClock(offsetMs: number): Promise<void> {
+  const response = await fetch(`${PLATFORM}/__test__/clock-offset`, { method: "POST", body: String(offsetMs) });
+  if (!response.ok) throw new Error(`the platform's clock cannot be moved (${response.status}): is PLATFORM_CLOCK_CONTROL=1 set?`);
+}
 const FAR_PER_MEMBER = 9;
 
 export interface StopOutResult {
@@ -136,8 +148,10 @@ export interface StopOutResult {
   targetsRefused: string[];
   entryPrice: number;
   liquidationPrice: number;
-  /** the gap: its second, its price, the seed that made it and the volatility change's moment */
-  gap: { second: number; price: number };
+  /** the gap: its second, its price, and which side's stop-outs it crossed */
+  gap: { second: number; price: number; side: "long" | "short" };
+  /** ms the market took to catch up through the calm day after the clock moved */
+  catchUpMs: number;
   /** closed by the gap's tick, each once, as stop-outs at its price */
   closed: number;
   /** opened but not closed by the deadline */
@@ -149,7 +163,7 @@ export interface StopOutResult {
   maxMs: number;
   /** what the stopped-out positions paid back in all (a gap past the stop-out pays nothing) */
   payouts: number;
-  /** the other positions still open afterwards (all of them should be) */
+  /** the other positions (the 5× ones and the side the gap did not cross) still open afterwards (all of them should be) */
   farStillOpen: number;
   ledgerProblems: string[];
   /** requests that got no answer and were sent again with the same idempotency key (the first ten, and how many) */
@@ -158,7 +172,7 @@ export interface StopOutResult {
   live?: LiveResult;
 }
 
-type Live = (pair: string, untilMs: number) => Promise<LiveResult>;
+type Live = (pair: string, untilMs: number, clockOffsetMs: number) => Promise<LiveResult>;
 
 async function allPages<T>(read: (page: number) => Promise<{ items: T[]; total: number }>): Promise<T[]> {
   const items: T[] = [];
@@ -262,19 +276,16 @@ const latestPrice = async (pair: string) => {
 
 export async function stopOutBurst(members: BenchMember[], gameCode: string, live: Live | null, log: (line: string) => void): Promise<StopOutResult> {
   const ops = operator();
-  // the bench pair, calm, offered by the demo site (with the site's own contract settings)
+  // the bench pair, calm today and tomorrow, offered by the demo site (with the site's own contract settings)
   const put = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: PAIR_CONFIG });
   if (put.statusCode !== 200) throw new Error(`operatorPutPair: ${put.statusCode} ${put.message}`);
-  // the probe: does the gap's volatility apply at once? (it is put back straight away)
-  const probe = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: { ...PAIR_CONFIG, volatilityBp: GAP_VOLATILITY_BP } });
-  await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: PAIR_CONFIG });
-  if (probe.data?.changesFrom) {
-    throw new Error(
-      `the gap's volatility would apply only from ${probe.data.changesFrom} (the first day committed after the change): ` +
-        "the stop-out burst needs a new way to make its gap (tests/bench/contract.ts)",
-    );
-  }
+  // the gap's volatility, from the first day committed after this change: the day after tomorrow
+  const gapPut = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: { ...PAIR_CONFIG, volatilityBp: GAP_VOLATILITY_BP } });
+  const midnight = gapPut.data?.changesFrom ? Date.parse(gapPut.data.changesFrom) : Number.NaN;
+  if (gapPut.statusCode !== 200 || Number.isNaN(midnight)) throw new Error(`operatorPutPair (the gap's volatility): ${gapPut.statusCode} ${gapPut.message}`);
   const site = await must("siteInfo", { params: { siteId: SITE_ID } });
+  // the site relays a pair's stream once its cached site info lists the pair (SITE_INFO_TTL_SECONDS)
+  const siteKnowsPairAt = Date.now() + 31_000;
   if (!site.pairs.includes(CONTRACT_PAIR)) {
     const added = await ops("operatorPutSite", { params: { siteId: SITE_ID }, body: { pairs: [...site.pairs, CONTRACT_PAIR] } });
     if (added.statusCode !== 200) throw new Error(`operatorPutSite: ${added.statusCode} ${added.message}`);
@@ -303,45 +314,64 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   const farCount = members.length * FAR_PER_MEMBER - farRefused.length;
   log(`  ${farCount} positions at ${farLeverage}× in ${farOpenSeconds.toFixed(1)} s`);
 
-  // the targets: one long per member at the highest leverage
+  // the targets: a long and a short per member at the highest leverage; the gap crosses one side
   const targetsRefused: string[] = [];
-  const targets: Array<{ member: BenchMember; position: Position }> = [];
+  const sides: Record<"long" | "short", Array<{ member: BenchMember; position: Position }>> = { long: [], short: [] };
   const targetStart = performance.now();
   await pool(members, 32, async (member) => {
-    const r = await openOnce(member.token, { pair: CONTRACT_PAIR, side: "long", margin, leverage: targetLeverage, seenPrice: price, takeProfit: null, stopLoss: null });
-    if (r.statusCode === 200 && r.data) targets.push({ member, position: r.data });
-    else targetsRefused.push(`${member.account}: ${r.statusCode} ${r.message}`);
+    for (const side of ["long", "short"] as const) {
+      const r = await openOnce(member.token, { pair: CONTRACT_PAIR, side, margin, leverage: targetLeverage, seenPrice: price, takeProfit: null, stopLoss: null });
+      if (r.statusCode === 200 && r.data) sides[side].push({ member, position: r.data });
+      else targetsRefused.push(`${member.account}: ${r.statusCode} ${r.message}`);
+    }
   });
   const targetOpenSeconds = (performance.now() - targetStart) / 1000;
-  const entries = new Set(targets.map((t) => t.position.entryPrice));
+  const entries = new Set([...sides.long, ...sides.short].map((t) => t.position.entryPrice));
   if (entries.size !== 1 || !entries.has(price)) throw new Error(`the calm pair's entries are ${[...entries].join(", ")}, expected ${price}`);
-  const liquidation = targets[0]!.position.liquidationPrice;
-  log(`  ${targets.length} longs at ${targetLeverage}× in ${targetOpenSeconds.toFixed(1)} s, entry ${price}, liquidation ${liquidation}`);
+  const liquidation = { long: sides.long[0]!.position.liquidationPrice, short: sides.short[0]!.position.liquidationPrice };
+  log(`  ${sides.long.length} longs and ${sides.short.length} shorts at ${targetLeverage}× in ${targetOpenSeconds.toFixed(1)} s, entry ${price}, liquidation ${liquidation.long} / ${liquidation.short}`);
 
-  // the sockets connect (a few seconds), settle (2 s), then are measured until 10 s after the gap
-  const gapAt = Date.now() + 15_000;
-  const watching = live ? live(CONTRACT_PAIR, gapAt + 10_000) : null;
+  // the clock to 20 s before the gap's midnight: the market catches up through the calm day
+  const offsetMs = midnight - BEFORE_MIDNIGHT_MS - Math.max(0, siteKnowsPairAt - Date.now()) - Date.now();
+  await moveClock(offsetMs);
+  const catchUpStart = performance.now();
+  if ((await latestPrice(CONTRACT_PAIR)) !== price) throw new Error("the calm day moved the price");
+  const catchUpMs = performance.now() - catchUpStart;
+  log(`  clock moved ${(offsetMs / 3_600_000).toFixed(1)} h ahead; the market caught up in ${(catchUpMs / 1000).toFixed(1)} s`);
+
+  // the sockets connect (a few seconds), settle, then are measured until 10 s after midnight
+  await sleep(siteKnowsPairAt - Date.now());
+  const realMidnight = midnight - offsetMs;
+  const watching = live ? live(CONTRACT_PAIR, realMidnight + 10_000, offsetMs) : null;
   watching?.catch(() => undefined);
-  await sleep(gapAt - Date.now());
+  await sleep(realMidnight - Date.now());
 
-  // the gap: the pair at the gap's volatility until a tick falls past the targets' liquidation price
-  const gapPut = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: { ...PAIR_CONFIG, volatilityBp: GAP_VOLATILITY_BP } });
-  if (gapPut.statusCode !== 200) throw new Error(`operatorPutPair (the gap): ${gapPut.statusCode} ${gapPut.message}`);
-  // calm again once the market has recorded the gap's tick (a market call catches it up)
-  while ((await latestPrice(CONTRACT_PAIR)) === price) await sleep(50);
-  await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: PAIR_CONFIG });
-  const ticks = await read(() => must("candles", { params: { pair: CONTRACT_PAIR }, query: { interval: "1s", limit: 60 } }));
-  const gapTick = ticks.find((c) => c.close <= liquidation);
-  if (!gapTick) throw new Error("no 1-second candle at or below the liquidation price");
+  // the first tick past one side's stop-out; then the pair is paused before the next second
+  const deadline = Date.now() + 60_000;
+  let seen = price;
+  while (seen > liquidation.long && seen < liquidation.short) {
+    if (Date.now() > deadline) throw new Error(`no tick crossed a stop-out within 60 s of the gap's midnight (last ${seen})`);
+    await sleep(50);
+    seen = await latestPrice(CONTRACT_PAIR);
+  }
+  const paused = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: { ...PAIR_CONFIG, volatilityBp: GAP_VOLATILITY_BP, paused: true } });
+  if (paused.statusCode !== 200) throw new Error(`operatorPutPair (the pause): ${paused.statusCode} ${paused.message}`);
+  const crossed: "long" | "short" = seen <= liquidation.long ? "long" : "short";
+  const targets = sides[crossed];
+  const ticks = await read(() => must("candles", { params: { pair: CONTRACT_PAIR }, query: { interval: "1s", limit: 120 } }));
+  const gapTick = ticks.find((c) => (crossed === "long" ? c.close <= liquidation.long : c.close >= liquidation.short));
+  if (!gapTick) throw new Error("no 1-second candle past the stop-out");
   const gapMs = Date.parse(gapTick.time);
-  log(`  the tick of ${gapTick.time} fell from ${price} to ${gapTick.close}`);
+  const lastTick = ticks[ticks.length - 1]!;
+  if (lastTick.time !== gapTick.time) throw new Error(`the pause came after the tick of ${lastTick.time}, not right after the gap's (${gapTick.time})`);
+  log(`  the tick of ${gapTick.time} moved from ${price} to ${gapTick.close}: the ${crossed}s' stop-outs`);
 
   // the closes: read back after the budget has passed (reading sooner would load what is measured)
-  await sleep(gapMs + 5_000 - Date.now());
+  await sleep(gapMs - offsetMs + 5_000 - Date.now());
   const closedAt = new Map<string, number>();
   let payouts = 0;
   const wrong: string[] = [];
-  const deadline = gapMs + 60_000;
+  const readDeadline = Date.now() + 60_000;
   let pending = targets;
   for (;;) {
     const rows = await pool(pending, 8, async ({ member, position }) => (await positionsOf(member, "closed")).filter((p) => p.id === position.id));
@@ -357,7 +387,7 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
       payouts += p.payout ?? 0;
     });
     pending = next;
-    if (pending.length === 0 || Date.now() > deadline) break;
+    if (pending.length === 0 || Date.now() > readDeadline) break;
     await sleep(1_000);
   }
   const liveResult = watching
@@ -367,15 +397,13 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
       })
     : undefined;
 
-  const farOpen = (await pool(members, 8, async (member) => (await positionsOf(member, "open")).filter((p) => p.leverage === farLeverage).length)).reduce(
-    (n, c) => n + c,
-    0,
-  );
+  const others = farCount + sides[crossed === "long" ? "short" : "long"].length;
+  const stillOpen = (await pool(members, 8, async (member) => (await positionsOf(member, "open")).length)).reduce((n, c) => n + c, 0);
   const problems = [...wrong, ...(await pool(members, 8, (member) => positionLedgerProblems(member, gameCode))).flat()];
   const delays = [...closedAt.values()];
   return {
     members: members.length,
-    farPositions: farCount,
+    farPositions: others,
     farLeverage,
     farOpenSeconds,
     farRefused: farRefused.slice(0, 10),
@@ -384,8 +412,9 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
     targetOpenSeconds,
     targetsRefused: targetsRefused.slice(0, 10),
     entryPrice: price,
-    liquidationPrice: liquidation,
-    gap: { second: gapMs / 1000, price: gapTick.close },
+    liquidationPrice: liquidation[crossed],
+    gap: { second: gapMs / 1000, price: gapTick.close, side: crossed },
+    catchUpMs,
     closed: closedAt.size,
     lost: pending.length,
     firstMs: quantile(delays, 0),
@@ -393,7 +422,7 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
     p95Ms: quantile(delays, 0.95),
     maxMs: quantile(delays, 1),
     payouts,
-    farStillOpen: farOpen,
+    farStillOpen: stillOpen,
     ledgerProblems: problems.slice(0, 10),
     networkRetries: networkRetries.slice(0, 10),
     networkRetryCount: networkRetries.length,

@@ -32,7 +32,18 @@ export interface LiveResult {
 type Event = { type: string; at?: string };
 
 /** `untilMs`: measure until that moment instead of for `seconds` (a scenario that runs alongside, e.g. the stop-out burst). */
-export async function measureLive(url: string, clients: number, seconds: number, log: (line: string) => void, untilMs?: number): Promise<LiveResult> {
+/**
+ * `clockOffsetMs`: how far the platform's clock runs ahead of this machine's (the stop-out burst
+ * moves it to a day boundary), so a tick's `at` is compared with the arrival on the same clock.
+ */
+export async function measureLive(
+  url: string,
+  clients: number,
+  seconds: number,
+  log: (line: string) => void,
+  untilMs?: number,
+  clockOffsetMs = 0,
+): Promise<LiveResult> {
   const sockets: WebSocket[] = [];
   const delays: number[] = [];
   const received = new Array<number>(clients).fill(0);
@@ -48,7 +59,7 @@ export async function measureLive(url: string, clients: number, seconds: number,
         const events = JSON.parse(String(data)) as Event[];
         for (const event of events) {
           if (event.type !== "tick" || !event.at) continue;
-          delays.push(arrived - Date.parse(event.at));
+          delays.push(arrived + clockOffsetMs - Date.parse(event.at));
           received[index]! += 1;
         }
       });

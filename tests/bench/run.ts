@@ -234,7 +234,12 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
   );
   // last: it adds a pair to the demo site and leaves 9,000 positions open on it
   if (wanted("stopout")) figures.stopOut = await phase(`stop-out burst, ${SCALE.stopOutMembers * 10} positions, ${SCALE.liveClients} sockets`, () =>
-    stopOutBurst(members.slice(0, SCALE.stopOutMembers), gameCode, (pair, untilMs) => measureLive(siteStream(pair), SCALE.liveClients, 0, log, untilMs), log)
+    stopOutBurst(
+      members.slice(0, SCALE.stopOutMembers),
+      gameCode,
+      (pair, untilMs, offsetMs) => measureLive(siteStream(pair), SCALE.liveClients, 0, log, untilMs, offsetMs),
+      log,
+    )
   );
 }
 

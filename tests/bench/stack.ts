@@ -55,6 +55,9 @@ export async function startStack(): Promise<Stack> {
       SITE_PORT: String(SITE_PORT),
       PLATFORM_PORT: String(PLATFORM_PORT),
       STATE_DIR,
+      // the stop-out burst moves the platform's clock to a day boundary (tests/bench/contract.ts);
+      // a local-only switch of serve.ts, never part of what wrangler deploy builds
+      PLATFORM_CLOCK_CONTROL: "1",
     },
   });
   closeSync(log);

@@ -872,7 +872,9 @@ export class MarketObject extends DurableObject<Env> {
     const feed = this.feedRow();
     const sockets = this.ctx.getWebSockets();
     if (sockets.length > 0 && feed.recorded_until > feed.broadcast_until) {
-      const events: MarketStreamEvent[] = [{ type: "tick", price: feed.last_price, at: iso(feed.last_second) }];
+      // a stalled (paused) feed has no new tick to send: only a period's end, if one passed
+      const events: MarketStreamEvent[] =
+        feed.last_second > feed.broadcast_until ? [{ type: "tick", price: feed.last_price, at: iso(feed.last_second) }] : [];
       const ended = this.sql
         .exec<PeriodRow>(
           "SELECT * FROM periods WHERE close_price IS NOT NULL AND end_at > ? AND end_at <= ? ORDER BY start DESC LIMIT 1",
@@ -882,7 +884,7 @@ export class MarketObject extends DurableObject<Env> {
         .toArray()[0];
       if (ended) events.push({ type: "period", current: this.currentPeriod(symbol, nowMs), next: this.nextPeriod(symbol, nowMs), ended: this.toPeriod(symbol, ended) });
       const message = JSON.stringify(events);
-      for (const ws of sockets) {
+      for (const ws of events.length > 0 ? sockets : []) {
         try {
           ws.send(message);
         } catch {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketStreamMessage, memberStreamEvent, type Order } from "../../server/contract";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders } from "./game-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders, periodAfter } from "./game-helpers";
 import { eventually, expectSoundLedger, ledgerOf, memberCall, wallets } from "./money-helpers";
 
 type TestSocket = {
@@ -38,8 +38,6 @@ async function bettingMarket(ms = 2500) {
     await sleep(Date.parse(m.next.startsAt) - Date.parse(m.serverTime) + 100);
   }
 }
-/** The period after `periodNo` in its day: a bet on it is too early. */
-const periodAfter = (periodNo: string) => periodNo.slice(0, 8) + String(Number(periodNo.slice(8)) + 1).padStart(periodNo.length - 8, "0");
 async function settled(m: TestMember, count: number): Promise<Order[]> {
   await eventually(async () => (await openOrders(platform, m)).length === 0, 15_000);
   const { envelope } = await memberCall(platform, m, "orders", { query: { status: "settled", pageSize: "100" } as never });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CampaignRule, MemberCampaign, SiteConfigPatch } from "../../server/contract";
 import { createPlatform, forcedOutcomeEntry, type Platform, type TestMember } from "../helpers/platform";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, bettingPeriod, forceOutcome, runMemberAlarm } from "./game-helpers";
 import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, wallets } from "./money-helpers";
 
 /**
@@ -47,23 +47,18 @@ const force = (outcome: "win" | "lose" | "refund") => forceOutcome(platform, out
 const runAlarm = (m: TestMember) => runMemberAlarm(platform, m);
 
 /**
- * One period of the fast pair: each member bets `amount` on "high" early in it, the clock moves
- * past its end, the result is forced and the members' alarms run (settling the bets).
+ * One period of the fast pair: each member bets `amount` on "high" while it takes bets (before it
+ * starts), the clock moves past its end, the result is forced and the members' alarms run
+ * (settling the bets).
  */
 async function playPeriod(bets: [TestMember, number][], outcome: "win" | "lose" | "refund", during?: () => Promise<void>): Promise<void> {
-  let current = (await marketOf(platform)).current;
-  // too late in this period to bet in it: the next one
-  if (clock > Date.parse(current.cutoffAt) - 500) {
-    await tick(Date.parse(current.endsAt) + 100);
-    current = (await marketOf(platform)).current;
-  }
-  await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
+  const period = await bettingPeriod(platform, clock, tick);
   for (const [m, amount] of bets) {
-    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "high", amount });
+    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount });
     expect(placed.envelope.statusCode, placed.envelope.message).toBe(200);
   }
   await during?.();
-  await tick(Date.parse(current.endsAt) + 100);
+  await tick(Date.parse(period.endsAt) + 100);
   await force(outcome);
   for (const [m] of bets) await runAlarm(m);
 }
@@ -100,9 +95,10 @@ async function member(siteId: string): Promise<TestMember> {
 
 beforeAll(async () => {
   platform = await createPlatform({ wrapEntry: ENTRY });
-  // 40 s before a UTC midnight three days ahead: the rebate scenario crosses it.
+  // 60 s before a UTC midnight three days ahead: the rebate scenario crosses it (its four
+  // periods before midnight take 10 s each: bet while the one before runs, settle after it ends).
   midnight = Math.ceil((Date.now() + 3 * DAY) / DAY) * DAY;
-  await tick(midnight - 40_000);
+  await tick(midnight - 60_000);
   await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
   await platform.seedSite(BONUS_SITE, SITE_OF([FIRST]));
   await platform.seedSite(EACH_SITE, SITE_OF([EACH, LATER]));
@@ -144,9 +140,10 @@ describe("rebates", () => {
     await runAlarm(loser);
     expect((await postings(loser, "rebate")).map((p) => p.amount)).toEqual([10]);
 
-    // The loser bets in the first round after midnight, and the operator ends the daily campaign
-    // during it: the day that ended before still pays (the alarm after this round credits it).
-    await tick(midnight - 100);
+    // The loser bets (in the seconds before midnight) on the first round after midnight, and the
+    // operator ends the daily campaign during it: the day that ended before still pays (the alarm
+    // after this round credits it).
+    await tick(midnight - 3_000);
     await playPeriod([[loser, 1_000]], "lose", async () => {
       await tick(midnight + 1_000);
       expect((await endCampaign(REBATE_SITE, DAILY.key)).envelope.data!.endedAt).toBe(new Date(midnight + 1_000).toISOString());
@@ -307,15 +304,14 @@ describe("invariants with bonus funds", () => {
     await join(m, FIRST.key);
     await bindBank(platform, m);
     const ids = [await bankDeposit(m, 30_000), await bankDeposit(m, 20_000), await bankDeposit(m, 10_000)];
-    const current = (await marketOf(platform)).current;
-    await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
+    const period = await bettingPeriod(platform, clock, tick);
     await Promise.all([
       ...ids.flatMap((id) => [confirm(BONUS_SITE, id), confirm(BONUS_SITE, id)]),
       ...[1, 2, 3].map(() => memberCall(platform, m, "withdraw", { body: { amount: 5_000 } })),
       ...[1, 2, 3].map(() => inGame(m, 4_000)),
-      bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "high", amount: 1_000 }),
+      bet(platform, m, { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount: 1_000 }),
     ]);
-    await tick(Date.parse(current.endsAt) + 100);
+    await tick(Date.parse(period.endsAt) + 100);
     await force("lose");
     await Promise.all([runAlarm(m), runAlarm(m)]);
     const w = await wallets(platform, m);

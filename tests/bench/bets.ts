@@ -6,7 +6,8 @@ import { pool, quantile, sleep } from "./stats";
 
 /**
  * Bets under load: a burst of members betting through the site near a period's cut-off, and the
- * settlement of one period holding many bets.
+ * settlement of one period holding many bets. Bets on a period are taken while the one before it
+ * runs, until `cutoffSeconds` before it starts (the market's `next`), and settle after it ends.
  */
 
 const DAY = 86_400;
@@ -24,13 +25,16 @@ async function market(pair: string) {
   return must("market", { params: { pair } });
 }
 
-/** Waits for a period of `pair` with at least `needMs` of betting left, and returns it. */
+/**
+ * Waits for a period of `pair` taking bets with at least `needMs` of betting left, and returns
+ * it. Too late for the one taking bets now: from its start, the one after it takes bets.
+ */
 async function periodWithRoom(pair: string, needMs: number) {
   for (;;) {
     const state = await market(pair);
-    const cutoff = Date.parse(state.current.cutoffAt);
-    if (cutoff - Date.now() >= needMs) return state.current;
-    await sleep(Date.parse(state.current.endsAt) - Date.now() + 300);
+    const cutoff = Date.parse(state.next.cutoffAt);
+    if (cutoff - Date.now() >= needMs) return state.next;
+    await sleep(Date.parse(state.next.startsAt) - Date.now() + 300);
   }
 }
 
@@ -186,22 +190,21 @@ async function waitUntilSettled(members: BenchMember[], timeoutMs: number): Prom
 }
 
 /**
- * A period schedule for `pair` whose next boundary comes soon: the shortest length from
- * `minSeconds` up whose next period starts within `leadSeconds`..`leadSeconds + 30` from now and
- * ends the same UTC day (a day's last period is cut short). Periods are aligned to the UTC day.
+ * A period schedule for the settlement's pair: a length from `minSeconds` up that divides the UTC
+ * day (the contract takes no other), and its first period starting at least `leadSeconds` from
+ * now. Bets go to the period after that first one, so of the lengths that fit, the one whose
+ * second period ends soonest. Periods are aligned to the UTC day.
  */
 export function planPeriod(nowMs: number, minSeconds: number, leadSeconds: number): { periodSeconds: number; startsAt: number } {
   const now = nowMs / 1000;
-  const day = Math.floor(now / DAY) * DAY;
   let best: { periodSeconds: number; startsAt: number } | undefined;
+  const betsEnd = (plan: { periodSeconds: number; startsAt: number }) => plan.startsAt + 2 * plan.periodSeconds;
   for (let length = minSeconds; length <= minSeconds + 600; length++) {
-    const index = Math.ceil((now + leadSeconds - day) / length);
-    const start = day + index * length;
-    if (start + length > day + DAY) continue;
-    if (!best || start < best.startsAt) best = { periodSeconds: length, startsAt: start };
-    if (start - now <= leadSeconds + 5) break;
+    if (DAY % length !== 0) continue;
+    const plan = { periodSeconds: length, startsAt: Math.ceil((now + leadSeconds) / length) * length };
+    if (!best || betsEnd(plan) < betsEnd(best)) best = plan;
   }
-  if (!best) throw new Error("no period fits before the end of the UTC day; run the bench again after midnight UTC");
+  if (!best) throw new Error(`no period length from ${minSeconds} s divides the day`);
   return best;
 }
 
@@ -228,10 +231,12 @@ const MAX_PERIOD_SECONDS = 300;
 
 /**
  * Many open bets of one period, settled after its end. The pair's schedule is set by the
- * operator (as tests do) to a period long enough to place every bet at the rate this machine
- * manages, measured with a short calibration on another pair first. Bets go straight to the
- * platform with each member's token (one in flight per member, as the platform allows).
- * Settlement time is read from the platform: each order's settledAt against the period's end.
+ * operator (as tests do) to periods long enough to place every bet at the rate this machine
+ * manages, measured with a short calibration on another pair first: the bets name the period
+ * after the first one of that schedule and are placed while that first one runs. Bets go
+ * straight to the platform with each member's token (one in flight per member, as the platform
+ * allows). Settlement time is read from the platform: each order's settledAt against the
+ * period's end.
  */
 export async function settlement(
   deadlineMs: number,
@@ -262,8 +267,9 @@ export async function settlement(
   const wanted = Math.max(60, Math.ceil((total / rate) * 1.5) + cutoffSeconds + 5);
   // a machine too busy to place every bet in five minutes gets five minutes; the shortfall is reported
   const plan = planPeriod(Date.now(), Math.min(wanted, MAX_PERIOD_SECONDS), 4);
-  if ((plan.startsAt + plan.periodSeconds) * 1000 + 30_000 > deadlineMs) {
-    throw new Error(`not enough time left for a ${plan.periodSeconds}-second period before the run's time limit (BENCH_TIMEOUT_SECONDS)`);
+  // the bets' period is the second of the plan: it takes bets while the first runs
+  if ((plan.startsAt + 2 * plan.periodSeconds) * 1000 + 30_000 > deadlineMs) {
+    throw new Error(`not enough time left for two ${plan.periodSeconds}-second periods before the run's time limit (BENCH_TIMEOUT_SECONDS)`);
   }
   log(
     `  calibration: ${calPlaced} bets at ${rate.toFixed(0)}/s; ${pair.symbol} periods of ${plan.periodSeconds} s, next from ${new Date(
@@ -283,11 +289,13 @@ export async function settlement(
     },
   });
   if (put.statusCode !== 200) throw new Error(`operatorPutPair ${pair.symbol}: ${put.statusCode} ${put.message}`);
+  // Betting on the plan's first period closed before the schedule was set (it starts within
+  // seconds): the bets go to the one after it, from the first one's start until its cut-off.
   await sleep(plan.startsAt * 1000 - Date.now() + 200);
   const state = await market(pair.symbol);
-  const period = state.current;
-  if (Date.parse(period.startsAt) !== plan.startsAt * 1000)
-    throw new Error(`${pair.symbol}: expected a period from ${plan.startsAt}, got ${period.startsAt}`);
+  if (Date.parse(state.current.startsAt) !== plan.startsAt * 1000)
+    throw new Error(`${pair.symbol}: expected a period from ${plan.startsAt}, got ${state.current.startsAt}`);
+  const period = state.next;
 
   const started = performance.now();
   const refused: string[] = [];
@@ -298,8 +306,8 @@ export async function settlement(
       if (r.statusCode === 200) placed += 1;
       else {
         refused.push(`${member.account}: ${r.statusCode} ${r.message}`);
-        // past the cut-off nothing more fits in this period
-        if (r.message === "betting_forbidden") break;
+        // past the cut-off (or the start) nothing more fits in this period
+        if (r.message === "betting_forbidden" || r.message === "period_started") break;
       }
     }
   });

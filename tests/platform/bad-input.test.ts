@@ -471,9 +471,10 @@ const pairPrice = async () => (await platform.call("market", { params: { pair: P
 /** A fresh open position of the shared member (each case acts on its own). */
 const openPositionId = async () =>
   (await memberCall("openPosition", { body: { pair: PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: await pairPrice() } })).id as string;
-const periodNow = async () => {
+/** The running period (`current`) or the one taking bets (`next`, which starts when it ends). */
+const periodNo = async (which: "current" | "next") => {
   const { envelope } = await platform.call("market", { params: { pair: PAIR } });
-  return envelope.data!.current.periodNo;
+  return envelope.data![which].periodNo;
 };
 
 async function memberCall(name: CallName, req: Req, m: TestMember = member) {
@@ -611,7 +612,7 @@ const TABLE: Record<CallName, Entry> = {
   quotes: { request: async () => ({ params: { pair: PAIR }, query: { page: "1", pageSize: "10" } }) },
   candles: { request: async () => ({ params: { pair: PAIR }, query: { interval: "1m", limit: "10" } }) },
   placeOrder: {
-    request: async () => ({ body: { pair: PAIR, periodNo: await periodNow(), option: "draw", amount: 100 } }),
+    request: async () => ({ body: { pair: PAIR, periodNo: await periodNo("next"), option: "draw", amount: 100 } }),
     codes: { "body.pair": "invalid_trading_pair", "body.option": "invalid_bet_option", "body.periodNo": "invalid_period", "body.amount": "amount_out_of_range" },
   },
   orders: { request: async () => ({ query: { ...page, status: "all" } }) },
@@ -798,14 +799,15 @@ const TABLE: Record<CallName, Entry> = {
   operatorPairAudit: { request: async () => ({ params: { pair: PAIR }, query: { limit: "5" } }) },
   fairnessDays: { request: async () => ({ params: { pair: PAIR }, query: { limit: "5", before: "2099-01-01" } }) },
   // the running period: well-formed, refused until it has ended
-  periodProof: { request: async () => ({ params: { pair: PAIR, periodNo: await periodNow() } }), answers: "invalid_period" },
+  periodProof: { request: async () => ({ params: { pair: PAIR, periodNo: await periodNo("current") } }), answers: "invalid_period" },
 };
 
 // the suite ---------------------------------------------------------------------------------------
 
 beforeAll(async () => {
   platform = await createPlatform({ wrapEntry: FAULT_ENTRY });
-  // A stopped clock one second into an hour-long period: a bet is never late; no alarm fires by itself.
+  // A stopped clock one second into an hour-long period: a bet on the next one is never late (its
+  // cut-off is an hour away); no alarm fires by itself.
   await setPlatformClock(platform, Math.ceil((Date.now() + 86_400_000) / 3_600_000) * 3_600_000 + 1_000);
   const pair = await platform.operator("operatorPutPair", { params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) });
   expect(pair.envelope.message).toBe("ok");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BetOption, CampaignRule, MemberCampaign, SiteConfigPatch } from "../../server/contract";
 import { outcomes } from "../../server/contract/outcomes";
 import { createPlatform, forcedOutcomeEntry, type Platform, type TestMember } from "../helpers/platform";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, marketOf, forceOutcome, runMemberAlarm, type ForcedRound } from "./game-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, bettingPeriod, forceOutcome, runMemberAlarm, type ForcedRound } from "./game-helpers";
 import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, wallets } from "./money-helpers";
 
 /**
@@ -59,24 +59,18 @@ const force = (outcome: Forced) => forceOutcome(platform, outcome);
 const runAlarm = (m: TestMember) => runMemberAlarm(platform, m);
 
 /**
- * One period of the fast pair: each member bets `amount` on its option ("high" unless named) early
- * in it, the clock moves past its end, the result is forced and the members' alarms run (settling
- * the bets).
+ * One period of the fast pair: each member bets `amount` on its option ("high" unless named)
+ * while it takes bets (before it starts), the clock moves past its end, the result is forced and
+ * the members' alarms run (settling the bets).
  */
 async function playPeriod(bets: [TestMember, number, BetOption?][], outcome: Forced, during?: () => Promise<void>): Promise<void> {
-  let current = (await marketOf(platform)).current;
-  // too late in this period to bet in it: the next one
-  if (clock > Date.parse(current.cutoffAt) - 500) {
-    await tick(Date.parse(current.endsAt) + 100);
-    current = (await marketOf(platform)).current;
-  }
-  await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
+  const period = await bettingPeriod(platform, clock, tick);
   for (const [m, amount, option = "high"] of bets) {
-    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option, amount });
+    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: period.periodNo, option, amount });
     expect(placed.envelope.statusCode, placed.envelope.message).toBe(200);
   }
   await during?.();
-  await tick(Date.parse(current.endsAt) + 100);
+  await tick(Date.parse(period.endsAt) + 100);
   await force(outcome);
   for (const m of new Set(bets.map(([m]) => m))) await runAlarm(m);
 }
@@ -113,9 +107,10 @@ async function member(siteId: string): Promise<TestMember> {
 
 beforeAll(async () => {
   platform = await createPlatform({ wrapEntry: ENTRY });
-  // 40 s before a UTC midnight three days ahead: the rebate scenario crosses it.
+  // 60 s before a UTC midnight three days ahead: the rebate scenario crosses it (its four
+  // periods before midnight take 10 s each: bet while the one before runs, settle after it ends).
   midnight = Math.ceil((Date.now() + 3 * DAY) / DAY) * DAY;
-  await tick(midnight - 40_000);
+  await tick(midnight - 60_000);
   await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
   await platform.seedSite(BONUS_SITE, SITE_OF([FIRST]));
   await platform.seedSite(EACH_SITE, SITE_OF([EACH, LATER]));
@@ -158,9 +153,10 @@ describe("rebates", () => {
     await runAlarm(loser);
     expect((await postings(loser, "rebate")).map((p) => p.amount)).toEqual([10]);
 
-    // The loser bets in the first round after midnight, and the operator ends the daily campaign
-    // during it: the day that ended before still pays (the alarm after this round credits it).
-    await tick(midnight - 100);
+    // The loser bets (in the seconds before midnight) on the first round after midnight, and the
+    // operator ends the daily campaign during it: the day that ended before still pays (the alarm
+    // after this round credits it).
+    await tick(midnight - 3_000);
     await playPeriod([[loser, 1_000]], "lose", async () => {
       await tick(midnight + 1_000);
       expect((await endCampaign(REBATE_SITE, DAILY.key)).envelope.data!.endedAt).toBe(new Date(midnight + 1_000).toISOString());
@@ -327,12 +323,7 @@ describe("deposit bonus", () => {
     const m = await member(WAGERED_SITE);
     await fund(platform, m, 10_000); // bonus 1 000, turnover needed 5 000
     expect((await inGame(m, 10_000)).envelope.statusCode).toBe(200);
-    let current = (await marketOf(platform)).current;
-    if (clock > Date.parse(current.cutoffAt) - 500) {
-      await tick(Date.parse(current.endsAt) + 100);
-      current = (await marketOf(platform)).current;
-    }
-    await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
+    const current = await bettingPeriod(platform, clock, tick);
     const place = (option: BetOption) => bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option, amount: 2_000 });
     expect((await place("rise")).envelope.statusCode).toBe(200);
     // a second deposit between the two legs: its bonus is credited after the round's first bet
@@ -396,15 +387,14 @@ describe("invariants with bonus funds", () => {
     await join(m, FIRST.key);
     await bindBank(platform, m);
     const ids = [await bankDeposit(m, 30_000), await bankDeposit(m, 20_000), await bankDeposit(m, 10_000)];
-    const current = (await marketOf(platform)).current;
-    await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
+    const period = await bettingPeriod(platform, clock, tick);
     await Promise.all([
       ...ids.flatMap((id) => [confirm(BONUS_SITE, id), confirm(BONUS_SITE, id)]),
       ...[1, 2, 3].map(() => memberCall(platform, m, "withdraw", { body: { amount: 5_000 } })),
       ...[1, 2, 3].map(() => inGame(m, 4_000)),
-      bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "high", amount: 1_000 }),
+      bet(platform, m, { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount: 1_000 }),
     ]);
-    await tick(Date.parse(current.endsAt) + 100);
+    await tick(Date.parse(period.endsAt) + 100);
     await force("lose");
     await Promise.all([runAlarm(m), runAlarm(m)]);
     const w = await wallets(platform, m);

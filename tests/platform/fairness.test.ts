@@ -149,13 +149,16 @@ describe("commit and reveal", () => {
     const listed = (await days(FAST_PAIR)).find((d) => d.day === label(day))!;
     expect(Date.parse(listed.committedAt)).toBeLessThan(at(day));
     expect(listed.seed).toBeNull();
-    await setTime(at(day, 2));
+    // the day's first period takes bets while the day before's last one runs
+    await setTime(at(day, -4));
     const { envelope: market } = await platform.call("market", { params: { pair: FAST_PAIR } });
-    expect(market.data!.current.periodNo.startsWith(ymd(day))).toBe(true);
-    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: market.data!.current.periodNo, option: "high", amount: 1000 });
+    expect(market.data!.next.periodNo.startsWith(ymd(day))).toBe(true);
+    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: market.data!.next.periodNo, option: "high", amount: 1000 });
     expect(placed.envelope.statusCode, placed.envelope.message).toBe(200);
+    expect(Date.parse(placed.envelope.data!.createdAt)).toBeLessThan(at(day));
     expect(Date.parse(placed.envelope.data!.createdAt)).toBeGreaterThan(Date.parse(listed.committedAt));
-    // the commitment the bet was placed under is the one published the day before
+    // the day has begun: its commitment is still the one the bet was placed under, published the day before
+    await setTime(at(day, 2));
     expect((await days(FAST_PAIR)).find((d) => d.day === label(day))!.commitment).toBe(listed.commitment);
   });
 

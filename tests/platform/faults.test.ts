@@ -272,6 +272,14 @@ async function market() {
   return envelope.data!;
 }
 
+/**
+ * Moves the clock just past the end of the period taking bets now: every bet taken so far named
+ * it or one before it, so all of them can settle.
+ */
+async function pastEveryBet() {
+  await tick(Date.parse((await market()).next.endsAt) + 100);
+}
+
 const body = <N extends CallName>(_name: N, value: CallBody<N>) => value;
 
 async function expectSettledFromRecordedPrices(audits: MemberAudit[], context: string) {
@@ -324,7 +332,7 @@ describe("requests lost at every point, then retried with the same key", { timeo
         const input = { body: make() as Record<string, unknown> };
         if (name === "placeOrder") {
           await tick(Math.ceil(clock / 5000) * 5000 + 200);
-          input.body.periodNo = (await market()).current.periodNo;
+          input.body.periodNo = (await market()).next.periodNo;
         }
         const key = rng.uuid();
         const first = await attempt(m, name, input, key, fault, rng.int(0, 25));
@@ -344,8 +352,8 @@ describe("requests lost at every point, then retried with the same key", { timeo
         await audit(sender.log, step);
       }
     }
-    // the bets settle once, after the period, even with a crash in the middle of the settlement
-    await tick(Math.ceil(clock / 5000) * 5000 + 100);
+    // the bets settle once, after their period, even with a crash in the middle of the settlement
+    await pastEveryBet();
     await armCrash(m, "after", 1);
     await runAlarm(m).catch(() => undefined);
     await runAlarm(m);
@@ -371,7 +379,7 @@ describe("requests lost at every point, then retried with the same key", { timeo
         "placeOrder",
         async () => {
           await tick(Math.ceil(clock / 5000) * 5000 + 200);
-          return { pair: FAST_PAIR, periodNo: (await market()).current.periodNo, option: rng.pick(BET_OPTIONS), amount: 500 };
+          return { pair: FAST_PAIR, periodNo: (await market()).next.periodNo, option: rng.pick(BET_OPTIONS), amount: 500 };
         },
       ],
     ];
@@ -404,7 +412,7 @@ describe("settlement alarms", { timeout: 60_000 }, () => {
       // bets in three periods in a row, so one alarm settles several periods (and a crash lands between them)
       for (let period = 0; period < 3; period++) {
         await tick(Math.ceil(clock / 5000) * 5000 + 200);
-        const periodNo = (await market()).current.periodNo;
+        const periodNo = (await market()).next.periodNo;
         for (const m of members) {
           for (const option of ["high", "odd", "rise", "counter", "draw"] as const) {
             const r = await attempt(m, "placeOrder", { body: { pair: FAST_PAIR, periodNo, option, amount: rng.int(1, 5) * 100 } }, crypto.randomUUID(), "none", 0);
@@ -412,7 +420,7 @@ describe("settlement alarms", { timeout: 60_000 }, () => {
           }
         }
       }
-      await tick(Math.ceil(clock / 5000) * 5000 + 100);
+      await pastEveryBet();
       const [a, b] = members as [TestMember, TestMember];
       if (crash !== "none") await armCrash(a, crash, rng.int(1, 3));
       const runs = await Promise.allSettled([runAlarm(a), runAlarm(a), runAlarm(b), runAlarm(b)]);
@@ -575,7 +583,7 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
             {
               body: {
                 pair: FAST_PAIR,
-                periodNo: (await market()).current.periodNo,
+                periodNo: (await market()).next.periodNo,
                 option: rng.pick(BET_OPTIONS),
                 amount: afford(balances["game:binary"] ?? 0, 100, 30),
               },
@@ -660,7 +668,7 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
     }
 
     // the end of the day: every period ends, every member's alarm runs, no bet of the site stays open
-    await tick(Math.ceil(clock / 5000) * 5000 + 5_100);
+    await pastEveryBet();
     for (const memberId of await (await siteObject(platform, site)).__memberIds()) {
       await runAlarm(memberId).catch(() => undefined);
       await runAlarm(memberId);

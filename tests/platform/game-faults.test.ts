@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
 import { CLOCK_ENTRY, setClock } from "./center-helpers";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders } from "./game-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, bettingPeriod, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders, periodAfter } from "./game-helpers";
 import { expectSoundLedger, memberCall, wallets } from "./money-helpers";
 
 /**
@@ -41,33 +41,37 @@ beforeAll(async () => {
 afterAll(() => platform.dispose());
 
 describe("the cut-off", () => {
-  it("accepts a bet 1 ms before the cut-off and refuses one at it, as the recorded server time says", async () => {
+  it("takes a bet on the next period 1 ms before its cut-off, refuses one at it, and one on a started period, as the recorded server time says", async () => {
     const m = await gameMember(platform, SITE, 10_000);
-    const current = (await marketOf(platform)).current;
-    const cutoff = Date.parse(current.cutoffAt);
+    const { current, next } = await marketOf(platform);
+    const on = (periodNo: string, option: "high" | "odd") => bet(platform, m, { pair: FAST_PAIR, periodNo, option, amount: 1000 });
+    // the cut-off is before the period starts (cutoffSeconds = 1), while the one before it runs
+    const cutoff = Date.parse(next.cutoffAt);
+    expect(Date.parse(next.startsAt) - cutoff).toBe(1000);
     await tick(cutoff - 1);
-    const before = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "high", amount: 1000 });
+    const before = await on(next.periodNo, "high");
     expect(before.envelope.statusCode, before.envelope.message).toBe(200);
     expect(Date.parse(before.envelope.data!.createdAt)).toBe(cutoff - 1);
+    expect(before.envelope.data!.startsAt).toBe(next.startsAt);
+    // the running period took its bets before it started
+    expect((await on(current.periodNo, "odd")).envelope.message).toBe("period_started");
     await tick(cutoff);
-    const at = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "odd", amount: 1000 });
-    expect(at.envelope.message).toBe("betting_forbidden");
-    const after = Date.parse(current.endsAt);
-    await tick(after);
-    expect((await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "odd", amount: 1000 })).envelope.message).toBe(
-      "invalid_period",
-    );
+    expect((await on(next.periodNo, "odd")).envelope.message).toBe("betting_forbidden");
+    // in the cut-off no period takes bets: the one after next is not open yet
+    expect((await marketOf(platform)).next.periodNo).toBe(next.periodNo);
+    expect((await on(periodAfter(next.periodNo), "odd")).envelope.message).toBe("invalid_period");
+    await tick(Date.parse(next.startsAt));
+    expect((await on(next.periodNo, "odd")).envelope.message).toBe("period_started");
     expect((await wallets(platform, m)).games[0]!.balance).toBe(9_000);
   });
 });
 
 describe("settlement faults", () => {
   async function betAndEnd(m: TestMember, option: "high" | "rise") {
-    const current = (await marketOf(platform)).current;
-    await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
-    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option, amount: 2000 });
+    const period = await bettingPeriod(platform, clock, tick);
+    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: period.periodNo, option, amount: 2000 });
     expect(placed.envelope.statusCode, placed.envelope.message).toBe(200);
-    await tick(Date.parse(current.endsAt) + 100);
+    await tick(Date.parse(period.endsAt) + 100);
     return placed.envelope.data!;
   }
   async function expectSettledOnce(m: TestMember, orderId: string) {
@@ -106,14 +110,17 @@ describe("settlement faults", () => {
 
   it("retries when the market has not recorded the close yet, and settles nothing early", async () => {
     const m = await gameMember(platform, SITE, 10_000);
-    const current = (await marketOf(platform)).current;
-    await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
-    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "high", amount: 2000 });
+    const period = await bettingPeriod(platform, clock, tick);
+    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount: 2000 });
     expect(placed.envelope.statusCode).toBe(200);
     const stub = await memberObject(m);
     await stub.runAlarm();
     expect(await openOrders(platform, m)).toHaveLength(1);
-    await tick(Date.parse(current.endsAt) + 100);
+    // started, its open recorded, not ended: still nothing to settle
+    await tick(Date.parse(period.startsAt) + 100);
+    await stub.runAlarm();
+    expect(await openOrders(platform, m)).toHaveLength(1);
+    await tick(Date.parse(period.endsAt) + 100);
     await stub.runAlarm();
     await expectSettledOnce(m, placed.envelope.data!.id);
   });
@@ -143,8 +150,9 @@ describe("the feed", () => {
     const m = await gameMember(platform, SITE, 10_000);
     await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair({ paused: true }) });
     await tick(clock + 6_000);
-    const current = (await marketOf(platform)).current;
-    const r = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "low", amount: 1000 });
+    // a period still taking bets, so the stale price is the only reason to refuse
+    const period = await bettingPeriod(platform, clock, tick);
+    const r = await bet(platform, m, { pair: FAST_PAIR, periodNo: period.periodNo, option: "low", amount: 1000 });
     expect(r.envelope.message).toBe("price_unavailable");
     expect((await wallets(platform, m)).games[0]!.balance).toBe(10_000);
     await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import type { BetOption, CallBody, Order, PairConfig } from "../../server/contract";
+import type { BetOption, CallBody, Order, PairConfig, Period } from "../../server/contract";
 import type { Direction, Outcome } from "../../server/contract/outcomes";
 import type { Platform, TestMember } from "../helpers/platform";
 import { DEMO_OPTION, fund, memberCall, memberIdOf, MONEY_SITE } from "./money-helpers";
@@ -42,6 +42,21 @@ export async function marketOf(platform: Platform, pair = FAST_PAIR) {
   expect(envelope.statusCode, envelope.message).toBe(200);
   return envelope.data!;
 }
+
+/**
+ * On a stopped clock: the period taking bets (the market's `next`, the one after the running
+ * period), with at least half a second before its cut-off at `clock`. When `clock` is later than
+ * that, `tick` moves it just past that period's start, where the one after it takes bets.
+ */
+export async function bettingPeriod(platform: Platform, clock: number, tick: (to: number) => Promise<void>): Promise<Period> {
+  const { next } = await marketOf(platform);
+  if (clock <= Date.parse(next.cutoffAt) - 500) return next;
+  await tick(Date.parse(next.startsAt) + 100);
+  return (await marketOf(platform)).next;
+}
+
+/** The number of the period after `periodNo` in its day: a bet naming it is too early (`invalid_period`). */
+export const periodAfter = (periodNo: string) => periodNo.slice(0, 8) + String(Number(periodNo.slice(8)) + 1).padStart(periodNo.length - 8, "0");
 
 export function bet(platform: Platform, m: TestMember, body: CallBody<"placeOrder">, key?: string) {
   return memberCall(platform, m, "placeOrder", { body, key });

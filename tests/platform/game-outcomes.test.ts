@@ -77,7 +77,8 @@ describe("payouts in integer minor units", () => {
 describe("the period schedule", () => {
   const day = Date.UTC(2025, 0, 2) / 1000;
   it("numbers periods YYYYMMDD + index from 0001, aligned to the UTC day", () => {
-    expect(slotAt(day, 60, 10)).toEqual({ periodNo: "202501020001", start: day, cutoff: day + 50, end: day + 60 });
+    // betting on a period closes `cutoffSeconds` before it starts (bets are taken while the one before runs)
+    expect(slotAt(day, 60, 10)).toEqual({ periodNo: "202501020001", start: day, cutoff: day - 10, end: day + 60 });
     expect(slotAt(day + 59, 60, 10).periodNo).toBe("202501020001");
     expect(slotAt(day + 60, 60, 10).periodNo).toBe("202501020002");
     expect(slotAt(day + 86_399, 60, 10).periodNo).toBe("202501021440");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketStreamMessage, memberStreamEvent, type Order } from "../../server/contract";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders } from "./game-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders, periodAfter } from "./game-helpers";
 import { eventually, expectSoundLedger, ledgerOf, memberCall, wallets } from "./money-helpers";
 
 type TestSocket = {
@@ -25,13 +25,17 @@ beforeAll(async () => {
 afterAll(() => platform.dispose());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Waits until at least `ms` of betting time is left in the current period, then returns it. */
-async function freshPeriod(ms = 2500) {
+/**
+ * The market once the period taking bets (`next`, the one after the running one) has at least `ms`
+ * of betting left before its cut-off. Too close to (or past) the cut-off, it waits for that period
+ * to start: from then on the one after it takes bets, for `periodSeconds − cutoffSeconds`.
+ */
+async function bettingMarket(ms = 2500) {
   for (;;) {
     const m = await marketOf(platform);
-    const left = Date.parse(m.current.cutoffAt) - Date.parse(m.serverTime);
+    const left = Date.parse(m.next.cutoffAt) - Date.parse(m.serverTime);
     if (left >= ms) return m;
-    await sleep(left + 1100);
+    await sleep(Date.parse(m.next.startsAt) - Date.parse(m.serverTime) + 100);
   }
 }
 async function settled(m: TestMember, count: number): Promise<Order[]> {
@@ -53,13 +57,21 @@ describe("the market", () => {
     );
   });
 
-  it("creates BTC-USDT on first use at its start price and answers the current period and server time", async () => {
+  it("creates BTC-USDT on first use at its start price and answers the running period, the one taking bets, and server time", async () => {
     const m = await marketOf(platform, "BTC-USDT");
     expect(m.pair).toEqual({ symbol: "BTC-USDT", name: "BTC/USDT", precision: 2 });
     expect(Math.abs(m.price! - 6_123_450)).toBeLessThan(100_000);
     expect(m.current.periodNo).toMatch(/^\d{12}$/);
     expect(Date.parse(m.current.endsAt) - Date.parse(m.current.startsAt)).toBe(60_000);
-    expect(Date.parse(m.current.endsAt) - Date.parse(m.current.cutoffAt)).toBe(10_000);
+    // betting on a period closes 10 s before it starts: the running one's closed before it began
+    expect(Date.parse(m.current.startsAt) - Date.parse(m.current.cutoffAt)).toBe(10_000);
+    expect(m.current.openPrice).not.toBeNull();
+    // the next period starts where the running one ends, and has no price yet
+    expect(m.next.startsAt).toBe(m.current.endsAt);
+    expect(m.next.periodNo > m.current.periodNo).toBe(true);
+    expect(Date.parse(m.next.startsAt) - Date.parse(m.next.cutoffAt)).toBe(10_000);
+    expect(Date.parse(m.next.endsAt) - Date.parse(m.next.startsAt)).toBe(60_000);
+    expect(m.next).toMatchObject({ openPrice: null, closePrice: null, outcomes: null, voidReason: null });
     expect(Math.abs(Date.parse(m.serverTime) - Date.now())).toBeLessThan(5_000);
   });
 
@@ -111,12 +123,16 @@ describe("placing a bet", () => {
   });
 
   it("refuses every broken rule with its own code and changes nothing", async () => {
-    const current = (await freshPeriod(3000)).current;
-    const base = { pair: FAST_PAIR, periodNo: current.periodNo, option: "high" as const, amount: 1000 };
+    const market = await bettingMarket(3000);
+    const base = { pair: FAST_PAIR, periodNo: market.next.periodNo, option: "high" as const, amount: 1000 };
     const cases: [object, string][] = [
       [{ ...base, pair: "ETH-USDT" }, "invalid_trading_pair"],
       [{ ...base, option: "sideways" }, "invalid_bet_option"],
-      [{ ...base, periodNo: "202001010001" }, "invalid_period"],
+      // the running period (and any before it) has started: its bets were taken before it began
+      [{ ...base, periodNo: market.current.periodNo }, "period_started"],
+      [{ ...base, periodNo: "202001010001" }, "period_started"],
+      // a period after the one taking bets is not open yet
+      [{ ...base, periodNo: periodAfter(market.next.periodNo) }, "invalid_period"],
       [{ ...base, amount: 99 }, "amount_out_of_range"],
       [{ ...base, amount: 100_001 }, "amount_out_of_range"],
     ];
@@ -133,12 +149,15 @@ describe("placing a bet", () => {
   });
 
   it("debits the stake at once, refuses the opposite side, and settles from the recorded prices", async () => {
-    const current = (await freshPeriod(3000)).current;
+    const current = (await bettingMarket(3000)).next;
     const base = { pair: FAST_PAIR, periodNo: current.periodNo, amount: 1000 };
     const before = (await wallets(platform, m)).games[0]!.balance;
     const high = await bet(platform, m, { ...base, option: "high" });
     expect(high.envelope.statusCode, high.envelope.message).toBe(200);
     expect(high.envelope.data).toMatchObject({ status: "open", odds: 1.95, amount: 1000, periodNo: current.periodNo, payout: 0 });
+    // taken before its period starts, so nothing that decides it existed yet
+    expect(high.envelope.data!.startsAt).toBe(current.startsAt);
+    expect(Date.parse(high.envelope.data!.createdAt)).toBeLessThan(Date.parse(high.envelope.data!.startsAt));
     expect((await bet(platform, m, { ...base, option: "low" })).envelope.message).toBe("conflicting_bet_options");
     expect((await bet(platform, m, { ...base, option: "rise" })).envelope.statusCode).toBe(200);
     expect((await bet(platform, m, { ...base, option: "fall" })).envelope.message).toBe("conflicting_bet_options");
@@ -175,7 +194,7 @@ describe("under concurrency", () => {
   it("one member double-submitting: the same key makes one order, different keys never lose or duplicate a stake", async () => {
     const m = await gameMember(platform, SITE, 20_000);
     members.add(m);
-    const current = (await freshPeriod(3000)).current;
+    const current = (await bettingMarket(3000)).next;
     const body = { pair: FAST_PAIR, periodNo: current.periodNo, option: "even" as const, amount: 1000 };
     const same = await Promise.all(Array.from({ length: 10 }, () => bet(platform, m, body, "double-submit-key-1")));
     expect(same.every((r) => r.envelope.statusCode === 200)).toBe(true);
@@ -190,20 +209,21 @@ describe("under concurrency", () => {
     await expectSoundLedger(platform, [m]);
   });
 
-  it("200 members betting in the last seconds of a period: no lost bet, no duplicate, every ledger whole", async () => {
+  it("200 members betting in the last seconds before a period's cut-off: no lost bet, no duplicate, every ledger whole", async () => {
     const crowd: TestMember[] = [];
     for (let i = 0; i < 200; i += 25) {
       crowd.push(...(await Promise.all(Array.from({ length: 25 }, () => gameMember(platform, SITE, 10_000)))));
     }
     // Fired 3 s before the cut-off: 200 bets through one market object take a while on 2 cores.
-    const m = await freshPeriod(3000);
-    await sleep(Math.max(0, Date.parse(m.current.cutoffAt) - Date.parse(m.serverTime) - 3000));
+    const m = await bettingMarket(3000);
+    await sleep(Math.max(0, Date.parse(m.next.cutoffAt) - Date.parse(m.serverTime) - 3000));
     const options = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const;
     const results = await Promise.all(
-      crowd.map((c, i) => bet(platform, c, { pair: FAST_PAIR, periodNo: m.current.periodNo, option: options[i % 8]!, amount: 1000 })),
+      crowd.map((c, i) => bet(platform, c, { pair: FAST_PAIR, periodNo: m.next.periodNo, option: options[i % 8]!, amount: 1000 })),
     );
     const codes = results.map((r) => r.envelope.message);
-    expect(codes.every((c) => c === "ok" || c === "betting_forbidden" || c === "invalid_period"), codes.join()).toBe(true);
+    // a bet that reached its commit after the cut-off is refused, after the start as started
+    expect(codes.every((c) => c === "ok" || c === "betting_forbidden" || c === "period_started"), codes.join()).toBe(true);
     expect(codes.filter((c) => c === "ok").length, JSON.stringify(codes.reduce<Record<string, number>>((n, c) => ({ ...n, [c]: (n[c] ?? 0) + 1 }), {}))).toBeGreaterThan(100);
 
     let house = 0;
@@ -254,7 +274,7 @@ async function openStream(m: TestMember) {
 describe("the member stream", () => {
   it("is not written for a member with no stream open; a stream opened later gets every change from then on", async () => {
     const m = await gameMember(platform, SITE, 5_000);
-    const current = (await freshPeriod(2500)).current;
+    const current = (await bettingMarket(2500)).next;
     const base = { pair: FAST_PAIR, periodNo: current.periodNo, amount: 1000 };
     const before = await bet(platform, m, { ...base, option: "odd" });
     expect(before.envelope.statusCode, before.envelope.message).toBe(200);
@@ -292,7 +312,7 @@ describe("the member stream", () => {
     ws.accept();
     ws.addEventListener("message", (e: { data: unknown }) => events.push(JSON.parse(String(e.data))));
     ws.addEventListener("close", (e: { code: number }) => (closed = e.code));
-    const current = (await freshPeriod(1500)).current;
+    const current = (await bettingMarket(1500)).next;
     const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "odd", amount: 1000 });
     expect(placed.envelope.statusCode).toBe(200);
     await eventually(async () => events.some((e) => e.type === "balance") && events.some((e) => e.type === "order"));

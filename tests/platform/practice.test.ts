@@ -11,7 +11,7 @@ import {
 } from "../../server/contract";
 import { recordAll } from "../../server/platform/member/ledger";
 import { createPlatform, forcedOutcomeEntry, type CallOptions, type CallResult, type Platform, type TestMember } from "../helpers/platform";
-import { FAST_PAIR, fastPair, GAME_SITE, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, bettingPeriod, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
 import { bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf, wallets } from "./money-helpers";
 
 /**
@@ -143,19 +143,11 @@ async function realMember(amount: number): Promise<TestMember> {
   return m;
 }
 
-/** The current period, early enough in it to bet. */
-async function bettingPeriod() {
-  let current = (await marketOf(platform)).current;
-  if (clock > Date.parse(current.cutoffAt) - 500) {
-    await tick(Date.parse(current.endsAt) + 100);
-    current = (await marketOf(platform)).current;
-  }
-  await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
-  return current;
-}
+/** The period taking bets, early enough to bet (moving the clock on when too late). */
+const bettable = () => bettingPeriod(platform, clock, tick);
 /** Moves past the period's end, forces its outcome and runs the members' alarms (settling their bets). */
-async function settle(current: { endsAt: string }, outcome: "win" | "lose" | "refund", ...ms: TestMember[]) {
-  await tick(Date.parse(current.endsAt) + 100);
+async function settle(period: { endsAt: string }, outcome: "win" | "lose" | "refund", ...ms: TestMember[]) {
+  await tick(Date.parse(period.endsAt) + 100);
   await force(outcome);
   for (const m of ms) await runAlarm(m);
 }
@@ -269,8 +261,8 @@ describe("the practice account", () => {
 describe("rounds in practice", () => {
   it("take the stake from the practice balance and pay into it to the cent, listed apart from real bets", async () => {
     const m = await realMember(50_000);
-    const current = await bettingPeriod();
-    const base = { pair: FAST_PAIR, periodNo: current.periodNo, amount: 3_000 };
+    const period = await bettable();
+    const base = { pair: FAST_PAIR, periodNo: period.periodNo, amount: 3_000 };
     const p = await practiceCall(m, "placeOrder", { body: { ...base, option: "high" } });
     expect(p.envelope.message).toBe("ok");
     expect(p.envelope.data).toMatchObject({ mode: "practice", amount: 3_000, status: "open" });
@@ -289,7 +281,7 @@ describe("rounds in practice", () => {
     expect((await practiceCall(m, "ticketQuery")).envelope.data!.map((o) => o.id)).toEqual([p.envelope.data!.id]);
     expect((await memberCall(platform, m, "ticketQuery")).envelope.data!.map((o) => o.id)).toEqual([r.envelope.data!.id]);
 
-    await settle(current, "win", m);
+    await settle(period, "win", m);
     expect((await practiceBalance(m)).balance).toBe(START - 3_000 + winOf(3_000));
     expect((await wallets(platform, m)).games[0]!.balance).toBe(50_000 - 2_000 + winOf(2_000));
     const practiceOrders = (await practiceCall(m, "orders", { query: { status: "settled" } as never })).envelope.data!;
@@ -323,11 +315,11 @@ describe("rounds in practice", () => {
     const before = (await memberCall(platform, m, "memberCampaigns")).envelope.data!;
     const lock = before.find((c) => c.rule.key === BONUS.key)!;
     expect(lock.bonuses[0]).toMatchObject({ turnover: 0 });
-    const current = await bettingPeriod();
-    expect((await practiceCall(m, "placeOrder", { body: { pair: FAST_PAIR, periodNo: current.periodNo, option: "high", amount: 5_000 } })).envelope.message).toBe(
+    const period = await bettable();
+    expect((await practiceCall(m, "placeOrder", { body: { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount: 5_000 } })).envelope.message).toBe(
       "ok",
     );
-    await settle(current, "lose", m);
+    await settle(period, "lose", m);
     expect((await practiceBalance(m)).balance).toBe(START - 5_000);
     const after = (await memberCall(platform, m, "memberCampaigns")).envelope.data!;
     expect(after.find((c) => c.rule.key === BONUS.key)!.bonuses[0]).toMatchObject({ turnover: 0 });
@@ -341,7 +333,7 @@ describe("rounds in practice", () => {
 describe("contracts in practice", () => {
   it("take margin and fee from the practice balance, pay the close back into it, and stay out of the operator's exposure", async () => {
     const m = await realMember(30_000);
-    await bettingPeriod();
+    await bettable();
     const fee = positionFee({ margin: 1_000, leverage: 10, feePpm: DEFAULT_CONTRACT_SETTINGS.feePpm });
     // the pair's real limit is 20 000 of notional: two real positions of 10 000 fill it
     const practiceOpens: Position[] = [];
@@ -398,7 +390,7 @@ describe("resetting", () => {
   it("brings the balance back to practiceBalance once per key; open practice positions run on and pay into it", async () => {
     const m = await member();
     const fee = positionFee({ margin: 2_000, leverage: 10, feePpm: DEFAULT_CONTRACT_SETTINGS.feePpm });
-    await bettingPeriod();
+    await bettable();
     const position = (await openAt(m, true, 2_000)).envelope.data!;
     expect((await practiceBalance(m)).balance).toBe(START - 2_000 - fee);
 
@@ -432,10 +424,10 @@ describe("no call moves value between play money and real money", () => {
     const postingsBefore = (await (await memberObject(m)).__postings()).length;
 
     // deposits, transfers, bets in both modes and a reset, all at once
-    const current = await bettingPeriod();
+    const period = await bettable();
     const bet = (inPractice: boolean, option: "high" | "odd", amount: number) =>
       callIn(inPractice, m, "placeOrder", {
-        body: { pair: FAST_PAIR, periodNo: current.periodNo, option, amount },
+        body: { pair: FAST_PAIR, periodNo: period.periodNo, option, amount },
       });
     const burst = await Promise.all([
       bet(false, "high", 1_000),
@@ -469,12 +461,12 @@ describe("no call moves value between play money and real money", () => {
       .filter((p) => p.type === "practice_fund" && p.account === "practice")
       .reduce((n, p) => n + p.amount, 0);
     practice += resetFund;
-    await settle(current, "win", m);
+    await settle(period, "win", m);
     real += -1_000 + winOf(1_000);
     practice += -4_000 + winOf(4_000);
 
     // positions in both modes, opened and closed in parallel
-    await bettingPeriod();
+    await bettable();
     const opened: Position[] = [];
     for (const inPractice of [false, true]) {
       const p = await openAt(m, inPractice);

@@ -4,7 +4,7 @@ import { createPlatform, forcedOutcomeEntry } from "../helpers/platform";
 import type { CallData, Envelope, SiteConfigPatch } from "../../server/contract";
 import { DEFAULT_CONTRACT_SETTINGS } from "../../server/contract";
 import type { ProtectionState } from "../../server/contract/protection";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, bettingPeriod, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
 import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf } from "./money-helpers";
 
 /**
@@ -74,16 +74,9 @@ const limitOf = (state: ProtectionState, kind: string, period: string) => state.
 const startBreak = (m: TestMember, kind: "timeout" | "exclusion", duration: string, key?: string) =>
   memberCall(platform, m, "startBreak", { body: { kind, duration, confirm: true } as never, key });
 
-/** The current period of the fast pair, early enough in it to bet. */
-async function bettablePeriod(): Promise<string> {
-  let current = (await marketOf(platform)).current;
-  if (clock > Date.parse(current.cutoffAt) - 500) {
-    await tick(Date.parse(current.endsAt) + 100);
-    current = (await marketOf(platform)).current;
-  }
-  await tick(Math.max(clock, Date.parse(current.startsAt) + 200));
-  return current.periodNo;
-}
+/** The period of the fast pair taking bets, early enough to bet (moving the clock on when too late). */
+const bettable = () => bettingPeriod(platform, clock, tick);
+const bettablePeriod = async (): Promise<string> => (await bettable()).periodNo;
 const betHigh = (m: TestMember, periodNo: string, amount: number) => bet(platform, m, { pair: FAST_PAIR, periodNo, option: "high", amount });
 async function open(m: TestMember, margin: number) {
   const price = (await marketOf(platform)).price!;
@@ -93,11 +86,10 @@ async function open(m: TestMember, margin: number) {
 }
 /** Plays one lost (or won) period of `stake` and settles it. */
 async function playPeriod(m: TestMember, stake: number, outcome: "win" | "lose") {
-  const periodNo = await bettablePeriod();
-  const placed = await betHigh(m, periodNo, stake);
+  const period = await bettable();
+  const placed = await betHigh(m, period.periodNo, stake);
   expect(placed.envelope.statusCode, placed.envelope.message).toBe(200);
-  const current = (await marketOf(platform)).current;
-  await tick(Date.parse(current.endsAt) + 100);
+  await tick(Date.parse(period.endsAt) + 100);
   await force(outcome);
   await runAlarm(m);
 }

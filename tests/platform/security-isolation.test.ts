@@ -213,9 +213,14 @@ async function makeVictim(): Promise<Victim> {
   let orderId = "";
   while (!orderId) {
     const market = await marketOf(platform);
-    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: market.current.periodNo, option: "high", amount: 1_000 });
-    if (placed.envelope.statusCode === 200) orderId = placed.envelope.data!.id;
-    else await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: market.next.periodNo, option: "high", amount: 1_000 });
+    if (placed.envelope.statusCode === 200) {
+      orderId = placed.envelope.data!.id;
+    } else {
+      // in the second before the next period starts no period takes bets: the one after it will
+      expect(placed.envelope.message).toBe("betting_forbidden");
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+    }
   }
   const deadline = Date.now() + 20_000;
   while ((await openOrders(platform, m)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));

@@ -516,7 +516,9 @@ export class MarketObject extends DurableObject<Env> {
   private voidReasonOf(row: PeriodRow, stalledFrom: number | null): VoidReason | null {
     const marked = this.sql.exec<{ reason: VoidReason }>("SELECT reason FROM voids WHERE start = ?", row.start).toArray()[0];
     if (marked) return marked.reason;
-    const from = row.start - (row.end_at - row.start) + 1;
+    // the seconds before the pair existed had no tick either (create), but no bet could stand on them
+    const created = this.sql.exec<{ at: number | null }>("SELECT MIN(committed_at) AS at FROM days").one().at;
+    const from = Math.max(row.start - (row.end_at - row.start) + 1, created === null ? 0 : Math.floor(created / 1000) + 1);
     if (stalledFrom !== null && stalledFrom <= row.end_at) return "feed_gap";
     const gap = this.sql.exec("SELECT 1 FROM gaps WHERE end_at >= ? AND start <= ? LIMIT 1", from, row.end_at).toArray();
     return gap.length > 0 ? "feed_gap" : null;

@@ -85,7 +85,7 @@ describe("help", () => {
       expect.arrayContaining([
         "put-site", "get-site", "publish-press", "publish-campaign", "publish-instruction", "set-chat", "deposits",
         "confirm-deposit", "refuse-deposit", "withdrawals", "approve-withdrawal", "reject-withdrawal", "bank-applications",
-        "approve-bank", "reject-bank", "messages", "message", "reply", "sms", "audit", "retire", "pairs", "put-pair", "fairness", "seed",
+        "approve-bank", "reject-bank", "messages", "message", "reply", "sms", "audit", "retire", "pairs", "put-pair", "pair-audit", "fairness", "seed",
         "campaign-end", "contract-settings", "open-interest", "protection", "end-break",
         "map-host", "bank-documents",
       ]),
@@ -352,6 +352,26 @@ describe("answers", () => {
     expect(tomorrow).toContain("hidden until 2026-11-26 00:00:00");
     expect(today).toContain("5".repeat(64));
     expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}`)).toEqual(["GET /market/BTC-USDT/fairness"]);
+  });
+
+  it("pair-audit lists what operators did to a pair, newest first, with the periods a pause voided", async () => {
+    const cli = fakeIo({
+      answer: (url) =>
+        url.pathname === "/operator/pairs/BTC-USDT/audit"
+          ? ok([
+              { at: "2026-11-27T05:00:03.000Z", actor: "operator", action: "pair_resumed", details: { voided: null, changesFrom: null, name: "BTC/USDT" } },
+              { at: "2026-11-27T05:00:01.000Z", actor: "operator", action: "pair_paused", details: { voided: "202611270301,202611270302", changesFrom: null, name: "BTC/USDT" } },
+            ])
+          : undefined,
+    });
+    expect(await run(["pair-audit", "BTC-USDT"], cli.io)).toBe(0);
+    const [header, , resumed, paused] = cli.out[0]!.split("\n");
+    expect(header).toMatch(/^AT \(UTC\)\s+ACTOR\s+ACTION\s+DETAILS/);
+    expect(resumed).toContain("pair_resumed");
+    expect(resumed).not.toContain("voided");
+    expect(paused).toContain("pair_paused");
+    expect(paused).toContain("voided=202611270301,202611270302");
+    expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}`)).toEqual(["GET /operator/pairs/BTC-USDT/audit"]);
   });
 
   it("put-pair prints when a change applies: the first day committed after it, or now", async () => {

@@ -24,12 +24,16 @@ async function market(pair: string) {
   return must("market", { params: { pair } });
 }
 
-/** Waits for a period of `pair` with at least `needMs` of betting left, and returns it. */
+/**
+ * Waits for a period of `pair` taking bets with at least `needMs` of betting left, and returns
+ * it: the Next one (bets are taken on the period after the running one, until its cut-off before
+ * it starts); a new one opens for bets when the running one ends.
+ */
 async function periodWithRoom(pair: string, needMs: number) {
   for (;;) {
     const state = await market(pair);
-    const cutoff = Date.parse(state.current.cutoffAt);
-    if (cutoff - Date.now() >= needMs) return state.current;
+    const cutoff = Date.parse(state.next.cutoffAt);
+    if (cutoff - Date.now() >= needMs) return state.next;
     await sleep(Date.parse(state.current.endsAt) - Date.now() + 300);
   }
 }
@@ -187,8 +191,9 @@ async function waitUntilSettled(members: BenchMember[], timeoutMs: number): Prom
 
 /**
  * A period schedule for `pair` whose next boundary comes soon: the shortest length from
- * `minSeconds` up whose next period starts within `leadSeconds`..`leadSeconds + 30` from now and
- * ends the same UTC day (a day's last period is cut short). Periods are aligned to the UTC day.
+ * `minSeconds` up whose next period starts within `leadSeconds`..`leadSeconds + 30` from now and,
+ * with the one after it (which takes the bets while it runs), ends the same UTC day. Periods are
+ * aligned to the UTC day.
  */
 export function planPeriod(nowMs: number, minSeconds: number, leadSeconds: number): { periodSeconds: number; startsAt: number } {
   const now = nowMs / 1000;
@@ -197,7 +202,7 @@ export function planPeriod(nowMs: number, minSeconds: number, leadSeconds: numbe
   for (let length = minSeconds; length <= minSeconds + 600; length++) {
     const index = Math.ceil((now + leadSeconds - day) / length);
     const start = day + index * length;
-    if (start + length > day + DAY) continue;
+    if (start + 2 * length > day + DAY) continue;
     if (!best || start < best.startsAt) best = { periodSeconds: length, startsAt: start };
     if (start - now <= leadSeconds + 5) break;
   }
@@ -262,7 +267,8 @@ export async function settlement(
   const wanted = Math.max(60, Math.ceil((total / rate) * 1.5) + cutoffSeconds + 5);
   // a machine too busy to place every bet in five minutes gets five minutes; the shortfall is reported
   const plan = planPeriod(Date.now(), Math.min(wanted, MAX_PERIOD_SECONDS), 4);
-  if ((plan.startsAt + plan.periodSeconds) * 1000 + 30_000 > deadlineMs) {
+  // the bets go to the period after the planned one: they settle two periods after its start
+  if ((plan.startsAt + 2 * plan.periodSeconds) * 1000 + 30_000 > deadlineMs) {
     throw new Error(`not enough time left for a ${plan.periodSeconds}-second period before the run's time limit (BENCH_TIMEOUT_SECONDS)`);
   }
   log(
@@ -285,9 +291,10 @@ export async function settlement(
   if (put.statusCode !== 200) throw new Error(`operatorPutPair ${pair.symbol}: ${put.statusCode} ${put.message}`);
   await sleep(plan.startsAt * 1000 - Date.now() + 200);
   const state = await market(pair.symbol);
-  const period = state.current;
-  if (Date.parse(period.startsAt) !== plan.startsAt * 1000)
-    throw new Error(`${pair.symbol}: expected a period from ${plan.startsAt}, got ${period.startsAt}`);
+  if (Date.parse(state.current.startsAt) !== plan.startsAt * 1000)
+    throw new Error(`${pair.symbol}: expected a period from ${plan.startsAt}, got ${state.current.startsAt}`);
+  // while the planned period runs, bets go to the next one, until its cut-off before it starts
+  const period = state.next;
 
   const started = performance.now();
   const refused: string[] = [];

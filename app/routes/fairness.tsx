@@ -11,8 +11,8 @@ export const handle = { titleKey: "fairness:title", i18n: ["fairness"] } satisfi
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fairnessStyles }];
 
 /**
- * /fairness (public; app/README.md, "Verifiable rounds"): the promise in plain words, the algorithm
- * as the page's own text, each pair's commitments (tomorrow's, today's, past days' with seeds), and
+ * /fairness (public; app/README.md, "Verifiable rounds"): the promise in plain words, what a
+ * commitment proves and what it does not, the algorithm as the page's own text, each pair's commitments (tomorrow's, today's, past days' with seeds), and
  * a GET form that opens a period's page. The form's answer comes back here (a GET form cannot build
  * a path) and is redirected to /fairness/<pair>/<periodNo>; a malformed one stays with its error.
  * Not page-cached: today's reveal time and the list change as days pass.
@@ -47,10 +47,23 @@ export default function Fairness() {
           <li>{t("promise.walk")}</li>
           <li>{t("promise.reveal")}</li>
           <li>{t("promise.settings")}</li>
+          <li>{t("promise.timing")}</li>
+          <li>{t("promise.void")}</li>
         </ol>
         <p className="link-line">
           <a href="#algorithm">{t("algorithm.heading")}</a>
         </p>
+      </section>
+
+      {/* what the commitment does not cover, said as plainly as what it does (app/README.md, "Verifiable rounds") */}
+      <section className="card" aria-labelledby="limits-heading" data-testid="fairness-limits">
+        <h2 id="limits-heading">{t("limits.heading")}</h2>
+        <p>{t("limits.proves")}</p>
+        <ul className="fairness-gaps">
+          <li>{t("limits.not_random")}</li>
+          <li>{t("limits.not_seen")}</li>
+        </ul>
+        <p>{t("limits.later")}</p>
       </section>
 
       <section className="card" aria-labelledby="lookup-heading">

@@ -80,6 +80,12 @@ export default function FairnessPeriod() {
             <dd data-testid="period-digit">{period.lastDigit ?? "—"}</dd>
           </div>
         </dl>
+        {period.voidReason ? (
+          // void: every bet refunded whatever the prices, so the outcomes below are all refunds and none is a winner
+          <p className="fairness-void" data-testid="period-void">
+            {t(`game:void_reason.${period.voidReason}`)}
+          </p>
+        ) : null}
         <h3 className="fairness-subhead">{t("period.outcomes")}</h3>
         <ul className="fairness-outcomes" data-testid="period-outcomes">
           {BET_OPTIONS.map((o) => {

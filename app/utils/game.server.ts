@@ -3,7 +3,8 @@ import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { z } from "zod";
 import { toLocaleId } from "~/i18n";
 import { requireMember } from "./auth.server";
-import { BET_OPTIONS, HISTORY_PAGE_SIZE, PRACTICE_WALLET, pairName, parseGameQuery, type GameQuery } from "./game";
+import type { VoidReason } from "../../server/contract";
+import { BET_OPTIONS, HISTORY_PAGE_SIZE, PRACTICE_WALLET, pairName, parseGameQuery, type GameQuery, type Order } from "./game";
 import { idempotencyKeyField, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { messageKey } from "./messages";
 import { moneyFailure, withGameNames } from "./money.server";
@@ -11,6 +12,7 @@ import { minorDigits } from "./money";
 import { amountField } from "./money-schemas.server";
 import { localRedirectTarget } from "./redirect-target";
 import { breakInForce } from "./protection.server";
+import type { KeyOf } from "./translation-keys";
 
 /**
  * Settled orders this recent travel with the ticket poll, only so the page can show a result it
@@ -106,6 +108,8 @@ export async function gameLoader({ request, context }: LoaderFunctionArgs) {
     // a time-out or self-exclusion in force: the bet form gives way to the break panel
     onBreak,
     idempotencyKey: newIdempotencyKey(),
+    // the countdowns' clock when the market could not be read (the market's own serverTime otherwise)
+    renderedAt: new Date(context.now).toISOString(),
   });
 }
 
@@ -114,7 +118,7 @@ async function loadTab(context: AppLoadContext, query: GameQuery) {
   switch (query.tab) {
     case "history": {
       const r = await platform.call("orders", { query: { page: query.page, pageSize: HISTORY_PAGE_SIZE, status: "all" } });
-      return r.ok ? { tab: "history" as const, page: r.data } : { tab: "error" as const, error: messageKey(r.code) };
+      return r.ok ? { tab: "history" as const, page: r.data, voids: await voidsOf(context, r.data.items) } : { tab: "error" as const, error: messageKey(r.code) };
     }
     case "quotes": {
       const r = await platform.call("quotes", { params: { pair: query.pair }, query: { page: query.page, pageSize: HISTORY_PAGE_SIZE } });
@@ -130,6 +134,25 @@ async function loadTab(context: AppLoadContext, query: GameQuery) {
     default:
       return { tab: query.tab };
   }
+}
+
+/**
+ * Why the periods of a page of refunded orders were void, by "pair periodNo" (app/README.md, "The
+ * game page"). An order does not carry its period's void reason, and a refund alone does not tell
+ * (rise, fall and counter are refunded on a flat period too), so the periods of the page's refunded
+ * orders are read: at most one call per distinct period of the page, public and cacheable. A
+ * failed read leaves the order as a plain refund.
+ */
+async function voidsOf(context: AppLoadContext, orders: readonly Order[]): Promise<Record<string, VoidReason>> {
+  const periods = [...new Set(orders.filter((o) => o.status === "refunded").map((o) => `${o.pair} ${o.periodNo}`))];
+  const found = await Promise.all(
+    periods.map(async (key) => {
+      const [pair, periodNo] = key.split(" ") as [string, string];
+      const r = await context.platform.call("periodProof", { params: { pair, periodNo } });
+      return r.ok && r.data.period.voidReason ? ([key, r.data.period.voidReason] as const) : null;
+    }),
+  );
+  return Object.fromEntries(found.filter((f) => f !== null));
 }
 
 /**
@@ -170,7 +193,8 @@ export async function gameAction({ request, context }: ActionFunctionArgs) {
   const { pair, periodNo, option, amount, idempotencyKey } = submission.value;
   const result = await context.platform.call("placeOrder", { body: { pair, periodNo, option, amount }, idempotencyKey });
   if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
-  context.session.flashToast({ kind: "success", key: "bet_placed" });
+  // the toast names the round the bet is on: the Next one, not the Live one the page also shows
+  context.session.flashToast({ kind: "success", key: `bet_placed_on?${new URLSearchParams({ periodNo: result.data.periodNo })}` as KeyOf<"messages"> });
   const url = new URL(request.url);
   url.searchParams.set("pair", pair);
   url.searchParams.delete("page");

@@ -391,20 +391,20 @@ const rules: PerLanguage<InstructionText> = {
   en_US: {
     title: "How a round works",
     content:
-      "A round lasts 60 seconds and betting closes 10 seconds before its end. High wins when the last digit of the close price is 5–9, low when it is 0–4; odd and even follow the same digit; rise and fall compare the close with the open price; draw wins when they are equal; counter indicator wins when the round moves against the direction of the round before it.",
+      "A round lasts 60 seconds. You bet on the next round while the current one runs, and betting closes 10 seconds before that round starts, so neither its open nor its close price exists when your bet is taken; it is settled as soon as the round ends. If the operator pauses or resumes the pair after betting has closed, or the price feed stops, the round is void and every bet on it is refunded. High wins when the last digit of the close price is 5–9, low when it is 0–4; odd and even follow the same digit; rise and fall compare the close with the open price; draw wins when they are equal; counter indicator wins when the round moves against the direction of the round before it.",
   },
   zh_TW: {
     title: "回合規則",
-    content: "每回合 60 秒，結束前 10 秒停止下注。收盤價尾數 5–9 為大、0–4 為小；單雙依同一位數；漲跌比較收盤價與開盤價，兩者相同時平獲勝；本局走勢與上一局方向相反時反指標獲勝。",
+    content: "每回合 60 秒。您在本回合進行時投注下一回合，下一回合開始前 10 秒停止下注，因此下注時該回合的開盤價與收盤價都還不存在；該回合一結束即結算。若停止下注後營運方暫停或恢復該交易對，或報價中斷，該回合作廢，全部注單退還本金。收盤價尾數 5–9 為大、0–4 為小；單雙依同一位數；漲跌比較收盤價與開盤價，兩者相同時平獲勝；本局走勢與上一局方向相反時反指標獲勝。",
   },
   zh_CN: {
     title: "回合规则",
-    content: "每回合 60 秒，结束前 10 秒停止下注。收盘价尾数 5–9 为大、0–4 为小；单双依同一位数；涨跌比较收盘价与开盘价，两者相同时平获胜；本局走势与上一局方向相反时反指标获胜。",
+    content: "每回合 60 秒。您在本回合进行时投注下一回合，下一回合开始前 10 秒停止下注，因此下注时该回合的开盘价与收盘价都还不存在；该回合一结束即结算。若停止下注后运营方暂停或恢复该交易对，或报价中断，该回合作废，全部注单退还本金。收盘价尾数 5–9 为大、0–4 为小；单双依同一位数；涨跌比较收盘价与开盘价，两者相同时平获胜；本局走势与上一局方向相反时反指标获胜。",
   },
   ja_JP: {
     title: "ラウンドの仕組み",
     content:
-      "1 ラウンドは 60 秒で、終了 10 秒前にベットを締め切ります。終値の末尾が 5〜9 ならハイ、0〜4 ならローの勝ち。奇数・偶数も同じ桁で、上昇・下落は終値と始値を比べ、同じなら引き分けの勝ち。直前のラウンドと逆方向に動けば逆指標の勝ちです。",
+      "1 ラウンドは 60 秒です。ベットは進行中のラウンドの間に次のラウンドへ行い、そのラウンドが始まる 10 秒前に締め切るため、ベットの時点では始値も終値もまだ存在しません。ラウンドが終わるとすぐに精算します。締め切り後に運営者がペアを一時停止・再開した場合や価格配信が止まった場合、そのラウンドは無効となり、すべてのベットを返金します。終値の末尾が 5〜9 ならハイ、0〜4 ならローの勝ち。奇数・偶数も同じ桁で、上昇・下落は終値と始値を比べ、同じなら引き分けの勝ち。直前のラウンドと逆方向に動けば逆指標の勝ちです。",
   },
 };
 

@@ -6,6 +6,7 @@ import {
   E2E_PAIR,
   PNG_1X1,
   awaitBetting,
+  betPlacedText,
   expectToast,
   formWith,
   moneyText,
@@ -162,14 +163,15 @@ test("a member joins the first-deposit bonus, deposits, is refused a withdrawal 
     const url = `${DEMO}/user/gamePage?pair=${E2E_PAIR.symbol}`;
     await page.goto(url);
     await waitForHydration(page, "form.bet-form");
-    await awaitBetting(page, { js: true, url, lng: LNG });
+    await awaitBetting(page, { js: true, url });
+    const betPeriod = (await page.getByTestId("next-period").textContent())!;
     const stake = Math.min(...site.betAmounts);
     const betForm = page.locator("form.bet-form");
     // "high" is never refunded (server/platform/README.md, "Game rules"): its stake always counts
     await betForm.locator('input[name="option"][value="high"]').check();
     await betForm.locator('input[name="amount"]').fill(String(stake / 100));
     await betForm.locator('button[type="submit"]').click();
-    await expectToast(page, tr(LNG, "messages:bet_placed"));
+    await expectToast(page, betPlacedText(LNG, betPeriod));
 
     await expect
       .poll(

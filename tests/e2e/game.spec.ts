@@ -15,15 +15,17 @@ import {
   operatorPutPair,
   E2E_PAIR,
   awaitBetting,
-  marketCountdown,
-  secondsLeft,
+  bettingLeft,
+  betPlacedText,
+  roundCountdown,
   fundGameWallet,
 } from "./support";
 
 /**
  * The game on the demo site (its chips, odds, bet limits and currency as the platform serves
- * them), on ETH-USDT shortened by the operator to 10-second periods that stop taking bets 3
- * seconds before they end. Expected texts come from locales/en-US/{game,messages,money}.json.
+ * them), on ETH-USDT shortened by the operator to 10-second periods. Bets go to the Next round,
+ * while the Live one runs, and close 3 seconds before it starts; a bet settles when its round
+ * ends, up to two periods later. Expected texts come from locales/en-US/{game,messages,money}.json.
  */
 
 const LNG = "en-US";
@@ -53,14 +55,9 @@ function betForm(page: Page): Locator {
   return page.locator("form.bet-form");
 }
 
-/** A countdown of the market panel ("Betting closes in", "Period ends in") by its label. */
-function countdown(page: Page, labelKey: "market.cutoff_in" | "market.ends_in"): Locator {
-  return marketCountdown(page, LNG, labelKey);
-}
-
-/** Until the current period still takes bets for at least `seconds` (see support.ts). */
+/** Until the Next round still takes bets for at least `seconds` (see support.ts). */
 async function awaitBettingWindow(page: Page, js: boolean, url: string, seconds = 3) {
-  await awaitBetting(page, { js, url, lng: LNG, seconds });
+  await awaitBetting(page, { js, url, seconds });
 }
 
 /** Chooses an option and a chip (a radio each), or types an amount. */
@@ -79,9 +76,16 @@ function gameWallet(page: Page): Locator {
   return page.getByTestId("game-wallet");
 }
 
-function periodNo(page: Page): Locator {
-  return page.getByTestId("period-no");
+/** The Live round's number (running, no bets) and the Next round's (the bet form's). */
+function livePeriod(page: Page): Locator {
+  return page.getByTestId("live-period");
 }
+function nextPeriod(page: Page): Locator {
+  return page.getByTestId("next-period");
+}
+
+/** Time for a bet to settle: its round starts up to a period later and runs a period, then a few seconds. */
+const SETTLE_MS = (2 * PERIOD_SECONDS + 10) * 1000;
 
 async function expectNoSidewaysScroll(page: Page, what: string) {
   const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
@@ -141,12 +145,15 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   // the page stays this document from here on: no reload until the bet has settled
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
-  // live: ticks a second apart move the price, the countdowns count down, the period number moves on
+  // live: ticks a second apart move the price, the countdowns count down, and at the boundary
+  // the Next round becomes the Live one
   const price = page.getByTestId("game-price");
   const firstPrice = await price.textContent();
-  const firstEndsIn = await countdown(page, "market.ends_in").getAttribute("datetime");
-  const firstPeriod = (await periodNo(page).textContent())!;
+  const firstEndsIn = await roundCountdown(page, "live").getAttribute("datetime");
+  const firstPeriod = (await livePeriod(page).textContent())!;
+  const firstNext = (await nextPeriod(page).textContent())!;
   expect(firstPeriod).toMatch(/^\d{12,13}$/);
+  expect(firstNext).not.toBe(firstPeriod);
   await expect
     .poll(() => new Set(tickTimes).size, {
       message: "ticks with advancing times",
@@ -154,19 +161,20 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
     })
     .toBeGreaterThanOrEqual(2);
   await expect(price).not.toHaveText(firstPrice!, { timeout: 5_000 });
-  await expect(countdown(page, "market.ends_in")).not.toHaveAttribute("datetime", firstEndsIn!, { timeout: 3_000 });
-  await expect(periodNo(page)).not.toHaveText(firstPeriod, {
+  await expect(roundCountdown(page, "live")).not.toHaveAttribute("datetime", firstEndsIn!, { timeout: 3_000 });
+  await expect(livePeriod(page)).toHaveText(firstNext, {
     timeout: (PERIOD_SECONDS + 3) * 1000,
   });
+  await expect(nextPeriod(page)).not.toHaveText(firstNext);
 
-  // the bet: "high" with the smallest chip, early enough in a period
+  // the bet: "high" with the smallest chip, on the Next round while it takes bets
   await awaitBettingWindow(page, true, url);
-  const betPeriod = (await periodNo(page).textContent())!;
+  const betPeriod = (await nextPeriod(page).textContent())!;
   await fillBet(page, { option: "high", chip: typed(stake) });
   // the chip fills the amount box
   await expect(betForm(page).locator('input[name="amount"]')).toHaveValue(typed(stake));
   await submitBet(page);
-  await expectToast(page, msg("bet_placed"));
+  await expectToast(page, betPlacedText(LNG, betPeriod));
   const current = page.getByTestId("current-orders").locator("li");
   await expect(current).toHaveCount(1);
   const order = current.first();
@@ -176,15 +184,15 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   await expect(order.getByTestId("order-status")).toHaveText(game("status.open"));
   await expect(gameWallet(page)).toHaveText(usd(20_000 - stake));
 
-  // the period ends: its result shows on this same page, the order leaves the current orders,
+  // its round ends: its result shows on this same page, the order leaves the current orders,
   // and the wallet follows
   const result = page.getByTestId("settlement-result");
-  await expect(result).toBeVisible({ timeout: (PERIOD_SECONDS + 10) * 1000 });
+  await expect(result).toBeVisible({ timeout: SETTLE_MS });
   await expect(page.getByTestId("current-orders")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), "the page was not reloaded").toBe(
     true
   );
-  // "Won $1.95 · ETH/USDT · High": what came back (a loss names the stake), the pair, the option
+  // "Won $1.95 · ETH/USDT · High · period …": what came back (a loss names the stake), the pair, the option, the round
   const said = (await result.locator("p").textContent())!;
   const kinds = [
     ["won", "result.won"],
@@ -195,7 +203,9 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   expect(kind, `"${said}" names a result`).toBeDefined();
   const settledAs = game(`status.${kind![0]}`);
   const payout = payoutOf(settledAs, stake);
-  expect(said).toBe(`${game(kind![1], { amount: usd(kind![0] === "lost" ? stake : payout) })} · ${PAIR_NAME} · ${game("option.high")}`);
+  expect(said).toBe(
+    `${game(kind![1], { amount: usd(kind![0] === "lost" ? stake : payout) })} · ${PAIR_NAME} · ${game("option.high")} · ${game("orders.period_short", { periodNo: betPeriod })}`,
+  );
   await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
   const status = winLoss(settledAs, stake, payout);
 
@@ -257,6 +267,68 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   await expect(page.getByText(msg("kline_data_error"))).toHaveCount(0);
 });
 
+test.describe("with JavaScript on a 360×640 phone", () => {
+  test.use({ viewport: { width: 360, height: 640 } });
+
+  test("a bet on the Next round is listed under Next, shows in the Live round while that round runs, and settles within 2 s of its end", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await watchToasts(page);
+    await signUp(page, DEMO);
+    await fundGameWallet(page, true, "100", "20");
+    const url = `${DEMO}/game?pair=${PAIR}`;
+    await page.goto(url);
+    await waitForHydration(page, "form.bet-form");
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    const liveBets = page.getByTestId("live-bets");
+    const round = page.getByTestId("current-orders").locator("li").getByTestId("order-round");
+
+    // the Next round takes the bet (5 of its 7 s of betting left: room for a slow answer on a
+    // loaded machine); the Live round, running, holds none of the member's bets
+    await awaitBettingWindow(page, true, url, 5);
+    const betPeriod = (await nextPeriod(page).textContent())!;
+    await fillBet(page, { option: "high", chip: typed(stake) });
+    await submitBet(page);
+    await expectToast(page, betPlacedText(LNG, betPeriod));
+    await expect(page.getByTestId("bet-placed")).toHaveText(`✓ ${game("bet.placed", { option: game("option.high"), amount: usd(stake) })}`);
+    await expect(round).toHaveText(game("round.next"));
+    await expect(liveBets).toHaveText(game("round.no_bets"));
+
+    // at the boundary the stream makes it the Live round: the bet is in it, on the first screen,
+    // the bar's confirmation has gone with its Next round, and a new Next round takes bets
+    await expect(livePeriod(page)).toHaveText(betPeriod, { timeout: (PERIOD_SECONDS + 3) * 1000 });
+    await expect(liveBets).toHaveText(`${game("option.high")} ${usd(stake)}`);
+    const box = (await liveBets.boundingBox())!;
+    expect(box.y + box.height, "the Live round's bets are on the first screen").toBeLessThanOrEqual(640);
+    await expect(round).toHaveText(game("round.live"));
+    await expect(nextPeriod(page)).not.toHaveText(betPeriod);
+    await expect(page.getByTestId("bet-placed")).toHaveCount(0);
+    const endsAt = Date.parse((await page.getByTestId("end-timer").getAttribute("data-ends-at"))!);
+    // when the result appears, on the browser's clock (the same machine's as the platform's)
+    await page.evaluate(() => {
+      const w = window as unknown as { __resultAt?: number };
+      new MutationObserver(() => {
+        if (w.__resultAt === undefined && document.querySelector('[data-testid="settlement-result"]')) w.__resultAt = Date.now();
+      }).observe(document.body, { subtree: true, childList: true });
+    });
+
+    // its round ends: the result names it, at once and not before, and the Live round moves on
+    const result = page.getByTestId("settlement-result");
+    await expect(result).toBeVisible({ timeout: (PERIOD_SECONDS + 5) * 1000 });
+    const shownAt = (await page.evaluate(() => (window as unknown as { __resultAt?: number }).__resultAt))!;
+    expect(shownAt, "not before its round ended").toBeGreaterThanOrEqual(endsAt);
+    expect(shownAt - endsAt, `the result showed ${shownAt - endsAt} ms after its round's end`).toBeLessThanOrEqual(2_000);
+    await expect(result.locator("p")).toContainText(` · ${game("option.high")} · ${game("orders.period_short", { periodNo: betPeriod })}`);
+    const resultBox = (await result.boundingBox())!;
+    expect(resultBox.y + resultBox.height, "the result is on the first screen").toBeLessThanOrEqual(640);
+    await expect(livePeriod(page)).not.toHaveText(betPeriod);
+    await expect(liveBets).toHaveText(game("round.no_bets"));
+    await expect(page.getByTestId("current-orders")).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), "the page was not reloaded").toBe(true);
+  });
+});
+
 test.describe("without JavaScript on a 360×640 phone", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
 
@@ -269,7 +341,8 @@ test.describe("without JavaScript on a 360×640 phone", () => {
     await page.goto(url);
     await expect(page.getByRole("heading", { level: 1, name: gameNameOf("demo", LNG) })).toBeVisible();
     await expect(page.getByTestId("game-price")).toHaveText(/\d,?\d*\.\d{2}$/);
-    await expect(periodNo(page)).toHaveText(/^\d{12,13}$/);
+    await expect(livePeriod(page)).toHaveText(/^\d{12,13}$/);
+    await expect(nextPeriod(page)).toHaveText(/^\d{12,13}$/);
     await expect(page.locator(".game-market")).toContainText(game("market.not_live"));
     await expect(betForm(page).locator('input[name="option"]')).toHaveCount(8);
     await expect(betForm(page).locator('input[name="chip"]')).toHaveCount(site.betAmounts.length);
@@ -278,15 +351,18 @@ test.describe("without JavaScript on a 360×640 phone", () => {
     await expectNoSidewaysScroll(page, "/game");
 
     await awaitBettingWindow(page, false, url);
-    const betPeriod = (await periodNo(page).textContent())!;
+    const betPeriod = (await nextPeriod(page).textContent())!;
     await fillBet(page, { option: "high", chip: typed(stake) });
     await submitBet(page);
     await expect(page).toHaveURL(url);
-    await expect(page.getByTestId("toast")).toHaveText(msg("bet_placed"));
+    await expect(page.getByTestId("toast")).toHaveText(betPlacedText(LNG, betPeriod));
     const order = page.getByTestId("current-orders").locator("li");
     await expect(order).toHaveCount(1);
     await expect(order).toContainText(game("orders.period_short", { periodNo: betPeriod }));
     await expect(order.getByTestId("order-status")).toHaveText(game("status.open"));
+    // placed before its round started: under Next, and not in the Live round's bets
+    await expect(order.getByTestId("order-round")).toHaveText(game("round.next"));
+    await expect(page.getByTestId("live-bets")).toHaveText(game("round.no_bets"));
     await expect(gameWallet(page)).toHaveText(usd(20_000 - stake));
     await expectNoSidewaysScroll(page, "/game after a bet");
 
@@ -300,7 +376,7 @@ test.describe("without JavaScript on a 360×640 phone", () => {
         },
         {
           message: "the order settles after its period",
-          timeout: (PERIOD_SECONDS + 10) * 1000,
+          timeout: SETTLE_MS,
           intervals: [1_000],
         }
       )
@@ -379,11 +455,11 @@ test.describe("betting errors, without JavaScript", () => {
     let refused = false;
     for (let attempt = 1; attempt <= 3 && !refused; attempt++) {
       await awaitBettingWindow(page, false, url, 4);
-      const betPeriod = (await periodNo(page).textContent())!;
+      const betPeriod = (await nextPeriod(page).textContent())!;
       await fillBet(page, { option: "high", chip: typed(stake) });
       await submitBet(page);
-      await expect(page.getByTestId("toast")).toHaveText(msg("bet_placed"));
-      if ((await periodNo(page).textContent()) !== betPeriod || (await secondsLeft(countdown(page, "market.cutoff_in"))) < 1) continue;
+      await expect(page.getByTestId("toast")).toHaveText(betPlacedText(LNG, betPeriod));
+      if ((await nextPeriod(page).textContent()) !== betPeriod || (await bettingLeft(page)) < 1) continue;
       await fillBet(page, { option: "low", chip: typed(stake) });
       await submitBet(page);
       await expect(formAlert).toHaveText(msg("conflicting_bet_options"));
@@ -407,7 +483,8 @@ test("the member center's game page shows the same game", async ({ page }) => {
   await expect(memberNav.getByRole("link", { name: gameNameOf("demo", LNG) })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { level: 1, name: gameNameOf("demo", LNG) })).toBeVisible();
   await expect(page.locator(".member-content .game-market")).toContainText(game("market.live"));
-  await expect(periodNo(page)).toHaveText(/^\d{12,13}$/);
+  await expect(livePeriod(page)).toHaveText(/^\d{12,13}$/);
+  await expect(nextPeriod(page)).toHaveText(/^\d{12,13}$/);
   await expect(page.locator(".member-content form.bet-form")).toBeVisible();
   // no points in the game wallet yet: a way to the transfer page
   await expect(gameWallet(page)).toHaveText(usd(0));

@@ -9,6 +9,7 @@ import {
   E2E_PAIR,
   PNG_1X1,
   awaitBetting,
+  betPlacedText,
   decimalText,
   expectToast,
   fillSignUp,
@@ -218,21 +219,23 @@ async function betAndSettle(page: Page, mode: Mode): Promise<number> {
   await expect(page.locator(".game-market h2")).toHaveText(E2E_PAIR.config.name);
   await expect(page.getByTestId("game-wallet")).toHaveText(usd(20_000));
 
-  await awaitBetting(page, { js: mode.js, url, lng: LNG });
-  const betPeriod = (await page.getByTestId("period-no").textContent())!;
+  await awaitBetting(page, { js: mode.js, url });
+  // bets go to the Next round (the Live one, running, takes none)
+  const betPeriod = (await page.getByTestId("next-period").textContent())!;
   const form = page.locator("form.bet-form");
   await form.locator('input[name="option"][value="high"]').check();
   await form.locator(`input[name="chip"][value="${decimalText(stake, site.currency)}"]`).check();
   if (!mode.js) await form.locator('input[name="amount"]').fill(decimalText(stake, site.currency));
   await form.locator('button[type="submit"]').click();
-  await expectToast(page, t("messages:bet_placed"));
+  await expectToast(page, betPlacedText(LNG, betPeriod));
   const order = page.getByTestId("current-orders").locator("li");
   await expect(order).toHaveCount(1);
   await expect(order).toContainText(t("game:orders.period_short", { periodNo: betPeriod }));
   await expect(order.getByTestId("order-status")).toHaveText(t("game:status.open"));
   await expect(page.getByTestId("game-wallet")).toHaveText(usd(20_000 - stake));
 
-  const deadline = (E2E_PAIR.config.periodSeconds + 10) * 1000;
+  // its round starts up to a period later and runs a period
+  const deadline = (2 * E2E_PAIR.config.periodSeconds + 10) * 1000;
   // a settled bet leaves the current orders at once: its outcome is read from the history
   const historyStatus = page.getByTestId("order-history").locator("tbody tr").first().getByTestId("order-status");
   if (mode.js) {

@@ -504,8 +504,8 @@ export async function operatorPutPair(pair: string, config: PairConfig): Promise
 }
 
 /**
- * The pair every game journey bets on, shortened by the operator to 10-second periods that stop
- * taking bets 3 seconds before they end. Pairs are the platform's, not a site's, so every spec
+ * The pair every game journey bets on, shortened by the operator to 10-second periods, betting on
+ * each closing 3 seconds before it starts (while the period before it runs). Pairs are the platform's, not a site's, so every spec
  * sets exactly this schedule (a no-op after the first) and none disturbs another's rounds. The
  * first put must reach a fresh state before anything else touches ETH-USDT: it then creates the
  * pair, which applies at once; a change to an existing pair's schedule waits for the next
@@ -525,12 +525,12 @@ export const E2E_PAIR = {
   } satisfies PairConfig,
 };
 
-/** A countdown of the game's market panel ("Betting closes in", "Period ends in") by its label. */
-export function marketCountdown(page: Page, lng: Lng, labelKey: "market.cutoff_in" | "market.ends_in"): Locator {
-  return page
-    .locator(".game-facts > div")
-    .filter({ has: page.locator("dt", { hasText: tr(lng, `game:${labelKey}`) }) })
-    .locator("time");
+/**
+ * A round's countdown on the game page: the Next round's ("Betting closes in", then "Closed,
+ * starts in" after its cut-off) or the Live round's ("Ends in"), by test id.
+ */
+export function roundCountdown(page: Page, round: "next" | "live"): Locator {
+  return page.getByTestId(round === "next" ? "cutoff-timer" : "end-timer").locator("time");
 }
 
 /** Seconds a countdown shows (its `datetime`, PT<n>S). */
@@ -541,26 +541,37 @@ export async function secondsLeft(time: Locator): Promise<number> {
   return Number(match[1]);
 }
 
+/** Seconds of betting left on the Next round, 0 once its betting has closed. */
+export async function bettingLeft(page: Page): Promise<number> {
+  if ((await page.getByTestId("cutoff-timer").getAttribute("data-phase")) !== "open") return 0;
+  return secondsLeft(roundCountdown(page, "next"));
+}
+
 /**
- * Until the current period of the game page at `url` still takes bets for at least `seconds`
- * (3 by default): with JavaScript the live countdown is watched; without, the page is loaded
- * again (the server renders what is left).
+ * Until the Next round of the game page at `url` still takes bets for at least `seconds` (3 by
+ * default): with JavaScript the live countdown is watched; without, the page is loaded again (the
+ * server renders what is left).
  */
-export async function awaitBetting(page: Page, opts: { js: boolean; url: string; lng: Lng; seconds?: number }): Promise<void> {
+export async function awaitBetting(page: Page, opts: { js: boolean; url: string; seconds?: number }): Promise<void> {
   const seconds = opts.seconds ?? 3;
   await expect
     .poll(
       async () => {
         if (!opts.js) await page.goto(opts.url);
-        return secondsLeft(marketCountdown(page, opts.lng, "market.cutoff_in"));
+        return bettingLeft(page);
       },
       {
-        message: `a period with ${seconds} s of betting left`,
+        message: `a Next round with ${seconds} s of betting left`,
         timeout: (E2E_PAIR.config.periodSeconds + 5) * 1000,
         intervals: [250],
       },
     )
     .toBeGreaterThanOrEqual(seconds);
+}
+
+/** The toast of a bet taken on `periodNo` (the Next round's). */
+export function betPlacedText(lng: Lng, periodNo: string): string {
+  return tr(lng, "messages:bet_placed_on", { periodNo });
 }
 
 /** Deposits with the instant demo credit, then moves part of it into the game wallet (JS on or off). */

@@ -3,7 +3,7 @@ import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import { ensureDevVars } from "../../server/cli/dev-vars";
-import { awaitBetting, E2E_PAIR, expectToast, moneyText, newMember, signUp, tr, waitForHydration, watchToasts } from "./support";
+import { awaitBetting, betPlacedText, E2E_PAIR, expectToast, moneyText, newMember, signUp, tr, waitForHydration, watchToasts } from "./support";
 
 /**
  * Issue 19's promise, as one member lives it in Japanese on a phone: practise with play money,
@@ -56,15 +56,10 @@ test.afterAll(() => {
   if (server?.pid) process.kill(-server.pid, "SIGTERM");
 });
 
-/** The current period's number as the game page shows it (its "Period" fact). */
-async function currentPeriod(page: Page): Promise<string> {
-  const text = await page.locator(".game-facts > div").filter({ has: page.locator("dt", { hasText: tr(LNG, "game:market.period") }) }).locator("dd").first().innerText();
-  return text.trim();
-}
-
+/** Bets "high" on the Next round (the one the bet form posts); returns its number. */
 async function bet(page: Page, amount: string): Promise<string> {
-  await awaitBetting(page, { js: true, url: page.url(), lng: LNG, seconds: 4 });
-  const periodNo = await currentPeriod(page);
+  await awaitBetting(page, { js: true, url: page.url(), seconds: 4 });
+  const periodNo = (await page.getByTestId("next-period").textContent())!.trim();
   const form = page.locator("form.bet-form");
   await form.locator('input[name="option"][value="high"]').check();
   await form.locator('input[name="amount"]').fill(amount);
@@ -89,8 +84,8 @@ test("in Japanese on a phone: practice with play money, switch to real, hit a lo
   await expect(page.locator("html")).toHaveAttribute("data-mode", "practice");
   await page.goto(`/user/gamePage?pair=${PAIR}`);
   await waitForHydration(page, "form.bet-form");
-  await bet(page, "1.00");
-  await expectToast(page, tr(LNG, "messages:bet_placed"));
+  const practiceBet = await bet(page, "1.00");
+  await expectToast(page, betPlacedText(LNG, practiceBet));
   await expect(page.locator(".practice-banner")).toContainText(usd(999_900));
 
   // 2. real money: the banner's switch; a deposit and a transfer into the game, which practice refused
@@ -121,7 +116,7 @@ test("in Japanese on a phone: practice with play money, switch to real, hit a lo
   await page.goto(`/user/gamePage?pair=${PAIR}`);
   await waitForHydration(page, "form.bet-form");
   const periodNo = await bet(page, "1.00");
-  await expectToast(page, tr(LNG, "messages:bet_placed"));
+  await expectToast(page, betPlacedText(LNG, periodNo));
   await bet(page, "1.00");
   await expect(page.locator("form.bet-form .bet-bar .error-list[role=alert]")).toHaveText(tr(LNG, "messages:loss_limit_day", { amount: usd(0) }));
 

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FairnessDay, PeriodProof } from "../../server/contract/fairness";
 import { CLOCK_ENTRY, setClock } from "../platform/center-helpers";
@@ -153,6 +154,29 @@ describe("verify links", { timeout: 60_000 }, () => {
   });
 });
 
+describe("/fairness claims", { timeout: 60_000 }, () => {
+  const texts = JSON.parse(readFileSync(new URL("../../locales/en-US/fairness.json", import.meta.url), "utf8")) as {
+    promise: Record<string, string>;
+    limits: Record<string, string>;
+  };
+  const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");
+
+  it("say what a commitment proves and what it does not, the betting timing and void periods, and no more", async () => {
+    const page = clean((await new Visitor(stack).follow("/fairness")).html);
+    const limits = /data-testid="fairness-limits"[\s\S]*?<\/section>/.exec(page)?.[0] ?? "";
+    // proves: fixed before the day's first period, following from the seed; does not: a random
+    // seed rather than one searched for, a seed nobody looked at; a later change closes the gaps
+    for (const key of ["proves", "not_random", "not_seen", "later"]) expect(limits, key).toContain(escaped(texts.limits[key]!));
+    expect(texts.limits.not_random).toMatch(/not prove that the seed was chosen at random/);
+    expect(texts.limits.not_seen).toMatch(/holds the seed until the reveal/);
+    for (const key of ["timing", "void"]) expect(page, key).toContain(escaped(texts.promise[key]!));
+    expect(texts.promise.timing).toMatch(/before it starts/);
+    expect(texts.promise.void).toMatch(/pauses or resumes its pair after betting on it has closed, or when the feed stops/);
+    // the old claim that nobody, the operator included, could pick a price: a searched-for seed can
+    expect(page).not.toMatch(/Nobody can pick a price/);
+  });
+});
+
 describe("a member's bets on a period", { timeout: 60_000 }, () => {
   const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
 
@@ -163,12 +187,13 @@ describe("a member's bets on a period", { timeout: 60_000 }, () => {
     expect((await visitor.post("/user/deposit", { optionId: "demo-instant", amount: "10", idempotencyKey: deposit })).status).toBe(302);
     const transfer = keyOf(await (await visitor.get("/user/transfer")).text())!;
     expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "10", idempotencyKey: transfer })).status).toBe(302);
-    // the clock stands at 65 s into the day: period 0002 runs (betting closes at 110 s)
-    const periodNo = `${ymd(BASE + 1)}0002`;
+    // the clock stands at 65 s into the day: period 0002 runs, and bets go to 0003 (its betting
+    // closes at 110 s, 10 s before it starts)
+    const periodNo = `${ymd(BASE + 1)}0003`;
     const game = await (await visitor.get(`/game?pair=${PAIR}`)).text();
     const placed = await visitor.post(`/game?pair=${PAIR}`, { pair: PAIR, periodNo, option: "high", amount: "1.00", idempotencyKey: keyOf(game)! });
     expect(placed.status).toBe(302);
-    await setClock(stack.platform, at(BASE + 1, 125));
+    await setClock(stack.platform, at(BASE + 1, 185));
     const { html } = await visitor.follow(`/fairness/${PAIR}/${periodNo}`);
     const bets = /data-testid="period-bets"[\s\S]*?<\/section>/.exec(clean(html))![0];
     expect(bets.match(/data-testid="period-bet"/g)).toHaveLength(1);

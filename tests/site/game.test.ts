@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
 
-/** BTC-USDT with hour-long periods (a bet never meets the cut-off by chance); ETH-USDT settles every 8 s. */
+/**
+ * BTC-USDT with hour-long periods (a bet on the next one never meets its cut-off by chance);
+ * ETH-USDT runs 8-second periods, betting on each closing a second before it starts.
+ */
 const SLOW_PAIR = "BTC-USDT";
 const FAST_PAIR = "ETH-USDT";
 
@@ -51,17 +54,25 @@ async function postBet(visitor: Visitor, fields: Record<string, string>, path = 
 }
 
 describe("game page", { timeout: 20_000 }, () => {
-  it("renders the market, the odds and the chips on the server for a signed-in member", async () => {
+  it("renders the Live and Next rounds, the odds and the chips on the server; the bet form posts the Next round", async () => {
     const visitor = await member();
     const { response, html } = await visitor.follow("/game");
     expect(response.status).toBe(200);
-    expect(textOf(html, "period-no")).toMatch(/^\d{12,13}$/);
-    expect(periodOf(html)).toBe(textOf(html, "period-no"));
+    const live = textOf(html, "live-period")!;
+    const next = textOf(html, "next-period")!;
+    expect(live).toMatch(/^\d{12,13}$/);
+    // the Next round is the one after the Live one (the same day: an hour-long period never straddles midnight)
+    expect(Number(next)).toBe(Number(live) + 1);
+    // bets go to the Next round, never the Live one, whose open is known already
+    expect(periodOf(html)).toBe(next);
+    expect(textOf(html, "cutoff-timer")).toMatch(/^Betting closes in\s*\d+:\d{2}$/);
+    expect(html).toMatch(/data-testid="cutoff-timer" data-phase="open"/);
+    expect(textOf(html, "end-timer")).toMatch(/^Ends in\s*\d+:\d{2}$/);
+    expect(textOf(html, "live-bets")).toBe("None");
     expect(textOf(html, "game-price")).toMatch(/Price\s*[\d,]+\.\d{2}$/);
     expect(clean(html)).toMatch(/data-testid="odds-high">(<[^>]+>[^<]*<\/span>)?×1\.95</);
     expect(clean(html)).toMatch(/data-testid="odds-draw">(<[^>]+>[^<]*<\/span>)?×9\.00</);
     for (const chip of ["US$1.00", "US$5.00", "US$10.00", "US$50.00", "US$100.00"]) expect(html).toContain(chip);
-    expect(html).toContain("Betting closes in");
     // an empty game wallet points to the transfer page
     expect(textOf(html, "game-wallet")).toBe("US$0.00");
     expect(html).toContain('href="/user/transfer"');
@@ -73,7 +84,7 @@ describe("game page", { timeout: 20_000 }, () => {
     expect(response.status).toBe(200);
     expect(html, "the member center's menu").toContain('<details class="member-menu">');
     expect(html).toContain("ETH/USDT");
-    expect(textOf(html, "period-no")).toMatch(/^\d{12,13}$/);
+    expect(textOf(html, "next-period")).toMatch(/^\d{12,13}$/);
   });
 
   it("places a bet posted as a plain form: the game wallet is debited and the order is listed", async () => {
@@ -84,12 +95,18 @@ describe("game page", { timeout: 20_000 }, () => {
     expect(response.headers.get("location")).toBe(`/game?pair=${SLOW_PAIR}`);
 
     const page = (await visitor.follow(response.headers.get("location")!)).html;
-    expect(page).toContain("Bet placed.");
+    // the toast names the round the bet is on: the Next one, still not started
+    const next = textOf(page, "next-period")!;
+    expect(page).toContain(`Bet placed on period ${next}.`);
     expect(textOf(page, "game-wallet")).toBe("US$95.00");
     const current = /data-testid="current-orders"[\s\S]*?<\/ul>/.exec(clean(page))?.[0] ?? "";
     expect(current).toContain("High");
     expect(current).toContain("US$5.00");
     expect(current).toContain("Open");
+    // under its round: Next, as it has not started; the Live round holds none of the member's bets
+    expect(current).toMatch(/data-testid="order-round"[^>]*>Next</);
+    expect(current).toContain(`period ${next}`);
+    expect(textOf(page, "live-bets")).toBe("None");
 
     const history = (await visitor.follow(`/game?pair=${SLOW_PAIR}&tab=history`)).html;
     const table = /data-testid="order-history"[\s\S]*?<\/table>/.exec(clean(history))?.[0] ?? "";
@@ -104,8 +121,8 @@ describe("game page", { timeout: 20_000 }, () => {
     const visitor = await fundedMember("50");
     const path = `/game?pair=${FAST_PAIR}`;
     let placed: Response | undefined;
-    // an 8-second period closes a second before its end: a bet can meet the cut-off, then try the
-    // next period, after the cut-off second has passed (retrying at once would meet it again)
+    // betting on the next 8-second period closes a second before it starts: a bet can meet the
+    // cut-off, then try again after the cut-off second has passed (at once it would meet it again)
     for (let attempt = 0; attempt < 4 && placed?.status !== 302; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1_200));
       placed = await postBet(visitor, { option: "even", amount: "10" }, path);
@@ -113,7 +130,8 @@ describe("game page", { timeout: 20_000 }, () => {
     expect(placed?.status, placed && /role="alert"[^>]*>([^<]*)/.exec(await placed.text())?.[1]).toBe(302);
 
     let row = "";
-    for (let waited = 0; waited < 20_000; waited += 1_000) {
+    // the bet's period starts up to 8 s later and runs 8 s
+    for (let waited = 0; waited < 30_000; waited += 1_000) {
       await new Promise((r) => setTimeout(r, 1_000));
       const html = clean((await visitor.follow(`${path}&tab=history`)).html);
       row = /data-testid="order-history"[\s\S]*?<tbody>([\s\S]*?)<\/tr>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "") ?? "";
@@ -135,6 +153,16 @@ describe("game page", { timeout: 20_000 }, () => {
     const response = await postBet(visitor, fields);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
+    expect(textOf((await visitor.follow("/game")).html, "game-wallet")).toBe("US$20.00");
+  });
+
+  it("refuses a bet on the Live round with period_started, translated, and takes nothing", async () => {
+    const visitor = await fundedMember("20");
+    const html = await (await visitor.get(`/game?pair=${SLOW_PAIR}`)).text();
+    const live = textOf(html, "live-period")!;
+    const response = await visitor.post(`/game?pair=${SLOW_PAIR}`, { pair: SLOW_PAIR, periodNo: live, idempotencyKey: keyOf(html)!, option: "high", amount: "5" });
+    expect(response.status).toBe(400);
+    expect(clean(await response.text())).toContain("This round has already started, so it no longer takes bets. Place your bet on the next round.");
     expect(textOf((await visitor.follow("/game")).html, "game-wallet")).toBe("US$20.00");
   });
 

@@ -39,16 +39,16 @@ const testIdText = (html: string, testId: string) =>
   new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html.replace(/<!-- -->/g, ""))?.[2]?.replace(/<[^>]+>/g, "").trim();
 
 /**
- * The game page with at least 5 s of betting left in its period (the cut-off as the loader sent
- * it), so a bet posted from it meets the rule under test, not the period's cut-off.
+ * The game page with at least 5 s of betting left on its Next round (the countdown the server
+ * rendered), so a bet posted from it meets the rule under test, not the round's cut-off.
  */
 async function gamePage(visitor: Visitor): Promise<string> {
   for (;;) {
     const html = await (await visitor.get("/game")).text();
-    const cutoff = Date.parse(/"cutoffAt":"([^"]+)"/.exec(html)?.[1] ?? "");
-    expect(cutoff).not.toBeNaN();
-    if (cutoff - Date.now() >= 5_000) return html;
-    await new Promise((r) => setTimeout(r, Math.max(0, cutoff - Date.now()) + 1_000));
+    const timer = /data-testid="cutoff-timer" data-phase="(open|closed)"[\s\S]*?dateTime="PT(\d+)S"/.exec(html);
+    expect(timer, "the Next round's countdown").not.toBeNull();
+    if (timer![1] === "open" && Number(timer![2]) >= 5) return html;
+    await new Promise((r) => setTimeout(r, 1_000));
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contractSettings } from "../../server/contract";
 import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
+import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 
 /**
  * The demo sites' seeded news and instructions state only what the product does: the pairs they
@@ -120,6 +121,34 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's deposit bonus terms", (site) =
     for (const c of terms) {
       expect(c.content, c.lang).toMatch(atRisk[c.lang]!);
       expect(c.content, c.lang).not.toMatch(/refunded rounds do not|退款的回合不計|退款的回合不计|返金されたラウンドは対象外/);
+    }
+  });
+});
+
+/**
+ * The round's timing as the platform runs it (server/platform/game/schedule.ts): bets are taken on
+ * the next round and close `cutoffSeconds` before it starts, never before a running round's end
+ * (the old rule, which a script beat by betting the side the price already stood on). The seeded
+ * rules say so with the demo pairs' own figures, in four languages.
+ */
+describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's seeded round rules", (site) => {
+  const timings = new Set((site.config.pairs ?? []).map((p) => `${DEFAULT_PAIRS[p]!.periodSeconds}/${DEFAULT_PAIRS[p]!.cutoffSeconds}`));
+  const [periodSeconds, cutoffSeconds] = [...timings][0]!.split("/");
+  const rules = site.instructions.filter((i) => i.key === "round");
+  const closesBeforeStart: Record<string, RegExp> = {
+    en_US: new RegExp(`next round[^.]*closes ${cutoffSeconds} seconds before that round starts`),
+    zh_TW: new RegExp(`投注下一回合，下一回合開始前 ${cutoffSeconds} 秒停止下注`),
+    zh_CN: new RegExp(`投注下一回合，下一回合开始前 ${cutoffSeconds} 秒停止下注`),
+    ja_JP: new RegExp(`次のラウンドへ行い、そのラウンドが始まる ${cutoffSeconds} 秒前に締め切る`),
+  };
+
+  it("say bets are on the next round and close before it starts, with the pairs' period and cut-off, in all four languages", () => {
+    expect(timings.size, "one timing for all of the site's pairs").toBe(1);
+    expect(rules.map((i) => i.lang).sort()).toEqual(["en_US", "ja_JP", "zh_CN", "zh_TW"]);
+    for (const item of rules) {
+      expect(item.content, item.lang).toContain(periodSeconds);
+      expect(item.content, item.lang).toMatch(closesBeforeStart[item.lang]!);
+      expect(item.content, item.lang).not.toMatch(/before its end|結束前|结束前|終了 \d+ 秒前/);
     }
   });
 });

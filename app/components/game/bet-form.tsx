@@ -1,19 +1,25 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 // the form's core, not ~/components/forms: the bet form uses none of the labelled fields (initial JS budget)
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorList, useServerForm } from "~/components/form-core";
 import { choiceErrorProps, controlProps } from "~/components/server-form";
 import { IdempotencyInput, LimitsHint, Money } from "~/components/money";
-import { BET_OPTIONS, formatOdds, winPayout, type BetOptionName, type Wallets } from "~/utils/game";
+import { BET_OPTIONS, formatOdds, winPayout, type Wallets } from "~/utils/game";
 import type { betSchema } from "~/utils/game.server";
 import { formatMoney, parseAmount, toDecimalString } from "~/utils/money";
 
+// shown only after a bet: its code arrives after the page's (initial JS budget, tests/bench)
+const PlacedConfirmation = lazy(() => import("./placed"));
+
 interface Props {
   pair: string;
+  /** the Next round's: bets are taken on it until its cut-off, before it starts */
   periodNo: string;
+  /** the Next round's head (round-head.tsx, NextRound): this form is that round's card */
+  head?: React.ReactNode;
   odds: Record<string, number | undefined>;
   betAmounts: number[];
   limits: { min: number; max: number; digits: number };
@@ -26,13 +32,13 @@ interface Props {
 }
 
 /**
- * The bet: pair and period from the page, an option (a radio group drawn as large buttons, each
+ * The bet on the Next round: pair and period from the page, an option (a radio group drawn as large buttons, each
  * with its odds), a chip or a typed amount, and the bet bar: pinned to the bottom of a phone's
  * screen, it holds the amount and one button that says what the bet pays ("Bet $10.00 → pays
  * $19.50") and places it. A real form: without JavaScript it posts the page and comes back with a
  * toast, the button reading "Place bet". No option is chosen for the member: they pick the side.
  */
-export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, gameWallet, practice, idempotencyKey, lastResult }: Props) {
+export function BetForm({ pair, periodNo, head, odds, betAmounts, limits, currency, gameWallet, practice, idempotencyKey, lastResult }: Props) {
   const { t, i18n } = useTranslation("game");
   const [form, fields] = useServerForm<ReturnType<typeof betSchema>>({
     lastResult,
@@ -69,7 +75,6 @@ export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, ga
     // once, on mount: later changes come through the form's change events
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const placed = usePlacedConfirmation(lastResult, periodNo, limits.digits);
   const oddsOf = choice.option ? odds[choice.option] : undefined;
   const preview =
     choice.option && oddsOf && choice.amount !== null && choice.amount > 0
@@ -91,6 +96,7 @@ export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, ga
       aria-labelledby="bet-form-title"
     >
       <h2 id="bet-form-title">{t("bet.title")}</h2>
+      {head}
       <CsrfInput />
       <IdempotencyInput value={idempotencyKey} />
       <input type="hidden" name="pair" value={pair} />
@@ -164,15 +170,10 @@ export function BetForm({ pair, periodNo, odds, betAmounts, limits, currency, ga
               <strong data-testid="game-wallet">{gameWallet ? <Money minor={gameWallet.balance} currency={currency} /> : "—"}</strong>
             </span>
             {!practice && (!gameWallet || gameWallet.balance === 0) ? <Link to="/user/transfer">{t("bet.transfer_link")}</Link> : null}
-            {placed ? (
-              <span className="bet-placed" data-testid="bet-placed">
-                ✓{" "}
-                {t("bet.placed", {
-                  option: t(`option.${placed.option}`),
-                  amount: formatMoney(placed.amount, currency, i18n.language),
-                })}
-              </span>
-            ) : null}
+            {/* "✓ Placed: High · $1.00" after a bet, while its round is Next */}
+            <Suspense fallback={null}>
+              <PlacedConfirmation lastResult={lastResult} periodNo={periodNo} digits={limits.digits} currency={currency} />
+            </Suspense>
           </p>
           <div className="bet-bar-row">
             <div className="bet-amount">
@@ -202,42 +203,6 @@ function BetButton({ children }: { children: React.ReactNode }) {
       {children}
     </button>
   );
-}
-
-/**
- * What the last bet placed from this page was (option and amount), once it succeeded: the
- * submission that went out, and no new refusal came back (a success redirects, so no answer).
- * Kept until the next period begins.
- */
-function usePlacedConfirmation(lastResult: unknown, periodNo: string, digits: number) {
-  const navigation = useNavigation();
-  const pending = useRef<{
-    option: BetOptionName;
-    amount: number | null;
-    answer: unknown;
-  } | null>(null);
-  const [placed, setPlaced] = useState<{
-    option: BetOptionName;
-    amount: number;
-    periodNo: string;
-  } | null>(null);
-  const data = navigation.formData;
-  if (navigation.state === "submitting" && data?.get("option") && !pending.current) {
-    const amount = String(data.get("amount") ?? "").trim() || String(data.get("chip") ?? "");
-    pending.current = {
-      option: data.get("option") as BetOptionName,
-      amount: parseAmount(amount, digits),
-      answer: lastResult,
-    };
-  }
-  useEffect(() => {
-    if (navigation.state !== "idle" || !pending.current) return;
-    const sent = pending.current;
-    pending.current = null;
-    if (sent.answer === lastResult && sent.amount !== null) setPlaced({ option: sent.option, amount: sent.amount, periodNo });
-    else setPlaced(null);
-  }, [navigation.state, lastResult, periodNo]);
-  return placed && placed.periodNo === periodNo ? placed : null;
 }
 
 /** A chip fills the amount box (without JavaScript the server takes the chip when the box is empty). */

@@ -18,6 +18,8 @@ export function GameChart(props: {
   pair: string;
   points: SparkPoint[];
   period: Period;
+  /** the Next round's cut-off: from here to the Live round's end no round takes bets */
+  lockedFrom: string;
   precision: number;
   bets: Order[];
   seconds: number;
@@ -30,6 +32,7 @@ export function GameChart(props: {
   const [ready, setReady] = useState(false);
   const onReady = useCallback((r: boolean) => setReady(r), []);
   const kline = wide && !props.klineTab;
+  const spark = { points: props.points, period: props.period, lockedFrom: props.lockedFrom, precision: props.precision, bets: props.bets, seconds: props.seconds };
   return (
     <section className={`card game-chart${kline && ready ? " game-chart-kline" : ""}`} aria-labelledby="game-chart-title">
       <h2 id="game-chart-title" className="visually-hidden">
@@ -37,17 +40,8 @@ export function GameChart(props: {
       </h2>
       {/* two proportions, one shown by the stylesheet: a strip on a phone, a panel on a wide screen
           (an SVG scales, but its markers would stretch with it) */}
-      <Sparkline points={props.points} period={props.period} precision={props.precision} bets={props.bets} seconds={props.seconds} variant="narrow" />
-      <Sparkline
-        points={props.points}
-        period={props.period}
-        precision={props.precision}
-        bets={props.bets}
-        seconds={props.seconds}
-        variant="wide"
-        width={640}
-        height={360}
-      />
+      <Sparkline {...spark} variant="narrow" height={60} />
+      <Sparkline {...spark} variant="wide" width={640} height={360} />
       {kline ? (
         <Suspense fallback={null}>
           <KlineChart pair={props.pair} precision={props.precision} tick={props.tick} bets={props.bets} embedded onReady={onReady} />

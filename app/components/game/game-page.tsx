@@ -3,12 +3,13 @@ import { ErrorList } from "~/components/form-core";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { useGameName } from "~/utils/root-data";
-import { gameHref, GAME_TABS, modeOfWallet, type GameQuery } from "~/utils/game";
+import { gameHref, modeOfWallet } from "~/utils/game";
 import type { gameAction, gameLoader } from "~/utils/game.server";
 import { BetForm } from "./bet-form";
 import { GameChart } from "./game-chart";
 import { GameModes } from "./game-modes";
 import { MarketPanel } from "./market-panel";
+import { NextRound } from "./round-head";
 import type { SparkPoint } from "./sparkline";
 import { useLiveMarket } from "./use-live-market";
 import { useTickets } from "./use-tickets";
@@ -22,6 +23,7 @@ const SettlementResults = lazy(() => import("./results").then((m) => ({ default:
 const OrderHistory = lazy(() => import("./history"));
 const QuotesTable = lazy(() => import("./quotes"));
 const Rules = lazy(() => import("./rules"));
+const GameTabs = lazy(() => import("./tabs"));
 const KlineChart = lazy(() => import("./kline-chart"));
 // shown only during a time-out or self-exclusion, so no page carries it in its first JavaScript
 const BreakPanel = lazy(() => import("~/components/protection/break-panel").then((m) => ({ default: m.BreakPanel })));
@@ -31,10 +33,12 @@ const SPARK_SECONDS = 90;
 
 /**
  * The game page, shared by /game (default layout) and /user/gamePage (inside the member center).
- * On a phone everything needed to bet is on the first screen (app/README.md, "The game page"):
- * the pair, the price against the open, the sparkline, the two countdown bars, the options, the
- * chips and the bet bar pinned to the bottom. From 1026 px: the chart on the left with the
- * orders below it, the price and the bet panel on the right.
+ * Two rounds (app/README.md, "The game page"): Live (running, its open known, the member's bets
+ * in it) and Next (the bet form, taking bets until its cut-off, before it starts); with the
+ * stream, Next becomes Live at each boundary. On a phone everything needed to bet is on the first
+ * screen: the pair, the Live round's price against its open and its countdown, the sparkline, the
+ * Next round's countdown, the options, the chips and the bet bar pinned to the bottom. From
+ * 1026 px: the chart on the left with the orders below it, Live and Next on the right.
  */
 export function GamePage({ path }: { path: string }) {
   const data = useLoaderData<typeof gameLoader>();
@@ -48,11 +52,14 @@ export function GamePage({ path }: { path: string }) {
   const precisionOf = (pair: string) => data.pairs.find((p) => p.symbol === pair)?.precision ?? market?.pair.precision ?? 2;
   const pairNameOf = (pair: string) => data.pairs.find((p) => p.symbol === pair)?.name ?? pair.replace("-", "/");
   const bets = useMemo(() => tickets.orders.filter((o) => o.pair === query.pair), [tickets.orders, query.pair]);
-  const lastResult = useAnswerOfThisPeriod(actionData?.result, live.current?.periodNo);
+  const livePeriodNo = live.current?.periodNo;
+  const liveBets = useMemo(() => bets.filter((o) => o.periodNo === livePeriodNo), [bets, livePeriodNo]);
+  // a refusal is about the round the form bet on: it clears when that round stops being Next
+  const lastResult = useAnswerOfThisPeriod(actionData?.result, live.next?.periodNo);
   return (
     <div className="game-page">
       <Suspense fallback={null}>
-        <SettlementResults results={tickets.results} currency={data.currency} onDismiss={tickets.dismiss} />
+        <SettlementResults results={tickets.results} currency={data.currency} ended={live.ended} onDismiss={tickets.dismiss} />
       </Suspense>
       <div className="game-top">
         <h1>{gameName}</h1>
@@ -83,16 +90,19 @@ export function GamePage({ path }: { path: string }) {
             price={live.price}
             current={live.current}
             ended={live.ended}
+            bets={liveBets}
+            currency={data.currency}
             serverTime={market.serverTime}
             connected={live.connected}
             clock={live.clock}
           />
         ) : null}
-        {market && live.current ? (
+        {market && live.current && live.next ? (
           <GameChart
             pair={query.pair}
             points={points}
             period={live.current}
+            lockedFrom={live.next.cutoffAt}
             precision={market.pair.precision}
             bets={bets}
             seconds={SPARK_SECONDS}
@@ -110,7 +120,12 @@ export function GamePage({ path }: { path: string }) {
         ) : (
         <BetForm
           pair={query.pair}
-          periodNo={live.current?.periodNo ?? ""}
+          periodNo={live.next?.periodNo ?? ""}
+          head={
+            market && live.current && live.next ? (
+              <NextRound next={live.next} opensAt={live.current.startsAt} serverTime={market.serverTime} clock={live.clock} />
+            ) : null
+          }
           odds={data.odds}
           betAmounts={data.betAmounts}
           limits={data.limits}
@@ -122,15 +137,27 @@ export function GamePage({ path }: { path: string }) {
         />
         )}
         <div className="game-side">
-          <GameTabs path={path} query={query} />
+          <Suspense fallback={null}>
+            <GameTabs path={path} query={query} />
+          </Suspense>
           <div className="card game-tab">
             <Suspense fallback={null}>
-            {query.tab === "current" ? <CurrentOrders orders={tickets.orders} currency={data.currency} error={tickets.error} pairNameOf={pairNameOf} /> : null}
+            {query.tab === "current" ? (
+              <CurrentOrders
+                orders={tickets.orders}
+                currency={data.currency}
+                error={tickets.error}
+                pairNameOf={pairNameOf}
+                renderedAt={market?.serverTime ?? data.renderedAt}
+                clock={live.clock}
+              />
+            ) : null}
             {data.tab.tab === "history" ? (
               <OrderHistory
                 orders={data.tab.page.items}
                 currency={data.currency}
                 precisionOf={precisionOf}
+                voids={data.tab.voids}
                 pages={{ path, query, total: data.tab.page.total }}
               />
             ) : null}
@@ -170,24 +197,11 @@ function useSparkPoints(initial: SparkPoint[], tick: { price: number; at: number
 }
 
 /**
- * The form's last answer while its period lasts: a refusal ("betting is closed", "cannot be bet
- * together") is about one period and clears when the next one opens.
+ * The form's last answer while the round it bet on is Next: a refusal ("betting is closed",
+ * "cannot be bet together") is about one round and clears when a new one opens for bets.
  */
 function useAnswerOfThisPeriod<T>(answer: T | undefined, periodNo: string | undefined): T | undefined {
   const seen = useRef<{ answer: T | undefined; periodNo: string | undefined }>({ answer, periodNo });
   if (seen.current.answer !== answer) seen.current = { answer, periodNo };
   return seen.current.periodNo === periodNo ? answer : undefined;
-}
-
-function GameTabs({ path, query }: { path: string; query: GameQuery }) {
-  const { t } = useTranslation("game");
-  return (
-    <nav aria-label={t("tabs.label")} className="support-tabs game-tabs">
-      {GAME_TABS.map((tab) => (
-        <Link key={tab} to={gameHref(path, { pair: query.pair, tab })} aria-current={tab === query.tab ? "page" : undefined} preventScrollReset>
-          {t(`tabs.${tab}`)}
-        </Link>
-      ))}
-    </nav>
-  );
 }

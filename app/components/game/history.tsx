@@ -1,7 +1,7 @@
 import { ModeBadge } from "../practice";
 import { useTranslation } from "~/utils/translator";
 import { Money } from "~/components/money";
-import { formatOdds, formatPrice, type Order } from "~/utils/game";
+import { formatOdds, formatPrice, type Order, type Period } from "~/utils/game";
 import { categoryOf, formatTime } from "./format";
 import { OrderStatus } from "./orders";
 import { ScrollTable } from "../scroll-table";
@@ -14,6 +14,8 @@ import { VerifyLink } from "./verify-link";
  */
 
 type Precision = (pair: string) => number;
+/** why a period was void, by "pair periodNo" (game.server.ts voidsOf): only void periods are listed */
+type Voids = Readonly<Record<string, NonNullable<Period["voidReason"]>>>;
 
 const HISTORY_COLUMNS = [
   "period",
@@ -32,7 +34,7 @@ const HISTORY_COLUMNS = [
 ] as const;
 
 /** The history section: a page of orders, and the links to the other pages. */
-export default function HistorySection({ pages, ...props }: { orders: Order[]; currency: string; precisionOf: Precision; pages: Pages }) {
+export default function HistorySection({ pages, ...props }: { orders: Order[]; currency: string; precisionOf: Precision; voids: Voids; pages: Pages }) {
   return (
     <>
       <OrderHistory {...props} />
@@ -42,9 +44,11 @@ export default function HistorySection({ pages, ...props }: { orders: Order[]; c
 }
 
 /** The order history table, its columns as app/README.md, "The game page" lists them. */
-function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; currency: string; precisionOf: Precision }) {
+function OrderHistory({ orders, currency, precisionOf, voids }: { orders: Order[]; currency: string; precisionOf: Precision; voids: Voids }) {
   const { t, i18n } = useTranslation("game");
   const lng = i18n.language;
+  // a void period's bet reads as void with its reason where the result would be: no close to judge by
+  const voidOf = (o: Order) => voids[`${o.pair} ${o.periodNo}`];
   if (orders.length === 0) return <p className="records-empty">{t("orders.none_history")}</p>;
   // Two renderings of the same orders, one shown by the stylesheet: cards on a phone (the result
   // first, four facts, no sideways scrolling), the full table from the wide layout up. A table
@@ -60,10 +64,12 @@ function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; curr
               <p className="order-card-head">
                 {o.mode === "practice" ? <ModeBadge mode="practice" /> : null} <OrderStatus order={o} currency={currency} /> · {t(`option.${o.option}`)} · <Money minor={o.amount} currency={currency} />
               </p>
-              <p className="order-card-facts">
-                {o.closePrice === null
-                  ? t("orders.bet_at", { price: formatPrice(o.priceAtBet, precision, lng) })
-                  : t("orders.card_result", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}
+              <p className="order-card-facts" data-void={voidOf(o) ?? undefined}>
+                {voidOf(o)
+                  ? t(`void_reason.${voidOf(o)!}`)
+                  : o.closePrice === null
+                    ? t("orders.bet_at", { price: formatPrice(o.priceAtBet, precision, lng) })
+                    : t("orders.card_result", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}
               </p>
               <p className="order-card-meta muted">
                 {o.pair.replace("-", "/")} · {t("orders.period_short", { periodNo: o.periodNo })} · {formatTime(o.endsAt, lng)} UTC
@@ -106,10 +112,12 @@ function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; curr
               <OrderStatus order={o} currency={currency} />
             </td>
             <td>×{formatOdds(o.odds, lng)}</td>
-            <td>
-              {o.closePrice === null
-                ? "—"
-                : t("orders.result_value", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}
+            <td data-void={voidOf(o) ?? undefined}>
+              {voidOf(o)
+                ? t(`void_reason.${voidOf(o)!}`)
+                : o.closePrice === null
+                  ? "—"
+                  : t("orders.result_value", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}
             </td>
             <td>{formatTime(o.startsAt, lng)}</td>
             <td>{formatTime(o.endsAt, lng)}</td>

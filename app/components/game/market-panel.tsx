@@ -1,39 +1,63 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "~/utils/translator";
-import { formatPrice, lastDigitOf, trendOf, type Period } from "~/utils/game";
-import { CountdownBar } from "./countdown";
+import { formatPrice, lastDigitOf, trendOf, type Order, type Period } from "~/utils/game";
+import { formatMoney } from "~/utils/money";
+import { useServerNow } from "./countdown";
+import { RoundHead } from "./round-head";
 import type { ServerClock } from "./use-live-market";
+
+// the last period's line and the live region: rendered by the server, their code loaded after the page's
+const PeriodNews = lazy(() => import("./period-news"));
 
 interface Props {
   pairName: string;
   precision: number;
   price: number | null;
+  /** the Live round: running, its open known, taking no bets */
   current: Period;
   ended: Period | null;
+  /** the member's bets on the Live round */
+  bets: Order[];
+  currency: string;
   serverTime: string;
   connected: boolean;
   clock: ServerClock;
 }
 
 /**
- * The live price, the period and its two countdowns. Neither the ticking price nor the countdowns
- * are live regions; one polite region says, once a period, how the last one closed and that the
- * next has started.
+ * The Live round (app/README.md, "The game page"): its number, the price now against its open
+ * (coloured by the member's up/down, with an arrow and words), the open and last digit, the time to
+ * its end and the member's bets in it. Bets are taken on the Next round (the bet form), never on
+ * this one: its open is known. Neither the ticking price nor the countdown is a live region; one
+ * polite region (period-news.tsx) says, once a period, how the last one closed and that the next
+ * is live.
  */
-export function MarketPanel({ pairName, precision, price, current, ended, serverTime, connected, clock }: Props) {
+export function MarketPanel({ pairName, precision, price, current, ended, bets, currency, serverTime, connected, clock }: Props) {
   const { t, i18n } = useTranslation("game");
   const fmt = (p: number | null) => formatPrice(p, precision, i18n.language);
-  const announcement = usePeriodAnnouncement(current.periodNo, ended, fmt);
+  const now = useServerNow(serverTime, clock);
   const digit = lastDigitOf(price);
   // coloured against the period's open, with an arrow and words: never colour alone (WCAG 1.4.1)
   const trend = trendOf(price, current.openPrice);
   const change = price !== null && current.openPrice !== null ? price - current.openPrice : null;
+  const betList = bets.map((b) => `${t(`option.${b.option}`)} ${formatMoney(b.amount, currency, i18n.language)}`).join(" · ");
   return (
-    <section className="card game-market" aria-labelledby="game-market-title">
+    <section className={`card game-market${connected ? " game-market-streaming" : ""}`} aria-labelledby="game-market-title">
       <div className="game-market-head">
         <h2 id="game-market-title">{pairName}</h2>
-        <span className={`live-dot${connected ? " live-dot-on" : ""}`}>{connected ? t("market.live") : t("market.not_live")}</span>
+        <span className={`live-dot${connected ? " live-dot-on" : ""}`}>
+          {connected ? t("market.live") : t("market.not_live")}
+        </span>
       </div>
+      <RoundHead
+        round="live"
+        periodNo={current.periodNo}
+        label={t("market.ends_in")}
+        from={current.startsAt}
+        to={current.endsAt}
+        now={now}
+        timer={{ "data-testid": "end-timer", "data-ends-at": current.endsAt }}
+      />
       <div className={`game-quote trend-${trend}`}>
         <span className="trend-arrow" aria-hidden="true">
           {trend === "up" ? "▲" : trend === "down" ? "▼" : "■"}
@@ -51,10 +75,6 @@ export function MarketPanel({ pairName, precision, price, current, ended, server
       </div>
       <dl className="game-facts game-stats">
         <div>
-          <dt>{t("market.period")}</dt>
-          <dd data-testid="period-no">{current.periodNo}</dd>
-        </div>
-        <div>
           <dt>{t("market.open_price")}</dt>
           <dd data-testid="open-price">{fmt(current.openPrice)}</dd>
         </div>
@@ -62,47 +82,14 @@ export function MarketPanel({ pairName, precision, price, current, ended, server
           <dt>{t("market.last_digit")}</dt>
           <dd data-testid="last-digit">{digit ?? "—"}</dd>
         </div>
-      </dl>
-      <dl className="game-facts game-timers">
-        <div className="game-timer" data-testid="cutoff-timer">
-          <dt>{t("market.cutoff_in")}</dt>
-          <dd>
-            <CountdownBar from={current.startsAt} to={current.cutoffAt} renderedAt={serverTime} clock={clock} doneText={t("market.betting_closed")} />
-          </dd>
-        </div>
-        <div className="game-timer" data-testid="end-timer" data-ends-at={current.endsAt}>
-          <dt>{t("market.ends_in")}</dt>
-          <dd>
-            <CountdownBar from={current.startsAt} to={current.endsAt} renderedAt={serverTime} clock={clock} />
-          </dd>
+        <div className="round-bets">
+          <dt>{t("round.your_bets")}</dt>
+          <dd data-testid="live-bets">{betList || t("round.no_bets")}</dd>
         </div>
       </dl>
-      {ended ? (
-        <p className="muted" data-testid="last-result">
-          {t("market.last_result", { periodNo: ended.periodNo, close: fmt(ended.closePrice), digit: ended.lastDigit ?? "—" })}
-        </p>
-      ) : null}
-      <p className="visually-hidden" aria-live="polite" data-testid="market-announcement">
-        {announcement}
-      </p>
+      <Suspense fallback={null}>
+        <PeriodNews periodNo={current.periodNo} ended={ended} precision={precision} />
+      </Suspense>
     </section>
   );
-}
-
-/** "Period … closed at …. Period … has started.", said once when the period changes (not on the first render). */
-function usePeriodAnnouncement(periodNo: string, ended: Period | null, fmt: (price: number | null) => string): string {
-  const { t } = useTranslation("game");
-  const first = useRef(periodNo);
-  const [text, setText] = useState("");
-  useEffect(() => {
-    if (periodNo === first.current) return;
-    const closed =
-      ended && ended.periodNo !== periodNo
-        ? `${t("market.last_result", { periodNo: ended.periodNo, close: fmt(ended.closePrice), digit: ended.lastDigit ?? "—" })} `
-        : "";
-    setText(`${closed}${t("market.period_started", { periodNo })}`);
-    // said when the period changes; the ended period arrives in the same message
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [periodNo]);
-  return text;
 }

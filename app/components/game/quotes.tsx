@@ -8,7 +8,9 @@ import { VerifyLink } from "./verify-link";
 /**
  * Historical quotes: each ended period's open, close, last digit and the outcome of every option.
  * Like the order history, cards on a phone (open → close, the last digit, the options that won)
- * and the full table from the wide layout up, one of the two shown by the stylesheet.
+ * and the full table from the wide layout up, one of the two shown by the stylesheet. A void
+ * period says so with its reason in place of the outcomes: every bet on it was refunded, so no
+ * option won and none is coloured as a winner.
  */
 export default function QuotesSection({ pages, ...props }: { periods: Period[]; precision: number; pages: Pages }) {
   return (
@@ -40,7 +42,13 @@ function QuotesTable({ periods, precision }: { periods: Period[]; precision: num
               <p className="order-card-facts">
                 {t("quotes.card_move", { open: formatPrice(p.openPrice, precision, lng), close: formatPrice(p.closePrice, precision, lng), digit: p.lastDigit ?? "—" })}
               </p>
-              <p className="order-card-meta">{t("quotes.card_wins", { options: won.length ? won.join(", ") : "—" })}</p>
+              {p.voidReason ? (
+                <p className="order-card-meta quote-void" data-testid="quote-void">
+                  {t(`void_reason.${p.voidReason}`)}
+                </p>
+              ) : (
+                <p className="order-card-meta">{t("quotes.card_wins", { options: won.length ? won.join(", ") : "—" })}</p>
+              )}
             </li>
           );
         })}
@@ -63,19 +71,27 @@ function QuotesTable({ periods, precision }: { periods: Period[]; precision: num
             <tr key={p.periodNo}>
               <th scope="row">
                 {p.periodNo} <VerifyLink pair={p.pair} periodNo={p.periodNo} />
+                {/* said where the row starts too: the reason's cell may be scrolled out of a narrow table */}
+                {p.voidReason ? <span className="void-badge">{t("void_reason.short")}</span> : null}
               </th>
               <td>{formatTime(p.endsAt, lng)}</td>
               <td>{formatPrice(p.openPrice, precision, lng)}</td>
               <td>{formatPrice(p.closePrice, precision, lng)}</td>
               <td>{p.lastDigit ?? "—"}</td>
-              {BET_OPTIONS.map((o) => {
+              {p.voidReason ? (
+                <td colSpan={BET_OPTIONS.length} className="quote-void" data-testid="quote-void">
+                  {t(`void_reason.${p.voidReason}`)}
+                </td>
+              ) : (
+                BET_OPTIONS.map((o) => {
                 const outcome = p.outcomes?.[o];
                 return (
                   <td key={o} className={outcome ? `outcome-${outcome}` : undefined}>
                     {outcome ? t(`outcome.${outcome}`) : "—"}
                   </td>
                 );
-              })}
+                })
+              )}
             </tr>
           ))}
         </ScrollTable>

@@ -8,7 +8,8 @@ type Instruction = CallData<"instruction">[number];
 
 /**
  * The site's own "rules" instructions in the member's language, then the game's rules
- * (server/platform/README.md, "Game rules").
+ * (server/platform/README.md, "Game rules"): periods, betting on the next one before it starts,
+ * the last digit, what each option wins on, refunds and void periods, then the limits.
  */
 export default function Rules({ items, error }: { items: Instruction[]; error: string | null }) {
   const { t } = useTranslation("game");
@@ -28,6 +29,7 @@ export default function Rules({ items, error }: { items: Instruction[]; error: s
       <section aria-labelledby="rules-game">
         <h2 id="rules-game">{t("rules.title")}</h2>
         <p>{t("rules.period")}</p>
+        <p>{t("rules.betting")}</p>
         <p>{t("rules.last_digit")}</p>
         <dl className="option-list">
           {BET_OPTIONS.map((o) => (
@@ -38,6 +40,7 @@ export default function Rules({ items, error }: { items: Instruction[]; error: s
           ))}
         </dl>
         <p>{t("rules.refunds")}</p>
+        <p>{t("rules.void")}</p>
         <p className="link-line">
           <a href="/fairness">{t("quotes.fairness_link")}</a>
         </p>

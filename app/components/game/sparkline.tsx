@@ -6,7 +6,10 @@ export type SparkPoint = [number, number];
 
 interface Props {
   points: SparkPoint[];
+  /** the Live round */
   period: Period;
+  /** the Next round's cut-off (before the Live round's end): the locked stretch starts here */
+  lockedFrom: string;
   precision: number;
   /** the member's bets on this pair: a marker each, where and at what price it was taken */
   bets: Order[];
@@ -19,17 +22,19 @@ interface Props {
 }
 
 /**
- * The game's small live chart: the recent price, the period's open price as a dashed line, the
- * cut-off and the end of the period, and the member's bets as markers. Server-rendered SVG, so it
+ * The game's small live chart: the recent price, the Live round's start and its open price as a
+ * dashed line, the locked stretch before its end (betting on the Next round has closed, so no
+ * round takes bets: PancakeSwap Prediction shades its round's locked part the same way), and the
+ * member's bets as markers where and at what price they were taken. Server-rendered SVG, so it
  * works without JavaScript, costs no library, and with JavaScript is redrawn on every tick (a few
  * dozen points: cheaper than any chart library's first load). Geometry is in SVG attributes, not
  * styles: the page's CSP allows no inline style attribute.
  */
-export function Sparkline({ points, period, precision, bets, seconds, width = 320, height = 72, variant }: Props) {
+export function Sparkline({ points, period, lockedFrom, precision, bets, seconds, width = 320, height = 72, variant }: Props) {
   const { t, i18n } = useTranslation("game");
   const fmt = (p: number | null) => formatPrice(p, precision, i18n.language);
   const end = Date.parse(period.endsAt) / 1000;
-  const cutoff = Date.parse(period.cutoffAt) / 1000;
+  const locked = Date.parse(lockedFrom) / 1000;
   const start = Date.parse(period.startsAt) / 1000;
   const last = points.at(-1);
   const from = Math.min((last?.[0] ?? end) - seconds, start);
@@ -61,8 +66,8 @@ export function Sparkline({ points, period, precision, bets, seconds, width = 32
       aria-label={label}
       data-testid={variant === "narrow" ? "sparkline" : "sparkline-wide"}
     >
-      {/* betting closed: cut-off to the end of the period */}
-      <rect className="spark-closed" x={x(cutoff)} y={0} width={Math.max(0, x(end) - x(cutoff))} height={height} />
+      {/* locked: from the Next round's cut-off to the Live round's end */}
+      <rect className="spark-closed" x={x(locked)} y={0} width={Math.max(0, x(end) - x(locked))} height={height} />
       <line className="spark-start" x1={x(start)} x2={x(start)} y1={0} y2={height} />
       {open === null ? null : <line className="spark-open" x1={pad} x2={width - pad} y1={y(open)} y2={y(open)} data-testid="spark-open" />}
       {line ? <path className="spark-line" d={line} /> : null}

@@ -10,13 +10,16 @@ type Market = CallData<"market">;
 export type ServerClock = { now: () => number };
 
 /**
- * The live price and period of one pair: the server-rendered market to begin with, then the
- * public market stream. When a period should have ended and no new one arrived (the stream is
- * down), the page's data is re-read quietly.
+ * The live price and the two rounds of one pair: `current` (Live: running, its open known, no
+ * bets) and `next` (taking bets until its cut-off, before it starts). The server-rendered market
+ * to begin with, then the public market stream, whose period event at each boundary carries both:
+ * Next becomes Live and a new Next opens. When a period should have ended and no new one arrived
+ * (the stream is down), the page's data is re-read quietly.
  */
 export function useLiveMarket(market: Market | null) {
   const [price, setPrice] = useState(market?.price ?? null);
   const [current, setCurrent] = useState(market?.current ?? null);
+  const [next, setNext] = useState(market?.next ?? null);
   const [ended, setEnded] = useState<Period | null>(null);
   const [tick, setTick] = useState<{ price: number; at: number } | null>(null);
   const offset = useRef(0);
@@ -26,6 +29,7 @@ export function useLiveMarket(market: Market | null) {
     if (!market) return;
     setPrice(market.price);
     setCurrent(market.current);
+    setNext(market.next);
     offset.current = Date.parse(market.serverTime) - Date.now();
   }, [market]);
 
@@ -40,6 +44,7 @@ export function useLiveMarket(market: Market | null) {
       }
     } else if (message?.type === "period" && message.current) {
       setCurrent(message.current);
+      if (message.next) setNext(message.next);
       if (message.ended) setEnded(message.ended);
     }
   }, []);
@@ -66,5 +71,5 @@ export function useLiveMarket(market: Market | null) {
     // one re-read per period: the revalidator's identity changes with every render
   }, [endsAt]);
 
-  return { price, current, ended, tick, connected, clock };
+  return { price, current, next, ended, tick, connected, clock };
 }

@@ -1,0 +1,43 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation, type TFunction } from "~/utils/translator";
+import { formatPrice, type Period } from "~/utils/game";
+
+/**
+ * What the Live card says of the period that just ended (app/README.md, "The game page"): a line,
+ * "Period … closed at …, last digit …" or that it was void and every bet refunded (no winner to
+ * name), and the card's one polite live region, which says it once a period, with "Period … is
+ * live." (not on the first render). Its own module, loaded with React.lazy by market-panel.tsx:
+ * the server renders the region, and the browser keeps that HTML until this code arrives, so the
+ * region is in the page before anything is said in it; the game's first JavaScript stays within
+ * its budget (tests/bench). Its props are plain values, so a tick does not change them.
+ */
+export default function PeriodNews({ periodNo, ended, precision }: { periodNo: string; ended: Period | null; precision: number }) {
+  const { t, i18n } = useTranslation("game");
+  const fmt = (p: number | null) => formatPrice(p, precision, i18n.language);
+  const first = useRef(periodNo);
+  const [text, setText] = useState("");
+  useEffect(() => {
+    if (periodNo === first.current) return;
+    const closed = ended && ended.periodNo !== periodNo ? `${lastResultText(t, ended, fmt)} ` : "";
+    setText(`${closed}${t("market.period_started", { periodNo })}`);
+    // said when the period changes; the ended period arrives in the same message
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [periodNo]);
+  return (
+    <>
+      {ended ? (
+        <p className="muted" data-testid="last-result">
+          {lastResultText(t, ended, fmt)}
+        </p>
+      ) : null}
+      <p className="visually-hidden" aria-live="polite" data-testid="market-announcement">
+        {text}
+      </p>
+    </>
+  );
+}
+
+function lastResultText(t: TFunction<"game">, ended: Period, fmt: (price: number | null) => string): string {
+  if (ended.voidReason) return t("market.last_void", { periodNo: ended.periodNo });
+  return t("market.last_result", { periodNo: ended.periodNo, close: fmt(ended.closePrice), digit: ended.lastDigit ?? "—" });
+}

@@ -3,8 +3,7 @@ import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { z } from "zod";
 import { toLocaleId } from "~/i18n";
 import { requireMember } from "./auth.server";
-import type { VoidReason } from "../../server/contract";
-import { BET_OPTIONS, HISTORY_PAGE_SIZE, PRACTICE_WALLET, pairName, parseGameQuery, type GameQuery, type Order } from "./game";
+import { BET_OPTIONS, HISTORY_PAGE_SIZE, PRACTICE_WALLET, pairName, parseGameQuery, type GameQuery } from "./game";
 import { idempotencyKeyField, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { messageKey } from "./messages";
 import { moneyFailure, withGameNames } from "./money.server";
@@ -118,7 +117,7 @@ async function loadTab(context: AppLoadContext, query: GameQuery) {
   switch (query.tab) {
     case "history": {
       const r = await platform.call("orders", { query: { page: query.page, pageSize: HISTORY_PAGE_SIZE, status: "all" } });
-      return r.ok ? { tab: "history" as const, page: r.data, voids: await voidsOf(context, r.data.items) } : { tab: "error" as const, error: messageKey(r.code) };
+      return r.ok ? { tab: "history" as const, page: r.data } : { tab: "error" as const, error: messageKey(r.code) };
     }
     case "quotes": {
       const r = await platform.call("quotes", { params: { pair: query.pair }, query: { page: query.page, pageSize: HISTORY_PAGE_SIZE } });
@@ -134,25 +133,6 @@ async function loadTab(context: AppLoadContext, query: GameQuery) {
     default:
       return { tab: query.tab };
   }
-}
-
-/**
- * Why the periods of a page of refunded orders were void, by "pair periodNo" (app/README.md, "The
- * game page"). An order does not carry its period's void reason, and a refund alone does not tell
- * (rise, fall and counter are refunded on a flat period too), so the periods of the page's refunded
- * orders are read: at most one call per distinct period of the page, public and cacheable. A
- * failed read leaves the order as a plain refund.
- */
-async function voidsOf(context: AppLoadContext, orders: readonly Order[]): Promise<Record<string, VoidReason>> {
-  const periods = [...new Set(orders.filter((o) => o.status === "refunded").map((o) => `${o.pair} ${o.periodNo}`))];
-  const found = await Promise.all(
-    periods.map(async (key) => {
-      const [pair, periodNo] = key.split(" ") as [string, string];
-      const r = await context.platform.call("periodProof", { params: { pair, periodNo } });
-      return r.ok && r.data.period.voidReason ? ([key, r.data.period.voidReason] as const) : null;
-    }),
-  );
-  return Object.fromEntries(found.filter((f) => f !== null));
 }
 
 /**

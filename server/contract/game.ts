@@ -136,6 +136,8 @@ export const order = z.object({
   lastDigit: z.number().int().nullable(),
   /** play money or real (protection.ts); a list answers one mode's orders only */
   mode: z.enum(["real", "practice"]).default("real"),
+  /** set once settled when the bet's period was void (it was refunded for that reason) */
+  voidReason: voidReason.nullable().default(null),
 });
 export type Order = z.infer<typeof order>;
 

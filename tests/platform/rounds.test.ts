@@ -175,6 +175,12 @@ describe("no operator can choose an outcome", () => {
       expect(await openOrders(platform, m)).toHaveLength(0);
       const refunds = (await gamePostings(platform, m)).filter((p) => p.type === "refund");
       expect(refunds).toHaveLength(2);
+      // each refunded order says why: its history needs no second read
+      const settled = (await memberCall(platform, m, "orders", { query: { status: "settled" } as never })).envelope.data!.items as Order[];
+      expect(settled.map((o) => [o.status, o.voidReason])).toEqual([
+        ["refunded", "pair_paused"],
+        ["refunded", "pair_paused"],
+      ]);
       expect((await wallets(platform, m)).games[0]!.balance).toBe(10_000);
     }
     const period = (await quote(next.periodNo))!;

@@ -157,7 +157,6 @@ export function GamePage({ path }: { path: string }) {
                 orders={data.tab.page.items}
                 currency={data.currency}
                 precisionOf={precisionOf}
-                voids={data.tab.voids}
                 pages={{ path, query, total: data.tab.page.total }}
               />
             ) : null}

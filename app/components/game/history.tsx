@@ -1,7 +1,7 @@
 import { ModeBadge } from "../practice";
 import { useTranslation } from "~/utils/translator";
 import { Money } from "~/components/money";
-import { formatOdds, formatPrice, type Order, type Period } from "~/utils/game";
+import { formatOdds, formatPrice, type Order } from "~/utils/game";
 import { categoryOf, formatTime } from "./format";
 import { OrderStatus } from "./orders";
 import { ScrollTable } from "../scroll-table";
@@ -14,8 +14,6 @@ import { VerifyLink } from "./verify-link";
  */
 
 type Precision = (pair: string) => number;
-/** why a period was void, by "pair periodNo" (game.server.ts voidsOf): only void periods are listed */
-type Voids = Readonly<Record<string, NonNullable<Period["voidReason"]>>>;
 
 const HISTORY_COLUMNS = [
   "period",
@@ -34,7 +32,7 @@ const HISTORY_COLUMNS = [
 ] as const;
 
 /** The history section: a page of orders, and the links to the other pages. */
-export default function HistorySection({ pages, ...props }: { orders: Order[]; currency: string; precisionOf: Precision; voids: Voids; pages: Pages }) {
+export default function HistorySection({ pages, ...props }: { orders: Order[]; currency: string; precisionOf: Precision; pages: Pages }) {
   return (
     <>
       <OrderHistory {...props} />
@@ -44,11 +42,12 @@ export default function HistorySection({ pages, ...props }: { orders: Order[]; c
 }
 
 /** The order history table, its columns as app/README.md, "The game page" lists them. */
-function OrderHistory({ orders, currency, precisionOf, voids }: { orders: Order[]; currency: string; precisionOf: Precision; voids: Voids }) {
+function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; currency: string; precisionOf: Precision }) {
   const { t, i18n } = useTranslation("game");
   const lng = i18n.language;
   // a void period's bet reads as void with its reason where the result would be: no close to judge by
-  const voidOf = (o: Order) => voids[`${o.pair} ${o.periodNo}`];
+  // the platform writes why a bet's period was void when it settles it
+  const voidOf = (o: Order) => o.voidReason;
   if (orders.length === 0) return <p className="records-empty">{t("orders.none_history")}</p>;
   // Two renderings of the same orders, one shown by the stylesheet: cards on a phone (the result
   // first, four facts, no sideways scrolling), the full table from the wide layout up. A table

@@ -192,6 +192,8 @@ export interface PeriodResult {
   outcomes: Record<BetOption, Outcome>;
   /** the direction of the period before, as its outcomes were decided with (bonus wagering needs it) */
   previous: Direction | null;
+  /** why the period is void (every option refunded), or null */
+  voidReason?: VoidReason | null;
 }
 
 const info = (symbol: string, name: string, c: DayParams): PairInfo => ({
@@ -757,6 +759,7 @@ export class MarketObject extends DurableObject<Env> {
       lastDigit: row.last_digit!,
       outcomes: JSON.parse(row.outcomes!) as PeriodResult["outcomes"],
       previous: this.previousDirection(start),
+      voidReason: row.void_reason,
     };
   }
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { CampaignRule } from "../../contract";
-import { OPPOSITES, type BetOption, type Order, type orderBody } from "../../contract/game";
+import { OPPOSITES, type BetOption, type Order, type orderBody, type VoidReason } from "../../contract/game";
 import { newId } from "../auth/token";
 import type { BetSnapshot, PeriodResult } from "../market/market-object";
 import { STALE_MS } from "../market/pairs";
@@ -58,6 +58,7 @@ type OrderRow = {
   created_at: string;
   settled_at: string | null;
   mode: AccountMode;
+  void_reason: VoidReason | null;
 };
 
 export const toOrder = (r: OrderRow): Order => ({
@@ -78,6 +79,7 @@ export const toOrder = (r: OrderRow): Order => ({
   settledAt: r.settled_at,
   closePrice: r.close_price,
   lastDigit: r.last_digit,
+  voidReason: r.void_reason ?? null,
 });
 
 const requestKey = (key: string) => `request:${key}`;
@@ -174,6 +176,7 @@ export function placeOrder(
     created_at: now,
     settled_at: null,
     mode,
+    void_reason: null,
   };
   const seq = sql.exec<{ n: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM orders").one().n;
   sql.exec(
@@ -242,15 +245,24 @@ export function settlePeriod(sql: SqlStorage, pair: string, periodStart: number,
     const outcome = result.outcomes[row.option];
     const credited = payout(outcome, row.amount, row.odds_bp);
     const status: Order["status"] = outcome === "win" ? "won" : outcome === "refund" ? "refunded" : "lost";
-    const order = toOrder({ ...row, status, payout: credited, close_price: result.closePrice, last_digit: result.lastDigit, settled_at: now });
+    const order = toOrder({
+      ...row,
+      status,
+      payout: credited,
+      close_price: result.closePrice,
+      last_digit: result.lastDigit,
+      settled_at: now,
+      void_reason: result.voidReason ?? null,
+    });
     return { row, outcome, order };
   });
   sql.exec(
-    `UPDATE orders SET status = s.value ->> 1, payout = s.value ->> 2, close_price = ?, last_digit = ?, settled_at = ?
+    `UPDATE orders SET status = s.value ->> 1, payout = s.value ->> 2, close_price = ?, last_digit = ?, settled_at = ?, void_reason = ?
      FROM json_each(?) s WHERE orders.id = s.value ->> 0 AND orders.status = 'open'`,
     result.closePrice,
     result.lastDigit,
     now,
+    result.voidReason ?? null,
     JSON.stringify(settled.map(({ order }) => [order.id, order.status, order.payout])),
   );
   recordAll(

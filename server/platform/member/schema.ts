@@ -236,6 +236,8 @@ export const MEMBER_SCHEMA = [
   // play money or real (member/practice.ts): a practice bet's stake and payout move on the
   // practice accounts, and a list answers one mode's bets only
   `ALTER TABLE orders ADD COLUMN mode TEXT NOT NULL DEFAULT 'real' CHECK (mode IN ('real', 'practice'))`,
+  // why the bet's period was void (every bet on it refunded), written when it is settled
+  `ALTER TABLE orders ADD COLUMN void_reason TEXT`,
   `CREATE INDEX IF NOT EXISTS orders_by_seq ON orders (seq)`,
   `CREATE INDEX IF NOT EXISTS orders_open ON orders (status, period_end)`,
   // Events for the member's live stream, written with the change they report and pushed to the

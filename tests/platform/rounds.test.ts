@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order, Period } from "../../server/contract";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
-import { STOPPED_CLOCK_JS } from "../helpers/platform";
+import { CLOCK_ENTRY } from "./center-helpers";
 import { FAST_PAIR, fastPair, GAME_SITE, bet, gameMember, gamePostings, marketOf, memberIdOf, openOrders } from "./game-helpers";
 import { expectSoundLedger, memberCall, wallets } from "./money-helpers";
 
@@ -11,27 +11,17 @@ import { expectSoundLedger, memberCall, wallets } from "./money-helpers";
  * market's delivery of results and the member's alarm by hand, and crash a member between
  * recording a settlement and anything after it.
  */
-const ENTRY = `
-  import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
-  ${STOPPED_CLOCK_JS}
-  class TestMemberObject extends MemberObject {
-    async runAlarm() { await this.alarm(); }
-    async crashAfterSettling() { await this.settleDue(); throw new Error("crash after settling"); }
-  }
-  class TestMarketObject extends MarketObject {
-    async catchUpNow(symbol) { return this.state(symbol); }
-  }
-  export { TestMarketObject as MarketObject, SiteObject, TestMemberObject as MemberObject };
-  export default {
-    async fetch(request, env, ctx) {
-      if (new URL(request.url).pathname === "/__test__/clock") {
-        frozen = Number(await request.text());
-        return new Response(new Date().toISOString());
-      }
-      return worker.fetch(request, env, ctx);
-    },
-  };
-`;
+const ENTRY = CLOCK_ENTRY.replace(
+  "export { MarketObject, MemberObject, SiteObject };",
+  `class TestMemberObject extends MemberObject {
+     async runAlarm() { await this.alarm(); }
+     async crashAfterSettling() { await this.settleDue(); throw new Error("crash after settling"); }
+   }
+   class TestMarketObject extends MarketObject {
+     async catchUpNow(symbol) { return this.state(symbol); }
+   }
+   export { TestMarketObject as MarketObject, SiteObject, TestMemberObject as MemberObject };`,
+);
 const SITE = "rounds";
 const PERIOD_MS = 5_000;
 let platform: Platform;

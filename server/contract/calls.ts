@@ -61,6 +61,7 @@ import { candle, CANDLE_INTERVALS, marketState, PAIR_ACTIONS, order, orderBody, 
 import { ICON_MAX_BYTES, ICON_SIZES } from "./icons";
 import { openInterest, openPositionBody, position, POSITION_STATUSES, positionTriggersBody } from "./positions";
 import { dayLabelSchema, fairnessDay, periodProof } from "./fairness";
+import { pairReturns } from "./returns-table";
 import {
   practiceAccount,
   protectionState,
@@ -220,6 +221,15 @@ export const CALLS = {
     params: siteParams,
     query: langQuery.extend({ type: instructionType }),
     data: z.array(instruction),
+  }),
+  gameReturns: call({
+    method: "GET",
+    path: "/site/info/:siteId/returns",
+    auth: "public",
+    summary:
+      "Return to player: per pair of the site, each option's chance of a win, a refund and a loss for a member who bets at the last moment, its return at the site's odds and the house edge, at the pair's committed parameters and latest price",
+    params: siteParams,
+    data: z.array(pairReturns),
   }),
   chatbox: call({
     method: "GET",
@@ -954,8 +964,9 @@ export type Envelope<T = unknown> = { statusCode: number; message: string; data?
 
 /**
  * What a failure's `data` may carry (server/contract/README.md, "The envelope"): `problems` for
- * theme_contrast_too_low, one line per failing colour pair, and for leverage_fees_too_high, one
- * line per leverage refused; `amount` (minor units) for a refusal whose message names a figure:
+ * theme_contrast_too_low, one line per failing colour pair; for leverage_fees_too_high, one line
+ * per leverage refused; for odds_return_too_high, one line per option, pair and committed day that
+ * would return 100 % or more; `amount` (minor units) for a refusal whose message names a figure:
  * bonus_locked's turnover still needed, a limit's remaining amount (deposit_limit_day …
  * loss_limit_month); `until` for a refusal naming a break's end; `feeShare` for
  * leverage_fees_too_high.

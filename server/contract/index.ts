@@ -14,3 +14,4 @@ export * from "./campaigns";
 export * from "./units";
 export * from "./positions";
 export * from "./stream";
+export * from "./returns-table";

@@ -137,6 +137,11 @@ export const MESSAGE_CODES = [
   "exclusion_in_force",
   "break_already_longer",
   "break_cannot_end_early",
+  // decided here (return to player, returns.ts): odds that would let an option return 100 % or
+  // more are refused (the failure's data.problems says which option, pair and odds limit), and so
+  // are bets on an option that a later price or parameter change brought there
+  "odds_return_too_high",
+  "bet_option_suspended",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

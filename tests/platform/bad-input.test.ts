@@ -539,6 +539,7 @@ const TABLE: Record<CallName, Entry> = {
   campaign: { request: async () => ({ params: operatorSite, query: { lang: "en_US" } }) },
   instruction: { request: async () => ({ params: operatorSite, query: { lang: "en_US", type: "help" } }) },
   chatbox: { request: async () => ({ params: operatorSite, query: { referrer: "ABC123" } }) },
+  gameReturns: { request: async () => ({ params: operatorSite }) },
   deposit: {
     request: async () => ({ body: { optionId: DEMO_OPTION.id, amount: 1_000 } }),
     strings: { "body.optionId": id("deposit_option_invalid") },

@@ -239,6 +239,49 @@ describe("campaigns and help", () => {
     expect(rules).not.toContain("Making a deposit");
     const deposit = (await visitor.follow("/user/help?type=deposit")).html;
     expect(deposit).toContain("Making a deposit");
+    expect(deposit).not.toContain('id="returns"');
+  });
+
+  it("shows each pair's return to player under the rules, at the site's odds and the pair's parameters", async () => {
+    const { visitor } = await member();
+    const html = (await visitor.follow("/user/help?type=rules")).html;
+    const section = /<section[^>]*id="returns"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(section).toContain("Return to player");
+    // the demo site offers both pairs, at odds 1.95 and 9
+    const row = (pair: string, option: string) => new RegExp(`<tr[^>]*data-testid="returns-${pair}-${option}"[\\s\\S]*?</tr>`).exec(section)?.[0] ?? "";
+    // the rare draw refunds rise a little more often on ETH-USDT (its moves are smaller): a smaller edge
+    for (const [pair, edge] of [["BTC-USDT", "2.500%"], ["ETH-USDT", "2.498%"]] as const) {
+      expect(row(pair, "rise")).toContain("Odds 1.95");
+      expect(row(pair, "rise")).toContain("97.50%");
+      expect(row(pair, "rise")).toContain(`House edge ${edge}`);
+      expect(row(pair, "high")).toContain("Win 50.00%");
+      expect(row(pair, "high")).toContain("Refund 0%");
+      expect(row(pair, "draw")).toContain("Odds 9.00");
+      expect(row(pair, "draw")).not.toContain("Suspended");
+    }
+    expect(section).toContain("Each second&#x27;s move has a standard deviation of 0.01% of the price; periods last 60 s and betting closes 10 s before a period starts");
+    expect(section).toContain("the chance shown is the best one");
+  });
+
+  it("marks an option suspended when a pair's price makes it return 100 % or more", async () => {
+    // the site names the pair before it exists (nothing to check then); at 30.00 and 1 bp a move is a step or none
+    await stack.platform.seedSite("demo2", { pairs: ["BTC-USDT", "LOW-USDT"] });
+    try {
+      const created = await stack.platform.operator("operatorPutPair", {
+        params: { pair: "LOW-USDT" },
+        body: { name: "LOW/USDT", precision: 2, periodSeconds: 60, cutoffSeconds: 10, startPrice: 3_000, volatilityBp: 1, paused: false },
+      });
+      expect(created.envelope.statusCode, created.envelope.message).toBe(200);
+      const { visitor } = await member("http://brand2.localhost");
+      const html = (await visitor.follow("/user/help?type=rules")).html;
+      const row = (pair: string, option: string) => new RegExp(`<tr[^>]*data-testid="returns-${pair}-${option}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? "";
+      expect(row("LOW-USDT", "draw")).toContain('class="returns-suspended"');
+      expect(row("LOW-USDT", "draw")).toContain("暫停投注");
+      expect(row("LOW-USDT", "rise")).not.toContain("暫停投注");
+      expect(row("BTC-USDT", "draw")).not.toContain("暫停投注");
+    } finally {
+      await stack.platform.seedSite("demo2", { pairs: DEMO2_SITE.config.pairs });
+    }
   });
 });
 

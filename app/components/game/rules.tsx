@@ -44,6 +44,9 @@ export default function Rules({ items, error }: { items: Instruction[]; error: s
         <p className="link-line">
           <a href="/fairness">{t("quotes.fairness_link")}</a>
         </p>
+        <p className="link-line">
+          <a href="/user/help?type=rules#returns">{t("returns.link")}</a>
+        </p>
         <p>{t("rules.opposites")}</p>
         <p>{t("rules.limits")}</p>
         <p>{t("rules.settlement")}</p>

@@ -2,6 +2,7 @@ import { requestSite } from "../auth/caller";
 import { decodeCredential, hashSecret } from "../auth/token";
 import type { Env } from "../env";
 import { REGISTRY } from "../market/pairs";
+import { suspendedOption } from "../market/returns";
 import { badRequest, ok } from "../result";
 import { marketStub, memberStub, siteStub } from "../stubs";
 import { relay } from "../websocket";
@@ -29,6 +30,9 @@ export const placeOrder: Handler<"placeOrder"> = async ({ env, member, body, ide
   if (!wallet) return badRequest("game_not_found");
   if (!config.pairs.includes(body.pair)) return badRequest("invalid_trading_pair");
   const odds = Object.fromEntries(Object.entries(config.odds).filter(([, v]) => v !== undefined)) as Record<typeof body.option, number>;
+  // an option a price fall or a volatility change brought to 100 % or more is not a game (market/returns.ts)
+  const suspended = await suspendedOption(env, body.pair, body.periodNo, body.option, odds[body.option]);
+  if (suspended) return suspended;
   return member.stub.placeOrder(member.proof, await idem("placeOrder", idempotencyKey, body), body, {
     pairs: config.pairs,
     odds,

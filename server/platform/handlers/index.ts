@@ -7,7 +7,7 @@ import * as money from "./money";
 import * as operator from "./operator";
 import * as operatorMoney from "./operator-money";
 import { listenKey, playerInfo, updatePlayerInfo, wallets } from "./player";
-import { campaign, chatbox, instruction, press, siteIcon, siteInfo } from "./site";
+import { campaign, chatbox, gameReturns, instruction, press, siteIcon, siteInfo } from "./site";
 import type { Handlers } from "./types";
 import * as campaigns from "./campaigns";
 import * as positions from "./positions";
@@ -29,6 +29,7 @@ export const handlers: Handlers = {
   campaign,
   instruction,
   chatbox,
+  gameReturns,
   ...operator,
   ...operatorMoney,
   operatorAudit,

@@ -1,12 +1,28 @@
 import { ICON_MAX_BYTES } from "../../contract";
-import { badRequest, ok } from "../result";
+import { overpayingOdds } from "../market/returns";
+import { badRequest, fail, ok } from "../result";
+import { defaultSiteConfig } from "../site/defaults";
 import { pngSize } from "../site/png";
 import type { OperatorMessage } from "../money/queue";
 import { memberStub, siteStub } from "../stubs";
 import type { Handler } from "./types";
 
-export const operatorPutSite: Handler<"operatorPutSite"> = async ({ env, params, body }) =>
-  siteStub(env, params.siteId).putConfig(params.siteId, body);
+/**
+ * Odds or pairs that would let an option return 100 % or more on one of the site's pairs, at its
+ * committed parameters and latest price, are refused with a line per option and pair
+ * (server/platform/README.md, "Return to player"). Only a patch that names odds or pairs is
+ * checked: a later price fall must not block an unrelated change (bets on such an option are
+ * refused instead).
+ */
+export const operatorPutSite: Handler<"operatorPutSite"> = async ({ env, params, body }) => {
+  const site = siteStub(env, params.siteId);
+  if (body.odds !== undefined || body.pairs !== undefined) {
+    const current = (await site.getConfig()) ?? defaultSiteConfig(params.siteId);
+    const problems = await overpayingOdds(env, body.pairs ?? current.pairs, body.odds ?? current.odds);
+    if (problems.length > 0) return fail(400, "odds_return_too_high", problems);
+  }
+  return site.putConfig(params.siteId, body);
+};
 
 /** A home-screen icon: a PNG (by its bytes, not its name or type) of exactly the size its path names. */
 export const operatorPutIcon: Handler<"operatorPutIcon"> = async ({ env, params, file }) => {

@@ -1,4 +1,5 @@
 import { iconBackground } from "../../contract";
+import { pairReturns } from "../market/returns";
 import { badRequest, ok, type Result } from "../result";
 import { solidPng } from "../site/png";
 import { siteStub } from "../stubs";
@@ -20,6 +21,18 @@ export const siteIcon: Handler<"siteIcon"> = async ({ env, params }) => {
   const png = (await site.getIcon(params.size)) ?? (await solidPng(Number(params.size), iconBackground(config.theme)));
   const file: RawFile = { body: png instanceof Uint8Array ? png.slice().buffer : png, contentType: "image/png", size: png.byteLength };
   return ok(file);
+};
+
+/**
+ * Return to player per pair of the site at its odds (server/platform/README.md, "Return to
+ * player"): public, as a licensed operator publishes it. A pair whose market cannot answer (no
+ * price yet) is left out rather than failing the page.
+ */
+export const gameReturns: Handler<"gameReturns"> = async ({ env, params }) => {
+  const config = await siteStub(env, params.siteId).getConfig();
+  if (!config) return badRequest("invalid_site");
+  const tables = await Promise.all(config.pairs.map((pair) => pairReturns(env, pair, config.odds)));
+  return ok(tables.filter((t) => t !== null));
 };
 
 /**

@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { BetOption, Order } from "../../server/contract";
 import { hiddenField, must, operator, platformCall, type Visitor } from "./clients";
+import { SITE_ID } from "./config";
 import type { BenchMember } from "./members";
 import { pool, quantile, sleep } from "./stats";
 
@@ -230,10 +231,12 @@ export interface SettlementResult {
 const MAX_PERIOD_SECONDS = 300;
 
 /**
- * Many open bets of one period, settled after its end. The pair's schedule is set by the
- * operator (as tests do) to periods long enough to place every bet at the rate this machine
- * manages, measured with a short calibration on another pair first: the bets name the period
- * after the first one of that schedule and are placed while that first one runs. Bets go
+ * Many open bets of one period, settled after its end. The bench creates the pair with periods
+ * long enough to place every bet at the rate this machine manages, measured with a short
+ * calibration on another pair first (a new pair's schedule applies at once, where a change of an
+ * existing pair's waits for the first day committed after it), and adds it to the demo site: the
+ * bets name the period after the first one of that schedule and are placed while that first one
+ * runs. Bets go
  * straight to the platform with each member's token (one in flight per member, as the platform
  * allows). Settlement time is read from the platform: each order's settledAt against the
  * period's end.
@@ -289,6 +292,12 @@ export async function settlement(
     },
   });
   if (put.statusCode !== 200) throw new Error(`operatorPutPair ${pair.symbol}: ${put.statusCode} ${put.message}`);
+  if (put.data?.changesFrom) throw new Error(`${pair.symbol} existed already: its new schedule applies only from ${put.data.changesFrom}`);
+  const site = await must("siteInfo", { params: { siteId: SITE_ID } });
+  if (!site.pairs.includes(pair.symbol)) {
+    const added = await operator()("operatorPutSite", { params: { siteId: SITE_ID }, body: { pairs: [...site.pairs, pair.symbol] } });
+    if (added.statusCode !== 200) throw new Error(`operatorPutSite (${pair.symbol}): ${added.statusCode} ${added.message}`);
+  }
   // Betting on the plan's first period closed before the schedule was set (it starts within
   // seconds): the bets go to the one after it, from the first one's start until its cut-off.
   await sleep(plan.startsAt * 1000 - Date.now() + 200);

@@ -28,12 +28,15 @@ import { pool, quantile, sleep } from "./stats";
  * How one tick crosses exactly the chosen positions, within what the verifiable feed allows
  * (server/platform/README.md, "Verifiable rounds": each day's ticks come from its committed seed,
  * and a change of volatility applies only from the first day committed after it). The bench pair
- * is created calm (volatility 0: today and tomorrow are committed so), and at once set to 3 % a
- * second, which applies from the day after tomorrow's midnight. Every position opens at the one
- * calm price; each member opens a long and a short at the highest leverage (the targets) beside
- * nine at the lowest. Then the bench moves the platform's clock (serve.ts's local-only
- * PLATFORM_CLOCK_CONTROL, which only moves forward) to 20 s before that midnight: the market
- * catches up through the calm day, and from midnight every tick moves about 3 %. Nobody knows the
+ * is created moving 1 bp a second (the demo site refuses a pair whose rounds would return 100 % or
+ * more, which a calm pair's do: its draw always wins) and added to the site, then set calm
+ * (volatility 0), which applies from the day after tomorrow. The bench moves the platform's clock
+ * (serve.ts's local-only PLATFORM_CLOCK_CONTROL, which only moves forward) into that calm day, sets
+ * 3 % a second (from two days later: the calm day's successor was committed calm when the clock
+ * moved), and every position opens at the one calm price; each member opens a long and a short at
+ * the highest leverage (the targets) beside nine at the lowest. Then the clock moves to 20 s
+ * before the 3 % day's midnight: the market catches up through the calm days, and from midnight
+ * every tick moves about 3 %. Nobody knows the
  * seed, so nobody knows which way: the first tick that moves 0.9 % or more from the entry crosses
  * the stop-outs of one side, 1,000 positions at once, and the bench pauses the pair as soon as it
  * sees that tick (before the next second), so the other side and the 5× positions stay open.
@@ -122,8 +125,10 @@ export function triggerCheck(positions = 10_000, calls = 200_000): TriggerCheckR
 // the burst ---------------------------------------------------------------------------------------
 
 export const CONTRACT_PAIR = "CTR-USDT";
-/** The bench pair, calm (volatility 0) until the gap. */
+/** The bench pair, calm (volatility 0) while the positions open and until the gap. */
 const PAIR_CONFIG = { name: "CTR/USDT", precision: 2, periodSeconds: 60, cutoffSeconds: 10, startPrice: 6_000_000, volatilityBp: 0, paused: false };
+/** The volatility it is created with, so the site takes it (1 bp a second, as BTC-USDT). */
+const LISTED_VOLATILITY_BP = 1;
 /** The gap's volatility: 3 % a second, so one tick moves past a 100× position's stop-out (about 0.9 %) three times in four. */
 const GAP_VOLATILITY_BP = 300;
 /** How long before the gap's midnight the clock is put: time for the sockets to connect and settle. */
@@ -276,13 +281,13 @@ const latestPrice = async (pair: string) => {
 
 export async function stopOutBurst(members: BenchMember[], gameCode: string, live: Live | null, log: (line: string) => void): Promise<StopOutResult> {
   const ops = operator();
-  // the bench pair, calm today and tomorrow, offered by the demo site (with the site's own contract settings)
-  const put = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: PAIR_CONFIG });
-  if (put.statusCode !== 200) throw new Error(`operatorPutPair: ${put.statusCode} ${put.message}`);
-  // the gap's volatility, from the first day committed after this change: the day after tomorrow
-  const gapPut = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: { ...PAIR_CONFIG, volatilityBp: GAP_VOLATILITY_BP } });
-  const midnight = gapPut.data?.changesFrom ? Date.parse(gapPut.data.changesFrom) : Number.NaN;
-  if (gapPut.statusCode !== 200 || Number.isNaN(midnight)) throw new Error(`operatorPutPair (the gap's volatility): ${gapPut.statusCode} ${gapPut.message}`);
+  const put = async (volatilityBp: number, what: string) => {
+    const r = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: { ...PAIR_CONFIG, volatilityBp } });
+    if (r.statusCode !== 200 || !r.data) throw new Error(`operatorPutPair (${what}): ${r.statusCode} ${r.message}`);
+    return r.data;
+  };
+  // the bench pair, moving as BTC-USDT does, on the demo site (with the site's own contract settings)
+  await put(LISTED_VOLATILITY_BP, "the pair");
   const site = await must("siteInfo", { params: { siteId: SITE_ID } });
   // the site relays a pair's stream once its cached site info lists the pair (SITE_INFO_TTL_SECONDS)
   const siteKnowsPairAt = Date.now() + 31_000;
@@ -290,6 +295,14 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
     const added = await ops("operatorPutSite", { params: { siteId: SITE_ID }, body: { pairs: [...site.pairs, CONTRACT_PAIR] } });
     if (added.statusCode !== 200) throw new Error(`operatorPutSite: ${added.statusCode} ${added.message}`);
   }
+  // calm from the first day committed after now, and the clock into it
+  const calmFrom = Date.parse((await put(0, "calm")).changesFrom ?? "");
+  if (Number.isNaN(calmFrom)) throw new Error("the calm volatility applies at once: the pair existed calm already");
+  const calmOffsetMs = calmFrom + 5_000 - Date.now();
+  await moveClock(calmOffsetMs);
+  // the gap's volatility, from the first day committed after this change
+  const midnight = Date.parse((await put(GAP_VOLATILITY_BP, "the gap's volatility")).changesFrom ?? "");
+  if (midnight - calmFrom !== 2 * 86_400_000) throw new Error(`the gap's day starts ${new Date(midnight).toISOString()}, expected two calm days from ${new Date(calmFrom).toISOString()}`);
   const settings = site.contractSettings;
   const farLeverage = settings.leverageOptions[0]!;
   const targetLeverage = settings.leverageOptions[settings.leverageOptions.length - 1]!;
@@ -332,7 +345,7 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   log(`  ${sides.long.length} longs and ${sides.short.length} shorts at ${targetLeverage}× in ${targetOpenSeconds.toFixed(1)} s, entry ${price}, liquidation ${liquidation.long} / ${liquidation.short}`);
 
   // the clock to 20 s before the gap's midnight: the market catches up through the calm day
-  const offsetMs = midnight - BEFORE_MIDNIGHT_MS - Math.max(0, siteKnowsPairAt - Date.now()) - Date.now();
+  const offsetMs = Math.max(calmOffsetMs, midnight - BEFORE_MIDNIGHT_MS - Math.max(0, siteKnowsPairAt - Date.now()) - Date.now());
   await moveClock(offsetMs);
   const catchUpStart = performance.now();
   if ((await latestPrice(CONTRACT_PAIR)) !== price) throw new Error("the calm day moved the price");

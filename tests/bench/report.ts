@@ -744,11 +744,12 @@ export function renderResults(f: Figures): string {
       const gap = new Date(x.gap.second * 1000).toISOString();
       lines.push(
         "The stop-out burst runs on its own pair, CTR-USDT, which the bench creates (operatorPutPair, 60,000.00) and adds to the demo site,",
-        "whose own contract settings apply. The pair is created calm (volatility 0: today and tomorrow are committed so) and at once set to",
-        "3 % a second, which the verifiable feed applies only from the first day committed after the change (the day after tomorrow). Every",
-        `position opens at the one calm price: ${x.farPositions.toLocaleString("en")} others (nine per member at ${x.farLeverage}×, long and short alternating, whose stop-outs lie far away,`,
+        "whose own contract settings apply. It is created moving 1 bp a second (the site refuses a pair whose rounds would return 100 % or more,",
+        "as a calm pair's do) and then set calm, which the verifiable feed applies from the first day committed after the change; the platform's",
+        "clock (serve.ts, local-only PLATFORM_CLOCK_CONTROL) moves into that calm day, and the pair is set to 3 % a second, from two days later.",
+        `Every position opens at the one calm price: ${x.farPositions.toLocaleString("en")} others (nine per member at ${x.farLeverage}×, long and short alternating, whose stop-outs lie far away,`,
         `opened in ${f1(x.farOpenSeconds)} s, and the side the gap did not cross), and a long and a short per member at ${x.targetLeverage}× (in ${f1(x.targetOpenSeconds)} s), entry ${x.entryPrice}.`,
-        `Then the platform's clock (serve.ts, local-only PLATFORM_CLOCK_CONTROL) moves to 20 s before that midnight; the market catches up through`,
+        `Then the clock moves to 20 s before the 3 % day's midnight; the market catches up through`,
         `the calm day (${f1(x.catchUpMs / 1000)} s). From midnight each tick moves about 3 % a way nobody knows in advance; the first one past a stop-out crosses one`,
         `side's ${x.targets.toLocaleString("en")} at once, and the bench pauses the pair before the next second. This run: the tick of ${gap} moved to ${x.gap.price}, past the ${x.gap.side}s' liquidation price ${x.liquidationPrice}.`,
         "Each close is timed from that second to the `closedAt` the member's object wrote when it applied the close (read back after the budget,",

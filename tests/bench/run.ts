@@ -226,7 +226,9 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
       began + TIMEOUT_SECONDS * 1000,
       members.slice(0, SCALE.settleMembers),
       SCALE.betsPerMember,
-      { symbol: SETTLE_PAIR, name: eth.name, precision: eth.precision, startPrice: eth.startPrice, volatilityBp: eth.volatilityBp },
+      // a pair of its own, created with the planned period (a new pair's schedule applies at
+      // once; a change of an existing pair's waits for a day committed after it), ETH-USDT's figures
+      { symbol: "STL-USDT", name: "STL/USDT", precision: eth.precision, startPrice: eth.startPrice, volatilityBp: eth.volatilityBp },
       BURST_PAIR,
       25,
       log

@@ -161,7 +161,7 @@ export interface StopOutResult {
   closed: number;
   /** opened but not closed by the deadline */
   lost: number;
-  /** ms from the gap's second to each close's closedAt */
+  /** ms from the second of the tick that crossed it to each close's closedAt */
   firstMs: number;
   p50Ms: number;
   p95Ms: number;
@@ -359,7 +359,9 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   watching?.catch(() => undefined);
   await sleep(realMidnight - Date.now());
 
-  // the first tick past one side's stop-out; then the pair is paused before the next second
+  // the first tick past one side's stop-out; then the pair is paused. Under the burst's load the
+  // pause may land a tick or two later, and one of those may cross the other side too: each
+  // side's stop-outs are timed from the tick that crossed them.
   const deadline = Date.now() + 60_000;
   let seen = price;
   while (seen > liquidation.long && seen < liquidation.short) {
@@ -369,18 +371,21 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   }
   const paused = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: { ...PAIR_CONFIG, volatilityBp: GAP_VOLATILITY_BP, paused: true } });
   if (paused.statusCode !== 200) throw new Error(`operatorPutPair (the pause): ${paused.statusCode} ${paused.message}`);
-  const crossed: "long" | "short" = seen <= liquidation.long ? "long" : "short";
-  const targets = sides[crossed];
-  const ticks = await read(() => must("candles", { params: { pair: CONTRACT_PAIR }, query: { interval: "1s", limit: 120 } }));
-  const gapTick = ticks.find((c) => (crossed === "long" ? c.close <= liquidation.long : c.close >= liquidation.short));
-  if (!gapTick) throw new Error("no 1-second candle past the stop-out");
+  const ticks = (await read(() => must("candles", { params: { pair: CONTRACT_PAIR }, query: { interval: "1s", limit: 120 } }))).filter(
+    (c) => Date.parse(c.time) > midnight - 1_000,
+  );
+  const crossingOf = { long: ticks.find((c) => c.close <= liquidation.long), short: ticks.find((c) => c.close >= liquidation.short) };
+  const crossedSides = (["long", "short"] as const).filter((side) => crossingOf[side]);
+  const first = crossedSides.map((side) => crossingOf[side]!).sort((a, b) => Date.parse(a.time) - Date.parse(b.time))[0];
+  if (!first) throw new Error("no 1-second candle past a stop-out");
+  const crossed: "long" | "short" = crossingOf.long === first ? "long" : "short";
+  const gapTick = first;
   const gapMs = Date.parse(gapTick.time);
-  const lastTick = ticks[ticks.length - 1]!;
-  if (lastTick.time !== gapTick.time) throw new Error(`the pause came after the tick of ${lastTick.time}, not right after the gap's (${gapTick.time})`);
-  log(`  the tick of ${gapTick.time} moved from ${price} to ${gapTick.close}: the ${crossed}s' stop-outs`);
+  const targets = crossedSides.flatMap((side) => sides[side].map((t) => ({ ...t, tick: crossingOf[side]! })));
+  for (const side of crossedSides) log(`  the tick of ${crossingOf[side]!.time} moved from ${price} to ${crossingOf[side]!.close}: the ${side}s' stop-outs`);
 
   // the closes: read back after the budget has passed (reading sooner would load what is measured)
-  await sleep(gapMs - offsetMs + 5_000 - Date.now());
+  await sleep(Math.max(...targets.map((t) => Date.parse(t.tick.time))) - offsetMs + 5_000 - Date.now());
   const closedAt = new Map<string, number>();
   let payouts = 0;
   const wrong: string[] = [];
@@ -393,10 +398,11 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
       if (found.length === 0) return void next.push(pending[i]!);
       const p = found[0]!;
       if (found.length > 1) wrong.push(`${p.id}: listed closed ${found.length} times`);
-      if (p.closeReason !== "stop_out" || p.closePrice !== gapTick.close) {
-        wrong.push(`${p.id}: closed by ${p.closeReason} at ${p.closePrice}, expected stop_out at ${gapTick.close}`);
+      const tick = pending[i]!.tick;
+      if (p.closeReason !== "stop_out" || p.closePrice !== tick.close) {
+        wrong.push(`${p.id}: closed by ${p.closeReason} at ${p.closePrice}, expected stop_out at ${tick.close}`);
       }
-      closedAt.set(p.id, Date.parse(p.closedAt!) - gapMs);
+      closedAt.set(p.id, Date.parse(p.closedAt!) - Date.parse(tick.time));
       payouts += p.payout ?? 0;
     });
     pending = next;
@@ -410,7 +416,7 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
       })
     : undefined;
 
-  const others = farCount + sides[crossed === "long" ? "short" : "long"].length;
+  const others = farCount + (["long", "short"] as const).filter((side) => !crossingOf[side]).reduce((n, side) => n + sides[side].length, 0);
   const stillOpen = (await pool(members, 8, async (member) => (await positionsOf(member, "open")).length)).reduce((n, c) => n + c, 0);
   const problems = [...wrong, ...(await pool(members, 8, (member) => positionLedgerProblems(member, gameCode))).flat()];
   const delays = [...closedAt.values()];

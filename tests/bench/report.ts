@@ -457,7 +457,7 @@ function contractRows(f: Figures): Row[] {
       x.ledgerProblems.length ? `NOT balanced: ${x.ledgerProblems.length} problems` : "balanced for every member"
     }`,
     verdict: verdict(
-      x.targets === x.members &&
+      x.targets >= x.members &&
         x.lost === 0 &&
         x.closed === x.targets &&
         x.maxMs <= BUDGETS.stopOutSeconds * 1000 &&
@@ -751,8 +751,9 @@ export function renderResults(f: Figures): string {
         `opened in ${f1(x.farOpenSeconds)} s, and the side the gap did not cross), and a long and a short per member at ${x.targetLeverage}× (in ${f1(x.targetOpenSeconds)} s), entry ${x.entryPrice}.`,
         `Then the clock moves to 20 s before the 3 % day's midnight; the market catches up through`,
         `the calm day (${f1(x.catchUpMs / 1000)} s). From midnight each tick moves about 3 % a way nobody knows in advance; the first one past a stop-out crosses one`,
-        `side's ${x.targets.toLocaleString("en")} at once, and the bench pauses the pair before the next second. This run: the tick of ${gap} moved to ${x.gap.price}, past the ${x.gap.side}s' liquidation price ${x.liquidationPrice}.`,
-        "Each close is timed from that second to the `closedAt` the member's object wrote when it applied the close (read back after the budget,",
+        `side's ${x.members.toLocaleString("en")} at once, and the bench pauses the pair (under the load a tick or two later, which may cross the other side too: each close is timed from`,
+        `the tick that crossed it). This run: the tick of ${gap} moved to ${x.gap.price}, past the ${x.gap.side}s' liquidation price ${x.liquidationPrice}; ${x.targets.toLocaleString("en")} stop-outs in all.`,
+        "Each close is timed from its tick's second to the `closedAt` the member's object wrote when it applied the close (read back after the budget,",
         "so reading does not load what is measured). Then every member's books are checked: each balance is its records' sum, the positions",
         "account holds the open positions' margins, each closed position paid payoutAt at its close price once and each took margin + fee once.",
         "Meanwhile 1,000 WebSocket clients (the live-price scenario's clients) watch the pair, measured from about 8 s before the gap until 10 s after.",

@@ -688,6 +688,11 @@ export class MarketObject extends DurableObject<Env> {
     return { start: slot.start, period_no: slot.periodNo, cutoff: slot.cutoff, end_at: slot.end, open_price: 0, close_price: null, last_digit: null, outcomes: null, void_reason: null };
   }
 
+  /** Whether the pair exists (without creating a default pair, as every other call does on first use). */
+  exists(symbol: string): boolean {
+    return this.stored()?.symbol === symbol;
+  }
+
   /** The pair as it runs now: its name, and today's parameters (frozen with today's seed). */
   pairInfo(symbol: string): Result<PairInfo> {
     const nowMs = Date.now();

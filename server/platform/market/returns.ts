@@ -3,6 +3,7 @@ import { chances, optionReturns, type OptionReturn } from "../../contract/return
 import type { Env } from "../env";
 import { fail, type Failure } from "../result";
 import { marketStub } from "../stubs";
+import { DEFAULT_PAIRS } from "./pairs";
 
 /**
  * Return to player at a pair's committed parameters and latest price (server/platform/README.md,
@@ -67,11 +68,22 @@ export async function pairReturns(env: Env, pair: string, odds: Partial<Record<B
 /**
  * Why these odds cannot be the site's: one line per option that would return 100 % or more on a
  * pair, at either committed day's parameters (today's and tomorrow's) and the pair's latest price.
- * A pair without a market yet is not checked here (its bets are, when it has one).
+ * A default pair not created yet is checked at the configuration and price it will be created
+ * with, without creating it: a market created by a site's configuration would freeze its
+ * parameters for two days before any operator set them. Another pair without a market yet is not
+ * checked here (its bets are, when it has one).
  */
 export async function overpayingOdds(env: Env, pairs: string[], odds: Partial<Record<BetOption, number>>): Promise<string[]> {
   const lines = await Promise.all(
     pairs.map(async (pair) => {
+      if (!(await marketStub(env, pair).exists(pair))) {
+        const config = DEFAULT_PAIRS[pair];
+        if (!config) return [];
+        const params = { day: "its creation", volatilityBp: config.volatilityBp, periodSeconds: config.periodSeconds, cutoffSeconds: config.cutoffSeconds };
+        return returnsAt(params, config.startPrice, odds)
+          .filter((r) => r.overpays)
+          .map((r) => overpayingLine(pair, params, config.startPrice, r));
+      }
       const state = await marketStub(env, pair).state(pair);
       if (!state.ok || state.data.price === null || state.data.price < 1) return [];
       const price = state.data.price;

@@ -177,7 +177,8 @@ for (const js of [true, false]) {
         await page.locator(".support-tabs a", { hasText: t("support:help.type_rules") }).click();
         await expect(page).toHaveURL(`${DEMO}/user/help?type=rules`);
         await expect(page.locator(".support-tabs a[aria-current=page]")).toHaveText(t("support:help.type_rules"));
-        await expect(page.locator("main section.card h2")).toHaveText(RULES.map((r) => r.title));
+        // the operator's rules, then each option's return to player (app/components/support/returns-table.tsx)
+        await expect(page.locator("main section.card h2")).toHaveText([...RULES.map((r) => r.title), t("support:returns.title")]);
         for (const r of RULES) {
           await expect(page.locator("main section.card").filter({ hasText: r.title }).locator(".rich-text")).toHaveText(r.content);
         }

@@ -125,12 +125,18 @@ test("in Japanese on a phone: practice with play money, switch to real, hit a lo
   const pastMidnight = Math.ceil(now / 86_400_000) * 86_400_000 + 60_000 - now;
   expect((await operator("POST", "/__test__/clock-offset", String(pastMidnight))).status).toBe(200);
 
-  // from the bet's row in the history to its period's page, verified in the browser
-  await page.goto(`/user/gamePage?pair=${PAIR}&tab=history`);
+  // from the bet's row in the history to its period's page, verified in the browser. The bet's
+  // period (the one after the running one when it was taken) has ended by the moved clock, and the
+  // market hands its result over on its next second: the history shows it settled within seconds
+  const verifyLink = page.locator(`a[data-testid="verify-link"][href="/fairness/${PAIR}/${periodNo}"]`).first();
   const dialog = page.locator(".reality-panel");
-  // a day later by the platform's clock the reality check may fall due: the member continues
-  if (await dialog.isVisible()) await dialog.locator('button[type="submit"]').first().click();
-  await page.locator(`a[data-testid="verify-link"][href="/fairness/${PAIR}/${periodNo}"]`).first().click();
+  await expect(async () => {
+    await page.goto(`/user/gamePage?pair=${PAIR}&tab=history`);
+    // a day later by the platform's clock the reality check may fall due: the member continues
+    if (await dialog.isVisible()) await dialog.locator('button[type="submit"]').first().click();
+    await expect(verifyLink).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await verifyLink.click();
   await expect(page).toHaveURL(`${ORIGIN}/fairness/${PAIR}/${periodNo}`);
   await waitForHydration(page, '[data-testid="verify-button"]');
   await page.getByTestId("verify-button").click();

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -257,4 +258,21 @@ export async function startFaultProxy(forward: (request: Request) => Promise<Res
     up: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
     close: () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())),
   };
+}
+
+/** The idempotency key a rendered form carries. */
+export const idempotencyKeyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
+
+/**
+ * A new member, signed up through the site, with `amount` (as typed) deposited by the demo site's
+ * instant option and moved into the game wallet: the start of every test that bets through pages.
+ */
+export async function memberWithGameFunds(stack: Stack, amount = "10"): Promise<Visitor> {
+  const visitor = new Visitor(stack);
+  expect((await visitor.post("/register", registerFields(freshMember()))).status).toBe(302);
+  const deposit = idempotencyKeyOf(await (await visitor.get("/user/deposit")).text())!;
+  expect((await visitor.post("/user/deposit", { optionId: "demo-instant", amount, idempotencyKey: deposit })).status).toBe(302);
+  const transfer = idempotencyKeyOf(await (await visitor.get("/user/transfer")).text())!;
+  expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount, idempotencyKey: transfer })).status).toBe(302);
+  return visitor;
 }

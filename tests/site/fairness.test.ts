@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FairnessDay, PeriodProof } from "../../server/contract/fairness";
 import { CLOCK_ENTRY, setClock } from "../platform/center-helpers";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { createStack, freshMember, memberWithGameFunds, registerFields, Visitor, type Stack } from "../helpers/site";
 
 /**
  * The fairness pages (app/README.md, "Verifiable rounds") against a platform on a stopped clock
@@ -181,12 +181,7 @@ describe("a member's bets on a period", { timeout: 60_000 }, () => {
   const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
 
   it("are listed on the period's page, labelled real, an open one as not settled yet; none for a visitor", async () => {
-    const visitor = new Visitor(stack);
-    expect((await visitor.post("/register", registerFields(freshMember()))).status).toBe(302);
-    const deposit = keyOf(await (await visitor.get("/user/deposit")).text())!;
-    expect((await visitor.post("/user/deposit", { optionId: "demo-instant", amount: "10", idempotencyKey: deposit })).status).toBe(302);
-    const transfer = keyOf(await (await visitor.get("/user/transfer")).text())!;
-    expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "10", idempotencyKey: transfer })).status).toBe(302);
+    const visitor = await memberWithGameFunds(stack);
     // the clock stands at 65 s into the day: period 0002 runs, and bets go to 0003 (its betting
     // closes at 110 s, 10 s before it starts)
     const periodNo = `${ymd(BASE + 1)}0003`;

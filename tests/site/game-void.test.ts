@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VOID_REASONS } from "../../server/contract";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { createStack, memberWithGameFunds, Visitor, type Stack } from "../helpers/site";
 
 /**
  * A void period as the member sees it (app/README.md, "The game page"; server/platform/README.md):
@@ -39,12 +39,7 @@ const putPaused = async (paused: boolean) => {
 
 describe("a void period", { timeout: 60_000 }, () => {
   it("shows as void with its reason in the history, the quotes and on its fairness page, its bet refunded", async () => {
-    const visitor = new Visitor(stack);
-    expect((await visitor.post("/register", registerFields(freshMember()))).status).toBe(302);
-    const deposit = keyOf(await (await visitor.get("/user/deposit")).text())!;
-    expect((await visitor.post("/user/deposit", { optionId: "demo-instant", amount: "10", idempotencyKey: deposit })).status).toBe(302);
-    const transfer = keyOf(await (await visitor.get("/user/transfer")).text())!;
-    expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "10", idempotencyKey: transfer })).status).toBe(302);
+    const visitor = await memberWithGameFunds(stack);
 
     // a bet on the Next round (a 4-second round's betting closes a second before it starts: a
     // refusal means the page was a boundary late, so the next page is tried)

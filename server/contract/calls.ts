@@ -39,6 +39,9 @@ import {
   withdrawBody,
   depositAddressesBody,
   depositAddressPool,
+  depositAddressesQuery,
+  depositAddressView,
+  depositXpubBody,
 } from "./money";
 import { campaignKey, campaignRule, memberCampaign } from "./campaigns";
 import {
@@ -882,8 +885,19 @@ export const CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/deposit-options/:optionId/addresses",
     auth: "operator",
-    summary: "How many addresses of a crypto deposit option's pool are free and given out",
+    summary: "Where a crypto deposit option's addresses come from, how many are given out, and which member holds which (with its derivation index)",
     params: siteParams.extend({ optionId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) }),
+    query: depositAddressesQuery,
+    data: depositAddressView,
+  }),
+  operatorSetDepositXpub: call({
+    method: "PUT",
+    path: "/operator/sites/:siteId/deposit-options/:optionId/xpub",
+    auth: "operator",
+    summary:
+      "Derive a crypto deposit option's addresses from the operator's account-level xpub: one per member, xpub/0/<index>, never running out (an xprv is refused and never stored)",
+    params: siteParams.extend({ optionId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) }),
+    body: depositXpubBody,
     data: depositAddressPool,
   }),
   operatorOpenInterest: call({

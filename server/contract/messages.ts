@@ -142,6 +142,12 @@ export const MESSAGE_CODES = [
   // are bets on an option that a later price or parameter change brought there
   "odds_return_too_high",
   "bet_option_suspended",
+  // security: deposit addresses from the operator's xpub (hd-address.ts). An extended private key
+  // is refused and never stored; a key that is not a mainnet account-level xpub is refused; an
+  // option's xpub cannot be replaced once it has given a member an address (their funds go there)
+  "deposit_xprv_refused",
+  "deposit_xpub_invalid",
+  "deposit_xpub_in_use",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

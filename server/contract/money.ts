@@ -242,10 +242,47 @@ export const operatorBankApplication = bankAccount.extend({
 
 /** The operator's pool of deposit addresses for a crypto option with `assign` "member" or "deposit". */
 export const depositAddressesBody = z.object({ addresses: z.array(cryptoAddress).min(1).max(10_000) }).strict();
+/**
+ * Where a crypto option's addresses come from, and how many it gave out. Once an operator set an
+ * xpub, every member without an address gets xpub/0/<index>; the pool only serves an option
+ * without one (server/contract/README.md, "Deposits").
+ */
 export const depositAddressPool = z.object({
   optionId: z.string(),
-  /** addresses not given out yet */
+  /** "xpub": new members' addresses are derived from the operator's xpub; "pool": taken from the pool */
+  source: z.enum(["pool", "xpub"]),
+  /** the account-level extended public key the addresses are derived from; null for a pool */
+  xpub: z.string().nullable(),
+  /** pool addresses not given out yet */
   free: z.number().int().nonnegative(),
-  /** addresses given to a member or a deposit */
+  /** pool addresses given to a member or a deposit */
   assigned: z.number().int().nonnegative(),
+  /** addresses derived from the xpub: indexes 0 … derived − 1 are in use, so the wallet must watch all of them */
+  derived: z.number().int().nonnegative(),
 });
+
+/**
+ * The operator's account-level extended public key (BIP-32 "xpub…", e.g. of m/44'/195'/0'). Only
+ * base58 symbols get through; the platform then refuses a private key (deposit_xprv_refused) and
+ * a key that is not a mainnet account xpub (deposit_xpub_invalid), server/contract/hd-address.ts.
+ */
+export const depositXpubBody = z.object({ xpub: z.string().trim().regex(/^[1-9A-HJ-NP-Za-km-z]{100,120}$/) }).strict();
+
+/** Who holds which address of an option: how the operator matches money arriving on an address to a member. */
+export const depositAddressHolder = z.object({
+  memberId: z.string(),
+  account: z.string(),
+  address: z.string(),
+  /** the derivation index (xpub/0/index) of a derived address; null for a pool address */
+  index: z.number().int().nonnegative().nullable(),
+  assignedAt: isoTime,
+});
+export const depositAddressesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  /** only the holder of this address */
+  address: cryptoAddress.optional(),
+});
+export const depositAddressView = depositAddressPool.extend({ holders: page(depositAddressHolder) });
+export type DepositAddressPool = z.infer<typeof depositAddressPool>;
+export type DepositAddressView = z.infer<typeof depositAddressView>;

@@ -5,7 +5,7 @@ import { CALLS, DEFAULT_CONTRACT_SETTINGS, fillPath, IDEMPOTENCY_HEADER, MESSAGE
 import { FAULT_ENTRY, memberIdOf, memberObject, setPlatformClock, siteObject } from "../helpers/faults";
 import { createPlatform, signupBody, TEST_OPERATOR_KEY, type Platform, type TestMember } from "../helpers/platform";
 import { fastPair } from "./game-helpers";
-import { BANK_OPTION, bankBody, DEMO_OPTION, MONEY_SITE, PNG_1X1, POOL_OPTION, uploadAll, uploadDocument } from "./money-helpers";
+import { BANK_OPTION, bankBody, DEMO_OPTION, MONEY_SITE, PNG_1X1, POOL_OPTION, TEST_XPUB, uploadAll, uploadDocument, XPUB_OPTION } from "./money-helpers";
 import { tronAddresses } from "../../server/cli/tron-addresses";
 
 /**
@@ -31,7 +31,7 @@ const SITE = "bad-input";
 const PAIR = "BAD-USDT";
 const CONFIG = {
   ...MONEY_SITE,
-  depositOptions: [DEMO_OPTION, BANK_OPTION, POOL_OPTION],
+  depositOptions: [DEMO_OPTION, BANK_OPTION, POOL_OPTION, XPUB_OPTION],
   socialOptions: [{ name: "Telegram", url: "https://t.me/badinput" }],
   redirects: [{ from: "/promo", to: "/user", permanent: false }],
   appLinks: [{ platform: "ios" as const, url: "https://apps.example.com/bad-input" }],
@@ -749,7 +749,8 @@ const TABLE: Record<CallName, Entry> = {
   operatorAddDepositAddresses: {
     request: async () => ({ params: { ...operatorSite, optionId: POOL_OPTION.id }, body: { addresses: tronAddresses("bad-input", 2) } }),
   },
-  operatorDepositAddresses: { request: async () => ({ params: { ...operatorSite, optionId: POOL_OPTION.id } }) },
+  operatorDepositAddresses: { request: async () => ({ params: { ...operatorSite, optionId: POOL_OPTION.id }, query: { page: 1, pageSize: 10 } }) },
+  operatorSetDepositXpub: { request: async () => ({ params: { ...operatorSite, optionId: XPUB_OPTION.id }, body: { xpub: TEST_XPUB } }) },
   memberCampaigns: { request: async () => ({}) },
   joinCampaign: { request: async () => ({ params: { key: "bad-input-bonus" }, body: {} }) },
   operatorEndCampaign: { request: async () => ({ params: { ...operatorSite, key: "bad-input-ended" }, body: {} }) },

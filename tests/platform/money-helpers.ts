@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { HDKey } from "@scure/bip32";
 import { expect } from "vitest";
 import type { CallBody, CallData, CallName, Envelope, SiteConfigPatch, SiteInfo } from "../../server/contract";
 import type { CallOptions, CallResult, Platform, TestMember } from "../helpers/platform";
@@ -22,6 +23,16 @@ export const POOL_OPTION = {
   instructions: "Send exactly the amount shown.",
   crypto: { asset: "USDT", network: "TRON (TRC20)", decimals: 6, unitPrice: 3200, assign: "member", address: "" },
 } as const;
+
+/** A crypto option whose addresses the tests derive from TEST_XPUB (one per member, for good). */
+export const XPUB_OPTION = { ...POOL_OPTION, id: "usdt-xpub", name: "USDT (TRC20, xpub)" } as const;
+
+/**
+ * A throwaway account xpub for tests: m/44'/195'/0' of BIP-32 test vector 1's seed, so its keys
+ * are public knowledge and it must never receive anything. TEST_ROOT derives the wallet's side.
+ */
+export const TEST_ROOT = HDKey.fromMasterSeed(Uint8Array.from(Buffer.from("000102030405060708090a0b0c0d0e0f", "hex")));
+export const TEST_XPUB = TEST_ROOT.derive("m/44'/195'/0'").publicExtendedKey;
 
 /** A crypto option that gives every deposit a fresh address from the pool. */
 export const FRESH_OPTION = {

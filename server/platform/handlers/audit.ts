@@ -16,7 +16,7 @@ const LISTS: ReadonlySet<CallName> = new Set<CallName>([
   "operatorBankApplications",
   "operatorMessages",
   "operatorAudit",
-  // how many pool addresses are free: a count, no member's data
+  // where an option's addresses come from and who holds which: a list, as the queues are
   "operatorDepositAddresses",
 ]);
 

@@ -87,5 +87,9 @@ export const operatorFile: Handler<"operatorFile"> = async ({ env, params }) => 
 export const operatorAddDepositAddresses: Handler<"operatorAddDepositAddresses"> = async ({ env, params, body }) =>
   siteStub(env, params.siteId).addDepositAddresses(params.optionId, body.addresses);
 
-export const operatorDepositAddresses: Handler<"operatorDepositAddresses"> = async ({ env, params }) =>
-  siteStub(env, params.siteId).depositAddresses(params.optionId);
+export const operatorDepositAddresses: Handler<"operatorDepositAddresses"> = async ({ env, params, query }) =>
+  siteStub(env, params.siteId).depositAddresses(params.optionId, query);
+
+/** An option's addresses from the operator's xpub (site/hd-addresses.ts); the body is never logged (audit.ts). */
+export const operatorSetDepositXpub: Handler<"operatorSetDepositXpub"> = async ({ env, params, body }) =>
+  siteStub(env, params.siteId).setDepositXpub(params.optionId, body.xpub);

@@ -32,7 +32,7 @@ import { fail, ok, type Failure, type Result } from "../result";
 import type { OperatorBankApplication, OperatorDeposit, OperatorMessage, OperatorWithdrawal } from "../money/queue";
 import type { DepositRules, TransferRules, WithdrawRules } from "../money/rules";
 import { marketStub, siteStub } from "../stubs";
-import { usesAddressPool } from "../money/payment";
+import { addressFromSite } from "../money/payment";
 import * as game from "./game";
 import { checkLedger, listOperations, listRecords, openAccount, record, replay, type LedgerCheck } from "./ledger";
 import * as money from "./money";
@@ -380,10 +380,11 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   /**
-   * A deposit. When the option's address comes from the operator's pool, the site object assigns
-   * it first (an await: the same member or the same request always gets the same address, so a
-   * request that runs twice meanwhile takes nothing twice); then one transaction re-checks the
-   * replay and every rule, fixes the payment and records the deposit.
+   * A deposit. When the site gives the option's address (the operator's pool, or derived from the
+   * operator's xpub), the site object assigns it first (an await: the same member, or for a pool's
+   * per-deposit option the same request, always gets the same address, so a request that runs twice
+   * meanwhile takes nothing twice); then one transaction re-checks the replay and every rule, fixes
+   * the payment and records the deposit.
    */
   async deposit(proof: SessionProof, idem: money.Idem, body: { optionId: string; amount: number }, rules: DepositRules): Promise<Result<Deposit>> {
     return this.asMember(proof, async (member) => {
@@ -391,20 +392,20 @@ export class MemberObject extends DurableObject<Env> {
       if (replayed) return replayed as Result<Deposit>;
       const checked = money.depositCheck(body, rules);
       if (!checked.ok) return checked;
-      // a break or a deposit limit refuses before a pool address is taken (checked again in the transaction)
+      // a break or a deposit limit refuses before an address is taken (checked again in the transaction)
       const refused = protection.depositRefusal(this.sql, body.amount, Date.now());
       if (refused) return refused;
-      let poolAddress: string | null = null;
-      if (usesAddressPool(checked.data)) {
+      let siteAddress: string | null = null;
+      if (addressFromSite(checked.data)) {
         const assigned = await siteStub(this.env, member.site_id).assignDepositAddress(body.optionId, member.member_id, idem.key);
         if (!assigned.ok) return assigned;
-        poolAddress = assigned.data;
+        siteAddress = assigned.data;
         // The session may have ended while the site answered.
         const again = this.authorize(proof);
         if (!again.ok) return again;
       }
       const now = new Date().toISOString();
-      return this.atomically(() => money.deposit(this.sql, this.who(member), idem, body, rules, now, poolAddress));
+      return this.atomically(() => money.deposit(this.sql, this.who(member), idem, body, rules, now, siteAddress));
     });
   }
 

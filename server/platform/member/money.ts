@@ -249,7 +249,7 @@ export function decided<T extends OutboxItem>(
 
 /**
  * The checks of a deposit request that need nothing but the rules, made before the site object is
- * asked for a pool address (so a refused request takes none) and again in the transaction.
+ * asked for an address from the site (so a refused request takes none) and again in the transaction.
  */
 export function depositCheck(body: { optionId: string; amount: number }, rules: DepositRules): Result<DepositOption> {
   const option = rules.depositOptions.find((o) => o.id === body.optionId);
@@ -259,8 +259,8 @@ export function depositCheck(body: { optionId: string; amount: number }, rules: 
 }
 
 /**
- * `poolAddress`: the address the site object assigned for an option whose addresses come from the
- * operator's pool (money/payment.ts usesAddressPool), asked for before this transaction; null otherwise.
+ * `siteAddress`: the address the site object assigned for an option whose addresses it gives (the
+ * operator's pool or xpub: money/payment.ts addressFromSite), asked for before this transaction; null otherwise.
  */
 export function deposit(
   sql: SqlStorage,
@@ -269,7 +269,7 @@ export function deposit(
   body: { optionId: string; amount: number },
   rules: DepositRules,
   now: string,
-  poolAddress: string | null = null,
+  siteAddress: string | null = null,
 ): Result<Deposit> {
   const replayed = replay(sql, requestKey(idem.key), idem.fingerprint);
   if (replayed) return replayed as Result<Deposit>;
@@ -293,7 +293,7 @@ export function deposit(
     now,
     instant ? now : null,
   );
-  const payment = instant ? null : depositPayment(option, body.amount, newReference(), poolAddress);
+  const payment = instant ? null : depositPayment(option, body.amount, newReference(), siteAddress);
   if (payment) sql.exec("INSERT INTO deposit_payments (deposit_id, reference, payment) VALUES (?, ?, ?)", id, payment.reference, JSON.stringify(payment));
   const result = toDeposit(depositRow(sql, id)!);
   record(

@@ -49,16 +49,19 @@ export function addAddresses(sql: SqlStorage, optionId: string, addresses: strin
 export const assignKey = (assign: Assign, memberId: string, idempotencyKey: string) =>
   assign === "member" ? `member:${memberId}` : `deposit:${memberId}:${idempotencyKey}`;
 
+/** The address a key already holds, or null. */
+export function heldAddress(sql: SqlStorage, optionId: string, key: string): string | null {
+  return sql.exec<{ address: string }>("SELECT address FROM deposit_addresses WHERE option_id = ? AND assign_key = ?", optionId, key).toArray()[0]?.address ?? null;
+}
+
 /**
  * The address for a key: the one it already holds (the same member, or a retry of the same
  * request), else the oldest free one, now held by it. An empty pool refuses with
  * deposit_address_unavailable and changes nothing.
  */
 export function assignAddress(sql: SqlStorage, optionId: string, key: string, memberId: string, now: string): Result<string> {
-  const held = sql
-    .exec<{ address: string }>("SELECT address FROM deposit_addresses WHERE option_id = ? AND assign_key = ?", optionId, key)
-    .toArray()[0];
-  if (held) return ok(held.address);
+  const held = heldAddress(sql, optionId, key);
+  if (held) return ok(held);
   const free = sql
     .exec<{ address: string }>(
       "SELECT address FROM deposit_addresses WHERE option_id = ? AND assign_key IS NULL ORDER BY added_at, rowid LIMIT 1",

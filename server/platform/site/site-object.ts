@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { SMS_RULES, textLanguage, type AuditEntry, type CampaignRule, type IconSize, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
+import { SMS_RULES, textLanguage, type AuditEntry, type DepositAddressPool, type DepositAddressView, type CampaignRule, type IconSize, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
 import type { z } from "zod";
 import { appendAudit, AUDIT_SCHEMA, auditEvent, listAudit, type AuditQuery } from "../audit";
 import type { Env } from "../env";
@@ -14,6 +14,7 @@ import * as directory from "./directory";
 import { migrateSite, SITE_SCHEMA } from "./schema";
 import { offeredContractSettings, offeredSettingsNote, type StoredContractSettings } from "./fee-share";
 import * as pool from "./address-pool";
+import * as hd from "./hd-addresses";
 
 type ConfigRow = { site_id: string; config: string; chat_link: string };
 type SmsLogEntry = z.infer<typeof smsLogEntry>;
@@ -52,7 +53,7 @@ export class SiteObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of [...SITE_SCHEMA, ...pool.POOL_SCHEMA, ...LIMIT_SCHEMA, ...AUDIT_SCHEMA]) this.sql.exec(statement);
+    for (const statement of [...SITE_SCHEMA, ...pool.POOL_SCHEMA, ...hd.HD_SCHEMA, ...LIMIT_SCHEMA, ...AUDIT_SCHEMA]) this.sql.exec(statement);
     ctx.storage.transactionSync(() => migrateSite(this.sql));
   }
 
@@ -325,38 +326,67 @@ export class SiteObject extends DurableObject<Env> {
     });
   }
 
-  // deposit address pools (./address-pool.ts) -----------------------------------------------------
+  // deposit addresses: the operator's pool (./address-pool.ts) or derived from the xpub (./hd-addresses.ts)
 
-  /** The crypto option of this site whose addresses come from the pool, or a refusal. */
+  /** The crypto option of this site whose addresses the site gives out (not one "site" address), or a refusal. */
   private poolOption(optionId: string): Result<pool.Assign> {
     const option = this.getConfig()?.depositOptions.find((o) => o.id === optionId);
     const assign = option?.kind === "crypto" ? option.crypto?.assign : undefined;
     return assign === "member" || assign === "deposit" ? ok(assign) : fail(400, "deposit_option_invalid");
   }
 
-  /** Loads addresses into an option's pool (one already loaded is skipped); only a pool option has one. */
-  addDepositAddresses(optionId: string, addresses: string[]): Result<pool.Pool> {
+  /** Where the option's addresses come from and how many are out. */
+  private addressCounts(optionId: string): DepositAddressPool {
+    const { free, assigned } = pool.poolCounts(this.sql, optionId);
+    const xpub = hd.xpubOf(this.sql, optionId);
+    return { optionId, source: xpub ? "xpub" : "pool", xpub: xpub?.xpub ?? null, free, assigned, derived: xpub?.next_index ?? 0 };
+  }
+
+  /** Loads addresses into an option's pool (one already loaded is skipped); only an option the site gives addresses for has one. */
+  addDepositAddresses(optionId: string, addresses: string[]): Result<DepositAddressPool> {
     const option = this.poolOption(optionId);
     if (!option.ok) return option;
     const now = new Date().toISOString();
-    return ok(this.ctx.storage.transactionSync(() => pool.addAddresses(this.sql, optionId, addresses, now)));
-  }
-
-  depositAddresses(optionId: string): Result<pool.Pool> {
-    const option = this.poolOption(optionId);
-    return option.ok ? ok(pool.poolCounts(this.sql, optionId)) : option;
+    this.ctx.storage.transactionSync(() => pool.addAddresses(this.sql, optionId, addresses, now));
+    return ok(this.addressCounts(optionId));
   }
 
   /**
-   * The address a member pays a deposit on `optionId` to: theirs for good ("member") or this
+   * Derives the option's addresses from the operator's account xpub from now on, one per member even
+   * for an option that gave a pool address per deposit: a fresh index per request would leave gaps
+   * no wallet scans. A private key is refused before anything is written.
+   */
+  setDepositXpub(optionId: string, xpub: string): Result<DepositAddressPool> {
+    const option = this.poolOption(optionId);
+    if (!option.ok) return option;
+    const now = new Date().toISOString();
+    const set = this.ctx.storage.transactionSync(() => hd.setXpub(this.sql, optionId, xpub, now));
+    return set.ok ? ok(this.addressCounts(optionId)) : set;
+  }
+
+  depositAddresses(optionId: string, query: { page: number; pageSize: number; address?: string }): Result<DepositAddressView> {
+    const option = this.poolOption(optionId);
+    if (!option.ok) return option;
+    return ok({ ...this.addressCounts(optionId), holders: hd.listHolders(this.sql, optionId, query) });
+  }
+
+  /**
+   * The address a member pays a deposit on `optionId` to. A member's address never changes: one
+   * they hold from the pool stays theirs. Otherwise, with an xpub, the next derived address, theirs
+   * for good whatever `assign` says; without one, the pool's: theirs for good ("member") or this
    * request's ("deposit", keyed by the request's idempotency key, so a retry gets the same one).
    */
   assignDepositAddress(optionId: string, memberId: string, idempotencyKey: string): Result<string> {
     const option = this.poolOption(optionId);
     if (!option.ok) return option;
-    const key = pool.assignKey(option.data, memberId, idempotencyKey);
     const now = new Date().toISOString();
-    return this.ctx.storage.transactionSync(() => pool.assignAddress(this.sql, optionId, key, memberId, now));
+    return this.ctx.storage.transactionSync(() => {
+      if (hd.xpubOf(this.sql, optionId)) {
+        const held = pool.heldAddress(this.sql, optionId, pool.assignKey("member", memberId, idempotencyKey));
+        return held ? ok(held) : hd.assignDerived(this.sql, optionId, memberId, now);
+      }
+      return pool.assignAddress(this.sql, optionId, pool.assignKey(option.data, memberId, idempotencyKey), memberId, now);
+    });
   }
 
   // the audit log ------------------------------------------------------------------------------------

@@ -352,13 +352,15 @@ export class SiteObject extends DurableObject<Env> {
   }
 
   /**
-   * Derives the option's addresses from the operator's account xpub from now on, one per member even
-   * for an option that gave a pool address per deposit: a fresh index per request would leave gaps
-   * no wallet scans. A private key is refused before anything is written.
+   * Derives the option's addresses from the operator's account xpub from now on. Only for an option
+   * with one address per member ("member"): a fresh index per request ("deposit") would leave gaps
+   * no wallet scans, and that option's page tells members an address is for one deposit. A private
+   * key is refused before anything is written.
    */
   setDepositXpub(optionId: string, xpub: string): Result<DepositAddressPool> {
     const option = this.poolOption(optionId);
     if (!option.ok) return option;
+    if (option.data !== "member") return fail(400, "deposit_option_invalid");
     const now = new Date().toISOString();
     const set = this.ctx.storage.transactionSync(() => hd.setXpub(this.sql, optionId, xpub, now));
     return set.ok ? ok(this.addressCounts(optionId)) : set;
@@ -373,7 +375,7 @@ export class SiteObject extends DurableObject<Env> {
   /**
    * The address a member pays a deposit on `optionId` to. A member's address never changes: one
    * they hold from the pool stays theirs. Otherwise, with an xpub, the next derived address, theirs
-   * for good whatever `assign` says; without one, the pool's: theirs for good ("member") or this
+   * for good (also if the option was later switched to "deposit": an address once given stays given); without one, the pool's: theirs for good ("member") or this
    * request's ("deposit", keyed by the request's idempotency key, so a retry gets the same one).
    */
   assignDepositAddress(optionId: string, memberId: string, idempotencyKey: string): Result<string> {

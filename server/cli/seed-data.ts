@@ -1,5 +1,4 @@
 import { DEFAULT_CONTRACT_SETTINGS, notional, positionFee, type CallBody, type CampaignRule, type ContractSettings, type LocaleId, type SiteConfigPatch } from "../contract";
-import { tronAddresses } from "./tron-addresses";
 
 /**
  * The two demo sites of development and tests, created through the operator API by
@@ -20,6 +19,8 @@ export interface SeedSite {
   instructions: InstructionBody[];
   /** addresses to load into a crypto option's pool (operatorAddDepositAddresses), by option id */
   depositAddresses?: Record<string, string[]>;
+  /** the account xpub a crypto option's addresses are derived from (operatorSetDepositXpub), by option id */
+  depositXpubs?: Record<string, string>;
 }
 
 type PerLanguage<T> = Record<LocaleId, T>;
@@ -808,10 +809,12 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", {
 });
 
 /**
- * Brand Two's USDT pool: 40 valid TRON addresses derived from a fixed seed (tron-addresses.ts), the
- * same on every run, so seeding again loads nothing new. One per member: 40 members can deposit.
+ * Brand Two's USDT addresses come from this account xpub (of m/44'/195'/0'): member number i pays to
+ * xpub/0/i. A DEMO VALUE WITH NO FUNDS: it was made once from 32 random bytes that were thrown
+ * away at once and are kept nowhere, so nobody holds a key to any of its addresses and anything
+ * sent there is lost. A real site sets its own wallet's xpub (`npm run operator -- deposit-xpub`).
  */
-export const DEMO2_USDT_ADDRESSES = tronAddresses("brand-two demo usdt-trc20 pool", 40);
+export const DEMO2_USDT_XPUB = "xpub6DBSngsmjVF1xa14RsUfNkxG4qWCFJjbme8u7QDH9Qq2GRLa3tuFn3UnFLZg5dSdkWVTSjcAJf7D6Q7MkRT9wGnKYpz5o6c7YuNsoBxk4x8";
 
 export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
   siteId: "demo2",
@@ -848,7 +851,7 @@ export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
         id: "usdt-trc20",
         kind: "crypto",
         name: "USDT（TRC20）",
-        // one address per member from the pool the seed loads (DEMO2_USDT_ADDRESSES below), kept
+        // one address per member, derived from the operator's xpub (DEMO2_USDT_XPUB above), kept
         // for every later deposit; NT$32.00 per USDT, said in the instructions
         crypto: { asset: "USDT", network: "TRON (TRC20)", decimals: 6, unitPrice: 3200, assign: "member", address: "" },
         instructions: "以 1 USDT = NT$32.00 計價。確認金額後，頁面會顯示您專屬的 TRON（TRC20）地址、QR 碼與應轉入的 USDT 精確數量；請只透過 TRON 網路轉入 USDT，並轉入完全相同的數量。到帳並經核對後入帳。",
@@ -969,7 +972,7 @@ export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", {
     odds: { high: 1.9, low: 1.9, odd: 1.9, even: 1.9, rise: 1.9, fall: 1.9, counter: 1.9, draw: 8 },
   },
   chatLink: "https://chat.example.com/brand-two",
-  depositAddresses: { "usdt-trc20": DEMO2_USDT_ADDRESSES },
+  depositXpubs: { "usdt-trc20": DEMO2_USDT_XPUB },
 });
 
 export const SEED_SITES: readonly SeedSite[] = [DEMO_SITE, DEMO2_SITE];

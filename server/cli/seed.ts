@@ -29,6 +29,10 @@ export async function seedSite(operator: OperatorClient, site: SeedSite): Promis
     // an address already in the pool is skipped: seeding again leaves the pool as it was
     check(`deposit addresses ${optionId}`, await operator("operatorAddDepositAddresses", { params: { ...params, optionId }, body: { addresses } }));
   }
+  for (const [optionId, xpub] of Object.entries(site.depositXpubs ?? {})) {
+    // the same xpub again changes nothing: members keep their addresses and indexes
+    check(`deposit xpub ${optionId}`, await operator("operatorSetDepositXpub", { params: { ...params, optionId }, body: { xpub } }));
+  }
   await seedIcons(operator, site);
 }
 

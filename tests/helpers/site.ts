@@ -21,7 +21,7 @@ export interface Stack {
 }
 
 /**
- * The demo sites' chat links, news, campaigns, help and deposit address pools, published through the operator API as the
+ * The demo sites' chat links, news, campaigns, help, deposit address pools and xpubs, published through the operator API as the
  * seed does; throws, naming the refusals, unless every publish answered 200.
  */
 export async function publishSeedContent(platform: Platform, ...sites: SeedSite[]): Promise<void> {
@@ -35,6 +35,9 @@ export async function publishSeedContent(platform: Platform, ...sites: SeedSite[
         ...site.instructions.map((body) => platform.operator("operatorPublishInstruction", { params, body })),
         ...Object.entries(site.depositAddresses ?? {}).map(([optionId, addresses]) =>
           platform.operator("operatorAddDepositAddresses", { params: { ...params, optionId }, body: { addresses } }),
+        ),
+        ...Object.entries(site.depositXpubs ?? {}).map(([optionId, xpub]) =>
+          platform.operator("operatorSetDepositXpub", { params: { ...params, optionId }, body: { xpub } }),
         ),
       ];
     }),

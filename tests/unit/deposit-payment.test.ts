@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { assetAmount, newReference, REFERENCE_ALPHABET } from "../../server/platform/money/payment";
 import { base58Check, decodeBase58Check, isTronAddress, tronAddresses } from "../../server/cli/tron-addresses";
-import { DEMO2_SITE, DEMO2_USDT_ADDRESSES } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO2_USDT_XPUB } from "../../server/cli/seed-data";
+import { readAccountXpub } from "../../server/contract/hd-address";
 import { cryptoAddress } from "../../server/contract";
 
 describe("assetAmount: the exact amount of the asset for a deposit", () => {
@@ -65,11 +66,11 @@ describe("TRON address generator (server/cli/tron-addresses.ts)", () => {
     expect(decodeBase58Check("0OIl")).toBeNull();
   });
 
-  it("gives Brand Two's USDT option 40 distinct addresses, loaded by the seed", () => {
-    expect(DEMO2_USDT_ADDRESSES).toHaveLength(40);
-    expect(new Set(DEMO2_USDT_ADDRESSES).size).toBe(40);
-    expect(DEMO2_USDT_ADDRESSES.every(isTronAddress)).toBe(true);
-    expect(DEMO2_SITE.depositAddresses).toEqual({ "usdt-trc20": DEMO2_USDT_ADDRESSES });
+  it("gives Brand Two's USDT option the demo account xpub, one address per member, and no pool to run out", () => {
+    const read = readAccountXpub(DEMO2_USDT_XPUB);
+    expect(read).toMatchObject({ ok: true, xpub: DEMO2_USDT_XPUB });
+    expect(DEMO2_SITE.depositXpubs).toEqual({ "usdt-trc20": DEMO2_USDT_XPUB });
+    expect(DEMO2_SITE.depositAddresses).toBeUndefined();
     expect(DEMO2_SITE.config.depositOptions?.[0]?.crypto).toMatchObject({ assign: "member", unitPrice: 3200, decimals: 6 });
   });
 });

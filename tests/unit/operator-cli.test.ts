@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { HDKey } from "@scure/bip32";
 import { afterEach, describe, expect, it } from "vitest";
 import { accessHeaders, httpOperatorClient } from "../../server/cli/operator-client";
 import { COMMANDS } from "../../server/cli/operator/commands";
@@ -21,6 +22,9 @@ interface Sent {
 }
 
 type Answer = (url: URL, sent: Sent) => Response | undefined;
+
+/** A pool option's counts as the platform answers them (no xpub). */
+const POOL_COUNTS = { optionId: "usdt-trc20", source: "pool", xpub: null, free: 0, assigned: 0, derived: 0 };
 
 const LOCAL_ENV = { PLATFORM_URL: "http://127.0.0.1:8788", OPERATOR_KEY: "test-operator-key" };
 const ok = (data: unknown) => Response.json({ statusCode: 200, message: "ok", data });
@@ -291,7 +295,7 @@ describe("answers", () => {
   });
 
   it("loads pool addresses from a file and --addresses, each once, and prints the pool's counts", async () => {
-    const cli = fakeIo({ answer: (url) => (url.pathname.endsWith("/addresses") ? ok({ optionId: "usdt-trc20", free: 3, assigned: 1 }) : undefined) });
+    const cli = fakeIo({ answer: (url) => (url.pathname.endsWith("/addresses") ? ok({ ...POOL_COUNTS, free: 3, assigned: 1 }) : undefined) });
     const a = "TT5AYBAGYpv8PkfykPzfn1jRvNDfNS2r7e";
     const b = "TB1rnnQnMV6RgCmffGLpkMSJVnLRhQLV4K";
     const argv = ["add-deposit-addresses", "demo", "usdt-trc20", "--file", "pool.txt", "--addresses", `${b}, TCXJUMYVKe3HR7ydhBT3YCc6JcQxS9pYxs`];
@@ -302,6 +306,40 @@ describe("answers", () => {
     const bad = fakeIo();
     expect(await run(["add-deposit-addresses", "demo", "usdt-trc20", "--addresses", "not-an-address"], bad.io)).toBe(1);
     expect(bad.sent).toEqual([]);
+  });
+
+  it("deposit-xpub refuses an xprv before sending anything, and never prints it", async () => {
+    const account = HDKey.fromMasterSeed(new Uint8Array(32).fill(7)).derive("m/44'/195'/0'");
+    const cli = fakeIo();
+    expect(await run(["deposit-xpub", "demo2", "usdt-trc20", "--xpub", account.privateExtendedKey], cli.io)).toBe(1);
+    expect(cli.sent).toEqual([]);
+    expect(cli.stderr()).toMatch(/deposit_xprv_refused/);
+    expect(cli.stdout() + cli.stderr()).not.toContain(account.privateExtendedKey.slice(4));
+    const wrongLevel = fakeIo();
+    expect(await run(["deposit-xpub", "demo2", "usdt-trc20", "--xpub", account.deriveChild(0).publicExtendedKey], wrongLevel.io)).toBe(1);
+    expect(wrongLevel.sent).toEqual([]);
+    expect(wrongLevel.stderr()).toMatch(/deposit_xpub_invalid/);
+  });
+
+  it("deposit-xpub sends an account xpub, and deposit-addresses prints who holds which index", async () => {
+    const xpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7)).derive("m/44'/195'/0'").publicExtendedKey;
+    const pool = { ...POOL_COUNTS, source: "xpub", xpub, derived: 2 };
+    const holder = { memberId: "m-1", account: "alice", address: "TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC", index: 1, assignedAt: "2026-11-27T08:00:00.000Z" };
+    const cli = fakeIo({
+      answer: (url, sent) =>
+        url.pathname.endsWith("/xpub") && sent.method === "PUT"
+          ? ok(pool)
+          : url.pathname.endsWith("/addresses")
+            ? ok({ ...pool, holders: { items: [holder], total: 1, page: 1, pageSize: 50 } })
+            : undefined,
+    });
+    expect(await run(["deposit-xpub", "demo2", "usdt-trc20", "--xpub", xpub], cli.io)).toBe(0);
+    expect(cli.sent[0]!.url.pathname).toBe("/operator/sites/demo2/deposit-options/usdt-trc20/xpub");
+    expect(JSON.parse(cli.sent[0]!.body!)).toEqual({ xpub });
+    expect(await run(["deposit-addresses", "demo2", "usdt-trc20", "--address", holder.address], cli.io)).toBe(0);
+    expect(cli.sent[1]!.url.searchParams.get("address")).toBe(holder.address);
+    expect(cli.stdout()).toMatch(/derived:\s+2 \(indexes 0 … 1; watch them all\)/);
+    expect(cli.stdout()).toMatch(/alice\s+1\s+TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC/);
   });
 
   it("campaign-end ends a campaign and prints its rule in the site's currency", async () => {

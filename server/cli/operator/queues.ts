@@ -2,6 +2,9 @@
 import { allFlag, idArg, reasonFlag, siteArg, status, userPath } from "./inputs";
 import * as render from "./render";
 import { UsageError, type CommandSpec, type Context } from "./spec";
+import { CALLS } from "../../contract";
+import { readAccountXpub } from "../../contract/hd-address";
+import messageTexts from "../../../locales/en-US/messages.json";
 import { BANK_DOCUMENTS } from "./tools";
 
 const siteId = (ctx: Context) => ctx.args.siteId!;
@@ -110,7 +113,8 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     summary: "load addresses into a crypto deposit option's pool (one already loaded is skipped)",
     details:
       "For an option whose crypto.assign is \"member\" (one address per member, kept) or \"deposit\" (a fresh one per deposit). " +
-      "A member asking for a deposit when no address is free is refused with deposit_address_unavailable: keep the pool stocked.",
+      "A member asking for a deposit when no address is free is refused with deposit_address_unavailable: keep the pool stocked, " +
+      "or give a per-member option your wallet's xpub (deposit-xpub), whose addresses never run out.",
     args: [siteArg, optionArg],
     flags: [
       { name: "file", type: "string", value: "path", help: "a file of addresses, one a line (or separated by spaces or commas)" },
@@ -127,13 +131,47 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
   },
   {
     name: "deposit-addresses",
-    summary: "how many addresses of a crypto deposit option's pool are free and given out",
+    summary: "where a crypto deposit option's addresses come from, and which member holds which address (and derivation index)",
+    details:
+      "Prints the source (xpub or pool), the xpub, how many addresses were derived (indexes 0 … derived − 1, all of which " +
+      "the operator's wallet must watch), the pool's free and given-out counts, then the holders, newest first: member, " +
+      "account, index (xpub/0/<index>; none for a pool address) and address. --address finds who holds one address.",
     args: [siteArg, optionArg],
-    flags: [],
-    examples: ["deposit-addresses demo2 usdt-trc20"],
+    flags: [
+      { name: "address", type: "string", value: "address", help: "only the holder of this address" },
+      { name: "page", type: "string", value: "n", help: "page number, from 1 (default 1)" },
+      { name: "page-size", type: "string", value: "n", help: "holders per page, 1–100 (default 50)" },
+    ],
+    examples: ["deposit-addresses demo2 usdt-trc20", "deposit-addresses demo2 usdt-trc20 --address TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC"],
     async run(ctx) {
-      const answer = await ctx.platform.operator("operatorDepositAddresses", { params: { siteId: siteId(ctx), optionId: ctx.args.optionId! } });
-      await ctx.show(answer, render.addressPool);
+      const query = CALLS.operatorDepositAddresses.query.safeParse({ address: ctx.flags.address, page: ctx.flags.page, pageSize: ctx.flags["page-size"] });
+      if (!query.success) {
+        const flag = (field: unknown) => (field === "pageSize" ? "--page-size" : `--${String(field)}`);
+        throw new UsageError(`the filter is not valid: ${query.error.issues.map((i) => `${flag(i.path[0])} ${i.message}`).join("; ")}`, ctx.command);
+      }
+      const params = { siteId: siteId(ctx), optionId: ctx.args.optionId! };
+      await ctx.show(await ctx.platform.operator("operatorDepositAddresses", { params, query: query.data }), render.addressView);
+    },
+  },
+  {
+    name: "deposit-xpub",
+    summary: "derive a crypto deposit option's addresses from your wallet's account xpub: one per member, never running out",
+    details:
+      "Give the account-level extended public key of the wallet that receives the deposits (BIP-44, e.g. of m/44'/195'/0' " +
+      "for TRON). Member number i gets the address at xpub/0/i, kept for every later deposit. Never give the xprv: it is " +
+      "refused here before anything is sent, and by the platform. Once a member has an address the xpub cannot be " +
+      "replaced: open a new deposit option for a new wallet. Unpaid requests leave unused indexes, so watch every index " +
+      "below `derived` (deposit-addresses) rather than relying on the wallet's gap limit.",
+    args: [siteArg, optionArg],
+    flags: [{ name: "xpub", type: "string", value: "xpub", help: "the account's extended public key (xpub…)", required: true }],
+    examples: ["deposit-xpub demo2 usdt-trc20 --xpub xpub6C…"],
+    async run(ctx) {
+      const xpub = String(ctx.flags.xpub ?? "").trim();
+      // checked here first: a private key must not leave the operator's machine, even to be refused
+      const read = readAccountXpub(xpub);
+      if (!read.ok) return ctx.fail(`${read.code}: ${messageTexts[read.code]}`);
+      const params = { siteId: siteId(ctx), optionId: ctx.args.optionId! };
+      await ctx.show(await ctx.platform.operator("operatorSetDepositXpub", { params, body: { xpub: read.xpub } }), render.addressPool);
     },
   },
   {

@@ -118,12 +118,32 @@ function paymentLines(d: Deposit): [string, string][] {
   ];
 }
 
-export const addressPool = (pool: CallData<"operatorDepositAddresses">) =>
+/** Where an option's addresses come from: the xpub and how far it was derived, and the pool's counts. */
+export const addressPool = (pool: CallData<"operatorSetDepositXpub">) =>
   keyValue([
     ["option", pool.optionId],
+    ["source", pool.source === "xpub" ? "derived from the xpub (one address per member, xpub/0/<index>)" : "the pool"],
+    ["xpub", pool.xpub ?? "—"],
+    // the wallet must watch every index below this one: unpaid requests leave gaps wider than a gap limit
+    ["derived", pool.source === "xpub" ? `${pool.derived} (indexes 0 … ${Math.max(pool.derived - 1, 0)}; watch them all)` : String(pool.derived)],
     ["free", String(pool.free)],
     ["given out", String(pool.assigned)],
   ]);
+
+/** The option's source, then who holds which address: how money arriving on an address is matched to a member. */
+export const addressView = (view: CallData<"operatorDepositAddresses">) =>
+  [
+    addressPool(view),
+    "",
+    table(view.holders.items, [
+      { header: "MEMBER", value: (h) => h.memberId },
+      { header: "ACCOUNT", value: (h) => h.account },
+      { header: "INDEX", value: (h) => (h.index === null ? "pool" : String(h.index)), align: "right" },
+      { header: "ADDRESS", value: (h) => h.address },
+      { header: "SINCE (UTC)", value: (h) => at(h.assignedAt) },
+    ]),
+    `page ${view.holders.page} of ${Math.max(1, Math.ceil(view.holders.total / view.holders.pageSize))} (${view.holders.total} holders)`,
+  ].join("\n");
 
 export const withdrawals = (rows: Withdrawal[], money: Money, all: boolean) =>
   table(

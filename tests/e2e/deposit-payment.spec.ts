@@ -5,7 +5,7 @@ import { BRAND2, DEMO, expectToast, formHolding, moneyText, operatorApi, queuedI
 /**
  * Deposits that can be completed (server/contract/README.md, "Deposits"): the member sees what to
  * pay on the pending deposit, the operator confirms against its reference, the balance shows it.
- * Brand Two's USDT option gives each member one address from the pool the seed loads; the demo
+ * Brand Two's USDT option gives each member one address derived from the seed's demo xpub; the demo
  * site's bank transfer shows the account and a reference. The second test runs without JavaScript.
  */
 

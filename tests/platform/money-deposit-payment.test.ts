@@ -25,7 +25,7 @@ beforeAll(async () => {
   await platform.seedSite(SITE, { ...MONEY_SITE, depositOptions: options });
   await platform.seedSite(EMPTY, { ...MONEY_SITE, depositOptions: options });
   const loaded = await platform.operator("operatorAddDepositAddresses", { params: { siteId: SITE, optionId: POOL_OPTION.id }, body: { addresses: POOL.slice(0, 5) } });
-  expect(loaded.envelope.data).toEqual({ optionId: POOL_OPTION.id, free: 5, assigned: 0 });
+  expect(loaded.envelope.data).toEqual({ optionId: POOL_OPTION.id, source: "pool", xpub: null, free: 5, assigned: 0, derived: 0 });
   await platform.operator("operatorAddDepositAddresses", { params: { siteId: SITE, optionId: FRESH_OPTION.id }, body: { addresses: tronAddresses("money-pay-btc", 3) } });
 });
 afterEach(async () => {
@@ -131,9 +131,12 @@ describe("the payment of a deposit", () => {
 
 describe("the operator's address pool", () => {
   it("skips an address already loaded and counts free and given-out addresses", async () => {
-    const before = (await pool(SITE, POOL_OPTION.id)).data!;
+    const { holders, ...before } = (await pool(SITE, POOL_OPTION.id)).data!;
     const again = await platform.operator("operatorAddDepositAddresses", { params: { siteId: SITE, optionId: POOL_OPTION.id }, body: { addresses: POOL.slice(0, 5) } });
     expect(again.envelope.data).toEqual(before);
+    // every given-out address is listed with its holder (a pool address has no derivation index)
+    expect(holders.total).toBe(before.assigned);
+    expect(holders.items.every((h) => h.index === null && POOL.includes(h.address))).toBe(true);
     expect(before.free + before.assigned).toBe(5);
   });
 

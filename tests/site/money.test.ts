@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastCode, sendCode, verifyCode } from "../platform/center-helpers";
 import { bindBank, fund } from "../platform/money-helpers";
 import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { DEMO2_SITE, DEMO2_USDT_XPUB } from "../../server/cli/seed-data";
+import { readAccountXpub, receivingChain, tronDepositAddress } from "../../server/contract/hd-address";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -81,6 +83,24 @@ describe("deposit page", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
     expect(balance((await visitor.follow("/user")).html, "main-balance")).toBe("US$0.00");
+  });
+
+  it("shows a brand2 member their address derived from the site's xpub, with its QR, the same on every deposit", async () => {
+    const params = { siteId: DEMO2_SITE.siteId, optionId: "usdt-trc20" };
+    expect((await stack.platform.operator("operatorSetDepositXpub", { params, body: { xpub: DEMO2_USDT_XPUB } })).envelope.statusCode).toBe(200);
+    const visitor = await member("http://brand2.localhost");
+    const shown = async (amount: string) => {
+      await visitor.post("/user/deposit", { optionId: "usdt-trc20", amount, idempotencyKey: await formKey(visitor, "/user/deposit") });
+      const page = (await visitor.follow("/user/deposit")).html;
+      expect(page).toContain('class="payment-qr"');
+      return /data-testid="payment-address"[^>]*>(?:<[^>]+>)*(T[1-9A-HJ-NP-Za-km-z]{33})</.exec(page)?.[1];
+    };
+    const first = await shown("500");
+    expect(first).toBeDefined();
+    expect(await shown("320")).toBe(first);
+    const held = (await stack.platform.operator("operatorDepositAddresses", { params, query: { page: 1, pageSize: 1, address: first } })).envelope.data!;
+    const read = readAccountXpub(DEMO2_USDT_XPUB);
+    expect(read.ok && tronDepositAddress(receivingChain(read.key), held.holders.items[0]!.index!)).toBe(first);
   });
 
   it("shows the amount messages in Traditional Chinese on the zh-TW site", async () => {

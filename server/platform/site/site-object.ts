@@ -375,8 +375,9 @@ export class SiteObject extends DurableObject<Env> {
   /**
    * The address a member pays a deposit on `optionId` to. A member's address never changes: one
    * they hold from the pool stays theirs. Otherwise, with an xpub, the next derived address, theirs
-   * for good (also if the option was later switched to "deposit": an address once given stays given); without one, the pool's: theirs for good ("member") or this
-   * request's ("deposit", keyed by the request's idempotency key, so a retry gets the same one).
+   * for good (even if the option is later switched to "deposit": an address once given stays
+   * given); without one, the pool's: theirs for good ("member") or this request's ("deposit",
+   * keyed by the request's idempotency key, so a retry gets the same one).
    */
   assignDepositAddress(optionId: string, memberId: string, idempotencyKey: string): Result<string> {
     const option = this.poolOption(optionId);

@@ -142,6 +142,12 @@ export const MESSAGE_CODES = [
   // are bets on an option that a later price or parameter change brought there
   "odds_return_too_high",
   "bet_option_suspended",
+  // security: signin (server/contract/security.ts SIGNIN_LIMITS): past a few failures a sign-in
+  // needs a Turnstile answer (missing: challenge_required; refused: challenge_failed), and it
+  // waits between attempts (signin_too_fast, data.seconds the wait)
+  "challenge_required",
+  "challenge_failed",
+  "signin_too_fast",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

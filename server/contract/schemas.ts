@@ -297,7 +297,8 @@ export const signinBody = z
     account,
     password,
     device: z.string().regex(DEVICE_TOKEN_PATTERN).optional(),
-    challenge: z.string().min(1).max(2048).optional(),
+    // a Turnstile answer: base64-style characters and dots, a few hundred of them
+    challenge: z.string().regex(/^[A-Za-z0-9._+/=-]{1,2048}$/).optional(),
   })
   .strict();
 export type SigninBody = z.infer<typeof signinBody>;

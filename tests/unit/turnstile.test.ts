@@ -11,7 +11,7 @@ describe("the challenge answer", () => {
         sent.push({ url: String(url), form: init!.body as FormData });
         return Response.json(body, { status });
       }) as unknown as typeof fetch;
-    const config = (fetch: typeof fetch) => ({ secret: "0x4AAAAAAAB1c2d3e4f5g6h7i8j9k0l1m2n3", fetch });
+    const config = (send: typeof fetch) => ({ secret: "0x4AAAAAAAB1c2d3e4f5g6h7i8j9k0l1m2n3", fetch: send });
     expect(await verifyTurnstile("answer-1", "2001:db8::1", config(answering({ success: true })))).toBe(true);
     expect(sent[0]!.url).toBe(SITEVERIFY_URL);
     expect(Object.fromEntries(sent[0]!.form.entries())).toEqual({ secret: "0x4AAAAAAAB1c2d3e4f5g6h7i8j9k0l1m2n3", response: "answer-1", remoteip: "2001:db8::1" });

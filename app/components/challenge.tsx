@@ -42,10 +42,10 @@ export function Challenge({ siteKey, attempt }: { siteKey: string; attempt: unkn
 
   return (
     <div className="field challenge">
-      <p className="field-label">{t("login.challenge_label")}</p>
+      <p className="challenge-label">{t("login.challenge_label")}</p>
       <div ref={box} className="challenge-widget" />
       <noscript>
-        <p className="form-hint">{t("login.challenge_noscript")}</p>
+        <p className="hint">{t("login.challenge_noscript")}</p>
       </noscript>
     </div>
   );

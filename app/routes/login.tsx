@@ -17,6 +17,7 @@ export { sharedPageHeaders as headers } from "~/utils/shared-page";
 /** An account name as sign-up hands it over (?account=): only its characters, at most its length. */
 const ACCOUNT_PREFILL = /^[A-Za-z0-9._@-]{1,32}$/;
 
+// The page stays shared (one render per URL, query included): the prefilled name is the URL's own.
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.session.signedIn) throw redirect("/user");
   const account = new URL(request.url).searchParams.get("account") ?? "";

@@ -286,6 +286,31 @@ async function shoot(context: BrowserContext, origin: string, pages: Record<stri
   await page.close();
 }
 
+/**
+ * /login with the sign-in challenge (server/contract/security.ts SIGNIN_LIMITS): three wrong
+ * passwords on a name of its own, the wait, then one more. Turnstile's script is never fetched
+ * (nothing here may reach the internet): its box stays empty, at the size the widget takes.
+ */
+async function shootChallenge(context: BrowserContext, origin: string, dir: string, account: string) {
+  if (onlyPages && !onlyPages.includes("login-challenge")) return;
+  const page = await context.newPage();
+  await page.route("https://challenges.cloudflare.com/**", (route) => route.abort());
+  await page.goto(`${origin}/login`, { waitUntil: "load" });
+  await page.waitForFunction(() => Object.keys(document.body ?? {}).some((k) => k.startsWith("__reactFiber")), undefined, { timeout: 15_000 }).catch(() => {});
+  for (let i = 0; i < 4; i++) {
+    if (i === 3) await page.waitForTimeout(2500);
+    await page.locator('input[name="account"]').fill(account);
+    await page.locator('input[name="password"]').fill("not-the-password-1");
+    await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.locator('.auth-card button[type="submit"]').click()]);
+    await page.waitForTimeout(300);
+  }
+  await page.locator(".challenge").waitFor({ timeout: 10_000 });
+  await page.evaluate(() => document.fonts.ready);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/login-challenge.png`, fullPage: true });
+  await page.close();
+}
+
 /** The pages a member sees in practice mode (app/README.md, "Practice mode"), after the header's switch. */
 const PRACTICE_PAGES: Record<string, string> = {
   "practice-user": "/user",
@@ -334,6 +359,7 @@ try {
           const visitor = await browser.newContext(base);
           await visitor.addCookies(cookies);
           await shoot(visitor, site.origin, PUBLIC_PAGES, dir);
+          await shootChallenge(visitor, site.origin, dir, `shot${Date.now().toString(36)}${count}`);
           await visitor.close();
           const signedIn = await browser.newContext({ ...base, storageState: member.state });
           await signedIn.addCookies(cookies);

@@ -7,6 +7,7 @@ import { completeSignIn } from "~/utils/auth.server";
 import { registerSchema } from "~/utils/auth-schemas.server";
 import { readPlainCookie } from "~/utils/cookies";
 import { messageKey } from "~/utils/messages";
+import { signInCall } from "~/utils/signin.server";
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "register.title", layout: "auth" } satisfies RouteHandle;
@@ -47,11 +48,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(submission.reply({ formErrors: [messageKey(signup.code)], hideFields: SECRET_FIELDS }), { status: 400 });
   }
   // sign-up signs the member in at once, with no second success message (app/README.md, "Sign-in and sign-up")
-  const signin = await platform.call("signin", { body: { siteId, account: v.account, password: v.password } });
+  const signin = await signInCall(request, context, v.account, v.password);
   if (!signin.ok) {
     if (taken) return json(submission.reply({ formErrors: [messageKey("account_exists")], hideFields: SECRET_FIELDS }), { status: 400 });
-    context.session.flashToast({ kind: "success", key: "register_success" });
-    throw redirect("/login");
+    // the account exists now, whatever stopped the sign-in (a challenge its network needs, a wait,
+    // a fault): the member is told so, and /login has the account name filled in
+    context.session.flashToast({ kind: "error", key: "register_signin_failed" });
+    throw redirect(`/login?${new URLSearchParams({ account: v.account }).toString()}`);
   }
   return completeSignIn(request, context, {
     token: signin.data.token,

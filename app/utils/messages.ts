@@ -24,6 +24,8 @@ export interface FailureLike {
   amount?: number;
   /** ISO time: the end of the break a refusal names (timeout_in_force, exclusion_in_force, break_*) */
   until?: string;
+  /** whole seconds to wait (signin_too_fast) */
+  seconds?: number;
 }
 
 
@@ -39,5 +41,6 @@ export function failureMessage(failure: FailureLike, money: { currency: string; 
   if (failure.amount !== undefined) values.amount = formatMoney(failure.amount, money.currency, money.locale);
   // a break's end, in the page's language (timeout_in_force: "until 24 Nov 2026, 10:00 UTC")
   if (failure.until !== undefined) values.until = formatDateTime(failure.until, money.locale);
+  if (failure.seconds !== undefined) values.seconds = new Intl.NumberFormat(money.locale).format(failure.seconds);
   return messageKey(failure.code, values);
 }

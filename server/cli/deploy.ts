@@ -20,8 +20,8 @@ const SITE_CONFIG = "wrangler.toml";
 
 /** The secrets each worker refuses to serve without (server/site/env.ts, server/platform/env.ts). */
 const REQUIRED_SECRETS: Record<string, string[]> = {
-  [PLATFORM_CONFIG]: ["OPERATOR_KEY", "SMS_PROVIDER_URL", "SMS_PROVIDER_KEY", "ACCESS_TEAM_DOMAIN", "ACCESS_AUD"],
-  [SITE_CONFIG]: ["SESSION_SECRETS"],
+  [PLATFORM_CONFIG]: ["OPERATOR_KEY", "SMS_PROVIDER_URL", "SMS_PROVIDER_KEY", "ACCESS_TEAM_DOMAIN", "ACCESS_AUD", "TURNSTILE_SECRET_KEY"],
+  [SITE_CONFIG]: ["SESSION_SECRETS", "TURNSTILE_SITE_KEY"],
 };
 
 function run(command: string, args: string[], capture = false): { ok: boolean; stdout: string } {

@@ -9,6 +9,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { TURNSTILE_TEST_SECRET, TURNSTILE_TEST_SITE_KEY } from "../contract/challenge";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 export const SITE_DEV_VARS = `${ROOT}.dev.vars`;
@@ -25,14 +26,17 @@ export function parseDevVars(text: string): Record<string, string> {
   return vars;
 }
 
-/** The file's variables, after adding any of `wanted` it lacks with a fresh random value. */
-function ensure(file: string, wanted: string[], header: string): Record<string, string> {
+/**
+ * The file's variables, after adding any of `wanted` it lacks with a fresh random value, and any
+ * of `fixed` it lacks with the value given.
+ */
+function ensure(file: string, wanted: string[], header: string, fixed: Record<string, string> = {}): Record<string, string> {
   const text = existsSync(file) ? readFileSync(file, "utf8") : "";
   const vars = parseDevVars(text);
-  const missing = wanted.filter((name) => !vars[name]);
+  const missing = [...wanted, ...Object.keys(fixed)].filter((name) => !vars[name]);
   if (missing.length > 0) {
     const lines = missing.map((name) => {
-      vars[name] = randomBytes(32).toString("hex");
+      vars[name] = fixed[name] ?? randomBytes(32).toString("hex");
       return `${name}="${vars[name]}"`;
     });
     const prefix = text === "" ? `${header}\n` : text.endsWith("\n") ? "" : "\n";
@@ -45,8 +49,10 @@ const HEADER = "# Local development secrets (git-ignored; made by npm start / np
 
 /** The site's and the platform's development secrets, made on first use. */
 export function ensureDevVars(): { sessionSecrets: string; operatorKey: string } {
-  const site = ensure(SITE_DEV_VARS, ["SESSION_SECRETS"], HEADER);
-  const platform = ensure(PLATFORM_DEV_VARS, ["OPERATOR_KEY"], HEADER);
+  // Turnstile's documented test keys: the widget always passes and the platform checks the answer
+  // locally (server/platform/auth/turnstile.ts); a production worker refuses them
+  const site = ensure(SITE_DEV_VARS, ["SESSION_SECRETS"], HEADER, { TURNSTILE_SITE_KEY: TURNSTILE_TEST_SITE_KEY });
+  const platform = ensure(PLATFORM_DEV_VARS, ["OPERATOR_KEY"], HEADER, { TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRET });
   return { sessionSecrets: site.SESSION_SECRETS!, operatorKey: platform.OPERATOR_KEY! };
 }
 

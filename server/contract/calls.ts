@@ -990,6 +990,8 @@ export const failureData = z.object({
   amount: z.number().int().optional(),
   /** a break's end (timeout_in_force, exclusion_in_force, break_cannot_end_early) */
   until: z.string().datetime().optional(),
+  /** signin_too_fast: whole seconds to wait before the next attempt */
+  seconds: z.number().int().min(1).optional(),
   /**
    * leverage_fees_too_high: the lowest leverage refused, the share of the margin its opening and
    * closing fees take and the most the site allows, both in parts per million of the margin

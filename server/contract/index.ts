@@ -5,6 +5,7 @@ export * from "./money";
 export * from "./member-center";
 export * from "./game";
 export * from "./security";
+export * from "./challenge";
 export * from "./text";
 export * from "./theme";
 export * from "./icons";

@@ -148,6 +148,12 @@ export const MESSAGE_CODES = [
   "deposit_xprv_refused",
   "deposit_xpub_invalid",
   "deposit_xpub_in_use",
+  // security: signin (server/contract/security.ts SIGNIN_LIMITS): past a few failures a sign-in
+  // needs a Turnstile answer (missing: challenge_required; refused: challenge_failed), and it
+  // waits between attempts (signin_too_fast, data.seconds the wait)
+  "challenge_required",
+  "challenge_failed",
+  "signin_too_fast",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

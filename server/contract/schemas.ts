@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEVICE_TOKEN_PATTERN } from "./challenge";
 import { BET_OPTIONS, betOption, pairSymbol } from "./game";
 import { cleanText, hasNoControlCharacters } from "./text";
 import { DEFAULT_THEME, theme } from "./theme";
@@ -285,10 +286,25 @@ export const signupBody = z.object({
 }).strict();
 export type SignupBody = z.infer<typeof signupBody>;
 
-export const signinBody = z.object({ siteId: siteIdSchema, account, password }).strict();
+/**
+ * `device`: the device token this browser got at an earlier sign-in of the account (the site keeps
+ * it in a signed cookie); `challenge`: the Turnstile answer, once the platform asked for one
+ * (server/contract/security.ts SIGNIN_LIMITS).
+ */
+export const signinBody = z
+  .object({
+    siteId: siteIdSchema,
+    account,
+    password,
+    device: z.string().regex(DEVICE_TOKEN_PATTERN).optional(),
+    // a Turnstile answer: base64-style characters and dots, a few hundred of them
+    challenge: z.string().regex(/^[A-Za-z0-9._+/=-]{1,2048}$/).optional(),
+  })
+  .strict();
 export type SigninBody = z.infer<typeof signinBody>;
 
-export const signinData = z.object({ token: z.string().min(20), redirectUrl: z.string().optional() });
+/** `device`: the token that names this device for the account from now on (the site stores it). */
+export const signinData = z.object({ token: z.string().min(20), redirectUrl: z.string().optional(), device: z.string().regex(DEVICE_TOKEN_PATTERN).optional() });
 
 export const updateInfoBody = z
   .object({

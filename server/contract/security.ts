@@ -4,14 +4,45 @@ import { account } from "./schemas";
 /** Abuse limits and the per-site audit log (server/platform/README.md, "Security decisions"). */
 
 /**
- * Sign-in: failures are counted per client address, and per account name together with the
- * address they came from. The tenth failure of an address within the window locks that address
- * for `lockMinutes`; the tenth failure on an account, from any addresses, locks the account for
- * `lockMinutes` against the addresses that failed on it (and against callers with no address),
- * while an address with no failure on it may still sign in. A success clears the failures of its
- * address on the account. An account name that does not exist is counted and locked the same way.
+ * Sign-in (server/platform/README.md, "Security decisions", sign-in limits). Failures are counted
+ * three ways within `windowMinutes`: per account name (across every network), per network (across
+ * every account; networkOf in ./network.ts: an IPv4 address, or an IPv6 /64, so the addresses of
+ * one /64 are one guesser) and per known device.
+ *
+ * - A stranger (a browser without the account's device cookie) whose account or network has
+ *   `challengeAfter` failures must send a Turnstile answer: missing, challenge_required; refused,
+ *   challenge_failed. A crowd behind one address (a carrier's NAT, an office) is challenged, never
+ *   locked out: the network's count asks for the challenge and nothing more.
+ * - From `delayAfter` failures on the account, a stranger waits between attempts: the wait doubles
+ *   with each failure from `delaySeconds`, up to `maxDelaySeconds`, counted from the last attempt
+ *   (signin_too_fast names the seconds). Without JavaScript the widget cannot run; the wait is then
+ *   all that slows a guesser down, and the form says the check needs JavaScript.
+ * - The account's `maxFailures`-th failure locks it for `lockMinutes` against strangers only
+ *   (account_locked). A device that signed in to the account before is not held off by the lock,
+ *   the waits or the challenge: its own failures are counted per device, with the same waits from
+ *   `delayAfter` and the same lock at `maxFailures`, so a stolen cookie is limited as well.
+ * - A success never forgives strangers' failures on the account (a member signing in would reset
+ *   the guessers' count); it forgives its own network's failures on that account, and a known
+ *   device's success forgives that device's failures. Names that do not exist count alike.
  */
-export const SIGNIN_LIMITS = { maxFailures: 10, windowMinutes: 15, lockMinutes: 15 } as const;
+export const SIGNIN_LIMITS = {
+  windowMinutes: 15,
+  challengeAfter: 3,
+  delayAfter: 3,
+  delaySeconds: 2,
+  maxDelaySeconds: 60,
+  maxFailures: 10,
+  lockMinutes: 15,
+  /** device tokens kept per account: the oldest is forgotten past this */
+  devicesPerAccount: 10,
+} as const;
+
+/** The wait after `failures` failures (0 below `delayAfter`), in whole seconds. */
+export function signinDelaySeconds(failures: number): number {
+  if (failures < SIGNIN_LIMITS.delayAfter) return 0;
+  const doubled = SIGNIN_LIMITS.delaySeconds * 2 ** Math.min(failures - SIGNIN_LIMITS.delayAfter, 20);
+  return Math.min(doubled, SIGNIN_LIMITS.maxDelaySeconds);
+}
 
 /**
  * Passwords typed again during a session (the old password of a change, the transaction password

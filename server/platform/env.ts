@@ -1,3 +1,4 @@
+import { isTurnstileTestKey } from "../contract/challenge";
 import type { MarketObject } from "./market/market-object";
 import type { MemberObject } from "./member/member-object";
 import type { SiteObject } from "./site/site-object";
@@ -26,6 +27,12 @@ export interface Env {
   SMS_PROVIDER_URL?: string;
   /** bearer key for SMS_PROVIDER_URL; set it with `wrangler secret put SMS_PROVIDER_KEY` */
   SMS_PROVIDER_KEY?: string;
+  /**
+   * Turnstile's secret key, which checks the sign-in challenge's answers (auth/turnstile.ts; a
+   * secret: `wrangler secret put TURNSTILE_SECRET_KEY`). Development without one uses Cloudflare's
+   * always-passing test secret; production refuses every test key.
+   */
+  TURNSTILE_SECRET_KEY?: string;
 }
 
 export const isProduction = (env: Pick<Env, "ENVIRONMENT">): boolean => (env.ENVIRONMENT ?? "production") !== "development";
@@ -50,5 +57,8 @@ export function productionProblems(env: Env): string[] {
   if (env.SMS_PROVIDER !== "http") problems.push('SMS_PROVIDER must be "http" in production (the log provider sends nothing)');
   if (!env.SMS_PROVIDER_URL) problems.push("SMS_PROVIDER_URL is not set: run `wrangler secret put SMS_PROVIDER_URL --config server/platform/wrangler.toml`");
   if (!env.SMS_PROVIDER_KEY) problems.push("SMS_PROVIDER_KEY is not set: run `wrangler secret put SMS_PROVIDER_KEY --config server/platform/wrangler.toml`");
+  const turnstile = env.TURNSTILE_SECRET_KEY ?? "";
+  if (turnstile === "") problems.push("TURNSTILE_SECRET_KEY is not set: run `wrangler secret put TURNSTILE_SECRET_KEY --config server/platform/wrangler.toml`");
+  else if (isTurnstileTestKey(turnstile)) problems.push("TURNSTILE_SECRET_KEY is one of Cloudflare's public test keys: set the site's own secret key");
   return problems;
 }

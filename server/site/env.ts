@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTurnstileTestKey, TURNSTILE_TEST_SITE_KEY } from "../contract/challenge";
 
 /** The site worker's environment, checked once per isolate (bindings are not serialisable, so they are typed apart). */
 const varsSchema = z.object({
@@ -17,6 +18,12 @@ const varsSchema = z.object({
       }
     }),
   SITE_INFO_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /**
+   * Turnstile's site key, which draws the sign-in challenge (public, but put with `wrangler secret
+   * put` so that wrangler.toml names no account's widget). Development without
+   * one uses Cloudflare's always-passing test key; production refuses every test key.
+   */
+  TURNSTILE_SITE_KEY: z.string().trim().default(""),
   /** comma-separated; the first signs, all verify (rotation) */
   SESSION_SECRETS: z
     .string({ required_error: "missing" })
@@ -43,6 +50,8 @@ function productionProblems(vars: z.infer<typeof varsSchema>, raw: Record<string
   if (vars.SESSION_SECRETS.some((secret) => KNOWN_DEVELOPMENT_SECRETS.has(secret))) {
     problems.push("SESSION_SECRETS holds a public development value: set random secrets with `wrangler secret put SESSION_SECRETS`");
   }
+  if (vars.TURNSTILE_SITE_KEY === "") problems.push("TURNSTILE_SITE_KEY is not set: `wrangler secret put TURNSTILE_SITE_KEY` (the site key of the Turnstile widget)");
+  else if (isTurnstileTestKey(vars.TURNSTILE_SITE_KEY)) problems.push("TURNSTILE_SITE_KEY is one of Cloudflare's public test keys: set the widget's own site key");
   if (!raw.PLATFORM && !vars.PLATFORM_URL?.startsWith("https://")) {
     problems.push("no PLATFORM service binding, and PLATFORM_URL is not an https:// address");
   }
@@ -77,7 +86,7 @@ export function loadEnv(raw: Record<string, unknown>): EnvResult {
     const b = raw as unknown as Bindings;
     result = problems.length > 0
       ? { ok: false, problems }
-      : { ok: true, env: { ...parsed.data, TENANTS: b.TENANTS, ASSETS: b.ASSETS, PLATFORM: b.PLATFORM } };
+      : { ok: true, env: { ...parsed.data, TURNSTILE_SITE_KEY: parsed.data.TURNSTILE_SITE_KEY || TURNSTILE_TEST_SITE_KEY, TENANTS: b.TENANTS, ASSETS: b.ASSETS, PLATFORM: b.PLATFORM } };
   }
   cached = { raw, result };
   return result;

@@ -71,7 +71,7 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
   const platform = createPlatformClient({
     send,
     siteId,
-    clientAddress: clientAddressOf(request),
+    clientAddress: clientAddressOf(request, env.ENVIRONMENT === "production"),
     token: () => session?.token,
     mode: () => session?.mode ?? "real",
     onSessionEnded: () => {

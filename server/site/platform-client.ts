@@ -1,5 +1,6 @@
 import {
   CALLS,
+  CLIENT_ADDRESS_HEADER,
   RELOGIN_STATUSES,
   UPLOAD_LIMITS,
   callRequest,
@@ -21,10 +22,11 @@ export type SiteMessageCode = MessageCode | "connection_failed";
  * A refused or failed call. `amount` (minor units) is the figure a refusal's message names, from
  * the envelope's failure data (server/contract/README.md, "The envelope"): bonus_locked's turnover
  * still needed, a limit's remainder; `until` the end of a break a refusal names (timeout_in_force,
- * exclusion_in_force, break_already_longer, break_cannot_end_early). The route shows both through
+ * exclusion_in_force, break_already_longer, break_cannot_end_early); `seconds` the wait that
+ * signin_too_fast names. The route shows them through
  * `failureMessage` (app/utils/messages.ts).
  */
-export type CallFailure = { ok: false; status: number; code: SiteMessageCode; amount?: number; until?: string };
+export type CallFailure = { ok: false; status: number; code: SiteMessageCode; amount?: number; until?: string; seconds?: number };
 export type CallResult<T> = { ok: true; data: T } | CallFailure;
 /** A `raw` call: on success the platform's response, whose body is the file's bytes. */
 export type RawResult = { ok: true; response: Response } | CallFailure;
@@ -112,6 +114,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
       const failure: CallFailure = { ok: false, status: statusCode, code };
       if (figures?.amount !== undefined) failure.amount = figures.amount;
       if (figures?.until !== undefined) failure.until = figures.until;
+      if (figures?.seconds !== undefined) failure.seconds = figures.seconds;
       return failure;
     }
     return { ok: true, data };
@@ -192,12 +195,20 @@ export function createPlatformClient(options: PlatformClientOptions) {
 export type PlatformClient = ReturnType<typeof createPlatformClient>;
 
 /**
- * The address of the browser a request came from, as Cloudflare's edge sets it; undefined when
- * the request did not pass through the edge (local development, tests). A browser cannot choose
- * what the platform sees: the client builds its own headers, and CF-Connecting-IP is overwritten
- * by the edge.
+ * The address of the browser a request came from (server/site/README.md, "Client address").
+ *
+ * In production the site runs on Cloudflare's edge, which sets CF-Connecting-IP on every request
+ * and overwrites any value a browser sent: only there is that header the browser's address.
+ * Anywhere else (`wrangler dev`, Miniflare in tests) nothing overwrites it, so a browser could
+ * pick its own address and dodge the per-network limits: outside production CF-Connecting-IP is
+ * ignored, and the address is read from X-Client-Address, the header the site forwards to the
+ * platform, which lets tests and local tools play several networks. Either way the value must look
+ * like an address; the client builds its own headers, so nothing else a browser sends is forwarded.
  */
-export function clientAddressOf(request: Request): string | undefined {
-  const value = request.headers.get("CF-Connecting-IP")?.trim();
-  return value ? value : undefined;
+export function clientAddressOf(request: Request, production: boolean): string | undefined {
+  const value = request.headers.get(production ? "CF-Connecting-IP" : CLIENT_ADDRESS_HEADER)?.trim();
+  return value && ADDRESS_SHAPE.test(value) ? value : undefined;
 }
+
+/** An IPv4 or IPv6 address's characters; anything else is not forwarded. */
+const ADDRESS_SHAPE = /^[0-9A-Fa-f:.]{2,45}$/;

@@ -1,4 +1,4 @@
-import type { SiteInfo } from "../contract";
+import { TURNSTILE_ORIGIN, type SiteInfo } from "../contract";
 
 /**
  * The response headers of every answer of the site worker (server/site/README.md,
@@ -31,9 +31,12 @@ export class ResponsePolicy {
     // 'self' covers the game's same-origin WebSocket in CSP 3; the explicit ws(s): source is for
     // browsers that still read it as http(s) only
     const socket = `${this.url.protocol === "https:" ? "wss:" : "ws:"}//${this.url.host}`;
+    // the sign-in challenge (Turnstile) loads its script and frame from Cloudflare, on /login only
+    const challenge = this.url.pathname === "/login" ? ` ${TURNSTILE_ORIGIN}` : "";
     return [
       "default-src 'self'",
-      `script-src 'self' 'nonce-${this.nonce}'`,
+      `script-src 'self' 'nonce-${this.nonce}'${challenge}`,
+      ...(challenge ? [`frame-src 'self'${challenge}`] : []),
       `style-src 'self' 'nonce-${this.nonce}'`,
       ["img-src 'self' data:", ...this.imageOrigins].join(" "),
       `connect-src 'self' ${socket}`,

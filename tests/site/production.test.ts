@@ -8,6 +8,9 @@ import { createPlatform, TEST_OPERATOR_KEY } from "../helpers/platform";
 import { createStack, TEST_SECRET, type Stack } from "../helpers/site";
 
 const strongSecret = () => randomBytes(32).toString("hex");
+/** A Turnstile key of the shape Cloudflare issues, not one of its public test keys. */
+const SITE_KEY = "0x4AAAAAAAB1c2d3e4f5g6h7";
+const TURNSTILE_SECRET = "0x4AAAAAAAB1c2d3e4f5g6h7i8j9k0l1m2n3";
 
 /** A site entry whose TENANTS lookup throws: an exception inside the worker entry, before Remix. */
 const THROWING_ENTRY = `
@@ -34,7 +37,7 @@ describe("production: no stack trace reaches a browser", () => {
   let production: Stack;
   let development: Stack;
   beforeAll(async () => {
-    production = await createStack({ vars: { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret() } });
+    production = await createStack({ vars: { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret(), TURNSTILE_SITE_KEY: SITE_KEY } });
     development = await createStack();
   });
   afterAll(async () => {
@@ -63,7 +66,7 @@ describe("production: no stack trace reaches a browser", () => {
 describe("production: an exception inside the worker entry", () => {
   let production: Stack;
   beforeAll(async () => {
-    production = await createStack({ vars: { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret() }, siteEntry: THROWING_ENTRY });
+    production = await createStack({ vars: { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret(), TURNSTILE_SITE_KEY: SITE_KEY }, siteEntry: THROWING_ENTRY });
   });
   afterAll(async () => production?.dispose());
 
@@ -81,6 +84,8 @@ describe("production: the site refuses to serve with an unsafe configuration", (
     ["the session secret is the tests' public value", { ENVIRONMENT: "production", SESSION_SECRETS: TEST_SECRET }],
     ["the session secret was once committed", { ENVIRONMENT: "production", SESSION_SECRETS: `${strongSecret()},dev-only-secret-change-me-0123456789abcdef` }],
     ["the session secret is too short", { ENVIRONMENT: "production", SESSION_SECRETS: "short-secret" }],
+    ["the Turnstile site key is Cloudflare's always-passing test key", { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret(), TURNSTILE_SITE_KEY: "1x00000000000000000000AA" }],
+    ["there is no Turnstile site key", { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret() }],
   ])("answers 503 when %s", async (_, vars) => {
     const stack = await createStack({ vars });
     try {
@@ -101,6 +106,7 @@ describe("production: the platform refuses to serve with an unsafe configuration
     SMS_PROVIDER: "http",
     SMS_PROVIDER_URL: "https://sms.example.test/send",
     SMS_PROVIDER_KEY: "sms-provider-key",
+    TURNSTILE_SECRET_KEY: TURNSTILE_SECRET,
   };
 
   it("answers 503 to every call while the operator key is a public development value", async () => {
@@ -115,6 +121,18 @@ describe("production: the platform refuses to serve with an unsafe configuration
 
   it("answers 503 in production with the development SMS log provider", async () => {
     const platform = await createPlatform({ operatorKey: strongSecret(), bindings: { ...productionBindings, SMS_PROVIDER: "log" } });
+    try {
+      expect((await platform.fetch("/site/info/demo")).status).toBe(503);
+    } finally {
+      await platform.dispose();
+    }
+  });
+
+  it.each([
+    ["Cloudflare's always-passing test secret", { TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA" }],
+    ["no Turnstile secret", { TURNSTILE_SECRET_KEY: "" }],
+  ])("answers 503 in production with %s", async (_, turnstile) => {
+    const platform = await createPlatform({ operatorKey: strongSecret(), bindings: { ...productionBindings, ...turnstile } });
     try {
       expect((await platform.fetch("/site/info/demo")).status).toBe(503);
     } finally {

@@ -17,7 +17,7 @@ const SITE_CONFIG = join(ROOT, "wrangler.toml");
 const PLATFORM_CONFIG = join(ROOT, "server/platform/wrangler.toml");
 
 /** Secrets: set with `wrangler secret put`, never in a configuration file. */
-const SECRET_NAMES = ["SESSION_SECRETS", "OPERATOR_KEY", "SMS_PROVIDER_KEY", "SMS_PROVIDER_URL", "ACCESS_AUD", "ACCESS_TEAM_DOMAIN"];
+const SECRET_NAMES = ["SESSION_SECRETS", "OPERATOR_KEY", "SMS_PROVIDER_KEY", "SMS_PROVIDER_URL", "ACCESS_AUD", "ACCESS_TEAM_DOMAIN", "TURNSTILE_SECRET_KEY", "TURNSTILE_SITE_KEY"];
 /** Values that only make sense on a developer's machine. */
 const DEVELOPMENT_VALUE = /localhost|127\.0\.0\.1|development|dev-|test-|\blog\b/i;
 

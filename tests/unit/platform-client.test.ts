@@ -34,13 +34,23 @@ describe("the client address", () => {
     expect(sent[0]!.headers.has(CLIENT_ADDRESS_HEADER)).toBe(false);
   });
 
-  it("comes from CF-Connecting-IP only: a header the browser sent itself is not taken", () => {
+  it("in production comes from CF-Connecting-IP only, which the edge sets: a header the browser sent itself is not taken", () => {
     const spoofed = new Request("https://demo.example/login", {
       headers: { "CF-Connecting-IP": "203.0.113.9", [CLIENT_ADDRESS_HEADER]: "10.0.0.1", "X-Forwarded-For": "10.0.0.2" },
     });
-    expect(clientAddressOf(spoofed)).toBe("203.0.113.9");
+    expect(clientAddressOf(spoofed, true)).toBe("203.0.113.9");
     const direct = new Request("https://demo.example/login", { headers: { [CLIENT_ADDRESS_HEADER]: "10.0.0.1" } });
-    expect(clientAddressOf(direct)).toBeUndefined();
+    expect(clientAddressOf(direct, true)).toBeUndefined();
+  });
+
+  it("outside production ignores CF-Connecting-IP, which nothing overwrites there, and takes the forwarded header tests set", () => {
+    const request = new Request("http://localhost/login", { headers: { "CF-Connecting-IP": "203.0.113.9", [CLIENT_ADDRESS_HEADER]: "2001:db8::7" } });
+    expect(clientAddressOf(request, false)).toBe("2001:db8::7");
+    const onlyCf = new Request("http://localhost/login", { headers: { "CF-Connecting-IP": "203.0.113.9" } });
+    expect(clientAddressOf(onlyCf, false)).toBeUndefined();
+    // what is not an address is not forwarded
+    const junk = new Request("http://localhost/login", { headers: { [CLIENT_ADDRESS_HEADER]: "x, 203.0.113.9" } });
+    expect(clientAddressOf(junk, false)).toBeUndefined();
   });
 });
 

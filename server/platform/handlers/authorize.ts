@@ -1,4 +1,8 @@
+import { networkOf } from "../../contract/network";
 import { hashPassword, unmatchableHash, verifyPassword } from "../auth/password";
+import { turnstileSecret, verifyTurnstile } from "../auth/turnstile";
+import { randomBytes, sha256Hex, toBase64Url } from "../crypto";
+import type { SigninCaller } from "../signin-limits";
 import { badRequest, fail, ok, type Result } from "../result";
 import { memberStub, siteStub } from "../stubs";
 import type { Handler } from "./types";
@@ -56,27 +60,47 @@ export const signup: Handler<"signup"> = async ({ env, body }) => {
 };
 
 /**
- * Sign-in, limited twice (server/platform/README.md, "Security decisions"): the site object
- * counts the client address's failures and the account name's (per address), and finds the
- * account; the member object checks the password; then the site object settles both attempts
- * with the outcome. An account name that does not exist gets the answer of a wrong password
+ * Sign-in, limited per account, per network and per known device (server/platform/README.md,
+ * "Security decisions"; ../signin-limits.ts). The site object passes the caller through its gates
+ * and finds the account; when only the challenge is left and an answer came with the request, it
+ * is checked here (siteverify is a network call, which the object must not wait on) and the gates
+ * are passed again with the outcome. The member object checks the password; then the site object
+ * settles the attempt. An account name that does not exist gets the answer of a wrong password
  * after the same PBKDF2 work, against a hash no password matches, so neither the answer nor its
- * time tells whether the account exists.
+ * time tells whether the account exists. A success from a device the account does not know yet
+ * hands out a new device token, which the site keeps in a signed cookie.
  */
 export const signin: Handler<"signin"> = async ({ env, body, clientAddress }) => {
   const site = siteStub(env, body.siteId);
-  const begun = await site.beginSignin(body.account, clientAddress);
-  if (!begun.ok) return begun;
+  const caller: SigninCaller = {
+    account: body.account,
+    network: clientAddress === null ? null : networkOf(clientAddress),
+    device: body.device === undefined ? null : await sha256Hex(`device:${body.device}`),
+    challenge: body.challenge === undefined ? "none" : "sent",
+  };
+  let begun = await site.beginSignin(caller);
+  if (!begun.ok && "verify" in begun) {
+    const passed = await verifyTurnstile(body.challenge ?? "", clientAddress, { secret: turnstileSecret(env) });
+    caller.challenge = passed ? "passed" : "failed";
+    begun = await site.beginSignin(caller);
+  }
+  if (!begun.ok) return "verify" in begun ? fail(500, "internal_error") : begun;
   const { memberId } = begun.data;
-  let signedIn: Result<{ token: string }>;
+  let signedIn: Result<{ token: string; redirectUrl?: string }>;
   if (memberId === null) {
     await verifyPassword(body.password, unmatchableHash());
     signedIn = badRequest("wrong_account_or_password");
   } else {
     signedIn = await memberStub(env, memberId).signin(body.siteId, body.password, clientAddress);
   }
-  await site.endSignin(begun.data, clientAddress, signedIn.ok);
-  return signedIn;
+  let device = body.device;
+  let newDevice: string | null = null;
+  if (signedIn.ok && begun.data.taken.knownDevice === null) {
+    device = toBase64Url(randomBytes(32));
+    newDevice = await sha256Hex(`device:${device}`);
+  }
+  await site.endSignin(begun.data, caller, clientAddress, signedIn.ok, newDevice);
+  return signedIn.ok ? ok({ ...signedIn.data, device }) : signedIn;
 };
 
 export const signout: Handler<"signout"> = async ({ member }) => member.stub.signout(member.proof);

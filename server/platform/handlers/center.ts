@@ -1,3 +1,4 @@
+import { networkOf } from "../../contract/network";
 import type { CallData, MessageCode } from "../../contract";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { sha256Hex } from "../crypto";
@@ -142,7 +143,9 @@ export const smsVerify: Handler<"smsVerify"> = async ({ member, body }) =>
 export const forgotSend: Handler<"forgotSend"> = async ({ env, body, clientAddress }) => {
   const site = siteStub(env, body.siteId);
   if (!(await site.getConfig())) return badRequest("invalid_site");
-  const counted = await site.forgotRequest(internationalNumber(body.areaCode, body.mobile), body.account, clientAddress);
+  // counted per network, as sign-in is: the addresses of one IPv6 /64 are one requester
+  const network = clientAddress === null ? null : networkOf(clientAddress);
+  const counted = await site.forgotRequest(internationalNumber(body.areaCode, body.mobile), body.account, network);
   if (!counted.ok) return counted;
   const memberId = await site.findMemberByMobile(body.account, body.areaCode, body.mobile);
   if (!memberId) return ok(null);

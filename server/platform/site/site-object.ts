@@ -4,7 +4,9 @@ import type { z } from "zod";
 import { appendAudit, AUDIT_SCHEMA, auditEvent, listAudit, type AuditQuery } from "../audit";
 import type { Env } from "../env";
 import * as limits from "../limits";
-import { FORGOT_ACCOUNT_LIMIT, FORGOT_ADDRESS_LIMIT, LIMIT_SCHEMA, SIGNIN_LIMIT } from "../limits";
+import { FORGOT_ACCOUNT_LIMIT, FORGOT_ADDRESS_LIMIT, LIMIT_SCHEMA } from "../limits";
+import * as signin from "../signin-limits";
+import { SIGNIN_SCHEMA, type SigninCaller, type SigninTaken } from "../signin-limits";
 import type { QueueEntry, QueueKind } from "../money/queue";
 import { fail, ok, type Result } from "../result";
 import { mergeSiteConfig } from "./config";
@@ -19,13 +21,12 @@ import * as hd from "./hd-addresses";
 type ConfigRow = { site_id: string; config: string; chat_link: string };
 type SmsLogEntry = z.infer<typeof smsLogEntry>;
 
-/** A sign-in under way: whom the account name found (null: nobody) and its two pending attempts. */
+/** A sign-in under way: whom the account name found (null: nobody) and its pending attempt. */
 export interface SigninBegun {
   memberId: string | null;
   /** the account as registered when it exists, else as typed */
   account: string;
-  addressAttempt: number | null;
-  accountAttempt: number;
+  taken: SigninTaken;
 }
 
 /** What the log SMS provider records: the entry, plus the national number to filter by. */
@@ -53,7 +54,7 @@ export class SiteObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of [...SITE_SCHEMA, ...pool.POOL_SCHEMA, ...hd.HD_SCHEMA, ...LIMIT_SCHEMA, ...AUDIT_SCHEMA]) this.sql.exec(statement);
+    for (const statement of [...SITE_SCHEMA, ...pool.POOL_SCHEMA, ...hd.HD_SCHEMA, ...LIMIT_SCHEMA, ...SIGNIN_SCHEMA, ...AUDIT_SCHEMA]) this.sql.exec(statement);
     ctx.storage.transactionSync(() => migrateSite(this.sql));
   }
 
@@ -127,59 +128,48 @@ export class SiteObject extends DurableObject<Env> {
   }
 
   /**
-   * The site's half of a sign-in, before the password is verified: the client address's limit
-   * (when the site forwarded an address), the account name's limit (per name and address, for names
-   * that exist and names that do not alike), then the account lookup. Both attempts are counted
-   * as pending, so concurrent guesses cannot all pass; `endSignin` settles them. A refusal by the
-   * account's lock gives the address's attempt back: a refused attempt counts against nothing.
+   * The site's half of a sign-in, before the password is verified (../signin-limits.ts): the
+   * locks, the waits and the challenge, then the account lookup. The attempt is counted as
+   * pending, so concurrent guesses cannot all pass; `endSignin` settles it. A refusal counts
+   * against nothing.
    */
-  beginSignin(account: string, address: string | null): Result<SigninBegun> {
+  beginSignin(caller: SigninCaller): Result<SigninBegun> | { ok: false; verify: true } {
     if (!this.row()) return fail(400, "invalid_site");
     const now = Date.now();
     return this.ctx.storage.transactionSync(() => {
-      let addressAttempt: number | null = null;
-      if (address !== null) {
-        const gate = limits.take(this.sql, SIGNIN_LIMIT, "signin", address, now);
-        if (!gate.ok) return fail(429, "too_many_requests");
-        addressAttempt = gate.attemptId;
-      }
-      const gate = limits.takeSignin(this.sql, SIGNIN_LIMIT, account, address, now);
+      const gate = signin.takeSignin(this.sql, caller, now);
       if (!gate.ok) {
-        if (addressAttempt !== null) limits.succeeded(this.sql, "signin", address!, addressAttempt, false);
-        return fail(429, "account_locked");
+        if (gate.code === "verify_challenge") return { ok: false, verify: true } as const;
+        if (gate.code === "account_locked") return { ok: false, statusCode: 429, message: "account_locked", data: { until: new Date(gate.until).toISOString() } };
+        if (gate.code === "signin_too_fast") return { ok: false, statusCode: 429, message: "signin_too_fast", data: { seconds: gate.seconds } };
+        return fail(gate.code === "challenge_required" ? 429 : 400, gate.code);
       }
-      const found = directory.findAccount(this.sql, account);
-      return ok({ memberId: found?.memberId ?? null, account: found?.account ?? account, addressAttempt, accountAttempt: gate.attemptId });
+      const found = directory.findAccount(this.sql, caller.account);
+      return ok({ memberId: found?.memberId ?? null, account: found?.account ?? caller.account, taken: gate.taken });
     });
   }
 
   /**
-   * Settles a sign-in's attempts. A success stops counting the address's attempt and forgives the
-   * address's failures on the account; a failure counts against both, may lock either, and is
-   * logged here, where the counting is: with the member when the account exists, else as
-   * "anonymous" (the log is for operators; the answer was the same either way).
+   * Settles a sign-in's attempt. A success may remember a new device of the account; a failure
+   * counts, may lock the account against strangers (or a known device), and is logged here, where
+   * the counting is: with the member when the account exists, else as "anonymous" (the log is for
+   * operators; the answer was the same either way).
    */
-  endSignin(begun: SigninBegun, address: string | null, succeeded: boolean): void {
+  endSignin(begun: SigninBegun, caller: SigninCaller, address: string | null, succeeded: boolean, newDevice: string | null): void {
     const now = Date.now();
     const at = new Date(now).toISOString();
     this.ctx.storage.transactionSync(() => {
       if (succeeded) {
-        if (address !== null && begun.addressAttempt !== null) limits.succeeded(this.sql, "signin", address, begun.addressAttempt, false);
-        limits.signinSucceeded(this.sql, begun.account, address);
+        signin.signinSucceeded(this.sql, caller, begun.taken, newDevice, now);
         return;
       }
       const who = { account: begun.account, memberId: begun.memberId ?? "", address };
       const actor = begun.memberId === null ? "anonymous" : "member";
       const reason = begun.memberId === null ? "account_not_found" : "wrong_password";
       appendAudit(this.sql, auditEvent("signin_failed", actor, who, { reason }, at));
-      const accountUntil = limits.signinFailed(this.sql, SIGNIN_LIMIT, begun.account, begun.accountAttempt, now);
-      if (accountUntil !== null) {
-        appendAudit(this.sql, auditEvent("signin_locked", "system", who, { scope: "account", until: new Date(accountUntil).toISOString() }, at));
-      }
-      if (address === null || begun.addressAttempt === null) return;
-      const addressUntil = limits.failed(this.sql, SIGNIN_LIMIT, "signin", address, begun.addressAttempt, now);
-      if (addressUntil !== null) {
-        appendAudit(this.sql, auditEvent("signin_locked", "system", { address }, { scope: "address", until: new Date(addressUntil).toISOString() }, at));
+      const lock = signin.signinFailed(this.sql, caller, begun.taken, now);
+      if (lock !== null) {
+        appendAudit(this.sql, auditEvent("signin_locked", "system", who, { scope: lock.scope, until: new Date(lock.until).toISOString() }, at));
       }
     });
   }

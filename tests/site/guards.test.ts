@@ -59,6 +59,28 @@ describe("the ?accessToken= flow", () => {
   });
 });
 
+describe("translation files", () => {
+  it("answers each real namespace, and 404 for any other name, the object prototype's included", async () => {
+    expect((await stack.fetch("http://localhost/locales/en-US/common.json")).status).toBe(200);
+    for (const path of [
+      "/locales/en-US/constructor.json",
+      "/locales/en-US/toString.json",
+      "/locales/en-US/hasOwnProperty.json",
+      "/locales/en-US/valueOf.json",
+      "/locales/en-US/__proto__.json",
+      "/locales/en-US/nope.json",
+      "/locales/en-US/common.json/x",
+      "/locales/constructor/common.json",
+      "/locales/xx-XX/common.json",
+      "/locales/en-US/",
+    ]) {
+      const response = await stack.fetch(`http://localhost${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).not.toContain("undefined");
+    }
+  });
+});
+
 describe("referral code", () => {
   it("keeps ?ref= for 7 days, prefills sign-up with it and clears it at sign-in", async () => {
     const visitor = new Visitor(stack);

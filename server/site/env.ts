@@ -17,7 +17,7 @@ const varsSchema = z.object({
       }
     }),
   SITE_INFO_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /** comma-separated; the first signs, all verify (rotation) */
+  /** comma-separated; the first encrypts the session cookie, all decrypt (rotation; sealed-cookie.ts) */
   SESSION_SECRETS: z
     .string({ required_error: "missing" })
     .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))

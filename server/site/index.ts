@@ -123,7 +123,7 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
 
   let response: Response | undefined;
   try {
-    const guarded = await accessTokenGuard(url, { platform, session, siteId, secure, now });
+    const guarded = await accessTokenGuard(url, { platform, session, secure });
     if (guarded instanceof Response) response = guarded;
     else if (guarded) cookies.push(guarded.redirectUrlCookie);
   } catch (thrown) {

@@ -26,8 +26,23 @@ export interface SessionData {
   mode?: "practice";
   /** set once this session has shown the practice balance on the first switch to practice */
   practiceShown?: true;
+  /**
+   * A sign-in link waiting for the visitor's yes (server/site/README.md, "accessToken flow"): the
+   * link's verified platform token, the account it signs into, the path the link named (already
+   * checked as a redirect target) and when it was opened (epoch ms).
+   */
+  link?: PendingLink;
 }
 
+export interface PendingLink {
+  token: string;
+  account: string;
+  path: string;
+  at: number;
+}
+
+/** How long a sign-in link waits for the visitor's answer. */
+export const LINK_WAIT_MS = 10 * 60_000;
 
 export interface Toast {
   kind: "success" | "error";
@@ -79,6 +94,7 @@ export class AppSession {
     const idle = opts.idleMinutes > 0 && data.seenAt !== undefined && opts.now - data.seenAt > opts.idleMinutes * 60_000;
     if ((expired || idle) && !foreign && data.token) app.endedToken = data.token;
     if (foreign || expired || idle || !data.siteId || !data.csrf) app.reset(opts.siteId);
+    else if (data.link && !(opts.now - data.link.at <= LINK_WAIT_MS)) app.dropLink();
     if (app.signedIn && opts.idleMinutes > 0 && (data.seenAt ?? 0) < opts.now - SEEN_RESOLUTION_MS) {
       app.set("seenAt", opts.now);
     }
@@ -145,6 +161,22 @@ export class AppSession {
     const toast = this.session.get("toast");
     if (toast) this.pending = true;
     return toast;
+  }
+
+  /** The sign-in link waiting for this visitor's answer, if one is (expired ones are dropped at load). */
+  get pendingLink(): PendingLink | undefined {
+    return this.session.get("link");
+  }
+
+  /** A verified sign-in link, kept until the visitor answers (or for LINK_WAIT_MS). */
+  holdLink(link: Omit<PendingLink, "at">) {
+    this.set("link", { ...link, at: this.now });
+  }
+
+  dropLink() {
+    if (!this.session.has("link")) return;
+    this.session.unset("link");
+    this.pending = true;
   }
 
   /** Sign-in: a fresh session (new CSRF token), so nothing from before sign-in carries over. */

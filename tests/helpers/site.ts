@@ -155,12 +155,25 @@ export class Visitor {
     return this.post("/login", { account, password });
   }
 
+  /**
+   * Opens a sign-in link (`path` carries ?accessToken=) and says yes on the page that asks
+   * (server/site/README.md, "accessToken flow"); returns the confirmation's answer.
+   */
+  async signInByLink(path: string) {
+    const link = await this.get(path);
+    expect(link.headers.get("location"), `${path} asks first`).toBe(CONFIRM_SIGN_IN);
+    return this.post(CONFIRM_SIGN_IN, { intent: "confirm" });
+  }
+
   /** What this visitor's session cookie holds, opened as the site opens it (undefined: nothing it would read). */
   async session(siteId = "demo"): Promise<Record<string, unknown> | undefined> {
     const value = this.cookies.get("session") ?? this.cookies.get("__Host-session");
     return value === undefined ? undefined : openSessionCookie(value, siteId);
   }
 }
+
+/** The page that asks before a sign-in link signs anyone in. */
+export const CONFIRM_SIGN_IN = "/confirm-sign-in";
 
 /** A session cookie's value as the site would seal `data` for `siteId` (default: the tests' secret). */
 export async function sealSessionCookie(data: Record<string, unknown>, siteId: string, secrets = [TEST_SECRET]): Promise<string> {

@@ -429,7 +429,7 @@ describe("the session cookie", () => {
   it("revokes the platform session when the idle timeout ends it, so the token is refused everywhere", async () => {
     const signedUp = await stack.platform.signupMember("demo2");
     const visitor = new Visitor(stack, B);
-    await visitor.get(`/user?accessToken=${encodeURIComponent(signedUp.token)}`);
+    expect((await visitor.signInByLink(`/user?accessToken=${encodeURIComponent(signedUp.token)}`)).status).toBe(302);
     expect(await isSignedIn(visitor)).toBe(true);
     const before = await stack.platform.call("playerInfo", { token: signedUp.token, siteId: "demo2" });
     expect(before.status).toBe(200);

@@ -269,6 +269,26 @@ async function makeMember(browser: Browser, tenant: Tenant) {
   return { state, threadPath };
 }
 
+/**
+ * A platform token of a second account of the tenant, made through the platform's public API: the
+ * sign-in link (`?accessToken=`) whose question the link pages show, signed out and signed in as
+ * the tenant's member (app/README.md, "Sign-in and sign-up").
+ */
+async function linkToken(tenant: Tenant): Promise<string> {
+  const { siteId } = TENANTS[tenant];
+  const account = `link_${Math.random().toString(36).slice(2, 8)}`;
+  const mobile = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${PLATFORM}${path}`, { method: "POST", headers: { "Content-Type": "application/json", "X-Site-Id": siteId }, body: JSON.stringify(body) });
+    return (await response.json()) as { statusCode: number; data?: { token: string } };
+  };
+  const signup = await post("/player/authorize/signup", { siteId, account, password: "Pw-shots-1", transactionPassword: "Tx-shots-1", realName: "Lee Link", areaCode: "+886", mobile });
+  if (signup.statusCode !== 200) throw new Error(`sign-up of the link account: ${JSON.stringify(signup)}`);
+  const signin = await post("/player/authorize/signin", { siteId, account, password: "Pw-shots-1" });
+  if (!signin.data?.token) throw new Error(`sign-in of the link account: ${JSON.stringify(signin)}`);
+  return signin.data.token;
+}
+
 // the screenshots -----------------------------------------------------------------------------
 
 async function shoot(context: BrowserContext, origin: string, pages: Record<string, string>, dir: string) {
@@ -346,6 +366,8 @@ try {
   for (const tenant of tenants) {
     const site = TENANTS[tenant];
     const member = await makeMember(browser, tenant);
+    // the link opens /user and lands on /confirm-sign-in, which waits (10 minutes) for an answer
+    const link = `/user?accessToken=${encodeURIComponent(await linkToken(tenant))}`;
     for (const locale of locales) {
       for (const viewport of viewports) {
         for (const scheme of schemes) {
@@ -358,12 +380,12 @@ try {
           const base = { viewport: size, locale, timezoneId: "UTC", deviceScaleFactor: 1, isMobile: viewport === "phone", hasTouch: viewport === "phone" };
           const visitor = await browser.newContext(base);
           await visitor.addCookies(cookies);
-          await shoot(visitor, site.origin, PUBLIC_PAGES, dir);
+          await shoot(visitor, site.origin, { ...PUBLIC_PAGES, "link-sign-in": link }, dir);
           await shootChallenge(visitor, site.origin, dir, `shot${Date.now().toString(36)}${count}`);
           await visitor.close();
           const signedIn = await browser.newContext({ ...base, storageState: member.state });
           await signedIn.addCookies(cookies);
-          await shoot(signedIn, site.origin, memberPages(member.threadPath), dir);
+          await shoot(signedIn, site.origin, { ...memberPages(member.threadPath), "link-switch": link }, dir);
           await shootPractice(signedIn, site.origin, dir);
           await signedIn.close();
           count += 1;

@@ -20,17 +20,19 @@ export function requireMember(request: Request, context: AppLoadContext): void {
 /**
  * After a successful sign-in (or sign-up, which signs in at once): a new session, the referral
  * code cleared, then the platform's redirectUrl, the remembered path, or /user (app/README.md,
- * "Sign-in and sign-up").
+ * "Sign-in and sign-up"). A confirmed sign-in link goes where the link pointed (`target`).
  */
 export function completeSignIn(
   request: Request,
   context: AppLoadContext,
-  opts: { token: string; account: string; platformRedirect?: string; toastKey: KeyOf<"messages"> },
+  opts: { token: string; account: string; platformRedirect?: string; target?: string; toastKey: KeyOf<"messages"> },
 ) {
   const { session, siteId, now, secure } = context;
   session.signIn(siteId, opts.token, opts.account, now);
   session.flashToast({ kind: "success", key: opts.toastKey });
-  const target = localRedirectTarget(opts.platformRedirect) ?? localRedirectTarget(readPlainCookie(request, "redirectUrl")) ?? "/user";
+  const target =
+    localRedirectTarget(opts.target) ??
+    localRedirectTarget(opts.platformRedirect) ?? localRedirectTarget(readPlainCookie(request, "redirectUrl")) ?? "/user";
   const headers = new Headers();
   headers.append("set-cookie", plainCookie("referrerCode", null, secure));
   headers.append("set-cookie", plainCookie("redirectUrl", null, secure));

@@ -24,7 +24,7 @@ const varsSchema = z.object({
    * one uses Cloudflare's always-passing test key; production refuses every test key.
    */
   TURNSTILE_SITE_KEY: z.string().trim().default(""),
-  /** comma-separated; the first signs, all verify (rotation) */
+  /** comma-separated; the first encrypts the session cookie, all decrypt (rotation; sealed-cookie.ts) */
   SESSION_SECRETS: z
     .string({ required_error: "missing" })
     .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))

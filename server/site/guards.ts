@@ -90,32 +90,47 @@ function timingSafeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/** The page that asks before a sign-in link signs anyone in (app/routes/confirm-sign-in.tsx). */
+export const CONFIRM_SIGN_IN_PATH = "/confirm-sign-in";
+
 /**
- * The ?accessToken= flow (server/site/README.md, "accessToken flow"): a valid token becomes the
- * session and the parameter is removed by redirecting to the same path; an invalid one leaves the
- * intended path in the redirectUrl cookie. The path comes from the request, so it goes through the
- * one redirect check (`//evil.example/x?accessToken=…` must not leave the site); a path that fails
- * it becomes "/".
+ * The ?accessToken= flow (server/site/README.md, "accessToken flow"). A link's token signs no one
+ * in by itself: anyone can send a link, and a visitor signed into someone else's account uploads
+ * their ID there (login CSRF). So a valid token is kept in the encrypted session with the account
+ * it signs into, and the browser goes to the page that names that account and asks; only the
+ * visitor's posted yes makes it the session (app/routes/confirm-sign-in.tsx). The parameter leaves
+ * the address with that redirect, so the token never stays in the URL or the page.
  *
- * A member who is already signed in keeps their session: the parameter is dropped unread. A link
- * or an image carrying someone else's token could otherwise switch the member to another account
- * without a word, and what they submit next (documents, a bank account) would land there.
+ * - Invalid (or its account unknown): a visitor's intended path is kept in the redirectUrl cookie
+ *   and the page is served; a signed-in member goes to the path without it.
+ * - A signed-in member's own account: nothing to ask, the parameter is dropped.
+ * - Another account: the same question, naming both accounts.
+ *
+ * The path comes from the request, so it goes through the one redirect check
+ * (`//evil.example/x?accessToken=…` must not leave the site); a path that fails it becomes "/".
  */
 export async function accessTokenGuard(
   url: URL,
-  opts: { platform: PlatformClient; session: AppSession; siteId: string; secure: boolean; now: number },
+  opts: { platform: PlatformClient; session: AppSession; secure: boolean },
 ): Promise<Response | { redirectUrlCookie: string } | undefined> {
   const token = url.searchParams.get("accessToken");
   if (token === null) return undefined;
   const clean = new URL(url);
   clean.searchParams.delete("accessToken");
   const path = localRedirectTarget(clean.pathname + clean.search) ?? "/";
-  if (opts.session.signedIn) return new Response(null, { status: 302, headers: { location: path } });
+  const to = (location: string) => new Response(null, { status: 302, headers: { location } });
   const verified = token ? await opts.platform.call("accessTokenVerify", { token }) : undefined;
-  if (!verified?.ok) return { redirectUrlCookie: plainCookie("redirectUrl", path, opts.secure) };
-  const info = await opts.platform.call("playerInfo", { token });
-  opts.session.signIn(opts.siteId, token, info.ok ? info.data.account : "", opts.now);
-  return new Response(null, { status: 302, headers: { location: path } });
+  // the question must name the account: a token whose account cannot be told is not offered
+  const info = verified?.ok ? await opts.platform.call("playerInfo", { token }) : undefined;
+  if (!info?.ok) return opts.session.signedIn ? to(path) : { redirectUrlCookie: plainCookie("redirectUrl", path, opts.secure) };
+  if (opts.session.signedIn && info.data.account === opts.session.account) return to(path);
+  opts.session.holdLink({ token, account: info.data.account, path });
+  // the app's router asks for a page's data first (`?_data=`), a fetch that would follow a 302 and
+  // read the question's HTML as data: it gets the answer Remix gives a loader's redirect instead
+  if (url.searchParams.has("_data")) {
+    return new Response(null, { status: 204, headers: { "X-Remix-Redirect": CONFIRM_SIGN_IN_PATH, "X-Remix-Status": "302", "cache-control": "no-store" } });
+  }
+  return to(CONFIRM_SIGN_IN_PATH);
 }
 
 /** `?ref=` or `?referrerCode=` on any page keeps the referral code for sign-up (7 days). */

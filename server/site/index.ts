@@ -123,7 +123,7 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
 
   let response: Response | undefined;
   try {
-    const guarded = await accessTokenGuard(url, { platform, session, siteId, secure, now });
+    const guarded = await accessTokenGuard(url, { platform, session, secure });
     if (guarded instanceof Response) response = guarded;
     else if (guarded) cookies.push(guarded.redirectUrlCookie);
   } catch (thrown) {
@@ -185,7 +185,8 @@ function serveLocale(url: URL): Response {
   const match = /^\/locales\/([A-Za-z-]+)\/([a-z]+)\.json$/.exec(url.pathname);
   const locale = match?.[1] as Locale | undefined;
   const ns = match?.[2];
-  if (!locale || !ns || !LOCALES.includes(locale) || !(ns in resources[locale])) {
+  // an own property only: `in` would also find the prototype's (constructor, toString, …)
+  if (!locale || !ns || !LOCALES.includes(locale) || !Object.hasOwn(resources[locale], ns)) {
     return new Response("Not Found", { status: 404 });
   }
   const data = resources[locale][ns as keyof (typeof resources)[Locale]];

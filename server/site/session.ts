@@ -1,7 +1,9 @@
-import { createCookieSessionStorage, type Session } from "@remix-run/cloudflare";
+import { createSession, type Session } from "@remix-run/cloudflare";
+import { readCookie } from "../../app/utils/cookies";
 import type { KeyOf } from "../../app/utils/translation-keys";
+import { open, seal, sessionKeys } from "./sealed-cookie";
 
-/** What the site keeps in its signed cookie: never more than this. */
+/** What the site keeps in its encrypted cookie: never more than this. */
 export interface SessionData {
   siteId: string;
   /** the platform token of a signed-in member */
@@ -24,7 +26,23 @@ export interface SessionData {
   mode?: "practice";
   /** set once this session has shown the practice balance on the first switch to practice */
   practiceShown?: true;
+  /**
+   * A sign-in link waiting for the visitor's yes (server/site/README.md, "accessToken flow"): the
+   * link's verified platform token, the account it signs into, the path the link named (already
+   * checked as a redirect target) and when it was opened (epoch ms).
+   */
+  link?: PendingLink;
 }
+
+export interface PendingLink {
+  token: string;
+  account: string;
+  path: string;
+  at: number;
+}
+
+/** How long a sign-in link waits for the visitor's answer. */
+export const LINK_WAIT_MS = 10 * 60_000;
 
 export interface Toast {
   kind: "success" | "error";
@@ -61,26 +79,22 @@ export class AppSession {
   endedToken: string | undefined;
 
   private constructor(
-    private readonly storage: ReturnType<typeof storageFor>,
+    private readonly cookie: { name: string; secure: boolean; keys: CryptoKey[]; siteId: string },
     private readonly session: Session<SessionData, FlashData>,
     private readonly now: number,
   ) {}
 
   static async load(request: Request, opts: { secrets: string[]; secure: boolean; siteId: string; idleMinutes: number; now: number }) {
-    const storage = storageFor(opts.secrets, opts.secure);
-    let session: Session<SessionData, FlashData>;
-    try {
-      session = await storage.getSession(request.headers.get("cookie"));
-    } catch {
-      session = await storage.getSession();
-    }
-    const app = new AppSession(storage, session, opts.now);
+    const cookie = { name: sessionCookieName(opts.secure), secure: opts.secure, keys: await sessionKeys(opts.secrets), siteId: opts.siteId };
+    const session = createSession<SessionData, FlashData>((await readSealed(request, cookie)) as SessionData);
+    const app = new AppSession(cookie, session, opts.now);
     const data = session.data;
     const foreign = data.siteId !== undefined && data.siteId !== opts.siteId;
     const expired = data.signedInAt !== undefined && opts.now - data.signedInAt > SESSION_MAX_AGE_SECONDS * 1000;
     const idle = opts.idleMinutes > 0 && data.seenAt !== undefined && opts.now - data.seenAt > opts.idleMinutes * 60_000;
     if ((expired || idle) && !foreign && data.token) app.endedToken = data.token;
     if (foreign || expired || idle || !data.siteId || !data.csrf) app.reset(opts.siteId);
+    else if (data.link && !(opts.now - data.link.at <= LINK_WAIT_MS)) app.dropLink();
     if (app.signedIn && opts.idleMinutes > 0 && (data.seenAt ?? 0) < opts.now - SEEN_RESOLUTION_MS) {
       app.set("seenAt", opts.now);
     }
@@ -149,6 +163,22 @@ export class AppSession {
     return toast;
   }
 
+  /** The sign-in link waiting for this visitor's answer, if one is (expired ones are dropped at load). */
+  get pendingLink(): PendingLink | undefined {
+    return this.session.get("link");
+  }
+
+  /** A verified sign-in link, kept until the visitor answers (or for LINK_WAIT_MS). */
+  holdLink(link: Omit<PendingLink, "at">) {
+    this.set("link", { ...link, at: this.now });
+  }
+
+  dropLink() {
+    if (!this.session.has("link")) return;
+    this.session.unset("link");
+    this.pending = true;
+  }
+
   /** Sign-in: a fresh session (new CSRF token), so nothing from before sign-in carries over. */
   signIn(siteId: string, token: string, account: string, now: number) {
     this.reset(siteId);
@@ -172,11 +202,20 @@ export class AppSession {
     this.pending = true;
   }
 
-  /** The cookie never outlives the session: a signed-in one expires 7 days after sign-in, not after its last write. */
+  /**
+   * The Set-Cookie line: the session's data sealed (sealed-cookie.ts). The cookie never outlives
+   * the session: a signed-in one expires 7 days after sign-in, not after its last write.
+   * Attributes as Remix's cookie writes them: Max-Age, Path=/, HttpOnly, SameSite=Lax, Secure on HTTPS.
+   */
   async commit(): Promise<string> {
     const signedInAt = this.session.get("signedInAt");
     const left = signedInAt === undefined ? SESSION_MAX_AGE_SECONDS * 1000 : signedInAt + SESSION_MAX_AGE_SECONDS * 1000 - this.now;
-    return this.storage.commitSession(this.session, { maxAge: Math.max(0, Math.floor(left / 1000)) });
+    const value = await seal(JSON.stringify(this.session.data), this.cookie.keys, this.cookie.siteId);
+    const parts = [`${this.cookie.name}=${value}`, `Max-Age=${Math.max(0, Math.floor(left / 1000))}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+    if (this.cookie.secure) parts.push("Secure");
+    const line = parts.join("; ");
+    if (line.length > 4096) throw new Error(`session cookie would exceed the browser's 4096 bytes: ${line.length}`);
+    return line;
   }
 }
 
@@ -184,16 +223,20 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? "__Host-session" : "session";
 }
 
-function storageFor(secrets: string[], secure: boolean) {
-  return createCookieSessionStorage<SessionData, FlashData>({
-    cookie: {
-      name: sessionCookieName(secure),
-      httpOnly: true,
-      secure,
-      sameSite: "lax",
-      path: "/",
-      maxAge: SESSION_MAX_AGE_SECONDS,
-      secrets,
-    },
-  });
+/**
+ * The data of the request's session cookie, or an empty object when there is none or it does not
+ * open for this site with these keys (tampered, another site's, a retired secret's, or the signed
+ * cookie of before the seal): such a visitor simply starts a fresh session.
+ */
+async function readSealed(request: Request, cookie: { name: string; keys: CryptoKey[]; siteId: string }): Promise<Partial<SessionData>> {
+  const value = readCookie(request, cookie.name);
+  if (!value) return {};
+  const plain = await open(value, cookie.keys, cookie.siteId);
+  if (plain === undefined) return {};
+  try {
+    const data: unknown = JSON.parse(plain);
+    return data !== null && typeof data === "object" && !Array.isArray(data) ? (data as Partial<SessionData>) : {};
+  } catch {
+    return {};
+  }
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SITE_PORT } from "./ports";
-import { BRAND2, DEMO, registerMember, signOutButton, signUp, texts, tr, waitForHydration } from "./support";
+import { BRAND2, DEMO, PLATFORM, registerMember, signOutButton, signUp, texts, tr, waitForHydration, type Member } from "./support";
 
 const en = texts("en-US");
 
@@ -73,4 +73,64 @@ test("a site's redirect rule holds for a link the router follows: an internal ta
   await followLink(page, "/help");
   await expect(page).toHaveURL("https://help.example.com/brand-two");
   await expect(page.locator("h1")).toHaveText("Brand Two help");
+});
+
+/** A platform token of `member` on the demo site, as an app's link to the site would carry it. */
+async function platformToken(member: Member): Promise<string> {
+  const response = await fetch(`${PLATFORM}/player/authorize/signin`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Site-Id": "demo" },
+    body: JSON.stringify({ siteId: "demo", account: member.account, password: member.password }),
+  });
+  const envelope = (await response.json()) as { statusCode: number; data?: { token: string } };
+  expect(envelope.statusCode).toBe(200);
+  return envelope.data!.token;
+}
+
+for (const mode of [
+  { name: "without JavaScript on a phone", options: { javaScriptEnabled: false, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } },
+  { name: "with JavaScript", options: {} },
+]) {
+  test(`a sign-in link signs a signed-out visitor in only after they confirm the account it names (${mode.name})`, async ({ browser }) => {
+    const member = await registerMember(browser, DEMO);
+    const token = await platformToken(member);
+    const context = await browser.newContext(mode.options);
+    try {
+      const page = await context.newPage();
+      const link = `${DEMO}/uploaderfile?accessToken=${encodeURIComponent(token)}`;
+      await page.goto(link);
+      // the token left the address with the first answer, and the page does not show it
+      await expect(page).toHaveURL(`${DEMO}/confirm-sign-in`);
+      await expect(page.locator("h1")).toHaveText(tr("en-US", "account:link_sign_in.title"));
+      await expect(page.getByTestId("link-account")).toHaveText(member.account);
+      expect(await page.content()).not.toContain(token);
+
+      // No: still signed out, so the upload page sends the visitor to sign in
+      await page.getByRole("button", { name: tr("en-US", "account:link_sign_in.stay_out") }).click();
+      await expect(page).toHaveURL(`${DEMO}/login`);
+
+      // Yes: signed in as that account, on the page the link named
+      await page.goto(link);
+      await page.getByRole("button", { name: tr("en-US", "account:link_sign_in.confirm", { account: member.account }) }).click();
+      await expect(page).toHaveURL(`${DEMO}/uploaderfile`);
+      await page.goto(`${DEMO}/user`);
+      await expect(page.getByTestId("account")).toHaveText(member.account);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test("a signed-in member opening another account's sign-in link is asked, naming both accounts, and stays themselves on No", async ({ page, browser }) => {
+  const other = await registerMember(browser, DEMO);
+  const token = await platformToken(other);
+  const me = await signUp(page, DEMO);
+  await page.goto(`/user/bank?accessToken=${encodeURIComponent(token)}`);
+  await expect(page).toHaveURL(`${DEMO}/confirm-sign-in`);
+  await expect(page.getByTestId("link-current-account")).toHaveText(me.account);
+  await expect(page.getByTestId("link-account")).toHaveText(other.account);
+  await page.getByRole("button", { name: tr("en-US", "account:link_sign_in.stay_in", { account: me.account }) }).click();
+  await expect(page).toHaveURL(`${DEMO}/user/bank`);
+  await page.goto("/user");
+  await expect(page.getByTestId("account")).toHaveText(me.account);
 });

@@ -144,7 +144,7 @@ test("a member of localhost cannot sign in to brand2.localhost with the same acc
   await expect(page).toHaveURL(`${BRAND2}/login`);
 });
 
-test("a localhost member's platform token in ?accessToken= signs in on localhost, and is refused on brand2.localhost", async ({
+test("a localhost member's platform token in ?accessToken= signs in on localhost (after the visitor's yes), and is refused on brand2.localhost", async ({
   browser,
 }) => {
   const member = await registerMember(browser, DEMO);
@@ -169,8 +169,11 @@ test("a localhost member's platform token in ?accessToken= signs in on localhost
     await page.goto(`${BRAND2}/user/deposit`);
     await expect(page).toHaveURL(`${BRAND2}/login`);
 
-    // localhost: the same token is the member's session there, and the parameter leaves the address
+    // localhost: the same token signs in there once the visitor says yes, and the parameter leaves the address
     await page.goto(`${DEMO}/user?accessToken=${encodeURIComponent(token)}`);
+    await expect(page).toHaveURL(`${DEMO}/confirm-sign-in`);
+    await expect(page.getByTestId("link-account")).toHaveText(member.account);
+    await page.getByRole("button", { name: tr("en-US", "account:link_sign_in.confirm", { account: member.account }) }).click();
     await expect(page).toHaveURL(`${DEMO}/user`);
     await expect(page.getByTestId("account")).toHaveText(member.account);
     // which still does not open brand2

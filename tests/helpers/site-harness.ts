@@ -6,7 +6,9 @@ import type { Stack } from "./site";
  *    absolute session lifetimes are tested without waiting; the platform keeps real time. It never
  *    goes back: what the site computed from a later time (e.g. its site info cache) stays valid;
  *  - every request the site sends the platform is written down (GET /__test__/platform-calls
- *    returns and clears the list), so a test can prove which calls a page made.
+ *    returns and clears the list), so a test can prove which calls a page made;
+ *  - a request with an X-Test-Session-Secrets header is served with that SESSION_SECRETS, as a
+ *    worker with another secret list would serve it (rolling the session secret).
  * Production code has no such hook: this module exists only in the test's workerd.
  */
 export const SITE_HARNESS_ENTRY = `
@@ -41,7 +43,8 @@ export const SITE_HARNESS_ENTRY = `
           return env.PLATFORM.fetch(upstream);
         },
       };
-      return worker.fetch(request, { ...env, PLATFORM: platform }, ctx);
+      const secrets = request.headers.get("x-test-session-secrets");
+      return worker.fetch(request, { ...env, PLATFORM: platform, ...(secrets ? { SESSION_SECRETS: secrets } : {}) }, ctx);
     },
   };
 `;

@@ -7,6 +7,7 @@ import type { WorkerOptions } from "miniflare";
 import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed-data";
 import { createPlatform, PLATFORM_WORKER_NAME, type Platform } from "./platform";
 import { CookieJar } from "./cookie-jar";
+import { open, seal, sessionKeys } from "../../server/site/sealed-cookie";
 
 /** Built by `remix build` (npm run build). */
 export const SITE_BUNDLE = fileURLToPath(new URL("../../.build/site/index.js", import.meta.url));
@@ -156,6 +157,36 @@ export class Visitor {
   async signIn(account: string, password: string) {
     return this.post("/login", { account, password });
   }
+
+  /**
+   * Opens a sign-in link (`path` carries ?accessToken=) and says yes on the page that asks
+   * (server/site/README.md, "accessToken flow"); returns the confirmation's answer.
+   */
+  async signInByLink(path: string) {
+    const link = await this.get(path);
+    expect(link.headers.get("location"), `${path} asks first`).toBe(CONFIRM_SIGN_IN);
+    return this.post(CONFIRM_SIGN_IN, { intent: "confirm" });
+  }
+
+  /** What this visitor's session cookie holds, opened as the site opens it (undefined: nothing it would read). */
+  async session(siteId = "demo"): Promise<Record<string, unknown> | undefined> {
+    const value = this.cookies.get("session") ?? this.cookies.get("__Host-session");
+    return value === undefined ? undefined : openSessionCookie(value, siteId);
+  }
+}
+
+/** The page that asks before a sign-in link signs anyone in. */
+export const CONFIRM_SIGN_IN = "/confirm-sign-in";
+
+/** A session cookie's value as the site would seal `data` for `siteId` (default: the tests' secret). */
+export async function sealSessionCookie(data: Record<string, unknown>, siteId: string, secrets = [TEST_SECRET]): Promise<string> {
+  return seal(JSON.stringify(data), await sessionKeys(secrets), siteId);
+}
+
+/** The data of a session cookie's value for `siteId`, or undefined when it does not open. */
+export async function openSessionCookie(value: string, siteId: string, secrets = [TEST_SECRET]): Promise<Record<string, unknown> | undefined> {
+  const plain = await open(decodeURIComponent(value), await sessionKeys(secrets), siteId);
+  return plain === undefined ? undefined : (JSON.parse(plain) as Record<string, unknown>);
 }
 
 let counter = 0;

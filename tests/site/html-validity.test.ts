@@ -124,6 +124,21 @@ describe("valid HTML (html-validate, the HTML standard's rules)", { timeout: 120
     });
   }
 
+  it("the question a sign-in link asks, of a signed-out visitor and of a member signed into another account", async () => {
+    const linked = await stack.platform.signupMember("demo");
+    const link = `/user?accessToken=${encodeURIComponent(linked.token)}`;
+    const visitor = new Visitor(stack);
+    await visitor.get(link);
+    const member = new Visitor(stack);
+    expect((await member.post("/register", registerFields(freshMember()))).status).toBe(302);
+    await member.get(link);
+    const found = { signedOut: await validateAll(visitor, ["/confirm-sign-in"]), signedIn: await validateAll(member, ["/confirm-sign-in"]) };
+    expect(found).toEqual({ signedOut: {}, signedIn: {} });
+    // what was validated is the question itself, not a redirect's target
+    expect((await visitor.follow("/confirm-sign-in")).html).toContain('data-testid="link-account"');
+    expect((await member.follow("/confirm-sign-in")).html).toContain('data-testid="link-current-account"');
+  });
+
   for (const [origin, depositOption, betAmount] of [
     ["http://localhost", "demo-instant", "10"],
     // the second tenant's only deposit option waits for an operator: its member has no money

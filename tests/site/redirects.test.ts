@@ -2,13 +2,14 @@
  * No answer of the site sends a browser to another origin (server/site/README.md,
  * "Redirect targets"): every redirect target that comes from a request, a cookie or the platform
  * goes through one check (app/utils/redirect-target.ts). Each hostile target below is sent through
- * every path that redirects: the ?accessToken= guard (signed out and signed in), the redirectUrl
+ * every path that redirects: the ?accessToken= guard (signed out and signed in, through the
+ * visitor's yes or no on the page that asks), the redirectUrl
  * cookie at sign-in, the sign-in answer's redirectUrl, /language's redirectTo, and sign-out.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localRedirectTarget } from "../../app/utils/redirect-target";
 import type { TestMember } from "../helpers/platform";
-import { createStack, Visitor, type Stack } from "../helpers/site";
+import { CONFIRM_SIGN_IN, createStack, Visitor, type Stack } from "../helpers/site";
 
 const HOSTILE = [
   "//evil.example/x",
@@ -113,16 +114,25 @@ function requestUrl(path: string, query: string): string | undefined {
 }
 
 describe("every path that redirects keeps the browser on the site", () => {
-  it("the ?accessToken= guard, signed out, with a valid token", async () => {
+  it("the ?accessToken= guard, signed out, with a valid token, and the visitor's yes and no", async () => {
     for (const target of HOSTILE) {
       const url = requestUrl(target, `?accessToken=${encodeURIComponent(member.token)}`);
       if (!url) continue;
-      const response = await stack.fetch(url);
-      expectStaysOnSite(response, target);
+      for (const intent of ["confirm", "decline"]) {
+        const visitor = new Visitor(stack);
+        const response = await stack.fetch(url, { headers: { cookie: visitor.cookieHeader } });
+        visitor.keep(response);
+        expectStaysOnSite(response, target);
+        // the path waits in the session for the answer, which goes there
+        if (response.headers.get("location") === CONFIRM_SIGN_IN) expectStaysOnSite(await visitor.post(CONFIRM_SIGN_IN, { intent }), target);
+      }
     }
     // the exact request of the finding: the raw path begins with two slashes
+    const visitor = new Visitor(stack);
     const response = await stack.fetch(`http://localhost//evil.example/x?accessToken=${encodeURIComponent(member.token)}`);
-    expect(response.headers.get("location")).toBe("/");
+    visitor.keep(response);
+    expect(response.headers.get("location")).toBe(CONFIRM_SIGN_IN);
+    expect((await visitor.post(CONFIRM_SIGN_IN, { intent: "confirm" })).headers.get("location")).toBe("/");
   });
 
   it("the ?accessToken= guard, signed in", async () => {
@@ -131,7 +141,10 @@ describe("every path that redirects keeps the browser on the site", () => {
     for (const target of HOSTILE) {
       const url = requestUrl(target, `?accessToken=${encodeURIComponent(other.token)}`);
       if (!url) continue;
-      expectStaysOnSite(await stack.fetch(url, { headers: { cookie: visitor.cookieHeader } }), target);
+      const response = await stack.fetch(url, { headers: { cookie: visitor.cookieHeader } });
+      visitor.keep(response);
+      expectStaysOnSite(response, target);
+      if (response.headers.get("location") === CONFIRM_SIGN_IN) expectStaysOnSite(await visitor.post(CONFIRM_SIGN_IN, { intent: "decline" }), target);
     }
   });
 
@@ -183,21 +196,23 @@ describe("every path that redirects keeps the browser on the site", () => {
   });
 });
 
-describe("?accessToken= never switches a signed-in member", () => {
-  it("keeps the member signed in as themselves and drops the other token", async () => {
+describe("?accessToken= switches a signed-in member only on their yes", () => {
+  it("keeps the member signed in as themselves while the question waits, and after their no", async () => {
     const visitor = new Visitor(stack);
     await visitor.signIn(member.account, member.password);
     const response = await visitor.get(`/user/bank?accessToken=${encodeURIComponent(other.token)}`);
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/user/bank");
+    expect(response.headers.get("location")).toBe(CONFIRM_SIGN_IN);
+    expect((await visitor.follow("/user")).html).toContain(member.account);
+    expect((await visitor.post(CONFIRM_SIGN_IN, { intent: "decline" })).headers.get("location")).toBe("/user/bank");
     const page = await visitor.follow("/user");
     expect(page.html).toContain(member.account);
     expect(page.html).not.toContain(other.account);
   });
 
-  it("still signs in a visitor who is signed out", async () => {
+  it("signs in a visitor who is signed out, on their yes", async () => {
     const visitor = new Visitor(stack);
-    await visitor.get(`/user?accessToken=${encodeURIComponent(other.token)}`);
+    expect((await visitor.signInByLink(`/user?accessToken=${encodeURIComponent(other.token)}`)).headers.get("location")).toBe("/user");
     expect((await visitor.follow("/user")).html).toContain(other.account);
   });
 });

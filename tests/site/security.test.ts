@@ -1,8 +1,7 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStack, freshMember, registerFields, TENANT_HOSTS, TEST_SECRET, Visitor, type Stack } from "../helpers/site";
+import { createStack, freshMember, openSessionCookie, registerFields, TENANT_HOSTS, Visitor, type Stack } from "../helpers/site";
 import { advanceSiteClock, SITE_HARNESS_ENTRY, takePlatformCalls } from "../helpers/site-harness";
 
 /**
@@ -82,9 +81,11 @@ async function rawPost(url: string, opts: { cookie?: string; csrf?: string; orig
 }
 
 /** The platform token inside a session cookie (signed, so readable by its holder). */
-async function tokenIn(cookieHeader: string, name = "session"): Promise<string | undefined> {
-  const storage = createCookieSessionStorage({ cookie: { name, secrets: [TEST_SECRET] } });
-  return (await storage.getSession(cookieHeader)).get("token");
+/** The platform token a Cookie header's session holds, opened as the site of `siteId` opens it. */
+async function tokenIn(cookieHeader: string, name = "session", siteId = "demo"): Promise<string | undefined> {
+  const value = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookieHeader)?.[1];
+  if (!value) return undefined;
+  return (await openSessionCookie(value, siteId))?.token as string | undefined;
 }
 
 async function realNameOf(token: string, siteId = "demo"): Promise<string | undefined> {
@@ -428,7 +429,7 @@ describe("the session cookie", () => {
   it("revokes the platform session when the idle timeout ends it, so the token is refused everywhere", async () => {
     const signedUp = await stack.platform.signupMember("demo2");
     const visitor = new Visitor(stack, B);
-    await visitor.get(`/user?accessToken=${encodeURIComponent(signedUp.token)}`);
+    expect((await visitor.signInByLink(`/user?accessToken=${encodeURIComponent(signedUp.token)}`)).status).toBe(302);
     expect(await isSignedIn(visitor)).toBe(true);
     const before = await stack.platform.call("playerInfo", { token: signedUp.token, siteId: "demo2" });
     expect(before.status).toBe(200);

@@ -1,10 +1,12 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStack, freshMember, registerFields, TEST_SECRET, Visitor, type Stack } from "../helpers/site";
+import { createStack, freshMember, openSessionCookie, registerFields, sealSessionCookie, TEST_SECRET, Visitor, type Stack } from "../helpers/site";
+import { SITE_HARNESS_ENTRY } from "../helpers/site-harness";
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await createStack();
+  // the harness serves a request with another SESSION_SECRETS on demand (rolling the secret)
+  stack = await createStack({ siteEntry: SITE_HARNESS_ENTRY });
 });
 afterAll(() => stack?.dispose());
 
@@ -149,19 +151,10 @@ describe("forged posts", () => {
 });
 
 describe("idle timeout", () => {
-  async function cookieSeenAt(token: string, account: string, seenAgoMs: number, secure = false) {
-    const storage = createCookieSessionStorage({
-      cookie: { name: "session", secrets: [TEST_SECRET], path: "/", sameSite: "lax", httpOnly: true, secure },
-    });
-    const session = await storage.getSession();
+  async function cookieSeenAt(token: string, account: string, seenAgoMs: number) {
     const now = Date.now();
-    session.set("siteId", "demo");
-    session.set("csrf", "x".repeat(32));
-    session.set("token", token);
-    session.set("account", account);
-    session.set("signedInAt", now - seenAgoMs);
-    session.set("seenAt", now - seenAgoMs);
-    return (await storage.commitSession(session)).split(";")[0]!;
+    const data = { siteId: "demo", csrf: "x".repeat(32), token, account, signedInAt: now - seenAgoMs, seenAt: now - seenAgoMs };
+    return `session=${await sealSessionCookie(data, "demo")}`;
   }
 
   it("ends a session idle longer than the site's sessionIdleMinutes, and keeps one when it is off", async () => {
@@ -184,5 +177,130 @@ describe("idle timeout", () => {
     } finally {
       await stack.platform.seedSite("demo", { sessionIdleMinutes: 0 });
     }
+  });
+});
+
+describe("the sealed session cookie", () => {
+  const NEW_SECRET = "rolled-session-secret-abcdefghij0123456789";
+  const GONE_SECRET = "retired-session-secret-abcdefghij012345678";
+
+  /** Every way the cookie's bytes could be read without the secret: as sent, URL-decoded, base64 of any part, hex. */
+  function readings(value: string): string[] {
+    const out = [value];
+    const decoded = decodeURIComponent(value);
+    out.push(decoded);
+    for (const part of [decoded, ...decoded.split(/[.:]/)]) {
+      for (const alphabet of [part, part.replace(/-/g, "+").replace(/_/g, "/")]) {
+        try {
+          const binary = Buffer.from(alphabet, "base64");
+          out.push(binary.toString("latin1"), binary.toString("utf8"), binary.toString("hex"), binary.toString("utf16le"));
+          // Remix's signed cookie was base64 of JSON in base64: one more round
+          out.push(Buffer.from(binary.toString("latin1"), "base64").toString("utf8"));
+        } catch {
+          // not base64: nothing to read this way
+        }
+      }
+    }
+    return out;
+  }
+
+  it("holds neither the platform token nor the account in any encoding", async () => {
+    const member = freshMember();
+    const visitor = new Visitor(stack);
+    expect((await visitor.post("/register", registerFields(member))).status).toBe(302);
+    const csrf = await visitor.csrf("/user/info");
+    const value = visitor.cookies.get("session")!;
+    const unreadable = (secret: string) => {
+      for (const reading of readings(value)) {
+        expect(reading).not.toContain(secret);
+        expect(reading).not.toContain(Buffer.from(secret).toString("base64").slice(0, 16));
+        expect(reading).not.toContain(Buffer.from(secret).toString("hex"));
+      }
+    };
+    // what the test knows without the secret first: the account and the page's CSRF token
+    unreadable(member.account);
+    unreadable(csrf);
+    // then the platform token, which only the secret tells
+    const session = await visitor.session();
+    expect(session?.account, "the site itself reads the cookie back").toBe(member.account);
+    expect(session?.token).toBeTruthy();
+    unreadable(session!.token as string);
+  });
+
+  it("starts an empty session from a tampered cookie", async () => {
+    const visitor = new Visitor(stack);
+    expect((await visitor.post("/register", registerFields(freshMember()))).status).toBe(302);
+    const value = visitor.cookies.get("session")!;
+    expect((await visitor.get("/user")).status).toBe(200);
+    for (const at of [0, 5, 20, Math.floor(value.length / 2), value.length - 1]) {
+      const flipped = value.slice(0, at) + (value[at] === "A" ? "B" : "A") + value.slice(at + 1);
+      const response = await stack.fetch("http://localhost/user", { headers: { cookie: `session=${flipped}` } });
+      expect(response.headers.get("location"), `byte ${at} changed`).toBe("/login");
+      const fresh = response.headers.getSetCookie().find((c) => c.startsWith("session="));
+      expect(fresh, "a fresh session is issued").toBeDefined();
+    }
+  });
+
+  it("does not open on another site, even when its content names that site", async () => {
+    const member = await stack.platform.signupMember("demo2");
+    // sealed for the demo site, though everything inside says demo2: only the seal's site counts
+    const moved = await sealSessionCookie(
+      { siteId: "demo2", csrf: "x".repeat(32), token: member.token, account: member.account, signedInAt: Date.now(), seenAt: Date.now() },
+      "demo",
+    );
+    const there = await stack.fetch("http://brand2.localhost/user", { headers: { cookie: `session=${moved}` } });
+    expect(there.headers.get("location")).toBe("/login");
+    const proper = await sealSessionCookie(
+      { siteId: "demo2", csrf: "x".repeat(32), token: member.token, account: member.account, signedInAt: Date.now(), seenAt: Date.now() },
+      "demo2",
+    );
+    expect((await stack.fetch("http://brand2.localhost/user", { headers: { cookie: `session=${proper}` } })).status).toBe(200);
+  });
+
+  it("starts an empty session from a cookie of before the seal (signed, readable)", async () => {
+    const member = await stack.platform.signupMember("demo");
+    const storage = createCookieSessionStorage({ cookie: { name: "session", secrets: [TEST_SECRET], path: "/", sameSite: "lax", httpOnly: true } });
+    const session = await storage.getSession();
+    for (const [k, v] of Object.entries({ siteId: "demo", csrf: "x".repeat(32), token: member.token, account: member.account, signedInAt: Date.now() })) {
+      session.set(k, v);
+    }
+    const signed = (await storage.commitSession(session)).split(";")[0]!;
+    const response = await stack.fetch("http://localhost/user", { headers: { cookie: signed } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login");
+  });
+
+  it("keeps members signed in across a secret roll, both ways, and drops a retired secret's cookies", async () => {
+    const as = (secrets: string[], visitor: Visitor) => {
+      const next = new Visitor(stack, "http://localhost", { "x-test-session-secrets": secrets.join(",") });
+      for (const [k, v] of visitor.cookies) next.cookies.set(k, v);
+      return next;
+    };
+    const signedIn = async (visitor: Visitor) => (await visitor.get("/user")).status === 200;
+
+    // signed in while the old secret alone was in use
+    const before = new Visitor(stack, "http://localhost", { "x-test-session-secrets": TEST_SECRET });
+    expect((await before.post("/register", registerFields(freshMember()))).status).toBe(302);
+    const oldCookie = before.cookies.get("session")!;
+    expect(await openSessionCookie(oldCookie, "demo", [NEW_SECRET])).toBeUndefined();
+
+    // rolled: new,old reads the old cookie, and what it writes is sealed with the new secret
+    const rolled = as([NEW_SECRET, TEST_SECRET], before);
+    expect(await signedIn(rolled), "the old cookie after the roll").toBe(true);
+    expect((await rolled.post("/mode", { mode: "practice" }, { csrf: await rolled.csrf("/user") })).status).toBe(302);
+    const newCookie = rolled.cookies.get("session")!;
+    expect(newCookie).not.toBe(oldCookie);
+    expect(await openSessionCookie(newCookie, "demo", [NEW_SECRET]), "sealed with the first secret").toBeDefined();
+    expect(await openSessionCookie(newCookie, "demo", [TEST_SECRET])).toBeUndefined();
+
+    // a worker still on old,new (mid roll-out) reads the new cookie too
+    expect(await signedIn(as([TEST_SECRET, NEW_SECRET], rolled)), "the new cookie on old,new").toBe(true);
+    // after the old secret is retired: the new cookie stands, the old one starts empty
+    expect(await signedIn(as([NEW_SECRET], rolled)), "the new cookie on new alone").toBe(true);
+    expect(await signedIn(as([NEW_SECRET], before)), "the old cookie on new alone").toBe(false);
+    // and a cookie of a secret never in the list opens nowhere
+    const stray = new Visitor(stack, "http://localhost", { "x-test-session-secrets": GONE_SECRET });
+    expect((await stray.post("/register", registerFields(freshMember()))).status).toBe(302);
+    expect(await signedIn(as([NEW_SECRET, TEST_SECRET], stray))).toBe(false);
   });
 });

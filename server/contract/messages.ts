@@ -142,6 +142,13 @@ export const MESSAGE_CODES = [
   // are bets on an option that a later price or parameter change brought there
   "odds_return_too_high",
   "bet_option_suspended",
+  // security: operators (server/platform/README.md, "Operators"): a call the operator's roles do
+  // not cover; an operator id that is not in the registry; revoking the last admin of every site;
+  // an Access email another operator already has
+  "operator_role_missing",
+  "operator_not_found",
+  "operator_last_admin",
+  "operator_email_taken",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

@@ -23,8 +23,12 @@ const operatorSites = z
   .max(200)
   .refine((sites) => !sites.includes(ALL_SITES) || sites.length === 1, "all_sites_alone");
 
-/** `op_<16 hex>`: the part of a key the registry looks it up by, shown in lists and the audit log. */
+/** An operator of the registry: `op_` and 16 hex digits, shown in lists and the audit log. */
 export const operatorId = z.string().regex(/^op_[0-9a-f]{16}$/);
+/** What the audit log calls the holder of the owner key (the platform's OPERATOR_KEY). */
+export const OWNER_OPERATOR_ID = "owner";
+/** Anyone who can act as an operator: a registry id, or the owner. */
+export const actingOperatorId = z.union([operatorId, z.literal(OWNER_OPERATOR_ID)]);
 
 export const operatorInfo = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { actingOperatorId } from "./operators";
 import { account } from "./schemas";
 
 /** Abuse limits and the per-site audit log (server/platform/README.md, "Security decisions"). */
@@ -88,6 +89,6 @@ export const auditQuery = z.object({
   type: z.enum(AUDIT_TYPES).optional(),
   /** compared without regard to letter case, as accounts are */
   account: account.optional(),
-  /** one operator's actions, by id (`op_…`, or the owner key's name) */
-  operator: z.string().min(1).max(80).optional(),
+  /** one operator's actions, by id (`op_…`, or `owner` for the owner key) */
+  operator: actingOperatorId.optional(),
 });

@@ -729,7 +729,7 @@ const TABLE: Record<CallName, Entry> = {
     strings: { "params.fileId": id("file_not_found") },
   },
   operatorMessages: { request: async () => ({ params: operatorSite, query: { status: "all" } }) },
-  operatorAudit: { request: async () => ({ params: operatorSite, query: { type: "signin_failed", account: member.account } }) },
+  operatorAudit: { request: async () => ({ params: operatorSite, query: { type: "signin_failed", account: member.account, operator: "owner" } }) },
   operatorMessage: {
     request: async () => ({ params: { ...operatorSite, memberId: memberIdOf(member.token), id: fixtures.messageId } }),
     strings: { "params.memberId": id("message_not_found"), "params.id": id("message_not_found") },

@@ -1,4 +1,4 @@
-import { ACCOUNT_MODE_HEADER, ALL_SITES, OPERATOR_ROLES, SITE_HEADER, siteIdSchema } from "../../contract";
+import { ACCOUNT_MODE_HEADER, ALL_SITES, OPERATOR_ROLES, OWNER_OPERATOR_ID, SITE_HEADER, siteIdSchema } from "../../contract";
 import { accountMode } from "../../contract/protection";
 import { constantTimeEqualText } from "../crypto";
 import { isProduction, type Env } from "../env";
@@ -44,9 +44,6 @@ export async function memberCaller(request: Request, env: Env): Promise<Result<M
   };
 }
 
-/** The id the owner key's actions carry in the audit log (registry ids start with `op_`). */
-export const OWNER_ID = "owner";
-
 /**
  * Operator calls carry an operator's key as a bearer token (server/platform/README.md,
  * "Operators"): a key of the registry, or the owner's break-glass OPERATOR_KEY. In production they
@@ -75,7 +72,7 @@ export async function operatorCaller(request: Request, env: Env): Promise<Result
   return {
     ok: true,
     data: {
-      id: OWNER_ID,
+      id: OWNER_OPERATOR_ID,
       name: env.OPERATOR_NAME?.trim() || "owner",
       email: null,
       sites: [ALL_SITES],

@@ -5,7 +5,7 @@ import { isProduction, type Env } from "../env";
 import { accessIdentity } from "./access";
 import type { MemberContext, OperatorContext } from "../handlers/types";
 import { bearerToken } from "../http";
-import { fail, type Failure, type Result } from "../result";
+import { fail, type Result } from "../result";
 import { keyProof } from "../operators/keys";
 import { memberStub, operatorRegistry } from "../stubs";
 import { decodeCredential, sessionProof } from "./token";

@@ -75,7 +75,8 @@ function operation(name: CallName, spec: CallSpec): JsonSchema {
   return {
     operationId: name,
     summary: spec.summary,
-    security: spec.auth === "public" ? [] : [{ [spec.auth]: [] }],
+    // OpenAPI 3.1 lets a bearer scheme's requirement list role names: an operator needs one of them
+    security: spec.auth === "public" ? [] : [{ [spec.auth]: [...(spec.roles ?? [])] }],
     parameters: [
       ...parameters(spec.params, "path"),
       ...parameters(spec.query, "query"),
@@ -109,7 +110,11 @@ export function buildOpenApi(): JsonSchema {
     components: {
       securitySchemes: {
         member: { type: "http", scheme: "bearer", description: "A member session token of the X-Site-Id site" },
-        operator: { type: "http", scheme: "bearer", description: "The operator key" },
+        operator: {
+          type: "http",
+          scheme: "bearer",
+          description: "An operator's own key; the operator must run the site the path names and hold one of the listed roles",
+        },
       },
       parameters: {
         SiteId: { name: SITE_HEADER, in: "header", required: true, schema: { type: "string" } },

@@ -43,11 +43,18 @@ export interface ClientOptions {
   headers?: Record<string, string>;
 }
 
-/** The Cloudflare Access service-token headers, when both CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET are set. */
+/**
+ * Cloudflare Access headers: a person's own Access login (CF_ACCESS_TOKEN, from `cloudflared access
+ * token -app=<url>`), which a registry operator's key needs in production (the token's email must
+ * be theirs), and/or a service token (CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET), which names
+ * no person and so passes only the owner key.
+ */
 export function accessHeaders(env: Record<string, string | undefined> = process.env): Record<string, string> {
   const id = env.CF_ACCESS_CLIENT_ID;
   const secret = env.CF_ACCESS_CLIENT_SECRET;
-  return id && secret ? { "CF-Access-Client-Id": id, "CF-Access-Client-Secret": secret } : {};
+  const headers: Record<string, string> = id && secret ? { "CF-Access-Client-Id": id, "CF-Access-Client-Secret": secret } : {};
+  if (env.CF_ACCESS_TOKEN) headers["cf-access-token"] = env.CF_ACCESS_TOKEN;
+  return headers;
 }
 
 /** A platform on this machine (127.0.0.1, localhost, ::1): the development operator key may be used. */

@@ -9,6 +9,7 @@
  */
 export const SHIFTED_CLOCK_ENTRY = `
   import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
+  export { OperatorObject } from "./worker.js";
   const RealDate = Date;
   let offset = 0;
   class ShiftedDate extends RealDate {

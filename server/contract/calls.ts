@@ -59,6 +59,7 @@ import {
   transactionPasswordChangeBody,
 } from "./member-center";
 import { auditEntry, auditQuery } from "./security";
+import { operatorCreateBody, operatorId, operatorInfo, operatorKeyIssued, type OperatorRole } from "./operators";
 import { cleanText } from "./text";
 import { candle, CANDLE_INTERVALS, marketState, PAIR_ACTIONS, order, orderBody, pairConfig, pairInfo, pairSymbol, period, periodNo } from "./game";
 import { ICON_MAX_BYTES, ICON_SIZES } from "./icons";
@@ -78,7 +79,8 @@ import {
  * Who may make a call:
  * - "public": no token;
  * - "member": `Authorization: Bearer <token>` of a member of the `X-Site-Id` site;
- * - "operator": `Authorization: Bearer <operator key>`.
+ * - "operator": `Authorization: Bearer <operator key>` of an operator who runs the site the call
+ *   names (a call naming no site: every site, `*`) and holds one of the call's `roles`.
  */
 export type Auth = "public" | "member" | "operator";
 
@@ -87,6 +89,11 @@ export interface CallSpec {
   /** path template; `:name` segments are path parameters */
   path: string;
   auth: Auth;
+  /**
+   * An operator call's roles: the operator needs one of them (server/platform/README.md,
+   * "Operators"). The router refuses an operator call that lists none.
+   */
+  roles?: readonly OperatorRole[];
   summary: string;
   params?: z.ZodTypeAny;
   query?: z.ZodTypeAny;
@@ -114,6 +121,14 @@ const contentPath = z.string().regex(/^[A-Za-z0-9_-]{0,100}$/);
  * without it sees the default language's. Without a key an item stands alone.
  */
 const contentKey = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
+
+// Who may make each operator call: one table, written into each call below.
+const SUPPORT = ["support"] as const satisfies readonly OperatorRole[];
+const FINANCE = ["finance"] as const satisfies readonly OperatorRole[];
+const ADMIN = ["admin"] as const satisfies readonly OperatorRole[];
+/** A member's documents (ID, passbook) are read to answer them or to review their bank account. */
+const DOCUMENTS = ["support", "finance"] as const satisfies readonly OperatorRole[];
+const operatorParams = z.object({ operatorId });
 
 function call<const S extends CallSpec>(spec: S): S {
   return spec;
@@ -661,6 +676,7 @@ export const CALLS = {
     method: "PUT",
     path: "/operator/sites/:siteId",
     auth: "operator",
+    roles: ADMIN,
     summary: "Create a site or merge configuration into it",
     params: siteParams,
     body: siteConfigPatch,
@@ -670,6 +686,7 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/press",
     auth: "operator",
+    roles: ADMIN,
     summary: "Publish a news item or announcement",
     params: siteParams,
     body: pressItem
@@ -682,6 +699,7 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/campaign",
     auth: "operator",
+    roles: ADMIN,
     summary: "Publish a campaign",
     params: siteParams,
     body: campaign
@@ -694,6 +712,7 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/instruction",
     auth: "operator",
+    roles: ADMIN,
     summary: "Publish (replace) an instruction of a type",
     params: siteParams,
     body: instruction
@@ -706,6 +725,7 @@ export const CALLS = {
     method: "PUT",
     path: "/operator/sites/:siteId/icons/:size",
     auth: "operator",
+    roles: ADMIN,
     summary: `Store a home-screen icon (field \`file\`: a PNG of exactly size × size pixels, ≤ ${ICON_MAX_BYTES / 1024} KB)`,
     params: siteParams.extend({ size: iconSize }),
     multipart: true,
@@ -716,6 +736,7 @@ export const CALLS = {
     method: "PUT",
     path: "/operator/sites/:siteId/chatbox",
     auth: "operator",
+    roles: ADMIN,
     summary: "Set the customer-service chat link",
     params: siteParams,
     body: z.object({ link: z.string().url().max(500) }).strict(),
@@ -725,6 +746,7 @@ export const CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/deposits",
     auth: "operator",
+    roles: FINANCE,
     summary: "Deposits of a site (pending ones by default)",
     params: siteParams,
     query: pendingQuery,
@@ -734,6 +756,7 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/deposits/:id/confirm",
     auth: "operator",
+    roles: FINANCE,
     summary: "Confirm a pending deposit: the amount is credited to the main account",
     params: siteParams.extend({ id: z.string().min(1).max(64) }),
     body: operatorDecision,
@@ -743,6 +766,7 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/deposits/:id/refuse",
     auth: "operator",
+    roles: FINANCE,
     summary: "Refuse a pending deposit, with a reason",
     params: siteParams.extend({ id: z.string().min(1).max(64) }),
     body: operatorDecision,
@@ -752,6 +776,7 @@ export const CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/withdrawals",
     auth: "operator",
+    roles: FINANCE,
     summary: "Withdrawals of a site (pending ones by default)",
     params: siteParams,
     query: pendingQuery,
@@ -761,6 +786,7 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/withdrawals/:id/approve",
     auth: "operator",
+    roles: FINANCE,
     summary: "Approve a pending withdrawal: it is paid, the hold released",
     params: siteParams.extend({ id: z.string().min(1).max(64) }),
     body: operatorDecision,
@@ -770,6 +796,7 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/withdrawals/:id/reject",
     auth: "operator",
+    roles: FINANCE,
     summary: "Reject a pending withdrawal: amount and fee return to the main account, once",
     params: siteParams.extend({ id: z.string().min(1).max(64) }),
     body: operatorDecision,
@@ -779,6 +806,7 @@ export const CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/bank-applications",
     auth: "operator",
+    roles: FINANCE,
     summary: "Bank applications of a site (pending ones by default)",
     params: siteParams,
     query: pendingQuery,
@@ -788,6 +816,7 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/bank-applications/:memberId/approve",
     auth: "operator",
+    roles: FINANCE,
     summary: "Approve a member's bank application",
     params: siteParams.extend({ memberId: z.string().min(1).max(64) }),
     body: operatorDecision,
@@ -797,6 +826,7 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/bank-applications/:memberId/reject",
     auth: "operator",
+    roles: FINANCE,
     summary: "Reject a member's bank application with a reason",
     params: siteParams.extend({ memberId: z.string().min(1).max(64) }),
     body: operatorDecision,
@@ -806,6 +836,7 @@ export const CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/files/:fileId",
     auth: "operator",
+    roles: DOCUMENTS,
     summary: "The bytes of an uploaded document of the site",
     params: siteParams.extend({ fileId: z.string().min(1).max(64) }),
     raw: true,
@@ -815,6 +846,7 @@ export const CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/messages",
     auth: "operator",
+    roles: SUPPORT,
     summary: "Member messages of a site (those awaiting a reply by default)",
     params: siteParams,
     query: pendingQuery,
@@ -824,6 +856,7 @@ export const CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/messages/:memberId/:id",
     auth: "operator",
+    roles: SUPPORT,
     summary: "One member message with its replies",
     params: siteParams.extend({ memberId: z.string().min(1).max(64), id: z.string().min(1).max(64) }),
     data: messageThread,
@@ -832,6 +865,7 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/messages/:memberId/:id/reply",
     auth: "operator",
+    roles: SUPPORT,
     summary: "Reply to a member's message",
     params: siteParams.extend({ memberId: z.string().min(1).max(64), id: z.string().min(1).max(64) }),
     body: replyBody,
@@ -841,6 +875,7 @@ export const CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/sms",
     auth: "operator",
+    roles: SUPPORT,
     summary: "Codes sent by the log SMS provider (development and tests), newest first",
     params: siteParams,
     query: z.object({ mobile: z.string().max(20).optional() }),
@@ -850,6 +885,7 @@ export const CALLS = {
     method: "DELETE",
     path: "/operator/sites/:siteId/:kind/:id",
     auth: "operator",
+    roles: ADMIN,
     summary: "Retire a news item, announcement, campaign or instruction",
     params: siteParams.extend({ kind: z.enum(["press", "campaign", "instruction"]), id: z.string().min(1).max(64) }),
     data: none,
@@ -858,6 +894,7 @@ export const CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/audit",
     auth: "operator",
+    roles: ADMIN,
     summary: "The site's audit log, newest first (append-only: no call changes or deletes an entry)",
     params: siteParams,
     query: auditQuery,
@@ -867,6 +904,7 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/campaign-rules/:key/end",
     auth: "operator",
+    roles: ADMIN,
     summary: "End a campaign now: it credits nothing new (bonuses already paid keep their wagering)",
     params: siteParams.extend({ key: campaignKey }),
     body: z.object({}).strict(),
@@ -876,6 +914,7 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/deposit-options/:optionId/addresses",
     auth: "operator",
+    roles: FINANCE,
     summary: "Load addresses into a crypto deposit option's pool (an address already loaded is skipped)",
     params: siteParams.extend({ optionId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) }),
     body: depositAddressesBody,
@@ -885,6 +924,7 @@ export const CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/deposit-options/:optionId/addresses",
     auth: "operator",
+    roles: FINANCE,
     summary: "Where a crypto deposit option's addresses come from, how many are given out, and which member holds which (with its derivation index)",
     params: siteParams.extend({ optionId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) }),
     query: depositAddressesQuery,
@@ -894,6 +934,8 @@ export const CALLS = {
     method: "PUT",
     path: "/operator/sites/:siteId/deposit-options/:optionId/xpub",
     auth: "operator",
+    // admin, not finance: the key decides where every member's future deposits go
+    roles: ADMIN,
     summary:
       "Derive a crypto deposit option's addresses from the operator's account-level xpub: one per member, xpub/0/<index>, never running out (an xprv is refused and never stored)",
     params: siteParams.extend({ optionId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) }),
@@ -904,6 +946,7 @@ export const CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/open-interest",
     auth: "operator",
+    roles: FINANCE,
     summary: "Contract trading: the site's open positions per pair and the house's exposure at the mark",
     params: siteParams,
     data: z.array(openInterest),
@@ -912,6 +955,7 @@ export const CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/members/:memberId/protection",
     auth: "operator",
+    roles: SUPPORT,
     summary: "A member's limits, reality-check interval, break in force and history",
     params: siteParams.extend({ memberId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
     data: protectionState,
@@ -920,16 +964,55 @@ export const CALLS = {
     method: "POST",
     path: "/operator/sites/:siteId/members/:memberId/protection/end",
     auth: "operator",
+    roles: SUPPORT,
     summary:
       "Always refused: a time-out or self-exclusion cannot be ended early by anyone (break_cannot_end_early, with its end in data.until); the attempt is audited",
     params: siteParams.extend({ memberId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
     body: z.object({ reason: cleanText(500) }).strict(),
     data: protectionState,
   }),
+  operatorList: call({
+    method: "GET",
+    path: "/operator/operators",
+    auth: "operator",
+    roles: ADMIN,
+    summary: "Every operator, revoked ones too (no key is ever shown again)",
+    data: z.array(operatorInfo),
+  }),
+  operatorCreate: call({
+    method: "POST",
+    path: "/operator/operators",
+    auth: "operator",
+    roles: ADMIN,
+    summary: "Add an operator: their sites, roles and Access email; answers their key, shown this once",
+    body: operatorCreateBody,
+    data: operatorKeyIssued,
+  }),
+  operatorRotateKey: call({
+    method: "POST",
+    path: "/operator/operators/:operatorId/rotate",
+    auth: "operator",
+    roles: ADMIN,
+    summary: "Issue a new key for an operator; the old one stops working at once",
+    params: operatorParams,
+    body: z.object({}).strict(),
+    data: operatorKeyIssued,
+  }),
+  operatorRevoke: call({
+    method: "POST",
+    path: "/operator/operators/:operatorId/revoke",
+    auth: "operator",
+    roles: ADMIN,
+    summary: "Revoke an operator and their key (never the last admin of every site)",
+    params: operatorParams,
+    body: z.object({}).strict(),
+    data: operatorInfo,
+  }),
   operatorPutPair: call({
     method: "PUT",
     path: "/operator/pairs/:pair",
     auth: "operator",
+    roles: ADMIN,
     summary:
       "Create a trading pair (at once), or change how its market runs: a pause or a new name at once, anything else from the first day whose seed is committed after the change (changesFrom)",
     params: z.object({ pair: pairSymbol }),
@@ -944,6 +1027,7 @@ export const CALLS = {
     method: "GET",
     path: "/operator/pairs/:pair/audit",
     auth: "operator",
+    roles: ADMIN,
     summary:
       "What operators did to a pair, newest first: creation, changes, pauses and resumes, each with the periods it voided (pair configuration is platform-wide, so it is in no site's log)",
     params: z.object({ pair: pairSymbol }),

@@ -16,3 +16,4 @@ export * from "./units";
 export * from "./positions";
 export * from "./stream";
 export * from "./returns-table";
+export * from "./operators";

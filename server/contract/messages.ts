@@ -154,6 +154,13 @@ export const MESSAGE_CODES = [
   "challenge_required",
   "challenge_failed",
   "signin_too_fast",
+  // security: operators (server/platform/README.md, "Operators"): a call the operator's roles do
+  // not cover; an operator id that is not in the registry; revoking the last admin of every site;
+  // an Access email another operator already has
+  "operator_role_missing",
+  "operator_not_found",
+  "operator_last_admin",
+  "operator_email_taken",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

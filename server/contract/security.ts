@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { actingOperatorId } from "./operators";
 import { account } from "./schemas";
 
 /** Abuse limits and the per-site audit log (server/platform/README.md, "Security decisions"). */
@@ -89,8 +90,8 @@ export type AuditType = (typeof AUDIT_TYPES)[number];
 
 /**
  * Who did it: the member of the account; a visitor naming an account that does not exist; an
- * operator (the operator key names no person); or the platform itself (an instant demo deposit,
- * an automatic bank review).
+ * operator (named in the entry's `operator`); or the platform itself (an instant demo deposit, an
+ * automatic bank review).
  */
 export const AUDIT_ACTORS = ["member", "anonymous", "operator", "system"] as const;
 
@@ -107,6 +108,8 @@ export const auditEntry = z.object({
   memberId: z.string(),
   /** the client address the site forwarded ("" when unknown) */
   address: z.string(),
+  /** the operator who acted (actor "operator"): registry id and name, as they were then; else null */
+  operator: z.object({ id: z.string(), name: z.string() }).nullable(),
   details: z.record(detailValue),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
@@ -117,4 +120,6 @@ export const auditQuery = z.object({
   type: z.enum(AUDIT_TYPES).optional(),
   /** compared without regard to letter case, as accounts are */
   account: account.optional(),
+  /** one operator's actions, by id (`op_…`, or `owner` for the owner key) */
+  operator: actingOperatorId.optional(),
 });

@@ -21,7 +21,9 @@ export const AUDIT_SCHEMA = [
      account TEXT NOT NULL,
      member_id TEXT NOT NULL,
      address TEXT NOT NULL,
-     details TEXT NOT NULL
+     details TEXT NOT NULL,
+     operator_id TEXT NOT NULL DEFAULT '',
+     operator_name TEXT NOT NULL DEFAULT ''
    )`,
   `CREATE INDEX IF NOT EXISTS audit_by_time ON audit_log (at, seq)`,
   `CREATE INDEX IF NOT EXISTS audit_by_type ON audit_log (type, at, seq)`,
@@ -33,6 +35,18 @@ export const AUDIT_SCHEMA = [
      BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END`,
 ];
 
+/**
+ * Logs made before operators were people have no operator columns: they are added (entries from
+ * then keep '' there, as their actor was the one shared key). Run after AUDIT_SCHEMA.
+ */
+export function migrateAudit(sql: SqlStorage): void {
+  const columns = new Set(sql.exec<{ name: string }>("PRAGMA table_info(audit_log)").toArray().map((c) => c.name));
+  for (const column of ["operator_id", "operator_name"]) {
+    if (!columns.has(column)) sql.exec(`ALTER TABLE audit_log ADD COLUMN ${column} TEXT NOT NULL DEFAULT ''`);
+  }
+  sql.exec("CREATE INDEX IF NOT EXISTS audit_by_operator ON audit_log (operator_id, at, seq)");
+}
+
 export type AuditDetails = AuditEntry["details"];
 export type AuditQuery = z.output<typeof auditQuery>;
 
@@ -43,6 +57,7 @@ export function auditEvent(
   subject: { account?: string; memberId?: string; address?: string | null },
   details: AuditDetails = {},
   at: string = new Date().toISOString(),
+  operator: AuditEntry["operator"] = null,
 ): AuditEntry {
   return {
     id: newId(),
@@ -52,6 +67,7 @@ export function auditEvent(
     account: subject.account ?? "",
     memberId: subject.memberId ?? "",
     address: subject.address ?? "",
+    operator,
     details,
   };
 }
@@ -59,7 +75,8 @@ export function auditEvent(
 /** Adds an event; one already in the log (a re-delivery) changes nothing. */
 export function appendAudit(sql: SqlStorage, e: AuditEntry): void {
   sql.exec(
-    `INSERT INTO audit_log (id, type, at, actor, account, member_id, address, details) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO audit_log (id, type, at, actor, account, member_id, address, details, operator_id, operator_name)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO NOTHING`,
     e.id,
     e.type,
@@ -69,10 +86,24 @@ export function appendAudit(sql: SqlStorage, e: AuditEntry): void {
     e.memberId,
     e.address,
     JSON.stringify(e.details),
+    // an event written to an outbox by an earlier version has no operator field
+    e.operator?.id ?? "",
+    e.operator?.name ?? "",
   );
 }
 
-type AuditRow = { id: string; type: AuditType; at: string; actor: AuditEntry["actor"]; account: string; member_id: string; address: string; details: string };
+type AuditRow = {
+  id: string;
+  type: AuditType;
+  at: string;
+  actor: AuditEntry["actor"];
+  account: string;
+  member_id: string;
+  address: string;
+  details: string;
+  operator_id: string;
+  operator_name: string;
+};
 
 /** Newest first (by the time of the event, then by arrival), filtered by type and account. */
 export function listAudit(sql: SqlStorage, q: AuditQuery): { items: AuditEntry[]; total: number; page: number; pageSize: number } {
@@ -85,6 +116,10 @@ export function listAudit(sql: SqlStorage, q: AuditQuery): { items: AuditEntry[]
   if (q.account !== undefined) {
     where.push("account = ? COLLATE NOCASE");
     bindings.push(q.account);
+  }
+  if (q.operator !== undefined) {
+    where.push("operator_id = ?");
+    bindings.push(q.operator);
   }
   const filter = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
   const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM audit_log ${filter}`, ...bindings).one().n;
@@ -99,6 +134,7 @@ export function listAudit(sql: SqlStorage, q: AuditQuery): { items: AuditEntry[]
       account: r.account,
       memberId: r.member_id,
       address: r.address,
+      operator: r.operator_id === "" ? null : { id: r.operator_id, name: r.operator_name },
       details: JSON.parse(r.details) as AuditDetails,
     }));
   return { items, total, page: q.page, pageSize: q.pageSize };

@@ -1,6 +1,7 @@
 import { isTurnstileTestKey } from "../contract/challenge";
 import type { MarketObject } from "./market/market-object";
 import type { MemberObject } from "./member/member-object";
+import type { OperatorObject } from "./operators/registry";
 import type { SiteObject } from "./site/site-object";
 
 export interface Env {
@@ -8,12 +9,21 @@ export interface Env {
   MEMBER: DurableObjectNamespace<MemberObject>;
   /** one per trading pair (idFromName(symbol)), plus the pair registry */
   MARKET: DurableObjectNamespace<MarketObject>;
+  /** the operator registry: one instance (operators/registry.ts, REGISTRY) */
+  OPERATORS: DurableObjectNamespace<OperatorObject>;
   /** members' document images, under platform-generated keys; read only through the owner's member object */
   UPLOADS: R2Bucket;
   /** "production" unless a development configuration says otherwise (wrangler.toml `[env.dev]`, tests) */
   ENVIRONMENT?: string;
-  /** bearer key of the operator API (a secret: `wrangler secret put OPERATOR_KEY`); operator calls are refused while it is empty */
+  /**
+   * The owner's break-glass key (a secret: `wrangler secret put OPERATOR_KEY`): every site, every
+   * role, so a fresh deployment can add the first operators; kept offline once people have keys of
+   * their own (server/platform/README.md, "Operators"). The owner key's calls are refused while it
+   * is empty; registry keys still work.
+   */
   OPERATOR_KEY?: string;
+  /** the person the owner key stands for, as the audit log names them (default "owner") */
+  OPERATOR_NAME?: string;
   /**
    * Cloudflare Access in front of the operator hostname: the team domain (`<team>.cloudflareaccess.com`)
    * and the application's audience tag. In production every operator call must carry a valid Access

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import { CALLS, CLIENT_ADDRESS_HEADER, IDEMPOTENCY_HEADER, matchPath, UPLOAD_LIMITS, type CallName, type CallSpec, type MessageCode } from "../contract";
-import { checkOperator, memberCaller, requestSite } from "./auth/caller";
+import { ALL_SITES, CALLS, CLIENT_ADDRESS_HEADER, IDEMPOTENCY_HEADER, matchPath, UPLOAD_LIMITS, type CallName, type CallSpec, type MessageCode } from "../contract";
+import { memberCaller, operatorCaller, requestSite } from "./auth/caller";
 import type { Env } from "./env";
 import { handlers } from "./handlers";
 import { logOperatorAction } from "./handlers/audit";
-import type { CallInput, Handler, MemberContext, RawFile } from "./handlers/types";
+import type { CallInput, Handler, MemberContext, OperatorContext, RawFile, Touched } from "./handlers/types";
 import { readJson, respond } from "./http";
 import { badRequest, fail, type Failure, type Result } from "./result";
 import { feeShareRefusal } from "./site/fee-share";
@@ -37,14 +37,38 @@ function namedSite(params: unknown, body: unknown): string | undefined {
   return undefined;
 }
 
+type Caller = { member: MemberContext | null; operator: OperatorContext | null };
+
 /**
- * Who is calling, checked before any input is read: the operator key (403), or the site header
+ * Who is calling, checked before any input is read: an operator's key (403), or the site header
  * and a token of that site (400 / 402). Public calls need neither.
  */
-async function authenticate(spec: CallSpec, request: Request, env: Env): Promise<Result<MemberContext | null>> {
-  if (spec.auth === "operator") return (await checkOperator(request, env)) ?? { ok: true, data: null };
-  if (spec.auth === "member") return memberCaller(request, env);
-  return { ok: true, data: null };
+async function authenticate(spec: CallSpec, request: Request, env: Env): Promise<Result<Caller>> {
+  if (spec.auth === "operator") {
+    const operator = await operatorCaller(request, env);
+    return operator.ok ? { ok: true, data: { member: null, operator: operator.data } } : operator;
+  }
+  if (spec.auth === "member") {
+    const member = await memberCaller(request, env);
+    return member.ok ? { ok: true, data: { member: member.data, operator: null } } : member;
+  }
+  return { ok: true, data: { member: null, operator: null } };
+}
+
+/**
+ * An operator acts only on the sites they run, and only through the calls their roles cover
+ * (server/platform/README.md, "Operators"). A site outside their scope is refused exactly as a
+ * wrong key is (403 invalid_permission), so the answer says nothing of whether it exists; a call
+ * naming no site (pairs, the registry) needs every site. A missing role has a code of its own.
+ */
+function operatorRefusal(operator: OperatorContext, spec: CallSpec, params: Record<string, string>): Failure | null {
+  const site = params.siteId;
+  const runs = operator.sites.includes(ALL_SITES) || (site !== undefined && operator.sites.includes(site));
+  if (!runs) return fail(403, "invalid_permission");
+  const roles = spec.roles ?? [];
+  // a call that names no role is open to nobody: a new call cannot slip through unchecked
+  if (roles.length === 0) return fail(403, "invalid_permission");
+  return roles.some((role) => operator.roles.includes(role)) ? null : fail(403, "operator_role_missing");
 }
 
 /**
@@ -132,6 +156,17 @@ async function handle(request: Request, env: Env): Promise<Result<unknown> | Res
 
   const caller = await authenticate(spec, request, env);
   if (!caller.ok) return caller;
+  const { member, operator } = caller.data;
+  const touched: Touched = {};
+  if (operator) {
+    const refusal = operatorRefusal(operator, spec, found.params);
+    if (refusal) {
+      // a role refusal is an operator's attempt on a site they run: on the record; a scope refusal is not
+      // (the operator has no business with that site's log)
+      if (refusal.message === "operator_role_missing") await logOperatorAction(env, operator, found.name, found.params, undefined, refusal, touched);
+      return refusal;
+    }
+  }
 
   // a request that moves money must say which attempt it is, or a retry could pay twice
   // (server/platform/README.md, "Decisions", idempotency)
@@ -165,7 +200,6 @@ async function handle(request: Request, env: Env): Promise<Result<unknown> | Res
   // A request never reaches another tenant's data: the site in the path or body must be the
   // member's site (403), and a public call that names a site in its header must name the same one.
   const site = namedSite(params.value, body.value);
-  const member = caller.data;
   if (member && site !== undefined && site !== member.siteId) return fail(403, "invalid_permission");
   const headerSite = requestSite(request);
   // (market calls name no site: any site may read a market)
@@ -180,12 +214,14 @@ async function handle(request: Request, env: Env): Promise<Result<unknown> | Res
     query: query.value,
     body: body.value,
     member,
+    operator,
+    touched,
     idempotencyKey,
     clientAddress: clientAddress(request),
     file,
   } as CallInput<CallName>;
   const result = await handler(input);
-  if (spec.auth === "operator") await logOperatorAction(env, found.name, params.value, body.value, result);
+  if (operator) await logOperatorAction(env, operator, found.name, params.value, body.value, result, touched);
   if (!result.ok) return result;
   if (spec.raw) return rawResponse(result.data as RawFile);
   // The platform keeps its side of the contract: a response that breaks it is a bug, not data.

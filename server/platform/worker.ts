@@ -6,6 +6,7 @@ import { route } from "./router";
 
 export { MarketObject } from "./market/market-object";
 export { MemberObject } from "./member/member-object";
+export { OperatorObject } from "./operators/registry";
 export { SiteObject } from "./site/site-object";
 
 let problemsLogged = false;

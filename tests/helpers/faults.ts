@@ -88,6 +88,7 @@ export function faultSeed(suite: string): number {
  */
 export const FAULT_ENTRY = `
   import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
+  export { OperatorObject } from "./worker.js";
 
   ${STOPPED_CLOCK_JS}
 

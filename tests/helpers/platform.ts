@@ -31,6 +31,7 @@ export function platformWorkerOptions(operatorKey = TEST_OPERATOR_KEY, bindings:
       SITE: { className: "SiteObject", useSQLite: true },
       MEMBER: { className: "MemberObject", useSQLite: true },
       MARKET: { className: "MarketObject", useSQLite: true },
+      OPERATORS: { className: "OperatorObject", useSQLite: true },
     },
     r2Buckets: ["UPLOADS"],
     // a development platform unless a test says otherwise: production refuses the test key
@@ -85,11 +86,22 @@ export interface Platform {
     options: Omit<CallOptions<N>, "token">,
     key?: string,
   ): Promise<CallResult<CallData<N>>>;
+  /**
+   * adds an operator to the registry with the owner key (server/platform/README.md, "Operators");
+   * answers their id and their key (shown once); throws unless the platform accepted it
+   */
+  createOperator(body: CallBody<"operatorCreate">): Promise<TestOperator>;
   /** creates the site, or merges `patch` into it; throws unless the platform accepted it */
   seedSite(siteId: string, patch?: SiteConfigPatch): Promise<SiteInfo>;
   /** signs a new member up on a seeded site and signs them in; throws on any failure */
   signupMember(siteId: string, overrides?: Partial<Omit<TestMember, "siteId" | "token">>): Promise<TestMember>;
   dispose(): Promise<void>;
+}
+
+export interface TestOperator {
+  id: string;
+  key: string;
+  name: string;
 }
 
 export interface PlatformOptions {
@@ -164,6 +176,12 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     return envelope.data as SiteInfo;
   };
 
+  const createOperator = async (body: CallBody<"operatorCreate">): Promise<TestOperator> => {
+    const { envelope } = await operator("operatorCreate", { body });
+    if (envelope.statusCode !== 200) throw new Error(`createOperator ${body.name}: ${envelope.message}`);
+    return { id: envelope.data!.operator.id, key: envelope.data!.key, name: envelope.data!.operator.name };
+  };
+
   const signupMember: Platform["signupMember"] = async (siteId, overrides = {}) => {
     const { referralCode: _, ...member } = signupBody(siteId, overrides);
     const signup = await call("signup", { body: member });
@@ -178,6 +196,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
     fetch: fetchPlatform,
     call,
     operator,
+    createOperator,
     seedSite,
     signupMember,
     dispose: () => mf.dispose(),
@@ -216,6 +235,7 @@ export const STOPPED_CLOCK_JS = `
 export function forcedOutcomeEntry(memberMethods = ""): string {
   return `
   import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
+  export { OperatorObject } from "./worker.js";
   ${STOPPED_CLOCK_JS}
   let forced = null;
   const OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"];

@@ -510,6 +510,9 @@ async function bankApplicant(): Promise<TestMember> {
 }
 
 const operatorSite = { siteId: SITE };
+let operatorCount = 0;
+/** A new operator of the site, for the rotate and revoke cases (each acts on its own). */
+const newOperator = async () => (await platform.createOperator({ name: "Fixture", sites: [SITE], roles: ["support"] })).id;
 const reason = { reason: "checked" };
 
 const TABLE: Record<CallName, Entry> = {
@@ -726,7 +729,7 @@ const TABLE: Record<CallName, Entry> = {
     strings: { "params.fileId": id("file_not_found") },
   },
   operatorMessages: { request: async () => ({ params: operatorSite, query: { status: "all" } }) },
-  operatorAudit: { request: async () => ({ params: operatorSite, query: { type: "signin_failed", account: member.account } }) },
+  operatorAudit: { request: async () => ({ params: operatorSite, query: { type: "signin_failed", account: member.account, operator: "owner" } }) },
   operatorMessage: {
     request: async () => ({ params: { ...operatorSite, memberId: memberIdOf(member.token), id: fixtures.messageId } }),
     strings: { "params.memberId": id("message_not_found"), "params.id": id("message_not_found") },
@@ -794,6 +797,14 @@ const TABLE: Record<CallName, Entry> = {
   },
   practice: { request: async () => ({}) },
   resetPractice: { request: async () => ({ body: {} }) },
+  operatorList: { request: async () => ({}) },
+  operatorCreate: {
+    // a fresh email each time: two operators cannot share one
+    request: async () => ({ body: { name: "Bad Input", email: `bad-input-${++operatorCount}@example.com`, sites: [SITE], roles: ["support"] } }),
+    strings: { "body.name": text },
+  },
+  operatorRotateKey: { request: async () => ({ params: { operatorId: await newOperator() }, body: {} }) },
+  operatorRevoke: { request: async () => ({ params: { operatorId: await newOperator() }, body: {} }) },
   operatorPutPair: {
     request: async () => ({ params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) }),
     strings: { "body.name": text },

@@ -13,6 +13,7 @@ import { memberCall } from "./money-helpers";
  */
 export const CLOCK_ENTRY = `
   import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
+  export { OperatorObject } from "./worker.js";
   ${STOPPED_CLOCK_JS}
   export { MarketObject, MemberObject, SiteObject };
   export default {

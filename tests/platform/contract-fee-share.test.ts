@@ -14,6 +14,7 @@ import { memberCall } from "./money-helpers";
  */
 const ENTRY = `
   import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
+  export { OperatorObject } from "./worker.js";
   class TestSiteObject extends SiteObject {
     __storedConfig() { return JSON.parse(this.ctx.storage.sql.exec("SELECT config FROM site_config WHERE id = 1").one().config); }
     __storeConfig(config) { this.ctx.storage.sql.exec("UPDATE site_config SET config = ? WHERE id = 1", JSON.stringify(config)); }

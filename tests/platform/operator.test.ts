@@ -129,7 +129,7 @@ describe("operator key", () => {
   it("is required by every operator call: a wrong key gets 403 invalid_permission", async () => {
     expect(operatorCalls.length).toBeGreaterThanOrEqual(5);
     for (const name of operatorCalls) {
-      const params = { siteId: "op-new", id: "some-id", memberId: "some-member", fileId: "some-file", kind: "press", pair: "BTC-USDT", size: "192", optionId: "some-option", key: "some-campaign" };
+      const params = { siteId: "op-new", id: "some-id", memberId: "some-member", fileId: "some-file", kind: "press", pair: "BTC-USDT", size: "192", optionId: "some-option", key: "some-campaign", operatorId: "op_0123456789abcdef" };
       const body = CALLS[name].method === "GET" ? undefined : {};
       const { status, envelope } = await platform.operator(name, { params, body } as never, "nope");
       expect(status, name).toBe(403);

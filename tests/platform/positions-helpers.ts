@@ -28,6 +28,7 @@ import { memberCall, memberIdOf } from "./money-helpers";
  */
 export const POSITIONS_ENTRY = `
   import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
+  export { OperatorObject } from "./worker.js";
   ${STOPPED_CLOCK_JS}
 
   const scripts = new Map();

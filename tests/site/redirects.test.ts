@@ -64,6 +64,7 @@ function expectStaysOnSite(response: Response, target: string) {
 /** Wraps the platform so its sign-in answer names whatever redirectUrl the test last set. */
 const SIGNIN_REDIRECT_ENTRY = `
   import worker, { MarketObject, MemberObject, SiteObject } from "./worker.js";
+  export { OperatorObject } from "./worker.js";
   export { MarketObject, MemberObject, SiteObject };
   let redirectUrl = null;
   export default {

@@ -107,7 +107,7 @@ describe("the platform worker as deployed", () => {
   });
 
   it("holds its Durable Objects and the uploads bucket", () => {
-    for (const name of ["SITE", "MEMBER", "MARKET"]) expect(platform.bindings.get(name)?.kind).toBe("Durable Object");
+    for (const name of ["SITE", "MEMBER", "MARKET", "OPERATORS"]) expect(platform.bindings.get(name)?.kind).toBe("Durable Object");
     expect(platform.bindings.get("UPLOADS")).toEqual({ detail: "member-uploads", kind: "R2 Bucket" });
   });
 

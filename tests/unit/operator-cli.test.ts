@@ -644,6 +644,8 @@ describe("the operator key and Cloudflare Access", () => {
     }
     expect(accessHeaders({})).toEqual({});
     expect(accessHeaders({ CF_ACCESS_CLIENT_ID: "only-the-id" })).toEqual({});
+    // a person's own Access login, which a registry key needs in production
+    expect(accessHeaders({ CF_ACCESS_TOKEN: "jwt.of.mei" })).toEqual({ "cf-access-token": "jwt.of.mei" });
   });
 
   it("keeps httpOperatorClient(baseUrl, key) for seeding and the benchmarks", async () => {
@@ -929,5 +931,85 @@ describe("open-interest", () => {
     expect(await run(["open-interest", "demo"], cli.io)).toBe(0);
     expect(cli.stdout()).toContain("All pairs: the house would take $7.50 at the mark (+$7.50 for the house).");
     expect(cli.stdout()).toMatch(/ETH-USDT\s+—/);
+  });
+});
+
+describe("operators", () => {
+  const operator = {
+    id: "op_0123456789abcdef",
+    name: "Chen Mei",
+    email: "mei@example.com",
+    sites: ["demo"],
+    roles: ["finance", "support"],
+    createdAt: "2026-11-27T08:00:00.000Z",
+    keyIssuedAt: "2026-11-27T08:00:00.000Z",
+    revokedAt: null,
+  };
+
+  it("add sends the person, their sites and roles, and prints the key once with a warning", async () => {
+    const cli = fakeIo({ answer: (url) => (url.pathname === "/operator/operators" ? ok({ operator, key: "opk_00112233aabbccdd.secret" }) : undefined) });
+    const argv = ["operators", "add", "--name", "Chen Mei", "--email", "Mei@Example.com", "--sites", "demo", "--roles", "support,finance"];
+    expect(await run(argv, cli.io), cli.stderr()).toBe(0);
+    expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}`)).toEqual(["POST /operator/operators"]);
+    expect(JSON.parse(cli.sent[0]!.body!)).toEqual({ name: "Chen Mei", email: "mei@example.com", sites: ["demo"], roles: ["support", "finance"] });
+    expect(cli.stdout()).toContain("key: opk_00112233aabbccdd.secret");
+    expect(cli.stdout()).toContain("shown this once");
+  });
+
+  it("refuses an add without roles, an unknown role and a list mixing * with sites before sending anything (exit 2)", async () => {
+    for (const argv of [
+      ["operators", "add", "--name", "X", "--sites", "demo"],
+      ["operators", "add", "--name", "X", "--sites", "demo", "--roles", "boss"],
+      ["operators", "add", "--name", "X", "--sites", "*,demo", "--roles", "admin"],
+      ["operators", "rotate"],
+      ["operators", "revoke", "not-an-id"],
+      ["operators", "list", "--name", "X"],
+      ["operators", "remove"],
+    ]) {
+      const cli = fakeIo();
+      expect(await run(argv, cli.io), argv.join(" ")).toBe(2);
+      expect(cli.sent, argv.join(" ")).toHaveLength(0);
+    }
+  });
+
+  it("lists operators, rotates and revokes by id", async () => {
+    const cli = fakeIo({
+      answer: (url, sent) => {
+        if (url.pathname === "/operator/operators" && sent.method === "GET") return ok([operator]);
+        if (url.pathname.endsWith("/rotate")) return ok({ operator, key: "opk_ffeeddccbbaa0011.new" });
+        if (url.pathname.endsWith("/revoke")) return ok({ ...operator, revokedAt: "2026-11-27T09:00:00.000Z" });
+        return undefined;
+      },
+    });
+    expect(await run(["operators", "list"], cli.io)).toBe(0);
+    expect(await run(["operators", "rotate", operator.id], cli.io)).toBe(0);
+    expect(await run(["operators", "revoke", operator.id], cli.io)).toBe(0);
+    expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}`)).toEqual([
+      "GET /operator/operators",
+      `POST /operator/operators/${operator.id}/rotate`,
+      `POST /operator/operators/${operator.id}/revoke`,
+    ]);
+    expect(cli.stdout()).toContain("Chen Mei");
+    expect(cli.stdout()).toContain("key: opk_ffeeddccbbaa0011.new");
+    expect(cli.stdout()).toContain("2026-11-27 09:00:00 UTC");
+  });
+
+  it("audit names the operator who acted, and filters by operator", async () => {
+    const entry = {
+      id: "e1",
+      type: "operator_action",
+      at: "2026-11-27T08:00:00.000Z",
+      actor: "operator",
+      account: "alice",
+      memberId: "m-1",
+      address: "",
+      operator: { id: operator.id, name: "Chen Mei" },
+      details: { call: "operatorFile", site: "demo" },
+    };
+    const cli = fakeIo({ answer: (url) => (url.pathname === "/operator/sites/demo/audit" ? ok({ items: [entry], total: 1, page: 1, pageSize: 50 }) : undefined) });
+    expect(await run(["audit", "demo", "--operator", operator.id], cli.io), cli.stderr()).toBe(0);
+    expect(cli.sent[0]!.url.searchParams.get("operator")).toBe(operator.id);
+    expect(cli.stdout()).toContain(`Chen Mei (${operator.id})`);
+    expect(cli.stdout()).toContain("m-1");
   });
 });

@@ -7,6 +7,7 @@ import { AUDIT_TYPES, CALLS } from "../../contract";
 import { ICONS_COMMAND, THEME_COMMAND } from "./brand";
 import { CONTRACT_COMMANDS } from "./contract-trading";
 import { bodyFlags, checkedBody, idArg, jsonBody, pairArg, siteArg } from "./inputs";
+import { OPERATORS_COMMAND } from "./operators";
 import { PROTECTION_COMMANDS } from "./protection";
 import { QUEUE_COMMANDS } from "./queues";
 import * as render from "./render";
@@ -178,14 +179,16 @@ const SITE_COMMANDS: CommandSpec[] = [
           (AUDIT_TYPES as readonly string[]).includes(value) ? undefined : `not an audit type${suggestion(value, AUDIT_TYPES)}`,
       },
       { name: "account", type: "string", value: "account", help: "only entries of this member account" },
+      { name: "operator", type: "string", value: "id", help: "only actions of this operator (an id of operators list, or owner)" },
       { name: "page", type: "string", value: "n", help: "page number, from 1 (default 1)" },
       { name: "page-size", type: "string", value: "n", help: "entries per page, 1–200 (default 50)" },
     ],
-    examples: ["audit demo", "audit demo --type signin_failed --account alice --page 2"],
+    examples: ["audit demo", "audit demo --type signin_failed --account alice --page 2", "audit demo --operator op_0123456789abcdef"],
     async run(ctx) {
       const query = CALLS.operatorAudit.query.safeParse({
         type: ctx.flags.type,
         account: ctx.flags.account,
+        operator: ctx.flags.operator,
         page: ctx.flags.page,
         pageSize: ctx.flags["page-size"],
       });
@@ -265,6 +268,7 @@ export const COMMAND_GROUPS: ReadonlyArray<{ title: string; commands: readonly C
   { title: "market", commands: MARKET_COMMANDS },
   { title: "contract trading", commands: CONTRACT_COMMANDS },
   { title: "set-up", commands: TOOL_COMMANDS },
+  { title: "operators", commands: [OPERATORS_COMMAND] },
 ];
 
 export const COMMANDS: readonly CommandSpec[] = COMMAND_GROUPS.flatMap((group) => group.commands);

@@ -257,8 +257,10 @@ export function audit(page: AuditPage): string {
     [
       { header: "AT (UTC)", value: (e) => at(e.at) },
       { header: "TYPE", value: (e) => e.type },
-      { header: "ACTOR", value: (e) => e.actor },
+      // an operator by name and id: the person who acted
+      { header: "ACTOR", value: (e) => (e.operator ? `${e.operator.name} (${e.operator.id})` : e.actor), max: 36 },
       { header: "ACCOUNT", value: (e) => orDash(e.account) },
+      { header: "MEMBER", value: (e) => orDash(e.memberId) },
       { header: "ADDRESS", value: (e) => orDash(e.address) },
       { header: "DETAILS", value: (e) => Object.entries(e.details).map(([k, v]) => `${k}=${String(v)}`).join(" "), max: 60 },
     ],

@@ -213,8 +213,10 @@ export function columns(rows: ReadonlyArray<readonly [string, string]>, max = 52
 
 export const ENVIRONMENT = columns([
   ["PLATFORM_URL", "the platform (default http://127.0.0.1:8788)"],
-  ["OPERATOR_KEY", "the operator key; required unless PLATFORM_URL is local (127.0.0.1/localhost),"],
-  ["", "where the development key of server/platform/.dev.vars is used"],
+  ["OPERATOR_KEY", "your operator key; required unless PLATFORM_URL is local (127.0.0.1/localhost),"],
+  ["", "where the development owner key of server/platform/.dev.vars is used"],
+  ["CF_ACCESS_TOKEN", "your Cloudflare Access login (cloudflared access token -app=<url>): in production"],
+  ["", "your key works only with it"],
   ["CF_ACCESS_CLIENT_ID", "with CF_ACCESS_CLIENT_SECRET: a Cloudflare Access service token, sent on every"],
   ["CF_ACCESS_CLIENT_SECRET", "request (CF-Access-Client-Id/-Secret) for an operator hostname behind Access"],
   ["STATE_DIR", "map-host without --remote: the local state folder (wrangler --persist-to)"],

@@ -4,7 +4,8 @@
  * lets through with a JWT in `Cf-Access-Jwt-Assertion` (RS256, keys published at
  * `https://<team>.cloudflareaccess.com/cdn-cgi/access/certs`). The platform checks that token
  * itself, so a route added without Access, or a request that reaches the worker some other way,
- * still cannot operate a site: Access proves who the operator is, the operator key what the tool is.
+ * still cannot operate a site. Access proves who the person is (the token's `email`), and that
+ * person must be the one the operator key belongs to (server/platform/README.md, "Operators").
  */
 import type { Env } from "../env";
 
@@ -55,19 +56,24 @@ function issuerOf(teamDomain: string): string {
 
 /** Whether `token` is a valid Access token for this team and application, now. */
 export async function verifyAccessToken(token: string, config: AccessConfig): Promise<boolean> {
+  return (await verifiedClaims(token, config)) !== null;
+}
+
+/** The claims of a valid Access token for this team and application, now; null for any other. */
+export async function verifiedClaims(token: string, config: AccessConfig): Promise<Record<string, unknown> | null> {
   const parts = token.split(".");
-  if (parts.length !== 3) return false;
+  if (parts.length !== 3) return null;
   const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
   const header = base64UrlJson(headerPart);
   const payload = base64UrlJson(payloadPart);
-  if (!header || !payload || header.alg !== "RS256") return false;
+  if (!header || !payload || header.alg !== "RS256") return null;
 
   const issuer = issuerOf(config.teamDomain);
   const now = Math.floor((config.now ?? Date.now()) / 1000);
   const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-  if (payload.iss !== issuer || !audience.includes(config.audience)) return false;
-  if (typeof payload.exp !== "number" || payload.exp <= now) return false;
-  if (typeof payload.nbf === "number" && payload.nbf > now + 60) return false;
+  if (payload.iss !== issuer || !audience.includes(config.audience)) return null;
+  if (typeof payload.exp !== "number" || payload.exp <= now) return null;
+  if (typeof payload.nbf === "number" && payload.nbf > now + 60) return null;
 
   const certsUrl = `${issuer}/cdn-cgi/access/certs`;
   let keys: Jwk[];
@@ -78,28 +84,34 @@ export async function verifyAccessToken(token: string, config: AccessConfig): Pr
     cachedKeys = { url: certsUrl, keys, until: Date.now() + KEY_TTL_MS };
   }
   const jwk = keys.find((key) => key.kid === header.kid);
-  if (!jwk) return false;
+  if (!jwk) return null;
   const key = await crypto.subtle.importKey("jwk", jwk, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["verify"]);
   const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`);
-  return crypto.subtle.verify("RSASSA-PKCS1-v1_5", key, base64UrlBytes(signaturePart), signed);
+  return (await crypto.subtle.verify("RSASSA-PKCS1-v1_5", key, base64UrlBytes(signaturePart), signed)) ? payload : null;
 }
+
+/** Who Access let through: the verified token's email (lower case), null when it names none. */
+export type AccessIdentity = { email: string | null };
 
 /**
  * In production an operator call needs a valid Access token as well as the operator key; without
- * an Access configuration no operator call is allowed there at all. Development has no Access.
+ * an Access configuration no operator call is allowed there at all. Development has no Access:
+ * its identity names nobody. Answers null when the call is refused.
  */
-export async function accessAllows(request: Request, env: Env, production: boolean): Promise<boolean> {
-  if (!production) return true;
+export async function accessIdentity(request: Request, env: Env, production: boolean): Promise<AccessIdentity | null> {
+  if (!production) return { email: null };
   if (!env.ACCESS_TEAM_DOMAIN || !env.ACCESS_AUD) {
     console.error("operator call refused: ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set (README.md, \"Deploy to Cloudflare\")");
-    return false;
+    return null;
   }
   const token = request.headers.get(ACCESS_JWT_HEADER);
-  if (!token) return false;
+  if (!token) return null;
   try {
-    return await verifyAccessToken(token, { teamDomain: env.ACCESS_TEAM_DOMAIN, audience: env.ACCESS_AUD });
+    const claims = await verifiedClaims(token, { teamDomain: env.ACCESS_TEAM_DOMAIN, audience: env.ACCESS_AUD });
+    if (!claims) return null;
+    return { email: typeof claims.email === "string" && claims.email !== "" ? claims.email.toLowerCase() : null };
   } catch (error) {
     console.error("operator call refused: the Access token could not be checked", error);
-    return false;
+    return null;
   }
 }

@@ -1,12 +1,13 @@
-import { ACCOUNT_MODE_HEADER, SITE_HEADER, siteIdSchema } from "../../contract";
+import { ACCOUNT_MODE_HEADER, ALL_SITES, OPERATOR_ROLES, OWNER_OPERATOR_ID, SITE_HEADER, siteIdSchema } from "../../contract";
 import { accountMode } from "../../contract/protection";
 import { constantTimeEqualText } from "../crypto";
 import { isProduction, type Env } from "../env";
-import { accessAllows } from "./access";
-import type { MemberContext } from "../handlers/types";
+import { accessIdentity } from "./access";
+import type { MemberContext, OperatorContext } from "../handlers/types";
 import { bearerToken } from "../http";
-import { fail, type Failure, type Result } from "../result";
-import { memberStub } from "../stubs";
+import { fail, type Result } from "../result";
+import { keyProof } from "../operators/keys";
+import { memberStub, operatorRegistry } from "../stubs";
 import { decodeCredential, sessionProof } from "./token";
 
 /** The site a request names in its header; undefined when absent, null when malformed. */
@@ -44,13 +45,39 @@ export async function memberCaller(request: Request, env: Env): Promise<Result<M
 }
 
 /**
- * Operator calls carry the operator key as a bearer token; nothing is allowed while no key is set.
- * In production they must also come through Cloudflare Access (./access.ts).
+ * Operator calls carry an operator's key as a bearer token (server/platform/README.md,
+ * "Operators"): a key of the registry, or the owner's break-glass OPERATOR_KEY. In production they
+ * must also come through Cloudflare Access (./access.ts), and a registry key only with the Access
+ * identity of its own operator, so every action is one person's. Any refusal is the same 403.
  */
-export async function checkOperator(request: Request, env: Env): Promise<Failure | null> {
-  const expected = env.OPERATOR_KEY ?? "";
+export async function operatorCaller(request: Request, env: Env): Promise<Result<OperatorContext>> {
+  const refused = fail(403, "invalid_permission");
   const given = bearerToken(request) ?? "";
+  const production = isProduction(env);
+  const proof = await keyProof(given);
+  if (proof) {
+    const operator = await operatorRegistry(env).authenticate(proof.keyId, proof.hash);
+    if (!operator) return refused;
+    const access = await accessIdentity(request, env, production);
+    if (!access) return refused;
+    // in production Access says who is there: it must be the person the key was issued to
+    if (production && (operator.email === null || access.email !== operator.email)) return refused;
+    return { ok: true, data: { ...operator, accessEmail: access.email } };
+  }
+  const expected = env.OPERATOR_KEY ?? "";
   const matches = await constantTimeEqualText(given, expected);
-  if (expected === "" || !matches) return fail(403, "invalid_permission");
-  return (await accessAllows(request, env, isProduction(env))) ? null : fail(403, "invalid_permission");
+  if (expected === "" || !matches) return refused;
+  const access = await accessIdentity(request, env, production);
+  if (!access) return refused;
+  return {
+    ok: true,
+    data: {
+      id: OWNER_OPERATOR_ID,
+      name: env.OPERATOR_NAME?.trim() || "owner",
+      email: null,
+      sites: [ALL_SITES],
+      roles: [...OPERATOR_ROLES],
+      accessEmail: access.email,
+    },
+  };
 }

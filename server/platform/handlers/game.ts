@@ -55,8 +55,9 @@ export const ticketQuery: Handler<"ticketQuery"> = async ({ member }) => member.
  * seed is committed after the change (changesFrom; MarketObject.configure). The registry keeps
  * both, so the pair list switches at that midnight by itself.
  */
-export const operatorPutPair: Handler<"operatorPutPair"> = async ({ env, params, body }) => {
-  const configured = await marketStub(env, params.pair).configure(params.pair, body);
+export const operatorPutPair: Handler<"operatorPutPair"> = async ({ env, params, body, operator }) => {
+  const by = { id: operator.id, name: operator.name };
+  const configured = await marketStub(env, params.pair).configure(params.pair, body, "operator", by);
   if (!configured.ok) return configured;
   const { changesFrom, voided: _voided, ...now } = configured.data;
   const next = changesFrom

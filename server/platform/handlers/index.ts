@@ -6,6 +6,7 @@ import * as game from "./game";
 import * as money from "./money";
 import * as operator from "./operator";
 import * as operatorMoney from "./operator-money";
+import * as operators from "./operators";
 import { listenKey, playerInfo, updatePlayerInfo, wallets } from "./player";
 import { campaign, chatbox, gameReturns, instruction, press, siteIcon, siteInfo } from "./site";
 import type { Handlers } from "./types";
@@ -32,6 +33,7 @@ export const handlers: Handlers = {
   gameReturns,
   ...operator,
   ...operatorMoney,
+  ...operators,
   operatorAudit,
   deposit: money.deposit,
   deposits: money.deposits,

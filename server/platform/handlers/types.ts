@@ -5,6 +5,7 @@ import type { Env } from "../env";
 import type { MemberObject } from "../member/member-object";
 import type { Result } from "../result";
 import type { AccountMode } from "../../contract/protection";
+import type { OperatorIdentity } from "../operators/registry";
 
 type Spec<N extends CallName> = (typeof CALLS)[N];
 type Out<T> = T extends z.ZodTypeAny ? z.output<T> : undefined;
@@ -19,6 +20,21 @@ export interface MemberContext {
   mode: AccountMode;
 }
 
+/** The operator a key names (the registry's, or the owner's), and who Access says is there. */
+export interface OperatorContext extends OperatorIdentity {
+  /** the verified Access token's email; null in development */
+  accessEmail: string | null;
+}
+
+/**
+ * The member an operator call touched, as its handler learned it (a document's owner, a queue
+ * item's member), for the audit entry; filled even when the call is refused after the lookup.
+ */
+export interface Touched {
+  memberId?: string;
+  account?: string;
+}
+
 /** What the router hands a handler: inputs already validated against the call's schemas. */
 export interface CallInput<N extends CallName> {
   env: Env;
@@ -26,6 +42,9 @@ export interface CallInput<N extends CallName> {
   query: Out<Spec<N> extends { query: infer Q } ? Q : undefined>;
   body: Out<Spec<N> extends { body: infer B } ? B : undefined>;
   member: Spec<N>["auth"] extends "member" ? MemberContext : null;
+  operator: Spec<N>["auth"] extends "operator" ? OperatorContext : null;
+  /** what an operator call touched, for its audit entry (written by the handler) */
+  touched: Touched;
   /** the Idempotency-Key header; the router refuses an idempotent call without one */
   idempotencyKey: Spec<N> extends { idempotent: true } ? string : undefined;
   /**

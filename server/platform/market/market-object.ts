@@ -298,7 +298,9 @@ export class MarketObject extends DurableObject<Env> {
    * made on day D applies from D+2 00:00 UTC (changesFrom); the period boundary at midnight is the
    * switch, as periods divide a day.
    */
-  configure(symbol: string, config: PairConfig, actor = "operator"): Result<ConfiguredPair> {
+  configure(symbol: string, config: PairConfig, actor = "operator", by: { id: string; name: string } | null = null): Result<ConfiguredPair> {
+    // the operator who acted, by registry id and name (server/platform/README.md, "Operators")
+    const who: PairAuditEntry["details"] = by ? { operatorId: by.id, operatorName: by.name } : {};
     const existing = this.stored();
     if (existing && existing.symbol !== symbol) return fail(400, "invalid_trading_pair");
     const nowMs = Date.now();
@@ -306,7 +308,7 @@ export class MarketObject extends DurableObject<Env> {
     return this.atomically(() => {
       if (!existing) {
         this.create(symbol, config, nowMs);
-        this.audit(actor, "pair_created", { paused: config.paused }, nowMs);
+        this.audit(actor, "pair_created", { paused: config.paused, ...who }, nowMs);
         return ok({ ...info(symbol, config.name, config), changesFrom: null, voided: [] });
       }
       this.catchUp(existing, nowMs);
@@ -318,7 +320,7 @@ export class MarketObject extends DurableObject<Env> {
       const voided = action ? this.voidClosedPeriods(action, now) : [];
       const newest = this.sql.exec<DayRow>("SELECT * FROM days ORDER BY day DESC LIMIT 1").one();
       const changesFrom = sameParams(paramsOf(newest), config) ? null : iso((newest.day + 1) * DAY_SECONDS);
-      this.audit(actor, action ?? "pair_configured", { voided: voided.join(",") || null, changesFrom, name: config.name }, nowMs);
+      this.audit(actor, action ?? "pair_configured", { voided: voided.join(",") || null, changesFrom, name: config.name, ...who }, nowMs);
       return ok({ ...info(symbol, config.name, this.paramsAt(now)), changesFrom, voided });
     });
   }

@@ -799,7 +799,7 @@ export class MemberObject extends DurableObject<Env> {
   decideDeposit(
     siteId: string,
     id: string,
-    decision: { confirm: boolean; reason: string },
+    decision: { confirm: boolean; reason: string; operator?: money.DecidedBy },
     campaignRules: CampaignRule[] = [],
   ): Result<money.Decided<OperatorDeposit>> {
     return this.decide(siteId, (p, now) => money.decideDeposit(this.sql, this.who(p), id, decision, now, campaignRules));
@@ -833,12 +833,12 @@ export class MemberObject extends DurableObject<Env> {
   decideWithdrawal(
     siteId: string,
     id: string,
-    decision: { approve: boolean; reason: string },
+    decision: { approve: boolean; reason: string; operator?: money.DecidedBy },
   ): Result<money.Decided<OperatorWithdrawal>> {
     return this.decide(siteId, (p, now) => money.decideWithdrawal(this.sql, this.who(p), id, decision, now));
   }
 
-  decideBank(siteId: string, decision: { approve: boolean; reason: string }): Result<money.Decided<OperatorBankApplication>> {
+  decideBank(siteId: string, decision: { approve: boolean; reason: string; operator?: money.DecidedBy }): Result<money.Decided<OperatorBankApplication>> {
     return this.decide(siteId, (p, now) => money.decideBank(this.sql, this.who(p), decision, now));
   }
 

@@ -231,6 +231,8 @@ const bankItem = (who: Who, r: BankRow): OperatorBankApplication => ({
 
 /** What an operator's decision returns: the item as the queue now shows it, with its version. */
 export type Decided<T> = { item: T; entry: QueueEntry };
+/** The operator who made a decision, named in its audit entry (server/platform/README.md, "Operators"). */
+export type DecidedBy = { id: string; name: string };
 
 export function decided<T extends OutboxItem>(
   sql: SqlStorage,
@@ -316,7 +318,7 @@ export function decideDeposit(
   sql: SqlStorage,
   who: Who,
   id: string,
-  decision: { confirm: boolean; reason: string },
+  decision: { confirm: boolean; reason: string; operator?: DecidedBy },
   now: string,
   campaignRules: readonly CampaignRule[] = [],
 ): Result<Decided<OperatorDeposit>> {
@@ -341,7 +343,7 @@ export function decideDeposit(
   );
   if (decision.confirm) creditDepositBonuses(sql, id, row.amount, campaignRules, now);
   const type = decision.confirm ? "deposit_confirmed" : "deposit_refused";
-  auditToOutbox(sql, auditEvent(type, "operator", who, { depositId: id, amount: row.amount, reason: decision.reason }, now));
+  auditToOutbox(sql, auditEvent(type, "operator", who, { depositId: id, amount: row.amount, reason: decision.reason }, now, decision.operator ?? null));
   return ok(decided(sql, "deposit", id, who.memberId, depositItem(who, result), false, now));
 }
 
@@ -452,7 +454,7 @@ export function decideWithdrawal(
   sql: SqlStorage,
   who: Who,
   id: string,
-  decision: { approve: boolean; reason: string },
+  decision: { approve: boolean; reason: string; operator?: DecidedBy },
   now: string,
 ): Result<Decided<OperatorWithdrawal>> {
   const row = withdrawalRow(sql, id);
@@ -491,7 +493,7 @@ export function decideWithdrawal(
   );
   const type = decision.approve ? "withdrawal_approved" : "withdrawal_rejected";
   const details = { withdrawalId: id, amount: row.amount, fee: row.fee, reason: decision.reason };
-  auditToOutbox(sql, auditEvent(type, "operator", who, details, now));
+  auditToOutbox(sql, auditEvent(type, "operator", who, details, now, decision.operator ?? null));
   return ok(decided(sql, "withdrawal", id, who.memberId, withdrawalItem(who, result), false, now));
 }
 
@@ -556,7 +558,7 @@ export function bankApply(
 export function decideBank(
   sql: SqlStorage,
   who: Who,
-  decision: { approve: boolean; reason: string },
+  decision: { approve: boolean; reason: string; operator?: DecidedBy },
   now: string,
 ): Result<Decided<OperatorBankApplication>> {
   const row = bankRow(sql);
@@ -569,7 +571,7 @@ export function decideBank(
     now,
   );
   const type = decision.approve ? "bank_approved" : "bank_rejected";
-  auditToOutbox(sql, auditEvent(type, "operator", who, { bank: row.bank, accountNumberLast4: last4(row.account_number), reason: decision.reason }, now));
+  auditToOutbox(sql, auditEvent(type, "operator", who, { bank: row.bank, accountNumberLast4: last4(row.account_number), reason: decision.reason }, now, decision.operator ?? null));
   return ok(decided(sql, "bank", who.memberId, who.memberId, bankItem(who, bankRow(sql)!), false, now));
 }
 

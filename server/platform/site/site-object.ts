@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { SMS_RULES, textLanguage, type AuditEntry, type DepositAddressPool, type DepositAddressView, type CampaignRule, type IconSize, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
 import type { z } from "zod";
-import { appendAudit, AUDIT_SCHEMA, auditEvent, listAudit, type AuditQuery } from "../audit";
+import { appendAudit, AUDIT_SCHEMA, auditEvent, listAudit, migrateAudit, type AuditQuery } from "../audit";
 import type { Env } from "../env";
 import * as limits from "../limits";
 import { FORGOT_ACCOUNT_LIMIT, FORGOT_ADDRESS_LIMIT, LIMIT_SCHEMA } from "../limits";
@@ -55,7 +55,10 @@ export class SiteObject extends DurableObject<Env> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     for (const statement of [...SITE_SCHEMA, ...pool.POOL_SCHEMA, ...hd.HD_SCHEMA, ...LIMIT_SCHEMA, ...SIGNIN_SCHEMA, ...AUDIT_SCHEMA]) this.sql.exec(statement);
-    ctx.storage.transactionSync(() => migrateSite(this.sql));
+    ctx.storage.transactionSync(() => {
+      migrateSite(this.sql);
+      migrateAudit(this.sql);
+    });
   }
 
   private row(): ConfigRow | undefined {

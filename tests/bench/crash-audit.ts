@@ -9,7 +9,9 @@ import { pool } from "./stats";
  * - `replay_answered_differently`: a key whose answers (same body) were not all the same bytes,
  *   one of them a 200: a client that retried was told something else than what happened;
  * - `refusals_differ`: a key refused twice, differently;
- * - `conflict_accepted`: the same key with another body was not refused;
+ * - `conflict_accepted`: the same key with another body was not refused after the first body's
+ *   200; `conflict_accepted_after_refusal`: the same after the first body's refusal (the platform
+ *   stores successes only, so such a key is not bound yet: two answers for one key all the same);
  * - `200_without_one_effect`: a 200 whose deposit, transfer, withdrawal, bet or position the
  *   member's lists hold not exactly once;
  * - `effect_without_200`: an item in those lists that no 200 named (a refusal, or an unanswered
@@ -57,7 +59,7 @@ interface AuditMember {
 
 const OK = '{"statusCode":200';
 
-export async function auditCrash(client: Client, members: AuditMember[], gameCode: string): Promise<CrashAudit> {
+export async function auditCrash(client: Client, members: AuditMember[]): Promise<CrashAudit> {
   const found = new Map<string, Violation>();
   const violate = (kind: string, example: string, cause = kind) => {
     const v = found.get(kind) ?? { kind, count: 0, causes: {}, examples: [] };
@@ -81,7 +83,13 @@ export async function auditCrash(client: Client, members: AuditMember[], gameCod
     violate(kind, `${entry.call} (${entry.mode}) key ${entry.key} got ${distinct.length} answers: ${distinct.map(brief).join(" | ")}`, cause);
   }
   for (const conflict of journal.conflicts) {
-    if (conflict.answers.some((a) => a.startsWith(OK))) violate("conflict_accepted", `${conflict.call} key ${conflict.key}: ${brief(conflict.answers[0]!)}`);
+    if (!conflict.answers.some((a) => a.startsWith(OK))) continue;
+    // the platform stores successes only: a key whose first body was refused is not bound to it,
+    // so another body under it is judged afresh — still one key with two answers, kept apart
+    const first = journal.keys.get(conflict.key);
+    const bound = first?.answers.some((a) => a.startsWith(OK)) ?? false;
+    const example = `${conflict.call} key ${conflict.key}: first body ${first ? brief(first.answers[0]!) : "—"}, other body ${brief(conflict.answers[0]!)}`;
+    violate(bound ? "conflict_accepted" : "conflict_accepted_after_refusal", example, conflict.call);
   }
 
   const totals: CrashAudit["totals"] = { depositsConfirmed: 0, withdrawalsPaid: 0, betsNet: 0, positionsNet: 0, platformCredits: 0, balances: 0, bets: 0, positions: 0, stopOuts: 0 };
@@ -126,8 +134,10 @@ export async function auditCrash(client: Client, members: AuditMember[], gameCod
 
     // every 200 acted once, and nothing acted without one
     const entries = byMember.get(m.n) ?? [];
+    // a conflicting body's 200 counts here too (the conflict itself is its own violation above)
+    const conflicts = journal.conflicts.filter((c) => c.member === m.n);
     const named = (call: string, mode: Mode) =>
-      entries
+      [...entries, ...conflicts]
         .filter((e) => e.call === call && e.mode === mode)
         .flatMap((e) => e.answers.filter((a) => a.startsWith(OK)).slice(0, 1).map((a) => (JSON.parse(a) as { data: { id: string } }).data.id));
     const lists: [string, Mode, { id: string }[]][] = [
@@ -149,7 +159,6 @@ export async function auditCrash(client: Client, members: AuditMember[], gameCod
     }
 
     // no balance below zero; each the sum of its records
-    const game = `game:${gameCode}`;
     const openMargin = (mode: Mode) => positions[mode].filter((p) => p.status === "open").reduce((n, p) => n + p.margin, 0);
     const real: Record<string, number> = {
       main: wallets.main.balance,
@@ -249,7 +258,6 @@ export async function auditCrash(client: Client, members: AuditMember[], gameCod
     const playNet = practiceOrders.reduce((n, o) => n + o.payout - o.amount, 0) + positions.practice.reduce((n, p) => n + (p.status === "closed" ? p.net! : -p.openFee), 0);
     const playBalance = practice.balance + practice.positions;
     if (playBalance !== funded + playNet) violate("practice_not_conserved", `${who}: practice ${playBalance}, expected ${funded + playNet}`);
-    void game;
     totals.depositsConfirmed += deposited;
     totals.withdrawalsPaid += withdrawn;
     totals.platformCredits += credits;

@@ -35,6 +35,7 @@ export interface ConflictEntry {
   key: string;
   call: CallName;
   member: number;
+  mode: Mode;
   body: string;
   answers: string[];
 }
@@ -170,7 +171,7 @@ export class Client {
         known.replays += 1;
         entry = known;
       } else {
-        entry = { key, call: name, member, body: bodyText, answers: [] };
+        entry = { key, call: name, member, mode: input.mode ?? "real", body: bodyText, answers: [] };
         this.journal.conflicts.push(entry);
       }
     }

@@ -1,4 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { BetOption, CallBody, CallData, CallName, Envelope, Position } from "../../server/contract";
 import { localOperatorKey } from "../../server/cli/dev-vars";
 import { auditCrash, type CrashAudit } from "./crash-audit";
@@ -62,6 +64,8 @@ const POSITION_PAIR = "CRP-USDT";
 const BET_PAIR_CONFIG = { name: "CRB/USDT", precision: 2, periodSeconds: 10, cutoffSeconds: 2, startPrice: 6_000_000, volatilityBp: 2, paused: false };
 const POSITION_PAIR_CONFIG = { name: "CRP/USDT", precision: 2, periodSeconds: 60, cutoffSeconds: 10, startPrice: 300_000, volatilityBp: 30, paused: false };
 const STATE = "tests/.tmp/bench-crash-state";
+/** every key of the last run with all its answers, the conflicts, operator calls and kills */
+const JOURNAL_FILE = "tests/.tmp/bench-crash-journal.json";
 const PASSWORD = "crash-login-1";
 const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 const OPTIONS: BetOption[] = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"];
@@ -273,12 +277,20 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
           await sleep(ends + offset - Date.now());
           await crash(kind, `${offset >= 0 ? "+" : ""}${offset} ms from the end of period ${state.current.periodNo} with ${bets} bets on it`);
         } else {
-          // the burst: every member opens a long and a short at the top leverage at once
+          // the burst: with the pair paused (at once: no new tick, its last one good for 5 s)
+          // every member opens a long and a short at the top leverage, so all share one entry
+          // price; resumed, the first tick past one side's stop-out crosses all of that side
           const rng = random(run);
-          await pool(members, 8, async (m) => {
-            await openPosition(m, rng, "real", "long", topLeverage, false);
-            await openPosition(m, rng, "real", "short", topLeverage, false);
-          });
+          const pause = (paused: boolean) => client.operator("operatorPutPair", { params: { pair: POSITION_PAIR }, body: { ...POSITION_PAIR_CONFIG, paused } });
+          await pause(true);
+          markets.delete(POSITION_PAIR);
+          await Promise.all(
+            members.map(async (m) => {
+              await openPosition(m, rng, "real", "long", topLeverage, false);
+              await openPosition(m, rng, "real", "short", topLeverage, false);
+            }),
+          );
+          await pause(false);
           const open = await pool(members, 8, async (m) => (await client.must(m.token, "positions", { query: { status: "open", page: 1, pageSize: 100 } })).items);
           const tops = open.flat().filter((p) => p.leverage === topLeverage);
           const longLiq = Math.max(...tops.filter((p) => p.side === "long").map((p) => p.liquidationPrice));
@@ -306,7 +318,7 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
     await Promise.all([trading.finally(() => (stopping = true)), killing]);
 
     log("  after the run: decisions, closes, settlement, then every answered key once more");
-    await finishRun(client, members, gameCode);
+    await finishRun(client, members);
     // an operator takes the bet pair off the site; each member changes the transaction password:
     // neither may change what a stored answer says
     const now = await client.must(undefined, "siteInfo", { params: { siteId: SITE_ID } });
@@ -324,7 +336,9 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
     });
 
     log("  audit");
-    const audit = await auditCrash(client, members, gameCode);
+    const audit = await auditCrash(client, members);
+    // every key with its answers, to look into a violation after the run
+    writeFileSync(join(ROOT, JOURNAL_FILE), JSON.stringify({ keys: [...journal.keys.values()], conflicts: journal.conflicts, operatorCalls: journal.operatorCalls, kills }, null, 1));
     const entries = [...journal.keys.values()];
     const calls: Record<string, number> = {};
     for (const e of entries) calls[e.call] = (calls[e.call] ?? 0) + 1;
@@ -374,8 +388,7 @@ async function setUpMember(client: Client, run: number, n: number, gameCode: str
 }
 
 /** Pending deposits confirmed, pending withdrawals approved, every position closed, every bet settled. */
-async function finishRun(client: Client, members: Member[], gameCode: string): Promise<void> {
-  void gameCode;
+async function finishRun(client: Client, members: Member[]): Promise<void> {
   const mine = new Set(members.map((m) => m.account));
   const deposits = await client.operator("operatorDeposits", { params: { siteId: SITE_ID }, query: { status: "pending" } });
   for (const d of deposits.data ?? []) {
@@ -402,5 +415,3 @@ async function finishRun(client: Client, members: Member[], gameCode: string): P
     }
   }
 }
-
-export const CRASH_STATE_DIR = `${ROOT}${STATE}`;

@@ -29,7 +29,7 @@ export type OperatorClient = <N extends OperatorCall>(
 ) => Promise<Envelope<CallData<N>>>;
 
 /** Public calls an operator tool reads without a key. */
-export type PublicRead = "siteInfo" | "pairs" | "fairnessDays";
+export type PublicRead = "siteInfo" | "pairs" | "fairnessDays" | "chatbox";
 
 /** A document's bytes (operatorFile), or the platform's refusal. */
 export type FileAnswer =
@@ -96,7 +96,7 @@ async function envelopeOf(url: URL, response: Response): Promise<Envelope<never>
 export interface Platform {
   baseUrl: string;
   operator: OperatorClient;
-  /** a public read: site info (also how the CLI learns a site's currency), the trading pairs, a pair's seed commitments */
+  /** a public read: site info (also how the CLI learns a site's currency), the trading pairs, a pair's seed commitments, the chat link (seeding on start) */
   read<N extends PublicRead>(name: N, params: CallParams<N>): Promise<Envelope<CallData<N>>>;
   /** the bytes of an uploaded document of a site (operatorFile) */
   file(siteId: string, fileId: string): Promise<FileAnswer>;

@@ -2,7 +2,9 @@
  * `npm run serve`: the production build as it runs deployed — the member site and the reference
  * platform in one workerd (Miniflare), the site reaching the platform over its PLATFORM service
  * binding, each worker's bindings read from its wrangler.toml — without wrangler dev's proxy
- * workers, inspector and file watcher. The demo sites are seeded as `npm start` seeds them.
+ * workers, inspector and file watcher. The demo sites are seeded as `npm start` seeds them: only
+ * what is missing, so a restart on the same STATE_DIR keeps its members, money and every operator
+ * change.
  * The bench measures the product this way (tests/bench/stack.ts); `npm start` stays the
  * development server.
  *
@@ -20,8 +22,8 @@ import { existsSync } from "node:fs";
 import { Miniflare, type WorkerOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ensureDevVars } from "./dev-vars";
-import { httpOperatorClient } from "./operator-client";
-import { seedDemoSites } from "./seed";
+import { httpPlatform } from "./operator-client";
+import { seedMissing } from "./seed";
 import { SHIFTED_CLOCK_ENTRY } from "./shifted-clock";
 
 const SITE_PORT = Number(process.env.SITE_PORT ?? 8787);
@@ -76,8 +78,9 @@ const mf = new Miniflare({
 await mf.ready;
 
 const platformUrl = `http://127.0.0.1:${PLATFORM_PORT}`;
-await seedDemoSites(httpOperatorClient(platformUrl, operatorKey));
-console.log(`platform: ${platformUrl} (demo sites seeded)`);
+// an existing state keeps what operators changed: only what is missing is seeded (seed.ts)
+const seeded = await seedMissing(httpPlatform(platformUrl, operatorKey));
+console.log(`platform: ${platformUrl} (demo sites: ${Object.entries(seeded).map(([site, outcome]) => `${site} ${outcome}`).join(", ")})`);
 console.log(`site: http://localhost:${SITE_PORT}  ·  http://brand2.localhost:${SITE_PORT}`);
 
 async function stop() {

@@ -52,4 +52,10 @@ export const BUDGETS = {
    * CPU than the bench machine's, and every isolate Cloudflare starts makes its first request wait for it.
    */
   workerStartupMs: 100,
+  /**
+   * The crash scenario (crash.ts): answers that break exactly-once (a key answered two ways, a 200
+   * without exactly one effect, an effect without a 200, money not conserved, a bet or position not
+   * settled once). A client must be able to trust every answer, so none is allowed.
+   */
+  crashViolations: 0,
 } as const;

@@ -1,6 +1,7 @@
 import type { BurstResult, SettlementResult } from "./bets";
 import type { BundleReport } from "./bundle";
 import type { StopOutResult, TriggerCheckResult } from "./contract";
+import type { CrashResult } from "./crash";
 import { BUDGETS } from "./config";
 import type { Category, LighthouseResult } from "./lighthouse";
 import type { LiveResult } from "./live";
@@ -37,6 +38,8 @@ export interface Figures {
   triggerCheck?: TriggerCheckResult;
   /** contract trading: one tick stopping out 1,000 of 10,000 positions, sockets watching */
   stopOut?: StopOutResult;
+  /** exactly once under SIGKILL: the crash scenario's journal and audit */
+  crash?: CrashResult;
 }
 
 type Verdict = "pass" | "**MISS**" | "not measured";
@@ -249,6 +252,7 @@ function rows(f: Figures): Row[] {
         }
       : missing("Live price", "tick-to-client p95 ≤ 250 ms")
   );
+  out.push(...crashRows(f));
   return out;
 }
 
@@ -497,6 +501,63 @@ function contractRows(f: Figures): Row[] {
       : missing("Live price during the stop-out burst, 1,000 WebSocket clients", "tick-to-client p95 ≤ 250 ms")
   );
   return out;
+}
+
+const causesOf = (v: CrashResult["violations"][number]) =>
+  Object.entries(v.causes)
+    .sort((a, b) => b[1] - a[1])
+    .map(([cause, n]) => `${cause} ×${n}`)
+    .join("; ");
+
+const CRASH_BUDGET = `${BUDGETS.crashViolations} violations; every unanswered request answered after its retries`;
+
+/** The crash scenario's row: the violations the audit found, by kind. */
+function crashRows(f: Figures): Row[] {
+  const x = f.crash;
+  const figure = "Exactly once under SIGKILL: members' money and game calls with replays and conflicting bodies, the whole server killed and restarted on its state";
+  if (!x) return [missing(figure, CRASH_BUDGET)];
+  const inFlight = x.kills.map((k) => k.inFlight).join(", ");
+  return [
+    {
+      figure: `${figure} (${x.members} members, ${x.kills.length} kills)`,
+      budget: CRASH_BUDGET,
+      measured: `${x.violationCount} violations${x.violations.length ? ` (${x.violations.map((v) => `${v.kind} ${v.count}`).join(", ")})` : ""}; ${x.requests.toLocaleString("en")} requests, ${x.unanswered} unanswered and sent again, ${x.replays} replays, ${x.conflicts} conflicting bodies; in flight at the kills: ${inFlight || "—"}`,
+      verdict: verdict(x.violationCount <= BUDGETS.crashViolations && x.kills.length > 0),
+      cause: x.violations.flatMap((v) => [`${v.kind} (${v.count}): ${causesOf(v)}`, ...v.examples.map((e) => `  ${e}`)]),
+    },
+  ];
+}
+
+function crashSection(x: CrashResult): string[] {
+  const t = x.totals;
+  const lines = [
+    "## Exactly once under SIGKILL",
+    "",
+    `The product as deployed (serve.ts) on a state folder that survives restarts; ${x.members} members traded for ${x.seconds} s through every money and game call`,
+    "(bank deposits confirmed by the operator, transfers both ways, withdrawals approved or rejected — some by two operator calls at once —, bets on",
+    "a pair with 10-second periods, contract positions opened, given take-profit and stop-loss and closed on a volatile pair, practice mode too),",
+    "with deliberate replays (same key and body, some sent twice at once) and conflicting bodies (same key, other body). The whole process",
+    "group was killed with SIGKILL and restarted on the same state; every request that got no answer was sent again with its key until",
+    "answered. Afterwards pending decisions were made, every position closed and every bet settled; an operator took the bet pair off the",
+    "site and every member changed the transaction password; then every key that had a 200 was sent once more, and the audit compared every",
+    "answer per key byte for byte and each member's books (tests/bench/crash-audit.ts).",
+    "",
+    `Requests ${x.requests.toLocaleString("en")} (${x.keys.toLocaleString("en")} keys, ${x.operatorCalls} operator calls), unanswered and sent again ${x.unanswered}, replays ${x.replays}, conflicting bodies ${x.conflicts}.`,
+    `Calls by key: ${Object.entries(x.calls).map(([call, n]) => `${call} ${n}`).join(", ")}.`,
+    `Money: deposits confirmed ${t.depositsConfirmed}, withdrawals paid ${t.withdrawalsPaid} (with fees), bets ${t.betsNet}, positions ${t.positionsNet}, platform credits ${t.platformCredits}; balances ${t.balances}. ${t.bets} bets, ${t.positions} positions (${t.stopOuts} stopped out).`,
+    "",
+    "| kill | kind | in flight | what | back after |",
+    "|---|---|---|---|---|",
+    ...x.kills.map((k, i) => `| ${i + 1} | ${k.kind} | ${k.inFlight} | ${k.note} | ${k.restartSeconds.toFixed(1)} s |`),
+    "",
+  ];
+  if (x.violations.length) {
+    lines.push("| violation | count | causes | examples |", "|---|---|---|---|");
+    for (const v of x.violations) lines.push(`| ${v.kind} | ${v.count} | ${causesOf(v)} | ${v.examples.map((e) => e.replace(/\|/g, "/")).join("<br>")} |`);
+    lines.push("");
+  }
+  if (x.notEnvelopes.length) lines.push(`Answers that were not the platform's (sent again): ${x.notEnvelopes.length}, e.g. \`${x.notEnvelopes[0]!.replace(/\s+/g, " ").slice(0, 120)}\`.`, "");
+  return lines;
 }
 
 function liveCause(site: LiveResult, platform: LiveResult | undefined): string[] {
@@ -768,6 +829,7 @@ export function renderResults(f: Figures): string {
       );
     }
   }
+  if (f.crash) lines.push(...crashSection(f.crash));
   lines.push("## Phases", "", "| phase | seconds |", "|---|---|");
   for (const p of f.phases) lines.push(`| ${p.name} | ${f0(p.seconds)} |`);
   lines.push(

@@ -9,7 +9,7 @@
  * Environment: BENCH_SITE_PORT / BENCH_PLATFORM_PORT (8857 / 8858), BENCH_SKIP_BUILD=1 (measure the
  * current build), BENCH_TIMEOUT_SECONDS (1200), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),
  * the scale knobs of SCALE below, and BENCH_ONLY (a comma list of worker, html, lighthouse, throughput,
- * bff, live, burst, settlement, triggers, stopout: measure only these, e.g. while working on one figure). The bundle
+ * bff, live, burst, settlement, triggers, stopout, crash: measure only these, e.g. while working on one figure). The bundle
  * sizes are always measured; `worker` (the site worker's module size and start-up, worker.ts)
  * needs no running product, so `BENCH_ONLY=worker` starts none. Lighthouse and autocannon are not
  * in package.json: the bench installs them (npm install --no-save) the first time a figure needs them.
@@ -21,6 +21,7 @@ import { betBurst, settlement } from "./bets";
 import { stopOutBurst, triggerCheck } from "./contract";
 import { analyseBundle, brotli, scriptsInHtml, stylesheetsInHtml } from "./bundle";
 import { devServerRetries, must, Visitor } from "./clients";
+import { crashScenario } from "./crash";
 import { BUDGETS, RESULTS_FILE, ROOT, SITE, SITE_ID } from "./config";
 import { runLighthouse } from "./lighthouse";
 import { measureLive, platformStream, siteStream } from "./live";
@@ -48,6 +49,10 @@ const SCALE = {
   /** contract trading: members of the stop-out burst (ten positions each, one of them stopped out) */
   stopOutMembers: env("BENCH_STOPOUT_MEMBERS", 1_000),
   betsPerMember: env("BENCH_BETS_PER_MEMBER", 10),
+  /** the crash scenario (crash.ts): members, SIGKILLs of the whole server, seconds of trading */
+  crashMembers: env("BENCH_CRASH_MEMBERS", 40),
+  crashKills: env("BENCH_CRASH_KILLS", 6),
+  crashSeconds: env("BENCH_CRASH_SECONDS", 300),
 };
 /** the figures to measure (all unless BENCH_ONLY names some) */
 const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean));
@@ -107,7 +112,7 @@ async function main() {
   );
   // contract trading's per-tick trigger check: a pure module, timed in Node before the product starts
   if (wanted("triggers")) figures.triggerCheck = await phase("trigger check per tick, 10,000 open positions (Node)", async () => triggerCheck());
-  if (!ON_THE_STACK.some(wanted)) return finish(figures);
+  if (!ON_THE_STACK.some(wanted) && !wanted("crash")) return finish(figures);
 
   // bench-only tools, installed now if missing, so that no download runs alongside a measurement
   // (if this fails, the figures that need them fail and the others are measured)
@@ -117,12 +122,18 @@ async function main() {
   if (tools.length) await phase("bench-only tools (tools.ts)", () => ensureTools(tools, log));
 
   let stack: Stack | undefined;
-  try {
-    stack = await phase("start the product (server/cli/serve.ts)", startStack);
-    if (stack) await measure(figures, phase, bundle, stack);
-  } finally {
-    if (stack) await phase("stop the product", () => stack!.stop());
+  if (ON_THE_STACK.some(wanted)) {
+    try {
+      stack = await phase("start the product (server/cli/serve.ts)", () => startStack());
+      if (stack) await measure(figures, phase, bundle, stack);
+    } finally {
+      if (stack) await phase("stop the product", () => stack!.stop());
+    }
   }
+  // last, on a product of its own: it kills the server and keeps its state between restarts
+  if (wanted("crash")) figures.crash = await phase(`crash: ${SCALE.crashMembers} members, ${SCALE.crashKills} SIGKILLs over ${SCALE.crashSeconds} s`, () =>
+    crashScenario({ members: SCALE.crashMembers, kills: SCALE.crashKills, seconds: SCALE.crashSeconds, log })
+  );
   finish(figures);
 }
 

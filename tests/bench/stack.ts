@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { closeSync, mkdirSync, openSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { LOG_FILE, PLATFORM_PORT, QUIET_WRANGLER_ENV, ROOT, SITE, SITE_PORT, STATE_DIR } from "./config";
 import { sleep } from "./stats";
@@ -12,8 +12,50 @@ import { sleep } from "./stats";
  */
 export interface Stack {
   stop(): Promise<void>;
+  /**
+   * SIGKILL to the whole process group at once (node and workerd: a power cut, no shutdown code
+   * runs), resolved when none of its processes is left. The crash scenario's kill (crash.ts).
+   */
+  kill(): Promise<void>;
   /** the process group of everything the stack runs */
   group: number;
+}
+
+export interface StackOptions {
+  /** the state folder (config.ts STATE_DIR by default) */
+  stateDir?: string;
+  /** keep what the folder holds: a restart after a crash (default: wipe it, a fresh state) */
+  keepState?: boolean;
+  /** serve.ts's PLATFORM_CLOCK_CONTROL (default on: the stop-out burst moves the clock) */
+  clockControl?: boolean;
+  /** append to the stack's log instead of starting it over (a restart) */
+  appendLog?: boolean;
+}
+
+/**
+ * Whether any process of the group is still running: from /proc on Linux, where a killed process
+ * not yet reaped (a zombie) holds no port and no longer counts; elsewhere a signal-0 probe.
+ */
+function groupAlive(group: number): boolean {
+  if (existsSync("/proc/self/stat")) {
+    for (const name of readdirSync("/proc")) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        if (Number(fields[2]) === group && fields[0] !== "Z") return true;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return false;
+  }
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The stack being started or running, so an interrupted run can still stop it. */
@@ -41,10 +83,11 @@ export async function runBuild(): Promise<void> {
   }
 }
 
-export async function startStack(): Promise<Stack> {
-  rmSync(join(ROOT, STATE_DIR), { recursive: true, force: true });
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const stateDir = options.stateDir ?? STATE_DIR;
+  if (!options.keepState) rmSync(join(ROOT, stateDir), { recursive: true, force: true });
   mkdirSync(join(ROOT, "tests/.tmp"), { recursive: true });
-  const log = openSync(join(ROOT, LOG_FILE), "w");
+  const log = openSync(join(ROOT, LOG_FILE), options.appendLog ? "a" : "w");
   const child: ChildProcess = spawn(process.execPath, [TSX, "server/cli/serve.ts"], {
     cwd: ROOT,
     detached: true,
@@ -54,10 +97,10 @@ export async function startStack(): Promise<Stack> {
       ...QUIET_WRANGLER_ENV,
       SITE_PORT: String(SITE_PORT),
       PLATFORM_PORT: String(PLATFORM_PORT),
-      STATE_DIR,
+      STATE_DIR: stateDir,
       // the stop-out burst moves the platform's clock to a day boundary (tests/bench/contract.ts);
       // a local-only switch of serve.ts, never part of what wrangler deploy builds
-      PLATFORM_CLOCK_CONTROL: "1",
+      PLATFORM_CLOCK_CONTROL: options.clockControl === false ? "0" : "1",
     },
   });
   closeSync(log);
@@ -84,7 +127,19 @@ export async function startStack(): Promise<Stack> {
     }
   };
 
-  running = { stop, group: child.pid! };
+  const kill = async () => {
+    if (child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // the group is gone already
+    }
+    // the ports are free once workerd is gone
+    for (let i = 0; i < 100 && groupAlive(child.pid); i++) await sleep(100);
+    if (groupAlive(child.pid)) throw new Error(`process group ${child.pid} still alive 10 s after SIGKILL`);
+  };
+
+  running = { stop, kill, group: child.pid! };
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`the stack exited while starting; see ${LOG_FILE}`);

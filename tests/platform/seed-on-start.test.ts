@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpPlatform, type Platform as OperatorPlatform } from "../../server/cli/operator-client";
 import { seedMissing } from "../../server/cli/seed";
-import { DEMO2_SITE, DEMO2_USDT_ADDRESSES, DEMO_SITE } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO2_USDT_XPUB, DEMO_SITE } from "../../server/cli/seed-data";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import type { CallName } from "../../server/contract";
 import { createPlatform, TEST_OPERATOR_KEY, type CallOptions, type Platform } from "../helpers/platform";
@@ -42,12 +42,12 @@ async function operatorCall<N extends CallName>(name: N, options: Omit<CallOptio
 }
 
 describe("seeding on start", () => {
-  it("gives a fresh state both demo sites with their content, address pool and chat link", async () => {
+  it("gives a fresh state both demo sites with their content, deposit xpub and chat link", async () => {
     expect(await seedMissing(seeding)).toEqual({ demo: "created", demo2: "created" });
     expect(await site("demo")).toMatchObject({ title: DEMO_SITE.config.title, pairs: DEMO_SITE.config.pairs });
     expect(await chatLink("demo2")).toBe(DEMO2_SITE.chatLink);
     const pool = await operatorCall("operatorDepositAddresses", { params: { siteId: "demo2", optionId: "usdt-trc20" } });
-    expect(pool).toMatchObject({ free: DEMO2_USDT_ADDRESSES.length, assigned: 0 });
+    expect(pool).toMatchObject({ source: "xpub", xpub: DEMO2_USDT_XPUB, derived: 0 });
     expect((await pressPaths("demo")).length).toBe(new Set(DEMO_SITE.press.map((p) => p.path)).size);
   });
 

@@ -142,6 +142,11 @@ export const MESSAGE_CODES = [
   // are bets on an option that a later price or parameter change brought there
   "odds_return_too_high",
   "bet_option_suspended",
+  // security: client limits (CLIENT_LIMITS in security.ts), each a 429
+  "signup_limit_reached",
+  "pending_deposits_limit",
+  "too_many_streams",
+  "mobile_check_limit_reached",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

@@ -191,7 +191,11 @@ export class MemberObject extends DurableObject<Env> {
       )
       .toArray()[0];
     if (!session || !constantTimeEqual(utf8(session.secret_hash), utf8(proof.secretHash))) return sessionInvalid();
-    if (!isSessionLive(session, new Date())) return sessionInvalid();
+    if (!isSessionLive(session, new Date())) {
+      // an expired session's streams end when it is first refused, if no alarm ended them before
+      this.closeSockets(proof.sessionId);
+      return sessionInvalid();
+    }
     return ok(profile);
   }
 
@@ -241,6 +245,9 @@ export class MemberObject extends DurableObject<Env> {
     const now = new Date();
     this.atomically(() => {
       this.sql.exec("DELETE FROM sessions WHERE expires_at <= ? OR revoked_at IS NOT NULL", now.toISOString());
+      // their listen keys go with them (a key without its session opens nothing either)
+      this.sql.exec("DELETE FROM listen_keys WHERE id IN (SELECT key_id FROM listen_key_sessions WHERE session_id NOT IN (SELECT id FROM sessions))");
+      this.sql.exec("DELETE FROM listen_key_sessions WHERE session_id NOT IN (SELECT id FROM sessions)");
       this.sql.exec(
         "INSERT INTO sessions (id, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
         sessionId,
@@ -261,7 +268,12 @@ export class MemberObject extends DurableObject<Env> {
 
   signout(proof: SessionProof): Result<null> {
     return this.asMember(proof, () => {
-      this.sql.exec("UPDATE sessions SET revoked_at = ? WHERE id = ?", new Date().toISOString(), proof.sessionId);
+      this.ctx.storage.transactionSync(() => {
+        this.sql.exec("UPDATE sessions SET revoked_at = ? WHERE id = ?", new Date().toISOString(), proof.sessionId);
+        // the session's listen keys die now, not when the session's row is cleared at a later sign-in
+        this.sql.exec("DELETE FROM listen_keys WHERE id IN (SELECT key_id FROM listen_key_sessions WHERE session_id = ?)", proof.sessionId);
+        this.sql.exec("DELETE FROM listen_key_sessions WHERE session_id = ?", proof.sessionId);
+      });
       this.closeSockets(proof.sessionId);
       return ok(null);
     });
@@ -318,14 +330,16 @@ export class MemberObject extends DurableObject<Env> {
       .exec<{ secret_hash: string; expires_at: string }>("SELECT secret_hash, expires_at FROM listen_keys WHERE id = ?", id)
       .toArray()[0];
     if (!row || !constantTimeEqual(utf8(row.secret_hash), utf8(secretHash)) || Date.parse(row.expires_at) <= Date.now()) return false;
-    // A key dies with the session that asked for it (a sign-out ends that session's stream).
+    // A key dies with the session that asked for it: revoked, expired, or gone. A key whose
+    // session row is gone (a later sign-in clears ended sessions) was once let through here, so
+    // an old key opened the stream again after a sign-out and a sign-in.
     const session = this.sql
       .exec<SessionRow>(
         "SELECT s.expires_at, s.revoked_at FROM listen_key_sessions k JOIN sessions s ON s.id = k.session_id WHERE k.key_id = ?",
         id,
       )
       .toArray()[0];
-    return session === undefined || isSessionLive(session, new Date());
+    return session !== undefined && isSessionLive(session, new Date());
   }
 
   /** The main account (with what is on hold for withdrawals) and a wallet per game, from the ledger. */

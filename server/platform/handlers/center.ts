@@ -8,6 +8,7 @@ import { internationalNumber, newSmsCode, smsCodeHash, smsText, type SmsPurpose 
 import { smsProvider } from "../sms/provider";
 import { memberStub, siteStub } from "../stubs";
 import { idem } from "./money";
+import { whenNotBusy } from "./secret-wait";
 import type { Handler } from "./types";
 
 /**
@@ -23,7 +24,7 @@ import type { Handler } from "./types";
  * the window locks changes for a while, so a stolen session cannot guess its way to the password.
  */
 export const changePassword: Handler<"changePassword"> = async ({ member, body, clientAddress }) => {
-  const check = await member.stub.beginSecretCheck(member.proof, "password");
+  const check = await whenNotBusy(() => member.stub.beginSecretCheck(member.proof, "password"));
   if (!check.ok) return check;
   const { account, passwordHash, transactionPasswordHash, attemptId } = check.data;
   const [oldMatches, sameAsTransaction] = await Promise.all([
@@ -58,7 +59,7 @@ export const changeTransactionPassword: Handler<"changeTransactionPassword"> = a
   const replayed = await member.stub.replayed(member.proof, request);
   if (replayed) return replayed as Result<null>;
   const typed = body.oldTransactionPassword;
-  const check = await member.stub.beginSecretCheck(member.proof, "transaction_password", typed !== undefined);
+  const check = await whenNotBusy(() => member.stub.beginSecretCheck(member.proof, "transaction_password", typed !== undefined));
   if (!check.ok) return check;
   const { account, passwordHash, transactionPasswordHash, attemptId } = check.data;
   const hasOne = transactionPasswordHash !== "";

@@ -57,9 +57,10 @@ const INTENT_STALE_MS = 15_000;
 const SETTLE_FALLBACK_MS = 2_000;
 import { BONUS, gameAccount, HOLD, MAIN, MEMBER_SCHEMA } from "./schema";
 import { expiryFrom, isSessionLive, LISTEN_KEY_MS, SESSION_MS, type SessionRow } from "./session";
-import { answerClose } from "../websocket";
+import { answerClose, openSockets } from "../websocket";
 import { auditEvent, auditToOutbox } from "../audit";
-import * as limits from "../limits";
+import * as secretChecks from "../secret-checks";
+import type { SecretBusy } from "../secret-checks";
 import { LIMIT_SCHEMA, SECRET_CHECK_LIMIT } from "../limits";
 import { applySchema } from "../schema-version";
 
@@ -444,12 +445,13 @@ export class MemberObject extends DurableObject<Env> {
     proof: SessionProof,
     bankVerify: boolean,
     checkPassword: boolean,
-  ): Result<{ bankReady: boolean; check: SecretCheck | null }> {
+  ): Result<{ bankReady: boolean; check: SecretCheck | null } | SecretBusy> {
     return this.asMember(proof, (member) => {
       const bankReady = money.bankReady(money.bankRow(this.sql), bankVerify);
       if (!bankReady || !checkPassword) return ok({ bankReady, check: null });
       const check = this.ctx.storage.transactionSync(() => this.takeSecretCheck(member, "transaction_password"));
-      return check.ok ? ok({ bankReady, check: check.data }) : check;
+      if (!check.ok) return check;
+      return "busy" in check.data ? ok(check.data) : ok({ bankReady, check: check.data });
     });
   }
 
@@ -565,21 +567,25 @@ export class MemberObject extends DurableObject<Env> {
    * Begins checking a password the member typed during a session. Refused while that password's
    * checks are locked, without anything being verified; otherwise the attempt is counted (as
    * pending) before the worker runs PBKDF2, so concurrent guesses cannot all slip under the limit.
-   * The change the check allows, `rightSecret` or `wrongSecret` settles it. Nothing is counted
-   * when nothing was typed or there is no such password yet: there is no guess.
+   * While checks in flight fill the limit the answer is `busy`: the worker asks again shortly
+   * (handlers/secret-wait.ts), as a check in flight may well be the right password. The change the
+   * check allows, `rightSecret` or `wrongSecret` settles it. Nothing is counted when nothing was
+   * typed or there is no such password yet: there is no guess.
    */
-  beginSecretCheck(proof: SessionProof, secret: Secret, typed = true): Result<SecretCheck> {
+  beginSecretCheck(proof: SessionProof, secret: Secret, typed = true): Result<SecretCheck | SecretBusy> {
     return this.asMember(proof, (member) => {
       return this.ctx.storage.transactionSync(() => this.takeSecretCheck(member, secret, typed));
     });
   }
 
-  private takeSecretCheck(p: ProfileRow, secret: Secret, typed = true): Result<SecretCheck> {
+  private takeSecretCheck(p: ProfileRow, secret: Secret, typed = true): Result<SecretCheck | SecretBusy> {
     const credentials = { account: p.account, passwordHash: p.password_hash, transactionPasswordHash: p.transaction_password_hash };
     const hash = secret === "password" ? p.password_hash : p.transaction_password_hash;
     if (!typed || hash === "") return ok({ ...credentials, attemptId: null });
-    const taken = limits.take(this.sql, SECRET_CHECK_LIMIT, SECRETS[secret].scope, MEMBER, Date.now());
-    return taken.ok ? ok({ ...credentials, attemptId: taken.attemptId }) : fail(429, SECRETS[secret].locked);
+    // checks in flight are no failures: past the limit a check waits for them (secret-checks.ts)
+    const taken = secretChecks.beginCheck(this.sql, SECRET_CHECK_LIMIT, SECRETS[secret].scope, MEMBER, Date.now());
+    if (taken.ok) return ok({ ...credentials, attemptId: taken.attemptId });
+    return "busy" in taken ? ok({ busy: true }) : fail(429, SECRETS[secret].locked);
   }
 
   /** A right password that changed nothing (the new one broke a rule): the count resets, as a change resets it. */
@@ -600,12 +606,12 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   private passSecretCheck(secret: Secret, attemptId: number | null): void {
-    if (attemptId !== null) limits.succeeded(this.sql, SECRETS[secret].scope, MEMBER, attemptId, true);
+    if (attemptId !== null) secretChecks.checkPassed(this.sql, SECRETS[secret].scope, MEMBER, attemptId);
   }
 
   private failSecretCheck(p: ProfileRow, secret: Secret, attemptId: number | null, context: { address: string | null; call: CallName }, now: Date): void {
     if (attemptId === null) return;
-    const until = limits.failed(this.sql, SECRET_CHECK_LIMIT, SECRETS[secret].scope, MEMBER, attemptId, now.getTime());
+    const until = secretChecks.checkFailed(this.sql, SECRET_CHECK_LIMIT, SECRETS[secret].scope, MEMBER, attemptId, now.getTime());
     const who = this.subject(p, context.address);
     auditToOutbox(this.sql, auditEvent("password_check_failed", "member", who, { secret, call: context.call }, now.toISOString()));
     if (until !== null) {

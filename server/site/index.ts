@@ -101,7 +101,7 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
     else await revoke;
   }
   if (url.pathname.startsWith("/ws/")) {
-    const stream = await handleStream(request, url, { send, siteId, pairs: snapshot.pairs, session, platform });
+    const stream = await handleStream(request, url, { send, siteId, pairs: snapshot.pairs, session, platform, clientAddress: clientAddressOf(request) });
     // a 101 carries the live socket: it must go back untouched (no cookie can ride on it anyway)
     return stream.status === 101 ? stream : withCookies(stream, session, []);
   }

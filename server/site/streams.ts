@@ -1,4 +1,4 @@
-import { pairSymbol, SITE_HEADER } from "../contract";
+import { CLIENT_ADDRESS_HEADER, pairSymbol, SITE_HEADER } from "../contract";
 import type { PlatformClient } from "./platform-client";
 import type { AppSession } from "./session";
 
@@ -11,6 +11,9 @@ import type { AppSession } from "./session";
  *   GET /ws/member         → platform /player/stream?listenKey=… (signed-in member: orders, balances)
  *
  * workerd hands the upstream's 101 response (and its webSocket) straight back to the browser.
+ * The browser's address goes along (X-Client-Address), as on every call: the platform counts
+ * market sockets per network, and refuses one over its limit with 429 `too_many_streams`, which
+ * is answered here as 429 too (a member's stream is counted per member).
  */
 export interface StreamDeps {
   send: (request: Request) => Promise<Response>;
@@ -18,6 +21,8 @@ export interface StreamDeps {
   pairs: readonly string[];
   session: AppSession;
   platform: PlatformClient;
+  /** the browser's address (clientAddressOf), undefined when the request did not pass the edge */
+  clientAddress?: string;
 }
 
 const PLATFORM_ORIGIN = "https://platform.internal";
@@ -55,11 +60,16 @@ export async function handleStream(request: Request, url: URL, deps: StreamDeps)
 
 async function upstream(deps: StreamDeps, path: string): Promise<Response> {
   const request = new Request(new URL(path, PLATFORM_ORIGIN), {
-    headers: { upgrade: "websocket", [SITE_HEADER]: deps.siteId },
+    headers: {
+      upgrade: "websocket",
+      [SITE_HEADER]: deps.siteId,
+      ...(deps.clientAddress === undefined ? {} : { [CLIENT_ADDRESS_HEADER]: deps.clientAddress }),
+    },
   });
   try {
     const response = await deps.send(request);
     if (response.status === 101) return response;
+    if (response.status === 429) return plain(429, "Too Many Streams");
     return plain(502, "Stream Unavailable");
   } catch {
     return plain(502, "Stream Unavailable");

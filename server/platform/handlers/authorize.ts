@@ -5,9 +5,10 @@ import type { Handler } from "./types";
 
 /**
  * Sign-up. Passwords are hashed here, before the site object is called, so that a site's
- * account directory is never held up by PBKDF2.
+ * account directory is never held up by PBKDF2. The site object limits sign-ups, and answers
+ * about a mobile number, per client network (CLIENT_LIMITS).
  */
-export const signup: Handler<"signup"> = async ({ env, body }) => {
+export const signup: Handler<"signup"> = async ({ env, body, clientAddress }) => {
   const site = siteStub(env, body.siteId);
   const config = await site.getConfig();
   if (!config) return badRequest("invalid_site");
@@ -27,7 +28,7 @@ export const signup: Handler<"signup"> = async ({ env, body }) => {
     account: body.account,
     areaCode: body.areaCode,
     mobile: body.mobile,
-  });
+  }, clientAddress);
   if (!registered.ok) return registered;
 
   try {

@@ -24,6 +24,7 @@ import type {
   Position,
   PositionTriggersBody,
 } from "../../contract";
+import { CLIENT_LIMITS } from "../../contract";
 import { verifyPassword } from "../auth/password";
 import { encodeCredential, hashSecret, newId, newSecret, type SessionProof } from "../auth/token";
 import { constantTimeEqual, utf8 } from "../crypto";
@@ -407,7 +408,7 @@ export class MemberObject extends DurableObject<Env> {
       const checked = money.depositCheck(body, rules);
       if (!checked.ok) return checked;
       // a break or a deposit limit refuses before a pool address is taken (checked again in the transaction)
-      const refused = protection.depositRefusal(this.sql, body.amount, Date.now());
+      const refused = protection.depositRefusal(this.sql, body.amount, Date.now()) ?? money.pendingDepositRefusal(this.sql, checked.data);
       if (refused) return refused;
       let poolAddress: string | null = null;
       if (usesAddressPool(checked.data)) {
@@ -1195,6 +1196,8 @@ export class MemberObject extends DurableObject<Env> {
   /**
    * `GET /player/stream?listenKey=…`, forwarded by the worker with the key's id and hash. The
    * socket is tagged with the session that asked for the key, so that session's sign-out closes it.
+   * At most CLIENT_LIMITS.streamsPerMember are open at once, counted from the sockets this object
+   * holds (streams of sessions that ended are closed first and do not count).
    */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("expected a WebSocket", { status: 426 });
@@ -1207,6 +1210,10 @@ export class MemberObject extends DurableObject<Env> {
     const session = this.sql
       .exec<{ session_id: string }>("SELECT session_id FROM listen_key_sessions WHERE key_id = ?", keyId)
       .toArray()[0]?.session_id;
+    this.closeEndedStreams();
+    if (openSockets(this.ctx.getWebSockets()) >= CLIENT_LIMITS.streamsPerMember) {
+      return Response.json({ statusCode: 429, message: "too_many_streams" }, { status: 429 });
+    }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, session ? [`session:${session}`] : []);
     return new Response(null, { status: 101, webSocket: client });
@@ -1226,6 +1233,22 @@ export class MemberObject extends DurableObject<Env> {
    */
   private streaming(): boolean {
     return this.ctx.getWebSockets().length > 0;
+  }
+
+  /** Closes the streams whose session is no longer live (one that expired: a sign-out closes its own at once). */
+  private closeEndedStreams(): void {
+    const now = new Date();
+    for (const ws of this.ctx.getWebSockets()) {
+      const tag = this.ctx.getTags(ws).find((t) => t.startsWith("session:"));
+      if (!tag) continue;
+      const row = this.sql.exec<SessionRow>("SELECT expires_at, revoked_at FROM sessions WHERE id = ?", tag.slice("session:".length)).toArray()[0];
+      if (row && isSessionLive(row, now)) continue;
+      try {
+        ws.close(4001, "session ended");
+      } catch {
+        // already closed
+      }
+    }
   }
 
   /** A session ended: its sockets close (every socket when `sessionId` is null). */
@@ -1249,7 +1272,9 @@ export class MemberObject extends DurableObject<Env> {
   protected async deliverStream(profile: ProfileRow): Promise<void> {
     const rows = this.sql.exec<{ seq: number; payload: string }>("SELECT seq, payload FROM stream_outbox ORDER BY seq LIMIT 200").toArray();
     if (rows.length === 0) return;
-    const sockets = this.ctx.getWebSockets();
+    // a session that expired since its stream opened gets no more events
+    this.closeEndedStreams();
+    const sockets = this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
     if (sockets.length > 0) {
       const config = await siteStub(this.env, profile.site_id).getConfig();
       let wallets: Wallets | null = null;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
-import { sentResetCode } from "./center-helpers";
+import { sentResetCode, stoppedClockPlatform } from "./center-helpers";
 import { eventually, memberCall } from "./money-helpers";
 
 /**
@@ -180,5 +180,40 @@ describe("a listen key dies with its session", () => {
     await secondSession(m);
     expect(await tryKey(mine, SITE)).toBe(402);
     expect(await tryKey(theirs, SITE)).toBe(101);
+  });
+});
+
+describe("a listen key of a session that expired", () => {
+  it("is refused once the session expired, also after a later sign-in cleared the expired session", async () => {
+    const HOUR = 60 * 60_000;
+    // a stopped clock a week and a day behind, so the session's 7 days can pass
+    const { platform: clocked, advance } = await stoppedClockPlatform(Date.now() - 8 * 24 * HOUR);
+    try {
+      await clocked.seedSite(SITE);
+      const m = await clocked.signupMember(SITE);
+      await advance(7 * 24 * HOUR - 30 * 60_000);
+      // a key asked for in the session's last half hour lives on past the session's end
+      const { envelope } = await memberCall(clocked, m, "listenKey");
+      const key = envelope.data!;
+      await advance(31 * 60_000);
+      const open = async () => {
+        const response = await clocked.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, {
+          headers: { Upgrade: "websocket", "X-Site-Id": SITE },
+        });
+        const ws = (response as unknown as { webSocket: TestSocket | null }).webSocket;
+        if (ws) {
+          ws.accept();
+          ws.close();
+        }
+        return response.status;
+      };
+      expect(await open()).toBe(402);
+      // a new sign-in clears the expired session's row: the key must not come back with it
+      const again = await clocked.call("signin", { body: { siteId: SITE, account: m.account, password: m.password } });
+      expect(again.envelope.statusCode).toBe(200);
+      expect(await open()).toBe(402);
+    } finally {
+      await clocked.dispose();
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { CLIENT_ADDRESS_HEADER, pairSymbol, SITE_HEADER } from "../contract";
+import { STREAM_CLOSE } from "../contract/stream-close";
 import type { PlatformClient } from "./platform-client";
 import type { AppSession } from "./session";
 
@@ -12,8 +13,8 @@ import type { AppSession } from "./session";
  *
  * workerd hands the upstream's 101 response (and its webSocket) straight back to the browser.
  * The browser's address goes along (X-Client-Address), as on every call: the platform counts
- * market sockets per network, and refuses one over its limit with 429 `too_many_streams`, which
- * is answered here as 429 too (a member's stream is counted per member).
+ * market sockets per network (and member streams per member), and refuses one over its limit with
+ * 429 `too_many_streams`, answered here with a socket closed at once (STREAM_CLOSE.tooManyStreams).
  */
 export interface StreamDeps {
   send: (request: Request) => Promise<Response>;
@@ -69,11 +70,22 @@ async function upstream(deps: StreamDeps, path: string): Promise<Response> {
   try {
     const response = await deps.send(request);
     if (response.status === 101) return response;
-    if (response.status === 429) return plain(429, "Too Many Streams");
+    if (response.status === 429) return refused();
     return plain(502, "Stream Unavailable");
   } catch {
     return plain(502, "Stream Unavailable");
   }
+}
+
+/**
+ * A stream the platform refused for a limit (429 too_many_streams): the browser cannot read a
+ * refused handshake's status, so it gets a socket closed at once with a code that says why.
+ */
+function refused(): Response {
+  const { 0: client, 1: server } = new WebSocketPair();
+  server.accept();
+  server.close(STREAM_CLOSE.tooManyStreams, "too_many_streams");
+  return new Response(null, { status: 101, webSocket: client });
 }
 
 function plain(status: number, text: string): Response {

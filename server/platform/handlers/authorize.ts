@@ -17,6 +17,9 @@ export const signup: Handler<"signup"> = async ({ env, body, clientAddress }) =>
   if (body.password === body.account) return badRequest("password_equals_account");
   if (body.transactionPassword === body.password) return badRequest("transaction_password_equals_login");
   if (body.transactionPassword === body.account) return badRequest("transaction_password_equals_account");
+  // a network past its limits is refused before two PBKDF2 runs (and counted in registerAccount)
+  const refused = await site.signupRefusal(clientAddress);
+  if (refused) return refused;
 
   const memberId = crypto.randomUUID();
   const [passwordHash, transactionPasswordHash] = await Promise.all([

@@ -7,7 +7,7 @@ import * as clientLimits from "../client-limits";
 import * as limits from "../limits";
 import { FORGOT_ACCOUNT_LIMIT, FORGOT_ADDRESS_LIMIT, LIMIT_SCHEMA, SIGNIN_LIMIT } from "../limits";
 import type { QueueEntry, QueueKind } from "../money/queue";
-import { fail, ok, type Result } from "../result";
+import { fail, ok, type Failure, type Result } from "../result";
 import { mergeSiteConfig } from "./config";
 import * as content from "./content";
 import { defaultSiteConfig } from "./defaults";
@@ -113,6 +113,16 @@ export class SiteObject extends DurableObject<Env> {
   /** The uploaded icon of a size, or null when the operator has uploaded none. */
   getIcon(size: IconSize): ArrayBuffer | null {
     return this.sql.exec<{ png: ArrayBuffer }>("SELECT png FROM site_icons WHERE size = ?", size).toArray()[0]?.png ?? null;
+  }
+
+  /**
+   * Whether a sign-up from `address` would be refused by the per-network limits now, asked before
+   * the passwords are hashed, so a flood past the limit costs no PBKDF2. Only a hint: the count
+   * that decides is taken again in `registerAccount`'s transaction.
+   */
+  signupRefusal(address: string | null): Failure | null {
+    const network = clientLimits.clientNetwork(address);
+    return this.ctx.storage.transactionSync(() => clientLimits.signupRefusal(this.sql, network, Date.now()));
   }
 
   /**

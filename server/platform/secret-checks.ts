@@ -56,6 +56,11 @@ export function checkPassed(sql: SqlStorage, scope: string, subject: string, att
   sql.exec("DELETE FROM attempts WHERE scope = ? AND subject = ? AND (pending = 0 OR id = ?)", scope, subject, attemptId);
 }
 
+/** A check that decided nothing (its request was answered from an earlier one): it stops counting, and nothing else changes. */
+export function checkDropped(sql: SqlStorage, scope: string, subject: string, attemptId: number): void {
+  sql.exec("DELETE FROM attempts WHERE scope = ? AND subject = ? AND id = ? AND pending = 1", scope, subject, attemptId);
+}
+
 /**
  * A wrong password: the check counts as a failure. Returns the end of the lock when the decided
  * failures reached the limit (the lock starts now and the count starts again after it), else null.

@@ -69,6 +69,13 @@ export const changeTransactionPassword: Handler<"changeTransactionPassword"> = a
     verifyPassword(body.newTransactionPassword, passwordHash),
   ]);
   if (!oldMatches) {
+    // A double submit: the first request may have changed the password after this one looked
+    // for a stored answer and before its check began. Its answer is this one's, and no failure.
+    const answered = await member.stub.replayed(member.proof, request);
+    if (answered) {
+      await member.stub.dropSecretCheck(member.proof, "transaction_password", attemptId);
+      return answered as Result<null>;
+    }
     return member.stub.wrongSecret(member.proof, "transaction_password", attemptId, { address: clientAddress, call: "changeTransactionPassword" });
   }
   const refusal: MessageCode | null =

@@ -594,6 +594,13 @@ export class MemberObject extends DurableObject<Env> {
     if (this.authorize(proof).ok) this.ctx.storage.transactionSync(() => this.passSecretCheck(secret, attemptId));
   }
 
+  /** A check whose request turned out to be a replay (answered from the first request): it counts for nothing. */
+  dropSecretCheck(proof: SessionProof, secret: Secret, attemptId: number | null): void {
+    if (attemptId !== null && this.authorize(proof).ok) {
+      this.ctx.storage.transactionSync(() => secretChecks.checkDropped(this.sql, SECRETS[secret].scope, MEMBER, attemptId));
+    }
+  }
+
   /** A wrong password: it counts, is logged (with the lock it may start), and gets the password's own answer. */
   wrongSecret(proof: SessionProof, secret: Secret, attemptId: number | null, context: { address: string | null; call: CallName }): Failure {
     return this.asMember(proof, (member) => {

@@ -161,6 +161,11 @@ export const MESSAGE_CODES = [
   "operator_not_found",
   "operator_last_admin",
   "operator_email_taken",
+  // security: client limits (CLIENT_LIMITS in security.ts), each a 429
+  "signup_limit_reached",
+  "pending_deposits_limit",
+  "too_many_streams",
+  "mobile_check_limit_reached",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

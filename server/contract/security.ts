@@ -59,6 +59,35 @@ export const FORGOT_LIMITS = { perAccountPerHour: 5, perAddressPerHour: 20 } as 
 /** Messages to customer service: new threads and replies together, per member. */
 export const MESSAGE_LIMITS = { perHour: 20 } as const;
 
+/**
+ * Limits per client (a network: `networkOf` in network.ts, an IPv4 address or an IPv6 /64) and
+ * per member, each refused with a 429 and a code of its own (server/platform/README.md, "Security
+ * decisions"). A network may be a whole office or a carrier's NAT, so none of these locks anyone
+ * out for long, and each is high enough that people sharing one address rarely meet it:
+ *
+ * - `signupsPerNetworkPerHour`: accounts created from one network in an hour, per site. Twenty a
+ *   staffed office or a shop's Wi-Fi does not reach (people sign up once, not every hour); eighty
+ *   scripted sign-ups in a minute, as the outside test made, get twenty.
+ * - `mobileChecksPerNetworkPerHour`: answers that tell whether a mobile number is registered
+ *   (a sign-up that got as far as comparing the number, a change of the member's number), per
+ *   site. Above the sign-up limit, so an office's own sign-ups never meet it first; a script
+ *   learns 30 numbers an hour instead of thousands.
+ * - `pendingDepositsPerMember`: deposits waiting for an operator at once. A member who paid needs
+ *   one; three cover a retry and a second method; a fourth waits until one is decided.
+ * - `streamsPerMember`: live member streams open at once (one per open game page: tabs, phone,
+ *   computer).
+ * - `marketSocketsPerNetwork`: market streams of one pair open at once from one network. Sixty
+ *   is an office where everyone watches the same pair in one tab; two hundred from one address
+ *   is a script holding the market's object busy.
+ */
+export const CLIENT_LIMITS = {
+  signupsPerNetworkPerHour: 20,
+  mobileChecksPerNetworkPerHour: 30,
+  pendingDepositsPerMember: 3,
+  streamsPerMember: 10,
+  marketSocketsPerNetwork: 60,
+} as const;
+
 // the audit log -----------------------------------------------------------------------------------
 
 export const AUDIT_TYPES = [

@@ -148,7 +148,7 @@ function rawResponse(file: RawFile): Response {
   return new Response(file.body, { status: 200, headers });
 }
 
-async function handle(request: Request, env: Env): Promise<Result<unknown> | Response> {
+async function handle(request: Request, env: Env, ctx: Pick<ExecutionContext, "waitUntil">): Promise<Result<unknown> | Response> {
   const url = new URL(request.url);
   const found = findCall(request.method, url.pathname);
   if (!found) return badRequest("invalid_parameters");
@@ -219,6 +219,7 @@ async function handle(request: Request, env: Env): Promise<Result<unknown> | Res
     idempotencyKey,
     clientAddress: clientAddress(request),
     file,
+    waitUntil: (work: Promise<unknown>) => ctx.waitUntil(work),
   } as CallInput<CallName>;
   const result = await handler(input);
   if (operator) await logOperatorAction(env, operator, found.name, params.value, body.value, result, touched);
@@ -233,9 +234,9 @@ async function handle(request: Request, env: Env): Promise<Result<unknown> | Res
   return { ok: true, data: data.data };
 }
 
-export async function route(request: Request, env: Env): Promise<Response> {
+export async function route(request: Request, env: Env, ctx: Pick<ExecutionContext, "waitUntil">): Promise<Response> {
   try {
-    const result = await handle(request, env);
+    const result = await handle(request, env, ctx);
     return result instanceof Response ? result : respond(result);
   } catch (error) {
     console.error("platform request failed", error);

@@ -10,6 +10,14 @@ function closeQuietly(ws: WebSocket, code: number, reason: string): void {
 }
 
 /**
+ * How many of an object's sockets are open: the count a per-member or per-network limit compares
+ * (one whose close is under way no longer counts).
+ */
+export function openSockets(sockets: WebSocket[]): number {
+  return sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
+}
+
+/**
  * Answers a client's close of a one-way stream: the hibernation API leaves the reply to us, and
  * 1005/1006 (no status, abnormal) may not be sent on the wire, so those are answered with 1000.
  */

@@ -12,7 +12,7 @@ export { SiteObject } from "./site/site-object";
 let problemsLogged = false;
 
 export default {
-  async fetch(request, env) {
+  async fetch(request, env, ctx) {
     // a production deployment with a missing or public secret serves nothing (server/platform/env.ts)
     const problems = productionProblems(env);
     if (problems.length > 0) {
@@ -25,6 +25,6 @@ export default {
       const response = await stream(request, env);
       if (response) return response;
     }
-    return route(request, env);
+    return route(request, env, ctx);
   },
 } satisfies ExportedHandler<Env>;

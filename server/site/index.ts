@@ -68,10 +68,11 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
   const secure = url.protocol === "https:";
   let session: AppSession | undefined;
   const send = platformSender(env);
+  const clientAddress = clientAddressOf(request, env.ENVIRONMENT === "production");
   const platform = createPlatformClient({
     send,
     siteId,
-    clientAddress: clientAddressOf(request, env.ENVIRONMENT === "production"),
+    clientAddress,
     token: () => session?.token,
     mode: () => session?.mode ?? "real",
     onSessionEnded: () => {
@@ -101,7 +102,7 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
     else await revoke;
   }
   if (url.pathname.startsWith("/ws/")) {
-    const stream = await handleStream(request, url, { send, siteId, pairs: snapshot.pairs, session, platform });
+    const stream = await handleStream(request, url, { send, siteId, pairs: snapshot.pairs, session, platform, clientAddress });
     // a 101 carries the live socket: it must go back untouched (no cookie can ride on it anyway)
     return stream.status === 101 ? stream : withCookies(stream, session, []);
   }

@@ -1,4 +1,5 @@
-import { pairSymbol, SITE_HEADER } from "../contract";
+import { CLIENT_ADDRESS_HEADER, pairSymbol, SITE_HEADER } from "../contract";
+import { STREAM_CLOSE } from "../contract/stream-close";
 import type { PlatformClient } from "./platform-client";
 import type { AppSession } from "./session";
 
@@ -11,6 +12,9 @@ import type { AppSession } from "./session";
  *   GET /ws/member         → platform /player/stream?listenKey=… (signed-in member: orders, balances)
  *
  * workerd hands the upstream's 101 response (and its webSocket) straight back to the browser.
+ * The browser's address goes along (X-Client-Address), as on every call: the platform counts
+ * market sockets per network (and member streams per member), and refuses one over its limit with
+ * 429 `too_many_streams`, answered here with a socket closed at once (STREAM_CLOSE.tooManyStreams).
  */
 export interface StreamDeps {
   send: (request: Request) => Promise<Response>;
@@ -18,6 +22,8 @@ export interface StreamDeps {
   pairs: readonly string[];
   session: AppSession;
   platform: PlatformClient;
+  /** the browser's address (clientAddressOf), undefined when the request did not pass the edge */
+  clientAddress?: string;
 }
 
 const PLATFORM_ORIGIN = "https://platform.internal";
@@ -55,15 +61,31 @@ export async function handleStream(request: Request, url: URL, deps: StreamDeps)
 
 async function upstream(deps: StreamDeps, path: string): Promise<Response> {
   const request = new Request(new URL(path, PLATFORM_ORIGIN), {
-    headers: { upgrade: "websocket", [SITE_HEADER]: deps.siteId },
+    headers: {
+      upgrade: "websocket",
+      [SITE_HEADER]: deps.siteId,
+      ...(deps.clientAddress === undefined ? {} : { [CLIENT_ADDRESS_HEADER]: deps.clientAddress }),
+    },
   });
   try {
     const response = await deps.send(request);
     if (response.status === 101) return response;
+    if (response.status === 429) return refused();
     return plain(502, "Stream Unavailable");
   } catch {
     return plain(502, "Stream Unavailable");
   }
+}
+
+/**
+ * A stream the platform refused for a limit (429 too_many_streams): the browser cannot read a
+ * refused handshake's status, so it gets a socket closed at once with a code that says why.
+ */
+function refused(): Response {
+  const { 0: client, 1: server } = new WebSocketPair();
+  server.accept();
+  server.close(STREAM_CLOSE.tooManyStreams, "too_many_streams");
+  return new Response(null, { status: 101, webSocket: client });
 }
 
 function plain(status: number, text: string): Response {

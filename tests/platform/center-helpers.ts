@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { CallData } from "../../server/contract";
 import { createPlatform, STOPPED_CLOCK_JS, type Platform, type TestMember } from "../helpers/platform";
-import { memberCall } from "./money-helpers";
+import { eventually, memberCall } from "./money-helpers";
 
 /**
  * The real bundle behind an entry that stops the isolate's clock: `Date.now()` and `new Date()`
@@ -53,6 +53,17 @@ export async function lastCode(platform: Platform, siteId: string, mobile: strin
   const { envelope } = await platform.operator("operatorSmsLog", { params: { siteId }, query: { mobile } });
   expect(envelope.statusCode, envelope.message).toBe(200);
   return envelope.data![0];
+}
+
+/**
+ * The newest reset code sent to a number, waited for: forgotSend answers before the text leaves
+ * (server/platform/README.md, "Forgotten password"), so it reaches the log just after the answer.
+ */
+export async function sentResetCode(platform: Platform, siteId: string, mobile: string): Promise<CallData<"operatorSmsLog">[number]> {
+  return eventually(async () => {
+    const entry = await lastCode(platform, siteId, mobile);
+    return entry?.purpose === "reset_password" ? entry : null;
+  });
 }
 
 export async function sendCode(platform: Platform, member: TestMember) {

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform, type Platform } from "../helpers/platform";
 import { sendCode, verifyCode } from "./center-helpers";
+import { eventually } from "./money-helpers";
 
 /** A stand-in SMS gateway: records what it receives and answers with the status the test sets. */
 interface Received {
@@ -12,6 +14,12 @@ interface Received {
 }
 const received: Received[] = [];
 let answer = 200;
+/** While set, the gateway answers nothing until it resolves. */
+let held: Promise<void> | null = null;
+/** Called when a text reaches the gateway. */
+let arrived: (() => void) | null = null;
+/** Requests whose sender closed the connection before the gateway answered. */
+let abandoned = 0;
 let server: Server;
 let platform: Platform;
 const SITE = "sms-http";
@@ -27,7 +35,13 @@ beforeAll(async () => {
         contentType: request.headers["content-type"],
         body: JSON.parse(text) as Received["body"],
       });
-      response.writeHead(answer, { "Content-Type": "application/json" }).end("{}");
+      const status = answer;
+      arrived?.();
+      // a held gateway answers when the test lets it; a sender that gave up meanwhile closes the connection
+      response.on("close", () => {
+        if (!response.writableEnded) abandoned += 1;
+      });
+      void (held ?? Promise.resolve()).then(() => response.writeHead(status, { "Content-Type": "application/json" }).end("{}"));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -94,8 +108,44 @@ describe("the HTTP SMS provider", () => {
     answer = 500;
     const body = { siteId: SITE, account: m.account, areaCode: m.areaCode, mobile: m.mobile };
     expect((await platform.call("forgotSend", { body })).envelope).toEqual({ statusCode: 200, message: "ok", data: null });
+    // the text goes out after the answer: wait until the gateway has refused it
+    await eventually(async () => received.some((r) => r.body.to === `+886${m.mobile.slice(1)}`));
     answer = 200;
-    // the member's own allowance was given back
-    expect((await sendCode(platform, m)).envelope.data!.remainingToday).toBe(4);
+    // the member's own allowance was given back (once the failed send is settled)
+    const again = await eventually(async () => {
+      const { envelope } = await sendCode(platform, m);
+      return envelope.statusCode === 200 ? envelope : null;
+    });
+    expect(again.data!.remainingToday).toBe(4);
   });
+
+  it("answers a forgotten-password request that matches while the gateway still holds its text (the text never delays the answer)", async () => {
+    const m = await platform.signupMember(SITE);
+    answer = 200;
+    let release!: () => void;
+    held = new Promise((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (arrived = resolve));
+    const abandonedBefore = abandoned;
+    try {
+      const body = { siteId: SITE, account: m.account, areaCode: m.areaCode, mobile: m.mobile };
+      const answered = await platform.call("forgotSend", { body });
+      expect(answered.envelope).toEqual({ statusCode: 200, message: "ok", data: null });
+      // the answer came while the gateway held the text: it was not sent and then waited for
+      // (before, the answer came only once the provider gave up on the held request, 10 s later)
+      await reached;
+      expect(abandoned).toBe(abandonedBefore);
+    } finally {
+      held = null;
+      arrived = null;
+      release();
+    }
+    // and the text did go out: its code resets the password
+    const text = received.at(-1)!.body;
+    expect(text.to).toBe(`+886${m.mobile.slice(1)}`);
+    const reset = await platform.call("forgotReset", {
+      body: { siteId: SITE, account: m.account, code: codeIn(text.text), newPassword: "reset-by-gateway-1" },
+      headers: { "Idempotency-Key": randomUUID() },
+    });
+    expect(reset.envelope.statusCode, reset.envelope.message).toBe(200);
+  }, 20_000);
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform, unique, type Platform, type TestMember } from "../helpers/platform";
-import { CLOCK_ENTRY, lastCode, sendCode, setClock, verifyCode, wrongCode } from "./center-helpers";
+import { CLOCK_ENTRY, lastCode, sendCode, sentResetCode, setClock, verifyCode, wrongCode } from "./center-helpers";
 import { memberCall } from "./money-helpers";
 
 const SITE = "sms-site";
@@ -182,7 +182,7 @@ describe("forgotten password", () => {
   it("sends a reset code when account and mobile match; the code sets a new password and ends every session", async () => {
     const m = await platform.signupMember(SITE);
     expect((await forgotSend(m)).envelope).toEqual({ statusCode: 200, message: "ok", data: null });
-    const entry = await lastCode(platform, SITE, m.mobile);
+    const entry = await sentResetCode(platform, SITE, m.mobile);
     expect(entry).toMatchObject({ purpose: "reset_password", account: m.account });
     expect((await forgotReset(m.account, wrongCode(entry!.code), "reset-pass-1")).envelope).toEqual({
       statusCode: 400,
@@ -199,7 +199,7 @@ describe("forgotten password", () => {
   it("answers a retry with the same Idempotency-Key with the first answer, where the used code would answer otp_error", async () => {
     const m = await platform.signupMember(SITE);
     await forgotSend(m);
-    const code = (await lastCode(platform, SITE, m.mobile))!.code;
+    const { code } = await sentResetCode(platform, SITE, m.mobile);
     const key = randomUUID();
     const first = await forgotReset(m.account, code, "reset-pass-3", key);
     expect(first.envelope).toEqual({ statusCode: 200, message: "ok", data: null });
@@ -241,7 +241,7 @@ describe("forgotten password", () => {
   it("refuses a reset code after 10 minutes with otp_error", async () => {
     const m = await platform.signupMember(SITE);
     await forgotSend(m);
-    const entry = await lastCode(platform, SITE, m.mobile);
+    const entry = await sentResetCode(platform, SITE, m.mobile);
     await advance(10 * MINUTE + SECOND);
     expect((await forgotReset(m.account, entry!.code, "reset-pass-1")).envelope).toEqual({ statusCode: 400, message: "otp_error" });
     expect((await platform.call("playerInfo", { token: m.token, siteId: SITE })).status).toBe(200);

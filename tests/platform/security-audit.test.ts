@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALLS, CLIENT_ADDRESS_HEADER, type AuditEntry, type AuditType, type CallData } from "../../server/contract";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
-import { lastCode } from "./center-helpers";
+import { sentResetCode } from "./center-helpers";
 import { BANK_OPTION, bankBody, eventually, memberCall, memberIdOf, MONEY_SITE, uploadAll } from "./money-helpers";
 
 /**
@@ -98,7 +98,7 @@ async function auditedHistory(m: TestMember): Promise<Partial<Record<AuditType, 
   expect(changed.envelope.statusCode, changed.envelope.message).toBe(200);
   const forgot = { siteId: m.siteId, account: m.account, areaCode: m.areaCode, mobile: m.mobile };
   expect((await platform.call("forgotSend", { body: forgot })).envelope.statusCode).toBe(200);
-  const code = (await lastCode(platform, m.siteId, m.mobile))!.code;
+  const code = (await sentResetCode(platform, m.siteId, m.mobile)).code;
   const reset = await platform.call("forgotReset", {
     body: { siteId: m.siteId, account: m.account, code, newPassword: "audit-login-3" },
     headers: { "Idempotency-Key": randomUUID() },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
-import { lastCode } from "./center-helpers";
+import { sentResetCode, stoppedClockPlatform } from "./center-helpers";
 import { eventually, memberCall } from "./money-helpers";
 
 /**
@@ -101,7 +101,7 @@ describe("closing the member's stream", () => {
     const stream = await open(m);
     const forgot = { siteId: SITE, account: m.account, areaCode: m.areaCode, mobile: m.mobile };
     expect((await platform.call("forgotSend", { body: forgot })).envelope.statusCode).toBe(200);
-    const code = (await lastCode(platform, SITE, m.mobile))!.code;
+    const code = (await sentResetCode(platform, SITE, m.mobile)).code;
     const reset = Date.now();
     const answer = await platform.call("forgotReset", {
       body: { siteId: SITE, account: m.account, code, newPassword: "reset-pass-7" },
@@ -134,5 +134,86 @@ describe("a listen key", () => {
     const theirs = await platform.signupMember(OTHER_SITE);
     const key = await listenKey(theirs);
     expect((await openWith(key, SITE)).status).toBe(402);
+  });
+});
+
+describe("a listen key dies with its session", () => {
+  /** Opens with `key` and closes the socket again; answers the upgrade's status. */
+  async function tryKey(key: string, siteId: string): Promise<number> {
+    const response = await openWith(key, siteId);
+    const ws = (response as unknown as { webSocket: TestSocket | null }).webSocket;
+    if (ws) {
+      ws.accept();
+      ws.close();
+    }
+    return response.status;
+  }
+
+  it("is refused after its session signed out, also once the member has signed in again (the outside test's revival)", async () => {
+    const m = await platform.signupMember(SITE);
+    const key = await listenKey(m);
+    expect(await tryKey(key, SITE)).toBe(101);
+    expect((await memberCall(platform, m, "signout")).envelope.statusCode).toBe(200);
+    expect(await tryKey(key, SITE)).toBe(402);
+    // signing in again cleared the ended session's row: the old key must not come back with it
+    const again = await secondSession(m);
+    expect(await tryKey(key, SITE)).toBe(402);
+    // the new session's own keys work
+    expect(await tryKey(await listenKey(again), SITE)).toBe(101);
+  });
+
+  it("is refused after a login-password change, and after a second sign-in following it", async () => {
+    const m = await platform.signupMember(SITE);
+    const key = await listenKey(m);
+    const change = await memberCall(platform, m, "changePassword", { body: { oldPassword: m.password, newPassword: "changed-pass-2" } });
+    expect(change.envelope.statusCode, change.envelope.message).toBe(200);
+    expect(await tryKey(key, SITE)).toBe(402);
+    await secondSession({ ...m, password: "changed-pass-2" });
+    expect(await tryKey(key, SITE)).toBe(402);
+  });
+
+  it("of one session is refused after that session signed out while another session's key still opens", async () => {
+    const m = await platform.signupMember(SITE);
+    const phone = await secondSession(m);
+    const [mine, theirs] = [await listenKey(m), await listenKey(phone)];
+    expect((await memberCall(platform, m, "signout")).envelope.statusCode).toBe(200);
+    await secondSession(m);
+    expect(await tryKey(mine, SITE)).toBe(402);
+    expect(await tryKey(theirs, SITE)).toBe(101);
+  });
+});
+
+describe("a listen key of a session that expired", () => {
+  it("is refused once the session expired, also after a later sign-in cleared the expired session", async () => {
+    const HOUR = 60 * 60_000;
+    // a stopped clock a week and a day behind, so the session's 7 days can pass
+    const { platform: clocked, advance } = await stoppedClockPlatform(Date.now() - 8 * 24 * HOUR);
+    try {
+      await clocked.seedSite(SITE);
+      const m = await clocked.signupMember(SITE);
+      await advance(7 * 24 * HOUR - 30 * 60_000);
+      // a key asked for in the session's last half hour lives on past the session's end
+      const { envelope } = await memberCall(clocked, m, "listenKey");
+      const key = envelope.data!;
+      await advance(31 * 60_000);
+      const open = async () => {
+        const response = await clocked.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, {
+          headers: { Upgrade: "websocket", "X-Site-Id": SITE },
+        });
+        const ws = (response as unknown as { webSocket: TestSocket | null }).webSocket;
+        if (ws) {
+          ws.accept();
+          ws.close();
+        }
+        return response.status;
+      };
+      expect(await open()).toBe(402);
+      // a new sign-in clears the expired session's row: the key must not come back with it
+      const again = await clocked.call("signin", { body: { siteId: SITE, account: m.account, password: m.password } });
+      expect(again.envelope.statusCode).toBe(200);
+      expect(await open()).toBe(402);
+    } finally {
+      await clocked.dispose();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { eventually } from "../platform/money-helpers";
 
 let stack: Stack;
 beforeAll(async () => {
@@ -19,9 +20,12 @@ async function member(origin = "http://localhost"): Promise<{ visitor: Visitor; 
 
 /** The newest code the log SMS provider sent to a mobile for a purpose. */
 async function smsCode(siteId: string, mobile: string, purpose: "verify_mobile" | "reset_password"): Promise<string> {
-  const { envelope } = await stack.platform.operator("operatorSmsLog", { params: { siteId }, query: { mobile } });
-  expect(envelope.statusCode).toBe(200);
-  const entry = envelope.data!.find((e) => e.purpose === purpose);
+  // a reset code is sent just after the forgotten-password answer: it is waited for
+  const entry = await eventually(async () => {
+    const { envelope } = await stack.platform.operator("operatorSmsLog", { params: { siteId }, query: { mobile } });
+    expect(envelope.statusCode).toBe(200);
+    return envelope.data!.find((e) => e.purpose === purpose);
+  }).catch(() => undefined);
   expect(entry, `a ${purpose} code for ${mobile}`).toBeDefined();
   return entry!.code;
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_LIMITS } from "../../server/contract";
+import { STREAM_CLOSE } from "../../server/contract/stream-close";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
 
@@ -272,6 +274,33 @@ describe("game page", { timeout: 20_000 }, () => {
     expect(close, "a close within 5 s").not.toBeNull();
     expect(close!.code).toBe(4001);
     expect(close!.at - signedOut).toBeLessThan(5_000);
+  });
+});
+
+describe("a stream over the platform's limit", () => {
+  it("is opened and closed at once with close code 4029, so the page can say why it is not live", async () => {
+    const headers = { upgrade: "websocket", "CF-Connecting-IP": "192.0.2.77" };
+    type Socket = WebSocket & { accept(): void };
+    const opened: Socket[] = [];
+    for (let i = 0; i < CLIENT_LIMITS.marketSocketsPerNetwork; i++) {
+      const response = await stack.fetch(`http://localhost/ws/market/${SLOW_PAIR}`, { headers });
+      expect(response.status, `socket ${i + 1}`).toBe(101);
+      const socket = (response as Response & { webSocket: Socket }).webSocket;
+      socket.accept();
+      opened.push(socket);
+    }
+    const over = await stack.fetch(`http://localhost/ws/market/${SLOW_PAIR}`, { headers });
+    expect(over.status).toBe(101);
+    const socket = (over as Response & { webSocket: Socket }).webSocket;
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.addEventListener("close", (event) => resolve({ code: event.code, reason: event.reason }), { once: true }),
+    );
+    socket.accept();
+    expect(await closed).toEqual({ code: STREAM_CLOSE.tooManyStreams, reason: "too_many_streams" });
+    // another network is not held up
+    const other = await stack.fetch(`http://localhost/ws/market/${SLOW_PAIR}`, { headers: { ...headers, "CF-Connecting-IP": "192.0.2.78" } });
+    expect(await firstMessage(other)).toBeTruthy();
+    for (const ws of opened) ws.close();
   });
 });
 

@@ -71,6 +71,7 @@ export function ContractPage() {
             </h2>
             <span className={`live-dot${live.connected ? " live-dot-on" : ""}`}>{live.connected ? t("game:market.live") : t("live_off")}</span>
           </div>
+          {live.refused && !live.connected ? <p className="error-list">{t("messages:too_many_streams")}</p> : null}
           <div className="game-quote">
             <p className="game-price" data-testid="contract-price">
               {formatPrice(live.price, precision, i18n.language)}

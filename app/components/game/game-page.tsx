@@ -94,6 +94,7 @@ export function GamePage({ path }: { path: string }) {
             currency={data.currency}
             serverTime={market.serverTime}
             connected={live.connected}
+            refused={live.refused}
             clock={live.clock}
           />
         ) : null}

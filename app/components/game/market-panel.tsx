@@ -21,6 +21,8 @@ interface Props {
   currency: string;
   serverTime: string;
   connected: boolean;
+  /** the platform refused the stream for a limit (too many open): said, not only shown as not live */
+  refused?: boolean;
   clock: ServerClock;
 }
 
@@ -32,7 +34,7 @@ interface Props {
  * polite region (period-news.tsx) says, once a period, how the last one closed and that the next
  * is live.
  */
-export function MarketPanel({ pairName, precision, price, current, ended, bets, currency, serverTime, connected, clock }: Props) {
+export function MarketPanel({ pairName, precision, price, current, ended, bets, currency, serverTime, connected, refused = false, clock }: Props) {
   const { t, i18n } = useTranslation("game");
   const fmt = (p: number | null) => formatPrice(p, precision, i18n.language);
   const now = useServerNow(serverTime, clock);
@@ -49,6 +51,7 @@ export function MarketPanel({ pairName, precision, price, current, ended, bets, 
           {connected ? t("market.live") : t("market.not_live")}
         </span>
       </div>
+      {refused && !connected ? <p className="error-list">{t("messages:too_many_streams")}</p> : null}
       <RoundHead
         round="live"
         periodNo={current.periodNo}

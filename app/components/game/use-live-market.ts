@@ -55,7 +55,7 @@ export function useLiveMarket(market: Market | null) {
     },
     [onEvent],
   );
-  const connected = useSocket(market ? `/ws/market/${market.pair.symbol}` : null, onMessage);
+  const { open: connected, refused } = useSocket(market ? `/ws/market/${market.pair.symbol}` : null, onMessage);
 
   const clock = useRef<ServerClock>({ now: () => Date.now() + offset.current }).current;
 
@@ -71,5 +71,5 @@ export function useLiveMarket(market: Market | null) {
     // one re-read per period: the revalidator's identity changes with every render
   }, [endsAt]);
 
-  return { price, current, next, ended, tick, connected, clock };
+  return { price, current, next, ended, tick, connected, refused, clock };
 }

@@ -9,9 +9,10 @@ import type { Handler } from "./types";
 
 /**
  * Sign-up. Passwords are hashed here, before the site object is called, so that a site's
- * account directory is never held up by PBKDF2.
+ * account directory is never held up by PBKDF2. The site object limits sign-ups, and answers
+ * about a mobile number, per client network (CLIENT_LIMITS).
  */
-export const signup: Handler<"signup"> = async ({ env, body }) => {
+export const signup: Handler<"signup"> = async ({ env, body, clientAddress }) => {
   const site = siteStub(env, body.siteId);
   const config = await site.getConfig();
   if (!config) return badRequest("invalid_site");
@@ -20,6 +21,9 @@ export const signup: Handler<"signup"> = async ({ env, body }) => {
   if (body.password === body.account) return badRequest("password_equals_account");
   if (body.transactionPassword === body.password) return badRequest("transaction_password_equals_login");
   if (body.transactionPassword === body.account) return badRequest("transaction_password_equals_account");
+  // a network past its limits is refused before two PBKDF2 runs (and counted in registerAccount)
+  const refused = await site.signupRefusal(clientAddress);
+  if (refused) return refused;
 
   const memberId = crypto.randomUUID();
   const [passwordHash, transactionPasswordHash] = await Promise.all([
@@ -31,7 +35,7 @@ export const signup: Handler<"signup"> = async ({ env, body }) => {
     account: body.account,
     areaCode: body.areaCode,
     mobile: body.mobile,
-  });
+  }, clientAddress);
   if (!registered.ok) return registered;
 
   try {

@@ -8,6 +8,7 @@ import { siteStub } from "../stubs";
 import type { Handler, MemberContext, RawFile } from "./types";
 import type { Env } from "../env";
 import { refusedInPractice } from "./mode";
+import { whenNotBusy } from "./secret-wait";
 
 /**
  * The money calls of a member. The site's rules (options, limits, games, fees) are read here
@@ -51,7 +52,8 @@ export const withdraw: Handler<"withdraw"> = async ({ env, member, body, idempot
   const config = await siteConfig(env, member);
   if (!config) return badRequest("invalid_site");
   const typed = config.transactionPasswordRequired ? body.transactionPassword : undefined;
-  const pre = await member.stub.withdrawPreflight(member.proof, config.bankVerify, typed !== undefined);
+  // the password's other checks in flight are no failures: this one waits for them (secret-wait.ts)
+  const pre = await whenNotBusy(() => member.stub.withdrawPreflight(member.proof, config.bankVerify, typed !== undefined));
   if (!pre.ok) return pre;
   if (!pre.data.bankReady) return badRequest("bind_bank_card_first");
   let verifiedPasswordHash: string | null = null;

@@ -29,7 +29,7 @@ function changedFields(current: InfoChanges, wanted: z.output<typeof updateInfoB
  * A new mobile number is claimed in the site's directory first (where uniqueness lives), then
  * written to the member; if the member write fails, the claim is given back.
  */
-export const updatePlayerInfo: Handler<"updatePlayerInfo"> = async ({ env, body, member }) => {
+export const updatePlayerInfo: Handler<"updatePlayerInfo"> = async ({ env, body, member, clientAddress }) => {
   const current = await member.stub.info(member.proof);
   if (!current.ok) return current;
   const changes = changedFields(current.data, body);
@@ -46,7 +46,8 @@ export const updatePlayerInfo: Handler<"updatePlayerInfo"> = async ({ env, body,
   }
   const areaCode = changes.areaCode ?? current.data.areaCode;
   const mobile = changes.mobile ?? current.data.mobile;
-  const claimed = await site.changeMobile(member.memberId, areaCode, mobile);
+  // counted per network as a check of the number (CLIENT_LIMITS), as a sign-up's answer is
+  const claimed = await site.changeMobile(member.memberId, areaCode, mobile, clientAddress);
   if (!claimed.ok) return claimed;
   const updated = await member.stub.updateInfo(member.proof, changes);
   if (!updated.ok) await site.changeMobile(member.memberId, current.data.areaCode, current.data.mobile);

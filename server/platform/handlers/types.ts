@@ -54,6 +54,8 @@ export interface CallInput<N extends CallName> {
   clientAddress: string | null;
   /** the multipart `file` field; null when the request has none */
   file: Spec<N> extends { multipart: true } ? File | null : undefined;
+  /** work that goes on after the answer (ExecutionContext.waitUntil), e.g. a text that must not delay it */
+  waitUntil: (work: Promise<unknown>) => void;
 }
 
 /** What a `raw` call answers on success: bytes, not an envelope. */

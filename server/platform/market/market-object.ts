@@ -11,7 +11,10 @@ import { bettingSlot, iso, isBoundary, slotAt, type Slot } from "../game/schedul
 import { fail, ok, type Result } from "../result";
 import { runStatement } from "../schema-version";
 import { DEFAULT_PAIRS, STALE_MS } from "./pairs";
-import { answerClose } from "../websocket";
+import { answerClose, openSockets } from "../websocket";
+import { CLIENT_ADDRESS_HEADER } from "../../contract/calls";
+import { networkOf } from "../../contract/network";
+import { CLIENT_LIMITS } from "../../contract/security";
 import { memberStub } from "../stubs";
 import * as positions from "./positions";
 import * as results from "./results";
@@ -839,8 +842,16 @@ export class MarketObject extends DurableObject<Env> {
     const nowMs = Date.now();
     const pair = this.live(symbol, nowMs);
     if (!pair) return Response.json({ statusCode: 400, message: "invalid_trading_pair" }, { status: 400 });
+    // At most CLIENT_LIMITS.marketSocketsPerNetwork sockets of one network at once, counted from
+    // the sockets this object holds, tagged with their network. A socket with no address (the
+    // site forwards CF-Connecting-IP; only local runs lack it) is counted under no network.
+    const network = networkOf(request.headers.get(CLIENT_ADDRESS_HEADER) ?? "");
+    const tags = network === null ? [] : [`net:${network}`];
+    if (network !== null && openSockets(this.ctx.getWebSockets(`net:${network}`)) >= CLIENT_LIMITS.marketSocketsPerNetwork) {
+      return Response.json({ statusCode: 429, message: "too_many_streams" }, { status: 429 });
+    }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, tags);
     const feed = this.feedRow();
     const hello: MarketStreamEvent[] = [
       { type: "tick", price: feed.last_price, at: iso(feed.last_second) },

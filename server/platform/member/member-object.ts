@@ -24,6 +24,7 @@ import type {
   Position,
   PositionTriggersBody,
 } from "../../contract";
+import { CLIENT_LIMITS } from "../../contract";
 import { verifyPassword } from "../auth/password";
 import { encodeCredential, hashSecret, newId, newSecret, type SessionProof } from "../auth/token";
 import { constantTimeEqual, utf8 } from "../crypto";
@@ -57,9 +58,10 @@ const INTENT_STALE_MS = 15_000;
 const SETTLE_FALLBACK_MS = 2_000;
 import { BONUS, gameAccount, HOLD, MAIN, MEMBER_SCHEMA } from "./schema";
 import { expiryFrom, isSessionLive, LISTEN_KEY_MS, SESSION_MS, type SessionRow } from "./session";
-import { answerClose } from "../websocket";
+import { answerClose, openSockets } from "../websocket";
 import { auditEvent, auditToOutbox } from "../audit";
-import * as limits from "../limits";
+import * as secretChecks from "../secret-checks";
+import type { SecretBusy } from "../secret-checks";
 import { LIMIT_SCHEMA, SECRET_CHECK_LIMIT } from "../limits";
 import { applySchema } from "../schema-version";
 
@@ -191,7 +193,11 @@ export class MemberObject extends DurableObject<Env> {
       )
       .toArray()[0];
     if (!session || !constantTimeEqual(utf8(session.secret_hash), utf8(proof.secretHash))) return sessionInvalid();
-    if (!isSessionLive(session, new Date())) return sessionInvalid();
+    if (!isSessionLive(session, new Date())) {
+      // an expired session's streams end when it is first refused, if no alarm ended them before
+      this.closeSockets(proof.sessionId);
+      return sessionInvalid();
+    }
     return ok(profile);
   }
 
@@ -241,6 +247,9 @@ export class MemberObject extends DurableObject<Env> {
     const now = new Date();
     this.atomically(() => {
       this.sql.exec("DELETE FROM sessions WHERE expires_at <= ? OR revoked_at IS NOT NULL", now.toISOString());
+      // their listen keys go with them (a key without its session opens nothing either)
+      this.sql.exec("DELETE FROM listen_keys WHERE id IN (SELECT key_id FROM listen_key_sessions WHERE session_id NOT IN (SELECT id FROM sessions))");
+      this.sql.exec("DELETE FROM listen_key_sessions WHERE session_id NOT IN (SELECT id FROM sessions)");
       this.sql.exec(
         "INSERT INTO sessions (id, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
         sessionId,
@@ -261,7 +270,12 @@ export class MemberObject extends DurableObject<Env> {
 
   signout(proof: SessionProof): Result<null> {
     return this.asMember(proof, () => {
-      this.sql.exec("UPDATE sessions SET revoked_at = ? WHERE id = ?", new Date().toISOString(), proof.sessionId);
+      this.ctx.storage.transactionSync(() => {
+        this.sql.exec("UPDATE sessions SET revoked_at = ? WHERE id = ?", new Date().toISOString(), proof.sessionId);
+        // the session's listen keys die now, not when the session's row is cleared at a later sign-in
+        this.sql.exec("DELETE FROM listen_keys WHERE id IN (SELECT key_id FROM listen_key_sessions WHERE session_id = ?)", proof.sessionId);
+        this.sql.exec("DELETE FROM listen_key_sessions WHERE session_id = ?", proof.sessionId);
+      });
       this.closeSockets(proof.sessionId);
       return ok(null);
     });
@@ -318,14 +332,16 @@ export class MemberObject extends DurableObject<Env> {
       .exec<{ secret_hash: string; expires_at: string }>("SELECT secret_hash, expires_at FROM listen_keys WHERE id = ?", id)
       .toArray()[0];
     if (!row || !constantTimeEqual(utf8(row.secret_hash), utf8(secretHash)) || Date.parse(row.expires_at) <= Date.now()) return false;
-    // A key dies with the session that asked for it (a sign-out ends that session's stream).
+    // A key dies with the session that asked for it: revoked, expired, or gone. A key whose
+    // session row is gone (a later sign-in clears ended sessions) was once let through here, so
+    // an old key opened the stream again after a sign-out and a sign-in.
     const session = this.sql
       .exec<SessionRow>(
         "SELECT s.expires_at, s.revoked_at FROM listen_key_sessions k JOIN sessions s ON s.id = k.session_id WHERE k.key_id = ?",
         id,
       )
       .toArray()[0];
-    return session === undefined || isSessionLive(session, new Date());
+    return session !== undefined && isSessionLive(session, new Date());
   }
 
   /** The main account (with what is on hold for withdrawals) and a wallet per game, from the ledger. */
@@ -393,7 +409,7 @@ export class MemberObject extends DurableObject<Env> {
       const checked = money.depositCheck(body, rules);
       if (!checked.ok) return checked;
       // a break or a deposit limit refuses before an address is taken (checked again in the transaction)
-      const refused = protection.depositRefusal(this.sql, body.amount, Date.now());
+      const refused = protection.depositRefusal(this.sql, body.amount, Date.now()) ?? money.pendingDepositRefusal(this.sql, checked.data);
       if (refused) return refused;
       let siteAddress: string | null = null;
       if (addressFromSite(checked.data)) {
@@ -431,12 +447,13 @@ export class MemberObject extends DurableObject<Env> {
     proof: SessionProof,
     bankVerify: boolean,
     checkPassword: boolean,
-  ): Result<{ bankReady: boolean; check: SecretCheck | null }> {
+  ): Result<{ bankReady: boolean; check: SecretCheck | null } | SecretBusy> {
     return this.asMember(proof, (member) => {
       const bankReady = money.bankReady(money.bankRow(this.sql), bankVerify);
       if (!bankReady || !checkPassword) return ok({ bankReady, check: null });
       const check = this.ctx.storage.transactionSync(() => this.takeSecretCheck(member, "transaction_password"));
-      return check.ok ? ok({ bankReady, check: check.data }) : check;
+      if (!check.ok) return check;
+      return "busy" in check.data ? ok(check.data) : ok({ bankReady, check: check.data });
     });
   }
 
@@ -552,26 +569,37 @@ export class MemberObject extends DurableObject<Env> {
    * Begins checking a password the member typed during a session. Refused while that password's
    * checks are locked, without anything being verified; otherwise the attempt is counted (as
    * pending) before the worker runs PBKDF2, so concurrent guesses cannot all slip under the limit.
-   * The change the check allows, `rightSecret` or `wrongSecret` settles it. Nothing is counted
-   * when nothing was typed or there is no such password yet: there is no guess.
+   * While checks in flight fill the limit the answer is `busy`: the worker asks again shortly
+   * (handlers/secret-wait.ts), as a check in flight may well be the right password. The change the
+   * check allows, `rightSecret` or `wrongSecret` settles it. Nothing is counted when nothing was
+   * typed or there is no such password yet: there is no guess.
    */
-  beginSecretCheck(proof: SessionProof, secret: Secret, typed = true): Result<SecretCheck> {
+  beginSecretCheck(proof: SessionProof, secret: Secret, typed = true): Result<SecretCheck | SecretBusy> {
     return this.asMember(proof, (member) => {
       return this.ctx.storage.transactionSync(() => this.takeSecretCheck(member, secret, typed));
     });
   }
 
-  private takeSecretCheck(p: ProfileRow, secret: Secret, typed = true): Result<SecretCheck> {
+  private takeSecretCheck(p: ProfileRow, secret: Secret, typed = true): Result<SecretCheck | SecretBusy> {
     const credentials = { account: p.account, passwordHash: p.password_hash, transactionPasswordHash: p.transaction_password_hash };
     const hash = secret === "password" ? p.password_hash : p.transaction_password_hash;
     if (!typed || hash === "") return ok({ ...credentials, attemptId: null });
-    const taken = limits.take(this.sql, SECRET_CHECK_LIMIT, SECRETS[secret].scope, MEMBER, Date.now());
-    return taken.ok ? ok({ ...credentials, attemptId: taken.attemptId }) : fail(429, SECRETS[secret].locked);
+    // checks in flight are no failures: past the limit a check waits for them (secret-checks.ts)
+    const taken = secretChecks.beginCheck(this.sql, SECRET_CHECK_LIMIT, SECRETS[secret].scope, MEMBER, Date.now());
+    if (taken.ok) return ok({ ...credentials, attemptId: taken.attemptId });
+    return "busy" in taken ? ok({ busy: true }) : fail(429, SECRETS[secret].locked);
   }
 
   /** A right password that changed nothing (the new one broke a rule): the count resets, as a change resets it. */
   rightSecret(proof: SessionProof, secret: Secret, attemptId: number | null): void {
     if (this.authorize(proof).ok) this.ctx.storage.transactionSync(() => this.passSecretCheck(secret, attemptId));
+  }
+
+  /** A check whose request turned out to be a replay (answered from the first request): it counts for nothing. */
+  dropSecretCheck(proof: SessionProof, secret: Secret, attemptId: number | null): void {
+    if (attemptId !== null && this.authorize(proof).ok) {
+      this.ctx.storage.transactionSync(() => secretChecks.checkDropped(this.sql, SECRETS[secret].scope, MEMBER, attemptId));
+    }
   }
 
   /** A wrong password: it counts, is logged (with the lock it may start), and gets the password's own answer. */
@@ -587,12 +615,12 @@ export class MemberObject extends DurableObject<Env> {
   }
 
   private passSecretCheck(secret: Secret, attemptId: number | null): void {
-    if (attemptId !== null) limits.succeeded(this.sql, SECRETS[secret].scope, MEMBER, attemptId, true);
+    if (attemptId !== null) secretChecks.checkPassed(this.sql, SECRETS[secret].scope, MEMBER, attemptId);
   }
 
   private failSecretCheck(p: ProfileRow, secret: Secret, attemptId: number | null, context: { address: string | null; call: CallName }, now: Date): void {
     if (attemptId === null) return;
-    const until = limits.failed(this.sql, SECRET_CHECK_LIMIT, SECRETS[secret].scope, MEMBER, attemptId, now.getTime());
+    const until = secretChecks.checkFailed(this.sql, SECRET_CHECK_LIMIT, SECRETS[secret].scope, MEMBER, attemptId, now.getTime());
     const who = this.subject(p, context.address);
     auditToOutbox(this.sql, auditEvent("password_check_failed", "member", who, { secret, call: context.call }, now.toISOString()));
     if (until !== null) {
@@ -1176,6 +1204,8 @@ export class MemberObject extends DurableObject<Env> {
   /**
    * `GET /player/stream?listenKey=…`, forwarded by the worker with the key's id and hash. The
    * socket is tagged with the session that asked for the key, so that session's sign-out closes it.
+   * At most CLIENT_LIMITS.streamsPerMember are open at once, counted from the sockets this object
+   * holds (streams of sessions that ended are closed first and do not count).
    */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("expected a WebSocket", { status: 426 });
@@ -1188,6 +1218,10 @@ export class MemberObject extends DurableObject<Env> {
     const session = this.sql
       .exec<{ session_id: string }>("SELECT session_id FROM listen_key_sessions WHERE key_id = ?", keyId)
       .toArray()[0]?.session_id;
+    this.closeEndedStreams();
+    if (openSockets(this.ctx.getWebSockets()) >= CLIENT_LIMITS.streamsPerMember) {
+      return Response.json({ statusCode: 429, message: "too_many_streams" }, { status: 429 });
+    }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, session ? [`session:${session}`] : []);
     return new Response(null, { status: 101, webSocket: client });
@@ -1207,6 +1241,22 @@ export class MemberObject extends DurableObject<Env> {
    */
   private streaming(): boolean {
     return this.ctx.getWebSockets().length > 0;
+  }
+
+  /** Closes the streams whose session is no longer live (one that expired: a sign-out closes its own at once). */
+  private closeEndedStreams(): void {
+    const now = new Date();
+    for (const ws of this.ctx.getWebSockets()) {
+      const tag = this.ctx.getTags(ws).find((t) => t.startsWith("session:"));
+      if (!tag) continue;
+      const row = this.sql.exec<SessionRow>("SELECT expires_at, revoked_at FROM sessions WHERE id = ?", tag.slice("session:".length)).toArray()[0];
+      if (row && isSessionLive(row, now)) continue;
+      try {
+        ws.close(4001, "session ended");
+      } catch {
+        // already closed
+      }
+    }
   }
 
   /** A session ended: its sockets close (every socket when `sessionId` is null). */
@@ -1230,7 +1280,9 @@ export class MemberObject extends DurableObject<Env> {
   protected async deliverStream(profile: ProfileRow): Promise<void> {
     const rows = this.sql.exec<{ seq: number; payload: string }>("SELECT seq, payload FROM stream_outbox ORDER BY seq LIMIT 200").toArray();
     if (rows.length === 0) return;
-    const sockets = this.ctx.getWebSockets();
+    // a session that expired since its stream opened gets no more events
+    this.closeEndedStreams();
+    const sockets = this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
     if (sockets.length > 0) {
       const config = await siteStub(this.env, profile.site_id).getConfig();
       let wallets: Wallets | null = null;

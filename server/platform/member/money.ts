@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { UPLOAD_LIMITS } from "../../contract";
+import { CLIENT_LIMITS, UPLOAD_LIMITS } from "../../contract";
 import type {
   BankAccount,
   bankApplyBody,
@@ -17,7 +17,7 @@ import { depositPayment, newReference } from "../money/payment";
 import { queueTime, type OperatorBankApplication, type OperatorDeposit, type OperatorWithdrawal, type QueueEntry, type QueueKind } from "../money/queue";
 import { inRange, withdrawFee, type DepositRules, type TransferRules, type WithdrawRules } from "../money/rules";
 import { auditEvent, auditToOutbox } from "../audit";
-import { fail, ok, type Result } from "../result";
+import { fail, ok, type Failure, type Result } from "../result";
 import { balanceOf, dayRange, record, replay } from "./ledger";
 import { bonusLockedRefusal, creditDepositBonuses } from "./campaigns";
 import { breakRefusal, depositRefusal } from "./protection";
@@ -261,6 +261,18 @@ export function depositCheck(body: { optionId: string; amount: number }, rules: 
 }
 
 /**
+ * A deposit that would wait for an operator, while CLIENT_LIMITS.pendingDepositsPerMember already
+ * wait: refused (429) until one is decided. An instant (demo) deposit waits for no one and is not
+ * limited. Checked before a pool address is taken and again in the deposit's transaction, so
+ * parallel requests cannot all slip under it.
+ */
+export function pendingDepositRefusal(sql: SqlStorage, option: DepositOption): Failure | null {
+  if (option.kind === "demo") return null;
+  const waiting = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM deposits WHERE status = 'pending'").one().n;
+  return waiting >= CLIENT_LIMITS.pendingDepositsPerMember ? fail(429, "pending_deposits_limit") : null;
+}
+
+/**
  * `siteAddress`: the address the site object assigned for an option whose addresses it gives (the
  * operator's pool or xpub: money/payment.ts addressFromSite), asked for before this transaction; null otherwise.
  */
@@ -279,7 +291,7 @@ export function deposit(
   if (!checked.ok) return checked;
   const option = checked.data;
   // player protection: a break, or the deposit limits (this row counts toward them once written)
-  const refused = depositRefusal(sql, body.amount, Date.parse(now));
+  const refused = depositRefusal(sql, body.amount, Date.parse(now)) ?? pendingDepositRefusal(sql, option);
   if (refused) return refused;
 
   const id = newId();

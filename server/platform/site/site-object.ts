@@ -3,12 +3,13 @@ import { SMS_RULES, textLanguage, type AuditEntry, type DepositAddressPool, type
 import type { z } from "zod";
 import { appendAudit, AUDIT_SCHEMA, auditEvent, listAudit, migrateAudit, type AuditQuery } from "../audit";
 import type { Env } from "../env";
+import * as clientLimits from "../client-limits";
 import * as limits from "../limits";
 import { FORGOT_ACCOUNT_LIMIT, FORGOT_ADDRESS_LIMIT, LIMIT_SCHEMA } from "../limits";
 import * as signin from "../signin-limits";
 import { SIGNIN_SCHEMA, type SigninCaller, type SigninTaken } from "../signin-limits";
 import type { QueueEntry, QueueKind } from "../money/queue";
-import { fail, ok, type Result } from "../result";
+import { fail, ok, type Failure, type Result } from "../result";
 import { mergeSiteConfig } from "./config";
 import * as content from "./content";
 import { defaultSiteConfig } from "./defaults";
@@ -119,10 +120,35 @@ export class SiteObject extends DurableObject<Env> {
     return this.sql.exec<{ png: ArrayBuffer }>("SELECT png FROM site_icons WHERE size = ?", size).toArray()[0]?.png ?? null;
   }
 
-  registerAccount(account: directory.NewAccount): Result<{ inviteCode: string }> {
+  /**
+   * Whether a sign-up from `address` would be refused by the per-network limits now, asked before
+   * the passwords are hashed, so a flood past the limit costs no PBKDF2. Only a hint: the count
+   * that decides is taken again in `registerAccount`'s transaction.
+   */
+  signupRefusal(address: string | null): Failure | null {
+    const network = clientLimits.clientNetwork(address);
+    return this.ctx.storage.transactionSync(() => clientLimits.signupRefusal(this.sql, network, Date.now()));
+  }
+
+  /**
+   * A new account, limited per client network (client-limits.ts): accounts created an hour, and
+   * answers about a mobile number an hour. Checked and counted in the transaction that adds the
+   * account, so parallel sign-ups cannot all pass. Every answer that compared the number counts
+   * as a check: `mobile_registered`, and an account created with it.
+   */
+  registerAccount(account: directory.NewAccount, address: string | null = null): Result<{ inviteCode: string }> {
     if (!this.row()) return fail(400, "invalid_site");
-    const now = new Date().toISOString();
-    return this.ctx.storage.transactionSync(() => directory.addAccount(this.sql, account, now));
+    const at = Date.now();
+    const now = new Date(at).toISOString();
+    const network = clientLimits.clientNetwork(address);
+    return this.ctx.storage.transactionSync(() => {
+      const refused = clientLimits.signupRefusal(this.sql, network, at);
+      if (refused) return refused;
+      const added = directory.addAccount(this.sql, account, now);
+      if (added.ok || added.message === "mobile_registered") clientLimits.countMobileCheck(this.sql, network, at);
+      if (added.ok) clientLimits.countSignup(this.sql, network, at);
+      return added;
+    });
   }
 
   /** Undo a registration whose member object could not be created. */
@@ -186,8 +212,21 @@ export class SiteObject extends DurableObject<Env> {
     return directory.findMemberByMobile(this.sql, account, areaCode, mobile);
   }
 
-  changeMobile(memberId: string, areaCode: string, mobile: string): Result<null> {
-    return this.ctx.storage.transactionSync(() => directory.changeMobile(this.sql, memberId, areaCode, mobile));
+  /**
+   * A member's new number. With the member's address, the answer counts as a check of the number
+   * per network, as a sign-up's does (a member could otherwise ask about numbers by changing to
+   * them); without one (the handler giving a failed change back) nothing is counted.
+   */
+  changeMobile(memberId: string, areaCode: string, mobile: string, address: string | null = null): Result<null> {
+    const at = Date.now();
+    const network = clientLimits.clientNetwork(address);
+    return this.ctx.storage.transactionSync(() => {
+      const refused = clientLimits.mobileCheckRefusal(this.sql, network, at);
+      if (refused) return refused;
+      const changed = directory.changeMobile(this.sql, memberId, areaCode, mobile);
+      if (changed.ok || changed.message === "mobile_registered") clientLimits.countMobileCheck(this.sql, network, at);
+      return changed;
+    });
   }
 
   getChatLink(): Result<string> {

@@ -279,7 +279,8 @@ describe("game page", { timeout: 20_000 }, () => {
 
 describe("a stream over the platform's limit", () => {
   it("is opened and closed at once with close code 4029, so the page can say why it is not live", async () => {
-    const headers = { upgrade: "websocket", "CF-Connecting-IP": "192.0.2.77" };
+    // outside production the site takes the browser's address from X-Client-Address (server/site/README.md, "Client address")
+    const headers = { upgrade: "websocket", "X-Client-Address": "192.0.2.77" };
     type Socket = WebSocket & { accept(): void };
     const opened: Socket[] = [];
     for (let i = 0; i < CLIENT_LIMITS.marketSocketsPerNetwork; i++) {
@@ -298,7 +299,7 @@ describe("a stream over the platform's limit", () => {
     socket.accept();
     expect(await closed).toEqual({ code: STREAM_CLOSE.tooManyStreams, reason: "too_many_streams" });
     // another network is not held up
-    const other = await stack.fetch(`http://localhost/ws/market/${SLOW_PAIR}`, { headers: { ...headers, "CF-Connecting-IP": "192.0.2.78" } });
+    const other = await stack.fetch(`http://localhost/ws/market/${SLOW_PAIR}`, { headers: { ...headers, "X-Client-Address": "192.0.2.78" } });
     expect(await firstMessage(other)).toBeTruthy();
     for (const ws of opened) ws.close();
   });

@@ -4,6 +4,7 @@ import { checkOperator, memberCaller, requestSite } from "./auth/caller";
 import type { Env } from "./env";
 import { handlers } from "./handlers";
 import { logOperatorAction } from "./handlers/audit";
+import { modeScopedKey } from "./handlers/mode";
 import type { CallInput, Handler, MemberContext, RawFile } from "./handlers/types";
 import { readJson, respond } from "./http";
 import { badRequest, fail, type Failure, type Result } from "./result";
@@ -139,6 +140,8 @@ async function handle(request: Request, env: Env): Promise<Result<unknown> | Res
   if (spec.idempotent) {
     idempotencyKey = request.headers.get(IDEMPOTENCY_HEADER) ?? "";
     if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return badRequest("invalid_parameters");
+    // the same key in practice and in real money: two intents (handlers/mode.ts)
+    if (caller.data) idempotencyKey = modeScopedKey(idempotencyKey, caller.data.mode);
   }
 
   let file: File | null | undefined;

@@ -15,3 +15,4 @@ export * from "./units";
 export * from "./positions";
 export * from "./stream";
 export * from "./returns-table";
+export * from "./account-mode";

@@ -142,6 +142,9 @@ export const MESSAGE_CODES = [
   // are bets on an option that a later price or parameter change brought there
   "odds_return_too_high",
   "bet_option_suspended",
+  // security: modes (account-mode.ts): a bet, open, close or TP/SL whose body names another mode
+  // than the one the caller plays in (a page left open while another window switched)
+  "account_mode_changed",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

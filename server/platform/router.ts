@@ -1,10 +1,21 @@
 import type { z } from "zod";
-import { CALLS, CLIENT_ADDRESS_HEADER, IDEMPOTENCY_HEADER, matchPath, UPLOAD_LIMITS, type CallName, type CallSpec, type MessageCode } from "../contract";
+import {
+  CALLS,
+  CLIENT_ADDRESS_HEADER,
+  IDEMPOTENCY_HEADER,
+  matchPath,
+  MODE_CHANGED,
+  modeChanged,
+  UPLOAD_LIMITS,
+  type CallName,
+  type CallSpec,
+  type MessageCode,
+} from "../contract";
 import { checkOperator, memberCaller, requestSite } from "./auth/caller";
 import type { Env } from "./env";
 import { handlers } from "./handlers";
 import { logOperatorAction } from "./handlers/audit";
-import { modeScopedKey } from "./handlers/mode";
+import { modeScopedKey, refusedForMode } from "./handlers/mode";
 import type { CallInput, Handler, MemberContext, RawFile } from "./handlers/types";
 import { readJson, respond } from "./http";
 import { badRequest, fail, type Failure, type Result } from "./result";
@@ -36,6 +47,11 @@ function namedSite(params: unknown, body: unknown): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Whether a call's body carries the mode its page was rendered in (the calls that play: bets, opens, closes, TP/SL). */
+function namesMode(body: unknown): body is { mode: unknown } {
+  return typeof body === "object" && body !== null && "mode" in body;
 }
 
 /**
@@ -170,6 +186,9 @@ async function handle(request: Request, env: Env): Promise<Result<unknown> | Res
   const site = namedSite(params.value, body.value);
   const member = caller.data;
   if (member && site !== undefined && site !== member.siteId) return fail(403, "invalid_permission");
+  // A post that names its mode (the page it came from) acts in that mode or not at all: a page
+  // left open in practice never bets real money after another window switched (account-mode.ts).
+  if (member && namesMode(body.value) && modeChanged(body.value.mode, member.mode)) return refusedForMode(member, MODE_CHANGED);
   const headerSite = requestSite(request);
   // (market calls name no site: any site may read a market)
   if (!member && spec.auth === "public" && headerSite !== undefined && site !== undefined && headerSite !== site) {

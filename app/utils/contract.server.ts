@@ -1,6 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { postedMode } from "./account-mode.server";
 import { requireMember } from "./auth.server";
 import {
   CLOSED_PAGE_SIZE,
@@ -203,6 +204,11 @@ export async function contractAction({ request, context }: ActionFunctionArgs) {
     return redirect(contractHref({ ...query, margin: text("margin"), takeProfit: text("takeProfit"), stopLoss: text("stopLoss") }));
   }
 
+  // every post that plays (an open, a close, a TP/SL change) acts in the mode its page was
+  // rendered in or not at all: back to the page, now in the mode in force (account-mode.server.ts)
+  const played = postedMode(form, context, backTo(request, "/game/contract"));
+  if (!played.ok) return played.response;
+
   if (intent === "open" || intent === "") {
     // a chip counts when the box is empty (the bet form's rule; with JavaScript a chip fills the box)
     if (!String(form.get("margin") ?? "").trim() && typeof form.get("chip") === "string") form.set("margin", String(form.get("chip")));
@@ -214,7 +220,7 @@ export async function contractAction({ request, context }: ActionFunctionArgs) {
     }
     const { idempotencyKey, pair, side, margin, leverage, seenPrice, takeProfit, stopLoss } = submission.value;
     const result = await context.platform.call("openPosition", {
-      body: { pair, side, margin, leverage, seenPrice, takeProfit, stopLoss },
+      body: { pair, side, margin, leverage, seenPrice, takeProfit, stopLoss, mode: played.mode },
       idempotencyKey,
     });
     if (!result.ok) {
@@ -240,7 +246,7 @@ export async function contractAction({ request, context }: ActionFunctionArgs) {
         stopLoss: form.get("stopLoss") ?? undefined,
       });
       if (!parsed.success) return json({ intent, positionId, error: parsed.error.issues[0]!.message }, { status: 400 });
-      const result = await context.platform.call("setPositionTriggers", { params: { id: positionId }, body: parsed.data });
+      const result = await context.platform.call("setPositionTriggers", { params: { id: positionId }, body: { ...parsed.data, mode: played.mode } });
       if (!result.ok) {
         return json({ intent, positionId, error: failureMessage(result, { currency: context.site.currency, locale: context.locale }) }, { status: failureStatus(result.status) });
       }
@@ -249,7 +255,7 @@ export async function contractAction({ request, context }: ActionFunctionArgs) {
       return redirect(backTo(request, contractHref({ pair: result.data.pair })));
     }
     const key = submittedIdempotencyKey(form);
-    const result = await context.platform.call("closePosition", { params: { id: positionId }, body: {}, idempotencyKey: key });
+    const result = await context.platform.call("closePosition", { params: { id: positionId }, body: { mode: played.mode }, idempotencyKey: key });
     if (!result.ok) {
       return json(
         { intent, positionId, error: failureMessage(result, { currency: context.site.currency, locale: context.locale }), idempotencyKey: key },

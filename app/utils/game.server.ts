@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { toLocaleId } from "~/i18n";
+import { postedMode } from "./account-mode.server";
 import { requireMember } from "./auth.server";
 import { BET_OPTIONS, HISTORY_PAGE_SIZE, PRACTICE_WALLET, pairName, parseGameQuery, type GameQuery } from "./game";
 import { idempotencyKeyField, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
@@ -165,13 +166,16 @@ function chipAsAmount(raw: unknown): unknown {
 export async function gameAction({ request, context }: ActionFunctionArgs) {
   requireMember(request, context);
   const formData = await request.formData();
+  // a bet from a page of the other mode bets nothing: back to the page, now in the mode in force
+  const played = postedMode(formData, context, backToGame(request));
+  if (!played.ok) return played.response;
   const submission = parseWithZod(formData, { schema: betSchema(betLimits(context), context.site.pairs) });
   const key = submittedIdempotencyKey(formData);
   if (submission.status !== "success") {
     return json({ result: submission.reply(), idempotencyKey: key }, { status: 400 });
   }
   const { pair, periodNo, option, amount, idempotencyKey } = submission.value;
-  const result = await context.platform.call("placeOrder", { body: { pair, periodNo, option, amount }, idempotencyKey });
+  const result = await context.platform.call("placeOrder", { body: { pair, periodNo, option, amount, mode: played.mode }, idempotencyKey });
   if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
   // the toast names the round the bet is on: the Next one, not the Live one the page also shows
   context.session.flashToast({ kind: "success", key: `bet_placed_on?${new URLSearchParams({ periodNo: result.data.periodNo })}` as KeyOf<"messages"> });
@@ -179,5 +183,10 @@ export async function gameAction({ request, context }: ActionFunctionArgs) {
   url.searchParams.set("pair", pair);
   url.searchParams.delete("page");
   return redirect(localRedirectTarget(url.pathname + url.search) ?? "/game");
+}
+
+function backToGame(request: Request): string {
+  const url = new URL(request.url);
+  return localRedirectTarget(url.pathname + url.search) ?? "/game";
 }
 

@@ -63,7 +63,7 @@ import { operatorCreateBody, operatorId, operatorInfo, operatorKeyIssued, type O
 import { cleanText } from "./text";
 import { candle, CANDLE_INTERVALS, marketState, PAIR_ACTIONS, order, orderBody, pairConfig, pairInfo, pairSymbol, period, periodNo } from "./game";
 import { ICON_MAX_BYTES, ICON_SIZES } from "./icons";
-import { openInterest, openPositionBody, position, POSITION_STATUSES, positionTriggersBody } from "./positions";
+import { closePositionBody, openInterest, openPositionBody, position, POSITION_STATUSES, positionTriggersBody } from "./positions";
 import { dayLabelSchema, fairnessDay, periodProof } from "./fairness";
 import { pairReturns } from "./returns-table";
 import {
@@ -579,7 +579,7 @@ export const CALLS = {
       "Close an open position at the market's price. Exactly one close: if a trigger closed it first, the answer is that close",
     idempotent: true,
     params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
-    body: z.object({}).strict(),
+    body: closePositionBody,
     data: position,
   }),
 

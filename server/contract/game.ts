@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { accountMode } from "./protection";
 import { hasNoControlCharacters } from "./text";
 
 /**
@@ -110,6 +111,8 @@ export const orderBody = z
     periodNo,
     option: betOption,
     amount: minorUnits.pipe(z.number().int().positive()),
+    /** the mode the bet's page was rendered in: refused unless it is the caller's (account-mode.ts) */
+    mode: accountMode,
   })
   .strict();
 

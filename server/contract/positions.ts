@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pairSymbol } from "./game";
+import { accountMode } from "./protection";
 import { minorUnits } from "./units";
 import { feeSharePpm, leveragesOverFeeShare, type PositionTerms } from "./position-math";
 
@@ -146,12 +147,17 @@ export const openPositionBody = z
     seenPrice: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     takeProfit: triggerPrice.optional().default(null),
     stopLoss: triggerPrice.optional().default(null),
+    /** the mode the ticket was rendered in: refused unless it is the caller's (account-mode.ts) */
+    mode: accountMode,
   })
   .strict();
 export type OpenPositionBody = z.output<typeof openPositionBody>;
 
-/** Replace an open position's take-profit and stop-loss (null clears one). */
-export const positionTriggersBody = z.object({ takeProfit: triggerPrice, stopLoss: triggerPrice }).strict();
+/** Replace an open position's take-profit and stop-loss (null clears one); `mode` as the open's. */
+export const positionTriggersBody = z.object({ takeProfit: triggerPrice, stopLoss: triggerPrice, mode: accountMode }).strict();
+
+/** Close an open position; `mode` as the open's. */
+export const closePositionBody = z.object({ mode: accountMode }).strict();
 export type PositionTriggersBody = z.output<typeof positionTriggersBody>;
 
 export const POSITION_STATUSES = ["open", "closed"] as const;

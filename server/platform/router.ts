@@ -1,9 +1,10 @@
 import type { z } from "zod";
-import { ALL_SITES, CALLS, CLIENT_ADDRESS_HEADER, IDEMPOTENCY_HEADER, matchPath, UPLOAD_LIMITS, type CallName, type CallSpec, type MessageCode } from "../contract";
+import { ALL_SITES, CALLS, CLIENT_ADDRESS_HEADER, IDEMPOTENCY_HEADER, matchPath, MODE_CHANGED, modeChanged, UPLOAD_LIMITS, type CallName, type CallSpec, type MessageCode } from "../contract";
 import { memberCaller, operatorCaller, requestSite } from "./auth/caller";
 import type { Env } from "./env";
 import { handlers } from "./handlers";
 import { logOperatorAction } from "./handlers/audit";
+import { modeScopedKey, refusedForMode } from "./handlers/mode";
 import type { CallInput, Handler, MemberContext, OperatorContext, RawFile, Touched } from "./handlers/types";
 import { readJson, respond } from "./http";
 import { badRequest, fail, type Failure, type Result } from "./result";
@@ -38,6 +39,11 @@ function namedSite(params: unknown, body: unknown): string | undefined {
 }
 
 type Caller = { member: MemberContext | null; operator: OperatorContext | null };
+
+/** Whether a call's body carries the mode its page was rendered in (the calls that play: bets, opens, closes, TP/SL). */
+function namesMode(body: unknown): body is { mode: unknown } {
+  return typeof body === "object" && body !== null && "mode" in body;
+}
 
 /**
  * Who is calling, checked before any input is read: an operator's key (403), or the site header
@@ -174,6 +180,8 @@ async function handle(request: Request, env: Env, ctx: Pick<ExecutionContext, "w
   if (spec.idempotent) {
     idempotencyKey = request.headers.get(IDEMPOTENCY_HEADER) ?? "";
     if (!IDEMPOTENCY_KEY.test(idempotencyKey)) return badRequest("invalid_parameters");
+    // the same key in practice and in real money: two intents (handlers/mode.ts)
+    if (member) idempotencyKey = modeScopedKey(idempotencyKey, member.mode);
   }
 
   let file: File | null | undefined;
@@ -201,6 +209,9 @@ async function handle(request: Request, env: Env, ctx: Pick<ExecutionContext, "w
   // member's site (403), and a public call that names a site in its header must name the same one.
   const site = namedSite(params.value, body.value);
   if (member && site !== undefined && site !== member.siteId) return fail(403, "invalid_permission");
+  // A post that names its mode (the page it came from) acts in that mode or not at all: a page
+  // left open in practice never bets real money after another window switched (account-mode.ts).
+  if (member && namesMode(body.value) && modeChanged(body.value.mode, member.mode)) return refusedForMode(member, MODE_CHANGED);
   const headerSite = requestSite(request);
   // (market calls name no site: any site may read a market)
   if (!member && spec.auth === "public" && headerSite !== undefined && site !== undefined && headerSite !== site) {

@@ -252,7 +252,7 @@ export async function settlement(
 ): Promise<SettlementResult> {
   const options: BetOption[] = ["high", "odd", "rise", "counter", "draw"];
   const place = (member: BenchMember, periodNo: string, symbol: string, option: BetOption) =>
-    platformCall("placeOrder", { token: member.token, body: { pair: symbol, periodNo, option, amount: 100 } });
+    platformCall("placeOrder", { token: member.token, body: { pair: symbol, periodNo, option, amount: 100, mode: "real" } });
 
   // calibration: one bet per member on another pair for about 5 s, to size the period
   const calPeriod = await periodWithRoom(calibrationPair, 12_000);

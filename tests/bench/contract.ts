@@ -318,7 +318,7 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   await pool(members, 32, async (member) => {
     for (let i = 0; i < FAR_PER_MEMBER; i++) {
       const side = i % 2 === 0 ? ("long" as const) : ("short" as const);
-      const r = await openOnce(member.token, { pair: CONTRACT_PAIR, side, margin, leverage: farLeverage, seenPrice: price, takeProfit: null, stopLoss: null });
+      const r = await openOnce(member.token, { pair: CONTRACT_PAIR, side, margin, leverage: farLeverage, seenPrice: price, takeProfit: null, stopLoss: null, mode: "real" });
       if (r.statusCode !== 200) farRefused.push(`${member.account}: ${r.statusCode} ${r.message}`);
       if (++done % 1_000 === 0) log(`  ${done} positions at ${farLeverage}×`);
     }
@@ -333,7 +333,7 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   const targetStart = performance.now();
   await pool(members, 32, async (member) => {
     for (const side of ["long", "short"] as const) {
-      const r = await openOnce(member.token, { pair: CONTRACT_PAIR, side, margin, leverage: targetLeverage, seenPrice: price, takeProfit: null, stopLoss: null });
+      const r = await openOnce(member.token, { pair: CONTRACT_PAIR, side, margin, leverage: targetLeverage, seenPrice: price, takeProfit: null, stopLoss: null, mode: "real" });
       if (r.statusCode === 200 && r.data) sides[side].push({ member, position: r.data });
       else targetsRefused.push(`${member.account}: ${r.statusCode} ${r.message}`);
     }

@@ -177,7 +177,7 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
     async function openPosition(m: Member, rng: () => number, mode: Mode, side: "long" | "short", leverage: number, replays = true) {
       const state = await market(POSITION_PAIR);
       if (state.price === null) return;
-      const body: CallBody<"openPosition"> = { pair: POSITION_PAIR, side, margin: 100 + Math.floor(rng() * 200), leverage, seenPrice: state.price, takeProfit: null, stopLoss: null };
+      const body: CallBody<"openPosition"> = { pair: POSITION_PAIR, side, margin: 100 + Math.floor(rng() * 200), leverage, seenPrice: state.price, takeProfit: null, stopLoss: null, mode };
       const answer = replays
         ? await act(m, rng, "openPosition", { body, mode }, (b) => ({ ...b, margin: b.margin + 1 }))
         : (await client.member(m.n, m.token, "openPosition", { body, mode })).envelope;
@@ -201,14 +201,14 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
         if (roll < 28) {
           const state = await market(BET_PAIR);
           const amount = 100 * (1 + Math.floor(rng() * 4));
-          await act(m, rng, "placeOrder", { body: { pair: BET_PAIR, periodNo: state.next.periodNo, option: OPTIONS[Math.floor(rng() * OPTIONS.length)]!, amount }, mode }, (b) => ({ ...b, amount: b.amount + 100 }));
+          await act(m, rng, "placeOrder", { body: { pair: BET_PAIR, periodNo: state.next.periodNo, option: OPTIONS[Math.floor(rng() * OPTIONS.length)]!, amount, mode }, mode }, (b) => ({ ...b, amount: b.amount + 100 }));
         } else if (roll < 42) {
           if (m.open.size >= 6) continue;
           await openPosition(m, rng, mode, rng() < 0.5 ? "long" : "short", leverages[Math.floor(rng() * leverages.length)]!);
         } else if (roll < 54) {
           const [id, open] = [...m.open.entries()][Math.floor(rng() * m.open.size)] ?? [];
           if (!id || !open) continue;
-          const answer = await act(m, rng, "closePosition", { params: { id }, mode: open.mode });
+          const answer = await act(m, rng, "closePosition", { params: { id }, body: { mode: open.mode }, mode: open.mode });
           if (answer.statusCode === 200 || answer.message === "position_closed" || answer.message === "position_not_found") m.open.delete(id);
         } else if (roll < 60) {
           const [id, open] = [...m.open.entries()][Math.floor(rng() * m.open.size)] ?? [];
@@ -217,7 +217,7 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
           if (state.price === null) continue;
           const up = Math.round(state.price * 1.01);
           const down = Math.round(state.price * 0.99);
-          const body = open.side === "long" ? { takeProfit: up, stopLoss: down } : { takeProfit: down, stopLoss: up };
+          const body = { ...(open.side === "long" ? { takeProfit: up, stopLoss: down } : { takeProfit: down, stopLoss: up }), mode: open.mode };
           await client.member(m.n, m.token, "setPositionTriggers", { params: { id }, body, mode: open.mode });
         } else if (roll < 70) {
           // now and then more than the main account holds: a refusal that must change nothing
@@ -403,7 +403,7 @@ async function finishRun(client: Client, members: Member[]): Promise<void> {
       for (;;) {
         const open = await client.must(m.token, "positions", { query: { status: "open", page: 1, pageSize: 100 }, mode });
         if (open.items.length === 0) break;
-        for (const p of open.items) await client.member(m.n, m.token, "closePosition", { params: { id: p.id }, mode });
+        for (const p of open.items) await client.member(m.n, m.token, "closePosition", { params: { id: p.id }, body: { mode }, mode });
         await sleep(200);
       }
     }

@@ -294,6 +294,9 @@ export async function startFaultProxy(forward: (request: Request) => Promise<Res
   };
 }
 
+/** The account mode a rendered play form carries (the page's mode: app/components/mode-input.tsx). */
+export const modeOf = (html: string) => /<input type="hidden" name="mode" value="(real|practice)"/.exec(html)?.[1] ?? "";
+
 /** The idempotency key a rendered form carries. */
 export const idempotencyKeyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
 

@@ -470,7 +470,7 @@ const page = { page: "1", pageSize: "10", from: "2020-01-01", to: "2099-12-31" }
 const pairPrice = async () => (await platform.call("market", { params: { pair: PAIR } })).envelope.data!.price!;
 /** A fresh open position of the shared member (each case acts on its own). */
 const openPositionId = async () =>
-  (await memberCall("openPosition", { body: { pair: PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: await pairPrice() } })).id as string;
+  (await memberCall("openPosition", { body: { pair: PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: await pairPrice(), mode: "real" } })).id as string;
 /** The running period (`current`) or the one taking bets (`next`, which starts when it ends). */
 const periodNo = async (which: "current" | "next") => {
   const { envelope } = await platform.call("market", { params: { pair: PAIR } });
@@ -616,7 +616,7 @@ const TABLE: Record<CallName, Entry> = {
   quotes: { request: async () => ({ params: { pair: PAIR }, query: { page: "1", pageSize: "10" } }) },
   candles: { request: async () => ({ params: { pair: PAIR }, query: { interval: "1m", limit: "10" } }) },
   placeOrder: {
-    request: async () => ({ body: { pair: PAIR, periodNo: await periodNo("next"), option: "draw", amount: 100 } }),
+    request: async () => ({ body: { pair: PAIR, periodNo: await periodNo("next"), option: "draw", amount: 100, mode: "real" } }),
     codes: { "body.pair": "invalid_trading_pair", "body.option": "invalid_bet_option", "body.periodNo": "invalid_period", "body.amount": "amount_out_of_range" },
   },
   orders: { request: async () => ({ query: { ...page, status: "all" } }) },
@@ -758,15 +758,15 @@ const TABLE: Record<CallName, Entry> = {
   joinCampaign: { request: async () => ({ params: { key: "bad-input-bonus" }, body: {} }) },
   operatorEndCampaign: { request: async () => ({ params: { ...operatorSite, key: "bad-input-ended" }, body: {} }) },
   openPosition: {
-    request: async () => ({ body: { pair: PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: await pairPrice(), takeProfit: null, stopLoss: null } }),
+    request: async () => ({ body: { pair: PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: await pairPrice(), takeProfit: null, stopLoss: null, mode: "real" } }),
   },
   positions: { request: async () => ({ query: { ...page, status: "open" } }) },
   setPositionTriggers: {
-    request: async () => ({ params: { id: await openPositionId() }, body: { takeProfit: null, stopLoss: null } }),
+    request: async () => ({ params: { id: await openPositionId() }, body: { takeProfit: null, stopLoss: null, mode: "real" } }),
     strings: { "params.id": id("position_not_found") },
   },
   closePosition: {
-    request: async () => ({ params: { id: await openPositionId() }, body: {} }),
+    request: async () => ({ params: { id: await openPositionId() }, body: { mode: "real" } }),
     strings: { "params.id": id("position_not_found") },
   },
   operatorOpenInterest: { request: async () => ({ params: operatorSite }) },

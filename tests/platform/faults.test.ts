@@ -324,7 +324,7 @@ describe("requests lost at every point, then retried with the same key", { timeo
       ["transfer", () => body("transfer", { direction: "in", gameCode: rng.pick(GAMES), amount: rng.int(5, 20) * 100 })],
       ["transfer", () => body("transfer", { direction: "out", gameCode: rng.pick(GAMES), amount: rng.int(1, 5) * 100 })],
       ["withdraw", () => body("withdraw", { amount: rng.int(1, 3) * 1000, transactionPassword: m.transactionPassword })],
-      ["placeOrder", () => ({ pair: FAST_PAIR, option: rng.pick(BET_OPTIONS), amount: rng.int(1, 5) * 100 })],
+      ["placeOrder", () => ({ pair: FAST_PAIR, option: rng.pick(BET_OPTIONS), amount: rng.int(1, 5) * 100, mode: "real" })],
     ];
     const faults: Fault[] = ["client-abort", "lose-request", "lose-response", "crash-after", "crash-inside"];
     for (const fault of faults) {
@@ -379,7 +379,7 @@ describe("requests lost at every point, then retried with the same key", { timeo
         "placeOrder",
         async () => {
           await tick(Math.ceil(clock / 5000) * 5000 + 200);
-          return { pair: FAST_PAIR, periodNo: (await market()).next.periodNo, option: rng.pick(BET_OPTIONS), amount: 500 };
+          return { pair: FAST_PAIR, periodNo: (await market()).next.periodNo, option: rng.pick(BET_OPTIONS), amount: 500, mode: "real" };
         },
       ],
     ];
@@ -415,7 +415,7 @@ describe("settlement alarms", { timeout: 60_000 }, () => {
         const periodNo = (await market()).next.periodNo;
         for (const m of members) {
           for (const option of ["high", "odd", "rise", "counter", "draw"] as const) {
-            const r = await attempt(m, "placeOrder", { body: { pair: FAST_PAIR, periodNo, option, amount: rng.int(1, 5) * 100 } }, crypto.randomUUID(), "none", 0);
+            const r = await attempt(m, "placeOrder", { body: { pair: FAST_PAIR, periodNo, option, amount: rng.int(1, 5) * 100, mode: "real" } }, crypto.randomUUID(), "none", 0);
             expect(r.lost ? null : r.envelope.message, ctx(`bet in round ${round}`)).toBe("ok");
           }
         }
@@ -586,6 +586,7 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
                 periodNo: (await market()).next.periodNo,
                 option: rng.pick(BET_OPTIONS),
                 amount: afford(balances["game:binary"] ?? 0, 100, 30),
+                mode: "real",
               },
             },
           ];

@@ -1,8 +1,8 @@
 import { expect } from "vitest";
-import type { BetOption, CallBody, Order, PairConfig, Period } from "../../server/contract";
+import type { BetOption, Order, PairConfig, Period } from "../../server/contract";
 import type { Direction, Outcome } from "../../server/contract/outcomes";
 import type { Platform, TestMember } from "../helpers/platform";
-import { DEMO_OPTION, fund, memberCall, memberIdOf, MONEY_SITE } from "./money-helpers";
+import { DEMO_OPTION, fund, memberCall, memberIdOf, MONEY_SITE, type TestBody } from "./money-helpers";
 
 /** A short-period pair so tests see periods end within seconds. */
 export const FAST_PAIR = "TST-USDT";
@@ -58,7 +58,7 @@ export async function bettingPeriod(platform: Platform, clock: number, tick: (to
 /** The number of the period after `periodNo` in its day: a bet naming it is too early (`invalid_period`). */
 export const periodAfter = (periodNo: string) => periodNo.slice(0, 8) + String(Number(periodNo.slice(8)) + 1).padStart(periodNo.length - 8, "0");
 
-export function bet(platform: Platform, m: TestMember, body: CallBody<"placeOrder">, key?: string) {
+export function bet(platform: Platform, m: TestMember, body: TestBody<"placeOrder">, key?: string) {
   return memberCall(platform, m, "placeOrder", { body, key });
 }
 

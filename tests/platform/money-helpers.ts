@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { HDKey } from "@scure/bip32";
 import { expect } from "vitest";
-import type { CallBody, CallData, CallName, Envelope, SiteConfigPatch, SiteInfo } from "../../server/contract";
+import { ACCOUNT_MODE_HEADER, CALLS, type CallBody, type CallSpec, type CallData, type CallName, type Envelope, type SiteConfigPatch, type SiteInfo } from "../../server/contract";
 import type { CallOptions, CallResult, Platform, TestMember } from "../helpers/platform";
 
 /** Money scenarios shared by the platform's money tests. */
@@ -95,12 +95,26 @@ export function memberCall<N extends CallName>(
   platform: Platform,
   member: TestMember,
   name: N,
-  options: Omit<CallOptions<N>, "token" | "siteId"> & { key?: string | null } = {},
+  options: Omit<CallOptions<N>, "token" | "siteId" | "body"> & { body?: TestBody<N>; key?: string | null } = {},
 ): Promise<CallResult<CallData<N>>> {
   const { key, ...rest } = options;
   const headers: Record<string, string> = { ...rest.headers };
   if (key !== null) headers["Idempotency-Key"] = key ?? randomUUID();
-  return platform.call(name, { ...rest, headers, token: member.token, siteId: member.siteId } as CallOptions<N>);
+  const body = withPlayedMode(name, rest.body, new Headers(headers).get(ACCOUNT_MODE_HEADER) ?? "real");
+  return platform.call(name, { ...rest, body, headers, token: member.token, siteId: member.siteId } as CallOptions<N>);
+}
+
+/**
+ * A playing call's body as a test writes it (bets, opens, closes, TP/SL carry the mode their page
+ * was rendered in): `mode` may be left out, and memberCall then sends the mode the request plays
+ * in (its X-Account-Mode header, else real), as the site does. A test of a mismatch names it.
+ */
+export type TestBody<N extends CallName> = CallBody<N> extends { mode: infer M } ? Omit<CallBody<N>, "mode"> & { mode?: M } : CallBody<N>;
+
+function withPlayedMode(name: CallName, body: unknown, mode: string): unknown {
+  const schema = (CALLS[name] as CallSpec).body as { shape?: Record<string, unknown> } | undefined;
+  const carriesMode = schema?.shape !== undefined && "mode" in schema.shape;
+  return carriesMode && body && typeof body === "object" && !("mode" in body) ? { ...body, mode } : body;
 }
 
 export const body = <N extends CallName>(_name: N, value: CallBody<N>) => value;

@@ -65,9 +65,9 @@ export const POSITIONS_ENTRY = `
       await pass("market.findPosition:after");
       return answer;
     }
-    async closePosition(symbol, id) {
+    async closePosition(symbol, id, practice) {
       await pass("market.closePosition:before");
-      const answer = await super.closePosition(symbol, id);
+      const answer = await super.closePosition(symbol, id, practice);
       await pass("market.closePosition:after");
       return answer;
     }

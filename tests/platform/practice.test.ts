@@ -10,7 +10,7 @@ import {
   type SiteConfigPatch,
 } from "../../server/contract";
 import { recordAll } from "../../server/platform/member/ledger";
-import { createPlatform, forcedOutcomeEntry, type CallOptions, type CallResult, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, forcedOutcomeEntry, type CallResult, type Platform, type TestMember } from "../helpers/platform";
 import { FAST_PAIR, fastPair, GAME_SITE, bettingPeriod, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
 import { bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf, wallets } from "./money-helpers";
 
@@ -91,7 +91,7 @@ function callIn<N extends CallName>(
   inPractice: boolean,
   m: TestMember,
   name: N,
-  options: Omit<CallOptions<N>, "token" | "siteId"> & { key?: string | null } = {},
+  options: Parameters<typeof memberCall<N>>[3] = {},
 ): Promise<CallResult<CallData<N>>> {
   return inPractice ? practiceCall(m, name, options) : memberCall(platform, m, name, options);
 }
@@ -100,9 +100,9 @@ function callIn<N extends CallName>(
 function practiceCall<N extends CallName>(
   m: TestMember,
   name: N,
-  options: Omit<CallOptions<N>, "token" | "siteId"> & { key?: string | null } = {},
+  options: Parameters<typeof memberCall<N>>[3] = {},
 ): Promise<CallResult<CallData<N>>> {
-  return memberCall(platform, m, name, { ...options, headers: { ...options.headers, "X-Account-Mode": "practice" } });
+  return memberCall(platform, m, name, { ...options, headers: { ...options?.headers, "X-Account-Mode": "practice" } });
 }
 const practiceBalance = async (m: TestMember) => (await practiceCall(m, "practice")).envelope.data!;
 

@@ -3,7 +3,7 @@ import { DEFAULT_CONTRACT_SETTINGS, liquidationPrice, notional, payoutAt, positi
 import { formatPrice } from "../../app/utils/game";
 import { formatMoney } from "../../app/utils/money";
 import messages from "../../locales/en-US/messages.json";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { createStack, freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
 
 /**
  * The contract page on the server (app/README.md, "Contract trading"): the preview a page without
@@ -47,7 +47,7 @@ async function fundedMember(amount: string): Promise<Visitor> {
 async function postTicket(visitor: Visitor, fields: Record<string, string>) {
   const html = await (await visitor.get(PAGE)).text();
   const price = seenPriceOf(html);
-  const body = { intent: "open", pair: PAIR, side: "long", leverage: "10", margin: "10", seenPrice: String(price), idempotencyKey: keyOf(html)!, ...fields };
+  const body = { intent: "open", pair: PAIR, side: "long", leverage: "10", margin: "10", seenPrice: String(price), idempotencyKey: keyOf(html)!, mode: modeOf(html), ...fields };
   return { response: await visitor.post(PAGE, body), price };
 }
 
@@ -100,7 +100,7 @@ describe("contract page", { timeout: 30_000 }, () => {
     expect(clean(page)).toContain('data-testid="open-card"');
 
     const id = /data-position-id="([^"]+)"/.exec(page)![1]!;
-    const close = await visitor.post(location, { intent: "close", positionId: id, idempotencyKey: /name="idempotencyKey" value="([^"]+)"/g.exec(page.slice(page.indexOf('data-testid="open-card"')))![1]! });
+    const close = await visitor.post(location, { intent: "close", positionId: id, mode: modeOf(page), idempotencyKey: /name="idempotencyKey" value="([^"]+)"/g.exec(page.slice(page.indexOf('data-testid="open-card"')))![1]! });
     expect(close.status).toBe(302);
     const after = (await visitor.follow(close.headers.get("location")!)).html;
     expect(after).toContain(messages.position_closed);
@@ -143,7 +143,7 @@ describe("contract page", { timeout: 30_000 }, () => {
 
   it("a close or TP/SL change of a position that is not the member's says so next to it", async () => {
     const visitor = await member();
-    const close = await visitor.post(PAGE, { intent: "close", positionId: "no-such-position", idempotencyKey: crypto.randomUUID() });
+    const close = await visitor.post(PAGE, { intent: "close", positionId: "no-such-position", mode: "real", idempotencyKey: crypto.randomUUID() });
     expect(close.status).toBe(400);
     expect(clean(await close.text())).toContain(messages.position_not_found);
   });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FairnessDay, PeriodProof } from "../../server/contract/fairness";
 import { CLOCK_ENTRY, setClock } from "../platform/center-helpers";
-import { createStack, freshMember, memberWithGameFunds, registerFields, Visitor, type Stack } from "../helpers/site";
+import { createStack, freshMember, memberWithGameFunds, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
 
 /**
  * The fairness pages (app/README.md, "Verifiable rounds") against a platform on a stopped clock
@@ -186,7 +186,7 @@ describe("a member's bets on a period", { timeout: 60_000 }, () => {
     // closes at 110 s, 10 s before it starts)
     const periodNo = `${ymd(BASE + 1)}0003`;
     const game = await (await visitor.get(`/game?pair=${PAIR}`)).text();
-    const placed = await visitor.post(`/game?pair=${PAIR}`, { pair: PAIR, periodNo, option: "high", amount: "1.00", idempotencyKey: keyOf(game)! });
+    const placed = await visitor.post(`/game?pair=${PAIR}`, { pair: PAIR, periodNo, option: "high", amount: "1.00", idempotencyKey: keyOf(game)!, mode: modeOf(game) });
     expect(placed.status).toBe(302);
     await setClock(stack.platform, at(BASE + 1, 185));
     const { html } = await visitor.follow(`/fairness/${PAIR}/${periodNo}`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import { auditMember, auditSite, faultSeed, FAULT_ENTRY, memberIdOf, memberObject, quiesce, seededRandom, setPlatformClock } from "../helpers/faults";
 import type { TestMember } from "../helpers/platform";
-import { createStack, freshMember, registerFields, startFaultProxy, Visitor, type Stack } from "../helpers/site";
+import { createStack, freshMember, modeOf, registerFields, startFaultProxy, Visitor, type Stack } from "../helpers/site";
 import { bindBank, memberCall } from "../platform/money-helpers";
 
 /**
@@ -154,7 +154,7 @@ describe("the site when the platform fails", { timeout: 120_000 }, () => {
       const key = keyOf(page)!;
       expect(key, step_).toBeDefined();
       const body: Record<string, string> = { ...fields, idempotencyKey: key };
-      if (form === "bet") body.periodNo = periodOf(page)!;
+      if (form === "bet") Object.assign(body, { periodNo: periodOf(page)!, mode: modeOf(page) });
 
       proxy.reset();
       for (const kind of kinds) proxy.inject({ path: FORMS[form].call, method: "POST", kind }, 1);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VOID_REASONS } from "../../server/contract";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
-import { createStack, memberWithGameFunds, Visitor, type Stack } from "../helpers/site";
+import { createStack, memberWithGameFunds, modeOf, Visitor, type Stack } from "../helpers/site";
 
 /**
  * A void period as the member sees it (app/README.md, "The game page"; server/platform/README.md):
@@ -47,7 +47,7 @@ describe("a void period", { timeout: 60_000 }, () => {
     let periodNo = "";
     for (let attempt = 0; attempt < 5 && !periodNo; attempt++) {
       const html = await (await visitor.get(path)).text();
-      const placed = await visitor.post(path, { pair: PAIR, periodNo: periodOf(html)!, idempotencyKey: keyOf(html)!, option: "high", amount: "1" });
+      const placed = await visitor.post(path, { pair: PAIR, periodNo: periodOf(html)!, idempotencyKey: keyOf(html)!, mode: modeOf(html), option: "high", amount: "1" });
       if (placed.status === 302) periodNo = periodOf(html)!;
       else await sleep(700);
     }

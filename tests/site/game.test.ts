@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_LIMITS } from "../../server/contract";
 import { STREAM_CLOSE } from "../../server/contract/stream-close";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { createStack, freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
 
 /**
  * BTC-USDT with hour-long periods (a bet on the next one never meets its cut-off by chance);
@@ -52,7 +52,7 @@ async function fundedMember(amount: string): Promise<Visitor> {
 async function postBet(visitor: Visitor, fields: Record<string, string>, path = `/game?pair=${SLOW_PAIR}`) {
   const html = await (await visitor.get(path)).text();
   const pair = new URL(path, "http://x").searchParams.get("pair") ?? SLOW_PAIR;
-  return visitor.post(path, { pair, periodNo: periodOf(html)!, idempotencyKey: keyOf(html)!, amount: "", ...fields });
+  return visitor.post(path, { pair, periodNo: periodOf(html)!, idempotencyKey: keyOf(html)!, mode: modeOf(html), amount: "", ...fields });
 }
 
 describe("game page", { timeout: 20_000 }, () => {
@@ -162,7 +162,7 @@ describe("game page", { timeout: 20_000 }, () => {
     const visitor = await fundedMember("20");
     const html = await (await visitor.get(`/game?pair=${SLOW_PAIR}`)).text();
     const live = textOf(html, "live-period")!;
-    const response = await visitor.post(`/game?pair=${SLOW_PAIR}`, { pair: SLOW_PAIR, periodNo: live, idempotencyKey: keyOf(html)!, option: "high", amount: "5" });
+    const response = await visitor.post(`/game?pair=${SLOW_PAIR}`, { pair: SLOW_PAIR, periodNo: live, idempotencyKey: keyOf(html)!, mode: modeOf(html), option: "high", amount: "5" });
     expect(response.status).toBe(400);
     expect(clean(await response.text())).toContain("This round has already started, so it no longer takes bets. Place your bet on the next round.");
     expect(textOf((await visitor.follow("/game")).html, "game-wallet")).toBe("US$20.00");

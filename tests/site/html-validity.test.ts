@@ -2,7 +2,7 @@ import { HtmlValidate, type ConfigData, type Message } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import { MEMBER_PAGES } from "../helpers/member-pages";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { createStack, freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
 
 /**
  * Valid HTML: the server-rendered HTML of every page (public and member, both tenants, with and
@@ -70,7 +70,7 @@ async function memberWithHistory(origin: string, depositOption: string | null, b
     const transfer = keyOf(await (await visitor.get("/user/transfer")).text());
     expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "200", idempotencyKey: transfer })).status).toBe(302);
     const game = await (await visitor.get("/game?pair=BTC-USDT")).text();
-    const bet = await visitor.post("/game?pair=BTC-USDT", { pair: "BTC-USDT", periodNo: periodOf(game), idempotencyKey: keyOf(game), amount: betAmount, option: "high" });
+    const bet = await visitor.post("/game?pair=BTC-USDT", { pair: "BTC-USDT", periodNo: periodOf(game), idempotencyKey: keyOf(game), mode: modeOf(game), amount: betAmount, option: "high" });
     expect(bet.status).toBe(302);
   }
   const message = keyOf(await (await visitor.get("/user/message")).text());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { createStack, freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
 
 /**
  * Practice mode, site side (app/README.md, "Practice mode"): the session keeps the mode, the
@@ -81,7 +81,7 @@ describe("practice mode", { timeout: 30_000 }, () => {
     // the bet bar shows the practice balance where the game wallet would be
     expect(textOf(page, "game-wallet")).toBe("US$10,000.00");
     expect(clean(page)).toContain("Practice balance");
-    const bet = await visitor.post(path, { pair: PAIR, periodNo: periodOf(page)!, idempotencyKey: keyOf(page)!, amount: "5", option: "high" });
+    const bet = await visitor.post(path, { pair: PAIR, periodNo: periodOf(page)!, idempotencyKey: keyOf(page)!, mode: modeOf(page), amount: "5", option: "high" });
     expect(bet.status).toBe(302);
     const after = (await visitor.follow(path)).html;
     expect(textOf(after, "game-wallet")).toBe("US$9,995.00");
@@ -135,7 +135,7 @@ describe("practice mode", { timeout: 30_000 }, () => {
     await switchTo(visitor, "practice");
     const path = `/game?pair=${PAIR}`;
     const page = (await visitor.follow(path)).html;
-    expect((await visitor.post(path, { pair: PAIR, periodNo: periodOf(page)!, idempotencyKey: keyOf(page)!, amount: "5", option: "low" })).status).toBe(302);
+    expect((await visitor.post(path, { pair: PAIR, periodNo: periodOf(page)!, idempotencyKey: keyOf(page)!, mode: modeOf(page), amount: "5", option: "low" })).status).toBe(302);
 
     const practice = clean((await visitor.follow("/user/record?tab=account")).html);
     expect(practice).toMatch(/data-testid="records-mode" data-mode="practice"/);
@@ -154,7 +154,7 @@ describe("practice mode", { timeout: 30_000 }, () => {
     await switchTo(visitor, "practice");
     const path = `/game?pair=${PAIR}`;
     const page = (await visitor.follow(path)).html;
-    await visitor.post(path, { pair: PAIR, periodNo: periodOf(page)!, idempotencyKey: keyOf(page)!, amount: "50", option: "high" });
+    await visitor.post(path, { pair: PAIR, periodNo: periodOf(page)!, idempotencyKey: keyOf(page)!, mode: modeOf(page), amount: "50", option: "high" });
     const before = (await visitor.follow("/user")).html;
     expect(textOf(before, "practice-balance")).toBe("US$9,950.00");
     const resetKey = /name="idempotencyKey" value="([^"]+)"[^>]*>(?:(?!<\/form>)[\s\S])*value="reset"/.exec(before)?.[1];

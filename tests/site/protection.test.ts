@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "../../app/utils/intl";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { createStack, freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
 import { advanceSiteClock, SITE_HARNESS_ENTRY, takePlatformCalls } from "../helpers/site-harness";
 import { SHIFTED_CLOCK_ENTRY } from "../../server/cli/shifted-clock";
 
@@ -139,7 +139,7 @@ describe("limits page", { timeout: 30_000 }, () => {
     expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "10", idempotencyKey: key })).status).toBe(302);
     expect((await setLimit(visitor, "loss", "day", "1")).status).toBe(302);
     const html = await gamePage(visitor);
-    const response = await visitor.post("/game", { pair: "BTC-USDT", periodNo: periodOf(html)!, option: "high", amount: "5", idempotencyKey: keyOf(html)! });
+    const response = await visitor.post("/game", { pair: "BTC-USDT", periodNo: periodOf(html)!, option: "high", amount: "5", idempotencyKey: keyOf(html)!, mode: modeOf(html) });
     expect(response.status).toBe(400);
     expect(text(await response.text())).toContain("This would pass your daily loss limit. You can risk US$1.00 more now.");
   });
@@ -179,7 +179,7 @@ describe("breaks", { timeout: 30_000 }, () => {
     }
     expect((await visitor.follow("/game")).html).not.toContain('name="periodNo"');
     // its bet, posted now, is refused by the platform, and the refusal names the end in the panel
-    const bet = await visitor.post("/game", { pair: "BTC-USDT", periodNo: periodOf(before)!, option: "high", amount: "1", idempotencyKey: keyOf(before)! });
+    const bet = await visitor.post("/game", { pair: "BTC-USDT", periodNo: periodOf(before)!, option: "high", amount: "1", idempotencyKey: keyOf(before)!, mode: modeOf(before) });
     expect(bet.status).toBe(400);
     expect(text(await bet.text())).toContain(`You are taking a time-out until ${until}.`);
     expect((await visitor.follow("/game/contract")).html).not.toContain('name="leverage"');

@@ -2,6 +2,7 @@ import { ModeBadge } from "../practice";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { CsrfInput } from "~/components/csrf-input";
+import { ModeInput } from "~/components/mode-input";
 import { IdempotencyInput, Money } from "~/components/money";
 import { contractHref, formatBp, markOf, priceInput, type ContractQuery, type Position } from "~/utils/contract";
 import type { contractAction } from "~/utils/contract.server";
@@ -131,6 +132,7 @@ function OpenPosition({
       <div className="position-actions">
         <Form method="post" preventScrollReset className="position-triggers" aria-label={`${t("positions.triggers")} · ${name}`}>
           <CsrfInput />
+          <ModeInput />
           <input type="hidden" name="intent" value="triggers" />
           <input type="hidden" name="positionId" value={p.id} />
           <input type="hidden" name="pair" value={p.pair} />
@@ -149,6 +151,7 @@ function OpenPosition({
         <Form method="post" preventScrollReset className="position-close">
           <CsrfInput />
           <IdempotencyInput value={(actionData && "idempotencyKey" in actionData && error ? actionData.idempotencyKey : null) ?? closeKeys[p.id] ?? ""} />
+          <ModeInput />
           <input type="hidden" name="intent" value="close" />
           <input type="hidden" name="positionId" value={p.id} />
           <button type="submit" className="button button-primary" aria-disabled={busy || undefined} data-testid="close-position">

@@ -5,6 +5,7 @@ import { useTranslation } from "~/utils/translator";
 // the form's core, not ~/components/forms: as the bet form, for the page's initial JS budget
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorList, useServerForm } from "~/components/form-core";
+import { ModeInput } from "~/components/mode-input";
 import { choiceErrorProps, controlProps } from "~/components/server-form";
 import { IdempotencyInput, Money } from "~/components/money";
 import { previewOf, priceInput, ticketOf, type ContractSettings, type ContractQuery, type PositionSide, type Preview, type TypedTicket } from "~/utils/contract";
@@ -88,6 +89,7 @@ export function Ticket(props: Props) {
       <h2 id="ticket-title">{t("ticket.title")}</h2>
       <CsrfInput />
       <IdempotencyInput value={props.idempotencyKey} />
+      <ModeInput />
       <input type="hidden" name="pair" value={query.pair} />
       <input type="hidden" name="seenPrice" value={price ?? ""} />
       {closeOnly ? <p className="error-list">{t("ticket.close_only")}</p> : null}

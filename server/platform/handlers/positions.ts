@@ -27,11 +27,13 @@ export const openPosition: Handler<"openPosition"> = async ({ env, member, body,
 
 export const positions: Handler<"positions"> = async ({ member, query }) => member.stub.positions(member.proof, query, member.mode);
 
+// A position is found by id within the caller's mode only: another mode's id answers as an unknown one.
 export const setPositionTriggers: Handler<"setPositionTriggers"> = async ({ member, params, body }) =>
-  member.stub.setPositionTriggers(member.proof, params.id, body);
+  member.stub.setPositionTriggers(member.proof, params.id, body, member.mode);
 
 /** Idempotent by nature: a position closes once, and asking again answers that close. */
-export const closePosition: Handler<"closePosition"> = async ({ member, params }) => member.stub.closePosition(member.proof, params.id);
+export const closePosition: Handler<"closePosition"> = async ({ member, params }) =>
+  member.stub.closePosition(member.proof, params.id, member.mode);
 
 /** Every pair the site offers, from each pair's market object (which keeps the positions of every site). */
 export const operatorOpenInterest: Handler<"operatorOpenInterest"> = async ({ env, params }) => {

@@ -949,16 +949,17 @@ export class MarketObject extends DurableObject<Env> {
     return this.onPair(symbol, () => ok(positions.findPosition(this.sql, positionId)));
   }
 
-  closePosition(symbol: string, positionId: string): Promise<Result<positions.MarketClose>> {
-    return this.onPair(symbol, (book, mark) => positions.closePosition(this.sql, book, positionId, mark));
+  /** `practice`: the mode of the member's position; the other mode's id is not found (positions.ts). */
+  closePosition(symbol: string, positionId: string, practice: boolean): Promise<Result<positions.MarketClose>> {
+    return this.onPair(symbol, (book, mark) => positions.closePosition(this.sql, book, positionId, practice, mark));
   }
 
   cancelPosition(symbol: string, positionId: string): Promise<Result<positions.MarketClose | null>> {
     return this.onPair(symbol, (book, mark) => ok(positions.cancelPosition(this.sql, book, positionId, mark)));
   }
 
-  setTriggers(symbol: string, positionId: string, takeProfit: number | null, stopLoss: number | null) {
-    return this.onPair(symbol, (book, mark) => positions.setTriggers(this.sql, book, positionId, takeProfit, stopLoss, mark));
+  setTriggers(symbol: string, positionId: string, takeProfit: number | null, stopLoss: number | null, practice: boolean) {
+    return this.onPair(symbol, (book, mark) => positions.setTriggers(this.sql, book, positionId, takeProfit, stopLoss, practice, mark));
   }
 
   openInterest(symbol: string, siteId: string, limit: number, closeOnly: boolean) {

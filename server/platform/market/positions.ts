@@ -75,6 +75,7 @@ type PositionRow = {
   close_second: number | null;
   delivered: number;
   attempts: number;
+  practice: number;
 };
 
 /** What a member's object asks the market to open (the site's settings the market checks ride along). */
@@ -100,6 +101,8 @@ export interface MarketOpen {
 /** A close the market decided: the tick's price (or the latest, for the member's own close). */
 export interface MarketClose {
   positionId: string;
+  /** the position's mode as the market holds it: the member's object applies it to that mode's position only */
+  practice: boolean;
   reason: CloseReason;
   price: number;
   /** the second of the tick that decided it */
@@ -136,7 +139,7 @@ const termsOf = (r: PositionRow): PositionTerms => ({
 const closeOf = (r: PositionRow): MarketClose | null =>
   r.close_reason === null || r.close_reason === "void"
     ? null
-    : { positionId: r.position_id, reason: r.close_reason, price: r.close_price!, second: r.close_second! };
+    : { positionId: r.position_id, practice: r.practice === 1, reason: r.close_reason, price: r.close_price!, second: r.close_second! };
 
 const answer = (r: PositionRow): MarketPosition => ({
   positionId: r.position_id,
@@ -149,6 +152,13 @@ const answer = (r: PositionRow): MarketPosition => ({
 
 const row = (sql: SqlStorage, positionId: string) =>
   sql.exec<PositionRow>("SELECT * FROM positions WHERE position_id = ?", positionId).toArray()[0];
+
+/**
+ * A position a member acts on, found within the mode of the member's own position: the other
+ * mode's id is not found, as an unknown one (one mode never closes or re-triggers the other's).
+ */
+const rowInMode = (sql: SqlStorage, positionId: string, practice: boolean) =>
+  sql.exec<PositionRow>("SELECT * FROM positions WHERE position_id = ? AND practice = ?", positionId, practice ? 1 : 0).toArray()[0];
 
 /** The book of the open positions' triggers, rebuilt from the table (after a start, or a rolled-back step). */
 export function loadBook(sql: SqlStorage): TriggerBook {
@@ -232,8 +242,8 @@ function recordClose(sql: SqlStorage, book: TriggerBook, positionId: string, rea
  * The member's close at the latest price; a position closed already answers its close (so a
  * member's close racing a trigger ends in the one close that came first).
  */
-export function closePosition(sql: SqlStorage, book: TriggerBook, positionId: string, mark: Mark): Result<MarketClose> {
-  const r = row(sql, positionId);
+export function closePosition(sql: SqlStorage, book: TriggerBook, positionId: string, practice: boolean, mark: Mark): Result<MarketClose> {
+  const r = rowInMode(sql, positionId, practice);
   if (!r || r.close_reason === "void") return fail(400, "position_not_found");
   const decided = closeOf(r);
   if (decided) return ok(decided);
@@ -261,9 +271,10 @@ export function setTriggers(
   positionId: string,
   takeProfit: number | null,
   stopLoss: number | null,
+  practice: boolean,
   mark: Mark,
 ): Result<{ close: MarketClose | null }> {
-  const r = row(sql, positionId);
+  const r = rowInMode(sql, positionId, practice);
   if (!r || r.close_reason === "void") return fail(400, "position_not_found");
   const decided = closeOf(r);
   if (decided) return ok({ close: decided });

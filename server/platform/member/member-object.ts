@@ -1125,9 +1125,9 @@ export class MemberObject extends DurableObject<Env> {
     return this.asMember(proof, () => ok(positions.listPositions(this.sql, q, mode)));
   }
 
-  /** A position the member may act on: open (or closed, answered as it is). */
-  private actionable(id: string): Result<positions.PositionRow> {
-    const row = positions.positionRow(this.sql, id);
+  /** A position the member may act on in this mode: open (or closed, answered as it is); another mode's is not found. */
+  private actionable(id: string, mode: AccountMode): Result<positions.PositionRow> {
+    const row = positions.positionInMode(this.sql, id, mode);
     if (!row || row.status === "void") return fail(400, "position_not_found");
     if (row.status === "opening") return fail(400, "position_in_progress");
     return ok(row);
@@ -1146,25 +1146,31 @@ export class MemberObject extends DurableObject<Env> {
    * Closes at the market's price. The market decides (one call at a time there): if a trigger
    * closed the position first, its close is the answer, applied here once either way.
    */
-  async closePosition(proof: SessionProof, id: string): Promise<Result<Position>> {
+  async closePosition(proof: SessionProof, id: string, mode: AccountMode = "real"): Promise<Result<Position>> {
     return this.asMember(proof, async () => {
-      const row = this.actionable(id);
+      const row = this.actionable(id, mode);
       if (!row.ok) return row;
       if (row.data.status === "closed") return ok(positions.toPosition(row.data));
-      const close = await marketStub(this.env, row.data.pair).closePosition(row.data.pair, id);
+      const close = await marketStub(this.env, row.data.pair).closePosition(row.data.pair, id, row.data.mode === "practice");
       if (!close.ok) return close;
       return this.closedBy(close.data);
     });
   }
 
   /** New take-profit and stop-loss: the market checks them against its price and keeps them as triggers first. */
-  async setPositionTriggers(proof: SessionProof, id: string, body: PositionTriggersBody): Promise<Result<Position>> {
+  async setPositionTriggers(proof: SessionProof, id: string, body: PositionTriggersBody, mode: AccountMode = "real"): Promise<Result<Position>> {
     const run = () =>
       this.asMember(proof, async () => {
-        const row = this.actionable(id);
+        const row = this.actionable(id, mode);
         if (!row.ok) return row;
         if (row.data.status === "closed") return ok(positions.toPosition(row.data));
-        const set = await marketStub(this.env, row.data.pair).setTriggers(row.data.pair, id, body.takeProfit, body.stopLoss);
+        const set = await marketStub(this.env, row.data.pair).setTriggers(
+          row.data.pair,
+          id,
+          body.takeProfit,
+          body.stopLoss,
+          row.data.mode === "practice",
+        );
         if (!set.ok) return set;
         if (set.data.close) return this.closedBy(set.data.close);
         return this.atomically(() => positions.storeTriggers(this.sql, id, body.takeProfit, body.stopLoss, this.streaming()));

@@ -144,6 +144,14 @@ export const toPosition = (r: PositionRow): Position => ({
 
 export const positionRow = (sql: SqlStorage, id: string) => sql.exec<PositionRow>("SELECT * FROM positions WHERE id = ?", id).toArray()[0];
 
+/**
+ * A position the member names by id, within the mode the request plays in: the other mode's
+ * position is not there, so a practice request can never close or re-trigger a real position
+ * (nor the reverse) and learns nothing an unknown id would not tell it.
+ */
+export const positionInMode = (sql: SqlStorage, id: string, mode: AccountMode) =>
+  sql.exec<PositionRow>("SELECT * FROM positions WHERE id = ? AND mode = ?", id, mode).toArray()[0];
+
 export const intentByKey = (sql: SqlStorage, key: string) =>
   sql.exec<PositionRow>("SELECT * FROM positions WHERE request_key = ? AND status = 'opening'", key).toArray()[0];
 
@@ -290,6 +298,11 @@ export function applyClose(sql: SqlStorage, close: MarketClose, nowMs: number, s
   const row = positionRow(sql, close.positionId);
   if (!row || row.status === "closed" || row.status === "void") return "done";
   if (row.status === "opening") return "later";
+  // The market holds each position with the mode it was opened in; a close of the other mode
+  // would pay one mode's money for the other's position. It cannot happen (both records come from
+  // one intent), so it is a bug: thrown, the transaction rolls back and nothing moves (as the
+  // ledger does with an operation whose legs touch both modes).
+  if (close.practice !== (row.mode === "practice")) throw new Error(`close of ${row.id} is for the other mode than the position's`);
   const terms = termsOf(toPosition(row));
   const pnl = pnlAt(terms, close.price);
   const closeFee = positionFee(terms);

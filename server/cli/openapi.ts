@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
-import { CALLS, IDEMPOTENCY_HEADER, MESSAGE_CODES, SITE_HEADER, type CallName, type CallSpec } from "../contract";
+import { CALLS, IDEMPOTENCY_HEADER, MESSAGE_CODES, SITE_HEADER, UNSTORED_REFUSALS, type CallName, type CallSpec } from "../contract";
 
 /** Where `npm run contract` writes the document; a test keeps it equal to what CALLS generate. */
 export const OPENAPI_PATH = fileURLToPath(new URL("../contract/openapi.json", import.meta.url));
@@ -122,7 +122,11 @@ export function buildOpenApi(): JsonSchema {
           name: IDEMPOTENCY_HEADER,
           in: "header",
           required: true,
-          description: "One key per attempt of a request (8–128 printable characters); a retry sends the same key",
+          description:
+            "One key per intent (8–128 printable characters); a retry sends the same key. The key's stored answer is looked up before anything else: " +
+            "a replay answers the first answer byte for byte, another body with the key answers idempotency_conflict. The first answer is the key's " +
+            `only answer, refusals included, except these, which are never stored and mean "send it again": statuses 402, 404, 409, 429 and 5xx, ` +
+            `and the messages ${UNSTORED_REFUSALS.join(", ")}. After any other refusal, a corrected request needs a new key.`,
           schema: { type: "string", pattern: "^[\\x21-\\x7e]{8,128}$" },
         },
       },

@@ -4,6 +4,8 @@ import { memberCaller, operatorCaller, requestSite } from "./auth/caller";
 import type { Env } from "./env";
 import { handlers } from "./handlers";
 import { logOperatorAction } from "./handlers/audit";
+import { intentOf, KEEPS_ITS_SUCCESS } from "./handlers/idempotency";
+import type { Idem } from "./member/money";
 import { modeScopedKey, refusedForMode } from "./handlers/mode";
 import type { CallInput, Handler, MemberContext, OperatorContext, RawFile, Touched } from "./handlers/types";
 import { readJson, respond } from "./http";
@@ -218,8 +220,15 @@ async function handle(request: Request, env: Env, ctx: Pick<ExecutionContext, "w
     return badRequest("invalid_site");
   }
 
-  const handler = handlers[found.name] as Handler<CallName>;
-  const input = {
+  // An idempotent call's key is answered from its stored answer before anything of the world is
+  // checked (the site's pairs, a password, a balance): a replay answers what the first request
+  // answered, and another body with the key is idempotency_conflict (contract/idempotency.ts).
+  // Only checks of the request's own bytes (its shape, its site, its mode) come first: they answer
+  // the same request the same way every time.
+  const intent = spec.idempotent ? await intentOf(found.name, idempotencyKey ?? "", params.value, body.value) : undefined;
+  const stored = intent && member ? await member.stub.replayed(member.proof, intent) : null;
+  // (a stored answer goes out as the first one did: through the contract's parse below)
+  const result = stored ?? (await answer(found.name, {
     env,
     params: params.value,
     query: query.value,
@@ -227,12 +236,11 @@ async function handle(request: Request, env: Env, ctx: Pick<ExecutionContext, "w
     member,
     operator,
     touched,
-    idempotencyKey,
+    intent,
     clientAddress: clientAddress(request),
     file,
     waitUntil: (work: Promise<unknown>) => ctx.waitUntil(work),
-  } as CallInput<CallName>;
-  const result = await handler(input);
+  } as CallInput<CallName>));
   if (operator) await logOperatorAction(env, operator, found.name, params.value, body.value, result, touched);
   if (!result.ok) return result;
   if (spec.raw) return rawResponse(result.data as RawFile);
@@ -243,6 +251,18 @@ async function handle(request: Request, env: Env, ctx: Pick<ExecutionContext, "w
     return fail(500, "internal_error");
   }
   return { ok: true, data: data.data };
+}
+
+/**
+ * Runs the handler; an idempotent member call's answer becomes its key's for good, unless a copy
+ * of the request kept one first: then both copies answer that one (a refusal made before the
+ * member's own transaction as much as one made in it; contract/idempotency.ts).
+ */
+async function answer(name: CallName, input: CallInput<CallName>): Promise<Result<unknown>> {
+  const result = await (handlers[name] as Handler<CallName>)(input);
+  const { intent, member } = input as { intent?: Idem; member: MemberContext | null };
+  if (!intent || !member || (result.ok && KEEPS_ITS_SUCCESS.has(name))) return result;
+  return member.stub.keepAnswer(member.proof, intent, name, result);
 }
 
 export async function route(request: Request, env: Env, ctx: Pick<ExecutionContext, "waitUntil">): Promise<Response> {

@@ -1,4 +1,4 @@
-import type { LedgerRecord, Order, Position } from "../../server/contract";
+import { isKeysAnswer, type LedgerRecord, type Order, type Position } from "../../server/contract";
 import type { Client, KeyEntry, Mode } from "./crash-journal";
 import { pool } from "./stats";
 
@@ -9,9 +9,10 @@ import { pool } from "./stats";
  * - `replay_answered_differently`: a key whose answers (same body) were not all the same bytes,
  *   one of them a 200: a client that retried was told something else than what happened;
  * - `refusals_differ`: a key refused twice, differently;
+ *   (answers that are no key's answer, "send it again" — a 429, an ended session, another bet still
+ *   running: contract/idempotency.ts — are left out of both)
  * - `conflict_accepted`: the same key with another body was not refused after the first body's
- *   200; `conflict_accepted_after_refusal`: the same after the first body's refusal (the platform
- *   stores successes only, so such a key is not bound yet: two answers for one key all the same);
+ *   200; `conflict_accepted_after_refusal`: the same after the first body's kept refusal;
  * - `200_without_one_effect`: a 200 whose deposit, transfer, withdrawal, bet or position the
  *   member's lists hold not exactly once;
  * - `effect_without_200`: an item in those lists that no 200 named (a refusal, or an unanswered
@@ -59,6 +60,16 @@ interface AuditMember {
 
 const OK = '{"statusCode":200';
 
+/** Whether an answer (an envelope's text) is its key's answer for good (contract/idempotency.ts). */
+function kept(answer: string): boolean {
+  try {
+    const { statusCode, message } = JSON.parse(answer) as { statusCode: number; message: string };
+    return isKeysAnswer(statusCode, message);
+  } catch {
+    return false;
+  }
+}
+
 export async function auditCrash(client: Client, members: AuditMember[]): Promise<CrashAudit> {
   const found = new Map<string, Violation>();
   const violate = (kind: string, example: string, cause = kind) => {
@@ -71,9 +82,10 @@ export async function auditCrash(client: Client, members: AuditMember[]): Promis
   };
   const journal = client.journal;
 
-  // every key: one answer, byte for byte
+  // every key: one answer, byte for byte; answers that are no key's answer ("send it again": a
+  // 429, an ended session, another bet still running; contract/idempotency.ts) may come before it
   for (const entry of journal.keys.values()) {
-    const distinct = [...new Set(entry.answers)];
+    const distinct = [...new Set(entry.answers.filter(kept))];
     if (distinct.length <= 1) continue;
     const kind = distinct.some((a) => a.startsWith(OK)) ? "replay_answered_differently" : "refusals_differ";
     // during the run, or only when the final round replayed it (after the pair left the site and
@@ -84,10 +96,11 @@ export async function auditCrash(client: Client, members: AuditMember[]): Promis
   }
   for (const conflict of journal.conflicts) {
     if (!conflict.answers.some((a) => a.startsWith(OK))) continue;
-    // the platform stores successes only: a key whose first body was refused is not bound to it,
-    // so another body under it is judged afresh — still one key with two answers, kept apart
+    // a key is bound to its first body by the first answer kept under it, a refusal as much as a
+    // 200; before any was kept (only "send it again" answers), another body is a new request
     const first = journal.keys.get(conflict.key);
-    const bound = first?.answers.some((a) => a.startsWith(OK)) ?? false;
+    if (!first?.answers.some(kept)) continue;
+    const bound = first.answers.some((a) => a.startsWith(OK));
     const example = `${conflict.call} key ${conflict.key}: first body ${first ? brief(first.answers[0]!) : "—"}, other body ${brief(conflict.answers[0]!)}`;
     violate(bound ? "conflict_accepted" : "conflict_accepted_after_refusal", example, conflict.call);
   }

@@ -125,7 +125,8 @@ export const FAULT_ENTRY = `
         transfers: rows("SELECT id, direction, game_code AS gameCode, amount FROM transfers"),
         withdrawals: rows("SELECT id, amount, fee, status FROM withdrawals"),
         orders: rows("SELECT id, pair, period_no AS periodNo, option, amount, odds_bp AS oddsBp, status, payout, game_code AS gameCode FROM orders"),
-        operations: rows("SELECT key, call, response FROM operations"),
+        // the answers that did something: a refusal kept as its key's answer (refusal not null) did nothing
+        operations: rows("SELECT key, call, response FROM operations WHERE refusal IS NULL"),
         postings: rows("SELECT account, amount, type, reference FROM postings"),
         bank: rows("SELECT status FROM bank_account")[0]?.status ?? "none",
         outbox: rows("SELECT COUNT(*) AS n FROM outbox")[0].n,

@@ -849,13 +849,22 @@ type AuditRow = { type: string; details: string };
  * audit log is apart: it records refused operator attempts too (server/platform/README.md,
  * "Security decisions"), so it is checked on its own (expectAuditOnlyAttempts).
  */
+/**
+ * A refusal kept as its idempotency key's answer (contract/idempotency.ts) is what the key
+ * answered, not a change to the member's data: such rows of `operations` are left out.
+ */
+function withoutKeptRefusals(member: Record<string, unknown>): Record<string, unknown> {
+  const operations = member.operations as { refusal?: string | null }[] | undefined;
+  return operations ? { ...member, operations: operations.filter((row) => row.refusal === null || row.refusal === undefined) } : member;
+}
+
 async function snapshot(m: TestMember) {
   const tables = (dump: string) => Object.fromEntries(JSON.parse(dump) as [string, unknown][]);
   const { audit_log: audit, ...site } = tables(await (await siteObject(platform, SITE)).__dump()) as Record<string, unknown>;
   return {
     state: {
       site,
-      member: tables(await (await memberObject(platform, memberIdOf(m.token))).__dump()),
+      member: withoutKeptRefusals(tables(await (await memberObject(platform, memberIdOf(m.token))).__dump())),
       pairs: (await platform.call("pairs")).envelope.data,
     },
     audit: (audit ?? []) as AuditRow[],

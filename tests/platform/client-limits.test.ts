@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER, CLIENT_LIMITS } from "../../server/contract";
 import { createPlatform, signupBody, type Platform, type TestMember } from "../helpers/platform";
@@ -81,7 +82,7 @@ describe("answers about a mobile number per network", () => {
 });
 
 describe("pending deposits per member", () => {
-  const deposit = (m: TestMember) => memberCall(platform, m, "deposit", { body: { optionId: BANK_OPTION.id, amount: 1_000_000 } });
+  const deposit = (m: TestMember, key?: string) => memberCall(platform, m, "deposit", { body: { optionId: BANK_OPTION.id, amount: 1_000_000 }, key });
 
   it("keeps at most pendingDepositsPerMember waiting, of 50 parallel requests; a decision frees a place", async () => {
     const m = await platform.signupMember(SITE);
@@ -92,12 +93,15 @@ describe("pending deposits per member", () => {
     const listed = (await memberCall(platform, m, "deposits")).envelope.data!.items;
     expect(listed.filter((d) => d.status === "pending")).toHaveLength(max);
 
+    const key = randomUUID();
+    expect((await deposit(m, key)).envelope.message).toBe("pending_deposits_limit");
     const id = results.find((r) => r.envelope.message === "ok")!.envelope.data!.id;
     await eventually(async () => {
       const { envelope } = await platform.operator("operatorRefuseDeposit", { params: { siteId: SITE, id }, body: { reason: "not received" } });
       return envelope.statusCode === 200;
     });
-    expect((await deposit(m)).envelope.statusCode).toBe(200);
+    // a 429 is no key's answer (contract/idempotency.ts): the same request goes through once a place is free
+    expect((await deposit(m, key)).envelope.statusCode).toBe(200);
     expect((await deposit(m)).envelope).toEqual({ statusCode: 429, message: "pending_deposits_limit" });
   });
 });

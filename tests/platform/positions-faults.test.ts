@@ -425,7 +425,7 @@ describe("limits under concurrency", () => {
     expect(await balance(m)).toBe(0);
     expect((await (await stubOf(platform, m)).__positions()).map((p) => p.status)).toEqual(["void"]);
     expect((await market.rows()).filter((r) => r.member_id === memberIdOf(m)).map((r) => r.close_reason)).toEqual(["void"]);
-    // a retry with the same key is refused the same way (a refusal records nothing under the key) ...
+    // a retry with the same key is refused the same way: the refusal is the key's answer (contract/idempotency.ts) ...
     expect((await openPosition(platform, m, { margin: 5000 }, "spent-wallet")).envelope.message).toBe("insufficient_game_wallet_balance");
     expect((await interest()).longPositions).toBe(before.longPositions);
     // a price that would have stopped it out closes nothing: it is no longer in the market's book
@@ -434,10 +434,11 @@ describe("limits under concurrency", () => {
     expect(await (await stubOf(platform, m)).__postings()).toEqual([]);
     await audit("after the void");
 
-    // ... and, once the wallet has money again, opens like any request the platform refused
+    // ... even once the wallet has money again; a new key is a new intent, and opens
     await market.tick(START_PRICE);
     expect((await memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount: 10_000 } })).envelope.message).toBe("ok");
-    const retried = await openPosition(platform, m, { margin: 5000 }, "spent-wallet");
+    expect((await openPosition(platform, m, { margin: 5000 }, "spent-wallet")).envelope.message).toBe("insufficient_game_wallet_balance");
+    const retried = await openPosition(platform, m, { margin: 5000 }, "spent-wallet-2");
     expect(retried.envelope.message).toBe("ok");
     expect(await balance(m)).toBe(10_000 - 5000 - positionFee({ margin: 5000, leverage: 10, feePpm: 500 }));
   });

@@ -1,5 +1,5 @@
 import { networkOf } from "../../contract/network";
-import type { CallData, MessageCode } from "../../contract";
+import type { MessageCode } from "../../contract";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { sha256Hex } from "../crypto";
 import type { Env } from "../env";
@@ -8,7 +8,6 @@ import { badRequest, ok, type Result } from "../result";
 import { internationalNumber, newSmsCode, smsCodeHash, smsText, type SmsPurpose } from "../sms/code";
 import { smsProvider } from "../sms/provider";
 import { memberStub, siteStub } from "../stubs";
-import { idem } from "./money";
 import { whenNotBusy } from "./secret-wait";
 import type { Handler } from "./types";
 
@@ -54,11 +53,10 @@ export const changePassword: Handler<"changePassword"> = async ({ member, body, 
  * request is idempotent: a retry after a lost answer is answered from the member object before
  * anything is verified, since the old password it carries no longer matches.
  */
-export const changeTransactionPassword: Handler<"changeTransactionPassword"> = async ({ member, body, clientAddress, idempotencyKey }) => {
-  // Neither password is part of what makes a request the same: neither is ever stored.
-  const request = await idem("changeTransactionPassword", idempotencyKey, {});
-  const replayed = await member.stub.replayed(member.proof, request);
-  if (replayed) return replayed as Result<null>;
+export const changeTransactionPassword: Handler<"changeTransactionPassword"> = async ({ member, body, clientAddress, intent }) => {
+  // (the router has answered a key with a stored answer already; neither password is part of
+  // what makes a request the same: handlers/idempotency.ts)
+  const request = intent;
   const typed = body.oldTransactionPassword;
   const check = await whenNotBusy(() => member.stub.beginSecretCheck(member.proof, "transaction_password", typed !== undefined));
   if (!check.ok) return check;
@@ -125,10 +123,9 @@ async function deliver(
 }
 
 /** Idempotent: a retry after a lost answer gets the first answer, and the member no second text. */
-export const smsSend: Handler<"smsSend"> = async ({ env, member, body, idempotencyKey }) => {
-  const request = await idem("smsSend", idempotencyKey, body);
-  const replayed = await member.stub.replayed(member.proof, request);
-  if (replayed) return replayed as Result<CallData<"smsSend">>;
+export const smsSend: Handler<"smsSend"> = async ({ env, member, body, intent }) => {
+  // (the router has answered a key with a stored answer already: no second text)
+  const request = intent;
   const code = newSmsCode();
   const reserved = await member.stub.reserveSms(member.proof, body.purpose, await smsCodeHash(member.memberId, body.purpose, code));
   if (!reserved.ok) return reserved;
@@ -189,7 +186,7 @@ async function sendResetCode(env: Env, siteId: string, memberId: string, code: s
  * revealed. Idempotent (the key is kept by the member): a retry after a lost answer gets the first
  * answer, where the code it carries, used by then, would answer otp_error.
  */
-export const forgotReset: Handler<"forgotReset"> = async ({ env, body, clientAddress, idempotencyKey }) => {
+export const forgotReset: Handler<"forgotReset"> = async ({ env, body, clientAddress, intent }) => {
   const site = siteStub(env, body.siteId);
   if (!(await site.getConfig())) return badRequest("invalid_site");
   if (body.newPassword === body.account) return badRequest("password_equals_account");
@@ -199,19 +196,18 @@ export const forgotReset: Handler<"forgotReset"> = async ({ env, body, clientAdd
     memberId ? smsCodeHash(memberId, "reset_password", body.code) : sha256Hex(body.code),
   ]);
   if (!memberId) return badRequest("wrong_verification_code");
-  // The new password is not part of what makes a request the same: it is never stored.
-  const request = await idem("forgotReset", idempotencyKey, { account: body.account.toLowerCase(), code: body.code });
-  return memberStub(env, memberId).resetPassword(body.siteId, request, codeHash, newHash, clientAddress);
+  // (the new password is not part of what makes a request the same: handlers/idempotency.ts)
+  return memberStub(env, memberId).resetPassword(body.siteId, intent, codeHash, newHash, clientAddress);
 };
 
 // messages --------------------------------------------------------------------------------------
 
 export const messages: Handler<"messages"> = async ({ member, query }) => member.stub.messages(member.proof, query);
 
-export const sendMessage: Handler<"sendMessage"> = async ({ member, body, idempotencyKey }) =>
-  member.stub.sendMessage(member.proof, await idem("sendMessage", idempotencyKey, body), body);
+export const sendMessage: Handler<"sendMessage"> = async ({ member, body, intent }) =>
+  member.stub.sendMessage(member.proof, intent, body);
 
 export const message: Handler<"message"> = async ({ member, params }) => member.stub.message(member.proof, params.id);
 
-export const replyMessage: Handler<"replyMessage"> = async ({ member, params, body, idempotencyKey }) =>
-  member.stub.replyMessage(member.proof, await idem("replyMessage", idempotencyKey, { id: params.id, ...body }), params.id, body);
+export const replyMessage: Handler<"replyMessage"> = async ({ member, params, body, intent }) =>
+  member.stub.replyMessage(member.proof, intent, params.id, body);

@@ -6,7 +6,6 @@ import { suspendedOption } from "../market/returns";
 import { badRequest, ok } from "../result";
 import { marketStub, memberStub, siteStub } from "../stubs";
 import { relay } from "../websocket";
-import { idem } from "./money";
 import type { Handler } from "./types";
 
 /** The game's calls (server/platform/README.md, "Game rules"): the market is public, bets belong to the member object. */
@@ -23,7 +22,7 @@ export const candles: Handler<"candles"> = async ({ env, params, query }) =>
   marketStub(env, params.pair).candles(params.pair, query.interval, query.limit);
 
 /** The site's rules are read here and checked again by the member object in the bet's transaction. */
-export const placeOrder: Handler<"placeOrder"> = async ({ env, member, body, idempotencyKey }) => {
+export const placeOrder: Handler<"placeOrder"> = async ({ env, member, body, intent }) => {
   const config = await siteStub(env, member.siteId).getConfig();
   if (!config) return badRequest("invalid_site");
   const wallet = config.games[0];
@@ -33,7 +32,7 @@ export const placeOrder: Handler<"placeOrder"> = async ({ env, member, body, ide
   // an option a price fall or a volatility change brought to 100 % or more is not a game (market/returns.ts)
   const suspended = await suspendedOption(env, body.pair, body.periodNo, body.option, odds[body.option]);
   if (suspended) return suspended;
-  return member.stub.placeOrder(member.proof, await idem("placeOrder", idempotencyKey, body), body, {
+  return member.stub.placeOrder(member.proof, intent, body, {
     pairs: config.pairs,
     odds,
     minBetAmount: config.minBetAmount,

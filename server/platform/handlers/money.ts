@@ -1,7 +1,6 @@
 import { UPLOAD_LIMITS } from "../../contract";
 import { verifyPassword } from "../auth/password";
 import { newId } from "../auth/token";
-import { sha256Hex } from "../crypto";
 import { sniffImage } from "../money/image";
 import { badRequest, ok } from "../result";
 import { siteStub } from "../stubs";
@@ -20,32 +19,27 @@ async function siteConfig(env: Env, member: MemberContext) {
   return siteStub(env, member.siteId).getConfig();
 }
 
-/** What "the same request" means for an idempotency key: the call and its parameters, nothing secret. */
-export async function idem(call: string, key: string, parameters: unknown) {
-  return { key, fingerprint: await sha256Hex(JSON.stringify([call, parameters])) };
-}
-
-export const deposit: Handler<"deposit"> = async ({ env, member, body, idempotencyKey }) => {
+export const deposit: Handler<"deposit"> = async ({ env, member, body, intent }) => {
   const refused = await refusedInPractice(member);
   if (refused) return refused;
   const config = await siteConfig(env, member);
   if (!config) return badRequest("invalid_site");
-  return member.stub.deposit(member.proof, await idem("deposit", idempotencyKey, body), body, config);
+  return member.stub.deposit(member.proof, intent, body, config);
 };
 
-export const transfer: Handler<"transfer"> = async ({ env, member, body, idempotencyKey }) => {
+export const transfer: Handler<"transfer"> = async ({ env, member, body, intent }) => {
   const refused = await refusedInPractice(member);
   if (refused) return refused;
   const config = await siteConfig(env, member);
   if (!config) return badRequest("invalid_site");
-  return member.stub.transfer(member.proof, await idem("transfer", idempotencyKey, body), body, config);
+  return member.stub.transfer(member.proof, intent, body, config);
 };
 
 /**
  * The transaction password is counted by the member object (SECRET_CHECK_LIMITS): the fifth
  * wrong one in the window locks withdrawals and its change for a while, even with the right one.
  */
-export const withdraw: Handler<"withdraw"> = async ({ env, member, body, idempotencyKey, clientAddress }) => {
+export const withdraw: Handler<"withdraw"> = async ({ env, member, body, intent, clientAddress }) => {
   // before the transaction password is counted: a practice withdrawal checks nothing
   const refused = await refusedInPractice(member);
   if (refused) return refused;
@@ -69,7 +63,7 @@ export const withdraw: Handler<"withdraw"> = async ({ env, member, body, idempot
     attemptId = check.attemptId;
   }
   const { amount } = body;
-  return member.stub.withdraw(member.proof, await idem("withdraw", idempotencyKey, { amount }), { amount }, {
+  return member.stub.withdraw(member.proof, intent, { amount }, {
     ...config,
     verifiedPasswordHash,
     attemptId,
@@ -86,10 +80,10 @@ export const accountRecords: Handler<"accountRecords"> = async ({ member, query 
 
 export const bank: Handler<"bank"> = async ({ member }) => member.stub.bank(member.proof);
 
-export const bankApply: Handler<"bankApply"> = async ({ env, member, body, idempotencyKey }) => {
+export const bankApply: Handler<"bankApply"> = async ({ env, member, body, intent }) => {
   const config = await siteConfig(env, member);
   if (!config) return badRequest("invalid_site");
-  return member.stub.bankApply(member.proof, await idem("bankApply", idempotencyKey, body), body, config.bankAutoReview);
+  return member.stub.bankApply(member.proof, intent, body, config.bankAutoReview);
 };
 
 /** Where a member's file lives in the bucket: under its site, by a random id nobody chooses. */

@@ -1,6 +1,5 @@
 import { badRequest, ok } from "../result";
 import { marketStub, siteStub } from "../stubs";
-import { idem } from "./money";
 import type { Handler } from "./types";
 
 /**
@@ -9,13 +8,13 @@ import type { Handler } from "./types";
  * the open's transaction, the price, slippage and the pair's exposure by the market object.
  */
 
-export const openPosition: Handler<"openPosition"> = async ({ env, member, body, idempotencyKey }) => {
+export const openPosition: Handler<"openPosition"> = async ({ env, member, body, intent }) => {
   const config = await siteStub(env, member.siteId).getConfig();
   if (!config) return badRequest("invalid_site");
   const wallet = config.games[0];
   if (!wallet) return badRequest("game_not_found");
   if (!config.pairs.includes(body.pair)) return badRequest("invalid_trading_pair");
-  return member.stub.openPosition(member.proof, await idem("openPosition", idempotencyKey, body), body, {
+  return member.stub.openPosition(member.proof, intent, body, {
     settings: config.contractSettings,
     pairs: config.pairs,
     gameCode: wallet.code,

@@ -1,6 +1,5 @@
 import { badRequest } from "../result";
 import { siteStub } from "../stubs";
-import { idem } from "./money";
 import type { Handler } from "./types";
 
 /**
@@ -14,8 +13,8 @@ export const practice: Handler<"practice"> = async ({ env, member }) => {
   return member.stub.practice(member.proof, config.practiceBalance);
 };
 
-export const resetPractice: Handler<"resetPractice"> = async ({ env, member, body, idempotencyKey }) => {
+export const resetPractice: Handler<"resetPractice"> = async ({ env, member, intent }) => {
   const config = await siteStub(env, member.siteId).getConfig();
   if (!config) return badRequest("invalid_site");
-  return member.stub.resetPractice(member.proof, await idem("resetPractice", idempotencyKey, body), config.practiceBalance);
+  return member.stub.resetPractice(member.proof, intent, config.practiceBalance);
 };

@@ -1,7 +1,6 @@
 import { badRequest } from "../result";
 import { memberStub, siteStub } from "../stubs";
 import type { Env } from "../env";
-import { idem } from "./money";
 import type { Handler } from "./types";
 
 /**
@@ -29,10 +28,10 @@ export const setRealityCheck: Handler<"setRealityCheck"> = async ({ env, member,
   return minutes === null ? badRequest("invalid_site") : member.stub.setRealityCheck(member.proof, body.minutes, minutes, clientAddress);
 };
 
-export const startBreak: Handler<"startBreak"> = async ({ env, member, body, idempotencyKey, clientAddress }) => {
+export const startBreak: Handler<"startBreak"> = async ({ env, member, body, intent, clientAddress }) => {
   const minutes = await siteMinutes(env, member.siteId);
   if (minutes === null) return badRequest("invalid_site");
-  return member.stub.startBreak(member.proof, await idem("startBreak", idempotencyKey, body), body, minutes, clientAddress);
+  return member.stub.startBreak(member.proof, intent, body, minutes, clientAddress);
 };
 
 export const realityCheck: Handler<"realityCheck"> = async ({ env, member }) => {

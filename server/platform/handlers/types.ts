@@ -3,6 +3,7 @@ import type { CALLS, CallData, CallName } from "../../contract";
 import type { SessionProof } from "../auth/token";
 import type { Env } from "../env";
 import type { MemberObject } from "../member/member-object";
+import type { Idem } from "../member/money";
 import type { Result } from "../result";
 import type { AccountMode } from "../../contract/protection";
 import type { OperatorIdentity } from "../operators/registry";
@@ -45,8 +46,12 @@ export interface CallInput<N extends CallName> {
   operator: Spec<N>["auth"] extends "operator" ? OperatorContext : null;
   /** what an operator call touched, for its audit entry (written by the handler) */
   touched: Touched;
-  /** the Idempotency-Key header; the router refuses an idempotent call without one */
-  idempotencyKey: Spec<N> extends { idempotent: true } ? string : undefined;
+  /**
+   * An idempotent call's intent: its Idempotency-Key (scoped to the member's mode) and what makes
+   * a request with it the same request (handlers/idempotency.ts). The router has answered a key
+   * with a stored answer before the handler runs, and keeps the handler's answer after it.
+   */
+  intent: Spec<N> extends { idempotent: true } ? Idem : undefined;
   /**
    * The browser's address as the site forwarded it (X-Client-Address), or null. Trusted because
    * only the site reaches the platform; it keys the per-address limits and the audit log.

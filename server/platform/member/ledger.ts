@@ -1,5 +1,5 @@
-import type { AccountOperation, LedgerRecord } from "../../contract";
-import { fail, ok, type Result } from "../result";
+import { isKeysAnswer, type AccountOperation, type LedgerRecord } from "../../contract";
+import { fail, ok, type Failure, type Result } from "../result";
 
 /**
  * The member's double-entry ledger. Every function runs without an await, inside the caller's
@@ -46,11 +46,38 @@ export function openAccount(sql: SqlStorage, account: string): void {
  */
 export function replay(sql: SqlStorage, key: string, fingerprint: string): Result<unknown> | null {
   const row = sql
-    .exec<{ fingerprint: string; response: string }>("SELECT fingerprint, response FROM operations WHERE key = ?", key)
+    .exec<{ fingerprint: string; response: string; refusal: string | null }>("SELECT fingerprint, response, refusal FROM operations WHERE key = ?", key)
     .toArray()[0];
   if (!row) return null;
   if (row.fingerprint !== fingerprint) return fail(400, "idempotency_conflict");
+  // a stored refusal is the key's answer as much as a success (contract/idempotency.ts)
+  if (row.refusal !== null) return JSON.parse(row.refusal) as Failure;
   return ok(JSON.parse(row.response) as unknown);
+}
+
+/**
+ * Keeps `answer` as the key's answer unless the key has one already, and returns the key's answer
+ * (contract/idempotency.ts). Run in a transaction: of two copies of one request, whichever is
+ * kept first is what both answer. An answer that is not for good (isKeysAnswer) is kept nowhere
+ * and returned as it is. No postings: whatever money moved was recorded by the call itself.
+ */
+export function keepAnswer(sql: SqlStorage, op: { key: string; call: string; fingerprint: string; now: string }, answer: Result<unknown>): Result<unknown> {
+  const stored = replay(sql, op.key, op.fingerprint);
+  if (stored) return stored;
+  if (answer.ok) {
+    sql.exec("INSERT INTO operations (key, call, fingerprint, response, created_at) VALUES (?, ?, ?, ?, ?)", op.key, op.call, op.fingerprint, JSON.stringify(answer.data), op.now);
+  } else if (isKeysAnswer(answer.statusCode, answer.message)) {
+    const refusal: Failure = { ok: false, statusCode: answer.statusCode, message: answer.message, ...(answer.data ? { data: answer.data } : {}) };
+    sql.exec(
+      "INSERT INTO operations (key, call, fingerprint, response, refusal, created_at) VALUES (?, ?, ?, 'null', ?, ?)",
+      op.key,
+      op.call,
+      op.fingerprint,
+      JSON.stringify(refusal),
+      op.now,
+    );
+  }
+  return answer;
 }
 
 /** Records an operation and its postings. Throws (rolling the transaction back) on an unbalanced set. */

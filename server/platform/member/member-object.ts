@@ -35,7 +35,7 @@ import type { DepositRules, TransferRules, WithdrawRules } from "../money/rules"
 import { marketStub, siteStub } from "../stubs";
 import { addressFromSite } from "../money/payment";
 import * as game from "./game";
-import { checkLedger, listOperations, listRecords, openAccount, record, replay, type LedgerCheck } from "./ledger";
+import { checkLedger, keepAnswer, listOperations, listRecords, openAccount, record, replay, type LedgerCheck } from "./ledger";
 import * as money from "./money";
 import * as center from "./center";
 import * as campaigns from "./campaigns";
@@ -638,6 +638,20 @@ export class MemberObject extends DurableObject<Env> {
     return this.asMember(proof, () => {
       return this.ctx.storage.transactionSync(() => replay(this.sql, money.requestKey(idem.key), idem.fingerprint));
     });
+  }
+
+  /**
+   * The key's answer for good (contract/idempotency.ts), asked by the router once a call has
+   * answered: `answer` is kept unless a copy of the request kept one first, and the kept one is
+   * returned. A refusal made before the member's own transaction (the site's rules, a password,
+   * the market) is so the key's answer as much as one made inside it.
+   */
+  keepAnswer(proof: SessionProof, idem: money.Idem, call: string, answer: Result<unknown>): Result<unknown> {
+    return this.asMember(proof, () =>
+      this.ctx.storage.transactionSync(() =>
+        keepAnswer(this.sql, { key: money.requestKey(idem.key), call, fingerprint: idem.fingerprint, now: new Date().toISOString() }, answer),
+      ),
+    );
   }
 
   /** Every session ends (and every live stream key): whoever held the old password is signed out. */

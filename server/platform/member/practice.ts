@@ -61,7 +61,7 @@ export function ensurePractice(sql: SqlStorage, startingBalance: number, now: st
 export function practiceAccount(sql: SqlStorage, currency: string, startingBalance: number, now: string): PracticeAccount {
   ensurePractice(sql, startingBalance, now);
   const resets = sql
-    .exec<{ n: number; last: string | null }>("SELECT COUNT(*) AS n, MAX(created_at) AS last FROM operations WHERE call = ?", RESET_CALL)
+    .exec<{ n: number; last: string | null }>("SELECT COUNT(*) AS n, MAX(created_at) AS last FROM operations WHERE call = ? AND refusal IS NULL", RESET_CALL)
     .one();
   return {
     currency,

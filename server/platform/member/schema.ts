@@ -53,6 +53,9 @@ export const MEMBER_SCHEMA = [
      response TEXT NOT NULL,
      created_at TEXT NOT NULL
    )`,
+  // a refusal kept as its key's answer (contract/idempotency.ts): its envelope; null for a success,
+  // whose data is in `response`. Added after the table, so objects made before it get it too.
+  `ALTER TABLE operations ADD COLUMN refusal TEXT`,
   // The postings of an operation sum to zero across accounts (checked before they are written).
   `CREATE TABLE IF NOT EXISTS postings (
      id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -6,7 +6,7 @@ import { useTranslation } from "~/utils/translator";
 import { ForgotResetForm, ForgotSendForm } from "~/components/account/forgot-forms";
 import { forgotResetSchema, forgotSendSchema, intentOf } from "~/utils/account-schemas.server";
 import { loginSchema } from "~/utils/auth-schemas.server";
-import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
+import { keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
 import type { RouteHandle } from "~/utils/translation-keys";
 import { failureStatus } from "~/utils/failure-status";
@@ -66,7 +66,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reset = await platform.call("forgotReset", { body: { siteId, account, code, newPassword }, idempotencyKey });
     if (!reset.ok) {
       const formErrors = ["account:password_failed", messageKey(reset.code)];
-      return json<ActionData>({ result: submission.reply({ formErrors, hideFields: SECRETS }), idempotencyKey }, { status: failureStatus(reset.status) });
+      return json<ActionData>(
+        { result: submission.reply({ formErrors, hideFields: SECRETS }), idempotencyKey: keyAfterRefusal(reset, idempotencyKey) },
+        { status: failureStatus(reset.status) },
+      );
     }
     session.flashToast({ kind: "success", key: "password_update_success", durationMs: PASSWORD_TOAST_MS });
     return redirect("/login");

@@ -8,7 +8,7 @@ import { BankStatus } from "~/components/bank/bank-status";
 import { requireMember } from "~/utils/auth.server";
 import { DOCUMENT_FIELDS, DOCUMENT_KINDS, type DocumentKind } from "~/utils/bank-documents";
 import { bankApplySchema, isFileProblem, type BankApplication } from "~/utils/bank-schemas.server";
-import { idempotencyKeyField, newIdempotencyKey } from "~/utils/idempotency.server";
+import { idempotencyKeyField, keyAfterRefusal, newIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
 import type { RouteHandle } from "~/utils/translation-keys";
 import { failureStatus } from "~/utils/failure-status";
@@ -49,8 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const form = submission.value;
   // a refusal is the member's to fix (400); a platform fault keeps its status
-  const fail = (result: SubmissionResult<string[]>, status: number) =>
-    json<ActionData>({ result, idempotencyKey: form.idempotencyKey }, { status: failureStatus(status) });
+  const fail = (result: SubmissionResult<string[]>, status: number, key = form.idempotencyKey) =>
+    json<ActionData>({ result, idempotencyKey: key }, { status: failureStatus(status) });
 
   const fileIds = await uploadNewDocuments(context, form);
   if (!fileIds.ok) {
@@ -82,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       applied.code === "bank_name_error"
         ? submission.reply({ formErrors: ["bank:apply_failed"], fieldErrors: { bank: [reason] } })
         : submission.reply({ formErrors: ["bank:apply_failed", reason] });
-    return fail({ ...result, initialValue: { ...result.initialValue, ...fileIds.uploaded } }, applied.status);
+    return fail({ ...result, initialValue: { ...result.initialValue, ...fileIds.uploaded } }, applied.status, keyAfterRefusal(applied, form.idempotencyKey));
   }
   context.session.flashToast({
     kind: "success",

@@ -6,7 +6,7 @@ import { choiceErrorProps, controlProps, CsrfInput, ErrorList, FormSummary, Subm
 import { IdempotencyInput, Money } from "~/components/money";
 import { requireMember } from "~/utils/auth.server";
 import { failureStatus } from "~/utils/failure-status";
-import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
+import { keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { failureMessage, messageKey } from "~/utils/messages";
 import { formatDateTime } from "~/utils/intl";
 import { formatMoney, minorDigits, toDecimalString } from "~/utils/money";
@@ -88,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok) {
     return json<ActionData>(
-      { intent, result: submission.reply({ formErrors: [failureMessage(result, money)] }), idempotencyKey },
+      { intent, result: submission.reply({ formErrors: [failureMessage(result, money)] }), idempotencyKey: keyAfterRefusal(result, idempotencyKey) },
       { status: failureStatus(result.status) },
     );
   }

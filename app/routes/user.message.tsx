@@ -6,7 +6,7 @@ import { NewMessageForm, type MessageActionData } from "~/components/support/mes
 import { MessageList } from "~/components/support/message-list";
 import { PageLinks } from "~/components/support/page-links";
 import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
+import { keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
 import { messageSchema, parsePage } from "~/utils/support-schemas.server";
 import type { RouteHandle } from "~/utils/translation-keys";
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await context.platform.call("sendMessage", { body: { title, content }, idempotencyKey });
   if (!result.ok) {
     const reply = submission.reply({ formErrors: [messageKey(result.code)] });
-    return json({ result: reply, idempotencyKey } satisfies MessageActionData, { status: failureStatus(result.status) });
+    return json({ result: reply, idempotencyKey: keyAfterRefusal(result, idempotencyKey) } satisfies MessageActionData, { status: failureStatus(result.status) });
   }
   context.session.flashToast({ kind: "success", key: "message_sent" });
   return redirect(PATH);

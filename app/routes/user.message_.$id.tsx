@@ -6,7 +6,7 @@ import { ReplyForm, type MessageActionData } from "~/components/support/message-
 import { MessageThread } from "~/components/support/message-thread";
 import { Time } from "~/components/support/time";
 import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
+import { keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
 import { replySchema } from "~/utils/support-schemas.server";
 import type { RouteHandle } from "~/utils/translation-keys";
@@ -50,7 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     : ({ ok: false, status: 404, code: "message_not_found" } as const);
   if (!result.ok) {
     const reply = submission.reply({ formErrors: [messageKey(result.code)] });
-    return json({ result: reply, idempotencyKey } satisfies MessageActionData, { status: failureStatus(result.status) });
+    return json({ result: reply, idempotencyKey: keyAfterRefusal(result, idempotencyKey) } satisfies MessageActionData, { status: failureStatus(result.status) });
   }
   context.session.flashToast({ kind: "success", key: "reply_sent" });
   return redirect(`/user/message/${encodeURIComponent(id)}`);

@@ -9,7 +9,7 @@ import { DisplaySettings } from "~/components/account/display-settings";
 import { useRootData } from "~/utils/root-data";
 import { requireMember } from "~/utils/auth.server";
 import { intentOf, passwordSchema, transactionPasswordSchema } from "~/utils/account-schemas.server";
-import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
+import { keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
 import type { RouteHandle } from "~/utils/translation-keys";
 import { failureStatus } from "~/utils/failure-status";
@@ -84,7 +84,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     idempotencyKey: v.idempotencyKey,
   });
-  if (!result.ok) return fail([FAILED.transaction, messageKey(result.code)], result.status);
+  if (!result.ok) {
+    // a decided refusal is its key's answer: the corrected form goes with a new key (idempotency.server.ts)
+    return json<ActionData>(
+      {
+        intent,
+        result: submission.reply({ formErrors: [FAILED.transaction, messageKey(result.code)], hideFields: SECRETS[intent] }),
+        idempotencyKey: keyAfterRefusal(result, v.idempotencyKey),
+      },
+      { status: failureStatus(result.status) },
+    );
+  }
   context.session.flashToast({ kind: "success", key: "tx_password_update_success", durationMs: PASSWORD_TOAST_MS });
   return redirect("/user/setting");
 }

@@ -7,7 +7,7 @@ import { maskMobile } from "~/components/account/format";
 import { MissingNumber, SmsCodeForm, SmsSendForm, type SmsSent } from "~/components/account/sms-forms";
 import { requireMember } from "~/utils/auth.server";
 import { intentOf, smsCodeSchema } from "~/utils/account-schemas.server";
-import { idempotencyKeyField, newIdempotencyKey } from "~/utils/idempotency.server";
+import { idempotencyKeyField, keyAfterRefusal, newIdempotencyKey } from "~/utils/idempotency.server";
 import { messageKey } from "~/utils/messages";
 import type { RouteHandle } from "~/utils/translation-keys";
 import { failureStatus } from "~/utils/failure-status";
@@ -49,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const idempotencyKey = key.data;
     const sent = await context.platform.call("smsSend", { body: { purpose: "verify_mobile" }, idempotencyKey });
-    if (!sent.ok) return json<ActionData>({ intent, error: messageKey(sent.code), idempotencyKey }, { status: failureStatus(sent.status) });
+    if (!sent.ok) return json<ActionData>({ intent, error: messageKey(sent.code), idempotencyKey: keyAfterRefusal(sent, idempotencyKey) }, { status: failureStatus(sent.status) });
     context.session.flashToast({ kind: "success", key: "sms_code_sent" });
     // no redirect: the page shows when the next code may be sent, which only this answer knows
     return json<ActionData>({ intent, sent: sent.data, idempotencyKey: newIdempotencyKey() });

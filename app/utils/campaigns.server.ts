@@ -14,7 +14,7 @@ import {
 } from "./campaigns";
 import { minorDigits } from "./money";
 import { failureStatus } from "./failure-status";
-import { newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
+import { keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { failureMessage, messageKey } from "./messages";
 
 /**
@@ -86,7 +86,7 @@ export async function joinCampaignAction(context: AppLoadContext, form: FormData
   const result = await context.platform.call("joinCampaign", { params: { key: key.data }, body: {}, idempotencyKey });
   if (!result.ok) {
     const error = failureMessage(result, { currency: context.site.currency, locale: context.locale });
-    return json({ campaign: key.data, error, idempotencyKey }, { status: failureStatus(result.status) });
+    return json({ campaign: key.data, error, idempotencyKey: keyAfterRefusal(result, idempotencyKey) }, { status: failureStatus(result.status) });
   }
   context.session.flashToast({ kind: "success", key: "campaign_joined" });
   return redirect("/user/activity");

@@ -17,7 +17,7 @@ import { failureMessage, messageKey } from "./messages";
 import { breakInForce } from "./protection.server";
 import { loadPlayWallet, playWalletCode } from "./game.server";
 import { pairName } from "./game";
-import { idempotencyKeyField, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
+import { idempotencyKeyField, keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { minorDigits, parseAmount } from "./money";
 import { failureStatus } from "./failure-status";
 import { localRedirectTarget } from "./redirect-target";
@@ -226,7 +226,10 @@ export async function contractAction({ request, context }: ActionFunctionArgs) {
     if (!result.ok) {
       const message = failureMessage(result, { currency: context.site.currency, locale: context.locale });
       // the same key back: the outcome of a failed request may be unknown (app/README.md, "Money forms and idempotency keys")
-      return json({ intent: "open" as const, result: submission.reply({ formErrors: [message] }), idempotencyKey }, { status: failureStatus(result.status) });
+      return json(
+        { intent: "open" as const, result: submission.reply({ formErrors: [message] }), idempotencyKey: keyAfterRefusal(result, idempotencyKey) },
+        { status: failureStatus(result.status) },
+      );
     }
     context.session.flashToast({ kind: "success", key: "position_opened" });
     // a fresh, empty ticket (a new key with an empty margin: a second tap opens nothing), the side
@@ -258,7 +261,7 @@ export async function contractAction({ request, context }: ActionFunctionArgs) {
     const result = await context.platform.call("closePosition", { params: { id: positionId }, body: { mode: played.mode }, idempotencyKey: key });
     if (!result.ok) {
       return json(
-        { intent, positionId, error: failureMessage(result, { currency: context.site.currency, locale: context.locale }), idempotencyKey: key },
+        { intent, positionId, error: failureMessage(result, { currency: context.site.currency, locale: context.locale }), idempotencyKey: keyAfterRefusal(result, key) },
         { status: failureStatus(result.status) },
       );
     }

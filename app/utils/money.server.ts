@@ -5,6 +5,7 @@ import type { KeyOf } from "./translation-keys";
 import { minorDigits } from "./money";
 import { failureStatus } from "./failure-status";
 import { plainCookie, readPlainCookie } from "./cookies";
+import { keyAfterRefusal } from "./idempotency.server";
 
 /** The site's limits for one kind of amount, with the currency's minor digits. */
 export function limitsFor(context: AppLoadContext, kind: "Deposit" | "Withdraw" | "Transfer") {
@@ -29,7 +30,10 @@ export function moneyFailure(
   hideFields: string[] = [],
 ) {
   const message = failureMessage(failure, { currency: context.site.currency, locale: context.locale });
-  return json({ result: submission.reply({ formErrors: [message], hideFields }), idempotencyKey }, { status: failureStatus(failure.status) });
+  return json(
+    { result: submission.reply({ formErrors: [message], hideFields }), idempotencyKey: keyAfterRefusal(failure, idempotencyKey) },
+    { status: failureStatus(failure.status) },
+  );
 }
 
 /** The money forms whose success page shows a receipt. */

@@ -202,13 +202,19 @@ describe("/user/setting: transaction password", () => {
     expect((await change(visitor, "trade-pass-9", "trade-pass-10")).status).toBe(302);
   });
 
-  it("keeps the form's idempotency key after a refusal", async () => {
+  it("hands the form a new idempotency key after a refusal the platform decided: the old one answers it for good", async () => {
     const { visitor, m } = await member();
     const key = await formKey(visitor, "/user/setting");
     const refused = await change(visitor, "not-my-trade-pass", "trade-pass-9", "trade-pass-9", key);
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain(`name="idempotencyKey" value="${key}"`);
-    expect((await change(visitor, m.transactionPassword, "trade-pass-9", "trade-pass-9", key)).status).toBe(302);
+    const html = await refused.text();
+    const next = /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
+    expect(next).toBeDefined();
+    expect(next).not.toBe(key);
+    // the old key is bound to its refusal (server/contract/idempotency.ts), even with the right password now
+    expect((await change(visitor, m.transactionPassword, "trade-pass-9", "trade-pass-9", key)).status).toBe(400);
+    // the corrected form, as the page sends it, goes through
+    expect((await change(visitor, m.transactionPassword, "trade-pass-9", "trade-pass-9", next)).status).toBe(302);
   });
 
   it("leaves the check against the login password to the platform, which refuses it", async () => {

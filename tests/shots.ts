@@ -340,7 +340,53 @@ const PRACTICE_PAGES: Record<string, string> = {
   "practice-records": "/user/record",
 };
 
+/**
+ * A page of one mode sent after another tab switched (app/README.md, "Practice mode"): the bet form
+ * and the ticket of a real-money page, posted once the other tab switched to practice, come back
+ * to the page in practice with the toast saying so. Ends in practice mode.
+ */
+async function shootModeChanged(context: BrowserContext, origin: string, dir: string) {
+  const forms: [string, string, (page: Page) => Promise<void>][] = [
+    [
+      "practice-game-mode-changed",
+      "/game",
+      async (p) => {
+        await p.check('form.bet-form input[name="option"][value="high"]', { force: true });
+        await p.fill('form.bet-form [name="amount"]', "10");
+        await p.getByTestId("bet-submit").click();
+      },
+    ],
+    [
+      "practice-contract-mode-changed",
+      "/game/contract",
+      async (p) => {
+        await p.fill('form.contract-ticket [name="margin"]', "20");
+        await p.getByTestId("open-position").click();
+      },
+    ],
+  ];
+  const other = await context.newPage();
+  for (const [name, path, send] of forms) {
+    if (onlyPages && !onlyPages.includes(name)) continue;
+    await other.goto(`${origin}/user`, { waitUntil: "load" });
+    await Promise.all([other.waitForURL(`${origin}/user`), other.locator('.header-mode button[value="real"]').click()]);
+    const page = await context.newPage();
+    await page.goto(`${origin}${path}`, { waitUntil: "load" });
+    await page.waitForFunction(() => Object.keys(document.body ?? {}).some((k) => k.startsWith("__reactFiber")), undefined, { timeout: 15_000 }).catch(() => {});
+    await Promise.all([other.waitForURL(`${origin}/user`), other.locator('.header-mode button[value="practice"]').click()]);
+    await send(page);
+    await page.waitForSelector(".toast-error", { timeout: 15_000 });
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForTimeout(1200);
+    mkdirSync(dir, { recursive: true });
+    await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+    await page.close();
+  }
+  await other.close();
+}
+
 async function shootPractice(context: BrowserContext, origin: string, dir: string) {
+  await shootModeChanged(context, origin, dir);
   const page = await context.newPage();
   await page.goto(`${origin}/user`, { waitUntil: "load" });
   // the header's switch, as a member taps it (a plain form post back to this page)

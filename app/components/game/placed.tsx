@@ -1,5 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useRootData } from "~/utils/root-data";
 import { useTranslation } from "~/utils/translator";
 import type { BetOptionName } from "~/utils/game";
 import { formatMoney, parseAmount } from "~/utils/money";
@@ -23,14 +24,18 @@ export default function PlacedConfirmation({ lastResult, periodNo, digits, curre
 
 /**
  * The submission that went out, once no new refusal came back (a success redirects, so no
- * answer), for the round it was posted to.
+ * answer), for the round it was posted to. A bet from a page whose mode another window switched
+ * redirects too, but to the page in the other mode (app/README.md, "Practice mode"): it placed
+ * nothing, so a mode that changed meanwhile shows no confirmation.
  */
 function usePlacedConfirmation(lastResult: unknown, periodNo: string, digits: number) {
   const navigation = useNavigation();
+  const { mode } = useRootData();
   const pending = useRef<{
     option: BetOptionName;
     amount: number | null;
     answer: unknown;
+    mode: unknown;
   } | null>(null);
   const [placed, setPlaced] = useState<{
     option: BetOptionName;
@@ -44,14 +49,15 @@ function usePlacedConfirmation(lastResult: unknown, periodNo: string, digits: nu
       option: data.get("option") as BetOptionName,
       amount: parseAmount(amount, digits),
       answer: lastResult,
+      mode: data.get("mode"),
     };
   }
   useEffect(() => {
     if (navigation.state !== "idle" || !pending.current) return;
     const sent = pending.current;
     pending.current = null;
-    if (sent.answer === lastResult && sent.amount !== null) setPlaced({ option: sent.option, amount: sent.amount, periodNo });
+    if (sent.answer === lastResult && sent.amount !== null && sent.mode === mode) setPlaced({ option: sent.option, amount: sent.amount, periodNo });
     else setPlaced(null);
-  }, [navigation.state, lastResult, periodNo]);
+  }, [navigation.state, lastResult, periodNo, mode]);
   return placed && placed.periodNo === periodNo ? placed : null;
 }

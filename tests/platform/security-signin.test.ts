@@ -238,6 +238,7 @@ describe("the counting", () => {
   });
 });
 
+// (that it costs the same password hash, too, is proven by counting hashes: security-signin-work.test.ts)
 describe("sign-in tells nobody whether an account exists", () => {
   it("answers an account that does not exist exactly as a wrong password: status, code and message", async () => {
     const m = await platform.signupMember(SITE);
@@ -246,29 +247,5 @@ describe("sign-in tells nobody whether an account exists", () => {
     expect(unknown.status).toBe(wrong.status);
     expect(unknown.envelope).toEqual(wrong.envelope);
     expect(wrong.envelope).toEqual(WRONG);
-  });
-
-  it("takes as long for an account that does not exist as for a wrong password: the password hash runs for both", async () => {
-    // one failure per account and network, so no wait or challenge comes between
-    const members = await Promise.all(Array.from({ length: 9 }, () => platform.signupMember(SITE)));
-    const timed = async (account: string) => {
-      const start = performance.now();
-      const r = await signin(account, "wrong-guess", { address: freshAddress() });
-      expect(r.envelope).toEqual(WRONG);
-      return performance.now() - start;
-    };
-    // one of each first, so neither pays for a cold start; then interleaved, so load hits both alike
-    await timed(members[8]!.account);
-    await timed(`ghost-warm-up${networkCounter}`);
-    const wrong: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      wrong.push(await timed(members[i]!.account));
-      unknown.push(await timed(`ghost${i}-${networkCounter}t`));
-    }
-    // the fastest of each: noise only ever adds time (before the fix an unknown account took under half)
-    const ratio = Math.min(...unknown) / Math.min(...wrong);
-    expect(ratio, `unknown ${unknown.map(Math.round)} ms, wrong ${wrong.map(Math.round)} ms`).toBeGreaterThan(0.6);
-    expect(ratio).toBeLessThan(1.6);
   });
 });

@@ -65,17 +65,12 @@ describe("the demo pairs' table at the default odds (server/platform/README.md, 
     expect(sig4(rows.draw!.oddsLimit!)).toBe(expected.drawLimit);
   });
 
-  it("computes a demo pair's table in well under 100 ms once the draw's law is known, and answers again from the cache", () => {
-    drawDistribution();
-    // the fastest of three new prices, so a garbage collection on a shared machine does not decide it
-    const took = [1, 2, 3].map((step) => {
-      const started = performance.now();
-      chances({ ...demo("BTC-USDT"), price: demo("BTC-USDT").price + step });
-      return performance.now() - started;
-    });
-    expect(Math.min(...took)).toBeLessThan(50);
+  it("answers a pair's table again from the cache for the same parameters, and computes it anew for a new price", () => {
+    // (how fast it is, is the bench's to measure: no timed assertions here)
     const params = { ...demo("BTC-USDT"), price: demo("BTC-USDT").price + 1 };
-    expect(chances({ ...params })).toBe(chances(params));
+    const first = chances({ ...params });
+    expect(chances({ ...params })).toBe(first);
+    expect(chances({ ...params, price: params.price + 1 })).not.toBe(first);
   });
 });
 

@@ -5,7 +5,6 @@ import { useTranslation } from "~/utils/translator";
 // the form's core, not ~/components/forms: the bet form uses none of the labelled fields (initial JS budget)
 import { CsrfInput } from "~/components/csrf-input";
 import { ErrorList, useServerForm } from "~/components/form-core";
-import { ModeInput } from "~/components/mode-input";
 import { choiceErrorProps, controlProps } from "~/components/server-form";
 import { IdempotencyInput, LimitsHint, Money } from "~/components/money";
 import { BET_OPTIONS, formatOdds, winPayout, type Wallets } from "~/utils/game";
@@ -100,7 +99,8 @@ export function BetForm({ pair, periodNo, head, odds, betAmounts, limits, curren
       {head}
       <CsrfInput />
       <IdempotencyInput value={idempotencyKey} />
-      <ModeInput />
+      {/* the mode this page was rendered in (mode-input.tsx says why); the page knows it already */}
+      <input type="hidden" name="mode" value={practice ? "practice" : "real"} />
       <input type="hidden" name="pair" value={pair} />
       <input type="hidden" name="periodNo" value={periodNo} />
 

@@ -39,7 +39,6 @@ export interface Limit {
 }
 
 export type Gate = { ok: true } | { ok: false; until: number };
-export type Taken = { ok: true; attemptId: number } | { ok: false; until: number };
 
 /** Drops what no window of the scope counts any more, and ended locks: the tables stay small. */
 function prune(sql: SqlStorage, scope: string, now: number, windowMs: number): void {
@@ -75,37 +74,6 @@ export function record(sql: SqlStorage, scope: string, subject: string, now: num
   return sql
     .exec<{ id: number }>("INSERT INTO attempts (scope, subject, at, pending) VALUES (?, ?, ?, ?) RETURNING id", scope, subject, now, pending ? 1 : 0)
     .one().id;
-}
-
-/** `check`, then `record` as pending: an attempt whose outcome is decided later. */
-export function take(sql: SqlStorage, limit: Limit, scope: string, subject: string, now: number): Taken {
-  const gate = check(sql, limit, scope, subject, now);
-  return gate.ok ? { ok: true, attemptId: record(sql, scope, subject, now, true) } : gate;
-}
-
-/** A pending attempt that succeeded no longer counts; with `reset`, neither does any earlier failure. */
-export function succeeded(sql: SqlStorage, scope: string, subject: string, attemptId: number, reset: boolean): void {
-  if (reset) sql.exec("DELETE FROM attempts WHERE scope = ? AND subject = ?", scope, subject);
-  else sql.exec("DELETE FROM attempts WHERE id = ?", attemptId);
-}
-
-/**
- * A pending attempt failed: it counts as a failure. Returns the end of the lock when this failure
- * filled the window (the lock starts now; the count starts again after it), else null.
- */
-export function failed(sql: SqlStorage, limit: Limit, scope: string, subject: string, attemptId: number, now: number): number | null {
-  sql.exec("UPDATE attempts SET pending = 0 WHERE id = ?", attemptId);
-  if (limit.lockMs === undefined || lockedUntil(sql, scope, subject, now) !== null) return null;
-  if (count(sql, scope, subject, now - limit.windowMs) < limit.max) return null;
-  const until = now + limit.lockMs;
-  sql.exec(
-    "INSERT INTO locks (scope, subject, until) VALUES (?, ?, ?) ON CONFLICT (scope, subject) DO UPDATE SET until = excluded.until",
-    scope,
-    subject,
-    until,
-  );
-  sql.exec("DELETE FROM attempts WHERE scope = ? AND subject = ? AND pending = 0", scope, subject);
-  return until;
 }
 
 const MINUTE_MS = 60_000;

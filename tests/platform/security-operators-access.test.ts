@@ -55,6 +55,8 @@ beforeAll(async () => {
           SMS_PROVIDER_KEY: "sms-key",
           ACCESS_TEAM_DOMAIN: TEAM,
           ACCESS_AUD: AUD,
+          // production refuses to start without a Turnstile secret of its own (server/platform/env.ts)
+          TURNSTILE_SECRET_KEY: "0x4AAAAAAA-operators-access-test",
         }),
         outboundService: (request) =>
           new URL(request.url).pathname === "/cdn-cgi/access/certs" ? Response.json({ keys: [jwk] }) : new Response("no", { status: 404 }),

@@ -130,6 +130,8 @@ export async function betBurst(
         const response = await visitor.post(`/game?pair=${pair}`, {
           csrf: forms[i]!.csrf,
           idempotencyKey: forms[i]!.idempotencyKey,
+          // the mode the page was rendered in (real): a post without it is refused as from another mode
+          mode: "real",
           pair,
           periodNo: period.periodNo,
           option: options[i % options.length]!,

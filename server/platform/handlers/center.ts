@@ -56,7 +56,6 @@ export const changePassword: Handler<"changePassword"> = async ({ member, body, 
 export const changeTransactionPassword: Handler<"changeTransactionPassword"> = async ({ member, body, clientAddress, intent }) => {
   // (the router has answered a key with a stored answer already; neither password is part of
   // what makes a request the same: handlers/idempotency.ts)
-  const request = intent;
   const typed = body.oldTransactionPassword;
   const check = await whenNotBusy(() => member.stub.beginSecretCheck(member.proof, "transaction_password", typed !== undefined));
   if (!check.ok) return check;
@@ -70,7 +69,7 @@ export const changeTransactionPassword: Handler<"changeTransactionPassword"> = a
   if (!oldMatches) {
     // A double submit: the first request may have changed the password after this one looked
     // for a stored answer and before its check began. Its answer is this one's, and no failure.
-    const answered = await member.stub.replayed(member.proof, request);
+    const answered = await member.stub.replayed(member.proof, intent);
     if (answered) {
       await member.stub.dropSecretCheck(member.proof, "transaction_password", attemptId);
       return answered as Result<null>;
@@ -90,7 +89,7 @@ export const changeTransactionPassword: Handler<"changeTransactionPassword"> = a
     return badRequest(refusal);
   }
   const newHash = await hashPassword(body.newTransactionPassword);
-  return member.stub.changeTransactionPassword(member.proof, request, attemptId, transactionPasswordHash, newHash, clientAddress);
+  return member.stub.changeTransactionPassword(member.proof, intent, attemptId, transactionPasswordHash, newHash, clientAddress);
 };
 
 // SMS codes -------------------------------------------------------------------------------------
@@ -125,13 +124,12 @@ async function deliver(
 /** Idempotent: a retry after a lost answer gets the first answer, and the member no second text. */
 export const smsSend: Handler<"smsSend"> = async ({ env, member, body, intent }) => {
   // (the router has answered a key with a stored answer already: no second text)
-  const request = intent;
   const code = newSmsCode();
   const reserved = await member.stub.reserveSms(member.proof, body.purpose, await smsCodeHash(member.memberId, body.purpose, code));
   if (!reserved.ok) return reserved;
   const { id, expiresAt, resendAt, remainingToday } = reserved.data;
   const sent = await deliver(env, member.siteId, body.purpose, code, reserved.data, () => member.stub.releaseSms(id));
-  return sent.ok ? member.stub.smsSent(member.proof, request, { expiresAt, resendAt, remainingToday }) : sent;
+  return sent.ok ? member.stub.smsSent(member.proof, intent, { expiresAt, resendAt, remainingToday }) : sent;
 };
 
 export const smsVerify: Handler<"smsVerify"> = async ({ member, body }) =>

@@ -28,6 +28,19 @@ export default tseslint.config(
     },
   },
   {
+    // type-aware rules for promises: a promise nobody awaits loses its failure (a settlement, a
+    // ledger write, a stream send), and an async function where a plain callback is expected
+    // runs unobserved. These need the type checker, so they read tsconfig.json's program.
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/return-await": ["error", "in-try-catch"],
+    },
+  },
+  {
     files: ["app/**/*.tsx"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     rules: {

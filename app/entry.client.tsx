@@ -25,4 +25,5 @@ async function hydrate() {
   });
 }
 
-hydrate();
+// hydrate() cannot reject (a failed load is caught above); without it the server's HTML still works
+void hydrate();

@@ -156,7 +156,7 @@ export class BrowserCatalog implements Catalog {
     return Promise.all(
       namespaces.map((ns) => {
         const id = `${language}/${ns}`;
-        if (this.loaded.has(id)) return undefined;
+        if (this.loaded.has(id)) return Promise.resolve();
         let loading = this.pending.get(id);
         if (!loading) {
           loading = this.fetchNamespace(language, ns).then(

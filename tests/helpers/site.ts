@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { WorkerOptions } from "miniflare";
@@ -237,7 +237,9 @@ export type Fault = { path: string; method?: string } & (
 export async function startFaultProxy(forward: (request: Request) => Promise<Response>) {
   const faults: (Fault & { times: number })[] = [];
   const hits = new Map<string, number>();
-  const server: Server = createServer(async (req, res) => {
+  // a forward that fails (the platform stopped) drops the connection, as a dead upstream would
+  const server: Server = createServer((req, res) => void handle(req, res).catch(() => req.socket.destroy()));
+  async function handle(req: IncomingMessage, res: ServerResponse) {
     const path = (req.url ?? "/").split("?")[0]!;
     hits.set(path, (hits.get(path) ?? 0) + 1);
     hits.set(`${req.method} ${path}`, (hits.get(`${req.method} ${path}`) ?? 0) + 1);
@@ -267,7 +269,7 @@ export async function startFaultProxy(forward: (request: Request) => Promise<Res
     }
     res.writeHead(upstream.status, { "content-type": "application/json" });
     res.end(Buffer.from(await upstream.arrayBuffer()));
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

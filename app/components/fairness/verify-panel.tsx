@@ -25,6 +25,7 @@ export function VerifyPanel({ proof, precision, bets, currency }: { proof: Perio
   const result = state.kind === "done" ? state.result : null;
   const recorded: TickPoint[] = proof.ticks.map((tick) => [tick.second, tick.price]);
 
+  /** never rejects: every failure becomes the "failed" state the panel shows */
   async function run() {
     setState({ kind: "running" });
     try {
@@ -73,7 +74,7 @@ export function VerifyPanel({ proof, precision, bets, currency }: { proof: Perio
           <h2 id="verify-heading">{t("verify.heading")}</h2>
           <p>{t("verify.intro")}</p>
           {ready ? (
-            <button type="button" className="button button-primary" onClick={run} disabled={state.kind === "running"} data-testid="verify-button">
+            <button type="button" className="button button-primary" onClick={() => void run()} disabled={state.kind === "running"} data-testid="verify-button">
               {state.kind === "running" ? t("verify.running") : t("verify.button")}
             </button>
           ) : null}

@@ -1,4 +1,4 @@
-import { DEFAULT_CONTRACT_SETTINGS, notional, positionFee, type CallBody, type CampaignRule, type ContractSettings, type LocaleId, type SiteConfigPatch } from "../contract";
+import { DEFAULT_CONTRACT_SETTINGS, notional, positionFee, type CallBody, type CampaignRule, type ContractSettings, type LocaleId, type SiteConfigPatch } from "../../contract";
 
 /**
  * The two demo sites of development and tests, created through the operator API by

@@ -19,7 +19,7 @@ import {
 /**
  * The member center's support pages on the demo site (English): messages to customer service
  * answered through the operator API, and the site's content as the operator seeded it
- * (server/cli/seed/sites.ts): news, campaigns, rules, the download page and the contact page.
+ * (server/cli/seed/): news, campaigns, rules, the download page and the contact page.
  */
 const t = (key: string, values?: Record<string, string | number>) => tr("en-US", key, values);
 

@@ -4,7 +4,7 @@
  * tests/.tmp/shots/<tenant>/<locale>/<viewport>-<scheme>/<page>.png (tests/README.md, "Screenshots").
  *
  * It builds nothing (run `npm run build` first). It starts the production build
- * (server/cli/serve.ts) on its own ports (SHOTS_SITE_PORT, 8807, and the next one) with a fresh
+ * (server/cli/local/serve.ts) on its own ports (SHOTS_SITE_PORT, 8807, and the next one) with a fresh
  * state folder, makes one member per tenant through the site's own forms (sign-up, a deposit, a
  * transfer to the game wallet, a bet, a message; on the demo site also three documents and a bank
  * account, which it reviews by itself), then photographs each page in each language (the `locale`
@@ -19,7 +19,7 @@ import { spawn, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { ensureDevVars } from "../server/cli/dev-vars";
+import { ensureDevVars } from "../server/cli/local/dev-vars";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -107,7 +107,7 @@ if (!existsSync(`${root}.build/site/index.js`) || !existsSync(`${root}.build/pla
   process.exit(1);
 }
 rmSync(`${root}${STATE_DIR}`, { recursive: true, force: true });
-const server = spawn("npx", ["tsx", "server/cli/serve.ts"], {
+const server = spawn("npx", ["tsx", "server/cli/local/serve.ts"], {
   cwd: root,
   env: { ...process.env, SITE_PORT: String(SITE_PORT), PLATFORM_PORT: String(PLATFORM_PORT), STATE_DIR, WRANGLER_SEND_METRICS: "false" },
   stdio: ["ignore", "ignore", "inherit"],

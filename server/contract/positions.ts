@@ -128,7 +128,7 @@ export const DEFAULT_CONTRACT_SETTINGS: ContractSettings = {
 // the arithmetic lives in position-math.ts (zod-free, so the site's browser code can import it)
 export * from "./position-math";
 
-// the calls' shapes (calls.ts) ---------------------------------------------------------------------
+// the calls' shapes (calls/positions.ts) -----------------------------------------------------------
 
 /** A trigger price in the pair's smallest step; null (or absent) = not set. */
 const triggerPrice = z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable();

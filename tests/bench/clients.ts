@@ -10,8 +10,8 @@ import {
   type CallQuery,
   type Envelope,
 } from "../../server/contract";
-import { localOperatorKey } from "../../server/cli/dev-vars";
-import { httpOperatorClient } from "../../server/cli/operator-client";
+import { localOperatorKey } from "../../server/cli/local/dev-vars";
+import { httpOperatorClient } from "../../server/cli/operator/client";
 import { PLATFORM, SITE, SITE_ID } from "./config";
 import { CookieJar } from "../helpers/cookie-jar";
 

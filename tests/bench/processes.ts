@@ -36,7 +36,7 @@ export function stackProcesses(group: number): Partial<Record<Role, number>> {
   }
   const roles: Partial<Record<Role, number>> = {};
   const workerd = all.find((p) => p.args[0]?.endsWith("workerd"));
-  const node = all.find((p) => p.args.some((a) => a.endsWith("server/cli/serve.ts")));
+  const node = all.find((p) => p.args.some((a) => a.endsWith("server/cli/local/serve.ts")));
   if (workerd) roles.workerd = workerd.pid;
   if (node) roles.node = node.pid;
   return roles;

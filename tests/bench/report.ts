@@ -590,7 +590,7 @@ export function renderResults(f: Figures): string {
     "",
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} memory; Node ${m.node}; ${m.chromium}; load average ${m.load}.`,
     "",
-    "The product ran as `npm run serve` runs it (server/cli/serve.ts: the production build of site and platform in one workerd, the site",
+    "The product ran as `npm run serve` runs it (server/cli/local/serve.ts: the production build of site and platform in one workerd, the site",
     "reaching the platform over its PLATFORM service binding as deployed, no dev server), on loopback,",
     "with fresh state and the seeded demo sites; load and browser ran on the same machine. Throughput and latency figures",
     "depend on how busy the machine was (see the load average); sizes and Lighthouse's simulated throttling much less so.",

@@ -124,7 +124,7 @@ async function main() {
   let stack: Stack | undefined;
   if (ON_THE_STACK.some(wanted)) {
     try {
-      stack = await phase("start the product (server/cli/serve.ts)", () => startStack());
+      stack = await phase("start the product (server/cli/local/serve.ts)", () => startStack());
       if (stack) await measure(figures, phase, bundle, stack);
     } finally {
       if (stack) await phase("stop the product", () => stack!.stop());

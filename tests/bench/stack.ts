@@ -5,7 +5,7 @@ import { LOG_FILE, PLATFORM_PORT, QUIET_WRANGLER_ENV, ROOT, SITE, SITE_PORT, STA
 import { sleep } from "./stats";
 
 /**
- * The product as `npm run serve` runs it (server/cli/serve.ts: the built site and platform in one
+ * The product as `npm run serve` runs it (server/cli/local/serve.ts: the built site and platform in one
  * workerd, joined by the PLATFORM service binding as deployed, demo sites seeded), on the bench's
  * ports with a fresh state folder. It runs in a process group of its own, so stopping it ends
  * workerd too, and nothing else.
@@ -88,7 +88,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   if (!options.keepState) rmSync(join(ROOT, stateDir), { recursive: true, force: true });
   mkdirSync(join(ROOT, "tests/.tmp"), { recursive: true });
   const log = openSync(join(ROOT, LOG_FILE), options.appendLog ? "a" : "w");
-  const child: ChildProcess = spawn(process.execPath, [TSX, "server/cli/serve.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [TSX, "server/cli/local/serve.ts"], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", log, log],

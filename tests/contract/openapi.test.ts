@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CALLS } from "../../server/contract";
-import { buildOpenApi, OPENAPI_PATH, renderOpenApi } from "../../server/cli/openapi";
+import { buildOpenApi, OPENAPI_PATH, renderOpenApi } from "../../server/cli/openapi/openapi";
 
 describe("openapi.json", () => {
   it("is current with the contract (run `npm run contract` after changing it)", () => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed/sites";
 import { BRAND2, DEMO } from "./support";
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_SITE } from "../../server/cli/seed-data";
+import { DEMO_SITE } from "../../server/cli/seed/sites";
 import { richBlocks } from "../../app/utils/rich-text";
 import {
   DEMO,
@@ -19,7 +19,7 @@ import {
 /**
  * The member center's support pages on the demo site (English): messages to customer service
  * answered through the operator API, and the site's content as the operator seeded it
- * (server/cli/seed-data.ts): news, campaigns, rules, the download page and the contact page.
+ * (server/cli/seed/): news, campaigns, rules, the download page and the contact page.
  */
 const t = (key: string, values?: Record<string, string | number>) => tr("en-US", key, values);
 

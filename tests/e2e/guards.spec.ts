@@ -56,7 +56,7 @@ test("a site's redirect rule holds for a link the router follows: an internal ta
     if (m.type() === "error") errors.push(m.text());
   });
 
-  // the demo site's rule /promo → /user/activity (server/cli/seed-data.ts)
+  // the demo site's rule /promo → /user/activity (server/cli/seed/demo/site.ts)
   await signUp(page, DEMO);
   await waitForHydration(page, "footer form.language-form");
   await followLink(page, "/promo");

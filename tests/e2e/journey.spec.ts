@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { DEMO_SITE } from "../../server/cli/seed-data";
+import { DEMO_SITE } from "../../server/cli/seed/sites";
 import type { SiteInfo } from "../../server/contract";
 import {
   gameNameOf,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed/sites";
 import {
   gameNameOf,
   BRAND2,

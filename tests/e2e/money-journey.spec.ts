@@ -1,5 +1,5 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import { DEMO_SITE } from "../../server/cli/seed-data";
+import { DEMO_SITE } from "../../server/cli/seed/sites";
 import {
   DEMO,
   PNG_1X1,

@@ -5,7 +5,7 @@ import { PLATFORM_PORT, SITE_PORT } from "./ports";
 
 /**
  * End-to-end tests: the product as deployed — the production build of the site and the platform
- * in one workerd, joined by the PLATFORM service binding (server/cli/serve.ts, as `npm run serve`)
+ * in one workerd, joined by the PLATFORM service binding (server/cli/local/serve.ts, as `npm run serve`)
  * — on their own ports with a fresh state folder, driven by the Chromium `npm run browser` found.
  * Run after `npm run build` and `npm run browser` (`npm test` does all three).
  */
@@ -42,7 +42,7 @@ export default defineConfig({
   projects: [{ name: "desktop", use: { viewport: { width: 1280, height: 800 } } }],
   webServer: {
     // a fresh state folder each run: no accounts or sessions left over from the last one
-    command: `rm -rf ${STATE_DIR} && exec npx tsx server/cli/serve.ts`,
+    command: `rm -rf ${STATE_DIR} && exec npx tsx server/cli/local/serve.ts`,
     cwd: root,
     url: `http://127.0.0.1:${SITE_PORT}/build-id.json`,
     reuseExistingServer: false,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed/sites";
 import { BRAND2, DEMO, PLATFORM, SITES, formError, moneyText, registerMember, signIn, texts, tr, type Lng } from "./support";
 
 for (const [siteId, site] of Object.entries(SITES)) {

@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
-import { ensureDevVars } from "../../server/cli/dev-vars";
+import { ensureDevVars } from "../../server/cli/local/dev-vars";
 import { awaitBetting, betPlacedText, E2E_PAIR, expectToast, moneyText, newMember, signUp, tr, waitForHydration, watchToasts } from "./support";
 
 /**
@@ -11,7 +11,7 @@ import { awaitBetting, betPlacedText, E2E_PAIR, expectToast, moneyText, newMembe
  * on, in the browser and with the standalone script.
  *
  * "The next day" needs a clock that moves a day: this spec runs its own site and platform
- * (server/cli/serve.ts with PLATFORM_CLOCK_CONTROL=1, a local-only switch: the platform's clock is
+ * (server/cli/local/serve.ts with PLATFORM_CLOCK_CONTROL=1, a local-only switch: the platform's clock is
  * real time plus an offset that only grows) on ports and a state folder of its own, so the shared
  * e2e server's clock never jumps under the other specs.
  */
@@ -38,7 +38,7 @@ async function operator(method: "PUT" | "POST", path: string, body: unknown): Pr
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   rmSync(`${root}/${STATE_DIR}`, { recursive: true, force: true });
-  server = spawn("npx", ["tsx", "server/cli/serve.ts"], {
+  server = spawn("npx", ["tsx", "server/cli/local/serve.ts"], {
     cwd: root,
     env: { ...process.env, PLATFORM_CLOCK_CONTROL: "1", SITE_PORT: String(SITE_PORT), PLATFORM_PORT: String(PLATFORM_PORT), STATE_DIR },
     stdio: "ignore",

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { WorkerOptions } from "miniflare";
-import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed/sites";
 import { createPlatform, PLATFORM_WORKER_NAME, type Platform } from "./platform";
 import { CookieJar } from "./cookie-jar";
 import { open, seal, sessionKeys } from "../../server/site/sealed-cookie";

@@ -6,7 +6,7 @@ import { FAULT_ENTRY, memberIdOf, memberObject, setPlatformClock, siteObject } f
 import { createPlatform, signupBody, TEST_OPERATOR_KEY, type Platform, type TestMember } from "../helpers/platform";
 import { fastPair } from "./game-helpers";
 import { BANK_OPTION, bankBody, DEMO_OPTION, MONEY_SITE, PNG_1X1, POOL_OPTION, TEST_XPUB, uploadAll, uploadDocument, XPUB_OPTION } from "./money-helpers";
-import { tronAddresses } from "../../server/cli/tron-addresses";
+import { tronAddresses } from "../../server/cli/seed/tron-addresses";
 
 /**
  * Invariant 6 (server/platform/README.md, "Invariants") for every call of the contract: bad

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { tronAddresses } from "../../server/cli/tron-addresses";
+import { tronAddresses } from "../../server/cli/seed/tron-addresses";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
 import { BANK_OPTION, DEMO_OPTION, eventually, expectSoundLedger, FRESH_OPTION, memberCall, MONEY_SITE, POOL_OPTION, wallets } from "./money-helpers";
 

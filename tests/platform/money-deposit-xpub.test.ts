@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEMO2_SITE, DEMO2_USDT_XPUB } from "../../server/cli/seed-data";
-import { tronAddresses } from "../../server/cli/tron-addresses";
+import { DEMO2_SITE, DEMO2_USDT_XPUB } from "../../server/cli/seed/sites";
+import { tronAddresses } from "../../server/cli/seed/tron-addresses";
 import { CLIENT_LIMITS } from "../../server/contract";
 import { readAccountXpub, receivingChain, tronAddress, tronDepositAddress } from "../../server/contract/hd-address";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";

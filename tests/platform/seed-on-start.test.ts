@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { httpPlatform, type Platform as OperatorPlatform } from "../../server/cli/operator-client";
-import { seedMissing } from "../../server/cli/seed";
-import { DEMO2_SITE, DEMO2_USDT_XPUB, DEMO_SITE } from "../../server/cli/seed-data";
+import { httpPlatform, type Platform as OperatorPlatform } from "../../server/cli/operator/client";
+import { seedMissing } from "../../server/cli/seed/seed";
+import { DEMO2_SITE, DEMO2_USDT_XPUB, DEMO_SITE } from "../../server/cli/seed/sites";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import type { CallName } from "../../server/contract";
 import { createPlatform, TEST_OPERATOR_KEY, type CallOptions, type Platform } from "../helpers/platform";
 
-// Seeding on start (server/cli/seed.ts, seedMissing): a server restarted on its state keeps what
+// Seeding on start (server/cli/seed/seed.ts, seedMissing): a server restarted on its state keeps what
 // operators changed, and a fresh state still gets both demo sites whole.
 
 let platform: Platform;

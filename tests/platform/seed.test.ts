@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALE_IDS } from "../../server/contract";
-import type { OperatorClient } from "../../server/cli/operator-client";
-import { seedDemoSites } from "../../server/cli/seed";
-import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
+import type { OperatorClient } from "../../server/cli/operator/client";
+import { seedDemoSites } from "../../server/cli/seed/seed";
+import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed/sites";
 import { createPlatform, type Platform } from "../helpers/platform";
 
 let platform: Platform;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed/sites";
 import { createStack, Visitor, type Stack } from "../helpers/site";
 
 /**

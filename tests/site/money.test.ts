@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lastCode, sendCode, verifyCode } from "../platform/center-helpers";
 import { bindBank, fund } from "../platform/money-helpers";
 import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
-import { DEMO2_SITE, DEMO2_USDT_XPUB } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO2_USDT_XPUB } from "../../server/cli/seed/sites";
 import { readAccountXpub, receivingChain, tronDepositAddress } from "../../server/contract/hd-address";
 
 let stack: Stack;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed/sites";
 import { localizeSite, type LocaleId, type SiteInfo } from "../../server/contract";
 import { defaultSiteConfig } from "../../server/platform/site/defaults";
 import { createStack, publishSeedContent, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";

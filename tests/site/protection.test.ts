@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "../../app/utils/intl";
 import { createStack, freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
 import { advanceSiteClock, SITE_HARNESS_ENTRY, takePlatformCalls } from "../helpers/site-harness";
-import { SHIFTED_CLOCK_ENTRY } from "../../server/cli/shifted-clock";
+import { SHIFTED_CLOCK_ENTRY } from "../../server/cli/local/shifted-clock";
 
 /**
  * Player protection on the site (app/README.md, "Player protection"): the limits page and its
  * forms without JavaScript, a break closing the pages that lead to money, refusals with their
  * figures in the member's language, and the reality check shown when due. The site's clock and
  * the platform's can both be moved ahead (the site harness's entry, and the platform's shifted
- * clock of server/cli/shifted-clock.ts), so a reality check falls due without waiting.
+ * clock of server/cli/local/shifted-clock.ts), so a reality check falls due without waiting.
  */
 
 let stack: Stack;

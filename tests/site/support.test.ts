@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed/sites";
 import { eventually } from "../platform/money-helpers";
 import { createStack, publishSeedContent, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
 

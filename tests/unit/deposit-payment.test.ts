@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assetAmount, newReference, REFERENCE_ALPHABET } from "../../server/platform/money/payment";
-import { base58Check, decodeBase58Check, isTronAddress, tronAddresses } from "../../server/cli/tron-addresses";
-import { DEMO2_SITE, DEMO2_USDT_XPUB } from "../../server/cli/seed-data";
+import { base58Check, decodeBase58Check, isTronAddress, tronAddresses } from "../../server/cli/seed/tron-addresses";
+import { DEMO2_SITE, DEMO2_USDT_XPUB } from "../../server/cli/seed/sites";
 import { readAccountXpub } from "../../server/contract/hd-address";
 import { cryptoAddress } from "../../server/contract";
 
@@ -46,7 +46,7 @@ describe("newReference", () => {
   });
 });
 
-describe("TRON address generator (server/cli/tron-addresses.ts)", () => {
+describe("TRON address generator (server/cli/seed/tron-addresses.ts)", () => {
   it("makes valid TRON addresses: Base58Check of 0x41 + 20 bytes, starting with T, the same on every run", () => {
     const addresses = tronAddresses("unit", 5);
     expect(tronAddresses("unit", 5)).toEqual(addresses);

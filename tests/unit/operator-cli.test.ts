@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { HDKey } from "@scure/bip32";
 import { afterEach, describe, expect, it } from "vitest";
-import { accessHeaders, httpOperatorClient } from "../../server/cli/operator-client";
+import { accessHeaders, httpOperatorClient } from "../../server/cli/operator/client";
 import { COMMANDS } from "../../server/cli/operator/commands";
 import { formatMoney, formatTime, minorDigits, table } from "../../server/cli/operator/format";
 import { nodeIo, run } from "../../server/cli/operator/run";

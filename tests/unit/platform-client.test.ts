@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MODE_HEADER, CLIENT_ADDRESS_HEADER, SITE_INFO_WHEN_MISSING, siteInfo, type SiteInfo } from "../../server/contract";
-import { DEMO_SITE } from "../../server/cli/seed-data";
+import { DEMO_SITE } from "../../server/cli/seed/sites";
 import { defaultSiteConfig } from "../../server/platform/site/defaults";
 import { clientAddressOf, createPlatformClient } from "../../server/site/platform-client";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contractSettings } from "../../server/contract";
-import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed/sites";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contrastRatio, DEFAULT_THEME, themeProblems, type Theme } from "../../server/contract";
-import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed-data";
+import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed/sites";
 
 /** The contrast arithmetic a theme is refused by (server/contract/theme.ts): WCAG 2.1's own numbers. */
 describe("contrastRatio", () => {

@@ -1,7 +1,7 @@
 /** Arguments and flags shared by several commands, and the JSON bodies given with --json / --file. */
 import { resolve } from "node:path";
 import { CALLS, pairSymbol, siteIdSchema, type CallBody } from "../../contract";
-import type { OperatorCall } from "../operator-client";
+import type { OperatorCall } from "./client";
 import { UsageError, type ArgSpec, type Context, type FlagSpec } from "./spec";
 
 export const siteArg: ArgSpec = {

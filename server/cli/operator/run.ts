@@ -9,8 +9,8 @@ import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import messageTexts from "../../../locales/en-US/messages.json";
 import { sharePercent, type Envelope, type FailureData } from "../../contract";
-import { localOperatorKey } from "../dev-vars";
-import { accessHeaders, httpPlatform, isLocalUrl, NotAnEnvelopeError, type Platform } from "../operator-client";
+import { localOperatorKey } from "../local/dev-vars";
+import { accessHeaders, httpPlatform, isLocalUrl, NotAnEnvelopeError, type Platform } from "./client";
 import { COMMAND_GROUPS, COMMANDS } from "./commands";
 import { formatTime, moneyIn, type Money } from "./format";
 import {

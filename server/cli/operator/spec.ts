@@ -5,7 +5,7 @@
  */
 import { parseArgs } from "node:util";
 import type { Envelope } from "../../contract";
-import type { Platform } from "../operator-client";
+import type { Platform } from "./client";
 import type { Money } from "./format";
 
 export const PROGRAM = "npm run operator --";

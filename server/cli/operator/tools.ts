@@ -1,8 +1,8 @@
 /** Commands that do more than one call: saving a member's documents, seeding, mapping a hostname. */
 import { join } from "node:path";
-import { SEED_SITES } from "../seed-data";
-import { seedDemoSites } from "../seed";
-import { isLocalUrl } from "../operator-client";
+import { SEED_SITES } from "../seed/sites";
+import { seedDemoSites } from "../seed/seed";
+import { isLocalUrl } from "./client";
 import { table } from "./format";
 import { hostnameArg, idArg, siteArg, userPath } from "./inputs";
 import { ConfigError, type CommandSpec, type Context } from "./spec";

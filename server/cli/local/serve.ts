@@ -22,8 +22,8 @@ import { existsSync } from "node:fs";
 import { Miniflare, type WorkerOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ensureDevVars } from "./dev-vars";
-import { httpPlatform } from "./operator-client";
-import { seedMissing } from "./seed";
+import { httpPlatform } from "../operator/client";
+import { seedMissing } from "../seed/seed";
 import { SHIFTED_CLOCK_ENTRY } from "./shifted-clock";
 
 const SITE_PORT = Number(process.env.SITE_PORT ?? 8787);
@@ -78,7 +78,7 @@ const mf = new Miniflare({
 await mf.ready;
 
 const platformUrl = `http://127.0.0.1:${PLATFORM_PORT}`;
-// an existing state keeps what operators changed: only what is missing is seeded (seed.ts)
+// an existing state keeps what operators changed: only what is missing is seeded (../seed/seed.ts)
 const seeded = await seedMissing(httpPlatform(platformUrl, operatorKey));
 console.log(`platform: ${platformUrl} (demo sites: ${Object.entries(seeded).map(([site, outcome]) => `${site} ${outcome}`).join(", ")})`);
 console.log(`site: http://localhost:${SITE_PORT}  ·  http://brand2.localhost:${SITE_PORT}`);

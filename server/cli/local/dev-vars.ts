@@ -9,9 +9,9 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { TURNSTILE_TEST_SECRET, TURNSTILE_TEST_SITE_KEY } from "../contract/challenge";
+import { TURNSTILE_TEST_SECRET, TURNSTILE_TEST_SITE_KEY } from "../../contract/challenge";
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 export const SITE_DEV_VARS = `${ROOT}.dev.vars`;
 export const PLATFORM_DEV_VARS = `${ROOT}server/platform/.dev.vars`;
 

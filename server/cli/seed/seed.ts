@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { DEFAULT_THEME, type Envelope } from "../contract";
-import type { OperatorClient, Platform } from "./operator-client";
-import { renderIcons } from "./operator/icons";
-import { SEED_SITES, type SeedSite } from "./seed-data";
+import { DEFAULT_THEME, type Envelope } from "../../contract";
+import type { OperatorClient, Platform } from "../operator/client";
+import { renderIcons } from "../operator/icons";
+import { SEED_SITES, type SeedSite } from "./sites";
 
-const PUBLIC_DIR = fileURLToPath(new URL("../../public", import.meta.url));
+const PUBLIC_DIR = fileURLToPath(new URL("../../../public", import.meta.url));
 
 function check(what: string, envelope: Envelope): void {
   if (envelope.statusCode !== 200) throw new Error(`${what}: ${envelope.statusCode} ${envelope.message}`);

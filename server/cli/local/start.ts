@@ -2,12 +2,12 @@
  * `npm start`: the reference platform on 127.0.0.1:8788, the demo sites seeded through the
  * operator API, then the member site on 127.0.0.1:8787. Both run under `wrangler dev` (workerd),
  * with their state kept in .wrangler/ between runs (or STATE_DIR). On a state that has the demo
- * sites, seeding leaves them as operators changed them (seed.ts, seedMissing). Ctrl-C stops both.
+ * sites, seeding leaves them as operators changed them (../seed/seed.ts, seedMissing). Ctrl-C stops both.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { ensureDevVars } from "./dev-vars";
-import { httpPlatform } from "./operator-client";
-import { seedMissing } from "./seed";
+import { httpPlatform } from "../operator/client";
+import { seedMissing } from "../seed/seed";
 
 const PLATFORM_PORT = Number(process.env.PLATFORM_PORT ?? 8788);
 const SITE_PORT = Number(process.env.SITE_PORT ?? 8787);
@@ -58,7 +58,7 @@ const { operatorKey } = ensureDevVars();
 
 wrangler(["--config", "server/platform/wrangler.toml", "--env", "dev", "--port", String(PLATFORM_PORT), "--inspector-port", String(PLATFORM_PORT + 1442), ...persist]);
 await waitFor(`${platformUrl}/site/info/demo`);
-// an existing state keeps what operators changed: only what is missing is seeded (seed.ts)
+// an existing state keeps what operators changed: only what is missing is seeded (../seed/seed.ts)
 const seeded = await seedMissing(httpPlatform(platformUrl, operatorKey));
 console.log(`platform: ${platformUrl} (demo sites: ${Object.entries(seeded).map(([site, outcome]) => `${site} ${outcome}`).join(", ")})`);
 wrangler(["--config", "wrangler.toml", "--env", "dev", "--port", String(SITE_PORT), "--inspector-port", String(SITE_PORT + 1442), ...persist]);

@@ -1,10 +1,10 @@
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
-import { CALLS, IDEMPOTENCY_HEADER, MESSAGE_CODES, SITE_HEADER, UNSTORED_REFUSALS, type CallName, type CallSpec } from "../contract";
+import { CALLS, IDEMPOTENCY_HEADER, MESSAGE_CODES, SITE_HEADER, UNSTORED_REFUSALS, type CallName, type CallSpec } from "../../contract";
 
 /** Where `npm run contract` writes the document; a test keeps it equal to what CALLS generate. */
-export const OPENAPI_PATH = fileURLToPath(new URL("../contract/openapi.json", import.meta.url));
+export const OPENAPI_PATH = fileURLToPath(new URL("../../contract/openapi.json", import.meta.url));
 
 type JsonSchema = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { base58check, isTronAddress, tronAddressOfHash } from "../contract/hd-address";
+import { base58check, isTronAddress, tronAddressOfHash } from "../../contract/hd-address";
 
 /**
  * Deterministic, valid TRON addresses for test pools (a crypto option without an xpub takes its

@@ -16,7 +16,7 @@ import {
   type CallParams,
   type CallQuery,
   type Envelope,
-} from "../contract";
+} from "../../contract";
 
 /** Operator calls only: the names of the contract whose auth is "operator". */
 export type OperatorCall = {

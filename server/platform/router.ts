@@ -177,7 +177,7 @@ async function handle(request: Request, env: Env, ctx: Pick<ExecutionContext, "w
   }
 
   // a request that moves money must say which attempt it is, or a retry could pay twice
-  // (server/platform/README.md, "Decisions", idempotency)
+  // (server/platform/README.md, "Idempotency")
   let idempotencyKey: string | undefined;
   if (spec.idempotent) {
     idempotencyKey = request.headers.get(IDEMPOTENCY_HEADER) ?? "";

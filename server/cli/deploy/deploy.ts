@@ -7,7 +7,7 @@
  *   npm run deploy [-- --operator-domain ops.example.com] [--dry-run]
  *
  * --operator-domain  the operator hostname (a Workers Custom Domain) the platform answers on; put a
- *                    Cloudflare Access application in front of it (README.md, "Deploy to Cloudflare")
+ *                    Cloudflare Access application in front of it (docs/deploy.md)
  * --dry-run          build and show what would be uploaded, without an account or network
  */
 import { spawnSync } from "node:child_process";
@@ -56,7 +56,7 @@ const { values } = parseArgs({
   strict: true,
 });
 if (values.help) {
-  console.log("usage: npm run deploy [-- --operator-domain ops.example.com] [--dry-run]   (README.md, \"Deploy to Cloudflare\")");
+  console.log("usage: npm run deploy [-- --operator-domain ops.example.com] [--dry-run]   (docs/deploy.md)");
   process.exit(0);
 }
 const dryRun = values["dry-run"];
@@ -65,7 +65,7 @@ if (!dryRun) {
   for (const [config, required] of Object.entries(REQUIRED_SECRETS)) {
     const names = secretNames(config);
     if (names === null) {
-      fail(`cannot list the secrets of ${config}'s worker: log in (\`npx wrangler login\` or CLOUDFLARE_API_TOKEN) and set its secrets first (README.md, "Deploy to Cloudflare")`);
+      fail(`cannot list the secrets of ${config}'s worker: log in (\`npx wrangler login\` or CLOUDFLARE_API_TOKEN) and set its secrets first (docs/deploy.md)`);
     }
     const missing = required.filter((name) => !names.includes(name));
     if (missing.length > 0) {

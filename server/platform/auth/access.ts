@@ -101,7 +101,7 @@ export type AccessIdentity = { email: string | null };
 export async function accessIdentity(request: Request, env: Env, production: boolean): Promise<AccessIdentity | null> {
   if (!production) return { email: null };
   if (!env.ACCESS_TEAM_DOMAIN || !env.ACCESS_AUD) {
-    console.error("operator call refused: ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set (README.md, \"Deploy to Cloudflare\")");
+    console.error("operator call refused: ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set (docs/deploy.md)");
     return null;
   }
   const token = request.headers.get(ACCESS_JWT_HEADER);

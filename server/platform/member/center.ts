@@ -174,7 +174,7 @@ function postingAllowed(sql: SqlStorage, now: string): boolean {
   return threads + replies < MESSAGE_LIMITS.perHour;
 }
 
-/** A new thread; the Idempotency-Key makes a double submit open it once (server/platform/README.md, "Decisions", idempotency). */
+/** A new thread; the Idempotency-Key makes a double submit open it once (server/platform/README.md, "Idempotency"). */
 export function sendMessage(
   sql: SqlStorage,
   who: Who,

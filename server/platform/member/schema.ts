@@ -45,7 +45,7 @@ export const MEMBER_SCHEMA = [
   // One row per operation: an idempotent request of the member (key "request:<Idempotency-Key>")
   // or an operator's decision (key "<kind>:<id>:decision"). The fingerprint refuses the same key
   // with other parameters; the stored response is what a replay answers
-  // (server/platform/README.md, "Decisions", idempotency).
+  // (server/platform/README.md, "Idempotency").
   `CREATE TABLE IF NOT EXISTS operations (
      key TEXT PRIMARY KEY,
      call TEXT NOT NULL,

@@ -67,7 +67,7 @@ export const SITE_SCHEMA = [
   `CREATE INDEX IF NOT EXISTS operator_queue_by_time ON operator_queue (kind, pending, created_at)`,
 
   // What the log SMS provider "sent", for operators to read in development (server/platform/README.md,
-  // "Decisions", SMS codes).
+  // "SMS codes").
   `CREATE TABLE IF NOT EXISTS sms_log (
      id INTEGER PRIMARY KEY AUTOINCREMENT,
      recipient TEXT NOT NULL,

@@ -82,13 +82,3 @@ export function toDecimalString(minor: number, digits: number): string {
   const s = String(minor).padStart(digits + 1, "0");
   return `${s.slice(0, -digits)}.${s.slice(-digits)}`;
 }
-
-/**
- * Withdrawal fee (app/README.md, "Money forms and idempotency keys"): amount × withdrawFeeRatio +
- * withdrawFeeFixed, in integers: the ratio is taken as basis points and the proportional part
- * rounds up to the next minor unit.
- */
-export function withdrawFee(amount: number, ratio: number, fixed: number): number {
-  const basisPoints = Math.round(ratio * 10_000);
-  return Math.ceil((amount * basisPoints) / 10_000) + fixed;
-}

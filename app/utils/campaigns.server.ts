@@ -1,6 +1,7 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { campaignKey, type BetOption, type DepositBonusRule, type MemberCampaign } from "../../server/contract";
-import { oddsBp } from "../../server/contract/outcomes";
+import { campaignKey, type DepositBonusRule, type MemberCampaign } from "../../server/contract";
+import type { BetOption } from "#rules/bet-options";
+import { oddsBp } from "#rules/outcomes";
 import { countedTurnover } from "../../server/contract/wagering";
 import { toLocaleId } from "~/i18n";
 import {

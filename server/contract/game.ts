@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { accountMode } from "./protection";
 import { hasNoControlCharacters } from "./text";
+import { BET_OPTIONS } from "#rules/bet-options";
+import { OUTCOMES } from "#rules/outcomes";
 
 /**
  * The game (server/platform/README.md, "Game rules"). Prices are integers in the pair's smallest
@@ -11,21 +13,7 @@ const isoTime = z.string().datetime();
 /** Money in minor units (kept here rather than imported: schemas.ts imports this module). */
 const minorUnits = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
-export const BET_OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const;
 export const betOption = z.enum(BET_OPTIONS);
-export type BetOption = z.infer<typeof betOption>;
-
-/** Options that cannot be held together in one period (server/platform/README.md, "Game rules"). */
-export const OPPOSITES: Readonly<Record<BetOption, BetOption | null>> = {
-  high: "low",
-  low: "high",
-  odd: "even",
-  even: "odd",
-  rise: "fall",
-  fall: "rise",
-  counter: null,
-  draw: null,
-};
 
 /** A pair symbol as it appears in paths: BTC-USDT. */
 export const pairSymbol = z.string().regex(/^[A-Z0-9]{2,10}-[A-Z0-9]{2,10}$/);
@@ -45,7 +33,7 @@ export type TradingPair = z.infer<typeof tradingPair>;
  */
 export const periodNo = z.string().regex(/^\d{12,13}$/);
 
-export const optionOutcome = z.enum(["win", "lose", "refund"]);
+export const optionOutcome = z.enum(OUTCOMES);
 
 /**
  * Why a period is void (every bet on it refunded): an operator paused or resumed its pair after

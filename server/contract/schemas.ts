@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEVICE_TOKEN_PATTERN } from "./challenge";
-import { BET_OPTIONS, betOption, pairSymbol } from "./game";
+import { betOption, pairSymbol } from "./game";
+import { BET_OPTIONS } from "#rules/bet-options";
 import { cleanText, hasNoControlCharacters } from "./text";
 import { DEFAULT_THEME, theme } from "./theme";
 import { campaignRule } from "./campaigns";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BET_OPTIONS } from "../../server/contract";
+import { BET_OPTIONS } from "#rules/bet-options";
 import { fairFeed } from "../../server/platform/game/feed";
-import { formatPrice, lastDigit, oddsBp, outcomes, payout } from "../../server/contract/outcomes";
+import { formatPrice, lastDigit, oddsBp, outcomes, payout } from "#rules/outcomes";
 import { slotAt } from "../../server/platform/game/schedule";
 
 /**

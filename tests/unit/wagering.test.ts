@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BET_OPTIONS, type BetOption } from "../../server/contract";
-import { oddsBp, outcomes, type Direction, type Outcome } from "../../server/contract/outcomes";
+import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
+import { oddsBp, outcomes, type Direction, type Outcome } from "#rules/outcomes";
 import { countedTurnover, isVoidRound, possibleOutcomes, stakeAtRisk, type WagerBet } from "../../server/contract/wagering";
 
 /**

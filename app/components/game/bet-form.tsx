@@ -7,7 +7,9 @@ import { CsrfInput } from "~/components/csrf-input";
 import { ErrorList, useServerForm } from "~/components/form-core";
 import { choiceErrorProps, controlProps } from "~/components/server-form";
 import { IdempotencyInput, LimitsHint, Money } from "~/components/money";
-import { BET_OPTIONS, formatOdds, winPayout, type Wallets } from "~/utils/game";
+import { formatOdds, type Wallets } from "~/utils/game";
+import { BET_OPTIONS } from "#rules/bet-options";
+import { oddsBp, payout } from "#rules/outcomes";
 import type { betSchema } from "~/utils/game.server";
 import { formatMoney, parseAmount, toDecimalString } from "~/utils/money";
 
@@ -80,7 +82,7 @@ export function BetForm({ pair, periodNo, head, odds, betAmounts, limits, curren
     choice.option && oddsOf && choice.amount !== null && choice.amount > 0
       ? t("bet.preview", {
           amount: formatMoney(choice.amount, currency, i18n.language),
-          payout: formatMoney(winPayout(choice.amount, oddsOf), currency, i18n.language),
+          payout: formatMoney(payout("win", choice.amount, oddsBp(oddsOf)), currency, i18n.language),
         })
       : null;
   const barErrors = [form.errors, fields.pair.errors, fields.periodNo.errors, fields.idempotencyKey.errors].flatMap((e) => e ?? []);

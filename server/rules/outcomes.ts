@@ -1,4 +1,4 @@
-import type { BetOption } from "./game";
+import type { BetOption } from "#rules/bet-options";
 
 /**
  * Who wins a period (server/platform/README.md, "Game rules"). Zod-free and pure, so the
@@ -8,7 +8,8 @@ import type { BetOption } from "./game";
  * exactly the pair's precision ends in the integer's last decimal digit: 61234.50 → 0, never 5.
  */
 
-export type Outcome = "win" | "lose" | "refund";
+export const OUTCOMES = ["win", "lose", "refund"] as const;
+export type Outcome = (typeof OUTCOMES)[number];
 /** −1 fell, 0 flat, 1 rose; null when there is no previous period (treated as flat). */
 export type Direction = -1 | 0 | 1;
 
@@ -33,7 +34,7 @@ export function outcomes(open: number, close: number, previous: Direction | null
 /**
  * Every option's outcome from what decides it: the close's last digit, the period's direction and
  * the previous period's. `outcomes` reads these from the prices; the bonus wagering
- * (contract/wagering.ts) walks every digit and direction a period could have had.
+ * (wagering.ts) walks every digit and direction a period could have had.
  */
 export function outcomesOf(digit: number, moved: Direction, previous: Direction | null): Record<BetOption, Outcome> {
   const before = previous ?? 0;

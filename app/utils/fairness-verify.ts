@@ -1,4 +1,4 @@
-import { dayLabel, fromHex, nextPrice, tickMessage, tickSlot, toHex } from "../../server/contract/fairness-walk";
+import { dayLabel, fromHex, nextPrice, tickMessage, tickSlot, toHex } from "#rules/fairness-walk";
 import { direction, lastDigit, outcomes, type Outcome } from "#rules/outcomes";
 import type { PeriodProof } from "../../server/contract/fairness";
 import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
@@ -6,8 +6,8 @@ import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
 /**
  * The browser's verification of one period (app/README.md, "Verifiable rounds"). Loaded only by a
  * dynamic import() when the member presses "Verify in this browser": no route's initial JS holds
- * it. It recomputes with WebCrypto (SHA-256 of the seed, HMAC-SHA256 per tick) and the contract's
- * own arithmetic (fairness-walk.ts, outcomes.ts), which the platform's feed uses too; the
+ * it. It recomputes with WebCrypto (SHA-256 of the seed, HMAC-SHA256 per tick) and the shared
+ * rules (server/rules: fairness-walk.ts, outcomes.ts), which the platform's feed uses too; the
  * command-line script server/cli/verify-period.mjs is the independent second implementation.
  *
  * What it can check from one proof: the seed against the day's commitment; from the recorded open

@@ -139,7 +139,7 @@ export const pairConfig = z
     precision: z.number().int().min(0).max(8),
     /**
      * length of a period, in seconds; it divides a day, so no period straddles midnight and every
-     * period's ticks come from one day's seed (fairness-walk.ts)
+     * period's ticks come from one day's seed (server/rules/fairness-walk.ts)
      */
     periodSeconds: z.number().int().min(2).max(3600).refine((p) => 86_400 % p === 0, "period_not_dividing_day"),
     /** betting on a period closes this many seconds before the period starts */
@@ -148,7 +148,7 @@ export const pairConfig = z
     startPrice: z.number().int().positive().max(1e15),
     /**
      * standard deviation of one second's move, in basis points of the price; the ticks themselves
-     * come from each day's committed seed (fairness-walk.ts)
+     * come from each day's committed seed (server/rules/fairness-walk.ts)
      */
     volatilityBp: z.number().int().min(0).max(1000),
     /** stops the feed (a stalled exchange): no ticks, so after 5 s bets answer price_unavailable */

@@ -32,7 +32,7 @@ import { outcomesOf } from "#rules/outcomes";
  * digit options.
  */
 
-/** twelve 16-bit words make the draw c (fairness-walk.ts, step 3) */
+/** twelve 16-bit words make the draw c (server/rules/fairness-walk.ts, step 3) */
 const WORD = 65_536;
 const WORDS = 12;
 /** c = sum of the words − CENTRE, so c ∈ [−CENTRE, CENTRE] */

@@ -94,7 +94,7 @@ describe("the period schedule", () => {
 });
 
 describe("the verifiable feed", () => {
-  // the committed-seed walk (contract/fairness-walk.ts); its fixed vectors are in tests/unit/fairness-walk.test.ts
+  // the committed-seed walk (server/rules/fairness-walk.ts); its fixed vectors are in tests/unit/fairness-walk.test.ts
   const seedA = new Uint8Array(32).fill(7);
   const seedB = new Uint8Array(32).fill(7).fill(8, 31);
   const feed = (seed: Uint8Array, volatilityBp = 1, paused = false, symbol = "BTC-USDT") =>

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { candle, CANDLE_INTERVALS, MarketStreamEvent, PairAction, PairConfig, Period, pairInfo, VoidReason } from "../../contract/game";
 import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
 import type { FairnessDay, PeriodProof } from "../../contract/fairness";
-import { DAY_SECONDS, FAIRNESS_ALGORITHM, dayLabel, dayOfLabel, fromHex, tickSlot, toHex } from "../../contract/fairness-walk";
+import { DAY_SECONDS, FAIRNESS_ALGORITHM, dayLabel, dayOfLabel, fromHex, tickSlot, toHex } from "#rules/fairness-walk";
 import type { Env } from "../env";
 import { fairFeed, type FeedAdapter, type FeedContext, type Tick } from "../game/feed";
 import { sha256 } from "../game/sha256";

@@ -1,4 +1,4 @@
-import type { ContractSettings, Position, PositionSide } from "../../server/contract/positions";
+import type { ContractSettings, Position } from "../../server/contract/positions";
 // the arithmetic itself, zod-free: the browser runs the very functions the platform runs
 import {
   equityAt,
@@ -9,8 +9,9 @@ import {
   positionFee,
   stopsOut,
   triggersValid,
+  type PositionSide,
   type PositionTerms,
-} from "../../server/contract/position-math";
+} from "#rules/position-math";
 import { numberFormat } from "./intl";
 import { parseAmount } from "./money";
 
@@ -117,7 +118,7 @@ export interface AtPrice {
 
 /**
  * What the member sees before confirming, from the same functions the platform opens and closes
- * with (server/contract/position-math.ts) and the site's rates: the entry (the current price),
+ * with (server/rules/position-math.ts) and the site's rates: the entry (the current price),
  * the notional, the opening and closing fees, the liquidation price, and the payout at the TP and SL typed.
  * Null until a margin and a price are known. `wrongSide` names a TP or SL that the platform would
  * refuse (take_profit_wrong_side / stop_loss_wrong_side), so the page can say so before it posts.

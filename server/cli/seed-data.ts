@@ -1,4 +1,5 @@
-import { DEFAULT_CONTRACT_SETTINGS, notional, positionFee, type CallBody, type CampaignRule, type ContractSettings, type LocaleId, type SiteConfigPatch } from "../contract";
+import { DEFAULT_CONTRACT_SETTINGS, type CallBody, type CampaignRule, type ContractSettings, type LocaleId, type SiteConfigPatch } from "../contract";
+import { notional, positionFee } from "#rules/position-math";
 
 /**
  * The two demo sites of development and tests, created through the operator API by

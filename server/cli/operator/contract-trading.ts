@@ -8,12 +8,12 @@
 import {
   contractSettings as contractSettingsSchema,
   feeShareBreachOf,
-  feeSharePpm,
   pairSymbol,
   sharePercent,
   type CallData,
   type ContractSettings,
 } from "../../contract";
+import { feeSharePpm } from "#rules/position-math";
 import { decimalString, formatMoney, keyValue, minorDigits, table, type Money } from "./format";
 import { siteArg } from "./inputs";
 import { UsageError, type CommandSpec, type FlagSpec } from "./spec";

@@ -1,13 +1,15 @@
 import {
-  notional,
-  pnlAt,
-  positionFee,
   type ContractSettings,
   type OpenPositionBody,
   type Position,
-  type PositionSide,
   termsOf,
 } from "../../contract";
+import {
+  notional,
+  pnlAt,
+  positionFee,
+  type PositionSide,
+} from "#rules/position-math";
 import { newId } from "../auth/token";
 import type { MarketClose, MarketPosition } from "../market/positions";
 import { fail, ok, type Result } from "../result";

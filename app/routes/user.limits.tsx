@@ -14,7 +14,7 @@ import { breakKindOf, breakSchema, LIMITS_INTENTS, limitSchema, realitySchema, t
 import { useTranslation } from "~/utils/translator";
 import type { RouteHandle } from "~/utils/translation-keys";
 import limitsStyles from "~/styles/limits.css";
-import { BREAK_DURATIONS, LIMIT_KINDS, REALITY_CHECK_MINUTES } from "../../server/contract/protection-terms";
+import { BREAK_DURATIONS, LIMIT_KINDS, REALITY_CHECK_MINUTES } from "#rules/protection-terms";
 import type { LimitState, ProtectionState } from "../../server/contract/protection";
 
 export const handle = { titleKey: "account:limits.title", i18n: ["account"] } satisfies RouteHandle;

@@ -1,5 +1,6 @@
 import type { CallData } from "../../server/contract";
 import { numberFormat } from "./intl";
+import type { AccountMode } from "#rules/account-mode";
 
 /**
  * The game page (app/README.md, "The game page"), shared by the browser and the server; the bet
@@ -83,6 +84,6 @@ export function trendOf(price: number | null, open: number | null): "up" | "down
 export const PRACTICE_WALLET = "practice";
 
 /** The mode a page plays in, by the wallet code its loader gave it. */
-export function modeOfWallet(code: string | undefined): "real" | "practice" {
+export function modeOfWallet(code: string | undefined): AccountMode {
   return code === PRACTICE_WALLET ? "practice" : "real";
 }

@@ -583,7 +583,7 @@ export const CALLS = {
     data: position,
   }),
 
-  // verifiable rounds (fairness.ts, server/rules/fairness-walk.ts; server/contract/README.md, "Verifiable rounds")
+  // verifiable rounds (fairness.ts, fairness-walk.ts; server/contract/README.md, "Verifiable rounds")
   fairnessDays: call({
     method: "GET",
     path: "/market/:pair/fairness",

@@ -3,6 +3,7 @@ import { accountMode } from "./protection";
 import { hasNoControlCharacters } from "./text";
 import { BET_OPTIONS } from "#rules/bet-options";
 import { OUTCOMES } from "#rules/outcomes";
+import { ACCOUNT_MODES } from "#rules/account-mode";
 
 /**
  * The game (server/platform/README.md, "Game rules"). Prices are integers in the pair's smallest
@@ -99,7 +100,7 @@ export const orderBody = z
     periodNo,
     option: betOption,
     amount: minorUnits.pipe(z.number().int().positive()),
-    /** the mode the bet's page was rendered in: refused unless it is the caller's (account-mode.ts) */
+    /** the mode the bet's page was rendered in: refused unless it is the caller's (server/rules/account-mode.ts) */
     mode: accountMode,
   })
   .strict();
@@ -126,7 +127,7 @@ export const order = z.object({
   closePrice: z.number().int().nullable(),
   lastDigit: z.number().int().nullable(),
   /** play money or real (protection.ts); a list answers one mode's orders only */
-  mode: z.enum(["real", "practice"]).default("real"),
+  mode: z.enum(ACCOUNT_MODES).default("real"),
   /** set once settled when the bet's period was void (it was refunded for that reason) */
   voidReason: voidReason.nullable().default(null),
 });

@@ -3,6 +3,7 @@ import { pairSymbol } from "./game";
 import { accountMode } from "./protection";
 import { minorUnits } from "./units";
 import { feeSharePpm, leveragesOverFeeShare, POSITION_SIDES, type PositionTerms } from "#rules/position-math";
+import { ACCOUNT_MODES } from "#rules/account-mode";
 
 const isoTime = z.string().datetime();
 
@@ -142,7 +143,7 @@ export const openPositionBody = z
     seenPrice: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     takeProfit: triggerPrice.optional().default(null),
     stopLoss: triggerPrice.optional().default(null),
-    /** the mode the ticket was rendered in: refused unless it is the caller's (account-mode.ts) */
+    /** the mode the ticket was rendered in: refused unless it is the caller's (server/rules/account-mode.ts) */
     mode: accountMode,
   })
   .strict();
@@ -180,7 +181,7 @@ export const position = z.object({
   /** the game wallet the margin came from and the payout returns to ("practice" positions: the practice balance) */
   gameCode: z.string(),
   /** play money or real (protection.ts); a list answers one mode's positions only */
-  mode: z.enum(["real", "practice"]).default("real"),
+  mode: z.enum(ACCOUNT_MODES).default("real"),
   currency: z.string(),
   status: z.enum(POSITION_STATUSES),
   openedAt: isoTime,

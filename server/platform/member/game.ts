@@ -13,7 +13,7 @@ import type { Idem, Page, PageQuery } from "./money";
 import { countTurnover } from "./campaigns";
 import { playRefusal } from "./protection";
 import { accountsOf, ensurePractice } from "./practice";
-import type { AccountMode } from "../../contract/protection";
+import type { AccountMode } from "#rules/account-mode";
 
 /**
  * Bets of one member. Like money.ts, every function is synchronous and runs inside the member

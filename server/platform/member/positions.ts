@@ -17,7 +17,7 @@ import { balanceOf, dayRange, record } from "./ledger";
 import { requestKey, type Idem, type Page, type PageQuery } from "./money";
 import { playRefusal } from "./protection";
 import { accountsOf, ensurePractice } from "./practice";
-import type { AccountMode } from "../../contract/protection";
+import type { AccountMode } from "#rules/account-mode";
 
 /**
  * A member's contract positions (server/platform/README.md, "Contract trading"). Like game.ts,

@@ -1,11 +1,6 @@
 import type { z } from "zod";
 import type { MessageCode } from "../../contract";
 import {
-  BREAK_DURATIONS,
-  LIMIT_INCREASE_DELAY_HOURS,
-  LIMIT_KINDS,
-  LIMIT_PERIOD_HOURS,
-  LIMIT_PERIODS,
   type BreakDuration,
   type BreakKind,
   type LimitKind,
@@ -17,6 +12,13 @@ import {
   type setLimitBody,
   type startBreakBody,
 } from "../../contract/protection";
+import {
+  BREAK_DURATIONS,
+  LIMIT_INCREASE_DELAY_HOURS,
+  LIMIT_KINDS,
+  LIMIT_PERIOD_HOURS,
+  LIMIT_PERIODS,
+} from "#rules/protection-terms";
 import { auditEvent, auditToOutbox } from "../audit";
 import { fail, ok, type Failure, type Result } from "../result";
 import { record, replay } from "./ledger";

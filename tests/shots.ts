@@ -19,6 +19,7 @@ import { spawn, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { LOCALES, toLocaleId } from "../app/i18n";
 import { ensureDevVars } from "../server/cli/dev-vars";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 
@@ -34,8 +35,6 @@ const TENANTS = {
   brand2: { origin: `http://brand2.localhost:${SITE_PORT}`, siteId: "demo2", deposit: "usdt-trc20", bank: false, margin: "50", leverages: ["5", "10"] },
 } as const;
 type Tenant = keyof typeof TENANTS;
-const LOCALES = { "en-US": "en_US", "zh-TW": "zh_TW", "zh-CN": "zh_CN", "ja-JP": "ja_JP" } as const;
-type Locale = keyof typeof LOCALES;
 const VIEWPORTS = { phone: { width: 360, height: 640 }, desktop: { width: 1280, height: 800 } } as const;
 type Viewport = keyof typeof VIEWPORTS;
 /** light and dark, whatever the site's default (the `scheme` cookie; app/README.md, "Themes") */
@@ -95,7 +94,7 @@ const pick = <T extends string>(env: string | undefined, all: readonly T[]): T[]
   return all.filter((x) => wanted.includes(x));
 };
 const tenants = pick(process.env.SHOTS_TENANTS, Object.keys(TENANTS) as Tenant[]);
-const locales = pick(process.env.SHOTS_LOCALES, Object.keys(LOCALES) as Locale[]);
+const locales = pick(process.env.SHOTS_LOCALES, LOCALES);
 const viewports = pick(process.env.SHOTS_VIEWPORTS, Object.keys(VIEWPORTS) as Viewport[]);
 const schemes = pick<Scheme>(process.env.SHOTS_SCHEMES, SCHEMES);
 const onlyPages = process.env.SHOTS_PAGES?.split(",").map((s) => s.trim());
@@ -419,7 +418,7 @@ try {
         for (const scheme of schemes) {
           const dir = `${OUT}/${tenant}/${locale}/${viewport}-${scheme}`;
           const cookies = [
-            { name: "locale", value: LOCALES[locale], url: site.origin },
+            { name: "locale", value: toLocaleId(locale), url: site.origin },
             { name: "scheme", value: scheme, url: site.origin },
           ];
           const size = VIEWPORTS[viewport];

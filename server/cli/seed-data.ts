@@ -1,4 +1,5 @@
-import { DEFAULT_CONTRACT_SETTINGS, type CallBody, type CampaignRule, type ContractSettings, type LocaleId, type SiteConfigPatch } from "../contract";
+import { DEFAULT_CONTRACT_SETTINGS, type CallBody, type CampaignRule, type ContractSettings, type SiteConfigPatch } from "../contract";
+import type { LocaleId } from "#rules/locales";
 import { notional, positionFee } from "#rules/position-math";
 
 /**

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEVICE_TOKEN_PATTERN } from "./challenge";
 import { betOption, pairSymbol } from "./game";
 import { BET_OPTIONS } from "#rules/bet-options";
+import { LOCALE_IDS } from "#rules/locales";
 import { cleanText, hasNoControlCharacters } from "./text";
 import { DEFAULT_THEME, theme } from "./theme";
 import { campaignRule } from "./campaigns";
@@ -10,9 +11,7 @@ import { realityCheckMinutes } from "./protection";
 import { minorUnits } from "./units";
 
 /** Locale ids (cookie values, site langOptions): server/contract/README.md, "Site info". */
-export const LOCALE_IDS = ["en_US", "zh_TW", "zh_CN", "ja_JP"] as const;
 export const localeId = z.enum(LOCALE_IDS);
-export type LocaleId = z.infer<typeof localeId>;
 
 export { minorUnits } from "./units";
 

@@ -7,7 +7,8 @@
 import { getClientLocales } from "../../node_modules/remix-i18next/build/lib/get-client-locales.js";
 import { pick } from "../../node_modules/remix-i18next/build/lib/parser.js";
 import { readPlainCookie } from "../../app/utils/cookies";
-import { FALLBACK_LOCALE, LOCALES, toLocale, type Locale, type LocaleId } from "../../app/i18n";
+import { FALLBACK_LOCALE, LOCALES, toLocale, type Locale } from "../../app/i18n";
+import type { LocaleId } from "#rules/locales";
 import { staticCatalog, type Catalog } from "../../app/utils/translator";
 import enCommon from "../../locales/en-US/common.json";
 import enMessages from "../../locales/en-US/messages.json";

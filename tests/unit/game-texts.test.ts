@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { LOCALES } from "../../app/i18n";
 import { trendOf } from "../../app/utils/game";
 
 const root = fileURLToPath(new URL("../../locales", import.meta.url));
-const LOCALES = ["en-US", "zh-TW", "zh-CN", "ja-JP"];
 const read = (lng: string, ns: string) => JSON.parse(readFileSync(join(root, lng, `${ns}.json`), "utf8")) as Record<string, Record<string, string>>;
 
 describe("the game's texts", () => {

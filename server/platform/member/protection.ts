@@ -1,16 +1,16 @@
 import type { z } from "zod";
 import type { MessageCode } from "../../contract";
-import {
-  type BreakDuration,
-  type BreakKind,
-  type LimitKind,
-  type LimitPeriod,
-  type LimitState,
-  type ProtectionBreak,
-  type ProtectionState,
-  type RealityCheck,
-  type setLimitBody,
-  type startBreakBody,
+import type {
+  BreakDuration,
+  BreakKind,
+  LimitKind,
+  LimitPeriod,
+  LimitState,
+  ProtectionBreak,
+  ProtectionState,
+  RealityCheck,
+  setLimitBody,
+  startBreakBody,
 } from "../../contract/protection";
 import {
   BREAK_DURATIONS,

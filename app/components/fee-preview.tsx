@@ -1,6 +1,6 @@
 import { useTranslation } from "~/utils/translator";
 import { withdrawFee } from "#rules/withdrawal-fee";
-import { parseAmount } from "~/utils/money";
+import { parseAmount } from "#rules/units";
 import { Money } from "./money";
 import { numberFormat } from "~/utils/intl";
 

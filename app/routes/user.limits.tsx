@@ -9,7 +9,8 @@ import { failureStatus } from "~/utils/failure-status";
 import { keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { failureMessage, messageKey } from "~/utils/messages";
 import { formatDateTime } from "~/utils/intl";
-import { formatMoney, minorDigits, toDecimalString } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
+import { decimalString, minorDigits } from "#rules/units";
 import { breakKindOf, breakSchema, LIMITS_INTENTS, limitSchema, realitySchema, type LimitsIntent } from "~/utils/protection.server";
 import { useTranslation } from "~/utils/translator";
 import type { RouteHandle } from "~/utils/translation-keys";
@@ -218,7 +219,7 @@ function LimitRow({ limit, currency, lastResult }: { limit: LimitState; currency
               type="text"
               inputMode="decimal"
               autoComplete="off"
-              defaultValue={fields.amount.initialValue ?? (limit.amount === null ? "" : toDecimalString(limit.amount, digits))}
+              defaultValue={fields.amount.initialValue ?? (limit.amount === null ? "" : decimalString(limit.amount, digits))}
             />
           </div>
           <button type="submit" name="op" value="set" className="button button-primary limit-set">

@@ -1,6 +1,5 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { modeChanged } from "#rules/account-mode";
-import type { AccountMode } from "#rules/account-mode";
+import { modeChanged, type AccountMode } from "#rules/account-mode";
 
 /**
  * The mode a play form was posted from (components/mode-input.tsx), checked against the session's

@@ -13,7 +13,7 @@ import {
   type LockedBonusData,
   type WageringExample,
 } from "./campaigns";
-import { minorDigits } from "./money";
+import { minorDigits } from "#rules/units";
 import { failureStatus } from "./failure-status";
 import { keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { failureMessage, messageKey } from "./messages";

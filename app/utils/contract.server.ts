@@ -18,7 +18,7 @@ import { breakInForce } from "./protection.server";
 import { loadPlayWallet, playWalletCode } from "./game.server";
 import { pairName } from "./game";
 import { idempotencyKeyField, keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
-import { minorDigits, parseAmount } from "./money";
+import { minorDigits, parseAmount } from "#rules/units";
 import { failureStatus } from "./failure-status";
 import { localRedirectTarget } from "./redirect-target";
 

@@ -13,7 +13,7 @@ import {
   type PositionTerms,
 } from "#rules/position-math";
 import { numberFormat } from "./intl";
-import { parseAmount } from "./money";
+import { decimalString, parseAmount } from "#rules/units";
 
 /**
  * The contract page (app/README.md, "Contract trading"), shared by the browser and the server; the
@@ -183,11 +183,7 @@ export function markOf(position: Position, mark: number | null) {
 
 /** The trigger prices of a position, for the TP/SL form (the pair's precision, as typed). */
 export function priceInput(steps: number | null, precision: number): string {
-  if (steps === null) return "";
-  const scale = 10 ** precision;
-  const whole = Math.floor(steps / scale);
-  const fraction = precision > 0 ? `.${String(steps % scale).padStart(precision, "0")}` : "";
-  return `${whole}${fraction}`;
+  return steps === null ? "" : decimalString(steps, precision);
 }
 
 /** Basis points as a signed percentage with two decimals: 1234 → "+12.34%". */

@@ -9,7 +9,7 @@ import { BET_OPTIONS } from "#rules/bet-options";
 import { idempotencyKeyField, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { messageKey } from "./messages";
 import { moneyFailure, withGameNames } from "./money.server";
-import { minorDigits } from "./money";
+import { minorDigits } from "#rules/units";
 import { amountField } from "./money-schemas.server";
 import { localRedirectTarget } from "./redirect-target";
 import { breakInForce } from "./protection.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idempotencyKeyField } from "./idempotency.server";
-import { parseAmount } from "./money";
+import { parseAmount } from "#rules/units";
 import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /**

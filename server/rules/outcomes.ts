@@ -15,13 +15,6 @@ export type Direction = -1 | 0 | 1;
 
 export const lastDigit = (price: number): number => price % 10;
 
-/** The price as shown: exactly `precision` digits after the point (integer arithmetic, no float). */
-export function formatPrice(price: number, precision: number): string {
-  if (precision === 0) return String(price);
-  const digits = String(price).padStart(precision + 1, "0");
-  return `${digits.slice(0, -precision)}.${digits.slice(-precision)}`;
-}
-
 export const direction = (open: number, close: number): Direction => (close > open ? 1 : close < open ? -1 : 0);
 
 const winIf = (won: boolean): Outcome => (won ? "win" : "lose");

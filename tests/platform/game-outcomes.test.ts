@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BET_OPTIONS } from "#rules/bet-options";
 import { fairFeed } from "../../server/platform/game/feed";
-import { formatPrice, lastDigit, oddsBp, outcomes, payout } from "#rules/outcomes";
+import { lastDigit, oddsBp, outcomes, payout } from "#rules/outcomes";
+import { decimalString } from "#rules/units";
 import { slotAt } from "../../server/platform/game/schedule";
 
 /**
@@ -19,7 +20,7 @@ describe("the last digit", () => {
     [61_234, 0, "61234", 4],
     [5, 2, "0.05", 5],
   ])("of %i at precision %i is the last digit of %s", (price, precision, shown, digit) => {
-    expect(formatPrice(price, precision)).toBe(shown);
+    expect(decimalString(price, precision)).toBe(shown);
     expect(lastDigit(price)).toBe(digit);
     expect(shown.at(-1)).toBe(String(digit));
   });

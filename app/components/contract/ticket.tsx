@@ -11,7 +11,8 @@ import { IdempotencyInput, Money } from "~/components/money";
 import { previewOf, priceInput, ticketOf, type ContractSettings, type ContractQuery, type PositionSide, type Preview, type TypedTicket } from "~/utils/contract";
 import type { openSchema } from "~/utils/contract.server";
 import { formatPrice } from "~/utils/game";
-import { formatMoney, toDecimalString } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
+import { decimalString } from "#rules/units";
 
 interface Props {
   query: ContractQuery;
@@ -135,7 +136,7 @@ export function Ticket(props: Props) {
             <legend className="visually-hidden">{t("ticket.chips")}</legend>
             <div className="bet-chip-row">
               {props.chips.map((minor) => {
-                const value = toDecimalString(minor, digits);
+                const value = decimalString(minor, digits);
                 return (
                   <label key={minor} className="chip">
                     <input

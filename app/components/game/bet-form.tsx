@@ -11,7 +11,8 @@ import { formatOdds, type Wallets } from "~/utils/game";
 import { BET_OPTIONS } from "#rules/bet-options";
 import { oddsBp, payout } from "#rules/outcomes";
 import type { betSchema } from "~/utils/game.server";
-import { formatMoney, parseAmount, toDecimalString } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
+import { decimalString, parseAmount } from "#rules/units";
 
 // shown only after a bet: its code arrives after the page's (initial JS budget, tests/bench)
 const PlacedConfirmation = lazy(() => import("./placed"));
@@ -133,7 +134,7 @@ export function BetForm({ pair, periodNo, head, odds, betAmounts, limits, curren
           <legend>{t("bet.chips")}</legend>
           <div className="bet-chip-row">
             {betAmounts.map((minor) => {
-              const value = toDecimalString(minor, limits.digits);
+              const value = decimalString(minor, limits.digits);
               return (
                 <label key={minor} className="chip">
                   <input

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from "react";
 import { useRootData } from "~/utils/root-data";
 import { useTranslation } from "~/utils/translator";
 import type { BetOption } from "#rules/bet-options";
-import { formatMoney, parseAmount } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
+import { parseAmount } from "#rules/units";
 
 /**
  * The bet bar's "✓ Placed: High · $1.00" (app/README.md, "The game page"): what the last bet

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { accountMode } from "./protection";
 import { hasNoControlCharacters } from "./text";
+import { minorUnits } from "./units";
 import { BET_OPTIONS } from "#rules/bet-options";
 import { OUTCOMES } from "#rules/outcomes";
 import { ACCOUNT_MODES } from "#rules/account-mode";
@@ -11,8 +12,6 @@ import { ACCOUNT_MODES } from "#rules/account-mode";
  */
 
 const isoTime = z.string().datetime();
-/** Money in minor units (kept here rather than imported: schemas.ts imports this module). */
-const minorUnits = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
 export const betOption = z.enum(BET_OPTIONS);
 

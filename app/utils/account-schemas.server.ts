@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { CallBody, PlayerInfo } from "../../server/contract";
 import { loginSchema } from "./auth-schemas.server";
 import { idempotencyKeyField } from "./idempotency.server";
-import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
+import { CONTROL_CHARACTERS_KEY } from "./text";
+import { hasNoControlCharacters } from "#rules/text";
 
 /**
  * The member-center account forms (app/README.md, "Validation rules"), checked by the actions

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
+import { CONTROL_CHARACTERS_KEY } from "./text";
+import { hasNoControlCharacters } from "#rules/text";
 
 /**
  * Sign-in and sign-up forms (app/README.md, "Validation rules"), checked by the actions only.

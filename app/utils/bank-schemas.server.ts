@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { DOCUMENT_FIELDS, DOCUMENT_KINDS, MAX_UPLOAD_BYTES } from "./bank-documents";
 import { idempotencyKeyField } from "./idempotency.server";
-import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
+import { CONTROL_CHARACTERS_KEY } from "./text";
+import { hasNoControlCharacters } from "#rules/text";
 
 /**
  * The bank-binding forms, checked by the actions only. Messages are translation keys.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idempotencyKeyField } from "./idempotency.server";
 import { MESSAGE_LIMITS } from "./support";
-import { hasNoControlCharacters } from "./text";
+import { hasNoControlCharacters } from "#rules/text";
 
 /**
  * The message forms (a message needs title and content, a reply needs content: app/README.md,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accountMode } from "./protection";
-import { hasNoControlCharacters } from "./text";
+import { hasNoControlCharacters } from "#rules/text";
 import { minorUnits } from "./units";
 import { BET_OPTIONS } from "#rules/bet-options";
 import { OUTCOMES } from "#rules/outcomes";

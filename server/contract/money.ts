@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cryptoAddress, minorUnits } from "./schemas";
-import { cleanText, hasNoControlCharacters } from "./text";
+import { cleanText } from "./text";
+import { hasNoControlCharacters } from "#rules/text";
 
 /** Money calls. Amounts are integers of minor units; times are ISO 8601 UTC. */
 

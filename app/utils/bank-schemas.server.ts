@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { DOCUMENT_FIELDS, DOCUMENT_KINDS, MAX_UPLOAD_BYTES } from "./bank-documents";
+import { DOCUMENT_FIELDS } from "./bank-documents";
+import { UPLOAD_LIMITS } from "../../server/contract";
+import { DOCUMENT_KINDS } from "#rules/documents";
 import { idempotencyKeyField } from "./idempotency.server";
 import { CONTROL_CHARACTERS_KEY } from "./text";
 import { hasNoControlCharacters } from "#rules/text";
@@ -12,7 +14,7 @@ import { hasNoControlCharacters } from "#rules/text";
 
 /** An image file; conform turns an empty file input into undefined, which this refuses with `requiredKey`. */
 const image = (requiredKey: string) =>
-  z.instanceof(File, { message: requiredKey }).refine((file) => file.size <= MAX_UPLOAD_BYTES, "messages:file_too_large");
+  z.instanceof(File, { message: requiredKey }).refine((file) => file.size <= UPLOAD_LIMITS.maxBytes, "messages:file_too_large");
 
 export const uploadSchema = z.object({
   kind: z.enum(DOCUMENT_KINDS, { errorMap: () => ({ message: "bank:validation.kind_required" }) }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { account, areaCode, mobile, password, siteIdSchema } from "./schemas";
 import { cleanText } from "./text";
+import { MESSAGE_LENGTHS } from "#rules/messages";
 
 /** Member-center calls: passwords, SMS codes, forgotten passwords, messages. */
 
@@ -46,8 +47,8 @@ export const forgotResetBody = z
 
 // messages --------------------------------------------------------------------------------------
 
-export const messageBody = z.object({ title: cleanText(120, 1), content: cleanText(5000, 1) }).strict();
-export const replyBody = z.object({ content: cleanText(5000, 1) }).strict();
+export const messageBody = z.object({ title: cleanText(MESSAGE_LENGTHS.title, 1), content: cleanText(MESSAGE_LENGTHS.content, 1) }).strict();
+export const replyBody = z.object({ content: cleanText(MESSAGE_LENGTHS.content, 1) }).strict();
 
 export const messageReply = z.object({
   id,

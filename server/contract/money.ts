@@ -2,6 +2,7 @@ import { z } from "zod";
 import { cryptoAddress, minorUnits } from "./schemas";
 import { cleanText } from "./text";
 import { hasNoControlCharacters } from "#rules/text";
+import { DOCUMENT_KINDS, DOCUMENT_TYPES } from "#rules/documents";
 
 /** Money calls. Amounts are integers of minor units; times are ISO 8601 UTC. */
 
@@ -110,13 +111,12 @@ export type Withdrawal = z.infer<typeof withdrawal>;
 
 // bank account and uploads ---------------------------------------------------------------------
 
-export const DOCUMENT_KINDS = ["id_front", "id_back", "passbook"] as const;
 export const documentKind = z.enum(DOCUMENT_KINDS);
 
 export const uploadedFile = z.object({
   fileId: id,
   kind: documentKind,
-  contentType: z.enum(["image/jpeg", "image/png", "image/webp"]),
+  contentType: z.enum(DOCUMENT_TYPES),
   size: z.number().int().positive(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),

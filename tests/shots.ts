@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { LOCALES, toLocaleId } from "../app/i18n";
 import { ensureDevVars } from "../server/cli/dev-vars";
+import { MEMBER_PAGES } from "./helpers/member-pages";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -52,35 +53,19 @@ const PUBLIC_PAGES: Record<string, string> = {
   "404": "/no-such-page",
 };
 
+/** A page's shot name: /user/record?tab=withdrawals → user-record-withdrawals. */
+const shotName = (path: string) => path.slice(1).replace(/\?\w+=/, "-").replaceAll("/", "-");
+
 function memberPages(threadPath: string): Record<string, string> {
   return {
-    "user": "/user",
-    "user-info": "/user/info",
-    "user-setting": "/user/setting",
-    "user-limits": "/user/limits",
-    "user-smsVerify": "/user/smsVerify",
-    "user-deposit": "/user/deposit",
-    "user-transfer": "/user/transfer",
-    "user-withdraw": "/user/withdraw",
-    "user-bank": "/user/bank",
-    uploaderfile: "/uploaderfile",
-    "user-record": "/user/record",
-    "user-record-transactions": "/user/record?tab=transactions",
-    "user-record-withdrawals": "/user/record?tab=withdrawals",
-    "user-message": "/user/message",
+    // every section of the member center's menu and its views (tests/helpers/member-pages.ts)
+    ...Object.fromEntries(MEMBER_PAGES.map((path) => [shotName(path), path])),
     "user-message-thread": threadPath,
-    "user-news": "/user/news",
-    "user-activity": "/user/activity",
-    "user-help": "/user/help",
-    "user-help-rules": "/user/help?type=rules",
-    "user-download": "/user/download",
-    "user-gamePage": "/user/gamePage",
     game: "/game",
     "game-history": "/game?tab=history",
     "game-quotes": "/game?tab=quotes",
     "game-chart": "/game?tab=chart",
     "game-rules": "/game?tab=rules",
-    "game-contract": "/game/contract",
     "game-contract-closed": "/game/contract?tab=closed",
     "home-signed-in": "/",
     "contact-signed-in": "/contact",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DOCUMENT_FIELDS } from "./bank-documents";
 import { UPLOAD_LIMITS } from "../../server/contract";
 import { DOCUMENT_KINDS } from "#rules/documents";
+import { BANK_ACCOUNT_NUMBER, BANK_TEXT_MAX_LENGTH, CURRENCY_CODE } from "#rules/fields";
 import { idempotencyKeyField } from "./idempotency.server";
 import { CONTROL_CHARACTERS_KEY } from "./text";
 import { hasNoControlCharacters } from "#rules/text";
@@ -33,20 +34,20 @@ const fileId = z.string().max(64, "bank:validation.document_required").optional(
 
 const accountDetails = z.object({
   idempotencyKey: idempotencyKeyField,
-  bank: text("bank", 80),
-  branch: text("branch", 80),
-  accountName: text("account_name", 80),
+  bank: text("bank", BANK_TEXT_MAX_LENGTH.bank),
+  branch: text("branch", BANK_TEXT_MAX_LENGTH.branch),
+  accountName: text("account_name", BANK_TEXT_MAX_LENGTH.accountName),
   accountNumber: z
     .string({ required_error: "bank:validation.account_number_required" })
     // members copy numbers with spaces; the platform stores digits and dashes only
     .transform((v) => v.replace(/\s+/g, ""))
-    .pipe(z.string().min(1, "bank:validation.account_number_required").regex(/^[0-9-]{6,34}$/, "bank:validation.account_number_invalid")),
+    .pipe(z.string().min(1, "bank:validation.account_number_required").regex(BANK_ACCOUNT_NUMBER, "bank:validation.account_number_invalid")),
   currency: z
     .string({ required_error: "bank:validation.currency_invalid" })
     .trim()
     .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{3}$/, "bank:validation.currency_invalid")),
-  address: text("address", 200),
+    .pipe(z.string().regex(CURRENCY_CODE, "bank:validation.currency_invalid")),
+  address: text("address", BANK_TEXT_MAX_LENGTH.address),
 });
 
 const documents = z

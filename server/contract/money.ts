@@ -3,6 +3,7 @@ import { cryptoAddress, minorUnits } from "./schemas";
 import { cleanText } from "./text";
 import { hasNoControlCharacters } from "#rules/text";
 import { DOCUMENT_KINDS, DOCUMENT_TYPES } from "#rules/documents";
+import { BANK_ACCOUNT_NUMBER, BANK_TEXT_MAX_LENGTH, CURRENCY_CODE } from "#rules/fields";
 
 /** Money calls. Amounts are integers of minor units; times are ISO 8601 UTC. */
 
@@ -141,12 +142,12 @@ const bankText = (max: number) => cleanText(max, 1);
 
 export const bankApplyBody = z
   .object({
-    bank: bankText(80),
-    branch: bankText(80),
-    accountName: bankText(80),
-    accountNumber: z.string().trim().regex(/^[0-9-]{6,34}$/),
-    currency: z.string().regex(/^[A-Z]{3}$/),
-    address: bankText(200),
+    bank: bankText(BANK_TEXT_MAX_LENGTH.bank),
+    branch: bankText(BANK_TEXT_MAX_LENGTH.branch),
+    accountName: bankText(BANK_TEXT_MAX_LENGTH.accountName),
+    accountNumber: z.string().trim().regex(BANK_ACCOUNT_NUMBER),
+    currency: z.string().regex(CURRENCY_CODE),
+    address: bankText(BANK_TEXT_MAX_LENGTH.address),
     idFrontFileId: id,
     idBackFileId: id,
     passbookFileId: id,

@@ -12,6 +12,7 @@ import { previewOf, priceInput, ticketOf, type ContractSettings, type ContractQu
 import type { openSchema } from "~/utils/contract.server";
 import { formatPrice } from "~/utils/game";
 import { formatMoney } from "~/utils/money";
+import { POSITION_SIDES } from "#rules/position-math";
 import { decimalString } from "#rules/units";
 
 interface Props {
@@ -97,7 +98,7 @@ export function Ticket(props: Props) {
 
       <fieldset className="contract-sides" aria-describedby={fields.side.errors ? fields.side.errorId : undefined}>
         <legend className="visually-hidden">{t("ticket.side")}</legend>
-        {(["long", "short"] as const).map((s) => (
+        {POSITION_SIDES.map((s) => (
           <label key={s} className={`contract-side contract-side-${s}`}>
             <input type="radio" name={fields.side.name} value={s} defaultChecked={(fields.side.initialValue ?? "long") === s} {...choiceErrorProps(fields.side)} />
             <span className="contract-side-name">

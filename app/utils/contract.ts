@@ -20,7 +20,7 @@ import { decimalString, parseAmount } from "#rules/units";
  * forms' schemas and the loader are in contract.server.ts.
  */
 
-export type { ContractSettings, Position, PositionSide };
+export type { ContractSettings, Position };
 
 export const CONTRACT_PATH = "/game/contract";
 export const CONTRACT_TABS = ["open", "closed"] as const;

@@ -8,11 +8,11 @@ import { ErrorList, useServerForm } from "~/components/form-core";
 import { ModeInput } from "~/components/mode-input";
 import { choiceErrorProps, controlProps } from "~/components/server-form";
 import { IdempotencyInput, Money } from "~/components/money";
-import { previewOf, priceInput, ticketOf, type ContractSettings, type ContractQuery, type PositionSide, type Preview, type TypedTicket } from "~/utils/contract";
+import { previewOf, priceInput, ticketOf, type ContractSettings, type ContractQuery, type Preview, type TypedTicket } from "~/utils/contract";
 import type { openSchema } from "~/utils/contract.server";
 import { formatPrice } from "~/utils/game";
 import { formatMoney } from "~/utils/money";
-import { POSITION_SIDES } from "#rules/position-math";
+import { POSITION_SIDES, type PositionSide } from "#rules/position-math";
 import { decimalString } from "#rules/units";
 
 interface Props {

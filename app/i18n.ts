@@ -1,11 +1,14 @@
 /** i18n settings shared by the server render and the browser (app/README.md, "i18n"). */
-export const LOCALES = ["en-US", "zh-TW", "zh-CN", "ja-JP"] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALE_IDS, type LocaleId } from "#rules/locales";
+
+/** The language tag of a locale id: en_US → en-US. */
+type TagOf<Id extends string> = Id extends `${infer Language}_${infer Region}` ? `${Language}-${Region}` : never;
+export type Locale = TagOf<LocaleId>;
 /**
- * Locale ids as the platform spells them (server/contract/README.md, "Site info"), used in the
- * `locale` cookie and in site info.
+ * The site's languages as BCP 47 tags (pages, Intl, locales/ folders): the platform's locale ids
+ * (server/rules/locales.ts, used in the `locale` cookie and in site info), in their order.
  */
-export type LocaleId = "en_US" | "zh_TW" | "zh_CN" | "ja_JP";
+export const LOCALES: readonly Locale[] = LOCALE_IDS.map((id) => id.replace("_", "-") as Locale);
 
 export const NAMESPACES = ["common", "messages", "terms", "money", "records", "bank", "account", "support", "game", "campaigns", "contract", "fairness"] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -19,7 +19,9 @@ import { spawn, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { LOCALES, toLocaleId } from "../app/i18n";
 import { ensureDevVars } from "../server/cli/local/dev-vars";
+import { MEMBER_PAGES } from "./helpers/member-pages";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./chromium";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -34,8 +36,6 @@ const TENANTS = {
   brand2: { origin: `http://brand2.localhost:${SITE_PORT}`, siteId: "demo2", deposit: "usdt-trc20", bank: false, margin: "50", leverages: ["5", "10"] },
 } as const;
 type Tenant = keyof typeof TENANTS;
-const LOCALES = { "en-US": "en_US", "zh-TW": "zh_TW", "zh-CN": "zh_CN", "ja-JP": "ja_JP" } as const;
-type Locale = keyof typeof LOCALES;
 const VIEWPORTS = { phone: { width: 360, height: 640 }, desktop: { width: 1280, height: 800 } } as const;
 type Viewport = keyof typeof VIEWPORTS;
 /** light and dark, whatever the site's default (the `scheme` cookie; app/README.md, "Themes") */
@@ -53,35 +53,19 @@ const PUBLIC_PAGES: Record<string, string> = {
   "404": "/no-such-page",
 };
 
+/** A page's shot name: /user/record?tab=withdrawals → user-record-withdrawals. */
+const shotName = (path: string) => path.slice(1).replace(/\?\w+=/, "-").replaceAll("/", "-");
+
 function memberPages(threadPath: string): Record<string, string> {
   return {
-    "user": "/user",
-    "user-info": "/user/info",
-    "user-setting": "/user/setting",
-    "user-limits": "/user/limits",
-    "user-smsVerify": "/user/smsVerify",
-    "user-deposit": "/user/deposit",
-    "user-transfer": "/user/transfer",
-    "user-withdraw": "/user/withdraw",
-    "user-bank": "/user/bank",
-    uploaderfile: "/uploaderfile",
-    "user-record": "/user/record",
-    "user-record-transactions": "/user/record?tab=transactions",
-    "user-record-withdrawals": "/user/record?tab=withdrawals",
-    "user-message": "/user/message",
+    // every section of the member center's menu and its views (tests/helpers/member-pages.ts)
+    ...Object.fromEntries(MEMBER_PAGES.map((path) => [shotName(path), path])),
     "user-message-thread": threadPath,
-    "user-news": "/user/news",
-    "user-activity": "/user/activity",
-    "user-help": "/user/help",
-    "user-help-rules": "/user/help?type=rules",
-    "user-download": "/user/download",
-    "user-gamePage": "/user/gamePage",
     game: "/game",
     "game-history": "/game?tab=history",
     "game-quotes": "/game?tab=quotes",
     "game-chart": "/game?tab=chart",
     "game-rules": "/game?tab=rules",
-    "game-contract": "/game/contract",
     "game-contract-closed": "/game/contract?tab=closed",
     "home-signed-in": "/",
     "contact-signed-in": "/contact",
@@ -95,7 +79,7 @@ const pick = <T extends string>(env: string | undefined, all: readonly T[]): T[]
   return all.filter((x) => wanted.includes(x));
 };
 const tenants = pick(process.env.SHOTS_TENANTS, Object.keys(TENANTS) as Tenant[]);
-const locales = pick(process.env.SHOTS_LOCALES, Object.keys(LOCALES) as Locale[]);
+const locales = pick(process.env.SHOTS_LOCALES, LOCALES);
 const viewports = pick(process.env.SHOTS_VIEWPORTS, Object.keys(VIEWPORTS) as Viewport[]);
 const schemes = pick<Scheme>(process.env.SHOTS_SCHEMES, SCHEMES);
 const onlyPages = process.env.SHOTS_PAGES?.split(",").map((s) => s.trim());
@@ -419,7 +403,7 @@ try {
         for (const scheme of schemes) {
           const dir = `${OUT}/${tenant}/${locale}/${viewport}-${scheme}`;
           const cookies = [
-            { name: "locale", value: LOCALES[locale], url: site.origin },
+            { name: "locale", value: toLocaleId(locale), url: site.origin },
             { name: "scheme", value: scheme, url: site.origin },
           ];
           const size = VIEWPORTS[viewport];

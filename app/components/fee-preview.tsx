@@ -1,5 +1,6 @@
 import { useTranslation } from "~/utils/translator";
-import { parseAmount, withdrawFee } from "~/utils/money";
+import { withdrawFee } from "#rules/withdrawal-fee";
+import { parseAmount } from "#rules/units";
 import { Money } from "./money";
 import { numberFormat } from "~/utils/intl";
 

@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useRootData } from "~/utils/root-data";
 import { useTranslation } from "~/utils/translator";
+import type { AccountMode } from "#rules/account-mode";
 
 /**
  * The practice account's controls (app/README.md, "Practice mode"). Plain document posts to
@@ -63,7 +64,7 @@ export function ModeSwitch({ id, className }: { id: string; className?: string }
 }
 
 /** A mode's badge beside a heading or on a row (records, orders, positions). */
-export function ModeBadge({ mode }: { mode: "real" | "practice" }) {
+export function ModeBadge({ mode }: { mode: AccountMode }) {
   const { t } = useTranslation();
   return <span className={`mode-badge mode-badge-${mode}`}>{mode === "practice" ? t("practice.badge") : t("practice.real_badge")}</span>;
 }

@@ -1,6 +1,6 @@
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { FAIRNESS_ALGORITHM } from "../../server/contract/fairness-walk";
+import { FAIRNESS_ALGORITHM } from "#rules/fairness-walk";
 import { HexValue, RevealText, formatUtc } from "~/components/fairness/parts";
 import { loadFairnessDays } from "~/utils/fairness.server";
 import { useTranslation } from "~/utils/translator";

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireMember } from "~/utils/auth.server";
 import { catalogT } from "~/utils/translator";
-
-const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
+import { DOCUMENT_TYPES } from "#rules/documents";
 
 /** A member's document is theirs alone: never stored by a cache, never sniffed into something else. */
 const PRIVATE_HEADERS = {
@@ -33,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const type = (upstream.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   const headers = new Headers({
     ...PRIVATE_HEADERS,
-    "content-type": IMAGE_TYPES.includes(type) ? type : "application/octet-stream",
+    "content-type": (DOCUMENT_TYPES as readonly string[]).includes(type) ? type : "application/octet-stream",
     "content-disposition": "inline",
   });
   const length = upstream.headers.get("content-length");

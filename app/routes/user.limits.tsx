@@ -9,12 +9,13 @@ import { failureStatus } from "~/utils/failure-status";
 import { keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { failureMessage, messageKey } from "~/utils/messages";
 import { formatDateTime } from "~/utils/intl";
-import { formatMoney, minorDigits, toDecimalString } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
+import { decimalString, minorDigits } from "#rules/units";
 import { breakKindOf, breakSchema, LIMITS_INTENTS, limitSchema, realitySchema, type LimitsIntent } from "~/utils/protection.server";
 import { useTranslation } from "~/utils/translator";
 import type { RouteHandle } from "~/utils/translation-keys";
 import limitsStyles from "~/styles/limits.css";
-import { BREAK_DURATIONS, LIMIT_KINDS, REALITY_CHECK_MINUTES } from "../../server/contract/protection-terms";
+import { BREAK_DURATIONS, LIMIT_KINDS, REALITY_CHECK_MINUTES } from "#rules/protection-terms";
 import type { LimitState, ProtectionState } from "../../server/contract/protection";
 
 export const handle = { titleKey: "account:limits.title", i18n: ["account"] } satisfies RouteHandle;
@@ -218,7 +219,7 @@ function LimitRow({ limit, currency, lastResult }: { limit: LimitState; currency
               type="text"
               inputMode="decimal"
               autoComplete="off"
-              defaultValue={fields.amount.initialValue ?? (limit.amount === null ? "" : toDecimalString(limit.amount, digits))}
+              defaultValue={fields.amount.initialValue ?? (limit.amount === null ? "" : decimalString(limit.amount, digits))}
             />
           </div>
           <button type="submit" name="op" value="set" className="button button-primary limit-set">

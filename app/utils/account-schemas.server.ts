@@ -2,7 +2,9 @@ import { z } from "zod";
 import type { CallBody, PlayerInfo } from "../../server/contract";
 import { loginSchema } from "./auth-schemas.server";
 import { idempotencyKeyField } from "./idempotency.server";
-import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
+import { CONTROL_CHARACTERS_KEY } from "./text";
+import { EMAIL_MAX_LENGTH, MOBILE_NUMBER, PASSWORD, REAL_NAME_MAX_LENGTH, SMS_CODE } from "#rules/fields";
+import { hasNoControlCharacters } from "#rules/text";
 
 /**
  * The member-center account forms (app/README.md, "Validation rules"), checked by the actions
@@ -13,14 +15,17 @@ import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 const required = (key: string) => z.string({ required_error: key }).trim().min(1, key);
 
 const newPassword = (requiredKey: string, shortKey: string) =>
-  required(requiredKey).min(4, shortKey).max(128, "validation.password_too_long").refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY);
+  required(requiredKey)
+    .min(PASSWORD.minLength, shortKey)
+    .max(PASSWORD.maxLength, "validation.password_too_long")
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY);
 
 /** No password is shorter than 4 characters or holds a control character, so such an "old" one is simply wrong. */
 const oldPassword = (requiredKey: string, wrongKey: string) =>
-  required(requiredKey).min(4, wrongKey).max(128, wrongKey).refine(hasNoControlCharacters, wrongKey);
+  required(requiredKey).min(PASSWORD.minLength, wrongKey).max(PASSWORD.maxLength, wrongKey).refine(hasNoControlCharacters, wrongKey);
 
-const mobile = required("validation.mobile_required").regex(/^09\d{8}$/, "validation.mobile_invalid");
-const code = required("account:validation.code_required").regex(/^\d{6}$/, "account:validation.code_invalid");
+const mobile = required("validation.mobile_required").regex(MOBILE_NUMBER, "validation.mobile_invalid");
+const code = required("account:validation.code_required").regex(SMS_CODE, "account:validation.code_invalid");
 
 // member information ----------------------------------------------------------------------------
 
@@ -45,12 +50,12 @@ export function infoSchema(areaCodes: string[], current: EditableInfo) {
   return z
     .object({
       realName: required("validation.real_name_required")
-        .max(60, "validation.real_name_too_long")
+        .max(REAL_NAME_MAX_LENGTH, "validation.real_name_too_long")
         .refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY),
       email: z
         .string()
         .trim()
-        .max(120, "account:validation.email_invalid")
+        .max(EMAIL_MAX_LENGTH, "account:validation.email_invalid")
         .email("account:validation.email_invalid")
         .optional()
         .transform((v) => v ?? ""),

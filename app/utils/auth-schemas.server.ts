@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
+import { CONTROL_CHARACTERS_KEY } from "./text";
+import { ACCOUNT, MOBILE_NUMBER, PASSWORD, REAL_NAME_MAX_LENGTH, REFERRAL_CODE } from "#rules/fields";
+import { hasNoControlCharacters } from "#rules/text";
 
 /**
  * Sign-in and sign-up forms (app/README.md, "Validation rules"), checked by the actions only.
@@ -8,13 +10,17 @@ import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
  */
 const required = (key: string) => z.string({ required_error: key }).trim().min(1, key);
 
+// an empty account breaks every check; the first, "required", is the one a form shows
 const account = required("validation.account_required")
-  .min(4, "validation.account_too_short")
-  .max(32, "validation.account_too_long")
-  .regex(/^[A-Za-z0-9_.@-]*$/, "validation.account_invalid");
+  .min(ACCOUNT.minLength, "validation.account_too_short")
+  .max(ACCOUNT.maxLength, "validation.account_too_long")
+  .regex(ACCOUNT.pattern, "validation.account_invalid");
 
 const password = (requiredKey: string, shortKey: string) =>
-  required(requiredKey).min(4, shortKey).max(128, "validation.password_too_long").refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY);
+  required(requiredKey)
+    .min(PASSWORD.minLength, shortKey)
+    .max(PASSWORD.maxLength, "validation.password_too_long")
+    .refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY);
 
 export const loginSchema = z.object({
   account,
@@ -32,11 +38,11 @@ export function registerSchema(areaCodes: string[]) {
       transactionPassword: password("validation.tx_password_required", "validation.tx_password_too_short"),
       confirmTransactionPassword: required("validation.confirm_required"),
       realName: required("validation.real_name_required")
-        .max(60, "validation.real_name_too_long")
+        .max(REAL_NAME_MAX_LENGTH, "validation.real_name_too_long")
         .refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY),
       areaCode: required("validation.area_code_invalid").refine((v) => areaCodes.includes(v), "validation.area_code_invalid"),
-      mobile: required("validation.mobile_required").regex(/^09\d{8}$/, "validation.mobile_invalid"),
-      referralCode: z.string().trim().max(32, "validation.referral_invalid").regex(/^[A-Za-z0-9]*$/, "validation.referral_invalid").optional(),
+      mobile: required("validation.mobile_required").regex(MOBILE_NUMBER, "validation.mobile_invalid"),
+      referralCode: z.string().trim().max(REFERRAL_CODE.maxLength, "validation.referral_invalid").regex(REFERRAL_CODE.pattern, "validation.referral_invalid").optional(),
       agreeTerms: z.literal("on", { errorMap: () => ({ message: "validation.terms_required" }) }),
       legalAge: z.literal("on", { errorMap: () => ({ message: "validation.legal_age_required" }) }),
     })

@@ -1,13 +1,8 @@
-import type { UploadedFile } from "../../server/contract";
+import { DOCUMENT_TYPES, type DocumentKind } from "#rules/documents";
 
-/** The documents a bank application carries, and the inputs the forms offer for them. */
+/** The inputs the forms offer for the documents a bank application carries (server/rules/uploads.ts). */
 
-export const DOCUMENT_KINDS = ["id_front", "id_back", "passbook"] as const satisfies readonly UploadedFile["kind"][];
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
-
-/** The contract's UPLOAD_LIMITS.maxBytes: 5 MB. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const ACCEPTED_IMAGES = "image/jpeg,image/png,image/webp";
+export const ACCEPTED_IMAGES = DOCUMENT_TYPES.join(",");
 
 /** The application form's two inputs per document: a new file, or one already uploaded. */
 export const DOCUMENT_FIELDS = {

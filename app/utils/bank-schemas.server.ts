@@ -1,7 +1,11 @@
 import { z } from "zod";
-import { DOCUMENT_FIELDS, DOCUMENT_KINDS, MAX_UPLOAD_BYTES } from "./bank-documents";
+import { DOCUMENT_FIELDS } from "./bank-documents";
+import { UPLOAD_LIMITS } from "../../server/contract";
+import { DOCUMENT_KINDS } from "#rules/documents";
+import { BANK_ACCOUNT_NUMBER, BANK_TEXT_MAX_LENGTH, CURRENCY_CODE } from "#rules/fields";
 import { idempotencyKeyField } from "./idempotency.server";
-import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
+import { CONTROL_CHARACTERS_KEY } from "./text";
+import { hasNoControlCharacters } from "#rules/text";
 
 /**
  * The bank-binding forms, checked by the actions only. Messages are translation keys.
@@ -11,7 +15,7 @@ import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
 
 /** An image file; conform turns an empty file input into undefined, which this refuses with `requiredKey`. */
 const image = (requiredKey: string) =>
-  z.instanceof(File, { message: requiredKey }).refine((file) => file.size <= MAX_UPLOAD_BYTES, "messages:file_too_large");
+  z.instanceof(File, { message: requiredKey }).refine((file) => file.size <= UPLOAD_LIMITS.maxBytes, "messages:file_too_large");
 
 export const uploadSchema = z.object({
   kind: z.enum(DOCUMENT_KINDS, { errorMap: () => ({ message: "bank:validation.kind_required" }) }),
@@ -30,20 +34,20 @@ const fileId = z.string().max(64, "bank:validation.document_required").optional(
 
 const accountDetails = z.object({
   idempotencyKey: idempotencyKeyField,
-  bank: text("bank", 80),
-  branch: text("branch", 80),
-  accountName: text("account_name", 80),
+  bank: text("bank", BANK_TEXT_MAX_LENGTH.bank),
+  branch: text("branch", BANK_TEXT_MAX_LENGTH.branch),
+  accountName: text("account_name", BANK_TEXT_MAX_LENGTH.accountName),
   accountNumber: z
     .string({ required_error: "bank:validation.account_number_required" })
     // members copy numbers with spaces; the platform stores digits and dashes only
     .transform((v) => v.replace(/\s+/g, ""))
-    .pipe(z.string().min(1, "bank:validation.account_number_required").regex(/^[0-9-]{6,34}$/, "bank:validation.account_number_invalid")),
+    .pipe(z.string().min(1, "bank:validation.account_number_required").regex(BANK_ACCOUNT_NUMBER, "bank:validation.account_number_invalid")),
   currency: z
     .string({ required_error: "bank:validation.currency_invalid" })
     .trim()
     .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{3}$/, "bank:validation.currency_invalid")),
-  address: text("address", 200),
+    .pipe(z.string().regex(CURRENCY_CODE, "bank:validation.currency_invalid")),
+  address: text("address", BANK_TEXT_MAX_LENGTH.address),
 });
 
 const documents = z

@@ -1,7 +1,8 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { campaignKey, type BetOption, type DepositBonusRule, type MemberCampaign } from "../../server/contract";
-import { oddsBp } from "../../server/contract/outcomes";
-import { countedTurnover } from "../../server/contract/wagering";
+import { campaignKey, type DepositBonusRule, type MemberCampaign } from "../../server/contract";
+import type { BetOption } from "#rules/bet-options";
+import { oddsBp } from "#rules/outcomes";
+import { countedTurnover } from "#rules/wagering";
 import { toLocaleId } from "~/i18n";
 import {
   campaignStatus,
@@ -12,7 +13,7 @@ import {
   type LockedBonusData,
   type WageringExample,
 } from "./campaigns";
-import { minorDigits } from "./money";
+import { minorDigits } from "#rules/units";
 import { failureStatus } from "./failure-status";
 import { keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { failureMessage, messageKey } from "./messages";
@@ -58,7 +59,7 @@ export async function campaignCards(context: AppLoadContext) {
 
 /**
  * How bets count toward a bonus's wagering, worked out by the platform's own rule
- * (server/contract/wagering.ts) at the site's odds, so the page cannot promise other figures than
+ * (server/rules/wagering.ts) at the site's odds, so the page cannot promise other figures than
  * settlement counts: Rise and Counter indicator of 250 each in the site's money after a rising
  * round, of which only what they risk together counts.
  */

@@ -18,7 +18,8 @@ import { breakInForce } from "./protection.server";
 import { loadPlayWallet, playWalletCode } from "./game.server";
 import { pairName } from "./game";
 import { idempotencyKeyField, keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
-import { minorDigits, parseAmount } from "./money";
+import { POSITION_SIDES } from "#rules/position-math";
+import { minorDigits, parseAmount } from "#rules/units";
 import { failureStatus } from "./failure-status";
 import { localRedirectTarget } from "./redirect-target";
 
@@ -136,7 +137,7 @@ export function openSchema(settings: ContractSettings, pairs: readonly string[],
       idempotencyKey: idempotencyKeyField,
       intent: z.literal("open"),
       pair: z.string({ required_error: "messages:invalid_trading_pair" }).refine((p) => pairs.includes(p), "messages:invalid_trading_pair"),
-      side: z.enum(["long", "short"], { errorMap: () => ({ message: "contract:validation.side_required" }) }),
+      side: z.enum(POSITION_SIDES, { errorMap: () => ({ message: "contract:validation.side_required" }) }),
       margin: z
         .string({ required_error: "money:validation.amount_required" })
         .trim()

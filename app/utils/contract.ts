@@ -1,4 +1,4 @@
-import type { ContractSettings, Position, PositionSide } from "../../server/contract/positions";
+import type { ContractSettings, Position } from "../../server/contract/positions";
 // the arithmetic itself, zod-free: the browser runs the very functions the platform runs
 import {
   equityAt,
@@ -9,17 +9,18 @@ import {
   positionFee,
   stopsOut,
   triggersValid,
+  type PositionSide,
   type PositionTerms,
-} from "../../server/contract/position-math";
+} from "#rules/position-math";
 import { numberFormat } from "./intl";
-import { parseAmount } from "./money";
+import { decimalString, parseAmount } from "#rules/units";
 
 /**
  * The contract page (app/README.md, "Contract trading"), shared by the browser and the server; the
  * forms' schemas and the loader are in contract.server.ts.
  */
 
-export type { ContractSettings, Position, PositionSide };
+export type { ContractSettings, Position };
 
 export const CONTRACT_PATH = "/game/contract";
 export const CONTRACT_TABS = ["open", "closed"] as const;
@@ -117,7 +118,7 @@ export interface AtPrice {
 
 /**
  * What the member sees before confirming, from the same functions the platform opens and closes
- * with (server/contract/position-math.ts) and the site's rates: the entry (the current price),
+ * with (server/rules/position-math.ts) and the site's rates: the entry (the current price),
  * the notional, the opening and closing fees, the liquidation price, and the payout at the TP and SL typed.
  * Null until a margin and a price are known. `wrongSide` names a TP or SL that the platform would
  * refuse (take_profit_wrong_side / stop_loss_wrong_side), so the page can say so before it posts.
@@ -182,11 +183,7 @@ export function markOf(position: Position, mark: number | null) {
 
 /** The trigger prices of a position, for the TP/SL form (the pair's precision, as typed). */
 export function priceInput(steps: number | null, precision: number): string {
-  if (steps === null) return "";
-  const scale = 10 ** precision;
-  const whole = Math.floor(steps / scale);
-  const fraction = precision > 0 ? `.${String(steps % scale).padStart(precision, "0")}` : "";
-  return `${whole}${fraction}`;
+  return steps === null ? "" : decimalString(steps, precision);
 }
 
 /** Basis points as a signed percentage with two decimals: 1234 → "+12.34%". */

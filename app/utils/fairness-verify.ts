@@ -1,13 +1,13 @@
-import { dayLabel, fromHex, nextPrice, tickMessage, tickSlot, toHex } from "../../server/contract/fairness-walk";
-import { direction, lastDigit, outcomes, type Outcome } from "../../server/contract/outcomes";
+import { dayLabel, fromHex, nextPrice, tickMessage, tickSlot, toHex } from "#rules/fairness-walk";
+import { direction, lastDigit, outcomes, type Outcome } from "#rules/outcomes";
 import type { PeriodProof } from "../../server/contract/fairness";
-import { BET_OPTIONS, type BetOptionName } from "./game";
+import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
 
 /**
  * The browser's verification of one period (app/README.md, "Verifiable rounds"). Loaded only by a
  * dynamic import() when the member presses "Verify in this browser": no route's initial JS holds
- * it. It recomputes with WebCrypto (SHA-256 of the seed, HMAC-SHA256 per tick) and the contract's
- * own arithmetic (fairness-walk.ts, outcomes.ts), which the platform's feed uses too; the
+ * it. It recomputes with WebCrypto (SHA-256 of the seed, HMAC-SHA256 per tick) and the shared
+ * rules (server/rules: fairness-walk.ts, outcomes.ts), which the platform's feed uses too; the
  * command-line script server/cli/verify-period.mjs is the independent second implementation.
  *
  * What it can check from one proof: the seed against the day's commitment; from the recorded open
@@ -17,7 +17,7 @@ import { BET_OPTIONS, type BetOptionName } from "./game";
  * chain of periods is checked one link at a time, each on its own page.
  */
 
-export type VerifyLineKey = "commitment" | "day" | "open_chain" | "ticks" | "close" | "last_digit" | "void" | `outcome.${BetOptionName}`;
+export type VerifyLineKey = "commitment" | "day" | "open_chain" | "ticks" | "close" | "last_digit" | "void" | `outcome.${BetOption}`;
 export interface VerifyLine {
   key: VerifyLineKey;
   /** what the platform recorded: a price (integer steps), a digit, an outcome or hex */
@@ -34,7 +34,7 @@ export interface Verification {
 
 type Subtle = Pick<SubtleCrypto, "digest" | "importKey" | "sign">;
 
-const refundedAll = (): Record<BetOptionName, Outcome> => Object.fromEntries(BET_OPTIONS.map((o) => [o, "refund"])) as Record<BetOptionName, Outcome>;
+const refundedAll = (): Record<BetOption, Outcome> => Object.fromEntries(BET_OPTIONS.map((o) => [o, "refund"])) as Record<BetOption, Outcome>;
 
 /** Unix seconds of an ISO time. */
 const secondOf = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -108,7 +108,7 @@ export async function verifyPeriod(proof: PeriodProof, subtle: Subtle = globalTh
     lines.push({ key: "void", recorded: period.voidReason, recomputed, ok: recomputed === period.voidReason });
   }
   const before = previous && previous.openPrice !== null && previous.closePrice !== null ? direction(previous.openPrice, previous.closePrice) : null;
-  const expected: Record<BetOptionName, Outcome> | null =
+  const expected: Record<BetOption, Outcome> | null =
     close === null || open === null ? null : period.voidReason !== null ? refundedAll() : outcomes(open, close, before);
   for (const option of BET_OPTIONS) {
     const recorded = period.outcomes?.[option] ?? null;

@@ -1,5 +1,6 @@
-import type { BetOption, CallData } from "../../server/contract";
+import type { CallData } from "../../server/contract";
 import { numberFormat } from "./intl";
+import type { AccountMode } from "#rules/account-mode";
 
 /**
  * The game page (app/README.md, "The game page"), shared by the browser and the server; the bet
@@ -9,11 +10,6 @@ import { numberFormat } from "./intl";
 export type Order = CallData<"orders">["items"][number];
 export type Period = CallData<"market">["current"];
 export type Wallets = CallData<"wallets">;
-
-/** The bet options in the order the betting panel shows them (the contract's list, restated: app code imports no server modules). */
-export const BET_OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const satisfies readonly BetOption[];
-
-export type BetOptionName = (typeof BET_OPTIONS)[number];
 
 export const GAME_TABS = ["current", "history", "quotes", "chart", "rules"] as const;
 export type GameTab = (typeof GAME_TABS)[number];
@@ -52,14 +48,6 @@ export function formatPrice(price: number | null | undefined, precision: number,
   return numberFormat(locale, { minimumFractionDigits: precision, maximumFractionDigits: precision }).format(price / 10 ** precision);
 }
 
-/**
- * The last digit of a price formatted with exactly the pair's precision (server/platform/README.md,
- * "Game rules") is the integer's last digit.
- */
-export function lastDigitOf(price: number | null | undefined): number | null {
-  return price === null || price === undefined ? null : price % 10;
-}
-
 export function formatOdds(odds: number, locale: string): string {
   return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(odds);
 }
@@ -81,14 +69,6 @@ export function pairName(symbol: string): string {
   return symbol.replace("-", "/");
 }
 
-/**
- * What a winning bet pays: the stake times the odds (taken as basis points), rounded down to the
- * minor unit, as the platform settles it (server/platform/README.md, "Game rules").
- */
-export function winPayout(stake: number, odds: number): number {
-  return Number((BigInt(stake) * BigInt(Math.round(odds * 10_000))) / 10_000n);
-}
-
 /** Whether a price is above, below or at the period's open (the price card's colour and arrow). */
 export function trendOf(price: number | null, open: number | null): "up" | "down" | "flat" {
   if (price === null || open === null || price === open) return "flat";
@@ -104,6 +84,6 @@ export function trendOf(price: number | null, open: number | null): "up" | "down
 export const PRACTICE_WALLET = "practice";
 
 /** The mode a page plays in, by the wallet code its loader gave it. */
-export function modeOfWallet(code: string | undefined): "real" | "practice" {
+export function modeOfWallet(code: string | undefined): AccountMode {
   return code === PRACTICE_WALLET ? "practice" : "real";
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { idempotencyKeyField } from "./idempotency.server";
-import { parseAmount } from "./money";
-import { CONTROL_CHARACTERS_KEY, hasNoControlCharacters } from "./text";
+import { parseAmount } from "#rules/units";
+import { CONTROL_CHARACTERS_KEY } from "./text";
+import { hasNoControlCharacters } from "#rules/text";
 
 /**
  * Money forms (app/README.md, "Money forms and idempotency keys"), checked by the actions only;

@@ -2,7 +2,7 @@ import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { SubmissionResult } from "@conform-to/react";
 import { failureMessage, type FailureLike } from "./messages";
 import type { KeyOf } from "./translation-keys";
-import { minorDigits } from "./money";
+import { minorDigits } from "#rules/units";
 import { failureStatus } from "./failure-status";
 import { plainCookie, readPlainCookie } from "./cookies";
 import { keyAfterRefusal } from "./idempotency.server";

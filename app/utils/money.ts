@@ -1,16 +1,9 @@
+/**
+ * Money as members read it. Amounts are integers of minor units inside; they become decimals only
+ * at the edge: here for display, and by the shared rule (server/rules/units.ts) for typing.
+ */
+import { minorDigits } from "#rules/units";
 import { numberFormat } from "./intl";
-
-/** Amounts are integers of minor units inside; they become decimals only here, at the edge. */
-const digitsOf = new Map<string, number>();
-
-export function minorDigits(currency: string): number {
-  let digits = digitsOf.get(currency);
-  if (digits === undefined) {
-    digits = numberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    digitsOf.set(currency, digits);
-  }
-  return digits;
-}
 
 /**
  * One currency display rule for every language (app/README.md, "Currency display"): the digits are
@@ -49,46 +42,4 @@ export function formatMoney(minor: number, currency: string, locale: string): st
     else if (!(part.type === "literal" && parts[i - 1]?.type === "currency" && part.value.trim() === "")) text += part.value;
   }
   return text;
-}
-
-/**
- * A non-negative decimal as members type it: the whole part plain ("1234") or grouped by commas
- * in threes after a first group of one to three digits not starting with 0 ("1,234", "12,345,678"),
- * then an optional fraction. A comma anywhere else is refused, never dropped: "1,50" is not 150,
- * and nobody can tell whether its writer meant 1.50 (nor "0,100" whether 0.1). Nor is a space a
- * separator: "1 000" is refused as well.
- */
-const AMOUNT = /^(\d+|[1-9]\d{0,2}(?:,\d{3})+)(?:\.(\d*))?$/;
-/** Whole digits an amount may have: beyond that it is no amount a site takes (and no safe integer in minor units). */
-const MAX_WHOLE_DIGITS = 13;
-
-/**
- * "1,234.5" → 123450 (for 2 digits), with string arithmetic only: a float never touches money.
- * Returns null for anything that is not such a decimal with at most `digits` places.
- */
-export function parseAmount(text: string, digits: number): number | null {
-  const match = AMOUNT.exec(text.trim());
-  if (!match) return null;
-  const whole = match[1]!.replace(/,/g, "");
-  const fraction = match[2] ?? "";
-  if (whole.length > MAX_WHOLE_DIGITS || fraction.length > digits) return null;
-  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
-  return Number.isSafeInteger(minor) ? minor : null;
-}
-
-/** The amount as a member would type it back: 123450 → "1234.50". */
-export function toDecimalString(minor: number, digits: number): string {
-  if (digits === 0) return String(minor);
-  const s = String(minor).padStart(digits + 1, "0");
-  return `${s.slice(0, -digits)}.${s.slice(-digits)}`;
-}
-
-/**
- * Withdrawal fee (app/README.md, "Money forms and idempotency keys"): amount × withdrawFeeRatio +
- * withdrawFeeFixed, in integers: the ratio is taken as basis points and the proportional part
- * rounds up to the next minor unit.
- */
-export function withdrawFee(amount: number, ratio: number, fixed: number): number {
-  const basisPoints = Math.round(ratio * 10_000);
-  return Math.ceil((amount * basisPoints) / 10_000) + fixed;
 }

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { BREAK_DURATIONS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES } from "../../server/contract/protection-terms";
+import { BREAK_DURATIONS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES } from "#rules/protection-terms";
 import type { BreakKind } from "../../server/contract/protection";
 import { idempotencyKeyField } from "./idempotency.server";
 import { amountField } from "./money-schemas.server";
-import { minorDigits } from "./money";
+import { minorDigits } from "#rules/units";
 
 /**
  * Player protection on the site (app/README.md, "Player protection"): the break in force for the

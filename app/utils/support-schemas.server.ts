@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idempotencyKeyField } from "./idempotency.server";
-import { MESSAGE_LIMITS } from "./support";
-import { hasNoControlCharacters } from "./text";
+import { MESSAGE_LENGTHS } from "#rules/messages";
+import { hasNoControlCharacters } from "#rules/text";
 
 /**
  * The message forms (a message needs title and content, a reply needs content: app/README.md,
@@ -29,13 +29,13 @@ function text(requiredKey: string, tooLongKey: string, max: number) {
 
 export const messageSchema = z.object({
   idempotencyKey: idempotencyKeyField,
-  title: text("support:validation.title_required", "support:validation.title_too_long", MESSAGE_LIMITS.title),
-  content: text("support:validation.content_required", "support:validation.content_too_long", MESSAGE_LIMITS.content),
+  title: text("support:validation.title_required", "support:validation.title_too_long", MESSAGE_LENGTHS.title),
+  content: text("support:validation.content_required", "support:validation.content_too_long", MESSAGE_LENGTHS.content),
 });
 
 export const replySchema = z.object({
   idempotencyKey: idempotencyKeyField,
-  content: text("support:validation.reply_required", "support:validation.content_too_long", MESSAGE_LIMITS.content),
+  content: text("support:validation.reply_required", "support:validation.content_too_long", MESSAGE_LENGTHS.content),
 });
 
 const instructionType = z.string().regex(/^[a-z0-9-]{1,40}$/);

@@ -1,4 +1,5 @@
-import { COLOR_SCHEMES, defaultUpDown, themeColors, themeProblems, type ColorScheme, type Theme, type ThemeColors } from "../../server/contract/theme";
+import { defaultUpDown, themeColors, themeProblems, type Theme, type ThemeColors } from "../../server/contract/theme";
+import { COLOR_SCHEMES, type ColorScheme } from "#rules/appearance";
 import { isScheme, isUpDown, type Appearance } from "./appearance";
 import { readPlainCookie } from "./cookies";
 

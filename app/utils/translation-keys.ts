@@ -3,34 +3,11 @@
  * namespace in `t(…)`, a route's `titleKey` or its `i18n` list fails `npm run typecheck`. The other
  * languages have the same keys (tests/unit/locales.test.ts).
  */
-import type account from "../../locales/en-US/account.json";
-import type bank from "../../locales/en-US/bank.json";
-import type campaigns from "../../locales/en-US/campaigns.json";
-import type contract from "../../locales/en-US/contract.json";
-import type fairness from "../../locales/en-US/fairness.json";
-import type common from "../../locales/en-US/common.json";
-import type game from "../../locales/en-US/game.json";
-import type messages from "../../locales/en-US/messages.json";
-import type money from "../../locales/en-US/money.json";
-import type records from "../../locales/en-US/records.json";
-import type support from "../../locales/en-US/support.json";
-import type terms from "../../locales/en-US/terms.json";
+import type { resources } from "../../server/site/i18n";
 import type { Namespace } from "../i18n";
 
-interface Catalogs {
-  common: typeof common;
-  messages: typeof messages;
-  terms: typeof terms;
-  money: typeof money;
-  records: typeof records;
-  bank: typeof bank;
-  account: typeof account;
-  support: typeof support;
-  game: typeof game;
-  campaigns: typeof campaigns;
-  contract: typeof contract;
-  fairness: typeof fairness;
-}
+/** The English texts of each namespace, as the site worker bundles them (one catalog per NAMESPACES entry). */
+type Catalogs = (typeof resources)["en-US"];
 
 type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";
 /** `key_one` / `key_other` are reached as `key` with a count. */

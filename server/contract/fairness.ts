@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { FAIRNESS_ALGORITHM } from "./fairness-walk";
+import { FAIRNESS_ALGORITHM } from "#rules/fairness-walk";
 import { pairSymbol, period } from "./game";
 
 /**
  * Verifiable rounds (server/contract/README.md, "Verifiable rounds"; the algorithm is in
- * fairness-walk.ts): per pair and UTC day a random 32-byte seed whose SHA-256 is published before
+ * server/rules/fairness-walk.ts): per pair and UTC day a random 32-byte seed whose SHA-256 is published before
  * the day's first tick and which is revealed once the day's last period is recorded.
  */
 

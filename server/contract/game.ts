@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { accountMode } from "./protection";
-import { hasNoControlCharacters } from "./text";
+import { hasNoControlCharacters } from "#rules/text";
+import { minorUnits } from "./units";
+import { BET_OPTIONS } from "#rules/bet-options";
+import { OUTCOMES } from "#rules/outcomes";
+import { ACCOUNT_MODES } from "#rules/account-mode";
 
 /**
  * The game (server/platform/README.md, "Game rules"). Prices are integers in the pair's smallest
@@ -8,24 +12,8 @@ import { hasNoControlCharacters } from "./text";
  */
 
 const isoTime = z.string().datetime();
-/** Money in minor units (kept here rather than imported: schemas.ts imports this module). */
-const minorUnits = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
-export const BET_OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const;
 export const betOption = z.enum(BET_OPTIONS);
-export type BetOption = z.infer<typeof betOption>;
-
-/** Options that cannot be held together in one period (server/platform/README.md, "Game rules"). */
-export const OPPOSITES: Readonly<Record<BetOption, BetOption | null>> = {
-  high: "low",
-  low: "high",
-  odd: "even",
-  even: "odd",
-  rise: "fall",
-  fall: "rise",
-  counter: null,
-  draw: null,
-};
 
 /** A pair symbol as it appears in paths: BTC-USDT. */
 export const pairSymbol = z.string().regex(/^[A-Z0-9]{2,10}-[A-Z0-9]{2,10}$/);
@@ -45,7 +33,7 @@ export type TradingPair = z.infer<typeof tradingPair>;
  */
 export const periodNo = z.string().regex(/^\d{12,13}$/);
 
-export const optionOutcome = z.enum(["win", "lose", "refund"]);
+export const optionOutcome = z.enum(OUTCOMES);
 
 /**
  * Why a period is void (every bet on it refunded): an operator paused or resumed its pair after
@@ -111,7 +99,7 @@ export const orderBody = z
     periodNo,
     option: betOption,
     amount: minorUnits.pipe(z.number().int().positive()),
-    /** the mode the bet's page was rendered in: refused unless it is the caller's (account-mode.ts) */
+    /** the mode the bet's page was rendered in: refused unless it is the caller's (server/rules/account-mode.ts) */
     mode: accountMode,
   })
   .strict();
@@ -138,7 +126,7 @@ export const order = z.object({
   closePrice: z.number().int().nullable(),
   lastDigit: z.number().int().nullable(),
   /** play money or real (protection.ts); a list answers one mode's orders only */
-  mode: z.enum(["real", "practice"]).default("real"),
+  mode: z.enum(ACCOUNT_MODES).default("real"),
   /** set once settled when the bet's period was void (it was refunded for that reason) */
   voidReason: voidReason.nullable().default(null),
 });
@@ -151,7 +139,7 @@ export const pairConfig = z
     precision: z.number().int().min(0).max(8),
     /**
      * length of a period, in seconds; it divides a day, so no period straddles midnight and every
-     * period's ticks come from one day's seed (fairness-walk.ts)
+     * period's ticks come from one day's seed (server/rules/fairness-walk.ts)
      */
     periodSeconds: z.number().int().min(2).max(3600).refine((p) => 86_400 % p === 0, "period_not_dividing_day"),
     /** betting on a period closes this many seconds before the period starts */
@@ -160,7 +148,7 @@ export const pairConfig = z
     startPrice: z.number().int().positive().max(1e15),
     /**
      * standard deviation of one second's move, in basis points of the price; the ticks themselves
-     * come from each day's committed seed (fairness-walk.ts)
+     * come from each day's committed seed (server/rules/fairness-walk.ts)
      */
     volatilityBp: z.number().int().min(0).max(1000),
     /** stops the feed (a stalled exchange): no ticks, so after 5 s bets answer price_unavailable */

@@ -17,5 +17,4 @@ export * from "./positions";
 export * from "./stream";
 export * from "./returns-table";
 export * from "./operators";
-export * from "./account-mode";
 export * from "./idempotency";

@@ -1,4 +1,5 @@
-import type { LocaleId, SiteInfo } from "./schemas";
+import type { SiteInfo } from "./schemas";
+import type { LocaleId } from "#rules/locales";
 
 /**
  * The language a site's own texts are written in: its default language, else the first it offers.

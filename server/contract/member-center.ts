@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { account, areaCode, mobile, password, siteIdSchema } from "./schemas";
 import { cleanText } from "./text";
+import { SMS_CODE, SMS_CODE_LENGTH } from "#rules/fields";
+import { MESSAGE_LENGTHS } from "#rules/messages";
 
 /** Member-center calls: passwords, SMS codes, forgotten passwords, messages. */
 
@@ -23,7 +25,7 @@ export const SMS_PURPOSES = ["verify_mobile", "reset_password"] as const;
 export const smsPurpose = z.enum(SMS_PURPOSES);
 
 /** Codes are 6 digits, valid 10 minutes, single use, bound to the member and the purpose. */
-export const SMS_RULES = { codeLength: 6, validSeconds: 600, resendSeconds: 60, perDay: 5 } as const;
+export const SMS_RULES = { codeLength: SMS_CODE_LENGTH, validSeconds: 600, resendSeconds: 60, perDay: 5 } as const;
 
 export const smsSent = z.object({
   /** when the code stops working */
@@ -34,20 +36,20 @@ export const smsSent = z.object({
   remainingToday: z.number().int().min(0),
 });
 
-export const smsVerifyBody = z.object({ code: z.string().trim().regex(/^\d{6}$/) }).strict();
+export const smsVerifyBody = z.object({ code: z.string().trim().regex(SMS_CODE) }).strict();
 
 // forgotten password (public) -------------------------------------------------------------------
 
 /** Always answered alike whether or not the account and mobile match: nothing is revealed. */
 export const forgotSendBody = z.object({ siteId: siteIdSchema, account, areaCode, mobile }).strict();
 export const forgotResetBody = z
-  .object({ siteId: siteIdSchema, account, code: z.string().trim().regex(/^\d{6}$/), newPassword: password })
+  .object({ siteId: siteIdSchema, account, code: z.string().trim().regex(SMS_CODE), newPassword: password })
   .strict();
 
 // messages --------------------------------------------------------------------------------------
 
-export const messageBody = z.object({ title: cleanText(120, 1), content: cleanText(5000, 1) }).strict();
-export const replyBody = z.object({ content: cleanText(5000, 1) }).strict();
+export const messageBody = z.object({ title: cleanText(MESSAGE_LENGTHS.title, 1), content: cleanText(MESSAGE_LENGTHS.content, 1) }).strict();
+export const replyBody = z.object({ content: cleanText(MESSAGE_LENGTHS.content, 1) }).strict();
 
 export const messageReply = z.object({
   id,

@@ -166,7 +166,7 @@ export const MESSAGE_CODES = [
   "pending_deposits_limit",
   "too_many_streams",
   "mobile_check_limit_reached",
-  // security: modes (account-mode.ts): a bet, open, close or TP/SL whose body names another mode
+  // security: modes (server/rules/account-mode.ts): a bet, open, close or TP/SL whose body names another mode
   // than the one the caller plays in (a page left open while another window switched)
   "account_mode_changed",
 ] as const;

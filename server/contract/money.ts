@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { cryptoAddress, minorUnits } from "./schemas";
-import { cleanText, hasNoControlCharacters } from "./text";
+import { cleanText } from "./text";
+import { hasNoControlCharacters } from "#rules/text";
+import { DOCUMENT_KINDS, DOCUMENT_TYPES } from "#rules/documents";
+import { BANK_ACCOUNT_NUMBER, BANK_TEXT_MAX_LENGTH, CURRENCY_CODE } from "#rules/fields";
 
 /** Money calls. Amounts are integers of minor units; times are ISO 8601 UTC. */
 
@@ -109,13 +112,12 @@ export type Withdrawal = z.infer<typeof withdrawal>;
 
 // bank account and uploads ---------------------------------------------------------------------
 
-export const DOCUMENT_KINDS = ["id_front", "id_back", "passbook"] as const;
 export const documentKind = z.enum(DOCUMENT_KINDS);
 
 export const uploadedFile = z.object({
   fileId: id,
   kind: documentKind,
-  contentType: z.enum(["image/jpeg", "image/png", "image/webp"]),
+  contentType: z.enum(DOCUMENT_TYPES),
   size: z.number().int().positive(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),
@@ -140,12 +142,12 @@ const bankText = (max: number) => cleanText(max, 1);
 
 export const bankApplyBody = z
   .object({
-    bank: bankText(80),
-    branch: bankText(80),
-    accountName: bankText(80),
-    accountNumber: z.string().trim().regex(/^[0-9-]{6,34}$/),
-    currency: z.string().regex(/^[A-Z]{3}$/),
-    address: bankText(200),
+    bank: bankText(BANK_TEXT_MAX_LENGTH.bank),
+    branch: bankText(BANK_TEXT_MAX_LENGTH.branch),
+    accountName: bankText(BANK_TEXT_MAX_LENGTH.accountName),
+    accountNumber: z.string().trim().regex(BANK_ACCOUNT_NUMBER),
+    currency: z.string().regex(CURRENCY_CODE),
+    address: bankText(BANK_TEXT_MAX_LENGTH.address),
     idFrontFileId: id,
     idBackFileId: id,
     passbookFileId: id,

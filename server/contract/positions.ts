@@ -2,23 +2,22 @@ import { z } from "zod";
 import { pairSymbol } from "./game";
 import { accountMode } from "./protection";
 import { minorUnits } from "./units";
-import { feeSharePpm, leveragesOverFeeShare, type PositionTerms } from "./position-math";
+import { feeSharePpm, leveragesOverFeeShare, POSITION_SIDES, type PositionTerms } from "#rules/position-math";
+import { ACCOUNT_MODES } from "#rules/account-mode";
 
 const isoTime = z.string().datetime();
 
 /**
  * Contract trading: leveraged long and short positions with isolated margin on the rounds' pairs
- * and price feed (server/contract/README.md, "Contract trading"). This module holds what the site
- * and the platform must compute alike: the site's settings and the arithmetic of a position
- * (notional, fees, profit and loss, stop-out and the liquidation price shown before opening, the
- * payout of a close). Everything is integers: money in minor units, prices in the pair's smallest
+ * and price feed (server/contract/README.md, "Contract trading"). This module holds the site's
+ * settings and the calls' shapes; the arithmetic of a position (notional, fees, profit and loss,
+ * stop-out and the liquidation price shown before opening, the payout of a close) is the shared
+ * rule server/rules/position-math.ts. Everything is integers: money in minor units, prices in the pair's smallest
  * step (game.ts), rates in parts per million or basis points, and every division rounds toward
  * the house, so the site's preview and the platform's ledger can never differ by a cent.
  */
 
-export const POSITION_SIDES = ["long", "short"] as const;
 export const positionSide = z.enum(POSITION_SIDES);
-export type PositionSide = z.infer<typeof positionSide>;
 
 /** Why a position closed: the member, or the trigger its tick crossed. */
 export const CLOSE_REASONS = ["member", "take_profit", "stop_loss", "stop_out"] as const;
@@ -125,9 +124,6 @@ export const DEFAULT_CONTRACT_SETTINGS: ContractSettings = {
   closeOnlyPairs: [],
 };
 
-// the arithmetic lives in position-math.ts (zod-free, so the site's browser code can import it)
-export * from "./position-math";
-
 // the calls' shapes (calls/positions.ts) -----------------------------------------------------------
 
 /** A trigger price in the pair's smallest step; null (or absent) = not set. */
@@ -147,7 +143,7 @@ export const openPositionBody = z
     seenPrice: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     takeProfit: triggerPrice.optional().default(null),
     stopLoss: triggerPrice.optional().default(null),
-    /** the mode the ticket was rendered in: refused unless it is the caller's (account-mode.ts) */
+    /** the mode the ticket was rendered in: refused unless it is the caller's (server/rules/account-mode.ts) */
     mode: accountMode,
   })
   .strict();
@@ -185,7 +181,7 @@ export const position = z.object({
   /** the game wallet the margin came from and the payout returns to ("practice" positions: the practice balance) */
   gameCode: z.string(),
   /** play money or real (protection.ts); a list answers one mode's positions only */
-  mode: z.enum(["real", "practice"]).default("real"),
+  mode: z.enum(ACCOUNT_MODES).default("real"),
   currency: z.string(),
   status: z.enum(POSITION_STATUSES),
   openedAt: isoTime,

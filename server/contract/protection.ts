@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { minorUnits } from "./units";
-import { BREAK_DURATIONS, LIMIT_KINDS, LIMIT_PERIODS } from "./protection-terms";
-
-export * from "./protection-terms";
+import { ACCOUNT_MODES } from "#rules/account-mode";
+import { BREAK_DURATIONS, LIMIT_KINDS, LIMIT_PERIODS } from "#rules/protection-terms";
 
 /**
  * The practice account and player protection (server/contract/README.md, "Practice account" and
@@ -20,9 +19,7 @@ const isoTime = z.string().datetime();
  * only, and records/accountRecords list practice operations only; deposit, transfer and withdraw
  * refuse with practice_mode_refused. No operation ever posts to a practice and a real account.
  */
-export const ACCOUNT_MODES = ["real", "practice"] as const;
 export const accountMode = z.enum(ACCOUNT_MODES);
-export type AccountMode = z.infer<typeof accountMode>;
 
 /** The member's play money: one balance for rounds and contracts, and the margin of open practice positions. */
 export const practiceAccount = z.object({

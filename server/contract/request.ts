@@ -11,6 +11,7 @@ import {
   type CallQuery,
   type CallSpec,
 } from "./calls";
+import type { AccountMode } from "#rules/account-mode";
 
 /** What a contract call carries besides its name. */
 export interface CallInput<N extends CallName> {
@@ -25,7 +26,7 @@ export interface CallInput<N extends CallName> {
   siteId?: string;
   idempotencyKey?: string;
   /** member calls: the money the call plays with (protection.ts); absent = real */
-  mode?: "real" | "practice";
+  mode?: AccountMode;
   /** the browser's address, as the site saw it */
   clientAddress?: string;
   /** anything else, e.g. a Cloudflare Access service token */

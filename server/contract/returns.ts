@@ -1,4 +1,5 @@
-import type { BetOption } from "./game";
+import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
+import { outcomesOf } from "#rules/outcomes";
 
 /**
  * Return to player (server/platform/README.md, "Return to player"): for a pair's committed feed
@@ -31,7 +32,7 @@ import type { BetOption } from "./game";
  * digit options.
  */
 
-/** twelve 16-bit words make the draw c (fairness-walk.ts, step 3) */
+/** twelve 16-bit words make the draw c (server/rules/fairness-walk.ts, step 3) */
 const WORD = 65_536;
 const WORDS = 12;
 /** c = sum of the words − CENTRE, so c ∈ [−CENTRE, CENTRE] */
@@ -45,18 +46,11 @@ const WRAP_ERROR = 1e-12;
 /** the lattice factor of the normal approximation is computed exactly up to this modulus */
 const MAX_LATTICE = 512;
 
-/** game.ts's BET_OPTIONS in its order (that module needs zod); a Record, so a missing one fails to compile */
-const ORDER: Record<BetOption, number> = { high: 0, low: 1, odd: 2, even: 3, rise: 4, fall: 5, counter: 6, draw: 7 };
-const OPTIONS = (Object.keys(ORDER) as BetOption[]).sort((a, b) => ORDER[a] - ORDER[b]);
 
 export type DigitOption = "high" | "low" | "odd" | "even";
 export const DIGIT_OPTIONS: readonly DigitOption[] = ["high", "low", "odd", "even"];
-const DIGIT_WINS: Record<DigitOption, (digit: number) => boolean> = {
-  high: (d) => d >= 5,
-  low: (d) => d <= 4,
-  odd: (d) => d % 2 === 1,
-  even: (d) => d % 2 === 0,
-};
+/** Whether a close ending in `digit` wins a digit option: the settlement's own rule (a digit option ignores the direction). */
+const digitWins = (option: DigitOption) => (digit: number) => outcomesOf(digit, 0, null)[option] === "win";
 
 /** What the chances depend on: a pair's committed parameters of a day and the price level. */
 export interface FeedParams {
@@ -369,7 +363,7 @@ function compute(params: FeedParams): Chances {
     ({ q: draw, error: drawError } = normalDraw(move, periodSeconds));
   }
   const digitLaw = Array.from(cyclicPower(move.mod10, unknownTicks));
-  const digits = Object.fromEntries(DIGIT_OPTIONS.map((o) => [o, bestResidue(digitLaw, DIGIT_WINS[o])])) as Record<DigitOption, number>;
+  const digits = Object.fromEntries(DIGIT_OPTIONS.map((o) => [o, bestResidue(digitLaw, digitWins(o))])) as Record<DigitOption, number>;
   return { draw: Math.min(1, draw), digitLaw, digits, unknownTicks, sigma, method: exact ? "exact" : "normal", drawError };
 }
 
@@ -421,7 +415,7 @@ export function optionChances(ch: Chances, option: BetOption): { win: number; re
  * 100 %, which a sum in doubles may land a hair below.
  */
 export function optionReturns(ch: Chances, odds: Partial<Record<BetOption, number>>): OptionReturn[] {
-  return OPTIONS.flatMap((option) => {
+  return BET_OPTIONS.flatMap((option) => {
     const o = odds[option];
     if (o === undefined) return [];
     const { win, refund, lose } = optionChances(ch, option);

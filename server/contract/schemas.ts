@@ -1,7 +1,11 @@
 import { z } from "zod";
 import { DEVICE_TOKEN_PATTERN } from "./challenge";
-import { BET_OPTIONS, betOption, pairSymbol } from "./game";
-import { cleanText, hasNoControlCharacters } from "./text";
+import { betOption, pairSymbol } from "./game";
+import { BET_OPTIONS } from "#rules/bet-options";
+import { ACCOUNT, CURRENCY_CODE, EMAIL_MAX_LENGTH, MOBILE_NUMBER, PASSWORD, REAL_NAME_MAX_LENGTH, REFERRAL_CODE } from "#rules/fields";
+import { LOCALE_IDS } from "#rules/locales";
+import { cleanText } from "./text";
+import { hasNoControlCharacters } from "#rules/text";
 import { DEFAULT_THEME, theme } from "./theme";
 import { campaignRule } from "./campaigns";
 import { contractSettings, DEFAULT_CONTRACT_SETTINGS } from "./positions";
@@ -9,9 +13,7 @@ import { realityCheckMinutes } from "./protection";
 import { minorUnits } from "./units";
 
 /** Locale ids (cookie values, site langOptions): server/contract/README.md, "Site info". */
-export const LOCALE_IDS = ["en_US", "zh_TW", "zh_CN", "ja_JP"] as const;
 export const localeId = z.enum(LOCALE_IDS);
-export type LocaleId = z.infer<typeof localeId>;
 
 export { minorUnits } from "./units";
 
@@ -19,14 +21,14 @@ const text = (max: number) => z.string().trim().max(max);
 
 export const siteIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/, "invalid_site");
 
-export const account = z.string().trim().min(4).max(32).regex(/^[A-Za-z0-9_.@-]+$/);
+export const account = z.string().trim().min(ACCOUNT.minLength).max(ACCOUNT.maxLength).regex(ACCOUNT.pattern);
 /**
  * Any printable character (a password is never shown); not trimmed here, the site trims
  * (app/README.md, "Validation rules").
  */
-export const password = z.string().min(4).max(128).refine(hasNoControlCharacters, "control_characters");
+export const password = z.string().min(PASSWORD.minLength).max(PASSWORD.maxLength).refine(hasNoControlCharacters, "control_characters");
 export const areaCode = z.string().trim().regex(/^\+\d{1,4}$/);
-export const mobile = z.string().trim().regex(/^09\d{8}$/);
+export const mobile = z.string().trim().regex(MOBILE_NUMBER);
 
 const depositOptionId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);
 const gameCode = z.string().regex(/^[a-z0-9-]{1,32}$/);
@@ -153,7 +155,7 @@ export const siteInfo = z.object({
   withdrawFeeRatio: z.number().min(0).max(1),
   withdrawFeeFixed: minorUnits,
   // fields this contract adds (server/contract/README.md, "Site info")
-  currency: z.string().regex(/^[A-Z]{3}$/),
+  currency: z.string().regex(CURRENCY_CODE),
   games: z.array(game).min(1),
   /** minutes of inactivity after which the site's session ends; 0 = off */
   sessionIdleMinutes: z.number().int().min(0).max(1440),
@@ -279,10 +281,10 @@ export const signupBody = z.object({
   account,
   password,
   transactionPassword: password,
-  realName: cleanText(60).pipe(z.string().min(1)),
+  realName: cleanText(REAL_NAME_MAX_LENGTH).pipe(z.string().min(1)),
   areaCode,
   mobile,
-  referralCode: z.string().trim().max(32).regex(/^[A-Za-z0-9]*$/).optional(),
+  referralCode: z.string().trim().max(REFERRAL_CODE.maxLength).regex(REFERRAL_CODE.pattern).optional(),
 }).strict();
 export type SignupBody = z.infer<typeof signupBody>;
 
@@ -308,10 +310,10 @@ export const signinData = z.object({ token: z.string().min(20), redirectUrl: z.s
 
 export const updateInfoBody = z
   .object({
-    realName: cleanText(60).pipe(z.string().min(1)),
+    realName: cleanText(REAL_NAME_MAX_LENGTH).pipe(z.string().min(1)),
     areaCode,
     mobile,
-    email: z.union([z.literal(""), z.string().trim().email().max(120)]),
+    email: z.union([z.literal(""), z.string().trim().email().max(EMAIL_MAX_LENGTH)]),
   })
   .partial()
   .strict();

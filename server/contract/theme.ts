@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COLOR_SCHEMES, SCHEME_CHOICES, UP_DOWN_CHOICES, type ColorScheme, type UpDown } from "#rules/appearance";
 
 /**
  * A site's theme (server/contract/README.md, "Theme"): the operator's colours for light and dark,
@@ -17,19 +18,8 @@ export const hexColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, "hex_color")
   .transform((c) => c.toLowerCase());
 
-export const COLOR_SCHEMES = ["light", "dark"] as const;
-export type ColorScheme = (typeof COLOR_SCHEMES)[number];
-
-/** A member's or a site's choice: a scheme, or follow the device (`prefers-color-scheme`). */
-export const SCHEME_CHOICES = ["system", "light", "dark"] as const;
-export type SchemeChoice = (typeof SCHEME_CHOICES)[number];
-
-/**
- * Which of rising and falling is green: `green-up` (the West), `red-up` (Chinese and Japanese
- * markets). `locale` leaves it to the member's language (red-up for zh-TW, zh-CN and ja-JP).
- */
-export const UP_DOWN_CHOICES = ["green-up", "red-up"] as const;
-export type UpDown = (typeof UP_DOWN_CHOICES)[number];
+// the schemes and the up/down choices are the shared rule (server/rules/appearance.ts); a site's
+// upDown may also be `locale`: the member's language decides (red-up for zh-TW, zh-CN and ja-JP)
 
 /** `wordmark`: the `logo` image alone (it spells the name); `mark-name`: the square `favicon` mark beside the title as text. */
 export const LOGO_USAGES = ["wordmark", "mark-name"] as const;

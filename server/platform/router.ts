@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { ALL_SITES, CALLS, CLIENT_ADDRESS_HEADER, IDEMPOTENCY_HEADER, matchPath, MODE_CHANGED, modeChanged, UPLOAD_LIMITS, type CallName, type CallSpec, type MessageCode } from "../contract";
+import { ALL_SITES, CALLS, CLIENT_ADDRESS_HEADER, IDEMPOTENCY_HEADER, matchPath, UPLOAD_LIMITS, type CallName, type CallSpec, type MessageCode } from "../contract";
+import { MODE_CHANGED, modeChanged } from "#rules/account-mode";
 import { memberCaller, operatorCaller, requestSite } from "./auth/caller";
 import type { Env } from "./env";
 import { handlers } from "./handlers";
@@ -212,7 +213,7 @@ async function handle(request: Request, env: Env, ctx: Pick<ExecutionContext, "w
   const site = namedSite(params.value, body.value);
   if (member && site !== undefined && site !== member.siteId) return fail(403, "invalid_permission");
   // A post that names its mode (the page it came from) acts in that mode or not at all: a page
-  // left open in practice never bets real money after another window switched (account-mode.ts).
+  // left open in practice never bets real money after another window switched (#rules/account-mode).
   if (member && namesMode(body.value) && modeChanged(body.value.mode, member.mode)) return refusedForMode(member, MODE_CHANGED);
   const headerSite = requestSite(request);
   // (market calls name no site: any site may read a market)

@@ -7,7 +7,8 @@
 import { getClientLocales } from "../../node_modules/remix-i18next/build/lib/get-client-locales.js";
 import { pick } from "../../node_modules/remix-i18next/build/lib/parser.js";
 import { readPlainCookie } from "../../app/utils/cookies";
-import { FALLBACK_LOCALE, LOCALES, toLocale, type Locale, type LocaleId } from "../../app/i18n";
+import { FALLBACK_LOCALE, LOCALES, toLocale, type Locale, type Namespace } from "../../app/i18n";
+import type { LocaleId } from "#rules/locales";
 import { staticCatalog, type Catalog } from "../../app/utils/translator";
 import enCommon from "../../locales/en-US/common.json";
 import enMessages from "../../locales/en-US/messages.json";
@@ -58,13 +59,16 @@ import jaFairness from "../../locales/ja-JP/fairness.json";
 import cnFairness from "../../locales/zh-CN/fairness.json";
 import twFairness from "../../locales/zh-TW/fairness.json";
 
-/** Every translation, bundled into the worker: workerd has no filesystem. */
+/**
+ * Every translation, bundled into the worker: workerd has no filesystem. Each language has exactly
+ * the namespaces of NAMESPACES (app/i18n.ts): one missing or one too many fails the typecheck.
+ */
 export const resources = {
   "en-US": { common: enCommon, messages: enMessages, terms: enTerms, money: enMoney, records: enRecords, bank: enBank, account: enAccount, support: enSupport, game: enGame, campaigns: enCampaigns, contract: enContract, fairness: enFairness },
   "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms, money: twMoney, records: twRecords, bank: twBank, account: twAccount, support: twSupport, game: twGame, campaigns: twCampaigns, contract: twContract, fairness: twFairness },
   "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms, money: cnMoney, records: cnRecords, bank: cnBank, account: cnAccount, support: cnSupport, game: cnGame, campaigns: cnCampaigns, contract: cnContract, fairness: cnFairness },
   "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms, money: jaMoney, records: jaRecords, bank: jaBank, account: jaAccount, support: jaSupport, game: jaGame, campaigns: jaCampaigns, contract: jaContract, fairness: jaFairness },
-} as const;
+} as const satisfies Record<Locale, Record<Namespace, object>>;
 
 /** The server render's texts: one immutable catalog per language, shared by every request. */
 export const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, staticCatalog(locale, resources[locale])])) as Record<Locale, Catalog>;

@@ -14,6 +14,7 @@ import {
   type CallSpec,
   type MessageCode,
 } from "../contract";
+import type { AccountMode } from "#rules/account-mode";
 
 /** Codes the site adds to the platform's: a network failure after the retry, and a reply that broke the contract. */
 export type SiteMessageCode = MessageCode | "connection_failed";
@@ -50,7 +51,7 @@ export interface PlatformClientOptions {
    * The session's account mode (server/site/session.ts): sent as request.ts's `mode` on every
    * member call, and nowhere else decided. A route never picks a mode itself.
    */
-  mode?: () => "real" | "practice";
+  mode?: () => AccountMode;
   /**
    * The browser's address (clientAddressOf), forwarded on every call as X-Client-Address: the
    * platform limits sign-in failures and forgotten-password requests per address with it.

@@ -2,6 +2,7 @@ import { createSession, type Session } from "@remix-run/cloudflare";
 import { readCookie } from "../../app/utils/cookies";
 import type { KeyOf } from "../../app/utils/translation-keys";
 import { open, seal, sessionKeys } from "./sealed-cookie";
+import type { AccountMode } from "#rules/account-mode";
 
 /** What the site keeps in its encrypted cookie: never more than this. */
 export interface SessionData {
@@ -20,7 +21,7 @@ export interface SessionData {
    */
   realityDueAt?: number;
   /**
-   * The money the member plays with (protection.ts, ACCOUNT_MODES): only "practice" is kept,
+   * The money the member plays with (server/rules/account-mode.ts): only "practice" is kept,
    * absent = real. Per session: sign-in starts real, so nobody lands in play money unawares.
    */
   mode?: "practice";
@@ -117,11 +118,11 @@ export class AppSession {
     return this.session.get("csrf") ?? "";
   }
   /** The session's account mode, sent on every member call (platform-client.ts); default real. */
-  get mode(): "real" | "practice" {
+  get mode(): AccountMode {
     return this.signedIn && this.session.get("mode") === "practice" ? "practice" : "real";
   }
 
-  setMode(mode: "real" | "practice") {
+  setMode(mode: AccountMode) {
     if (mode === "practice") this.set("mode", "practice");
     else if (this.session.has("mode")) {
       this.session.unset("mode");

@@ -1,4 +1,5 @@
-import type { LocaleId, SiteInfo } from "../contract";
+import type { SiteInfo } from "../contract";
+import type { LocaleId } from "#rules/locales";
 import { localizeSite } from "../contract/localize";
 import type { Env } from "./env";
 import type { PlatformClient, SiteMessageCode } from "./platform-client";

@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
-import type { BetOption, Order } from "../../server/contract";
+import type { Order } from "../../server/contract";
+import type { BetOption } from "#rules/bet-options";
 import { hiddenField, must, operator, platformCall, type Visitor } from "./clients";
 import { SITE_ID } from "./config";
 import type { BenchMember } from "./members";

@@ -1,10 +1,10 @@
 import { performance } from "node:perf_hooks";
 import {
-  payoutAt,
   termsOf,
   type LedgerRecord,
   type Position,
 } from "../../server/contract";
+import { payoutAt } from "#rules/position-math";
 import { TriggerBook } from "../../server/platform/market/trigger-book";
 import { randomUUID } from "node:crypto";
 import type { CallBody, CallData, Envelope } from "../../server/contract";

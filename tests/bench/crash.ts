@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BetOption, CallBody, CallData, CallName, Envelope, Position } from "../../server/contract";
+import type { CallBody, CallData, CallName, Envelope, Position } from "../../server/contract";
+import type { BetOption } from "#rules/bet-options";
 import { localOperatorKey } from "../../server/cli/local/dev-vars";
 import { auditCrash, type CrashAudit } from "./crash-audit";
 import { Client, newJournal, Server, type Mode } from "./crash-journal";

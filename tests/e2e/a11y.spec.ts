@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { MEMBER_PAGES } from "../helpers/member-pages";
 import {
   gameNameOf,
   BRAND2,
@@ -95,32 +96,17 @@ const PUBLIC_PAGES = [
   `${BRAND2}/register`,
 ];
 
-/** Every member page (app/README.md, "Pages"), for a member with something in each. */
+/**
+ * Every member page (the member center's menu and each section's views, tests/helpers/member-pages.ts),
+ * for a member with something in each; the game pages on the test's own pair.
+ */
 function memberPages(threadId: string): string[] {
   const game = `/game?pair=${PAIR}`;
   return [
     "/",
-    "/user",
-    "/user/activity",
-    "/user/bank",
-    "/user/deposit",
-    "/user/download",
-    "/user/gamePage",
-    "/user/help",
-    "/user/info",
-    "/user/message",
+    ...MEMBER_PAGES.filter((path) => path !== "/game/contract"),
     `/user/message/${encodeURIComponent(threadId)}`,
-    "/user/news",
     "/user/news/demo-welcome",
-    "/user/record",
-    "/user/record?tab=transactions",
-    "/user/record?tab=withdrawals",
-    "/user/setting",
-    "/user/limits",
-    "/user/smsVerify",
-    "/user/transfer",
-    "/user/withdraw",
-    "/uploaderfile",
     game,
     `${game}&tab=history`,
     `${game}&tab=quotes`,

@@ -1,4 +1,6 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { MEMBER_LINKS } from "../../app/utils/member-links";
+import { MEMBER_CENTER_SECTIONS } from "../helpers/member-pages";
 import { DEMO, PNG_1X1, fieldError, formWith, signUp, tempFile, texts, waitForHydration, watchPosts, type Member } from "./support";
 
 /**
@@ -8,27 +10,8 @@ import { DEMO, PNG_1X1, fieldError, formWith, signUp, tempFile, texts, waitForHy
 
 const en = texts("en-US");
 
-/** Every page of the member center, with the heading it shows first. */
-const MEMBER_PAGES = [
-  "/user",
-  "/user/deposit",
-  "/user/transfer",
-  "/user/withdraw",
-  "/user/bank",
-  "/user/record",
-  "/user/info",
-  "/user/setting",
-  "/user/limits",
-  "/user/smsVerify",
-  "/user/message",
-  "/user/news",
-  "/user/activity",
-  "/user/help",
-  "/user/download",
-  "/user/gamePage",
-];
-/** The menu's sections: the pages above, and contract trading (/game/contract, a page of its own in the game's layout). */
-const MENU_LINKS = MEMBER_PAGES.length + 1;
+/** The menu's sections: the member center's pages, and contract trading (/game/contract, a page of its own in the game's layout). */
+const MENU_LINKS = MEMBER_LINKS.length;
 
 const menuButton = (page: Page) => page.locator(".member-menu > summary");
 
@@ -39,7 +22,7 @@ test.describe("on a 360×640 phone", () => {
     page,
   }) => {
     await signUp(page, DEMO);
-    for (const path of MEMBER_PAGES) {
+    for (const path of MEMBER_CENTER_SECTIONS) {
       await page.goto(`${DEMO}${path}`);
       const menu = await menuButton(page).boundingBox();
       expect(menu, `${path}: the menu button shows`).not.toBeNull();

@@ -15,6 +15,7 @@ import {
   waitForHydration,
   type Member,
 } from "./support";
+import { DOCUMENT_KINDS } from "#rules/documents";
 
 /**
  * The whole money journey on the demo site (USD, instant demo deposits, bank accounts approved at
@@ -34,7 +35,6 @@ const BANK = {
   currency: "USD",
   address: "1 Example Road, Taipei",
 };
-const DOCUMENT_KINDS = ["id_front", "id_back", "passbook"] as const;
 const FILE_INPUT = { id_front: "idFrontFile", id_back: "idBackFile", passbook: "passbookFile" } as const;
 const FILE_ID_SELECT = { id_front: "idFrontFileId", id_back: "idBackFileId", passbook: "passbookFileId" } as const;
 

@@ -6,7 +6,8 @@ import { expect, type Browser, type Locator, type Page, type TestInfo } from "@p
 import { formatMoney } from "../../app/utils/money";
 import { ensureDevVars } from "../../server/cli/local/dev-vars";
 import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed/sites";
-import type { LocaleId, SiteInfo } from "../../server/contract";
+import type { SiteInfo } from "../../server/contract";
+import type { LocaleId } from "#rules/locales";
 import { localizeSite } from "../../server/contract/localize";
 import { defaultSiteConfig } from "../../server/platform/site/defaults";
 import { PLATFORM_PORT, SITE_PORT } from "./ports";

@@ -1,4 +1,4 @@
-import { nextPrice } from "../../server/contract/fairness-walk";
+import { nextPrice } from "#rules/fairness-walk";
 
 /**
  * The feed's walk in distribution, fast: the real `nextPrice` (fairness-walk.ts) fed with

@@ -1,26 +1,21 @@
+import { MEMBER_LINKS, type MemberPath } from "../../app/utils/member-links";
+
 /**
- * Every page of the member center a signed-in member can open, for the checks that walk them all
- * (valid HTML in tests/site, touch targets in tests/e2e). A check adds the pages that need its own
- * data (a message thread, a news item) and the game's tabs.
+ * The member pages the checks that walk them all visit (valid HTML and practice mode in tests/site,
+ * touch targets, layout and accessibility in tests/e2e), derived from the member center's menu
+ * (app/utils/member-links.ts), so a new section is checked the day it is added. A check adds the
+ * pages that need its own data (a message thread, a news item) and the game's tabs.
  */
-export const MEMBER_PAGES = [
-  "/user",
-  "/user/info",
-  "/user/setting",
-  "/user/smsVerify",
-  "/user/deposit",
-  "/user/transfer",
-  "/user/withdraw",
-  "/user/bank",
-  "/uploaderfile",
-  "/user/record",
-  "/user/record?tab=transactions",
-  "/user/record?tab=withdrawals",
-  "/user/message",
-  "/user/news",
-  "/user/activity",
-  "/user/help",
-  "/user/help?type=rules",
-  "/user/download",
-  "/user/gamePage",
-] as const;
+
+/** What a section shows besides its own page: its tabs and the pages only it links to. */
+const VIEWS: Partial<Record<MemberPath, readonly string[]>> = {
+  "/user/bank": ["/uploaderfile"],
+  "/user/record": ["/user/record?tab=transactions", "/user/record?tab=withdrawals"],
+  "/user/help": ["/user/help?type=rules"],
+};
+
+/** Every section of the menu and every view of each. */
+export const MEMBER_PAGES: readonly string[] = MEMBER_LINKS.flatMap(([path]) => [path, ...(VIEWS[path] ?? [])]);
+
+/** The sections in the member center's own layout: all but contract trading, a page of the game's layout. */
+export const MEMBER_CENTER_SECTIONS: readonly MemberPath[] = MEMBER_LINKS.map(([path]) => path).filter((path) => path !== "/game/contract");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BetOption, CampaignRule, MemberCampaign, SiteConfigPatch } from "../../server/contract";
-import { outcomes } from "../../server/contract/outcomes";
+import type { CampaignRule, MemberCampaign, SiteConfigPatch } from "../../server/contract";
+import type { BetOption } from "#rules/bet-options";
+import { outcomes } from "#rules/outcomes";
 import { createPlatform, forcedOutcomeEntry, type Platform, type TestMember } from "../helpers/platform";
 import { FAST_PAIR, fastPair, GAME_SITE, bet, bettingPeriod, forceOutcome, runMemberAlarm, type ForcedRound } from "./game-helpers";
 import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, wallets } from "./money-helpers";

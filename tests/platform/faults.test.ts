@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BET_OPTIONS, CALLS, fillPath, IDEMPOTENCY_HEADER, SITE_HEADER, type CallBody, type CallName, type Envelope } from "../../server/contract";
+import { CALLS, fillPath, IDEMPOTENCY_HEADER, SITE_HEADER, type CallBody, type CallName, type Envelope } from "../../server/contract";
+import { BET_OPTIONS } from "#rules/bet-options";
 import {
   auditMember,
   auditSite,

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
-import type { BetOption, Order, PairConfig, Period } from "../../server/contract";
-import type { Direction, Outcome } from "../../server/contract/outcomes";
+import type { Order, PairConfig, Period } from "../../server/contract";
+import type { BetOption } from "#rules/bet-options";
+import type { Direction, Outcome } from "#rules/outcomes";
 import type { Platform, TestMember } from "../helpers/platform";
 import { DEMO_OPTION, fund, memberCall, memberIdOf, MONEY_SITE, type TestBody } from "./money-helpers";
 

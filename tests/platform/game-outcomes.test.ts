@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { BET_OPTIONS } from "../../server/contract";
+import { BET_OPTIONS } from "#rules/bet-options";
 import { fairFeed } from "../../server/platform/game/feed";
-import { formatPrice, lastDigit, oddsBp, outcomes, payout } from "../../server/contract/outcomes";
+import { lastDigit, oddsBp, outcomes, payout } from "#rules/outcomes";
+import { decimalString } from "#rules/units";
 import { slotAt } from "../../server/platform/game/schedule";
 
 /**
@@ -19,7 +20,7 @@ describe("the last digit", () => {
     [61_234, 0, "61234", 4],
     [5, 2, "0.05", 5],
   ])("of %i at precision %i is the last digit of %s", (price, precision, shown, digit) => {
-    expect(formatPrice(price, precision)).toBe(shown);
+    expect(decimalString(price, precision)).toBe(shown);
     expect(lastDigit(price)).toBe(digit);
     expect(shown.at(-1)).toBe(String(digit));
   });
@@ -94,7 +95,7 @@ describe("the period schedule", () => {
 });
 
 describe("the verifiable feed", () => {
-  // the committed-seed walk (contract/fairness-walk.ts); its fixed vectors are in tests/unit/fairness-walk.test.ts
+  // the committed-seed walk (server/rules/fairness-walk.ts); its fixed vectors are in tests/unit/fairness-walk.test.ts
   const seedA = new Uint8Array(32).fill(7);
   const seedB = new Uint8Array(32).fill(7).fill(8, 31);
   const feed = (seed: Uint8Array, volatilityBp = 1, paused = false, symbol = "BTC-USDT") =>

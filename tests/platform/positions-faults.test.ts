@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_CONTRACT_SETTINGS, liquidationPrice, payoutAt, positionFee } from "../../server/contract";
+import { DEFAULT_CONTRACT_SETTINGS } from "../../server/contract";
+import { liquidationPrice, payoutAt, positionFee } from "#rules/position-math";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
 import { GAME_SITE, gameMember } from "./game-helpers";
 import { memberCall, memberIdOf, wallets } from "./money-helpers";

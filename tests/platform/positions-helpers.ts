@@ -1,5 +1,6 @@
 import { expect } from "vitest";
-import { payoutAt, pnlAt, positionFee, termsOf, type PairConfig, type Position } from "../../server/contract";
+import { termsOf, type PairConfig, type Position } from "../../server/contract";
+import { payoutAt, pnlAt, positionFee } from "#rules/position-math";
 import { STOPPED_CLOCK_JS, type Platform, type TestMember } from "../helpers/platform";
 import { memberCall, memberIdOf } from "./money-helpers";
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_CONTRACT_SETTINGS, liquidationPrice, positionFee, type Position } from "../../server/contract";
+import { DEFAULT_CONTRACT_SETTINGS, type Position } from "../../server/contract";
+import { liquidationPrice, positionFee } from "#rules/position-math";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
 import { FAST_PAIR, fastPair, GAME_SITE, gameMember, marketOf } from "./game-helpers";
 import { eventually, expectSoundLedger, memberCall, memberIdOf, wallets } from "./money-helpers";

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   DEFAULT_CONTRACT_SETTINGS,
-  positionFee,
   type CallData,
   type CallName,
   type CampaignRule,
@@ -9,6 +8,7 @@ import {
   type Position,
   type SiteConfigPatch,
 } from "../../server/contract";
+import { positionFee } from "#rules/position-math";
 import { recordAll } from "../../server/platform/member/ledger";
 import { createPlatform, forcedOutcomeEntry, type CallResult, type Platform, type TestMember } from "../helpers/platform";
 import { FAST_PAIR, fastPair, GAME_SITE, bettingPeriod, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCALE_IDS } from "../../server/contract";
+import { LOCALE_IDS } from "#rules/locales";
 import type { OperatorClient } from "../../server/cli/operator/client";
 import { seedDemoSites } from "../../server/cli/seed/seed";
 import { DEMO2_SITE, DEMO_SITE } from "../../server/cli/seed/sites";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_CONTRACT_SETTINGS, liquidationPrice, notional, payoutAt, positionFee, type PositionTerms } from "../../server/contract/positions";
+import { DEFAULT_CONTRACT_SETTINGS } from "../../server/contract/positions";
+import { liquidationPrice, notional, payoutAt, positionFee, type PositionTerms } from "#rules/position-math";
 import { formatPrice } from "../../app/utils/game";
 import { formatMoney } from "../../app/utils/money";
 import messages from "../../locales/en-US/messages.json";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed/sites";
-import { localizeSite, type LocaleId, type SiteInfo } from "../../server/contract";
+import { localizeSite, type SiteInfo } from "../../server/contract";
+import type { LocaleId } from "#rules/locales";
 import { defaultSiteConfig } from "../../server/platform/site/defaults";
 import { createStack, publishSeedContent, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
 

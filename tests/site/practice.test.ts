@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import { createStack, freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
+import { MEMBER_PAGES } from "../helpers/member-pages";
 
 /**
  * Practice mode, site side (app/README.md, "Practice mode"): the session keeps the mode, the
@@ -120,7 +121,7 @@ describe("practice mode", { timeout: 30_000 }, () => {
   it("every member page in practice mode carries the banner and the practice accent", async () => {
     const visitor = await member();
     await switchTo(visitor, "practice");
-    const pages = ["/user", "/user/info", "/user/setting", "/user/record", "/user/deposit", "/user/activity", "/user/message", "/game", "/game/contract", "/user/gamePage", "/"];
+    const pages = [...MEMBER_PAGES, "/game", "/"];
     for (const path of pages) {
       const { response, html } = await visitor.follow(path);
       expect(response.status, path).toBe(200);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { amountField } from "../../app/utils/money-schemas.server";
-import { parseAmount } from "../../app/utils/money";
+import { decimalString, parseAmount } from "#rules/units";
 
 /**
- * The amount every money form reads (deposit, transfer, withdraw; the fee preview too): a grouping
- * comma only where one belongs. The outside test moved 150.00 with "1,50".
+ * The amount every money form reads (deposit, transfer, withdraw; the fee preview too; the operator
+ * CLI's amounts as well: server/rules/units.ts): a grouping comma only where one belongs. The
+ * outside test moved 150.00 with "1,50".
  */
 const ACCEPTED: [text: string, minor: number][] = [
   ["0.01", 1],
@@ -81,5 +82,29 @@ describe("amountField: a refused amount gets the amount message", () => {
 
   it.each(ACCEPTED)("takes %j as %d", (text, minor) => {
     expect(field.safeParse(text)).toEqual({ success: true, data: minor });
+  });
+});
+
+describe("decimalString: an integer of a smallest unit as the decimal people read", () => {
+  it.each([
+    [123_450, 2, "1234.50"],
+    [5, 2, "0.05"],
+    [0, 2, "0.00"],
+    [1_234, 0, "1234"],
+    [1_234_567, 3, "1234.567"],
+    [-5, 2, "-0.05"],
+    [-123_450, 2, "-1234.50"],
+    [Number.MAX_SAFE_INTEGER, 2, "90071992547409.91"],
+  ])("writes %d at %d places as %s", (units, digits, text) => {
+    expect(decimalString(units, digits)).toBe(text);
+  });
+
+  it("writes a bigint past 2^53 exactly (an asset's 18 decimals)", () => {
+    expect(decimalString(123_456_789_012_345_678_901n, 18)).toBe("123.456789012345678901");
+    expect(decimalString(1n, 18)).toBe("0.000000000000000001");
+  });
+
+  it("is what parseAmount reads back", () => {
+    for (const minor of [0, 1, 99, 100, 123_456, 99_999_999_999_99]) expect(parseAmount(decimalString(minor, 2), 2)).toBe(minor);
   });
 });

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { SCHEME_CHOICES, UP_DOWN_CHOICES, DEFAULT_THEME, themeColors } from "../../server/contract/theme";
-import { SCHEMES, UP_DOWNS } from "../../app/utils/appearance";
+import { DEFAULT_THEME, themeColors } from "../../server/contract/theme";
+import { SCHEME_CHOICES } from "#rules/appearance";
+import { SCHEMES } from "../../app/utils/appearance";
 import { appearanceOf, themeColorMetas, themeCss } from "../../app/utils/theme.server";
 
-/** The browser's copy of the appearance choices, and the theme CSS the root loader writes (app/README.md, "Themes"). */
+/** The appearance choices a member is offered, and the theme CSS the root loader writes (app/README.md, "Themes"). */
 describe("appearance", () => {
-  it("offers exactly the contract's scheme and up/down choices (app/utils/appearance.ts restates them for the browser)", () => {
+  it("offers every scheme choice, each once, in the member's reading order (light, dark, then the device's)", () => {
     expect([...SCHEMES].sort()).toEqual([...SCHEME_CHOICES].sort());
-    expect([...UP_DOWNS].sort()).toEqual([...UP_DOWN_CHOICES].sort());
+    expect(SCHEMES).toEqual(["light", "dark", "system"]);
   });
 
   it("writes every colour of both schemes, dark also under the device's dark setting when following it", () => {

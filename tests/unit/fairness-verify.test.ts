@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { PeriodProof } from "../../server/contract/fairness";
-import { DAY_SECONDS, dayLabel, toHex } from "../../server/contract/fairness-walk";
-import { direction, lastDigit, outcomes } from "../../server/contract/outcomes";
+import { DAY_SECONDS, dayLabel, toHex } from "#rules/fairness-walk";
+import { direction, lastDigit, outcomes } from "#rules/outcomes";
 import { fairFeed } from "../../server/platform/game/feed";
 import { verifyPeriod } from "../../app/utils/fairness-verify";
 

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { dayOfLabel, drawOf, fromHex, nextPrice, tickMessage, tickSlot, toHex } from "../../server/contract/fairness-walk";
+import { dayOfLabel, drawOf, fromHex, nextPrice, tickMessage, tickSlot, toHex } from "#rules/fairness-walk";
 import { fairFeed } from "../../server/platform/game/feed";
 import { ascii, hmacKey, hmacSha256, sha256 } from "../../server/platform/game/sha256";
 import { stepPrice, tickDigest } from "../../server/cli/verify-period.mjs";

@@ -10,6 +10,16 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const EXTENSIONS = [".ts", ".tsx", "/index.ts", "/index.tsx"];
+/** package.json's subpath imports (`#rules/*` → server/rules/*.ts): they are ours too. */
+const IMPORTS: Record<string, string> = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).imports ?? {};
+
+function subpathImport(specifier: string): string | null {
+  for (const [pattern, target] of Object.entries(IMPORTS)) {
+    const prefix = pattern.slice(0, -1);
+    if (pattern.endsWith("*") && specifier.startsWith(prefix)) return join(ROOT, target.replace("*", specifier.slice(prefix.length)));
+  }
+  return null;
+}
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -20,7 +30,7 @@ function sources(dir: string): string[] {
   });
 }
 
-/** The files a module imports at run time (relative and `~/` specifiers; packages are not ours). */
+/** The files a module imports at run time (relative, `~/` and `#` specifiers; packages are not ours). */
 function runtimeImports(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const found: string[] = [];
@@ -31,7 +41,13 @@ function runtimeImports(file: string): string[] {
     // `import { type A, type B } from …` is erased as a whole
     if (/^\{[^}]*\}$/.test(names.trim()) && names.replace(/[{}\s]/g, "").split(",").filter(Boolean).every((n) => n.startsWith("type"))) continue;
     const specifier = match[4] ?? match[5]!;
-    const base = specifier.startsWith("~/") ? join(ROOT, "app", specifier.slice(2)) : specifier.startsWith(".") ? resolve(dirname(file), specifier) : null;
+    const base = specifier.startsWith("~/")
+      ? join(ROOT, "app", specifier.slice(2))
+      : specifier.startsWith(".")
+        ? resolve(dirname(file), specifier)
+        : specifier.startsWith("#")
+          ? subpathImport(specifier)
+          : null;
     if (!base) continue;
     const target = [base, ...EXTENSIONS.map((ext) => base + ext)].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
     if (target && /\.tsx?$/.test(target)) found.push(target);
@@ -73,5 +89,7 @@ describe("imports", () => {
     const chrome = join(ROOT, "app/components/site-chrome.tsx");
     expect(runtimeImports(root)).toContain(chrome);
     expect(runtimeImports(join(ROOT, "app/utils/root-data.ts"))).not.toContain(root);
+    // a rule reached through the alias is followed like any relative import
+    expect(runtimeImports(join(ROOT, "app/components/fee-preview.tsx"))).toContain(join(ROOT, "server/rules/withdrawal-fee.ts"));
   });
 });

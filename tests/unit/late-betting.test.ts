@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { direction, oddsBp, outcomes, payout } from "../../server/contract/outcomes";
-import type { BetOption } from "../../server/contract/game";
+import { direction, oddsBp, outcomes, payout } from "#rules/outcomes";
+import type { BetOption } from "#rules/bet-options";
 import { SITE_INFO_WHEN_MISSING } from "../../server/contract/schemas";
-import { bettingSlot, DAY_SECONDS, slotAt, type Slot } from "../../server/platform/game/schedule";
+import { DAY_SECONDS } from "#rules/fairness-walk";
+import { bettingSlot, slotAt, type Slot } from "../../server/platform/game/schedule";
 import { fastDigests, walk } from "../helpers/fast-walk";
 
 /**

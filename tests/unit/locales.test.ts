@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { LOCALES } from "../../app/i18n";
 import { MESSAGE_CODES } from "../../server/contract";
 
 const root = fileURLToPath(new URL("../../locales", import.meta.url));
-const LOCALES = ["en-US", "zh-TW", "zh-CN", "ja-JP"];
 
 function flatten(value: unknown, prefix = ""): Map<string, unknown> {
   const out = new Map<string, unknown>();

@@ -5,7 +5,8 @@ import { HDKey } from "@scure/bip32";
 import { afterEach, describe, expect, it } from "vitest";
 import { accessHeaders, httpOperatorClient } from "../../server/cli/operator/client";
 import { COMMANDS } from "../../server/cli/operator/commands";
-import { formatMoney, formatTime, minorDigits, table } from "../../server/cli/operator/format";
+import { formatMoney, formatTime, table } from "../../server/cli/operator/format";
+import { minorDigits } from "#rules/units";
 import { nodeIo, run } from "../../server/cli/operator/run";
 import { synopsis, type Io } from "../../server/cli/operator/spec";
 

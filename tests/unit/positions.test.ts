@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   contractSettings,
   DEFAULT_CONTRACT_SETTINGS,
+  sharePercent,
+} from "../../server/contract/positions";
+import {
   feeShareFits,
   feeSharePpm,
   highestLeverageWithin,
   leveragesOverFeeShare,
-  sharePercent,
   equityAt,
   liquidationPrice,
   notional,
@@ -18,7 +20,7 @@ import {
   triggersValid,
   type PositionSide,
   type PositionTerms,
-} from "../../server/contract/positions";
+} from "#rules/position-math";
 
 /**
  * The arithmetic of a contract position (server/contract/positions.ts), shared by the site's

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { BET_OPTIONS, type BetOption } from "../../server/contract";
-import { oddsBp, outcomes, type Direction, type Outcome } from "../../server/contract/outcomes";
-import { countedTurnover, isVoidRound, possibleOutcomes, stakeAtRisk, type WagerBet } from "../../server/contract/wagering";
+import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
+import { oddsBp, outcomes, type Direction, type Outcome } from "#rules/outcomes";
+import { countedTurnover, isVoidRound, possibleOutcomes, stakeAtRisk, type WagerBet } from "#rules/wagering";
 
 /**
  * Bonus wagering counts the stake at risk (server/platform/README.md, "Campaigns"): per round,

@@ -2,12 +2,11 @@ import { Form } from "@remix-run/react";
 import { useId } from "react";
 import { useTranslation } from "~/utils/translator";
 import { useRootData } from "~/utils/root-data";
-import { SCHEMES, type UpDownChoice } from "~/utils/appearance";
+import { SCHEMES } from "~/utils/appearance";
+import { UP_DOWN_CHOICES } from "#rules/appearance";
 import { CsrfInput } from "~/components/csrf-input";
 
-// a module of its own: only the settings page loads it (the footer's form is on every page). The
-// list is restated so utils/appearance.ts's UP_DOWNS stays out of the chunk every page loads.
-const UP_DOWN_ORDER: readonly UpDownChoice[] = ["green-up", "red-up"];
+// a module of its own: only the settings page loads it (the footer's form is on every page)
 /**
  * The member center's "Display" settings: light/dark/device and the up/down colours as two radio
  * groups and one save button (a plain POST to /appearance, like the footer's form).
@@ -36,7 +35,7 @@ export function DisplaySettings({ redirectTo }: { redirectTo: string }) {
         </fieldset>
         <fieldset className="choice-group">
           <legend>{t("setting.updown_legend")}</legend>
-          {UP_DOWN_ORDER.map((updown) => (
+          {UP_DOWN_CHOICES.map((updown) => (
             <label key={updown} className={`choice choice-${updown}`}>
               <input type="radio" name="updown" value={updown} defaultChecked={appearance.updown === updown} />
               <span>

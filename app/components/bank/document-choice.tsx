@@ -1,6 +1,6 @@
 import { useTranslation } from "~/utils/translator";
 import { controlProps, ErrorList, type FieldMeta } from "~/components/forms";
-import type { DocumentKind } from "~/utils/bank-documents";
+import type { DocumentKind } from "#rules/documents";
 import type { UploadedFile } from "../../../server/contract";
 import { FileField } from "./file-field";
 import { formatDateTime } from "~/utils/intl";

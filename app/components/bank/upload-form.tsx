@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { controlProps, CsrfInput, ErrorList, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
-import { DOCUMENT_KINDS } from "~/utils/bank-documents";
+import { DOCUMENT_KINDS } from "#rules/documents";
 import type { uploadSchema } from "~/utils/bank-schemas.server";
 import { FileField } from "./file-field";
 import { FormAlert } from "./form-alert";

@@ -8,10 +8,12 @@ import { ErrorList, useServerForm } from "~/components/form-core";
 import { ModeInput } from "~/components/mode-input";
 import { choiceErrorProps, controlProps } from "~/components/server-form";
 import { IdempotencyInput, Money } from "~/components/money";
-import { previewOf, priceInput, ticketOf, type ContractSettings, type ContractQuery, type PositionSide, type Preview, type TypedTicket } from "~/utils/contract";
+import { previewOf, priceInput, ticketOf, type ContractSettings, type ContractQuery, type Preview, type TypedTicket } from "~/utils/contract";
 import type { openSchema } from "~/utils/contract.server";
 import { formatPrice } from "~/utils/game";
-import { formatMoney, toDecimalString } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
+import { POSITION_SIDES, type PositionSide } from "#rules/position-math";
+import { decimalString } from "#rules/units";
 
 interface Props {
   query: ContractQuery;
@@ -96,7 +98,7 @@ export function Ticket(props: Props) {
 
       <fieldset className="contract-sides" aria-describedby={fields.side.errors ? fields.side.errorId : undefined}>
         <legend className="visually-hidden">{t("ticket.side")}</legend>
-        {(["long", "short"] as const).map((s) => (
+        {POSITION_SIDES.map((s) => (
           <label key={s} className={`contract-side contract-side-${s}`}>
             <input type="radio" name={fields.side.name} value={s} defaultChecked={(fields.side.initialValue ?? "long") === s} {...choiceErrorProps(fields.side)} />
             <span className="contract-side-name">
@@ -135,7 +137,7 @@ export function Ticket(props: Props) {
             <legend className="visually-hidden">{t("ticket.chips")}</legend>
             <div className="bet-chip-row">
               {props.chips.map((minor) => {
-                const value = toDecimalString(minor, digits);
+                const value = decimalString(minor, digits);
                 return (
                   <label key={minor} className="chip">
                     <input

@@ -7,9 +7,12 @@ import { CsrfInput } from "~/components/csrf-input";
 import { ErrorList, useServerForm } from "~/components/form-core";
 import { choiceErrorProps, controlProps } from "~/components/server-form";
 import { IdempotencyInput, LimitsHint, Money } from "~/components/money";
-import { BET_OPTIONS, formatOdds, winPayout, type Wallets } from "~/utils/game";
+import { formatOdds, type Wallets } from "~/utils/game";
+import { BET_OPTIONS } from "#rules/bet-options";
+import { oddsBp, payout } from "#rules/outcomes";
 import type { betSchema } from "~/utils/game.server";
-import { formatMoney, parseAmount, toDecimalString } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
+import { decimalString, parseAmount } from "#rules/units";
 
 // shown only after a bet: its code arrives after the page's (initial JS budget, tests/bench)
 const PlacedConfirmation = lazy(() => import("./placed"));
@@ -80,7 +83,7 @@ export function BetForm({ pair, periodNo, head, odds, betAmounts, limits, curren
     choice.option && oddsOf && choice.amount !== null && choice.amount > 0
       ? t("bet.preview", {
           amount: formatMoney(choice.amount, currency, i18n.language),
-          payout: formatMoney(winPayout(choice.amount, oddsOf), currency, i18n.language),
+          payout: formatMoney(payout("win", choice.amount, oddsBp(oddsOf)), currency, i18n.language),
         })
       : null;
   const barErrors = [form.errors, fields.pair.errors, fields.periodNo.errors, fields.idempotencyKey.errors].flatMap((e) => e ?? []);
@@ -131,7 +134,7 @@ export function BetForm({ pair, periodNo, head, odds, betAmounts, limits, curren
           <legend>{t("bet.chips")}</legend>
           <div className="bet-chip-row">
             {betAmounts.map((minor) => {
-              const value = toDecimalString(minor, limits.digits);
+              const value = decimalString(minor, limits.digits);
               return (
                 <label key={minor} className="chip">
                   <input

@@ -1,4 +1,4 @@
-import type { BetOption } from "../../../server/contract";
+import type { BetOption } from "#rules/bet-options";
 import { dateTimeFormat } from "~/utils/intl";
 
 /** Times on the game page are UTC, the clock periods are numbered by. */

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useTranslation } from "~/utils/translator";
-import { formatPrice, lastDigitOf, trendOf, type Order, type Period } from "~/utils/game";
+import { formatPrice, trendOf, type Order, type Period } from "~/utils/game";
+import { lastDigit } from "#rules/outcomes";
 import { formatMoney } from "~/utils/money";
 import { useServerNow } from "./countdown";
 import { RoundHead } from "./round-head";
@@ -38,7 +39,7 @@ export function MarketPanel({ pairName, precision, price, current, ended, bets, 
   const { t, i18n } = useTranslation("game");
   const fmt = (p: number | null) => formatPrice(p, precision, i18n.language);
   const now = useServerNow(serverTime, clock);
-  const digit = lastDigitOf(price);
+  const digit = price === null ? null : lastDigit(price);
   // coloured against the period's open, with an arrow and words: never colour alone (WCAG 1.4.1)
   const trend = trendOf(price, current.openPrice);
   const change = price !== null && current.openPrice !== null ? price - current.openPrice : null;

@@ -2,8 +2,9 @@ import { useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useRootData } from "~/utils/root-data";
 import { useTranslation } from "~/utils/translator";
-import type { BetOptionName } from "~/utils/game";
-import { formatMoney, parseAmount } from "~/utils/money";
+import type { BetOption } from "#rules/bet-options";
+import { formatMoney } from "~/utils/money";
+import { parseAmount } from "#rules/units";
 
 /**
  * The bet bar's "✓ Placed: High · $1.00" (app/README.md, "The game page"): what the last bet
@@ -32,13 +33,13 @@ function usePlacedConfirmation(lastResult: unknown, periodNo: string, digits: nu
   const navigation = useNavigation();
   const { mode } = useRootData();
   const pending = useRef<{
-    option: BetOptionName;
+    option: BetOption;
     amount: number | null;
     answer: unknown;
     mode: unknown;
   } | null>(null);
   const [placed, setPlaced] = useState<{
-    option: BetOptionName;
+    option: BetOption;
     amount: number;
     periodNo: string;
   } | null>(null);
@@ -46,7 +47,7 @@ function usePlacedConfirmation(lastResult: unknown, periodNo: string, digits: nu
   if (navigation.state === "submitting" && data?.get("option") && !pending.current) {
     const amount = String(data.get("amount") ?? "").trim() || String(data.get("chip") ?? "");
     pending.current = {
-      option: data.get("option") as BetOptionName,
+      option: data.get("option") as BetOption,
       amount: parseAmount(amount, digits),
       answer: lastResult,
       mode: data.get("mode"),

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/utils/translator";
-import { BET_OPTIONS, formatPrice, type Period } from "~/utils/game";
+import { formatPrice, type Period } from "~/utils/game";
+import { BET_OPTIONS } from "#rules/bet-options";
 import { ScrollTable } from "../scroll-table";
 import { formatTime } from "./format";
 import { GamePagination, type Pages } from "./pagination";

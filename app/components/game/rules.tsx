@@ -1,7 +1,7 @@
 import { useTranslation } from "~/utils/translator";
 import { RichText } from "~/components/rich-text";
 import type { CallData } from "../../../server/contract";
-import { BET_OPTIONS } from "~/utils/game";
+import { BET_OPTIONS } from "#rules/bet-options";
 import { dynamicKey } from "~/utils/translation-keys";
 
 type Instruction = CallData<"instruction">[number];

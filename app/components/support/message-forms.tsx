@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { CsrfInput, ErrorList, Field, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput } from "~/components/money";
-import { MESSAGE_LIMITS } from "~/utils/support";
+import { MESSAGE_LENGTHS } from "#rules/messages";
 import type { messageSchema, replySchema } from "~/utils/support-schemas.server";
 import { TextAreaField } from "./text-area-field";
 
@@ -40,7 +40,7 @@ function NewMessage({ idempotencyKey, lastResult }: { idempotencyKey: string; la
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <FormSummary form={form} />
       <Field meta={fields.title} label={t("message.title_label")} autoComplete="off" />
-      <TextAreaField meta={fields.content} label={t("message.content_label")} hint={t("message.content_hint", { max: MESSAGE_LIMITS.content })} />
+      <TextAreaField meta={fields.content} label={t("message.content_label")} hint={t("message.content_hint", { max: MESSAGE_LENGTHS.content })} />
       <SubmitButton>{t("message.send")}</SubmitButton>
     </Form>
   );

@@ -4,15 +4,13 @@
  * home-screen PNGs, rendered here from the site's mark: ./icons.ts).
  */
 import {
-  COLOR_SCHEMES,
   hexColor,
   LOGO_USAGES,
-  SCHEME_CHOICES,
   theme as themeSchema,
   themeProblems,
-  UP_DOWN_CHOICES,
   type Theme,
 } from "../../contract";
+import { COLOR_SCHEMES, SCHEME_CHOICES, UP_DOWN_CHOICES } from "#rules/appearance";
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { renderIcons } from "./icons";

@@ -8,13 +8,14 @@
 import {
   contractSettings as contractSettingsSchema,
   feeShareBreachOf,
-  feeSharePpm,
   pairSymbol,
   sharePercent,
   type CallData,
   type ContractSettings,
 } from "../../contract";
-import { decimalString, formatMoney, keyValue, minorDigits, table, type Money } from "./format";
+import { feeSharePpm } from "#rules/position-math";
+import { formatMoney, keyValue, table, type Money } from "./format";
+import { AMOUNT_TEXT, decimalString, minorDigits, parseAmount } from "#rules/units";
 import { siteArg } from "./inputs";
 import { UsageError, type CommandSpec, type FlagSpec } from "./spec";
 
@@ -25,22 +26,7 @@ type OpenInterest = CallData<"operatorOpenInterest">[number];
 const wholeNumber = (value: string) => (/^\d{1,15}$/.test(value) ? undefined : "a whole number, e.g. 500");
 
 /** A decimal without sign or exponent, as amounts are typed: "1", "1000.50", "10,000.00". */
-const AMOUNT = /^(\d+|[1-9]\d{0,2}(?:,\d{3})+)(?:\.(\d+))?$/;
-const amountShape = (value: string) => (AMOUNT.test(value) ? undefined : "an amount in the site's money, e.g. 10000 or 10,000.50");
-
-/**
- * "10,000.50" → 1000050 minor units for a 2-digit currency, with string arithmetic only (a float
- * never touches money); null when it has more decimals than the currency or is too large.
- */
-export function parseAmount(text: string, digits: number): number | null {
-  const match = AMOUNT.exec(text.trim());
-  if (!match) return null;
-  const whole = match[1]!.replace(/,/g, "");
-  const fraction = match[2] ?? "";
-  if (fraction.length > digits || whole.length > 15) return null;
-  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
-  return Number.isSafeInteger(minor) ? minor : null;
-}
+const amountShape = (value: string) => (AMOUNT_TEXT.test(value.trim()) ? undefined : "an amount in the site's money, e.g. 10000 or 10,000.50");
 
 const pairList = (value: string) =>
   value.split(",").every((p) => pairSymbol.safeParse(p.trim()).success) ? undefined : "pairs like BTC-USDT, separated by commas";

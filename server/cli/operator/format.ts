@@ -2,24 +2,7 @@
  * Plain-text output of the operator CLI: money, times, aligned tables and key: value blocks.
  * Everything here is pure (strings in, strings out), so it is tested without a platform.
  */
-
-/** How many minor digits a currency has (USD 2, JPY 0, BHD 3), as Intl knows it. */
-export function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
-/** 123450 → "1234.50" for 2 digits, by string arithmetic: a float never touches money. */
-export function decimalString(minor: number, digits: number): string {
-  const sign = minor < 0 ? "-" : "";
-  const whole = String(Math.abs(Math.trunc(minor)));
-  if (digits === 0) return sign + whole;
-  const padded = whole.padStart(digits + 1, "0");
-  return `${sign}${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
-}
+import { decimalString, minorDigits } from "#rules/units";
 
 /** An amount of minor units as money: formatMoney(123456, "USD") → "$1,234.56". */
 export function formatMoney(minor: number, currency: string, digits: number = minorDigits(currency)): string {

@@ -1,7 +1,8 @@
 /** How each kind of answer reads in the terminal: tables for lists, key: value blocks for one thing. */
 import type { CallData, CampaignRule } from "../../contract";
 import { themeLines } from "./brand";
-import { formatMoney, formatTime, keyValue, minorDigits, table, yesNo, type Money } from "./format";
+import { formatMoney, formatTime, keyValue, table, yesNo, type Money } from "./format";
+import { minorDigits } from "#rules/units";
 
 type Item<N extends "operatorDeposits" | "operatorWithdrawals" | "operatorBankApplications" | "operatorMessages" | "operatorSmsLog" | "pairs"> =
   CallData<N>[number];

@@ -1,4 +1,5 @@
-import { LOCALE_IDS, type DepositOption, type LocaleId, type SiteConfigPatch } from "../../contract";
+import type { DepositOption, SiteConfigPatch } from "../../contract";
+import { LOCALE_IDS, type LocaleId } from "#rules/locales";
 import type { SiteLanguage } from "./shape";
 
 // A site's config takes its words from its language files (<site>/<locale>.ts): the default

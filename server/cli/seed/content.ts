@@ -1,4 +1,5 @@
-import { LOCALE_IDS, type LocaleId, type SiteConfigPatch } from "../../contract";
+import type { SiteConfigPatch } from "../../contract";
+import { LOCALE_IDS, type LocaleId } from "#rules/locales";
 import { contractFigures, payoutExample, practiceAmount } from "./figures";
 import type { InstructionText, SeedSite, SeedTexts, SiteLanguage, Text } from "./shape";
 import { SEED_TEXTS } from "./texts";

@@ -1,4 +1,5 @@
-import { DEFAULT_CONTRACT_SETTINGS, notional, positionFee, type ContractSettings, type SiteConfigPatch } from "../../contract";
+import { DEFAULT_CONTRACT_SETTINGS, type ContractSettings, type SiteConfigPatch } from "../../contract";
+import { notional, positionFee } from "#rules/position-math";
 
 // The figures the seeded texts state, worked out from a site's config in its currency's signs.
 

@@ -3,7 +3,7 @@ import { pairSymbol, periodNo } from "../game";
 import { dayLabelSchema, fairnessDay, periodProof } from "../fairness";
 import { call } from "./spec";
 
-/** Verifiable rounds (fairness.ts, fairness-walk.ts; server/contract/README.md, "Verifiable rounds"). */
+/** Verifiable rounds (fairness.ts, server/rules/fairness-walk.ts; server/contract/README.md, "Verifiable rounds"). */
 export const FAIRNESS_CALLS = {
   fairnessDays: call({
     method: "GET",

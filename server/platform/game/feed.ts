@@ -1,4 +1,4 @@
-import { nextPrice, tickSlot, dayLabel } from "../../contract/fairness-walk";
+import { nextPrice, tickSlot, dayLabel } from "#rules/fairness-walk";
 import { ascii, hmacKey, hmacSha256, type HmacKey } from "./sha256";
 
 /**
@@ -6,7 +6,7 @@ import { ascii, hmacKey, hmacSha256, type HmacKey } from "./sha256";
  * object stores them. The default is the verifiable simulated market (server/platform/README.md,
  * "Verifiable rounds"): one tick a second, where the price of second t is a pure function of the
  * committed seed of t's UTC day, the pair, t's index in the day and the previous price
- * (contract/fairness-walk.ts), so the market can be caught up lazily to "now" and still give
+ * (server/rules/fairness-walk.ts), so the market can be caught up lazily to "now" and still give
  * exactly the prices it would have given live, and anyone holding the revealed seed can recompute
  * them. A real exchange adapter would buffer what the exchange pushes and hand it out here (its
  * prices could not be recomputed; the pages would show the recorded ticks and their source instead).

@@ -10,8 +10,7 @@
  * open until a cut-off before its end, and a script that bet the side the price already stood on
  * won 11 of 11: never go back to it.)
  */
-
-export const DAY_SECONDS = 86_400;
+import { DAY_SECONDS } from "#rules/fairness-walk";
 
 export interface Slot {
   periodNo: string;

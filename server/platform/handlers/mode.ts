@@ -1,5 +1,5 @@
 import type { MessageCode } from "../../contract";
-import type { AccountMode } from "../../contract/protection";
+import type { AccountMode } from "#rules/account-mode";
 import { practiceRefused } from "../member/practice";
 import { badRequest, type Failure } from "../result";
 import type { MemberContext } from "./types";

@@ -5,7 +5,7 @@ import type { Env } from "../env";
 import type { MemberObject } from "../member/member-object";
 import type { Idem } from "../member/money";
 import type { Result } from "../result";
-import type { AccountMode } from "../../contract/protection";
+import type { AccountMode } from "#rules/account-mode";
 import type { OperatorIdentity } from "../operators/registry";
 
 type Spec<N extends CallName> = (typeof CALLS)[N];

@@ -1,12 +1,13 @@
 import { DurableObject } from "cloudflare:workers";
 import type { z } from "zod";
-import { BET_OPTIONS, type BetOption, type candle, type CANDLE_INTERVALS, type MarketStreamEvent, type PairAction, type PairConfig, type Period, type pairInfo, type VoidReason } from "../../contract/game";
+import type { candle, CANDLE_INTERVALS, MarketStreamEvent, PairAction, PairConfig, Period, pairInfo, VoidReason } from "../../contract/game";
+import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
 import type { FairnessDay, PeriodProof } from "../../contract/fairness";
-import { DAY_SECONDS, FAIRNESS_ALGORITHM, dayLabel, dayOfLabel, fromHex, tickSlot, toHex } from "../../contract/fairness-walk";
+import { DAY_SECONDS, FAIRNESS_ALGORITHM, dayLabel, dayOfLabel, fromHex, tickSlot, toHex } from "#rules/fairness-walk";
 import type { Env } from "../env";
 import { fairFeed, type FeedAdapter, type FeedContext, type Tick } from "../game/feed";
 import { sha256 } from "../game/sha256";
-import { direction, lastDigit, outcomes, type Direction, type Outcome } from "../../contract/outcomes";
+import { direction, lastDigit, outcomes, type Direction, type Outcome } from "#rules/outcomes";
 import { bettingSlot, iso, isBoundary, slotAt, type Slot } from "../game/schedule";
 import { fail, ok, type Result } from "../result";
 import { runStatement } from "../schema-version";

@@ -1,14 +1,13 @@
+import type { CloseReason, OpenInterest } from "../../contract";
 import {
   liquidationPrice,
   notional,
   pnlAt,
   slippedBeyond,
   triggersValid,
-  type CloseReason,
-  type OpenInterest,
   type PositionSide,
   type PositionTerms,
-} from "../../contract";
+} from "#rules/position-math";
 import { fail, ok, type Result } from "../result";
 import { TriggerBook } from "./trigger-book";
 

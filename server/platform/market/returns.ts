@@ -1,4 +1,5 @@
-import type { BetOption, PairReturns } from "../../contract";
+import type { PairReturns } from "../../contract";
+import type { BetOption } from "#rules/bet-options";
 import { chances, optionReturns, type OptionReturn } from "../../contract/returns";
 import type { Env } from "../env";
 import { fail, type Failure } from "../result";

@@ -1,4 +1,5 @@
-import type { CloseReason, PositionSide } from "../../contract";
+import type { CloseReason } from "../../contract";
+import type { PositionSide } from "#rules/position-math";
 
 /**
  * The open positions' trigger prices of one pair, kept sorted so that a tick costs what it

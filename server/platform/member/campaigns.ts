@@ -1,5 +1,5 @@
 import type { BonusLock, CampaignRule, DepositBonusRule, MemberCampaign, Order, RebateRule } from "../../contract";
-import { countedTurnover, isVoidRound, type WagerBet } from "../../contract/wagering";
+import { countedTurnover, isVoidRound, type WagerBet } from "#rules/wagering";
 import { auditEvent, auditToOutbox } from "../audit";
 import { newId } from "../auth/token";
 import type { PeriodResult } from "../market/market-object";
@@ -184,7 +184,7 @@ export type SettledRound = Pick<PeriodResult, "outcomes" | "previous">;
 
 /**
  * Settlement (same transaction) of one member's bets of one round (one pair, one period: the
- * member object settles them together, once): their stake at risk (contract/wagering.ts: total
+ * member object settles them together, once): their stake at risk (server/rules/wagering.ts: total
  * stake minus the least they would pay back, whatever the round's result) counts toward the
  * locked bonuses, oldest lock first, the surplus over one lock's need going on to the next; a
  * lock whose turnover reaches its requirement is released.

@@ -1,10 +1,11 @@
 import type { z } from "zod";
 import type { CampaignRule } from "../../contract";
-import { OPPOSITES, type BetOption, type Order, type orderBody, type VoidReason } from "../../contract/game";
+import type { Order, orderBody, VoidReason } from "../../contract/game";
+import { OPPOSITES, type BetOption } from "#rules/bet-options";
 import { newId } from "../auth/token";
 import type { BetSnapshot, PeriodResult } from "../market/market-object";
 import { STALE_MS } from "../market/pairs";
-import { oddsBp, payout } from "../../contract/outcomes";
+import { oddsBp, payout } from "#rules/outcomes";
 import { iso } from "../game/schedule";
 import { fail, ok, type Failure, type Result } from "../result";
 import { balanceOf, dayRange, record, recordAll, replay } from "./ledger";
@@ -12,7 +13,7 @@ import type { Idem, Page, PageQuery } from "./money";
 import { countTurnover } from "./campaigns";
 import { playRefusal } from "./protection";
 import { accountsOf, ensurePractice } from "./practice";
-import type { AccountMode } from "../../contract/protection";
+import type { AccountMode } from "#rules/account-mode";
 
 /**
  * Bets of one member. Like money.ts, every function is synchronous and runs inside the member

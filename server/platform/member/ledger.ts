@@ -1,5 +1,6 @@
 import { isKeysAnswer, type AccountOperation, type LedgerRecord } from "../../contract";
 import { fail, ok, type Failure, type Result } from "../result";
+import type { AccountMode } from "#rules/account-mode";
 
 /**
  * The member's double-entry ledger. Every function runs without an await, inside the caller's
@@ -27,7 +28,7 @@ const isOwn = (account: string) =>
 const isPractice = (account: string) => account === "practice" || account.startsWith("practice:");
 
 /** Which money a list shows: every operation is wholly on one side (recordAll refuses a mix). */
-export type LedgerMode = "real" | "practice";
+export type LedgerMode = AccountMode;
 const modeClause = (mode: LedgerMode) =>
   mode === "practice" ? "(account = 'practice' OR account GLOB 'practice:*')" : "(account <> 'practice' AND account NOT GLOB 'practice:*')";
 

@@ -15,7 +15,8 @@ import type {
 import { newId } from "../auth/token";
 import { depositPayment, newReference } from "../money/payment";
 import { queueTime, type OperatorBankApplication, type OperatorDeposit, type OperatorWithdrawal, type QueueEntry, type QueueKind } from "../money/queue";
-import { inRange, withdrawFee, type DepositRules, type TransferRules, type WithdrawRules } from "../money/rules";
+import { inRange, type DepositRules, type TransferRules, type WithdrawRules } from "../money/rules";
+import { withdrawFee } from "#rules/withdrawal-fee";
 import { auditEvent, auditToOutbox } from "../audit";
 import { fail, ok, type Failure, type Result } from "../result";
 import { balanceOf, dayRange, record, replay } from "./ledger";

@@ -1,13 +1,15 @@
 import {
-  notional,
-  pnlAt,
-  positionFee,
   type ContractSettings,
   type OpenPositionBody,
   type Position,
-  type PositionSide,
   termsOf,
 } from "../../contract";
+import {
+  notional,
+  pnlAt,
+  positionFee,
+  type PositionSide,
+} from "#rules/position-math";
 import { newId } from "../auth/token";
 import type { MarketClose, MarketPosition } from "../market/positions";
 import { fail, ok, type Result } from "../result";
@@ -15,7 +17,7 @@ import { balanceOf, dayRange, record } from "./ledger";
 import { requestKey, type Idem, type Page, type PageQuery } from "./money";
 import { playRefusal } from "./protection";
 import { accountsOf, ensurePractice } from "./practice";
-import type { AccountMode } from "../../contract/protection";
+import type { AccountMode } from "#rules/account-mode";
 
 /**
  * A member's contract positions (server/platform/README.md, "Contract trading"). Like game.ts,

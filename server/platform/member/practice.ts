@@ -1,4 +1,5 @@
-import type { AccountMode, PracticeAccount } from "../../contract/protection";
+import type { PracticeAccount } from "../../contract/protection";
+import type { AccountMode } from "#rules/account-mode";
 import { fail, type Failure } from "../result";
 import { balanceOf, record, replay } from "./ledger";
 import { requestKey, type Idem } from "./money";

@@ -1,22 +1,24 @@
 import type { z } from "zod";
 import type { MessageCode } from "../../contract";
+import type {
+  BreakDuration,
+  BreakKind,
+  LimitKind,
+  LimitPeriod,
+  LimitState,
+  ProtectionBreak,
+  ProtectionState,
+  RealityCheck,
+  setLimitBody,
+  startBreakBody,
+} from "../../contract/protection";
 import {
   BREAK_DURATIONS,
   LIMIT_INCREASE_DELAY_HOURS,
   LIMIT_KINDS,
   LIMIT_PERIOD_HOURS,
   LIMIT_PERIODS,
-  type BreakDuration,
-  type BreakKind,
-  type LimitKind,
-  type LimitPeriod,
-  type LimitState,
-  type ProtectionBreak,
-  type ProtectionState,
-  type RealityCheck,
-  type setLimitBody,
-  type startBreakBody,
-} from "../../contract/protection";
+} from "#rules/protection-terms";
 import { auditEvent, auditToOutbox } from "../audit";
 import { fail, ok, type Failure, type Result } from "../result";
 import { record, replay } from "./ledger";

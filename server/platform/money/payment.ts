@@ -1,5 +1,6 @@
 import type { DepositOption, DepositPayment } from "../../contract";
 import { randomBytes } from "../crypto";
+import { decimalString } from "#rules/units";
 
 /**
  * What a member pays for a deposit, fixed when it is asked for (server/contract/README.md,
@@ -36,10 +37,7 @@ export function newReference(): string {
 export function assetAmount(amount: number, decimals: number, unitPrice: number): string {
   const numerator = BigInt(amount) * 10n ** BigInt(decimals);
   const price = BigInt(unitPrice);
-  const units = (numerator + price - 1n) / price;
-  if (decimals === 0) return units.toString();
-  const digits = units.toString().padStart(decimals + 1, "0");
-  return `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+  return decimalString((numerator + price - 1n) / price, decimals);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { campaign, instruction, LocaleId, pressItem } from "../../contract";
+import type { campaign, instruction, pressItem } from "../../contract";
+import type { LocaleId } from "#rules/locales";
 import { newId } from "../auth/token";
 
 /**

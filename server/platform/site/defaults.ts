@@ -1,4 +1,5 @@
-import { LOCALE_IDS, SITE_INFO_WHEN_MISSING, type SiteInfo } from "../../contract";
+import { SITE_INFO_WHEN_MISSING, type SiteInfo } from "../../contract";
+import { LOCALE_IDS } from "#rules/locales";
 
 /**
  * The configuration a site starts with when an operator creates it; every patch merges over it.

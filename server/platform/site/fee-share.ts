@@ -1,11 +1,12 @@
 import type { z } from "zod";
-import { DEFAULT_MAX_FEE_SHARE_BP, feeShareBreachOf, feeShareFits, feeSharePpm, highestLeverageWithin, type ContractSettings } from "../../contract";
+import { DEFAULT_MAX_FEE_SHARE_BP, feeShareBreachOf, type ContractSettings } from "../../contract";
+import { feeShareFits, feeSharePpm, highestLeverageWithin } from "#rules/position-math";
 import type { Failure } from "../result";
 
 /**
  * The fee share on the platform (server/platform/README.md, "Contract trading"): how an operator's
  * settings refused for their fees are answered, and what a site offers from settings stored
- * before the rule. The rule itself is the contract's (positions.ts, position-math.ts).
+ * before the rule. The rule itself is server/rules/position-math.ts (the schema's check: contract/positions.ts).
  */
 
 /**

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { SMS_RULES, textLanguage, type AuditEntry, type DepositAddressPool, type DepositAddressView, type CampaignRule, type IconSize, type LocaleId, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
+import { SMS_RULES, textLanguage, type AuditEntry, type DepositAddressPool, type DepositAddressView, type CampaignRule, type IconSize, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
+import type { LocaleId } from "#rules/locales";
 import type { z } from "zod";
 import { appendAudit, AUDIT_SCHEMA, auditEvent, listAudit, migrateAudit, type AuditQuery } from "../audit";
 import type { Env } from "../env";

@@ -1,4 +1,5 @@
-import { SMS_RULES, type LocaleId, type SMS_PURPOSES } from "../../contract";
+import { SMS_RULES, type SMS_PURPOSES } from "../../contract";
+import type { LocaleId } from "#rules/locales";
 import { sha256Hex } from "../crypto";
 
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];

@@ -1,4 +1,5 @@
-import type { CampaignRule, LocaleId } from "../../../contract";
+import type { CampaignRule } from "../../../contract";
+import type { LocaleId } from "#rules/locales";
 import { depositOption, games, translations } from "../config-texts";
 import { CAMPAIGN_START, REBATE_END, REBATE_START, withContent } from "../content";
 import type { SeedSite, SiteLanguage } from "../shape";

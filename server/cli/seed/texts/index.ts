@@ -1,4 +1,4 @@
-import type { LocaleId } from "../../../contract";
+import type { LocaleId } from "#rules/locales";
 import type { SeedTexts } from "../shape";
 import { EN_US } from "./en-US";
 import { JA_JP } from "./ja-JP";

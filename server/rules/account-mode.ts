@@ -1,4 +1,9 @@
-import type { AccountMode } from "./protection";
+/**
+ * Which money a member call plays with (server/contract/README.md, "Practice account"): "real",
+ * or "practice", the play money no operation ever moves into a real account.
+ */
+export const ACCOUNT_MODES = ["real", "practice"] as const;
+export type AccountMode = (typeof ACCOUNT_MODES)[number];
 
 /**
  * One mode never acts on the other (server/contract/README.md, "Practice account"). A bet, an

@@ -1,10 +1,11 @@
-import type { PositionSide } from "./positions";
-
 /**
- * The arithmetic of a position (positions.ts re-exports it): no zod and no other module, so the
- * member site's contract page can run the very same functions in the browser for its live
- * preview (app/README.md, "Contract trading") without carrying the contract's schemas.
+ * The arithmetic of a position (server/contract/README.md, "Contract trading"): no zod and no
+ * other module, so the member site's contract page can run the very same functions in the browser
+ * for its live preview (app/README.md, "Contract trading") without carrying the contract's schemas.
  */
+
+export const POSITION_SIDES = ["long", "short"] as const;
+export type PositionSide = (typeof POSITION_SIDES)[number];
 
 /** What fixes a position's arithmetic: its side, margin, leverage and entry price, and the site's rates. */
 export interface PositionTerms {

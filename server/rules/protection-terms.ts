@@ -1,6 +1,6 @@
 /**
  * Player protection's fixed terms, zod-free so a page can offer them without shipping zod to the
- * browser (the schemas that use them are in protection.ts, which re-exports these).
+ * browser (the schemas that use them are in server/contract/protection.ts).
  */
 
 export const LIMIT_KINDS = ["deposit", "loss"] as const;

@@ -1,4 +1,4 @@
-import type { BetOption } from "./game";
+import type { BetOption } from "#rules/bet-options";
 
 /**
  * Who wins a period (server/platform/README.md, "Game rules"). Zod-free and pure, so the
@@ -8,18 +8,12 @@ import type { BetOption } from "./game";
  * exactly the pair's precision ends in the integer's last decimal digit: 61234.50 → 0, never 5.
  */
 
-export type Outcome = "win" | "lose" | "refund";
+export const OUTCOMES = ["win", "lose", "refund"] as const;
+export type Outcome = (typeof OUTCOMES)[number];
 /** −1 fell, 0 flat, 1 rose; null when there is no previous period (treated as flat). */
 export type Direction = -1 | 0 | 1;
 
 export const lastDigit = (price: number): number => price % 10;
-
-/** The price as shown: exactly `precision` digits after the point (integer arithmetic, no float). */
-export function formatPrice(price: number, precision: number): string {
-  if (precision === 0) return String(price);
-  const digits = String(price).padStart(precision + 1, "0");
-  return `${digits.slice(0, -precision)}.${digits.slice(-precision)}`;
-}
 
 export const direction = (open: number, close: number): Direction => (close > open ? 1 : close < open ? -1 : 0);
 
@@ -33,7 +27,7 @@ export function outcomes(open: number, close: number, previous: Direction | null
 /**
  * Every option's outcome from what decides it: the close's last digit, the period's direction and
  * the previous period's. `outcomes` reads these from the prices; the bonus wagering
- * (contract/wagering.ts) walks every digit and direction a period could have had.
+ * (wagering.ts) walks every digit and direction a period could have had.
  */
 export function outcomesOf(digit: number, moved: Direction, previous: Direction | null): Record<BetOption, Outcome> {
   const before = previous ?? 0;

@@ -1,5 +1,5 @@
-import type { BetOption } from "./game";
-import { outcomesOf, payout, type Direction, type Outcome } from "./outcomes";
+import type { BetOption } from "#rules/bet-options";
+import { outcomesOf, payout, type Direction, type Outcome } from "#rules/outcomes";
 
 /**
  * How much of one round's bets counts toward a deposit bonus's wagering (server/platform/README.md,

@@ -595,22 +595,34 @@ export class MemberObject extends DurableObject<Env> {
     if (this.authorize(proof).ok) this.ctx.storage.transactionSync(() => this.passSecretCheck(secret, attemptId));
   }
 
-  /** A check whose request turned out to be a replay (answered from the first request): it counts for nothing. */
-  dropSecretCheck(proof: SessionProof, secret: Secret, attemptId: number | null): void {
-    if (attemptId !== null && this.authorize(proof).ok) {
-      this.ctx.storage.transactionSync(() => secretChecks.checkDropped(this.sql, SECRETS[secret].scope, MEMBER, attemptId));
-    }
-  }
-
-  /** A wrong password: it counts, is logged (with the lock it may start), and gets the password's own answer. */
-  wrongSecret(proof: SessionProof, secret: Secret, attemptId: number | null, context: { address: string | null; call: CallName }): Failure {
+  /**
+   * A wrong password: it counts, is logged (with the lock it may start), and gets the password's
+   * own answer. For an idempotent request (`idem`) the key's answer comes first, in the same
+   * transaction: a copy of a request answered meanwhile (sent at once, or a retry racing the first)
+   * gets that answer and its check counts for nothing; otherwise the refusal becomes the key's
+   * answer together with the failure it counts, so no later copy counts another.
+   */
+  wrongSecret(
+    proof: SessionProof,
+    secret: Secret,
+    attemptId: number | null,
+    context: { address: string | null; call: CallName },
+    idem?: money.Idem,
+  ): Result<unknown> {
     return this.asMember(proof, (member) => {
       const now = new Date();
-      this.atomically(() => {
+      const refusal = fail(400, SECRETS[secret].wrong);
+      const op = idem && { key: money.requestKey(idem.key), call: context.call, fingerprint: idem.fingerprint, now: now.toISOString() };
+      const answered = this.atomically(() => {
+        const first = op ? replay(this.sql, op.key, op.fingerprint) : null;
+        if (first) {
+          if (attemptId !== null) secretChecks.checkDropped(this.sql, SECRETS[secret].scope, MEMBER, attemptId);
+          return ok(first);
+        }
         this.failSecretCheck(member, secret, attemptId, context, now);
-        return ok(null);
+        return ok(op ? keepAnswer(this.sql, op, refusal) : refusal);
       });
-      return fail(400, SECRETS[secret].wrong);
+      return answered.ok ? answered.data : answered;
     });
   }
 
@@ -659,6 +671,9 @@ export class MemberObject extends DurableObject<Env> {
     this.sql.exec("UPDATE sessions SET revoked_at = ? WHERE revoked_at IS NULL", now);
     this.sql.exec("DELETE FROM listen_keys");
     this.sql.exec("DELETE FROM listen_key_sessions");
+    // the password checks in flight are those sessions' requests, which can settle nothing now:
+    // left counted, they would hold up the member's next checks for the whole window
+    for (const { scope } of Object.values(SECRETS)) secretChecks.checksDropped(this.sql, scope, MEMBER);
     this.closeSockets(null);
   }
 

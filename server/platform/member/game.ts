@@ -9,7 +9,7 @@ import { iso } from "../game/schedule";
 import { fail, ok, type Failure, type Result } from "../result";
 import { balanceOf, dayRange, record, recordAll, replay } from "./ledger";
 import type { Idem, Page, PageQuery } from "./money";
-import { countTurnover } from "./campaigns";
+import { countTurnover } from "./bonuses";
 import { playRefusal } from "./protection";
 import { accountsOf, ensurePractice } from "./practice";
 import type { AccountMode } from "../../contract/protection";
@@ -32,7 +32,7 @@ export interface BetRules {
   /** the game wallet: the site's first game */
   gameCode: string;
   currency: string;
-  /** the site's rebate rules: a bet marks the rebate period it falls in as due (member/campaigns.ts) */
+  /** the site's rebate rules: a bet marks the rebate period it falls in as due (member/rebates.ts) */
   rebates?: CampaignRule[];
   /** play money (member/practice.ts): the stake comes from "practice", opened at practiceBalance on first use */
   mode?: AccountMode;

@@ -38,7 +38,8 @@ import * as game from "./game";
 import { checkLedger, keepAnswer, listOperations, listRecords, openAccount, record, replay, type LedgerCheck } from "./ledger";
 import * as money from "./money";
 import * as center from "./center";
-import * as campaigns from "./campaigns";
+import * as campaigns from "./campaign-view";
+import * as rebates from "./rebates";
 import * as positions from "./positions";
 import * as protection from "./protection";
 import * as practice from "./practice";
@@ -862,7 +863,7 @@ export class MemberObject extends DurableObject<Env> {
     return this.decide(siteId, (p, now) => money.decideDeposit(this.sql, this.who(p), id, decision, now, campaignRules));
   }
 
-  // campaigns (member/campaigns.ts) --------------------------------------------------------------
+  // campaigns (member/campaign-view.ts) ----------------------------------------------------------
 
   memberCampaigns(proof: SessionProof, rules: CampaignRule[]): Result<MemberCampaign[]> {
     return this.asMember(proof, () => ok(campaigns.memberCampaigns(this.sql, rules, Date.now())));
@@ -882,9 +883,9 @@ export class MemberObject extends DurableObject<Env> {
    * period's operation key makes a second run (a duplicate alarm, a re-run after a crash) a no-op.
    */
   private async creditRebates(siteId: string): Promise<void> {
-    if (!this.ctx.storage.transactionSync(() => campaigns.rebateMayBeDue(this.sql, Date.now()))) return;
+    if (!this.ctx.storage.transactionSync(() => rebates.rebateMayBeDue(this.sql, Date.now()))) return;
     const config = await siteStub(this.env, siteId).getConfig();
-    this.ctx.storage.transactionSync(() => campaigns.creditRebates(this.sql, config?.campaignRules ?? [], Date.now()));
+    this.ctx.storage.transactionSync(() => rebates.creditRebates(this.sql, config?.campaignRules ?? [], Date.now()));
   }
 
   decideWithdrawal(
@@ -997,8 +998,8 @@ export class MemberObject extends DurableObject<Env> {
         if (!again.ok) return again;
         return this.atomically(() => {
           const placed = game.placeOrder(this.sql, idem, body, rules, market.data, Date.now(), this.streaming());
-          // the rebate period this bet falls in becomes due (member/campaigns.ts); never a practice bet's
-          if (placed.ok && rules.mode !== "practice" && rules.rebates?.length) campaigns.noteBet(this.sql, rules.rebates, placed.data, Date.now());
+          // the rebate period this bet falls in becomes due (member/rebates.ts); never a practice bet's
+          if (placed.ok && rules.mode !== "practice" && rules.rebates?.length) rebates.noteBet(this.sql, rules.rebates, placed.data, Date.now());
           return placed;
         });
       } finally {
@@ -1360,7 +1361,7 @@ export class MemberObject extends DurableObject<Env> {
     // nothing came by then, so a member's bets settle even when that delivery fails.
     if (settle !== null) times.push(Math.max(now, settle + SETTLE_FALLBACK_MS));
     // the end of a rebate period with bets (plus REBATE_DELAY_MS, so its last bets are settled)
-    const rebate = campaigns.nextRebateDue(this.sql);
+    const rebate = rebates.nextRebateDue(this.sql);
     if (rebate !== null) times.push(Math.max(now, rebate));
     // an open whose request never came back (member/positions.ts)
     const intent = positions.nextIntentCheck(this.sql, INTENT_STALE_MS);

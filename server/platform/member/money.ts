@@ -19,7 +19,7 @@ import { inRange, withdrawFee, type DepositRules, type TransferRules, type Withd
 import { auditEvent, auditToOutbox } from "../audit";
 import { fail, ok, type Failure, type Result } from "../result";
 import { balanceOf, dayRange, record, replay } from "./ledger";
-import { bonusLockedRefusal, creditDepositBonuses } from "./campaigns";
+import { bonusLockedRefusal, creditDepositBonuses } from "./bonuses";
 import { breakRefusal, depositRefusal } from "./protection";
 import type { CampaignRule } from "../../contract";
 import { EXTERNAL_DEPOSIT, EXTERNAL_WITHDRAWAL, FEES, gameAccount, HOLD, MAIN } from "./schema";

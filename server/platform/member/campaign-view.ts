@@ -3,7 +3,7 @@ import { auditEvent, auditToOutbox } from "../audit";
 import { fail, ok, type Result } from "../result";
 import { toLock, type LockRow } from "./bonuses";
 import { isActive, joinedAt, percentOf, rebatePeriodAt, windowStart } from "./campaigns";
-import type { Who } from "./money";
+import type { Who } from "./requests";
 import { countedSince, roundsBets, sumsBetween } from "./rebates";
 
 /** The campaigns as the member sees them (campaigns.ts), and joining one. */

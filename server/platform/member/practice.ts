@@ -1,7 +1,7 @@
 import type { AccountMode, PracticeAccount } from "../../contract/protection";
 import { fail, type Failure } from "../result";
 import { balanceOf, record, replay } from "./ledger";
-import { requestKey, type Idem } from "./money";
+import { requestKey, type Idem } from "./requests";
 import { gameAccount, HOUSE, POSITIONS } from "./schema";
 
 /**

@@ -19,7 +19,7 @@ import { EXTERNAL_DEPOSIT, MAIN } from "./schema";
  * Synchronous, inside the member object's `transactionSync` (money.ts).
  */
 
-export type DepositRow = {
+type DepositRow = {
   id: string;
   option_id: string;
   option_name: string;

@@ -1,7 +1,7 @@
 import type { Order } from "../../contract";
 import type { AccountMode } from "../../contract/protection";
 import type { SessionProof } from "../auth/token";
-import type { PeriodResult } from "../market/market-object";
+import type { PeriodResult } from "../market/reads";
 import { fail, ok, type Result } from "../result";
 import { marketStub } from "../stubs";
 import * as game from "./game";

@@ -1,7 +1,7 @@
 import type { BonusLock, CampaignRule, DepositBonusRule } from "../../contract";
 import { countedTurnover, isVoidRound, type WagerBet } from "../../contract/wagering";
 import { newId } from "../auth/token";
-import type { PeriodResult } from "../market/market-object";
+import type { PeriodResult } from "../market/reads";
 import { failWithAmount, type Failure } from "../result";
 import { isActive, operationExists, percentOf, takesPart } from "./campaigns";
 import { balanceOf, record } from "./ledger";

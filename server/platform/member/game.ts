@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { CampaignRule } from "../../contract";
 import { OPPOSITES, type BetOption, type Order, type orderBody, type VoidReason } from "../../contract/game";
 import { newId } from "../auth/token";
-import type { BetSnapshot, PeriodResult } from "../market/market-object";
+import type { BetSnapshot, PeriodResult } from "../market/reads";
 import { STALE_MS } from "../market/pairs";
 import { oddsBp, payout } from "../../contract/outcomes";
 import { iso } from "../game/schedule";

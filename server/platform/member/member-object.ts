@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Position } from "../../contract";
+import type { CallArgs } from "../call-args";
 import type { Env } from "../env";
 import { LIMIT_SCHEMA } from "../limits";
 import type { MarketClose, MarketPosition } from "../market/positions";
@@ -10,7 +11,7 @@ import * as alarms from "./alarms";
 import { Betting } from "./betting";
 import * as campaigns from "./campaign-calls";
 import { checkLedger, type LedgerCheck } from "./ledger";
-import { MemberState, type CallArgs } from "./member-state";
+import { MemberState } from "./member-state";
 import type * as money from "./money";
 import * as idempotency from "./idempotency";
 import * as messages from "./messages";

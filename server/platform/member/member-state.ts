@@ -10,9 +10,6 @@ import { closeSockets, streaming } from "./streams";
 
 export const sessionInvalid = () => fail(402, "invalid_permission");
 
-/** A call's own parameters: those of its module's function after the member's state (member-object.ts routes each call so). */
-export type CallArgs<F> = F extends (m: MemberState, ...args: infer A) => unknown ? A : never;
-
 /**
  * What every part of one member's object works on (member-object.ts is the object itself): its
  * storage, the member's profile, and the two rules every call follows, the member gate

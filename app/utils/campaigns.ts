@@ -29,7 +29,7 @@ export function ruleSentence(rule: CampaignRule, t: TFunction<"campaigns">, mone
 /**
  * The turnover still needed to free every locked bonus: the sum over the locks, since the
  * platform counts a stake toward the oldest lock first and carries the surplus to the next
- * (server/platform/member/campaigns.ts, `countTurnover`), the same figure as bonus_locked's.
+ * (server/platform/member/bonuses.ts, `countTurnover`), the same figure as bonus_locked's.
  */
 export function turnoverStillNeeded(campaigns: readonly MemberCampaign[]): number {
   let needed = 0;

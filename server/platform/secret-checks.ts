@@ -61,6 +61,11 @@ export function checkDropped(sql: SqlStorage, scope: string, subject: string, at
   sql.exec("DELETE FROM attempts WHERE scope = ? AND subject = ? AND id = ? AND pending = 1", scope, subject, attemptId);
 }
 
+/** Every check in flight stops counting (the sessions whose requests they were have ended); failures stay. */
+export function checksDropped(sql: SqlStorage, scope: string, subject: string): void {
+  sql.exec("DELETE FROM attempts WHERE scope = ? AND subject = ? AND pending = 1", scope, subject);
+}
+
 /**
  * A wrong password: the check counts as a failure. Returns the end of the lock when the decided
  * failures reached the limit (the lock starts now and the count starts again after it), else null.

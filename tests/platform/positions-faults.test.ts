@@ -31,7 +31,7 @@ const SITE = "positions-faults";
 /** the concurrency tests' sites: tight limits */
 const LIMITS_SITE = "positions-limits";
 const PAIR_SITE = "positions-pair";
-/** An intent older than this is the alarm's to complete or drop (member-object.ts, INTENT_STALE_MS). */
+/** An intent older than this is the alarm's to complete or drop (member/position-flow.ts, INTENT_STALE_MS). */
 const INTENT_STALE_MS = 15_000;
 
 let platform: Platform;

@@ -221,7 +221,7 @@ describe("the audit log of a site", () => {
 
   it("has no call that changes or deletes an entry: every other method on the log is refused and the log stays as it was", async () => {
     const auditCalls = Object.entries(CALLS).filter(([, spec]) => spec.path.includes("/audit"));
-    // the site's log, and a pair's own (append-only too: market-object.ts), are only read
+    // the site's log, and a pair's own (append-only too: market/market-schema.ts), are only read
     expect(auditCalls.map(([name, spec]) => [name, spec.method])).toEqual([
       ["operatorAudit", "GET"],
       ["operatorPairAudit", "GET"],

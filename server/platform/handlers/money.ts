@@ -1,8 +1,8 @@
-import { UPLOAD_LIMITS } from "../../contract";
+import { UPLOAD_LIMITS, type Withdrawal } from "../../contract";
 import { verifyPassword } from "../auth/password";
 import { newId } from "../auth/token";
 import { sniffImage } from "../money/image";
-import { badRequest, ok } from "../result";
+import { badRequest, ok, type Result } from "../result";
 import { siteStub } from "../stubs";
 import type { Handler, MemberContext, RawFile } from "./types";
 import type { Env } from "../env";
@@ -57,7 +57,9 @@ export const withdraw: Handler<"withdraw"> = async ({ env, member, body, intent,
     if (typed === undefined || !check) return badRequest("transaction_password_required");
     // PBKDF2 runs here, in the worker, so the member object keeps serving while it computes.
     if (!(await verifyPassword(typed, check.transactionPasswordHash))) {
-      return member.stub.wrongSecret(member.proof, "transaction_password", check.attemptId, { address: clientAddress, call: "withdraw" });
+      // copies of the request sent at once count one wrong password, and answer as the first did
+      const context = { address: clientAddress, call: "withdraw" } as const;
+      return (await member.stub.wrongSecret(member.proof, "transaction_password", check.attemptId, context, intent)) as Result<Withdrawal>;
     }
     verifiedPasswordHash = check.transactionPasswordHash;
     attemptId = check.attemptId;

@@ -1,4 +1,7 @@
-import type { PairConfig } from "../../contract/game";
+import type { z } from "zod";
+import type { PairConfig, pairInfo } from "../../contract/game";
+
+export type PairInfo = z.infer<typeof pairInfo>;
 
 /** The pairs every platform has, created on first use; an operator may reconfigure them. */
 export const DEFAULT_PAIRS: Readonly<Record<string, PairConfig>> = {
@@ -28,3 +31,12 @@ export const REGISTRY = "pairs:registry";
 
 /** How long a tick stays "current": after this, bets answer price_unavailable. */
 export const STALE_MS = 5_000;
+
+/** A pair as the contract shows it: its symbol and name, and the parameters it runs with. */
+export const pairInfoOf = (symbol: string, name: string, c: Pick<PairConfig, "precision" | "periodSeconds" | "cutoffSeconds">): PairInfo => ({
+  symbol,
+  name,
+  precision: c.precision,
+  periodSeconds: c.periodSeconds,
+  cutoffSeconds: c.cutoffSeconds,
+});

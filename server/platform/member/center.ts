@@ -6,7 +6,9 @@ import type { OperatorMessage } from "../money/queue";
 import { fail, ok, type Result } from "../result";
 import type { SmsPurpose } from "../sms/code";
 import { dayRange, record, replay } from "./ledger";
-import { decided, requestKey, toOutbox, type Decided, type Idem, type Page, type PageQuery, type Who } from "./money";
+import { decided, toOutbox, type Decided } from "./outbox";
+import type { Page, PageQuery } from "./pages";
+import { requestKey, type Idem, type Who } from "./requests";
 
 /**
  * The member center of one member: SMS codes and messages to customer service. Like money.ts,

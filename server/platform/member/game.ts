@@ -3,14 +3,15 @@ import type { CampaignRule } from "../../contract";
 import type { Order, orderBody, VoidReason } from "../../contract/game";
 import { OPPOSITES, type BetOption } from "#rules/bet-options";
 import { newId } from "../auth/token";
-import type { BetSnapshot, PeriodResult } from "../market/market-object";
+import type { BetSnapshot, PeriodResult } from "../market/reads";
 import { STALE_MS } from "../market/pairs";
 import { oddsBp, payout } from "#rules/outcomes";
 import { iso } from "../game/schedule";
 import { fail, ok, type Failure, type Result } from "../result";
 import { balanceOf, dayRange, record, recordAll, replay } from "./ledger";
-import type { Idem, Page, PageQuery } from "./money";
-import { countTurnover } from "./campaigns";
+import type { Page, PageQuery } from "./pages";
+import type { Idem } from "./requests";
+import { countTurnover } from "./bonuses";
 import { playRefusal } from "./protection";
 import { accountsOf, ensurePractice } from "./practice";
 import type { AccountMode } from "#rules/account-mode";
@@ -33,7 +34,7 @@ export interface BetRules {
   /** the game wallet: the site's first game */
   gameCode: string;
   currency: string;
-  /** the site's rebate rules: a bet marks the rebate period it falls in as due (member/campaigns.ts) */
+  /** the site's rebate rules: a bet marks the rebate period it falls in as due (member/rebates.ts) */
   rebates?: CampaignRule[];
   /** play money (member/practice.ts): the stake comes from "practice", opened at practiceBalance on first use */
   mode?: AccountMode;

@@ -1,6 +1,7 @@
-import { isKeysAnswer, type AccountOperation, type LedgerRecord } from "../../contract";
-import { fail, ok, type Failure, type Result } from "../result";
 import type { AccountMode } from "#rules/account-mode";
+import { isKeysAnswer, type AccountOperation, type LedgerRecord, type SiteInfo, type Wallets } from "../../contract";
+import { fail, ok, type Failure, type Result } from "../result";
+import { BONUS, gameAccount, HOLD, MAIN } from "./schema";
 
 /**
  * The member's double-entry ledger. Every function runs without an await, inside the caller's
@@ -34,6 +35,28 @@ const modeClause = (mode: LedgerMode) =>
 
 export function balanceOf(sql: SqlStorage, account: string): number {
   return sql.exec<{ balance: number }>("SELECT balance FROM balances WHERE account = ?", account).toArray()[0]?.balance ?? 0;
+}
+
+/** The main account (with what is on hold for withdrawals) and a wallet per game, from the ledger. */
+export function walletsOf(sql: SqlStorage, currency: string, games: SiteInfo["games"]): Wallets {
+  const rows = new Map(
+    sql
+      .exec<{ account: string; balance: number }>("SELECT account, balance FROM balances WHERE own = 1")
+      .toArray()
+      .map((r) => [r.account, r.balance]),
+  );
+  const listed = games.map((g) => ({ code: g.code, name: g.name, balance: rows.get(gameAccount(g.code)) ?? 0 }));
+  // Money in a game the site no longer lists stays visible, so it can still be moved out.
+  const delisted = [...rows.entries()]
+    .filter(([account, balance]) => account.startsWith("game:") && balance > 0)
+    .map(([account, balance]) => ({ code: account.slice("game:".length), balance }))
+    .filter((w) => !games.some((g) => g.code === w.code))
+    .map((w) => ({ code: w.code, name: w.code, balance: w.balance }));
+  return {
+    currency,
+    main: { balance: rows.get(MAIN) ?? 0, onHold: rows.get(HOLD) ?? 0, bonus: rows.get(BONUS) ?? 0 },
+    games: [...listed, ...delisted],
+  };
 }
 
 /** Opens a member account at zero (sign-up): zero is also the sum of its (no) postings. */

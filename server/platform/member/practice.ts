@@ -2,7 +2,7 @@ import type { PracticeAccount } from "../../contract/protection";
 import type { AccountMode } from "#rules/account-mode";
 import { fail, type Failure } from "../result";
 import { balanceOf, record, replay } from "./ledger";
-import { requestKey, type Idem } from "./money";
+import { requestKey, type Idem } from "./requests";
 import { gameAccount, HOUSE, POSITIONS } from "./schema";
 
 /**

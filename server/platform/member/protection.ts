@@ -22,7 +22,7 @@ import {
 import { auditEvent, auditToOutbox } from "../audit";
 import { fail, ok, type Failure, type Result } from "../result";
 import { record, replay } from "./ledger";
-import type { Idem, Who } from "./money";
+import { requestKey, type Idem, type Who } from "./requests";
 
 /**
  * Player protection of one member (server/platform/README.md, "Player protection"): deposit and
@@ -108,8 +108,6 @@ type LimitRow = {
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
-/** The operation key of a member's idempotent request, as money.ts's (not imported: money.ts calls this module). */
-const requestKey = (key: string) => `request:${key}`;
 
 function limitRow(sql: SqlStorage, kind: LimitKind, period: LimitPeriod): LimitRow | undefined {
   return sql.exec<LimitRow>("SELECT * FROM protection_limits WHERE kind = ? AND period = ?", kind, period).toArray()[0];

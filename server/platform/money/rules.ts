@@ -1,7 +1,7 @@
 import type { SiteInfo } from "../../contract";
 
 /** The parts of a site's configuration that a money request is checked against, read per request. */
-/** `campaignRules`: a credited deposit may earn a deposit bonus (member/campaigns.ts). */
+/** `campaignRules`: a credited deposit may earn a deposit bonus (member/bonuses.ts). */
 export type DepositRules = Pick<SiteInfo, "depositOptions" | "minDepositAmount" | "maxDepositAmount" | "campaignRules">;
 export type TransferRules = Pick<SiteInfo, "games" | "minTransferAmount" | "maxTransferAmount">;
 export type WithdrawRules = Pick<

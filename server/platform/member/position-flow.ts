@@ -80,7 +80,7 @@ export class PositionFlow {
           stopLoss: intent.stop_loss,
           practice: intent.mode === "practice",
         });
-        return await this.steps.finishOpen(intent, market);
+        return this.steps.finishOpen(intent, market);
       });
     });
   }

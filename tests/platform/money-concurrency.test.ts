@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 import {
   BANK_OPTION,
   bindBank,
@@ -26,7 +27,7 @@ const newMember = async () => {
   return m;
 };
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE, { ...MONEY_SITE, transactionPasswordRequired: false, bankAutoReview: true, withdrawFeeRatio: 0.01, withdrawFeeFixed: 0 });
 });
 afterEach(async () => {

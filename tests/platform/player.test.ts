@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, signupBody, unique, type Platform, type TestMember } from "../helpers/platform";
+import { signupBody, unique, type Platform, type TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 
 const SITE = "player-a";
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE, {
     localsOptions: ["+886", "+81"],
     currency: "EUR",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALLS, CLIENT_ADDRESS_HEADER, type AuditEntry, type AuditType, type CallData } from "../../server/contract";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 import { sentResetCode } from "./center-helpers";
 import { BANK_OPTION, bankBody, eventually, memberCall, memberIdOf, MONEY_SITE, uploadAll } from "./money-helpers";
 
@@ -13,7 +14,7 @@ const SITE = "audit-a";
 const OTHER_SITE = "audit-b";
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE, MONEY_SITE);
   await platform.seedSite(OTHER_SITE, MONEY_SITE);
 });

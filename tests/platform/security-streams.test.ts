@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import type { Platform, TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 import { sentResetCode, stoppedClockPlatform } from "./center-helpers";
 import { eventually, memberCall } from "./money-helpers";
 
@@ -16,7 +17,7 @@ const OTHER_SITE = "streams-b";
 const CLOSE_WITHIN_MS = 5_000;
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE);
   await platform.seedSite(OTHER_SITE);
 });

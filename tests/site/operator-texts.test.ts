@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed-data";
 import { localizeSite, type LocaleId, type SiteInfo } from "../../server/contract";
 import { defaultSiteConfig } from "../../server/platform/site/defaults";
-import { createStack, publishSeedContent, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { publishSeedContent, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { sharedStack } from "../helpers/shared";
 
 /**
  * Operator texts in the member's language (server/contract/README.md, "Operator texts"): on both
@@ -17,7 +18,7 @@ const PAGES = ["/", "/terms", "/user", "/user/deposit", "/user/activity", "/user
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await createStack();
+  stack = await sharedStack();
   await publishSeedContent(stack.platform, DEMO_SITE, DEMO2_SITE);
 });
 afterAll(() => stack?.dispose());

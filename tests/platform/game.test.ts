@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketStreamMessage, memberStreamEvent, type Order } from "../../server/contract";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
 import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders, periodAfter } from "./game-helpers";
-import { eventually, expectSoundLedger, ledgerOf, memberCall, wallets } from "./money-helpers";
+import { eventually, expectSoundLedger, memberCall, wallets } from "./money-helpers";
 
 type TestSocket = {
   accept(): void;
@@ -208,45 +208,7 @@ describe("under concurrency", () => {
     await settled(m, 1 + accepted);
     await expectSoundLedger(platform, [m]);
   });
-
-  it("200 members betting in the last seconds before a period's cut-off: no lost bet, no duplicate, every ledger whole", async () => {
-    const crowd: TestMember[] = [];
-    for (let i = 0; i < 200; i += 25) {
-      crowd.push(...(await Promise.all(Array.from({ length: 25 }, () => gameMember(platform, SITE, 10_000)))));
-    }
-    // Fired 3 s before the cut-off: 200 bets through one market object take a while on 2 cores.
-    const m = await bettingMarket(3000);
-    await sleep(Math.max(0, Date.parse(m.next.cutoffAt) - Date.parse(m.serverTime) - 3000));
-    const options = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const;
-    const results = await Promise.all(
-      crowd.map((c, i) => bet(platform, c, { pair: FAST_PAIR, periodNo: m.next.periodNo, option: options[i % 8]!, amount: 1000 })),
-    );
-    const codes = results.map((r) => r.envelope.message);
-    // a bet that reached its commit after the cut-off is refused, after the start as started
-    expect(codes.every((c) => c === "ok" || c === "betting_forbidden" || c === "period_started"), codes.join()).toBe(true);
-    expect(codes.filter((c) => c === "ok").length, JSON.stringify(codes.reduce<Record<string, number>>((n, c) => ({ ...n, [c]: (n[c] ?? 0) + 1 }), {}))).toBeGreaterThan(100);
-
-    let house = 0;
-    let stakes = 0;
-    let payouts = 0;
-    await Promise.all(
-      crowd.map(async (c, i) => {
-        const placed = results[i]!.envelope.statusCode === 200 ? 1 : 0;
-        const orders = placed ? await settled(c, 1) : [];
-        const wallet = (await wallets(c, c)).games[0]!.balance;
-        const ledger = await ledgerOf(platform, c);
-        expect(ledger).toMatchObject({ mismatches: [], total: 0, negative: [] });
-        stakes += placed * 1000;
-        payouts += orders.reduce((s, o) => s + o.payout, 0);
-        house += ledger.balances.house ?? 0;
-        expect(wallet).toBe(10_000 - placed * 1000 + (orders[0]?.payout ?? 0));
-      }),
-    );
-    expect(house).toBe(stakes - payouts);
-    async function wallets(p: TestMember, _: TestMember) {
-      return (await memberCall(platform, p, "wallets")).envelope.data!;
-    }
-  }, 90_000);
+  // 200 members betting at once just before a cut-off: the bench's cut-off crowd (tests/bench/cutoff.ts)
 });
 
 /** How many stream events the member's object ever wrote (pushed ones too), read through Miniflare (no public API). */

@@ -55,27 +55,6 @@ export async function bettingPeriod(platform: Platform, clock: number, tick: (to
   return (await marketOf(platform)).next;
 }
 
-/**
- * The clock of a platform behind the shifted-clock entry (server/cli/shifted-clock.ts, as
- * createPlatform's `wrapEntry`): it runs, and the platform's alarms fire by themselves as
- * deployed, but a test that needs a period's boundary moves it there instead of waiting.
- * `jumpTo(at)` moves it ahead to `at` (never back: the entry keeps the largest offset).
- */
-export function shiftedClock(platform: Platform) {
-  let offset = 0;
-  return {
-    /** the platform's time */
-    now: () => Date.now() + offset,
-    async jumpTo(at: number): Promise<void> {
-      const ahead = at - (Date.now() + offset);
-      if (ahead <= 0) return;
-      offset += ahead;
-      const response = await platform.fetch("/__test__/clock-offset", { method: "POST", body: String(offset) });
-      expect(response.status).toBe(200);
-    },
-  };
-}
-
 /** The number of the period after `periodNo` in its day: a bet naming it is too early (`invalid_period`). */
 export const periodAfter = (periodNo: string) => periodNo.slice(0, 8) + String(Number(periodNo.slice(8)) + 1).padStart(periodNo.length - 8, "0");
 

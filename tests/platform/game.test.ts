@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketStreamMessage, memberStreamEvent, type Order } from "../../server/contract";
-import { SHIFTED_CLOCK_ENTRY } from "../../server/cli/shifted-clock";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders, periodAfter, shiftedClock } from "./game-helpers";
+import { SHIFTED_CLOCK_ENTRY, shiftedClock } from "../helpers/shifted-clock";
+import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders, periodAfter } from "./game-helpers";
 import { eventually, expectSoundLedger, memberCall, wallets } from "./money-helpers";
 
 type TestSocket = {
@@ -15,7 +15,7 @@ type TestSocket = {
 /**
  * The game on a running clock, its alarms firing by themselves: market calls, every refusal,
  * settlement, concurrency. Where a test needs a period to start or end, it moves the platform's
- * clock there (server/cli/shifted-clock.ts) rather than wait for it.
+ * clock there (tests/helpers/shifted-clock.ts) rather than wait for it.
  */
 const SITE = "game-site";
 let platform: Platform;

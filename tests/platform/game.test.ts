@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketStreamMessage, memberStreamEvent, type Order } from "../../server/contract";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, objectStub, type Platform, type TestMember } from "../helpers/platform";
 import { SHIFTED_CLOCK_ENTRY, shiftedClock } from "../helpers/shifted-clock";
 import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders, periodAfter } from "./game-helpers";
 import { eventually, expectSoundLedger, memberCall, wallets } from "./money-helpers";
@@ -230,11 +230,9 @@ describe("under concurrency", () => {
   // 200 members betting at once just before a cut-off: the bench's cut-off crowd (tests/bench/cutoff.ts)
 });
 
-/** How many stream events the member's object ever wrote (pushed ones too), read through Miniflare (no public API). */
+/** How many stream events the member's object ever wrote (pushed ones too), read through the test entry (no public API). */
 async function streamEventsWritten(m: TestMember): Promise<number> {
-  const namespace = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  const stub = namespace.get(namespace.idFromName(memberIdOf(m))) as unknown as { streamEventsWritten(): Promise<number> };
-  return stub.streamEventsWritten();
+  return objectStub<{ streamEventsWritten(): Promise<number> }>(platform, "MEMBER", memberIdOf(m)).streamEventsWritten();
 }
 
 /** A member stream's request: an upgrade, naming the member's own site (a listen key works there only). */

@@ -12,7 +12,7 @@ const WORKERD = ["tests/platform/**/*.test.ts", "tests/site/**/*.test.ts"];
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL("..", import.meta.url)),
-    exclude: ["tests/e2e/**", "node_modules/**"],
+    exclude: ["tests/e2e/**", "tests/.tmp/**", "node_modules/**"],
     environment: "node",
     globalSetup: ["tests/global-setup.ts"],
     // two cores: one file per core; vitest's default (cores − 1) left one of them to the waits
@@ -23,7 +23,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/**/*.test.ts", "server/**/*.test.ts"], exclude: [...WORKERD, "tests/e2e/**", "node_modules/**"], pool: "threads" },
+        test: { name: "unit", include: ["tests/**/*.test.ts", "server/**/*.test.ts"], exclude: [...WORKERD, "tests/e2e/**", "tests/.tmp/**", "node_modules/**"], pool: "threads" },
       },
       { extends: true, test: { name: "workerd", include: WORKERD, pool: "forks", isolate: false } },
     ],

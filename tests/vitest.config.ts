@@ -1,15 +1,31 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two projects (tests/README.md, "Running the tests"). Pure modules run in worker threads, each
+ * file isolated. Files that start workerd run in two long-lived child processes without module
+ * isolation, so a process keeps its shared platform and stack (tests/helpers/shared.ts) from one
+ * file to the next instead of starting workerd for each file.
+ */
+const WORKERD = ["tests/platform/**/*.test.ts", "tests/site/**/*.test.ts"];
+
 export default defineConfig({
   test: {
     root: fileURLToPath(new URL("..", import.meta.url)),
-    include: ["tests/**/*.test.ts", "server/**/*.test.ts"],
-    exclude: ["tests/e2e/**", "node_modules/**"],
+    exclude: ["tests/e2e/**", "tests/.tmp/**", "node_modules/**"],
     environment: "node",
     globalSetup: ["tests/global-setup.ts"],
-    // Each file starts its own workerd; PBKDF2 at 100,000 iterations makes sign-ups tens of ms.
+    // two cores: one file per core; vitest's default (cores − 1) left one of them to the waits
+    maxWorkers: 2,
+    // PBKDF2 at 100,000 iterations makes sign-ups tens of ms; a workerd start takes seconds under load.
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/**/*.test.ts", "server/**/*.test.ts"], exclude: [...WORKERD, "tests/e2e/**", "tests/.tmp/**", "node_modules/**"], pool: "threads" },
+      },
+      { extends: true, test: { name: "workerd", include: WORKERD, pool: "forks", isolate: false } },
+    ],
   },
 });

@@ -31,7 +31,7 @@ async function market(pair: string) {
  * Waits for a period of `pair` taking bets with at least `needMs` of betting left, and returns
  * it. Too late for the one taking bets now: from its start, the one after it takes bets.
  */
-async function periodWithRoom(pair: string, needMs: number) {
+export async function periodWithRoom(pair: string, needMs: number) {
   for (;;) {
     const state = await market(pair);
     const cutoff = Date.parse(state.next.cutoffAt);
@@ -41,7 +41,7 @@ async function periodWithRoom(pair: string, needMs: number) {
 }
 
 /** Every order of a member (newest first; the bench's members have few). */
-async function ordersOf(member: BenchMember): Promise<Order[]> {
+export async function ordersOf(member: BenchMember): Promise<Order[]> {
   const items: Order[] = [];
   for (let page = 1; ; page++) {
     const data = await must("orders", { token: member.token, query: { page, pageSize: 100, status: "all" } });
@@ -183,7 +183,7 @@ export async function betBurst(
   };
 }
 
-async function waitUntilSettled(members: BenchMember[], timeoutMs: number): Promise<void> {
+export async function waitUntilSettled(members: BenchMember[], timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let waiting = members;
   while (waiting.length > 0 && Date.now() < deadline) {

@@ -1,6 +1,7 @@
 import type { BurstResult, SettlementResult } from "./bets";
 import type { BundleReport } from "./bundle";
 import type { StopOutResult, TriggerCheckResult } from "./contract";
+import type { CutoffResult } from "./cutoff";
 import type { CrashResult } from "./crash";
 import { BUDGETS } from "./config";
 import type { Category, LighthouseResult } from "./lighthouse";
@@ -33,6 +34,8 @@ export interface Figures {
   /** requests the dev server's proxy asked to send again (platform calls only) */
   devServerRetries?: number;
   burst?: BurstResult;
+  /** the cut-off crowd: many bets at once just before a cut-off, each settled once */
+  cutoff?: CutoffResult;
   settlement?: SettlementResult;
   /** contract trading: the market's trigger check per tick (pure module, in Node) */
   triggerCheck?: TriggerCheckResult;
@@ -216,6 +219,21 @@ function rows(f: Figures): Row[] {
           cause: [...burst.failures, ...burst.ledgerProblems, ...(burst.p99 > BUDGETS.betP99Ms ? burstCause(burst, f.settlement) : [])],
         }
       : missing("Bet burst", "p99 ≤ 300 ms, zero failed bets, ledger balanced after")
+  );
+  const cutoff = f.cutoff;
+  const CUTOFF_BUDGET = "refused only as past the cut-off or started; over half accepted; each settled once; wallets and ledgers balanced";
+  out.push(
+    cutoff
+      ? {
+          figure: `Cut-off crowd: ${cutoff.members} members bet at once on the platform just before a cut-off`,
+          budget: CUTOFF_BUDGET,
+          measured: `${cutoff.accepted} accepted (${Object.entries(cutoff.answers)
+            .map(([message, n]) => `${message} ${n}`)
+            .join(", ")}) in ${f1(cutoff.seconds)} s; ${cutoff.problems.length ? `${cutoff.problems.length} problems` : "no problem"}`,
+          verdict: verdict(cutoff.problems.length === 0),
+          cause: cutoff.problems.slice(0, 10),
+        }
+      : missing("Cut-off crowd", CUTOFF_BUDGET)
   );
   const s = f.settlement;
   out.push(

@@ -9,7 +9,7 @@
  * Environment: BENCH_SITE_PORT / BENCH_PLATFORM_PORT (8857 / 8858), BENCH_SKIP_BUILD=1 (measure the
  * current build), BENCH_TIMEOUT_SECONDS (1200), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),
  * the scale knobs of SCALE below, and BENCH_ONLY (a comma list of worker, html, lighthouse, throughput,
- * bff, live, burst, settlement, triggers, stopout, crash: measure only these, e.g. while working on one figure). The bundle
+ * bff, live, burst, cutoff, settlement, triggers, stopout, crash: measure only these, e.g. while working on one figure). The bundle
  * sizes are always measured; `worker` (the site worker's module size and start-up, worker.ts)
  * needs no running product, so `BENCH_ONLY=worker` starts none. Lighthouse and autocannon are not
  * in package.json: the bench installs them (npm install --no-save) the first time a figure needs them.
@@ -18,6 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import { betBurst, settlement } from "./bets";
+import { cutoffCrowd } from "./cutoff";
 import { stopOutBurst, triggerCheck } from "./contract";
 import { analyseBundle, brotli, scriptsInHtml, stylesheetsInHtml } from "./bundle";
 import { devServerRetries, must, Visitor } from "./clients";
@@ -45,6 +46,9 @@ const SCALE = {
   liveSeconds: env("BENCH_LIVE_SECONDS", 15),
   burstMembers: env("BENCH_BURST_MEMBERS", 200),
   burstWindowMs: env("BENCH_BURST_WINDOW_MS", 10_000),
+  /** the cut-off crowd (cutoff.ts): members betting at once, this long before a period's cut-off */
+  cutoffMembers: env("BENCH_CUTOFF_MEMBERS", 200),
+  cutoffLeadMs: env("BENCH_CUTOFF_LEAD_MS", 3_000),
   settleMembers: env("BENCH_SETTLE_MEMBERS", 1_000),
   /** contract trading: members of the stop-out burst (ten positions each, one of them stopped out) */
   stopOutMembers: env("BENCH_STOPOUT_MEMBERS", 1_000),
@@ -58,10 +62,12 @@ const SCALE = {
 const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean));
 const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 /** the figures measured against the running product (the others need only the build) */
-const ON_THE_STACK = ["html", "lighthouse", "throughput", "bff", "live", "burst", "settlement", "stopout"];
+const ON_THE_STACK = ["html", "lighthouse", "throughput", "bff", "live", "burst", "cutoff", "settlement", "stopout"];
 const LIVE_PAIR = "BTC-USDT";
 const BURST_PAIR = "BTC-USDT";
 const SETTLE_PAIR = "ETH-USDT";
+/** the cut-off crowd bets on a default pair of its own, not the burst's */
+const CUTOFF_PAIR = "ETH-USDT";
 const LIGHTHOUSE_PATHS = ["/", "/login", "/register", "/terms", "/user", "/game"];
 const SIGNED_IN = new Set(["/user", "/game"]);
 
@@ -208,8 +214,13 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
     );
   }
 
-  if (!wanted("burst") && !wanted("settlement") && !wanted("stopout")) return;
-  const memberCount = Math.max(wanted("settlement") ? SCALE.settleMembers : 0, wanted("burst") ? SCALE.burstMembers : 0, wanted("stopout") ? SCALE.stopOutMembers : 0);
+  if (!wanted("burst") && !wanted("cutoff") && !wanted("settlement") && !wanted("stopout")) return;
+  const memberCount = Math.max(
+    wanted("settlement") ? SCALE.settleMembers : 0,
+    wanted("burst") ? SCALE.burstMembers : 0,
+    wanted("cutoff") ? SCALE.cutoffMembers : 0,
+    wanted("stopout") ? SCALE.stopOutMembers : 0,
+  );
   const members = await phase(`${memberCount} members (sign-up, sign-in, deposit, transfer)`, () =>
     createMembers(memberCount, {
       from: 1,
@@ -231,6 +242,9 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
     });
     return betBurst(visitors, BURST_PAIR, SCALE.burstWindowMs, log);
   });
+  if (wanted("cutoff")) figures.cutoff = await phase(`cut-off crowd, ${SCALE.cutoffMembers} members at once on the platform`, () =>
+    cutoffCrowd(members.slice(0, SCALE.cutoffMembers), CUTOFF_PAIR, SCALE.cutoffLeadMs, log)
+  );
   const eth = DEFAULT_PAIRS[SETTLE_PAIR]!;
   if (wanted("settlement")) figures.settlement = await phase(`settlement, ${SCALE.settleMembers * SCALE.betsPerMember} bets`, () =>
     settlement(

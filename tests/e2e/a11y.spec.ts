@@ -442,7 +442,10 @@ test("the game's live region is polite and speaks once a period (how the last cl
   const before = (await page.getByTestId("live-period").textContent())!;
   await expect(page.getByTestId("live-period")).not.toHaveText(before, { timeout: (E2E_PAIR.config.periodSeconds + 5) * 1000 });
   const after = (await page.getByTestId("live-period").textContent())!;
-  await page.waitForTimeout(2_500);
+  // three ticks after the period changed (one a second), none of which may be spoken
+  const pricesSeen = () => page.evaluate(() => (window as unknown as { __prices: number }).__prices);
+  const atChange = await pricesSeen();
+  await expect.poll(pricesSeen, { timeout: 10_000 }).toBeGreaterThanOrEqual(atChange + 3);
   const { spoken, prices } = await page.evaluate(() => {
     const w = window as unknown as { __spoken: string[]; __prices: number };
     return { spoken: w.__spoken, prices: w.__prices };

@@ -89,6 +89,22 @@ test.describe("on a 360×640 phone", () => {
     const chips = (await page.locator(".bet-chip-row").boundingBox())!;
     expect(chips.y + chips.height, "the chips end above the bet bar").toBeLessThanOrEqual(bar.y);
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), "no sideways scrolling").toBeLessThanOrEqual(PHONE.width);
+    // the price and its change stay one line whatever the figures (a change that wrapped under the
+    // price once pushed the chips under the bar): in the quote, and in a copy of it beside it with
+    // the widest change, the change starts above the price's bottom
+    const lines = await page.locator(".game-quote").evaluate((quote) => {
+      const copy = quote.cloneNode(true) as HTMLElement;
+      const change = copy.querySelector(".game-change")!;
+      change.replaceChild(document.createTextNode("+99,999.99 "), change.firstChild!);
+      while (change.firstChild!.nextSibling!.nodeType === Node.TEXT_NODE) change.removeChild(change.firstChild!.nextSibling!);
+      for (const el of [copy, ...copy.querySelectorAll("[data-testid]")]) el.removeAttribute("data-testid");
+      quote.parentElement!.insertBefore(copy, quote.nextSibling);
+      const oneLine = (q: Element) => q.querySelector(".game-change")!.getBoundingClientRect().top < q.querySelector(".game-price")!.getBoundingClientRect().bottom;
+      const measured = { quote: oneLine(quote), widest: oneLine(copy) };
+      copy.remove();
+      return measured;
+    });
+    expect(lines, "the price and its change on one line").toEqual({ quote: true, widest: true });
 
     // the price is told against the open in words and an arrow, not by colour alone
     await expect(page.getByTestId("price-trend")).toHaveText(

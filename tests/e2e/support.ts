@@ -595,3 +595,20 @@ export async function fundGameWallet(page: Page, js: boolean, deposit: string, t
   await expect(page).toHaveURL(`${DEMO}/user/transfer`);
   await expectToast(page, tr("en-US", "messages:transfer_in_success"));
 }
+
+/**
+ * Lets the page run what it has queued (React renders after a message, and a fake clock does not
+ * hold messages): a few message round trips, so a check that something did not happen is made
+ * after it would have.
+ */
+export async function flushPageTasks(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let i = 0; i < 3; i++) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+}

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { STOPPED_CLOCK_JS, type Platform } from "./platform";
+import { STOPPED_CLOCK_JS, objectStub, type Platform } from "./platform";
 
 /**
  * Tools of the fault suites (tests/platform/faults.test.ts, tests/site/faults.test.ts): a seeded
@@ -183,13 +183,11 @@ type TestMemberStub = {
 type TestSiteStub = { __memberIds(): Promise<string[]>; __dump(): Promise<string> };
 
 export async function memberObject(platform: Platform, memberId: string): Promise<TestMemberStub> {
-  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  return ns.get(ns.idFromName(memberId)) as unknown as TestMemberStub;
+  return objectStub<TestMemberStub>(platform, "MEMBER", memberId);
 }
 
 export async function siteObject(platform: Platform, siteId: string): Promise<TestSiteStub> {
-  const ns = await platform.mf.getDurableObjectNamespace("SITE", "member-platform");
-  return ns.get(ns.idFromName(siteId)) as unknown as TestSiteStub;
+  return objectStub<TestSiteStub>(platform, "SITE", siteId);
 }
 
 /** Stops the platform's clock at `at` (epoch ms); null lets it run. */

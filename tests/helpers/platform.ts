@@ -40,18 +40,66 @@ export function platformWorkerOptions(operatorKey = TEST_OPERATOR_KEY, bindings:
 }
 
 /**
+ * The outermost module of every test platform (never deployed): the entry's exports as they are,
+ * plus `POST /__test__/object`, which calls a method of a durable object from inside workerd for
+ * objectStub below. Tests used to reach the objects through Miniflare's synchronous proxy, whose
+ * request and answer can fall out of step on a loaded machine (its helper thread wakes the caller
+ * once for an answer it already took, so the next call reads nothing and every later one the
+ * answer before its own), failing the rest of the file.
+ */
+const OBJECT_CALL_ENTRY = `
+  import entry from "./entry.js";
+  export * from "./entry.js";
+  export default {
+    async fetch(request, env, ctx) {
+      if (new URL(request.url).pathname !== "/__test__/object") return entry.fetch(request, env, ctx);
+      const { namespace, name, method, args } = await request.json();
+      try {
+        const stub = env[namespace].get(env[namespace].idFromName(name));
+        return Response.json({ value: (await stub[method](...args)) ?? null });
+      } catch (error) {
+        return Response.json({ error: error instanceof Error ? error.message : String(error) }, { status: 500 });
+      }
+    },
+  };
+`;
+const BUNDLE_AS_ENTRY = `export * from "./worker.js";\nexport { default } from "./worker.js";`;
+
+/**
  * The platform worker behind a test entry module that imports the real bundle as "./worker.js"
- * and may wrap its exports (e.g. make the SiteObject's enqueue fail once to exercise the outbox).
+ * and may wrap its exports (e.g. make the SiteObject's enqueue fail once to exercise the outbox),
+ * or the bundle as it is; either way behind OBJECT_CALL_ENTRY.
  */
 function wrappedPlatformOptions(operatorKey: string, entry: string, bindings: Record<string, string>): WorkerOptions {
   const { scriptPath: _, ...rest } = platformWorkerOptions(operatorKey, bindings) as WorkerOptions & { scriptPath?: string };
   return {
     ...rest,
     modules: [
+      { type: "ESModule", path: "test-entry.js", contents: OBJECT_CALL_ENTRY },
       { type: "ESModule", path: "entry.js", contents: entry },
       { type: "ESModule", path: "worker.js", contents: readFileSync(PLATFORM_BUNDLE, "utf8") },
     ],
   } as WorkerOptions;
+}
+
+/** A durable object's namespace binding on the platform worker. */
+export type ObjectNamespace = "SITE" | "MEMBER" | "MARKET" | "OPERATORS";
+
+/**
+ * A durable object of the platform, named as the platform names it (idFromName), whose methods
+ * (the real ones and those a test entry adds) the test calls: `T` lists them. Each call goes
+ * through the platform's fetch (OBJECT_CALL_ENTRY), so arguments and answers are JSON; a method
+ * that throws rejects with its message.
+ */
+export function objectStub<T extends object>(platform: Pick<Platform, "fetch">, namespace: ObjectNamespace, name: string): T {
+  const call = async (method: string, args: unknown[]) => {
+    const response = await platform.fetch("/__test__/object", { method: "POST", body: JSON.stringify({ namespace, name, method, args }) });
+    const answer = (await response.json()) as { value?: unknown; error?: string };
+    if (answer.error !== undefined) throw new Error(answer.error);
+    return answer.value;
+  };
+  // any method name is a call; `then` is not, so the stub itself is not taken for a promise
+  return new Proxy({} as T, { get: (_, method) => (method === "then" || typeof method !== "string" ? undefined : (...args: unknown[]) => call(method, args)) });
 }
 
 /** A test's call: the contract's inputs (server/contract/request.ts); `token` is a member token or the operator key. */
@@ -145,9 +193,7 @@ export async function createPlatform(options: PlatformOptions = {}): Promise<Pla
   const mf = new Miniflare({
     workers: [
       ...(options.extraWorkers ?? []),
-      options.wrapEntry
-        ? wrappedPlatformOptions(operatorKey, options.wrapEntry, options.bindings ?? {})
-        : platformWorkerOptions(operatorKey, options.bindings),
+      wrappedPlatformOptions(operatorKey, options.wrapEntry ?? BUNDLE_AS_ENTRY, options.bindings ?? {}),
     ],
   });
   await mf.ready;

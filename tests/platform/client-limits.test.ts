@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER, CLIENT_LIMITS } from "../../server/contract";
-import { createPlatform, signupBody, type Platform, type TestMember } from "../helpers/platform";
+import { signupBody, type Platform, type TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 import { BANK_OPTION, eventually, memberCall, MONEY_SITE } from "./money-helpers";
 
 /**
@@ -13,7 +14,7 @@ import { BANK_OPTION, eventually, memberCall, MONEY_SITE } from "./money-helpers
 const SITE = "client-limits";
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE, MONEY_SITE);
 });
 afterAll(() => platform.dispose());

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, signupBody, unique, type Platform } from "../helpers/platform";
+import { signupBody, unique, type Platform } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 
 const SITE = "race-a";
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE);
 });
 afterAll(() => platform.dispose());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import type { Platform, TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 
 const SITE = "content-a";
 let platform: Platform;
@@ -7,7 +8,7 @@ let member: TestMember;
 let otherMember: TestMember;
 
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE);
   await platform.seedSite("content-b");
   member = await platform.signupMember(SITE);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONTRACT_SETTINGS, type ContractSettings, type FailureData, type SiteInfo } from "../../server/contract";
-import { createPlatform, type Platform } from "../helpers/platform";
+import { createPlatform, objectStub, type Platform } from "../helpers/platform";
 import { GAME_SITE } from "./game-helpers";
 import { memberCall } from "./money-helpers";
 
@@ -36,8 +36,7 @@ beforeAll(async () => {
 afterAll(() => platform.dispose());
 
 async function siteObject(siteId: string): Promise<SiteStub> {
-  const ns = await platform.mf.getDurableObjectNamespace("SITE", "member-platform");
-  return ns.get(ns.idFromName(siteId)) as unknown as SiteStub;
+  return objectStub<SiteStub>(platform, "SITE", siteId);
 }
 
 const settingsOf = async (siteId: string) => ((await platform.call("siteInfo", { params: { siteId } })).envelope.data as SiteInfo).contractSettings;

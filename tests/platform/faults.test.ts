@@ -456,22 +456,26 @@ describe("operators deciding the same item twice at once", { timeout: 60_000 }, 
             body: JSON.stringify({ reason: `decided by ${d.name}` }),
             signal: fault === "client-abort" ? abort.signal : undefined,
           });
-          if (response.headers.get("X-Test-Lost")) return null;
-          return { d, envelope: (await response.json()) as Envelope<{ status: string }> };
+          if (response.headers.get("X-Test-Lost")) return { fault, answer: null };
+          return { fault, answer: { d, envelope: (await response.json()) as Envelope<{ status: string }> } };
         } catch {
-          return null;
+          return { fault, answer: null };
         }
       }),
     );
     await quiesce(platform);
-    const answered = answers.filter((a) => a !== null);
+    const answered = answers.flatMap((a) => (a.answer ? [a.answer] : []));
     const winners = answered.filter((a) => a.envelope.statusCode === 200);
     expect(winners.length, context).toBeLessThanOrEqual(1);
     for (const a of answered) if (a.envelope.statusCode !== 200) expect(a.envelope.message, context).toBe("already_decided");
-    // every answer lost: the operator asks again and hears that it is decided
+    // every answer lost: the operator asks again and hears that it is decided. Only when every
+    // copy was aborted by the client may none have been sent before its abort (on a busy machine
+    // an abort 0 to 20 ms on can come first): then this one decides, and is the winner
     const again = await platform.operator(decisions[0]!.name, { params: decisions[0]!.params as never, body: { reason: "again" } as never });
-    expect(again.envelope.message, context).toBe("already_decided");
-    return winners[0]?.d.wins ?? "";
+    const allAborted = answers.every((a) => a.fault === "client-abort");
+    if (!allAborted || winners.length > 0) expect(again.envelope.message, context).toBe("already_decided");
+    else expect(["already_decided", "ok"], context).toContain(again.envelope.message);
+    return winners[0]?.d.wins ?? (again.envelope.statusCode === 200 ? decisions[0]!.wins : "");
   }
 
   it("lets exactly one of approve and reject win for withdrawals, deposits and bank applications, with answers lost", async () => {

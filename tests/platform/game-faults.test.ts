@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, objectStub, type Platform, type TestMember } from "../helpers/platform";
 import { CLOCK_ENTRY, setClock } from "./center-helpers";
 import { FAST_PAIR, fastPair, GAME_SITE, bet, bettingPeriod, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders, periodAfter } from "./game-helpers";
 import { expectSoundLedger, memberCall, wallets } from "./money-helpers";
@@ -26,8 +26,7 @@ const tick = async (to: number) => {
 };
 type TestStub = { runAlarm(): Promise<void>; crashAfterSettling(): Promise<void> };
 async function memberObject(m: TestMember): Promise<TestStub> {
-  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  return ns.get(ns.idFromName(memberIdOf(m))) as unknown as TestStub;
+  return objectStub<TestStub>(platform, "MEMBER", memberIdOf(m));
 }
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { Order, PairConfig, Period } from "../../server/contract";
 import type { BetOption } from "#rules/bet-options";
 import type { Direction, Outcome } from "#rules/outcomes";
-import type { Platform, TestMember } from "../helpers/platform";
+import { objectStub, type Platform, type TestMember } from "../helpers/platform";
 import { DEMO_OPTION, fund, memberCall, memberIdOf, MONEY_SITE, type TestBody } from "./money-helpers";
 
 /** A short-period pair so tests see periods end within seconds. */
@@ -100,6 +100,5 @@ export interface ForcedRound {
 
 /** With a platform on forcedOutcomeEntry: the member object's alarm, run by hand (settling its bets). */
 export async function runMemberAlarm(platform: Platform, m: TestMember): Promise<void> {
-  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  await (ns.get(ns.idFromName(memberIdOf(m))) as unknown as { runAlarm(): Promise<void> }).runAlarm();
+  await objectStub<{ runAlarm(): Promise<void> }>(platform, "MEMBER", memberIdOf(m)).runAlarm();
 }

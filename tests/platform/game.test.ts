@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketStreamMessage, memberStreamEvent, type Order } from "../../server/contract";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, objectStub, type Platform, type TestMember } from "../helpers/platform";
+import { SHIFTED_CLOCK_ENTRY, shiftedClock } from "../helpers/shifted-clock";
 import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders, periodAfter } from "./game-helpers";
-import { eventually, expectSoundLedger, ledgerOf, memberCall, wallets } from "./money-helpers";
+import { eventually, expectSoundLedger, memberCall, wallets } from "./money-helpers";
 
 type TestSocket = {
   accept(): void;
@@ -11,38 +12,50 @@ type TestSocket = {
   addEventListener(type: string, listener: (event: { data: unknown; code: number }) => void): void;
 };
 
-/** The game over the real clock: market calls, every refusal, settlement, concurrency. */
+/**
+ * The game on a running clock, its alarms firing by themselves: market calls, every refusal,
+ * settlement, concurrency. Where a test needs a period to start or end, it moves the platform's
+ * clock there (tests/helpers/shifted-clock.ts) rather than wait for it.
+ */
 const SITE = "game-site";
 let platform: Platform;
+let clock: ReturnType<typeof shiftedClock>;
 const members = new Set<TestMember>();
 
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await createPlatform({ wrapEntry: SHIFTED_CLOCK_ENTRY });
+  clock = shiftedClock(platform);
   const put = await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
   expect(put.envelope.statusCode, put.envelope.message).toBe(200);
   await platform.seedSite(SITE, GAME_SITE);
 });
 afterAll(() => platform.dispose());
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * The market once the period taking bets (`next`, the one after the running one) has at least `ms`
- * of betting left before its cut-off. Too close to (or past) the cut-off, it waits for that period
- * to start: from then on the one after it takes bets, for `periodSeconds − cutoffSeconds`.
+ * of betting left before its cut-off. Too close to (or past) the cut-off, the clock moves to that
+ * period's start: from then on the one after it takes bets, for `periodSeconds − cutoffSeconds`.
  */
 async function bettingMarket(ms = 2500) {
   for (;;) {
     const m = await marketOf(platform);
     const left = Date.parse(m.next.cutoffAt) - Date.parse(m.serverTime);
     if (left >= ms) return m;
-    await sleep(Date.parse(m.next.startsAt) - Date.parse(m.serverTime) + 100);
+    await clock.jumpTo(Date.parse(m.next.startsAt) + 100);
   }
 }
+/** Moves the clock past the end of the member's open bets' periods, then waits for them to settle. */
 async function settled(m: TestMember, count: number): Promise<Order[]> {
+  await endOpenPeriods(m);
+  // the market's next alarm (a second at most) records the close and hands the result over
   await eventually(async () => (await openOrders(platform, m)).length === 0, 15_000);
   const { envelope } = await memberCall(platform, m, "orders", { query: { status: "settled", pageSize: "100" } as never });
   expect(envelope.data!.total).toBe(count);
   return envelope.data!.items;
+}
+async function endOpenPeriods(m: TestMember): Promise<void> {
+  const ends = (await openOrders(platform, m)).map((o) => Date.parse(o.endsAt));
+  if (ends.length > 0) await clock.jumpTo(Math.max(...ends) + 100);
 }
 
 describe("the market", () => {
@@ -72,7 +85,7 @@ describe("the market", () => {
     expect(Date.parse(m.next.startsAt) - Date.parse(m.next.cutoffAt)).toBe(10_000);
     expect(Date.parse(m.next.endsAt) - Date.parse(m.next.startsAt)).toBe(60_000);
     expect(m.next).toMatchObject({ openPrice: null, closePrice: null, outcomes: null, voidReason: null });
-    expect(Math.abs(Date.parse(m.serverTime) - Date.now())).toBeLessThan(5_000);
+    expect(Math.abs(Date.parse(m.serverTime) - clock.now())).toBeLessThan(5_000);
   });
 
   it("refuses a pair nobody configured", async () => {
@@ -80,7 +93,10 @@ describe("the market", () => {
   });
 
   it("records ended periods with open, close, last digit and outcomes, newest first, and candles", async () => {
-    await eventually(async () => ((await platform.call("quotes", { params: { pair: FAST_PAIR } })).envelope.data?.total ?? 0) >= 2, 15_000);
+    // two periods on: a read catches the market up to its clock
+    const { current } = await marketOf(platform);
+    await clock.jumpTo(Date.parse(current.endsAt) + 5_000 + 100);
+    expect((await platform.call("quotes", { params: { pair: FAST_PAIR } })).envelope.data!.total).toBeGreaterThanOrEqual(2);
     const { envelope } = await platform.call("quotes", { params: { pair: FAST_PAIR }, query: { pageSize: "5" } as never });
     const [newest, older] = envelope.data!.items;
     expect(newest!.periodNo > older!.periodNo).toBe(true);
@@ -108,7 +124,10 @@ describe("the market", () => {
     const messages: unknown[] = [];
     ws.accept();
     ws.addEventListener("message", (e: { data: unknown }) => messages.push(JSON.parse(String(e.data))));
-    await eventually(async () => messages.some((m) => (m as { type: string }[]).some((e) => e.type === "period" && "ended" in e)), 12_000);
+    // a tick from the market's own alarm, then the running period's end a moment ahead
+    await eventually(async () => messages.some((m) => (m as { type: string }[]).some((e) => e.type === "tick")), 5_000);
+    await clock.jumpTo(Date.parse((await marketOf(platform)).current.endsAt) - 200);
+    await eventually(async () => messages.some((m) => (m as { type: string }[]).some((e) => e.type === "period" && "ended" in e)), 5_000);
     ws.close();
     for (const m of messages) expect(marketStreamMessage.safeParse(m).success).toBe(true);
     expect(messages.length).toBeGreaterThanOrEqual(2);
@@ -208,52 +227,12 @@ describe("under concurrency", () => {
     await settled(m, 1 + accepted);
     await expectSoundLedger(platform, [m]);
   });
-
-  it("200 members betting in the last seconds before a period's cut-off: no lost bet, no duplicate, every ledger whole", async () => {
-    const crowd: TestMember[] = [];
-    for (let i = 0; i < 200; i += 25) {
-      crowd.push(...(await Promise.all(Array.from({ length: 25 }, () => gameMember(platform, SITE, 10_000)))));
-    }
-    // Fired 3 s before the cut-off: 200 bets through one market object take a while on 2 cores.
-    const m = await bettingMarket(3000);
-    await sleep(Math.max(0, Date.parse(m.next.cutoffAt) - Date.parse(m.serverTime) - 3000));
-    const options = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const;
-    const results = await Promise.all(
-      crowd.map((c, i) => bet(platform, c, { pair: FAST_PAIR, periodNo: m.next.periodNo, option: options[i % 8]!, amount: 1000 })),
-    );
-    const codes = results.map((r) => r.envelope.message);
-    // a bet that reached its commit after the cut-off is refused, after the start as started
-    expect(codes.every((c) => c === "ok" || c === "betting_forbidden" || c === "period_started"), codes.join()).toBe(true);
-    expect(codes.filter((c) => c === "ok").length, JSON.stringify(codes.reduce<Record<string, number>>((n, c) => ({ ...n, [c]: (n[c] ?? 0) + 1 }), {}))).toBeGreaterThan(100);
-
-    let house = 0;
-    let stakes = 0;
-    let payouts = 0;
-    await Promise.all(
-      crowd.map(async (c, i) => {
-        const placed = results[i]!.envelope.statusCode === 200 ? 1 : 0;
-        const orders = placed ? await settled(c, 1) : [];
-        const wallet = (await wallets(c, c)).games[0]!.balance;
-        const ledger = await ledgerOf(platform, c);
-        expect(ledger).toMatchObject({ mismatches: [], total: 0, negative: [] });
-        stakes += placed * 1000;
-        payouts += orders.reduce((s, o) => s + o.payout, 0);
-        house += ledger.balances.house ?? 0;
-        expect(wallet).toBe(10_000 - placed * 1000 + (orders[0]?.payout ?? 0));
-      }),
-    );
-    expect(house).toBe(stakes - payouts);
-    async function wallets(p: TestMember, _: TestMember) {
-      return (await memberCall(platform, p, "wallets")).envelope.data!;
-    }
-  }, 90_000);
+  // 200 members betting at once just before a cut-off: the bench's cut-off crowd (tests/bench/cutoff.ts)
 });
 
-/** How many stream events the member's object ever wrote (pushed ones too), read through Miniflare (no public API). */
+/** How many stream events the member's object ever wrote (pushed ones too), read through the test entry (no public API). */
 async function streamEventsWritten(m: TestMember): Promise<number> {
-  const namespace = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  const stub = namespace.get(namespace.idFromName(memberIdOf(m))) as unknown as { streamEventsWritten(): Promise<number> };
-  return stub.streamEventsWritten();
+  return objectStub<{ streamEventsWritten(): Promise<number> }>(platform, "MEMBER", memberIdOf(m)).streamEventsWritten();
 }
 
 /** A member stream's request: an upgrade, naming the member's own site (a listen key works there only). */
@@ -290,6 +269,7 @@ describe("the member stream", () => {
 
     // Both bets settle while the stream is open: the one placed before it opened is shown too.
     const settledIds = () => events.filter((e) => e.type === "order" && e.order.status !== "open").map((e) => (e as { order: Order }).order.id);
+    await endOpenPeriods(m);
     await eventually(async () => settledIds().length === 2, 15_000);
     expect(settledIds().sort()).toEqual([before.envelope.data!.id, after.envelope.data!.id].sort());
     for (const e of events) expect(memberStreamEvent.safeParse(e).success).toBe(true);
@@ -318,6 +298,7 @@ describe("the member stream", () => {
     await eventually(async () => events.some((e) => e.type === "balance") && events.some((e) => e.type === "order"));
     for (const e of events) expect(memberStreamEvent.safeParse(e).success).toBe(true);
     expect(events.find((e) => e.type === "balance")).toMatchObject({ wallets: { games: [{ code: "binary", balance: 4_000 }] } });
+    await endOpenPeriods(m);
     await eventually(async () => events.filter((e) => e.type === "order").length >= 2, 15_000);
     await memberCall(platform, m, "signout");
     // The member object closes the session's sockets (code 4001), and the client sees the close at once.

@@ -2,7 +2,8 @@ import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ICON_MAX_BYTES } from "../../server/contract";
 import { solidPng } from "../../server/platform/site/png";
-import { createPlatform, type Platform } from "../helpers/platform";
+import type { Platform } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 
 /**
  * A site's home-screen icons at the platform (server/platform/README.md, "Icons"): the operator
@@ -12,7 +13,7 @@ import { createPlatform, type Platform } from "../helpers/platform";
 
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite("icons-a", { theme: { light: { accent: "#0f766e", background: "#f3f7f6", surface: "#ffffff" }, dark: { accent: "#2dd4bf", background: "#0b1413", surface: "#12201e" }, defaultScheme: "system", upDown: "locale", logo: "wordmark" } });
   await platform.seedSite("icons-b");
 });

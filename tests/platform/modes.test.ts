@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONTRACT_SETTINGS, type CallData, type CallName, type Envelope, type SiteConfigPatch } from "../../server/contract";
 import type { MarketClose } from "../../server/platform/market/positions";
-import { createPlatform, forcedOutcomeEntry, type CallResult, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, forcedOutcomeEntry, objectStub, type CallResult, type Platform, type TestMember } from "../helpers/platform";
 import { FAST_PAIR, fastPair, GAME_SITE, bettingPeriod, marketOf } from "./game-helpers";
 import { DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf } from "./money-helpers";
 
@@ -44,20 +44,18 @@ const tick = async (to: number) => {
 };
 
 async function memberObject(m: TestMember) {
-  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  return ns.get(ns.idFromName(memberIdOf(m))) as unknown as {
+  return objectStub<{
     __balances(): Promise<Record<string, number>>;
     __positionStatus(id: string): Promise<string | null>;
     applyCloses(siteId: string, closes: MarketClose[]): Promise<string[]>;
-  };
+  }>(platform, "MEMBER", memberIdOf(m));
 }
 
 async function marketObject() {
-  const ns = await platform.mf.getDurableObjectNamespace("MARKET", "member-platform");
-  return ns.get(ns.idFromName(FAST_PAIR)) as unknown as {
+  return objectStub<{
     closePosition(symbol: string, id: string, practice: boolean): Promise<{ ok: boolean; message?: string }>;
     setTriggers(symbol: string, id: string, tp: number | null, sl: number | null, practice: boolean): Promise<{ ok: boolean; message?: string }>;
-  };
+  }>(platform, "MARKET", FAST_PAIR);
 }
 
 /** A member call played in `mode`: the header the site sets from the session (absent = real). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import type { Platform, TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 import {
   bankBody,
   eventually,
@@ -19,7 +20,7 @@ const SITE = "money-bank";
 const AUTO_SITE = "money-auto";
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE, MONEY_SITE);
   await platform.seedSite(AUTO_SITE, { ...MONEY_SITE, bankAutoReview: true });
 });

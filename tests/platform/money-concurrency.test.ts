@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, objectStub, type Platform, type TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 import {
   BANK_OPTION,
   bindBank,
@@ -26,7 +27,7 @@ const newMember = async () => {
   return m;
 };
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE, { ...MONEY_SITE, transactionPasswordRequired: false, bankAutoReview: true, withdrawFeeRatio: 0.01, withdrawFeeFixed: 0 });
 });
 afterEach(async () => {
@@ -161,8 +162,7 @@ describe("the outbox to the operator queue", () => {
       (await faulty.operator("operatorDeposits", { params: { siteId: SITE }, query: {} })).envelope.data!.find((d) => d.id === id),
     );
     expect(queued).toMatchObject({ id, status: "pending", amount: 6_000 });
-    const namespace = await faulty.mf.getDurableObjectNamespace("SITE", "member-platform");
-    const site = namespace.get(namespace.idFromName(SITE)) as unknown as { injectedFailures(): Promise<number> };
+    const site = objectStub<{ injectedFailures(): Promise<number> }>(faulty, "SITE", SITE);
     expect(await site.injectedFailures()).toBe(1);
     await expectSoundLedger(faulty, [m]);
   });
@@ -174,8 +174,7 @@ describe("the outbox to the operator queue", () => {
       (await faulty.operator("operatorDeposits", { params: { siteId: SITE }, query: { status: "all" } })).envelope.data!.find((d) => d.id === id);
     const pending = await eventually(list);
     await faulty.operator("operatorConfirmDeposit", { params: { siteId: SITE, id }, body: {} });
-    const namespace = await faulty.mf.getDurableObjectNamespace("SITE", "member-platform");
-    const site = namespace.get(namespace.idFromName(SITE)) as unknown as { enqueue(entry: unknown): Promise<void> };
+    const site = objectStub<{ enqueue(entry: unknown): Promise<void> }>(faulty, "SITE", SITE);
     // the first delivery again, version 1 lower than the decision's
     await site.enqueue({ kind: "deposit", itemId: id, memberId: pending.memberId, pending: true, version: 1, createdAt: pending.createdAt, item: pending });
     expect(await list()).toMatchObject({ status: "credited" });

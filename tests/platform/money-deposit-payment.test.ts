@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tronAddresses } from "../../server/cli/seed/tron-addresses";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import type { Platform, TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 import { BANK_OPTION, DEMO_OPTION, eventually, expectSoundLedger, FRESH_OPTION, memberCall, MONEY_SITE, POOL_OPTION, wallets } from "./money-helpers";
 
 /**
@@ -21,7 +22,7 @@ const newMember = async (site = SITE) => {
 const options = [DEMO_OPTION, BANK_OPTION, POOL_OPTION, FRESH_OPTION] as unknown as NonNullable<typeof MONEY_SITE.depositOptions>;
 
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE, { ...MONEY_SITE, depositOptions: options });
   await platform.seedSite(EMPTY, { ...MONEY_SITE, depositOptions: options });
   const loaded = await platform.operator("operatorAddDepositAddresses", { params: { siteId: SITE, optionId: POOL_OPTION.id }, body: { addresses: POOL.slice(0, 5) } });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CALLS, type CallName } from "../../server/contract";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import type { Platform, TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 import { BANK_OPTION, DEMO_OPTION, eventually, expectSoundLedger, ledgerOf, memberCall, MONEY_SITE, wallets } from "./money-helpers";
 
 const SITE = "money-dep";
@@ -12,7 +13,7 @@ const newMember = async () => {
   return m;
 };
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE, MONEY_SITE);
 });
 afterEach(async () => {

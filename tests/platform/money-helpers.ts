@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { HDKey } from "@scure/bip32";
 import { expect } from "vitest";
 import { ACCOUNT_MODE_HEADER, CALLS, type CallBody, type CallSpec, type CallData, type CallName, type Envelope, type SiteConfigPatch, type SiteInfo } from "../../server/contract";
-import type { CallOptions, CallResult, Platform, TestMember } from "../helpers/platform";
+import { objectStub, type CallOptions, type CallResult, type Platform, type TestMember } from "../helpers/platform";
 
 /** Money scenarios shared by the platform's money tests. */
 
@@ -74,12 +74,10 @@ type LedgerCheck = {
 
 /**
  * The member object's own check of invariant 2 (server/platform/README.md, "Invariants"), reached
- * through Miniflare (no public API).
+ * through the test entry (objectStub; no public API).
  */
 export async function ledgerOf(platform: Platform, member: TestMember): Promise<LedgerCheck> {
-  const namespace = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  const stub = namespace.get(namespace.idFromName(memberIdOf(member))) as unknown as { checkLedger(): Promise<LedgerCheck> };
-  return stub.checkLedger();
+  return objectStub<{ checkLedger(): Promise<LedgerCheck> }>(platform, "MEMBER", memberIdOf(member)).checkLedger();
 }
 
 /** Every balance equals the sum of its postings, postings sum to zero, nothing of the member is negative. */

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import type { Platform, TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 import { lastCode, sendCode, verifyCode } from "./center-helpers";
 import { bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, MONEY_SITE, wallets } from "./money-helpers";
 
@@ -11,7 +12,7 @@ const SITE = { ...MONEY_SITE, depositOptions: [DEMO_OPTION], bankAutoReview: tru
 let platform: Platform;
 const members = new Set<TestMember>();
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SMS_SITE, { ...SITE, smsVerify: true });
   await platform.seedSite(PLAIN_SITE, { ...SITE, smsVerify: false });
 });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import type { Platform, TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 import {
   bankBody,
   bindBank,
@@ -24,7 +25,7 @@ const newMember = async (site = SITE) => {
   return m;
 };
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE, MONEY_SITE);
   await platform.seedSite(OPEN_SITE, { ...MONEY_SITE, bankVerify: false, transactionPasswordRequired: false, withdrawFeeRatio: 0, withdrawFeeFixed: 0 });
 });

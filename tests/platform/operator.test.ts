@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALLS, DEFAULT_CONTRACT_SETTINGS, DEFAULT_THEME, type CallName } from "../../server/contract";
 import { createPlatform, type Platform } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
 });
 afterAll(() => platform.dispose());
 

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, signupBody, unique, type Platform, type TestMember } from "../helpers/platform";
+import { signupBody, unique, objectStub, type Platform, type TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 
 const SITE = "player-a";
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE, {
     localsOptions: ["+886", "+81"],
     currency: "EUR",
@@ -19,8 +20,7 @@ afterAll(() => platform.dispose());
 
 /** The member's Durable Object, for checks no contract call exposes. */
 async function memberObject(memberId: string): Promise<unknown> {
-  const namespace = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  return namespace.get(namespace.idFromName(memberId));
+  return objectStub(platform, "MEMBER", memberId);
 }
 
 const update = (member: TestMember, body: object) =>

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { termsOf, type PairConfig, type Position } from "../../server/contract";
 import { payoutAt, pnlAt, positionFee } from "#rules/position-math";
-import { STOPPED_CLOCK_JS, type Platform, type TestMember } from "../helpers/platform";
+import { STOPPED_CLOCK_JS, objectStub, type Platform, type TestMember } from "../helpers/platform";
 import { memberCall, memberIdOf } from "./money-helpers";
 
 /**
@@ -211,8 +211,7 @@ export class ScriptedMarket {
   }
 
   private async stub() {
-    const ns = await this.platform.mf.getDurableObjectNamespace("MARKET", "member-platform");
-    return ns.get(ns.idFromName(SCRIPTED_PAIR)) as unknown as MarketStub;
+    return objectStub<MarketStub>(this.platform, "MARKET", SCRIPTED_PAIR);
   }
 
   /** The market's outbox delivered to the member objects (what the alarm does after a tick). */
@@ -275,14 +274,12 @@ type MemberStub = {
 };
 
 export async function memberStub(platform: Platform, memberId: string): Promise<MemberStub> {
-  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  return ns.get(ns.idFromName(memberId)) as unknown as MemberStub;
+  return objectStub<MemberStub>(platform, "MEMBER", memberId);
 }
 export const stubOf = (platform: Platform, m: TestMember) => memberStub(platform, memberIdOf(m));
 
 export async function siteMemberIds(platform: Platform, siteId: string): Promise<string[]> {
-  const ns = await platform.mf.getDurableObjectNamespace("SITE", "member-platform");
-  return (ns.get(ns.idFromName(siteId)) as unknown as { __memberIds(): Promise<string[]> }).__memberIds();
+  return objectStub<{ __memberIds(): Promise<string[]> }>(platform, "SITE", siteId).__memberIds();
 }
 
 // the audit ----------------------------------------------------------------------------------------

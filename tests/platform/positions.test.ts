@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONTRACT_SETTINGS, type Position } from "../../server/contract";
 import { liquidationPrice, positionFee } from "#rules/position-math";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, objectStub, type Platform, type TestMember } from "../helpers/platform";
 import { FAST_PAIR, fastPair, GAME_SITE, gameMember, marketOf } from "./game-helpers";
 import { eventually, expectSoundLedger, memberCall, memberIdOf, wallets } from "./money-helpers";
 
@@ -28,9 +28,7 @@ const open = (m: TestMember, body: Partial<Position> & { seenPrice?: number }, k
   });
 
 async function positionsAccount(m: TestMember) {
-  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  const stub = ns.get(ns.idFromName(memberIdOf(m))) as unknown as { checkPositions(): Promise<{ held: number; openMargin: number }> };
-  return stub.checkPositions();
+  return objectStub<{ checkPositions(): Promise<{ held: number; openMargin: number }> }>(platform, "MEMBER", memberIdOf(m)).checkPositions();
 }
 
 describe("opening and closing a position", () => {

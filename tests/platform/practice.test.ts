@@ -10,7 +10,7 @@ import {
 } from "../../server/contract";
 import { positionFee } from "#rules/position-math";
 import { recordAll } from "../../server/platform/member/ledger";
-import { createPlatform, forcedOutcomeEntry, type CallResult, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, forcedOutcomeEntry, objectStub, type CallResult, type Platform, type TestMember } from "../helpers/platform";
 import { FAST_PAIR, fastPair, GAME_SITE, bettingPeriod, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
 import { bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf, wallets } from "./money-helpers";
 
@@ -77,12 +77,11 @@ const tick = async (to: number) => {
 const force = (outcome: "win" | "lose" | "refund") => forceOutcome(platform, outcome);
 
 async function memberObject(m: TestMember) {
-  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  return ns.get(ns.idFromName(memberIdOf(m))) as unknown as {
+  return objectStub<{
     __postings(): Promise<{ op: string; account: string; amount: number; type: string }[]>;
     __balances(): Promise<Record<string, number>>;
     checkPositions(mode?: "real" | "practice"): Promise<{ held: number; openMargin: number }>;
-  };
+  }>(platform, "MEMBER", memberIdOf(m));
 }
 const runAlarm = (m: TestMember) => runMemberAlarm(platform, m);
 

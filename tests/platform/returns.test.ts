@@ -3,15 +3,18 @@ import { SITE_INFO_WHEN_MISSING, type PairConfig } from "../../server/contract";
 import { chances, optionReturns } from "../../server/contract/returns";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import { createPlatform, type Platform } from "../helpers/platform";
+import { SHIFTED_CLOCK_ENTRY, shiftedClock } from "../helpers/shifted-clock";
 import { bet, GAME_SITE, gameMember, marketOf } from "./game-helpers";
 
 /**
  * Return to player on the platform (server/platform/README.md, "Return to player"): the published
  * table (gameReturns), odds refused when an option would return 100 % or more on one of the site's
  * pairs (operatorPutSite), and bets refused on an option a later price brought there (placeOrder).
+ * The platform's clock runs and is moved ahead rather than waited for (tests/helpers/shifted-clock.ts).
  */
 
 let platform: Platform;
+let clock: ReturnType<typeof shiftedClock>;
 const ODDS = SITE_INFO_WHEN_MISSING.odds;
 /** a pair at 500.00 moving 1 bp a second: P(draw) ≈ 1.03 %, so draw returns 100 % from odds ≈ 97.3 */
 const DRAWISH = "DRW-USDT";
@@ -28,7 +31,8 @@ const pairConfig = (name: string, startPrice: number): PairConfig => ({
 });
 
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await createPlatform({ wrapEntry: SHIFTED_CLOCK_ENTRY });
+  clock = shiftedClock(platform);
   const put = await platform.operator("operatorPutPair", { params: { pair: DRAWISH }, body: pairConfig("DRW/USDT", 50_000) });
   expect(put.envelope.statusCode, put.envelope.message).toBe(200);
 });
@@ -131,9 +135,10 @@ describe("an option that a price fall brought to 100 % or more", () => {
     const member = await gameMember(platform, SITE, 10_000);
     for (;;) {
       const market = await marketOf(platform, FALLEN);
-      // a bet needs time before the cut-off of the period taking bets; else wait for the next one
+      // a bet needs time before the cut-off of the period taking bets; else the clock moves to
+      // that period's start, after which the one after it takes bets
       if (Date.parse(market.next.cutoffAt) - Date.parse(market.serverTime) < 3_000) {
-        await new Promise((resolve) => setTimeout(resolve, 3_500));
+        await clock.jumpTo(Date.parse(market.next.startsAt) + 100);
         continue;
       }
       const draw = await bet(platform, member, { pair: FALLEN, periodNo: market.next.periodNo, option: "draw", amount: 100 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order, Period } from "../../server/contract";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, objectStub, type Platform, type TestMember } from "../helpers/platform";
 import { CLOCK_ENTRY } from "./center-helpers";
 import { FAST_PAIR, fastPair, GAME_SITE, bet, gameMember, gamePostings, marketOf, memberIdOf, openOrders } from "./game-helpers";
 import { expectSoundLedger, memberCall, wallets } from "./money-helpers";
@@ -33,12 +33,10 @@ const tick = async (to: number) => {
 type MemberStub = { runAlarm(): Promise<void>; crashAfterSettling(): Promise<void> };
 type MarketStub = { settleResults(): Promise<void>; catchUpNow(symbol: string): Promise<unknown> };
 async function memberObject(m: TestMember): Promise<MemberStub> {
-  const ns = await platform.mf.getDurableObjectNamespace("MEMBER", "member-platform");
-  return ns.get(ns.idFromName(memberIdOf(m))) as unknown as MemberStub;
+  return objectStub<MemberStub>(platform, "MEMBER", memberIdOf(m));
 }
 async function marketObject(): Promise<MarketStub> {
-  const ns = await platform.mf.getDurableObjectNamespace("MARKET", "member-platform");
-  return ns.get(ns.idFromName(FAST_PAIR)) as unknown as MarketStub;
+  return objectStub<MarketStub>(platform, "MARKET", FAST_PAIR);
 }
 /** The market caught up to the clock, then its results handed to the members who bet. */
 async function deliverResults(): Promise<void> {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Envelope } from "../../server/contract";
-import { createPlatform, signupBody, type Platform, type TestMember } from "../helpers/platform";
+import { signupBody, type Platform, type TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 
 let platform: Platform;
 let member: TestMember;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite("router-a");
   await platform.seedSite("router-b");
   member = await platform.signupMember("router-a");

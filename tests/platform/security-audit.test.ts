@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALLS, CLIENT_ADDRESS_HEADER, type AuditEntry, type AuditType, type CallData } from "../../server/contract";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import { createPlatform, objectStub, type Platform, type TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 import { sentResetCode } from "./center-helpers";
 import { BANK_OPTION, bankBody, eventually, memberCall, memberIdOf, MONEY_SITE, uploadAll } from "./money-helpers";
 
@@ -13,7 +14,7 @@ const SITE = "audit-a";
 const OTHER_SITE = "audit-b";
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE, MONEY_SITE);
   await platform.seedSite(OTHER_SITE, MONEY_SITE);
 });
@@ -278,11 +279,10 @@ describe("delivery from the member's outbox", () => {
     const m = await lossy.signupMember(SITE);
     const items = await logOf(lossy, SITE, m.account, 1);
     expect(items.map((e) => e.type)).toEqual(["signin_succeeded"]);
-    const namespace = await lossy.mf.getDurableObjectNamespace("SITE", "member-platform");
-    const site = namespace.get(namespace.idFromName(SITE)) as unknown as {
+    const site = objectStub<{
       deliveries(id: string): Promise<number>;
       appendAudit(entry: AuditEntry): Promise<void>;
-    };
+    }>(lossy, "SITE", SITE);
     // the first delivery was logged and then failed, so the member's alarm delivers it again
     await eventually(async () => (await site.deliveries(items[0]!.id)) === 2);
     expect((await log(lossy, SITE, { account: m.account })).items).toEqual(items);

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALLS, fillPath, type CallName, type Envelope, type MessageCode } from "../../server/contract";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import { SHIFTED_CLOCK_ENTRY, shiftedClock } from "../helpers/shifted-clock";
 import { bet, FAST_PAIR, fastPair, GAME_SITE, marketOf, openOrders } from "./game-helpers";
 import { bankBody, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf, MONEY_SITE, PNG_1X1 } from "./money-helpers";
 
@@ -129,6 +130,8 @@ const TABLE: Record<MemberCall, Case> = {
 };
 
 let platform: Platform;
+/** the platform's running clock, moved ahead where a bet's period must start or end (tests/helpers/shifted-clock.ts) */
+let clock: ReturnType<typeof shiftedClock>;
 let victim: Victim;
 /** the same account name on the other site */
 let twin: TestMember;
@@ -217,13 +220,16 @@ async function makeVictim(): Promise<Victim> {
     if (placed.envelope.statusCode === 200) {
       orderId = placed.envelope.data!.id;
     } else {
-      // in the second before the next period starts no period takes bets: the one after it will
+      // in the second before the next period starts no period takes bets: the one after it will,
+      // once the clock has moved past that start
       expect(placed.envelope.message).toBe("betting_forbidden");
-      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      await clock.jumpTo(Date.parse(market.next.startsAt) + 100);
     }
   }
-  const deadline = Date.now() + 20_000;
-  while ((await openOrders(platform, m)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  // past the end of the bet's period: the market's next alarm settles it
+  await clock.jumpTo(Date.parse((await openOrders(platform, m))[0]!.endsAt) + 100);
+  const deadline = Date.now() + 15_000;
+  while ((await openOrders(platform, m)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await openOrders(platform, m)).toEqual([]);
   // an open position (10× leverage: its stop-out is about 9 % away, far beyond the test pair's walk)
   const opened = await memberCall(platform, m, "openPosition", {
@@ -244,7 +250,8 @@ async function makeVictim(): Promise<Victim> {
 }
 
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await createPlatform({ wrapEntry: SHIFTED_CLOCK_ENTRY });
+  clock = shiftedClock(platform);
   await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
   await platform.seedSite(SITE, CONFIG);
   await platform.seedSite(OTHER_SITE, CONFIG);

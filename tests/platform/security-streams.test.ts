@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
+import type { Platform, TestMember } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 import { sentResetCode, stoppedClockPlatform } from "./center-helpers";
 import { eventually, memberCall } from "./money-helpers";
 
@@ -16,7 +17,7 @@ const OTHER_SITE = "streams-b";
 const CLOSE_WITHIN_MS = 5_000;
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite(SITE);
   await platform.seedSite(OTHER_SITE);
 });
@@ -82,9 +83,13 @@ describe("closing the member's stream", () => {
       expect(code).toBe(4001);
       expect(afterMs).toBeLessThan(CLOSE_WITHIN_MS);
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // the other session's stream outlived that sign-out: it closes only when its own session ends
     expect(other.isOpen()).toBe(true);
-    other.ws.close();
+    const phoneSignedOut = Date.now();
+    expect((await memberCall(platform, phone, "signout")).envelope.statusCode).toBe(200);
+    const { afterMs, code } = await other.closed(phoneSignedOut);
+    expect(code).toBe(4001);
+    expect(afterMs, "closed by its own session's sign-out, not the first one").toBeGreaterThanOrEqual(0);
   });
 
   it("closes every stream of the member within 5 s of a login-password change, which ends every session", async () => {

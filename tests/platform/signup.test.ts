@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, signupBody, type Platform } from "../helpers/platform";
+import { signupBody, type Platform } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
   await platform.seedSite("signup-a", { localsOptions: ["+886", "+81"] });
   await platform.seedSite("signup-b", { localsOptions: ["+886"] });
 });

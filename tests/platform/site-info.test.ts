@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlatform, type Platform } from "../helpers/platform";
+import type { Platform } from "../helpers/platform";
+import { sharedPlatform } from "../helpers/shared";
 
 let platform: Platform;
 beforeAll(async () => {
-  platform = await createPlatform();
+  platform = await sharedPlatform();
 });
 afterAll(() => platform.dispose());
 

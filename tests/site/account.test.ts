@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { sharedStack } from "../helpers/shared";
 import { eventually } from "../platform/money-helpers";
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await createStack();
+  stack = await sharedStack();
 });
 afterAll(() => stack?.dispose());
 

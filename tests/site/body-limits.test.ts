@@ -4,12 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_BODY_BYTES } from "../../server/site/guards";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { sharedStack } from "../helpers/shared";
 
 let stack: Stack;
 let visitor: Visitor;
 beforeAll(async () => {
-  stack = await createStack();
+  stack = await sharedStack();
   visitor = new Visitor(stack);
   visitor.cookies.set("locale", "en_US");
   expect((await visitor.post("/register", registerFields(freshMember()))).status).toBe(302);

@@ -4,7 +4,8 @@ import { liquidationPrice, notional, payoutAt, positionFee, type PositionTerms }
 import { formatPrice } from "../../app/utils/game";
 import { formatMoney } from "../../app/utils/money";
 import messages from "../../locales/en-US/messages.json";
-import { createStack, freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
+import { freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
+import { sharedStack } from "../helpers/shared";
 
 /**
  * The contract page on the server (app/README.md, "Contract trading"): the preview a page without
@@ -17,7 +18,7 @@ const PAGE = `/game/contract?pair=${PAIR}`;
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await createStack();
+  stack = await sharedStack();
 });
 afterAll(() => stack?.dispose());
 

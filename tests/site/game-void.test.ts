@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VOID_REASONS } from "../../server/contract";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
+import { SHIFTED_CLOCK_ENTRY, shiftedClock } from "../helpers/shifted-clock";
 import { createStack, memberWithGameFunds, modeOf, Visitor, type Stack } from "../helpers/site";
 
 /**
@@ -10,7 +11,8 @@ import { createStack, memberWithGameFunds, modeOf, Visitor, type Stack } from ".
  * so that round is void (the pause or resume after its cut-off, or the feed's gap while its bets
  * were open) and the bet is refunded. Its history row, the quotes and the period's fairness page
  * then say it was void with the reason the platform recorded, and colour no option as a winner.
- * On a stack of its own: the pause would disturb the other game tests' rounds.
+ * On a stack of its own: the pause would disturb the other game tests' rounds. The platform's
+ * clock runs and is moved ahead instead of waited for (tests/helpers/shifted-clock.ts).
  */
 const PAIR = "ETH-USDT";
 const CONFIG = { ...DEFAULT_PAIRS[PAIR]!, periodSeconds: 4, cutoffSeconds: 1 };
@@ -22,16 +24,18 @@ const escaped = (text: string) => text.replace(/&/g, "&amp;").replace(/'/g, "&#x
 const clean = (html: string) => html.replace(/<!-- -->/g, "");
 const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
 const periodOf = (html: string) => /name="periodNo" value="(\d+)"/.exec(html)?.[1];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let stack: Stack;
+let clock: ReturnType<typeof shiftedClock>;
 beforeAll(async () => {
-  stack = await createStack();
+  stack = await createStack({ platformEntry: SHIFTED_CLOCK_ENTRY });
+  clock = shiftedClock(stack.platform);
   const { envelope } = await stack.platform.operator("operatorPutPair", { params: { pair: PAIR }, body: CONFIG });
   expect(envelope.statusCode, envelope.message).toBe(200);
 });
 afterAll(() => stack?.dispose());
 
+const market = async () => (await stack.platform.call("market", { params: { pair: PAIR } })).envelope.data!;
 const putPaused = async (paused: boolean) => {
   const { envelope } = await stack.platform.operator("operatorPutPair", { params: { pair: PAIR }, body: { ...CONFIG, paused } });
   expect(envelope.statusCode, envelope.message).toBe(200);
@@ -42,26 +46,27 @@ describe("a void period", { timeout: 60_000 }, () => {
     const visitor = await memberWithGameFunds(stack);
 
     // a bet on the Next round (a 4-second round's betting closes a second before it starts: a
-    // refusal means the page was a boundary late, so the next page is tried)
+    // refusal means the page was a boundary late, so the clock moves past that round's start)
     const path = `/game?pair=${PAIR}`;
     let periodNo = "";
-    for (let attempt = 0; attempt < 5 && !periodNo; attempt++) {
+    for (let attempt = 0; attempt < 3 && !periodNo; attempt++) {
+      if (attempt > 0) await clock.jumpTo(Date.parse((await market()).next.startsAt) + 100);
       const html = await (await visitor.get(path)).text();
       const placed = await visitor.post(path, { pair: PAIR, periodNo: periodOf(html)!, idempotencyKey: keyOf(html)!, mode: modeOf(html), option: "high", amount: "1" });
       if (placed.status === 302) periodNo = periodOf(html)!;
-      else await sleep(700);
     }
     expect(periodNo, "a bet was placed").toMatch(/^\d{12,13}$/);
     // the operator pauses the pair at once and resumes it 2.5 s later: the feed draws nothing meanwhile
     await putPaused(true);
-    await sleep(2_500);
+    await clock.advance(2_500);
     await putPaused(false);
 
-    // until the bet is settled (its round ends at most 4 s after the resume)
+    // past the end of the bet's round (at most the one taking bets now), then until it is settled
+    await clock.jumpTo(Date.parse((await market()).next.endsAt) + 100);
     let history = "";
-    for (let waited = 0; waited < 25_000 && !history.includes("Refunded US$0.00"); waited += 1_000) {
-      await sleep(1_000);
+    for (const started = Date.now(); Date.now() - started < 15_000 && !history.includes("Refunded US$0.00"); ) {
       history = clean((await visitor.follow(`${path}&tab=history`)).html);
+      if (!history.includes("Refunded US$0.00")) await new Promise((r) => setTimeout(r, 100));
     }
     const { envelope } = await stack.platform.call("periodProof", { params: { pair: PAIR, periodNo } });
     expect(envelope.statusCode, envelope.message).toBe(200);
@@ -97,14 +102,12 @@ describe("a void period", { timeout: 60_000 }, () => {
 
   it("is not said of a period that was not void", async () => {
     // an ended period of the pair without a void reason (the ones whose betting overlapped the
-    // pause, and the pair's first two, were void): its page gives outcomes, not a reason
-    let fine: { periodNo: string } | undefined;
-    for (let waited = 0; waited < 20_000 && !fine; waited += 1_000) {
-      const { envelope } = await stack.platform.call("quotes", { params: { pair: PAIR }, query: { page: 1, pageSize: 50 } as never });
-      expect(envelope.statusCode, envelope.message).toBe(200);
-      fine = envelope.data!.items.find((p) => p.voidReason === null);
-      if (!fine) await sleep(1_000);
-    }
+    // pause, and the pair's first two, were void): three rounds on, a read of the quotes catches
+    // the market up, and its page gives outcomes, not a reason
+    await clock.advance(3 * CONFIG.periodSeconds * 1000);
+    const { envelope } = await stack.platform.call("quotes", { params: { pair: PAIR }, query: { page: 1, pageSize: 50 } as never });
+    expect(envelope.statusCode, envelope.message).toBe(200);
+    const fine = envelope.data!.items.find((p) => p.voidReason === null);
     expect(fine, "an ended period that was not void").toBeDefined();
     const visitor = new Visitor(stack);
     const fairness = clean((await visitor.follow(`/fairness/${PAIR}/${fine!.periodNo}`)).html);

@@ -2,18 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_LIMITS } from "../../server/contract";
 import { STREAM_CLOSE } from "../../server/contract/stream-close";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
+import { SHIFTED_CLOCK_ENTRY, shiftedClock } from "../helpers/shifted-clock";
 import { createStack, freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
 
 /**
  * BTC-USDT with hour-long periods (a bet on the next one never meets its cut-off by chance);
- * ETH-USDT runs 8-second periods, betting on each closing a second before it starts.
+ * ETH-USDT runs 8-second periods, betting on each closing a second before it starts. The
+ * platform's clock runs, and is moved ahead where a test needs a period to end
+ * (tests/helpers/shifted-clock.ts); the pages show the platform's time.
  */
 const SLOW_PAIR = "BTC-USDT";
 const FAST_PAIR = "ETH-USDT";
 
 let stack: Stack;
+let clock: ReturnType<typeof shiftedClock>;
 beforeAll(async () => {
-  stack = await createStack();
+  stack = await createStack({ platformEntry: SHIFTED_CLOCK_ENTRY });
+  clock = shiftedClock(stack.platform);
   for (const [pair, timing] of [
     [SLOW_PAIR, { periodSeconds: 3600, cutoffSeconds: 1 }],
     [FAST_PAIR, { periodSeconds: 8, cutoffSeconds: 1 }],
@@ -122,28 +127,31 @@ describe("game page", { timeout: 20_000 }, () => {
   it("settles a bet right after its period ends, with the outcome and payout in the history", async () => {
     const visitor = await fundedMember("50");
     const path = `/game?pair=${FAST_PAIR}`;
+    const market = async () => (await stack.platform.call("market", { params: { pair: FAST_PAIR } })).envelope.data!;
     let placed: Response | undefined;
     // betting on the next 8-second period closes a second before it starts: a bet can meet the
-    // cut-off, then try again after the cut-off second has passed (at once it would meet it again)
-    for (let attempt = 0; attempt < 4 && placed?.status !== 302; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // cut-off, then the clock moves past that period's start, where the one after it takes bets
+    for (let attempt = 0; attempt < 3 && placed?.status !== 302; attempt++) {
+      if (attempt > 0) await clock.jumpTo(Date.parse((await market()).next.startsAt) + 100);
       placed = await postBet(visitor, { option: "even", amount: "10" }, path);
     }
     expect(placed?.status, placed && /role="alert"[^>]*>([^<]*)/.exec(await placed.text())?.[1]).toBe(302);
 
+    // the bet's period is at most the one taking bets now: the clock moves past its end, and
+    // the market's next alarm settles it
+    await clock.jumpTo(Date.parse((await market()).next.endsAt) + 100);
     let row = "";
-    // the bet's period starts up to 8 s later and runs 8 s
-    for (let waited = 0; waited < 30_000; waited += 1_000) {
-      await new Promise((r) => setTimeout(r, 1_000));
+    for (const started = Date.now(); Date.now() - started < 15_000; ) {
       const html = clean((await visitor.follow(`${path}&tab=history`)).html);
       row = /data-testid="order-history"[\s\S]*?<tbody>([\s\S]*?)<\/tr>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "") ?? "";
       if (/Won|Lost|Refunded/.test(row)) break;
+      await new Promise((r) => setTimeout(r, 100));
     }
     // Win/loss: the net result, the payout beside it (floor(10.00 × 1.95) = 19.50 paid on a win)
     expect(row).toMatch(/Won \+US\$9\.50 · payout US\$19\.50|Lost −US\$10\.00 · payout US\$0\.00|Refunded US\$0\.00 · payout US\$10\.00/);
     const balance = textOf((await visitor.follow(path)).html, "game-wallet");
     expect(["US$59.50", "US$40.00", "US$50.00"]).toContain(balance);
-  }, 45_000);
+  });
 
   it.each([
     [{ option: "high", amount: "" }, "Please enter the order amount."],

@@ -1,8 +1,8 @@
 import { HtmlValidate, type ConfigData, type Message } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import { MEMBER_PAGES } from "../helpers/member-pages";
-import { createStack, freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
+import { freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
+import { sharedStack } from "../helpers/shared";
 
 /**
  * Valid HTML: the server-rendered HTML of every page (public and member, both tenants, with and
@@ -33,13 +33,8 @@ async function problems(html: string): Promise<string[]> {
 
 let stack: Stack;
 beforeAll(async () => {
-  stack = await createStack();
-  // an hour-long period: the test's bet never meets the cut-off
-  const { envelope } = await stack.platform.operator("operatorPutPair", {
-    params: { pair: "BTC-USDT" },
-    body: { ...DEFAULT_PAIRS["BTC-USDT"]!, periodSeconds: 3600, cutoffSeconds: 1 },
-  });
-  expect(envelope.statusCode).toBe(200);
+  // BTC-USDT's periods last an hour there: a bet never meets the cut-off (tests/helpers/shared.ts)
+  stack = await sharedStack();
 });
 afterAll(() => stack?.dispose());
 

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestMember } from "../helpers/platform";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { sharedStack } from "../helpers/shared";
 import { PNG_1X1, uploadDocument } from "../platform/money-helpers";
 
 /** Tenant isolation as a browser meets it: a document's address is useless to anyone but its owner. */
 let stack: Stack;
 beforeAll(async () => {
-  stack = await createStack();
+  stack = await sharedStack();
 });
 afterAll(() => stack?.dispose());
 

@@ -3,7 +3,8 @@ import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed/site
 import { localizeSite, type SiteInfo } from "../../server/contract";
 import type { LocaleId } from "#rules/locales";
 import { defaultSiteConfig } from "../../server/platform/site/defaults";
-import { createStack, publishSeedContent, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { publishSeedContent, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { sharedStack } from "../helpers/shared";
 
 /**
  * Operator texts in the member's language (server/contract/README.md, "Operator texts"): on both
@@ -18,7 +19,7 @@ const PAGES = ["/", "/terms", "/user", "/user/deposit", "/user/activity", "/user
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await createStack();
+  stack = await sharedStack();
   await publishSeedContent(stack.platform, DEMO_SITE, DEMO2_SITE);
 });
 afterAll(() => stack?.dispose());

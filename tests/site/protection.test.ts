@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "../../app/utils/intl";
 import { createStack, freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
 import { advanceSiteClock, SITE_HARNESS_ENTRY, takePlatformCalls } from "../helpers/site-harness";
-import { SHIFTED_CLOCK_ENTRY } from "../../server/cli/local/shifted-clock";
+import { SHIFTED_CLOCK_ENTRY, shiftedClock } from "../helpers/shifted-clock";
 
 /**
  * Player protection on the site (app/README.md, "Player protection"): the limits page and its
@@ -13,8 +13,10 @@ import { SHIFTED_CLOCK_ENTRY } from "../../server/cli/local/shifted-clock";
  */
 
 let stack: Stack;
+let platformClock: ReturnType<typeof shiftedClock>;
 beforeAll(async () => {
   stack = await createStack({ siteEntry: SITE_HARNESS_ENTRY, platformEntry: SHIFTED_CLOCK_ENTRY });
+  platformClock = shiftedClock(stack.platform);
 });
 afterAll(() => stack?.dispose());
 
@@ -40,15 +42,18 @@ const testIdText = (html: string, testId: string) =>
 
 /**
  * The game page with at least 5 s of betting left on its Next round (the countdown the server
- * rendered), so a bet posted from it meets the rule under test, not the round's cut-off.
+ * rendered), so a bet posted from it meets the rule under test, not the round's cut-off. With
+ * less, the platform's clock moves to that round's start, after which the one after it takes bets.
  */
 async function gamePage(visitor: Visitor): Promise<string> {
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     const html = await (await visitor.get("/game")).text();
     const timer = /data-testid="cutoff-timer" data-phase="(open|closed)"[\s\S]*?dateTime="PT(\d+)S"/.exec(html);
     expect(timer, "the Next round's countdown").not.toBeNull();
     if (timer![1] === "open" && Number(timer![2]) >= 5) return html;
-    await new Promise((r) => setTimeout(r, 1_000));
+    expect(attempt, "a round with betting left after the clock moved").toBe(0);
+    const { next } = (await stack.platform.call("market", { params: { pair: "BTC-USDT" } })).envelope.data!;
+    await platformClock.jumpTo(Date.parse(next.startsAt) + 100);
   }
 }
 
@@ -236,7 +241,7 @@ describe("reality check", { timeout: 30_000 }, () => {
 
     // 16 minutes later on both clocks: due
     await advanceSiteClock(stack, 16 * 60_000);
-    await stack.platform.fetch("/__test__/clock-offset", { method: "POST", body: String(16 * 60_000) });
+    await platformClock.advance(16 * 60_000);
     const { html } = await visitor.follow("/user/record");
     expect(html).toContain('data-testid="reality-check"');
     expect(testIdText(html, "reality-played")).toBe("16 min");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestMember } from "../helpers/platform";
-import { createStack, Visitor, type Stack } from "../helpers/site";
+import { Visitor, type Stack } from "../helpers/site";
+import { sharedStack } from "../helpers/shared";
 
 /**
  * The records page (/user/record) against the reference platform: money is moved through the
@@ -23,7 +24,7 @@ const FROM = day(-1);
 const TO = day(1);
 
 beforeAll(async () => {
-  stack = await createStack();
+  stack = await sharedStack();
   const site = await stack.platform.call("siteInfo", { params: { siteId: "demo" } });
   gameCode = site.envelope.data!.games[0]!.code;
   member = await stack.platform.signupMember("demo");

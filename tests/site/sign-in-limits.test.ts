@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHALLENGE_FIELD, CLIENT_ADDRESS_HEADER, SIGNIN_LIMITS, TURNSTILE_TEST_ANSWER } from "../../server/contract";
-import { createStack, freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { freshMember, registerFields, Visitor, type Stack } from "../helpers/site";
+import { sharedStack } from "../helpers/shared";
 
 /**
  * Sign-in limits through the site (server/contract/security.ts SIGNIN_LIMITS): the site forwards
@@ -10,7 +11,7 @@ import { createStack, freshMember, registerFields, Visitor, type Stack } from ".
  */
 let stack: Stack;
 beforeAll(async () => {
-  stack = await createStack();
+  stack = await sharedStack();
 });
 afterAll(() => stack?.dispose());
 

@@ -91,7 +91,9 @@ function fromBase64Url(value: string): Uint8Array<ArrayBuffer> | undefined {
     const binary = atob(value.replace(/-/g, "+").replace(/_/g, "/"));
     const bytes = new Uint8Array(binary.length);
     for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
+    // only the one spelling `seal` writes: the last character's spare bits must be zero, or two
+    // cookie values would open alike (a changed last character could leave the bytes as they were)
+    return toBase64Url(bytes) === value ? bytes : undefined;
   } catch {
     return undefined;
   }

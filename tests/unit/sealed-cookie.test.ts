@@ -3,6 +3,7 @@ import { open, seal, sessionKeys } from "../../server/site/sealed-cookie";
 
 const OLD = "old-session-secret-0123456789abcdefghijkl";
 const NEW = "new-session-secret-0123456789abcdefghijkl";
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 describe("the session cookie's seal (server/site/sealed-cookie.ts)", () => {
   it("opens what it sealed, for the same site only", async () => {
@@ -41,6 +42,19 @@ describe("the session cookie's seal (server/site/sealed-cookie.ts)", () => {
     expect(await open(value.slice(0, -4), keys, "demo")).toBeUndefined();
     expect(await open("", keys, "demo")).toBeUndefined();
     expect(await open("abc.def%2B", keys, "demo")).toBeUndefined();
+  });
+
+  it("refuses a changed last character at every length, though it may only touch spare bits", async () => {
+    // base64url's last character carries 2 or 4 unused bits when the length is not a multiple of
+    // 3: a lenient decoder reads "…A" and "…B" as the same bytes, so the value would open changed
+    const keys = await sessionKeys([NEW]);
+    for (let length = 1; length <= 6; length++) {
+      const value = await seal("x".repeat(length), keys, "demo");
+      const last = value.length - 1;
+      // the lowest bit of the last character: a spare bit whenever the byte count is not a multiple of 3
+      const changed = value.slice(0, last) + BASE64URL[BASE64URL.indexOf(value[last]!) ^ 1];
+      expect(await open(changed, keys, "demo"), `plaintext of ${length}`).toBeUndefined();
+    }
   });
 
   it("derives the keys once per secret list", async () => {

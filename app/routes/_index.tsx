@@ -1,12 +1,11 @@
 import { Link } from "@remix-run/react";
+import { BET_OPTIONS } from "#rules/bet-options";
 import { useTranslation } from "~/utils/translator";
 import { useGameName, useRootData } from "~/utils/root-data";
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "home.title" } satisfies RouteHandle;
 export { sharedPageHeaders as headers } from "~/utils/shared-page";
-
-const OPTIONS = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"] as const;
 
 export default function Home() {
   const { site, member } = useRootData();
@@ -52,7 +51,7 @@ export default function Home() {
       <section aria-labelledby="options-title" className="card">
         <h2 id="options-title">{t("home.options_title")}</h2>
         <dl className="option-list">
-          {OPTIONS.map((o) => (
+          {BET_OPTIONS.map((o) => (
             <div key={o}>
               <dt>{t(`game.option.${o}`)}</dt>
               <dd>{t(`home.option_rule.${o}`)}</dd>

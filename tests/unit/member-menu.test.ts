@@ -5,6 +5,7 @@ import { flatRoutes } from "@remix-run/dev/dist/config/flat-routes.js";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "../../app/i18n";
 import { MEMBER_LINKS } from "../../app/utils/member-links";
+import { MEMBER_PAGES } from "../helpers/member-pages";
 import remixConfig from "../../remix.config.js";
 
 /**
@@ -63,6 +64,14 @@ describe("the member center's menu", () => {
     for (const [path, key] of MEMBER_LINKS) expect(texts.get(key), `${path}: ${key}`).toEqual(expect.stringMatching(/\S/));
     // would find a label the language lacks
     expect(texts.get("user.nav_nowhere")).toBeUndefined();
+  });
+
+  it("walks every member page: each /user page without a parameter is in the checks' list", () => {
+    // a page added to app/routes but not to the menu would escape valid HTML, touch targets and
+    // accessibility; pages with a parameter (a message thread, a news item) need a check's own data
+    const walked = new Set(MEMBER_PAGES.map((page) => page.split("?")[0]));
+    const missing = [...pages].filter((path) => path.startsWith("/user") && !path.includes(":") && !walked.has(path));
+    expect(missing).toEqual([]);
   });
 
   it("lists each section once", () => {

@@ -8,7 +8,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".build/", "public/build/", "tests/.tmp/", ".wrangler/", "**/.wrangler/", "server/contract/openapi.json"] },
+  {
+    ignores: [
+      "node_modules/",
+      ".build/",
+      "public/build/",
+      "tests/.tmp/",
+      ".wrangler/",
+      "**/.wrangler/",
+      "server/contract/openapi.json",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -16,8 +26,14 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.serviceworker } },
     rules: {
       // unused bindings are errors, except a leading underscore (a destructured field left out on purpose)
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
       // `declare global { interface AppLoadContext extends SiteContext {} }` is how Remix's context is typed
       "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
       // a `let` read by a closure before its one assignment (the worker entry's session) stays a let

@@ -10,7 +10,20 @@ export type Locale = TagOf<LocaleId>;
  */
 export const LOCALES: readonly Locale[] = LOCALE_IDS.map((id) => id.replace("_", "-") as Locale);
 
-export const NAMESPACES = ["common", "messages", "terms", "money", "records", "bank", "account", "support", "game", "campaigns", "contract", "fairness"] as const;
+export const NAMESPACES = [
+  "common",
+  "messages",
+  "terms",
+  "money",
+  "records",
+  "bank",
+  "account",
+  "support",
+  "game",
+  "campaigns",
+  "contract",
+  "fairness",
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const FALLBACK_LOCALE: Locale = "en-US";

@@ -65,7 +65,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // ready to spread onto <html>, <meta> and <style>: the browser's copy of the Document stays small
     themeHead: {
       // data-mode swaps the accent for practice (theme.server.ts, practiceCss): every page says so
-      html: { "data-scheme": appearance.scheme, "data-updown": appearance.updown, ...(practiceMode ? { "data-mode": "practice" } : {}) },
+      html: {
+        "data-scheme": appearance.scheme,
+        "data-updown": appearance.updown,
+        ...(practiceMode ? { "data-mode": "practice" } : {}),
+      },
       metas: themeColorMetas(site.theme, appearance.scheme),
       css: practiceMode ? themeCss(site.theme) + practiceCss(site.theme) : themeCss(site.theme),
     },
@@ -73,7 +77,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     toast: session.takeToast() ?? null,
     member: info?.ok ? { account: info.data.account, realName: info.data.realName } : null,
     /** the due reality check to cover the page with, if any */
-    realityCheck: reality?.check ? { currency: reality.check.currency, playedMinutes: reality.check.playedMinutes, net: reality.check.net } : null,
+    realityCheck: reality?.check
+      ? { currency: reality.check.currency, playedMinutes: reality.check.playedMinutes, net: reality.check.net }
+      : null,
     /** ms from this render until the next check is due: the game pages' timer (useRealityTimer) */
     realityDueInMs: reality?.dueAt != null ? Math.max(0, reality.dueAt - context.now) : null,
     /** the session's account mode (server/site/session.ts): real unless the member switched */
@@ -84,7 +90,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
      * utils/idempotency.server.ts does: no server module is value-imported here)
      */
     practice: practiceMode
-      ? { balance: practice?.ok ? practice.data.balance : null, currency: site.currency, startingBalance: site.practiceBalance, resetKey: crypto.randomUUID() }
+      ? {
+          balance: practice?.ok ? practice.data.balance : null,
+          currency: site.currency,
+          startingBalance: site.practiceBalance,
+          resetKey: crypto.randomUUID(),
+        }
       : null,
     site: {
       title: site.title,
@@ -159,7 +170,9 @@ function Document({ title, children }: { title: string; children: React.ReactNod
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
-        {theme?.metas.map((m) => <meta key={m.content} {...m} />)}
+        {theme?.metas.map((m) => (
+          <meta key={m.content} {...m} />
+        ))}
         <title>{site ? `${title} · ${site.title}` : title}</title>
         {site?.description ? <meta name="description" content={site.description} /> : null}
         {site?.keywords ? <meta name="keywords" content={site.keywords} /> : null}

@@ -31,9 +31,17 @@ function runs(path: string): boolean {
 /** Runs one way of getting a browser; its output is shown only when it fails (its last lines). */
 function step(command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
   console.log(`browser: ${command} ${args.join(" ")}`);
-  const run = spawnSync(command, args, { cwd: ROOT, encoding: "utf8", env: { ...process.env, ...extraEnv }, timeout: 15 * 60_000 });
+  const run = spawnSync(command, args, {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: { ...process.env, ...extraEnv },
+    timeout: 15 * 60_000,
+  });
   if (run.status === 0) return true;
-  const lines = `${run.stdout ?? ""}${run.stderr ?? ""}`.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = `${run.stdout ?? ""}${run.stderr ?? ""}`
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   const why = lines.find((line) => /^(E:|Error:|error)/.test(line)) ?? lines.at(-1) ?? `exit ${run.status}`;
   console.log(`browser: that did not work (${why})`);
   return false;
@@ -61,7 +69,11 @@ export function findOrGetBrowser(): string | null {
   const root = process.getuid?.() === 0;
   if (root && isDebianLike() && existsSync("/usr/bin/apt-get")) {
     const env = { DEBIAN_FRONTEND: "noninteractive" };
-    if (step("apt-get", ["update"], env) && step("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], env) && runs(DEBIAN_CHROMIUM)) {
+    if (
+      step("apt-get", ["update"], env) &&
+      step("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], env) &&
+      runs(DEBIAN_CHROMIUM)
+    ) {
       return DEBIAN_CHROMIUM;
     }
   }

@@ -33,14 +33,19 @@ function run(script: string): Promise<Outcome> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     // FORCE_COLOR: the tools see a pipe, not a terminal, and would print without colour
-    const child = spawn("npm", ["run", "--silent", script], { cwd: ROOT, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" } });
+    const child = spawn("npm", ["run", "--silent", script], {
+      cwd: ROOT,
+      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" },
+    });
     child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.on("close", (code, signal) => {
       const output = Buffer.concat(chunks);
       const outcome = { script, code: code ?? (signal ? 1 : 0), ms: Date.now() - start };
       writeFileSync(`${LOGS}/test-${script.replace(/[^\w-]/g, "-")}.log`, output);
-      console.log(`\n━━ npm run ${script}: ${outcome.code === 0 ? "passed" : `FAILED (exit ${outcome.code})`} in ${seconds(outcome.ms)} ━━`);
+      console.log(
+        `\n━━ npm run ${script}: ${outcome.code === 0 ? "passed" : `FAILED (exit ${outcome.code})`} in ${seconds(outcome.ms)} ━━`,
+      );
       process.stdout.write(output);
       resolve(outcome);
     });
@@ -50,5 +55,6 @@ function run(script: string): Promise<Outcome> {
 console.log(`running at once: ${scripts.map((s) => `npm run ${s}`).join(", ")} (each one's output when it ends)`);
 const outcomes = await Promise.all(scripts.map(run));
 console.log(`\n━━ ${seconds(Date.now() - began)} in all ━━`);
-for (const o of outcomes) console.log(`  ${o.code === 0 ? "passed" : "FAILED"}  ${seconds(o.ms).padStart(6)}  npm run ${o.script}`);
+for (const o of outcomes)
+  console.log(`  ${o.code === 0 ? "passed" : "FAILED"}  ${seconds(o.ms).padStart(6)}  npm run ${o.script}`);
 process.exit(outcomes.some((o) => o.code !== 0) ? 1 : 0);

@@ -32,8 +32,22 @@ const OUT = `${root}tests/.tmp/shots`;
 const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}`;
 
 const TENANTS = {
-  demo: { origin: `http://localhost:${SITE_PORT}`, siteId: "demo", deposit: "demo-instant", bank: true, margin: "20", leverages: ["5", "10"] },
-  brand2: { origin: `http://brand2.localhost:${SITE_PORT}`, siteId: "demo2", deposit: "usdt-trc20", bank: false, margin: "50", leverages: ["5", "10"] },
+  demo: {
+    origin: `http://localhost:${SITE_PORT}`,
+    siteId: "demo",
+    deposit: "demo-instant",
+    bank: true,
+    margin: "20",
+    leverages: ["5", "10"],
+  },
+  brand2: {
+    origin: `http://brand2.localhost:${SITE_PORT}`,
+    siteId: "demo2",
+    deposit: "usdt-trc20",
+    bank: false,
+    margin: "50",
+    leverages: ["5", "10"],
+  },
 } as const;
 type Tenant = keyof typeof TENANTS;
 const VIEWPORTS = { phone: { width: 360, height: 640 }, desktop: { width: 1280, height: 800 } } as const;
@@ -54,7 +68,11 @@ const PUBLIC_PAGES: Record<string, string> = {
 };
 
 /** A page's shot name: /user/record?tab=withdrawals → user-record-withdrawals. */
-const shotName = (path: string) => path.slice(1).replace(/\?\w+=/, "-").replaceAll("/", "-");
+const shotName = (path: string) =>
+  path
+    .slice(1)
+    .replace(/\?\w+=/, "-")
+    .replaceAll("/", "-");
 
 function memberPages(threadPath: string): Record<string, string> {
   return {
@@ -93,7 +111,13 @@ if (!existsSync(`${root}.build/site/index.js`) || !existsSync(`${root}.build/pla
 rmSync(`${root}${STATE_DIR}`, { recursive: true, force: true });
 const server = spawn("npx", ["tsx", "server/cli/local/serve.ts"], {
   cwd: root,
-  env: { ...process.env, SITE_PORT: String(SITE_PORT), PLATFORM_PORT: String(PLATFORM_PORT), STATE_DIR, WRANGLER_SEND_METRICS: "false" },
+  env: {
+    ...process.env,
+    SITE_PORT: String(SITE_PORT),
+    PLATFORM_PORT: String(PLATFORM_PORT),
+    STATE_DIR,
+    WRANGLER_SEND_METRICS: "false",
+  },
   stdio: ["ignore", "ignore", "inherit"],
   detached: true,
 });
@@ -119,7 +143,11 @@ async function waitForServer() {
   throw new Error(`the server did not answer on port ${SITE_PORT}`);
 }
 
-async function operator<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<{ statusCode: number; data?: T }> {
+async function operator<T>(
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+): Promise<{ statusCode: number; data?: T }> {
   const response = await fetch(`${PLATFORM}${path}`, {
     method,
     headers: { Authorization: `Bearer ${ensureDevVars().operatorKey}`, "Content-Type": "application/json" },
@@ -183,7 +211,10 @@ async function makeMember(browser: Browser, tenant: Tenant) {
   if (site.deposit !== "demo-instant") {
     // a deposit that waits for the operator: the operator confirms it
     const pending = await eventually("the pending deposit", async () => {
-      const listed = await operator<{ id: string; account: string }[]>("GET", `/operator/sites/${site.siteId}/deposits?status=pending`);
+      const listed = await operator<{ id: string; account: string }[]>(
+        "GET",
+        `/operator/sites/${site.siteId}/deposits?status=pending`,
+      );
       return listed.data?.find((d) => d.account === account);
     });
     await operator("POST", `/operator/sites/${site.siteId}/deposits/${pending.id}/confirm`, {});
@@ -263,10 +294,22 @@ async function linkToken(tenant: Tenant): Promise<string> {
   const account = `link_${Math.random().toString(36).slice(2, 8)}`;
   const mobile = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${PLATFORM}${path}`, { method: "POST", headers: { "Content-Type": "application/json", "X-Site-Id": siteId }, body: JSON.stringify(body) });
+    const response = await fetch(`${PLATFORM}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Site-Id": siteId },
+      body: JSON.stringify(body),
+    });
     return (await response.json()) as { statusCode: number; data?: { token: string } };
   };
-  const signup = await post("/player/authorize/signup", { siteId, account, password: "Pw-shots-1", transactionPassword: "Tx-shots-1", realName: "Lee Link", areaCode: "+886", mobile });
+  const signup = await post("/player/authorize/signup", {
+    siteId,
+    account,
+    password: "Pw-shots-1",
+    transactionPassword: "Tx-shots-1",
+    realName: "Lee Link",
+    areaCode: "+886",
+    mobile,
+  });
   if (signup.statusCode !== 200) throw new Error(`sign-up of the link account: ${JSON.stringify(signup)}`);
   const signin = await post("/player/authorize/signin", { siteId, account, password: "Pw-shots-1" });
   if (!signin.data?.token) throw new Error(`sign-in of the link account: ${JSON.stringify(signin)}`);
@@ -281,7 +324,11 @@ async function shoot(context: BrowserContext, origin: string, pages: Record<stri
     if (onlyPages && !onlyPages.includes(name)) continue;
     await page.goto(`${origin}${path}`, { waitUntil: "load" });
     // hydrated (React owns the body), then the fonts and a moment for the chart to draw
-    await page.waitForFunction(() => Object.keys(document.body ?? {}).some((k) => k.startsWith("__reactFiber")), undefined, { timeout: 15_000 }).catch(() => {});
+    await page
+      .waitForFunction(() => Object.keys(document.body ?? {}).some((k) => k.startsWith("__reactFiber")), undefined, {
+        timeout: 15_000,
+      })
+      .catch(() => {});
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(path.includes("chart") || path.includes("game") ? 1200 : 250);
     mkdirSync(dir, { recursive: true });
@@ -300,12 +347,19 @@ async function shootChallenge(context: BrowserContext, origin: string, dir: stri
   const page = await context.newPage();
   await page.route("https://challenges.cloudflare.com/**", (route) => route.abort());
   await page.goto(`${origin}/login`, { waitUntil: "load" });
-  await page.waitForFunction(() => Object.keys(document.body ?? {}).some((k) => k.startsWith("__reactFiber")), undefined, { timeout: 15_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => Object.keys(document.body ?? {}).some((k) => k.startsWith("__reactFiber")), undefined, {
+      timeout: 15_000,
+    })
+    .catch(() => {});
   for (let i = 0; i < 4; i++) {
     if (i === 3) await page.waitForTimeout(2500);
     await page.locator('input[name="account"]').fill(account);
     await page.locator('input[name="password"]').fill("not-the-password-1");
-    await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.locator('.auth-card button[type="submit"]').click()]);
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.locator('.auth-card button[type="submit"]').click(),
+    ]);
     await page.waitForTimeout(300);
   }
   await page.locator(".challenge").waitFor({ timeout: 10_000 });
@@ -356,8 +410,15 @@ async function shootModeChanged(context: BrowserContext, origin: string, dir: st
     await Promise.all([other.waitForURL(`${origin}/user`), other.locator('.header-mode button[value="real"]').click()]);
     const page = await context.newPage();
     await page.goto(`${origin}${path}`, { waitUntil: "load" });
-    await page.waitForFunction(() => Object.keys(document.body ?? {}).some((k) => k.startsWith("__reactFiber")), undefined, { timeout: 15_000 }).catch(() => {});
-    await Promise.all([other.waitForURL(`${origin}/user`), other.locator('.header-mode button[value="practice"]').click()]);
+    await page
+      .waitForFunction(() => Object.keys(document.body ?? {}).some((k) => k.startsWith("__reactFiber")), undefined, {
+        timeout: 15_000,
+      })
+      .catch(() => {});
+    await Promise.all([
+      other.waitForURL(`${origin}/user`),
+      other.locator('.header-mode button[value="practice"]').click(),
+    ]);
     await send(page);
     await page.waitForSelector(".toast-error", { timeout: 15_000 });
     await page.evaluate(() => document.fonts.ready);
@@ -381,7 +442,9 @@ async function shootPractice(context: BrowserContext, origin: string, dir: strin
 
 function cjkFonts(): boolean {
   try {
-    return /CJK|Noto Sans (JP|TC|SC)|WenQuanYi|Droid Sans Fallback|IPAGothic/i.test(execFileSync("fc-list", { encoding: "utf8" }));
+    return /CJK|Noto Sans (JP|TC|SC)|WenQuanYi|Droid Sans Fallback|IPAGothic/i.test(
+      execFileSync("fc-list", { encoding: "utf8" }),
+    );
   } catch {
     return false;
   }
@@ -389,7 +452,8 @@ function cjkFonts(): boolean {
 
 const started = Date.now();
 await waitForServer();
-if (!cjkFonts()) console.warn("No CJK font found (fc-list): Chinese and Japanese pages will show boxes. Install fonts-noto-cjk.");
+if (!cjkFonts())
+  console.warn("No CJK font found (fc-list): Chinese and Japanese pages will show boxes. Install fonts-noto-cjk.");
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 let count = 0;
 try {
@@ -407,7 +471,14 @@ try {
             { name: "scheme", value: scheme, url: site.origin },
           ];
           const size = VIEWPORTS[viewport];
-          const base = { viewport: size, locale, timezoneId: "UTC", deviceScaleFactor: 1, isMobile: viewport === "phone", hasTouch: viewport === "phone" };
+          const base = {
+            viewport: size,
+            locale,
+            timezoneId: "UTC",
+            deviceScaleFactor: 1,
+            isMobile: viewport === "phone",
+            hasTouch: viewport === "phone",
+          };
           const visitor = await browser.newContext(base);
           await visitor.addCookies(cookies);
           await shoot(visitor, site.origin, { ...PUBLIC_PAGES, "link-sign-in": link }, dir);
@@ -428,5 +499,7 @@ try {
   await browser.close();
   stopServer();
 }
-console.log(`screenshots of ${count} tenant × language × size × scheme sets in ${OUT} (${Math.round((Date.now() - started) / 1000)} s)`);
+console.log(
+  `screenshots of ${count} tenant × language × size × scheme sets in ${OUT} (${Math.round((Date.now() - started) / 1000)} s)`,
+);
 process.exit(0);

@@ -23,7 +23,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["tests/**/*.test.ts", "server/**/*.test.ts"], exclude: [...WORKERD, "tests/e2e/**", "tests/.tmp/**", "node_modules/**"], pool: "threads" },
+        test: {
+          name: "unit",
+          include: ["tests/**/*.test.ts", "server/**/*.test.ts"],
+          exclude: [...WORKERD, "tests/e2e/**", "tests/.tmp/**", "node_modules/**"],
+          pool: "threads",
+        },
       },
       { extends: true, test: { name: "workerd", include: WORKERD, pool: "forks", isolate: false } },
     ],

@@ -2,7 +2,10 @@ import { useEffect, useRef } from "react";
 import { TURNSTILE_SCRIPT } from "../../server/contract/challenge";
 import { useTranslation } from "~/utils/translator";
 
-type Turnstile = { render: (element: HTMLElement, options: { sitekey: string; language?: string }) => string; remove: (id: string) => void };
+type Turnstile = {
+  render: (element: HTMLElement, options: { sitekey: string; language?: string }) => string;
+  remove: (id: string) => void;
+};
 declare global {
   interface Window {
     turnstile?: Turnstile;
@@ -21,7 +24,9 @@ export function Challenge({ siteKey, attempt }: { siteKey: string; attempt: unkn
   const box = useRef<HTMLDivElement>(null);
 
   // Turnstile names Chinese by script (zh-tw, zh-cn) and the others by language alone
-  const language = i18n.language.toLowerCase().startsWith("zh") ? i18n.language.toLowerCase() : i18n.language.slice(0, 2);
+  const language = i18n.language.toLowerCase().startsWith("zh")
+    ? i18n.language.toLowerCase()
+    : i18n.language.slice(0, 2);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -32,7 +37,11 @@ export function Challenge({ siteKey, attempt }: { siteKey: string; attempt: unkn
     };
     if (window.turnstile) draw();
     else {
-      const script = document.querySelector<HTMLScriptElement>(`script[src^="${TURNSTILE_SCRIPT}"]`) ?? document.head.appendChild(Object.assign(document.createElement("script"), { src: `${TURNSTILE_SCRIPT}?render=explicit`, async: true }));
+      const script =
+        document.querySelector<HTMLScriptElement>(`script[src^="${TURNSTILE_SCRIPT}"]`) ??
+        document.head.appendChild(
+          Object.assign(document.createElement("script"), { src: `${TURNSTILE_SCRIPT}?render=explicit`, async: true }),
+        );
       script.addEventListener("load", draw);
     }
     return () => {

@@ -6,7 +6,19 @@ import { useEffect, useState } from "react";
  * selects the text itself. The button says "Copied" for two seconds, and a polite live region
  * tells a screen reader the same. The texts are the caller's (a deposit address, a seed).
  */
-export function CopyButton({ text, label, copy, done, className }: { text: string; label: string; copy: string; done: string; className?: string }) {
+export function CopyButton({
+  text,
+  label,
+  copy,
+  done,
+  className,
+}: {
+  text: string;
+  label: string;
+  copy: string;
+  done: string;
+  className?: string;
+}) {
   const [ready, setReady] = useState(false);
   const [copied, setCopied] = useState(false);
   useEffect(() => setReady(typeof navigator !== "undefined" && navigator.clipboard !== undefined), []);

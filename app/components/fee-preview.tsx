@@ -8,7 +8,13 @@ import { numberFormat } from "~/utils/intl";
  * The withdrawal fee before submitting: the rule always (it is all a page without JavaScript can
  * show), and with JavaScript the exact fee and total held for the amount being typed.
  */
-export function FeePreview(props: { amountText: string; ratio: number; fixed: number; digits: number; currency: string }) {
+export function FeePreview(props: {
+  amountText: string;
+  ratio: number;
+  fixed: number;
+  digits: number;
+  currency: string;
+}) {
   const { t, i18n } = useTranslation("money");
   const percent = numberFormat(i18n.language, { style: "percent", maximumFractionDigits: 2 }).format(props.ratio);
   const amount = parseAmount(props.amountText, props.digits);

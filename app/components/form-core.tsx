@@ -2,7 +2,14 @@ import type { z } from "zod";
 import { useEffect, useId, useRef, useState } from "react";
 import type { DynamicKey } from "~/utils/translation-keys";
 import { useTranslation } from "~/utils/translator";
-import { answerState, fieldMeta, firstInvalidControl, formMeta, type FieldMeta, type ServerAnswer } from "./server-form";
+import {
+  answerState,
+  fieldMeta,
+  firstInvalidControl,
+  formMeta,
+  type FieldMeta,
+  type ServerAnswer,
+} from "./server-form";
 
 /*
  * What every form needs to render the server's answer: its messages (ErrorList) and its state

@@ -29,7 +29,14 @@ export function FormSummary({ form, labels = {} }: { form: FormMeta; labels?: Re
   if (items.length < SUMMARY_FROM) return null;
   const titleId = `${form.summaryId}-title`;
   return (
-    <div id={form.summaryId} className="form-summary" tabIndex={-1} role="group" aria-labelledby={titleId} data-testid="form-summary">
+    <div
+      id={form.summaryId}
+      className="form-summary"
+      tabIndex={-1}
+      role="group"
+      aria-labelledby={titleId}
+      data-testid="form-summary"
+    >
       <h2 id={titleId}>{t("form_summary.title", { count: items.length })}</h2>
       <ul>
         {items.map((item) => (
@@ -132,7 +139,12 @@ export function SelectField({
   return (
     <div className="field">
       <label htmlFor={meta.id}>{label}</label>
-      <select {...controlProps(meta)} key={meta.key} defaultValue={meta.initialValue ?? options[0]?.value} autoComplete={autoComplete}>
+      <select
+        {...controlProps(meta)}
+        key={meta.key}
+        defaultValue={meta.initialValue ?? options[0]?.value}
+        autoComplete={autoComplete}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -147,7 +159,13 @@ export function SelectField({
 export function CheckboxField({ meta, children }: { meta: FieldMeta; children: React.ReactNode }) {
   return (
     <div className="field field-checkbox">
-      <input {...controlProps(meta)} key={meta.key} type="checkbox" value="on" defaultChecked={meta.initialValue === "on"} />
+      <input
+        {...controlProps(meta)}
+        key={meta.key}
+        type="checkbox"
+        value="on"
+        defaultChecked={meta.initialValue === "on"}
+      />
       <label htmlFor={meta.id}>{children}</label>
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
@@ -163,4 +181,3 @@ export function SubmitButton({ children }: { children: React.ReactNode }) {
     </button>
   );
 }
-

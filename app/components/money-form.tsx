@@ -99,7 +99,14 @@ export function RecentList({
 }: {
   id: string;
   title: string;
-  items: { id: string; time: string; amount: React.ReactNode; what: React.ReactNode; status: string; reason?: string }[];
+  items: {
+    id: string;
+    time: string;
+    amount: React.ReactNode;
+    what: React.ReactNode;
+    status: string;
+    reason?: string;
+  }[];
 }) {
   const { t } = useTranslation("money");
   return (

@@ -19,7 +19,8 @@ export function LimitsHint({ min, max, currency }: { min: number; max: number; c
   const { t } = useTranslation("money");
   return (
     <>
-      {t("limits_min")} <Money minor={min} currency={currency} /> · {t("limits_max")} <Money minor={max} currency={currency} />
+      {t("limits_min")} <Money minor={min} currency={currency} /> · {t("limits_max")}{" "}
+      <Money minor={max} currency={currency} />
     </>
   );
 }

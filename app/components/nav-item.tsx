@@ -16,7 +16,17 @@ import { useState } from "react";
 /** One timer for every link: a mouse pointer rests on one link at a time. */
 let rest: ReturnType<typeof setTimeout> | undefined;
 
-export function NavItem({ to, end = false, className, children }: { to: string; end?: boolean; className?: string; children: React.ReactNode }) {
+export function NavItem({
+  to,
+  end = false,
+  className,
+  children,
+}: {
+  to: string;
+  end?: boolean;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const { pathname } = useLocation();
   const [prefetch, setPrefetch] = useState(false);
   const here = normalize(pathname);

@@ -14,7 +14,15 @@ import type { AccountMode } from "#rules/account-mode";
  * A post to /mode with the page's CSRF token and the way back to this very page (its path and
  * query): the switch, the way back to real money and the reset all send one.
  */
-export function ModeForm({ className, testId, children }: { className?: string; testId?: string; children: React.ReactNode }) {
+export function ModeForm({
+  className,
+  testId,
+  children,
+}: {
+  className?: string;
+  testId?: string;
+  children: React.ReactNode;
+}) {
   const { csrf } = useRootData();
   const location = useLocation();
   return (
@@ -66,7 +74,11 @@ export function ModeSwitch({ id, className }: { id: string; className?: string }
 /** A mode's badge beside a heading or on a row (records, orders, positions). */
 export function ModeBadge({ mode }: { mode: AccountMode }) {
   const { t } = useTranslation();
-  return <span className={`mode-badge mode-badge-${mode}`}>{mode === "practice" ? t("practice.badge") : t("practice.real_badge")}</span>;
+  return (
+    <span className={`mode-badge mode-badge-${mode}`}>
+      {mode === "practice" ? t("practice.badge") : t("practice.real_badge")}
+    </span>
+  );
 }
 
 /**

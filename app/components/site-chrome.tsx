@@ -17,11 +17,21 @@ import { ModeSwitch } from "./practice";
  * "system"), so it never sits on a light surface. Both are the same two files on every page, so
  * switching schemes costs no request. Without an image the title is shown as text.
  */
-export function Brand({ site }: { site: Pick<RootData["site"], "title" | "logo" | "logo2" | "favicon" | "logoUsage"> }) {
+export function Brand({
+  site,
+}: {
+  site: Pick<RootData["site"], "title" | "logo" | "logo2" | "favicon" | "logoUsage">;
+}) {
   if (site.logoUsage === "wordmark" && site.logo) {
     return (
       <span className="brand-wordmark">
-        <img src={site.logo} alt={site.title} className={site.logo2 ? "logo-light has-dark" : "logo-light"} width="160" height="40" />
+        <img
+          src={site.logo}
+          alt={site.title}
+          className={site.logo2 ? "logo-light has-dark" : "logo-light"}
+          width="160"
+          height="40"
+        />
         {site.logo2 ? <img src={site.logo2} alt={site.title} className="logo-dark" width="160" height="40" /> : null}
       </span>
     );

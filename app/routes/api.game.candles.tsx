@@ -17,6 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     params: { pair },
     query: { interval: interval as CandleInterval, limit: 200 },
   });
-  if (!result.ok) return json({ candles: [], error: messageKey("kline_data_error") }, { status: failureStatus(result.status) });
+  if (!result.ok)
+    return json({ candles: [], error: messageKey("kline_data_error") }, { status: failureStatus(result.status) });
   return json({ candles: result.data, error: null }, { headers: { "cache-control": "private, max-age=5" } });
 }

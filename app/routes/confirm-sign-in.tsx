@@ -5,7 +5,11 @@ import { completeSignIn } from "~/utils/auth.server";
 import type { RouteHandle } from "~/utils/translation-keys";
 import { useTranslation } from "~/utils/translator";
 
-export const handle = { titleKey: "account:link_sign_in.title", layout: "auth", i18n: ["account"] } satisfies RouteHandle;
+export const handle = {
+  titleKey: "account:link_sign_in.title",
+  layout: "auth",
+  i18n: ["account"],
+} satisfies RouteHandle;
 
 /**
  * The question a sign-in link asks before it signs anyone in (server/site/README.md, "accessToken
@@ -39,7 +43,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!(thrown instanceof Response)) throw thrown;
     });
   }
-  return completeSignIn(request, context, { token: link.token, account: link.account, target: link.path, toastKey: "login_success" });
+  return completeSignIn(request, context, {
+    token: link.token,
+    account: link.account,
+    target: link.path,
+    toastKey: "login_success",
+  });
 }
 
 export default function ConfirmSignIn() {

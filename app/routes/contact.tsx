@@ -20,7 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await context.platform.call("chatbox", { params: { siteId: context.siteId }, query: { referrer } });
   const social = context.site.socialOptions.filter((o) => isWebUrl(o.url));
   const member = context.session.signedIn;
-  if (!result.ok) return json({ chatLink: null, error: messageKey(result.code), social, member }, { status: result.status });
+  if (!result.ok)
+    return json({ chatLink: null, error: messageKey(result.code), social, member }, { status: result.status });
   const chatLink = isWebUrl(result.data) ? result.data : null;
   return json({ chatLink, error: null, social, member });
 }

@@ -107,7 +107,12 @@ export default function Fairness() {
       </section>
 
       {pairs.map(({ pair, days, error }) => (
-        <section key={pair.symbol} className="card" aria-labelledby={`seeds-${pair.symbol}`} data-testid={`seeds-${pair.symbol}`}>
+        <section
+          key={pair.symbol}
+          className="card"
+          aria-labelledby={`seeds-${pair.symbol}`}
+          data-testid={`seeds-${pair.symbol}`}
+        >
           <h2 id={`seeds-${pair.symbol}`}>{t("days.caption", { pair: pair.name })}</h2>
           {error ? <p className="error-list">{t("days.failed", { pair: pair.name })}</p> : null}
           {!error && days.length === 0 ? <p className="muted">{t("days.none")}</p> : null}
@@ -116,9 +121,18 @@ export default function Fairness() {
               // from the list itself (newest first: tomorrow's, today's, then revealed days), not from
               // this worker's clock: the platform's clock decides which day runs
               const unrevealed = days.filter((d) => !d.seed);
-              const when = day.seed ? "revealed" : unrevealed.length > 1 && day === unrevealed[0] ? "tomorrow" : "today";
+              const when = day.seed
+                ? "revealed"
+                : unrevealed.length > 1 && day === unrevealed[0]
+                  ? "tomorrow"
+                  : "today";
               return (
-                <li key={day.day} className={`fairness-day fairness-day-${when}`} data-testid="fairness-day" data-day={day.day}>
+                <li
+                  key={day.day}
+                  className={`fairness-day fairness-day-${when}`}
+                  data-testid="fairness-day"
+                  data-day={day.day}
+                >
                   <p className="fairness-day-head">
                     <strong>{day.day}</strong>
                     <span className={`day-pill day-pill-${when}`}>{t(`days.${when}`)}</span>
@@ -134,7 +148,11 @@ export default function Fairness() {
                   <p className="muted">
                     {t("days.committed_at", { time: formatUtc(day.committedAt, i18n.language) })}
                     {" · "}
-                    {t("days.params", { volatility: day.volatilityBp, precision: day.precision, seconds: day.periodSeconds })}
+                    {t("days.params", {
+                      volatility: day.volatilityBp,
+                      precision: day.precision,
+                      seconds: day.periodSeconds,
+                    })}
                   </p>
                 </li>
               );

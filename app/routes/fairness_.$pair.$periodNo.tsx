@@ -24,10 +24,32 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const proof = await loadPeriodProof(context, params.pair, params.periodNo);
   if (proof === null) throw new Response("Page Not Found", { status: 404 });
   const origin = new URL(request.url).origin;
-  if (!proof.ok) return json({ proof: null, error: messageKey(proof.code), origin, now: context.now, precision: 2, pairName: params.pair!, bets: null, currency: context.site.currency }, { status: proof.status >= 500 ? proof.status : 400 });
+  if (!proof.ok)
+    return json(
+      {
+        proof: null,
+        error: messageKey(proof.code),
+        origin,
+        now: context.now,
+        precision: 2,
+        pairName: params.pair!,
+        bets: null,
+        currency: context.site.currency,
+      },
+      { status: proof.status >= 500 ? proof.status : 400 },
+    );
   const [pairs, bets] = await Promise.all([sitePairs(context), memberBetsOn(context, params.pair!, params.periodNo!)]);
   const pair = pairs.find((p) => p.symbol === params.pair)!;
-  return json({ proof: proof.data, error: bets?.error ?? null, origin, now: context.now, precision: proof.data.day.precision, pairName: pair.name, bets: bets?.orders ?? null, currency: context.site.currency });
+  return json({
+    proof: proof.data,
+    error: bets?.error ?? null,
+    origin,
+    now: context.now,
+    precision: proof.data.day.precision,
+    pairName: pair.name,
+    bets: bets?.orders ?? null,
+    currency: context.site.currency,
+  });
 }
 
 export default function FairnessPeriod() {
@@ -99,11 +121,20 @@ export default function FairnessPeriod() {
           })}
         </ul>
         {previous ? (
-          <p className="muted">{t("period.previous", { periodNo: previous.periodNo, open: fmt(previous.openPrice), close: fmt(previous.closePrice) })}</p>
+          <p className="muted">
+            {t("period.previous", {
+              periodNo: previous.periodNo,
+              open: fmt(previous.openPrice),
+              close: fmt(previous.closePrice),
+            })}
+          </p>
         ) : null}
         {gaps.map(([from, to]) => (
           <p key={from} className="muted">
-            {t("period.gaps", { from: formatUtc(new Date(from * 1000).toISOString(), lng), to: formatUtc(new Date(to * 1000).toISOString(), lng) })}
+            {t("period.gaps", {
+              from: formatUtc(new Date(from * 1000).toISOString(), lng),
+              to: formatUtc(new Date(to * 1000).toISOString(), lng),
+            })}
           </p>
         ))}
       </section>

@@ -12,7 +12,21 @@ import { NO_SESSION_HEADER } from "~/utils/shared-page";
  */
 export async function loader({ context, params }: LoaderFunctionArgs) {
   const proof = await loadPeriodProof(context, params.pair, params.periodNo);
-  if (proof === null) return Response.json({ statusCode: 404, message: "not_found" }, { status: 404, headers: { "cache-control": "no-store" } });
-  if (!proof.ok) return Response.json({ statusCode: proof.status, message: proof.code }, { status: proof.status, headers: { "cache-control": "no-store" } });
-  return Response.json(proof.data, { headers: { "cache-control": proofCacheControl(proof.data.day.seed !== null), "access-control-allow-origin": "*", [NO_SESSION_HEADER]: "1" } });
+  if (proof === null)
+    return Response.json(
+      { statusCode: 404, message: "not_found" },
+      { status: 404, headers: { "cache-control": "no-store" } },
+    );
+  if (!proof.ok)
+    return Response.json(
+      { statusCode: proof.status, message: proof.code },
+      { status: proof.status, headers: { "cache-control": "no-store" } },
+    );
+  return Response.json(proof.data, {
+    headers: {
+      "cache-control": proofCacheControl(proof.data.day.seed !== null),
+      "access-control-allow-origin": "*",
+      [NO_SESSION_HEADER]: "1",
+    },
+  });
 }

@@ -53,7 +53,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { account, areaCode, mobile } = submission.value;
     const sent = await platform.call("forgotSend", { body: { siteId, account, areaCode, mobile } });
     if (!sent.ok && !CONCEALED.has(sent.code)) {
-      return json<ActionData>({ result: submission.reply({ formErrors: [messageKey(sent.code)] }) }, { status: failureStatus(sent.status) });
+      return json<ActionData>(
+        { result: submission.reply({ formErrors: [messageKey(sent.code)] }) },
+        { status: failureStatus(sent.status) },
+      );
     }
     return redirect(`/forgot-password?step=reset&account=${encodeURIComponent(account)}`);
   }
@@ -61,13 +64,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: forgotResetSchema });
     // a refused form keeps its key: the outcome of a failed request may be unknown
     const key = submittedIdempotencyKey(formData);
-    if (submission.status !== "success") return json<ActionData>({ result: submission.reply({ hideFields: SECRETS }), idempotencyKey: key }, { status: 400 });
+    if (submission.status !== "success")
+      return json<ActionData>(
+        { result: submission.reply({ hideFields: SECRETS }), idempotencyKey: key },
+        { status: 400 },
+      );
     const { account, code, newPassword, idempotencyKey } = submission.value;
     const reset = await platform.call("forgotReset", { body: { siteId, account, code, newPassword }, idempotencyKey });
     if (!reset.ok) {
       const formErrors = ["account:password_failed", messageKey(reset.code)];
       return json<ActionData>(
-        { result: submission.reply({ formErrors, hideFields: SECRETS }), idempotencyKey: keyAfterRefusal(reset, idempotencyKey) },
+        {
+          result: submission.reply({ formErrors, hideFields: SECRETS }),
+          idempotencyKey: keyAfterRefusal(reset, idempotencyKey),
+        },
         { status: failureStatus(reset.status) },
       );
     }
@@ -89,7 +99,12 @@ export default function ForgotPassword() {
       </p>
       <h1>{t("forgot.title")}</h1>
       {step === "reset" ? (
-        <ForgotResetForm key={account} account={account} idempotencyKey={actionData?.idempotencyKey ?? idempotencyKey} lastResult={lastResult} />
+        <ForgotResetForm
+          key={account}
+          account={account}
+          idempotencyKey={actionData?.idempotencyKey ?? idempotencyKey}
+          lastResult={lastResult}
+        />
       ) : (
         <ForgotSendForm areaCodes={areaCodes} account={account} lastResult={lastResult} />
       )}

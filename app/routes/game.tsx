@@ -6,7 +6,12 @@ import gameStyles from "~/styles/game.css";
 
 // the compact header: the game's first screen is for betting (app/README.md, "The game page")
 // the title is the site's name for its game (gameName), "Game" when the site gives none
-export const handle = { titleKey: "game:title", titleFromSite: "gameName", layout: "game", i18n: ["game", "money"] } satisfies RouteHandle;
+export const handle = {
+  titleKey: "game:title",
+  titleFromSite: "gameName",
+  layout: "game",
+  i18n: ["game", "money"],
+} satisfies RouteHandle;
 
 /** The game's own stylesheet: only the game routes load it. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: gameStyles }];

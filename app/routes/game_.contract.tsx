@@ -6,7 +6,11 @@ import gameStyles from "~/styles/game.css";
 import contractStyles from "~/styles/contract.css";
 
 // the game's compact header and stylesheet (the price card, the pinned bar, the banners), plus its own
-export const handle = { titleKey: "contract:title", layout: "game", i18n: ["game", "money", "contract"] } satisfies RouteHandle;
+export const handle = {
+  titleKey: "contract:title",
+  layout: "game",
+  i18n: ["game", "money", "contract"],
+} satisfies RouteHandle;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: gameStyles },

@@ -31,14 +31,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: loginSchema });
   // once a sign-in needed the challenge, the next one needs it too: the widget stays
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["password"] }), challenge: answer !== undefined }, { status: 400 });
+    return json(
+      { result: submission.reply({ hideFields: ["password"] }), challenge: answer !== undefined },
+      { status: 400 },
+    );
   }
   const { account, password } = submission.value;
   const result = await signInCall(request, context, account, password, answer);
   if (!result.ok) {
-    const challenge = answer !== undefined || result.code === "challenge_required" || result.code === "challenge_failed";
+    const challenge =
+      answer !== undefined || result.code === "challenge_required" || result.code === "challenge_failed";
     const message = failureMessage(result, { currency: context.site.currency, locale: context.locale });
-    return json({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }), challenge }, { status: 400 });
+    return json(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), challenge },
+      { status: 400 },
+    );
   }
   return completeSignIn(request, context, {
     token: result.data.token,

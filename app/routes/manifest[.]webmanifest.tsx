@@ -29,7 +29,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
     background_color: palette.background,
     icons: [
       ...["192", "512"].flatMap((size) =>
-        (["any", "maskable"] as const).map((purpose) => ({ src: `/icons/${size}.png`, sizes: `${size}x${size}`, type: "image/png", purpose })),
+        (["any", "maskable"] as const).map((purpose) => ({
+          src: `/icons/${size}.png`,
+          sizes: `${size}x${size}`,
+          type: "image/png",
+          purpose,
+        })),
       ),
       ...(site.favicon ? [icon(site.favicon)] : []),
     ],
@@ -51,7 +56,14 @@ function shortName(title: string): string {
   return name || title.slice(0, 12);
 }
 
-const IMAGE_TYPES: Record<string, string> = { svg: "image/svg+xml", png: "image/png", webp: "image/webp", ico: "image/x-icon", jpg: "image/jpeg", jpeg: "image/jpeg" };
+const IMAGE_TYPES: Record<string, string> = {
+  svg: "image/svg+xml",
+  png: "image/png",
+  webp: "image/webp",
+  ico: "image/x-icon",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+};
 
 /** An SVG scales to any size; for other images the size is not known, so it is left out. */
 function icon(src: string) {

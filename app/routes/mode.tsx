@@ -65,7 +65,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** A toast whose text names an amount: the figure travels in the key (utils/messages.ts, messageKey). */
-function withAmount(key: "practice_started" | "practice_reset", minor: number, money: { currency: string; locale: string }) {
+function withAmount(
+  key: "practice_started" | "practice_reset",
+  minor: number,
+  money: { currency: string; locale: string },
+) {
   const query = new URLSearchParams({
     amount: formatMoney(minor, money.currency, money.locale),
   }).toString();

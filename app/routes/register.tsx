@@ -2,7 +2,16 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CheckboxField, CsrfInput, ErrorList, Field, FormSummary, SelectField, SubmitButton, useServerForm } from "~/components/forms";
+import {
+  CheckboxField,
+  CsrfInput,
+  ErrorList,
+  Field,
+  FormSummary,
+  SelectField,
+  SubmitButton,
+  useServerForm,
+} from "~/components/forms";
 import { completeSignIn } from "~/utils/auth.server";
 import { registerSchema } from "~/utils/auth-schemas.server";
 import { readPlainCookie } from "~/utils/cookies";
@@ -45,12 +54,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // account there already: whoever holds its password owns it, so it signs in as /login would.
   const taken = !signup.ok && signup.code === "account_exists";
   if (!signup.ok && !taken) {
-    return json(submission.reply({ formErrors: [messageKey(signup.code)], hideFields: SECRET_FIELDS }), { status: 400 });
+    return json(submission.reply({ formErrors: [messageKey(signup.code)], hideFields: SECRET_FIELDS }), {
+      status: 400,
+    });
   }
   // sign-up signs the member in at once, with no second success message (app/README.md, "Sign-in and sign-up")
   const signin = await signInCall(request, context, v.account, v.password);
   if (!signin.ok) {
-    if (taken) return json(submission.reply({ formErrors: [messageKey("account_exists")], hideFields: SECRET_FIELDS }), { status: 400 });
+    if (taken)
+      return json(submission.reply({ formErrors: [messageKey("account_exists")], hideFields: SECRET_FIELDS }), {
+        status: 400,
+      });
     // the account exists now, whatever stopped the sign-in (a challenge its network needs, a wait,
     // a fault): the member is told so, and /login has the account name filled in
     context.session.flashToast({ kind: "error", key: "register_signin_failed" });
@@ -68,7 +82,10 @@ export default function Register() {
   const { areaCodes, referralCode } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useServerForm<ReturnType<typeof registerSchema>>({ lastResult, defaultValue: { referralCode, areaCode: areaCodes[0] } });
+  const [form, fields] = useServerForm<ReturnType<typeof registerSchema>>({
+    lastResult,
+    defaultValue: { referralCode, areaCode: areaCodes[0] },
+  });
   return (
     <div className="auth-card">
       <p className="auth-home">
@@ -92,10 +109,25 @@ export default function Register() {
             referralCode: t("fields.referral_code"),
           }}
         />
-        <Field meta={fields.account} label={t("fields.account")} autoComplete="username" hint={t("register.account_hint")} />
+        <Field
+          meta={fields.account}
+          label={t("fields.account")}
+          autoComplete="username"
+          hint={t("register.account_hint")}
+        />
         <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="new-password" />
-        <Field meta={fields.confirmPassword} label={t("fields.confirm_password")} type="password" autoComplete="new-password" />
-        <Field meta={fields.transactionPassword} label={t("fields.transaction_password")} type="password" autoComplete="off" />
+        <Field
+          meta={fields.confirmPassword}
+          label={t("fields.confirm_password")}
+          type="password"
+          autoComplete="new-password"
+        />
+        <Field
+          meta={fields.transactionPassword}
+          label={t("fields.transaction_password")}
+          type="password"
+          autoComplete="off"
+        />
         <Field
           meta={fields.confirmTransactionPassword}
           label={t("fields.confirm_transaction_password")}

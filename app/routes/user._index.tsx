@@ -27,7 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const bonus = await lockedBonus(context, wallets.ok ? wallets.data : null);
   return json(
     {
-      info: info.ok ? { account: info.data.account, realName: info.data.realName, inviteCode: info.data.inviteCode } : null,
+      info: info.ok
+        ? { account: info.data.account, realName: info.data.realName, inviteCode: info.data.inviteCode }
+        : null,
       wallets: wallets.ok ? withGameNames(context, wallets.data) : null,
       bonus,
       // recent activity is a convenience: the page stands without it

@@ -1,6 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
-import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+} from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { BankApplyForm } from "~/components/bank/bank-apply-form";
@@ -83,7 +89,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       applied.code === "bank_name_error"
         ? submission.reply({ formErrors: ["bank:apply_failed"], fieldErrors: { bank: [reason] } })
         : submission.reply({ formErrors: ["bank:apply_failed", reason] });
-    return fail({ ...result, initialValue: { ...result.initialValue, ...fileIds.uploaded } }, applied.status, keyAfterRefusal(applied, form.idempotencyKey));
+    return fail(
+      { ...result, initialValue: { ...result.initialValue, ...fileIds.uploaded } },
+      applied.status,
+      keyAfterRefusal(applied, form.idempotencyKey),
+    );
   }
   context.session.flashToast({
     kind: "success",

@@ -7,7 +7,14 @@ import { RealMoneyOnly } from "~/components/practice";
 import { useRootData } from "~/utils/root-data";
 import { choiceErrorProps, CsrfInput, ErrorList, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
-import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
+import {
+  AmountField,
+  keepDataAfterRefusal,
+  Receipt,
+  ReceiptFact,
+  RecentList,
+  type MoneyActionData,
+} from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { depositSchema } from "~/utils/money-schemas.server";
@@ -44,7 +51,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     breakInForce(context),
   ]);
   const optionOf = (id: string) => context.site.depositOptions.find((o) => o.id === id);
-  const listed = (result.ok ? withOptionNames(context, result.data.items) : []).map((d) => ({ ...d, payment: inMemberLanguage(d.payment, optionOf(d.optionId)) }));
+  const listed = (result.ok ? withOptionNames(context, result.data.items) : []).map((d) => ({
+    ...d,
+    payment: inMemberLanguage(d.payment, optionOf(d.optionId)),
+  }));
   const receiptId = takeReceiptId(request, context, "deposit") ?? view;
   const receipt = (receiptId && listed.find((d) => d.id === receiptId)) || null;
   const option = receipt ? optionOf(receipt.optionId) : undefined;
@@ -69,7 +79,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMember(request, context);
   const options = context.site.depositOptions;
-  const schema = depositSchema(limitsFor(context, "Deposit"), options.map((o) => o.id));
+  const schema = depositSchema(
+    limitsFor(context, "Deposit"),
+    options.map((o) => o.id),
+  );
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   const key = submittedIdempotencyKey(formData);
@@ -79,7 +92,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { optionId, amount, idempotencyKey } = submission.value;
   const result = await context.platform.call("deposit", { body: { optionId, amount }, idempotencyKey });
   if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
-  return moneySuccess(context, "/user/deposit", result.data.status === "credited" ? "deposit_credited" : "deposit_pending", { kind: "deposit", id: result.data.id });
+  return moneySuccess(
+    context,
+    "/user/deposit",
+    result.data.status === "credited" ? "deposit_credited" : "deposit_pending",
+    { kind: "deposit", id: result.data.id },
+  );
 }
 
 /**
@@ -93,7 +111,20 @@ function inMemberLanguage(payment: DepositPayment | null, option: DepositOption 
 }
 
 export default function Deposit() {
-  const { options, limits, currency, recent, receipt, payment, qr, assign, viewMissing, bonusOffers, idempotencyKey, onBreak } = useLoaderData<typeof loader>();
+  const {
+    options,
+    limits,
+    currency,
+    recent,
+    receipt,
+    payment,
+    qr,
+    assign,
+    viewMissing,
+    bonusOffers,
+    idempotencyKey,
+    onBreak,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const { mode } = useRootData();
@@ -117,7 +148,9 @@ export default function Deposit() {
           <ReceiptFact label={t("deposit.option")}>{receipt.optionName}</ReceiptFact>
         </Receipt>
       ) : null}
-      {receipt && payment ? <PaymentCard payment={payment} amount={receipt.amount} currency={currency} qr={qr} assign={assign} /> : null}
+      {receipt && payment ? (
+        <PaymentCard payment={payment} amount={receipt.amount} currency={currency} qr={qr} assign={assign} />
+      ) : null}
       {viewMissing ? (
         <p className="card" role="status">
           {t("payment.not_found")}
@@ -145,7 +178,10 @@ export default function Deposit() {
           <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
           <ErrorList id={form.errorId} errors={form.errors} alert />
           <FormSummary form={form} />
-          <fieldset className="choice-group" aria-describedby={fields.optionId.errors ? fields.optionId.errorId : undefined}>
+          <fieldset
+            className="choice-group"
+            aria-describedby={fields.optionId.errors ? fields.optionId.errorId : undefined}
+          >
             <legend>{t("deposit.option")}</legend>
             {options.map((o) => {
               const errorProps = choiceErrorProps(fields.optionId);
@@ -162,7 +198,11 @@ export default function Deposit() {
                       value={o.id}
                       defaultChecked={fields.optionId.initialValue === o.id}
                       {...errorProps}
-                      aria-describedby={[errorProps["aria-describedby"], o.instructions ? helpId : undefined].filter(Boolean).join(" ") || undefined}
+                      aria-describedby={
+                        [errorProps["aria-describedby"], o.instructions ? helpId : undefined]
+                          .filter(Boolean)
+                          .join(" ") || undefined
+                      }
                     />
                     <strong>{o.name}</strong>
                   </label>

@@ -12,7 +12,9 @@ export const handle = { titleKey: "support:download.title", i18n: ["support"] } 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
   const order = { ios: 0, android: 1, other: 2 } as const;
-  const appLinks = context.site.appLinks.filter((l) => isWebUrl(l.url)).sort((a, b) => order[a.platform] - order[b.platform]);
+  const appLinks = context.site.appLinks
+    .filter((l) => isWebUrl(l.url))
+    .sort((a, b) => order[a.platform] - order[b.platform]);
   return json({ siteTitle: context.site.title, appLinks });
 }
 

@@ -24,7 +24,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       areaCodes: context.site.localsOptions,
-      info: info.ok ? { account: info.data.account, mobileVerified: info.data.mobileVerified, ...editable(info.data) } : null,
+      info: info.ok
+        ? { account: info.data.account, mobileVerified: info.data.mobileVerified, ...editable(info.data) }
+        : null,
       error: info.ok ? null : info.code,
     },
     // a call that failed after its retry answers 400, other failures keep theirs (app/README.md, "Failure statuses")

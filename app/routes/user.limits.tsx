@@ -1,8 +1,22 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { choiceErrorProps, controlProps, CsrfInput, ErrorList, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
+import {
+  choiceErrorProps,
+  controlProps,
+  CsrfInput,
+  ErrorList,
+  FormSummary,
+  SubmitButton,
+  useServerForm,
+} from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { requireMember } from "~/utils/auth.server";
 import { failureStatus } from "~/utils/failure-status";
@@ -11,7 +25,14 @@ import { failureMessage, messageKey } from "~/utils/messages";
 import { formatDateTime } from "~/utils/intl";
 import { formatMoney } from "~/utils/money";
 import { decimalString, minorDigits } from "#rules/units";
-import { breakKindOf, breakSchema, LIMITS_INTENTS, limitSchema, realitySchema, type LimitsIntent } from "~/utils/protection.server";
+import {
+  breakKindOf,
+  breakSchema,
+  LIMITS_INTENTS,
+  limitSchema,
+  realitySchema,
+  type LimitsIntent,
+} from "~/utils/protection.server";
 import { useTranslation } from "~/utils/translator";
 import type { RouteHandle } from "~/utils/translation-keys";
 import limitsStyles from "~/styles/limits.css";
@@ -43,7 +64,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-type ActionData = { intent: LimitsIntent; target?: string; result: SubmissionResult<string[]>; idempotencyKey?: string };
+type ActionData = {
+  intent: LimitsIntent;
+  target?: string;
+  result: SubmissionResult<string[]>;
+  idempotencyKey?: string;
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMember(request, context);
@@ -56,10 +82,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: limitSchema(context.site.currency) });
     // which of the six forms answered: its error shows there, not on the others
     const target = `${String(formData.get("kind"))}-${String(formData.get("period"))}`;
-    if (submission.status !== "success") return json<ActionData>({ intent, target, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return json<ActionData>({ intent, target, result: submission.reply() }, { status: 400 });
     const result = await context.platform.call("setLimit", { body: submission.value });
     if (!result.ok) {
-      return json<ActionData>({ intent, target, result: submission.reply({ formErrors: [failureMessage(result, money)] }) }, { status: failureStatus(result.status) });
+      return json<ActionData>(
+        { intent, target, result: submission.reply({ formErrors: [failureMessage(result, money)] }) },
+        { status: failureStatus(result.status) },
+      );
     }
     context.session.flashToast({ kind: "success", key: "limit_saved" });
     return redirect("/user/limits");
@@ -67,10 +97,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "reality") {
     const submission = parseWithZod(formData, { schema: realitySchema });
-    if (submission.status !== "success") return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
     const result = await context.platform.call("setRealityCheck", { body: { minutes: submission.value.minutes } });
     if (!result.ok) {
-      return json<ActionData>({ intent, result: submission.reply({ formErrors: [failureMessage(result, money)] }) }, { status: failureStatus(result.status) });
+      return json<ActionData>(
+        { intent, result: submission.reply({ formErrors: [failureMessage(result, money)] }) },
+        { status: failureStatus(result.status) },
+      );
     }
     // the cached due time follows the old interval: the next page load asks the platform again
     context.session.set("realityDueAt", undefined);
@@ -81,7 +115,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // a break: idempotent like a money form (a double tap starts one break), keyed when rendered
   const submission = parseWithZod(formData, { schema: breakSchema });
   const key = submittedIdempotencyKey(formData);
-  if (submission.status !== "success") return json<ActionData>({ intent, result: submission.reply(), idempotencyKey: key }, { status: 400 });
+  if (submission.status !== "success")
+    return json<ActionData>({ intent, result: submission.reply(), idempotencyKey: key }, { status: 400 });
   const { duration, idempotencyKey } = submission.value;
   const result = await context.platform.call("startBreak", {
     body: { kind: breakKindOf(duration), duration, confirm: true },
@@ -89,7 +124,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!result.ok) {
     return json<ActionData>(
-      { intent, result: submission.reply({ formErrors: [failureMessage(result, money)] }), idempotencyKey: keyAfterRefusal(result, idempotencyKey) },
+      {
+        intent,
+        result: submission.reply({ formErrors: [failureMessage(result, money)] }),
+        idempotencyKey: keyAfterRefusal(result, idempotencyKey),
+      },
       { status: failureStatus(result.status) },
     );
   }
@@ -124,7 +163,11 @@ export default function Limits() {
                     key={limit.period}
                     limit={limit}
                     currency={currency}
-                    lastResult={actionData?.intent === "limit" && actionData.target === `${limit.kind}-${limit.period}` ? actionData.result : undefined}
+                    lastResult={
+                      actionData?.intent === "limit" && actionData.target === `${limit.kind}-${limit.period}`
+                        ? actionData.result
+                        : undefined
+                    }
                   />
                 ))}
             </section>
@@ -153,7 +196,9 @@ function ActiveBreak({ state }: { state: ProtectionState }) {
   const active = state.activeBreak!;
   return (
     <section className="card limits-active-break" aria-labelledby="limits-break-active" data-testid="active-break">
-      <h2 id="limits-break-active">{t(`limits.break_active.${active.kind}`, { until: formatDateTime(active.until, i18n.language) })}</h2>
+      <h2 id="limits-break-active">
+        {t(`limits.break_active.${active.kind}`, { until: formatDateTime(active.until, i18n.language) })}
+      </h2>
       <p>{t("limits.break_active_hint")}</p>
     </section>
   );
@@ -164,7 +209,15 @@ function ActiveBreak({ state }: { state: ProtectionState }) {
  * alone), the pending increase or removal with the moment it applies, and a small form to set a
  * new amount or remove it.
  */
-function LimitRow({ limit, currency, lastResult }: { limit: LimitState; currency: string; lastResult?: SubmissionResult<string[]> }) {
+function LimitRow({
+  limit,
+  currency,
+  lastResult,
+}: {
+  limit: LimitState;
+  currency: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t, i18n } = useTranslation("account");
   const [form, fields] = useServerForm<ReturnType<typeof limitSchema>>({ lastResult });
   const id = `limit-${limit.kind}-${limit.period}`;
@@ -194,12 +247,21 @@ function LimitRow({ limit, currency, lastResult }: { limit: LimitState; currency
       </dl>
       {limit.amount !== null ? (
         // the figures above say it in words; the bar is their picture (a net win counts as nothing used)
-        <meter className="limit-bar" min={0} max={limit.amount} value={Math.min(limit.amount, Math.max(0, limit.used))} aria-hidden="true" />
+        <meter
+          className="limit-bar"
+          min={0}
+          max={limit.amount}
+          value={Math.min(limit.amount, Math.max(0, limit.used))}
+          aria-hidden="true"
+        />
       ) : null}
       {limit.pending ? (
         <p className="limit-pending" data-testid={`${id}-pending`}>
           {t("limits.pending", {
-            amount: limit.pending.amount === null ? t("limits.no_limit") : formatMoney(limit.pending.amount, currency, i18n.language),
+            amount:
+              limit.pending.amount === null
+                ? t("limits.no_limit")
+                : formatMoney(limit.pending.amount, currency, i18n.language),
             at: formatDateTime(limit.pending.appliesAt, i18n.language),
           })}
         </p>
@@ -219,7 +281,9 @@ function LimitRow({ limit, currency, lastResult }: { limit: LimitState; currency
               type="text"
               inputMode="decimal"
               autoComplete="off"
-              defaultValue={fields.amount.initialValue ?? (limit.amount === null ? "" : decimalString(limit.amount, digits))}
+              defaultValue={
+                fields.amount.initialValue ?? (limit.amount === null ? "" : decimalString(limit.amount, digits))
+              }
             />
           </div>
           <button type="submit" name="op" value="set" className="button button-primary limit-set">
@@ -237,9 +301,20 @@ function LimitRow({ limit, currency, lastResult }: { limit: LimitState; currency
   );
 }
 
-function RealityForm({ current, siteDefault, lastResult }: { current: number; siteDefault: number; lastResult?: SubmissionResult<string[]> }) {
+function RealityForm({
+  current,
+  siteDefault,
+  lastResult,
+}: {
+  current: number;
+  siteDefault: number;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("account");
-  const [form, fields] = useServerForm<typeof realitySchema>({ lastResult, defaultValue: { minutes: String(current) } });
+  const [form, fields] = useServerForm<typeof realitySchema>({
+    lastResult,
+    defaultValue: { minutes: String(current) },
+  });
   return (
     <section className="card limits-card" aria-labelledby="limits-reality-title">
       <h2 id="limits-reality-title">{t("limits.reality_title")}</h2>
@@ -248,7 +323,10 @@ function RealityForm({ current, siteDefault, lastResult }: { current: number; si
         <CsrfInput />
         <input type="hidden" name="intent" value="reality" />
         <ErrorList id={form.errorId} errors={form.errors} alert />
-        <fieldset className="choice-group limits-choices" aria-describedby={fields.minutes.errors ? fields.minutes.errorId : undefined}>
+        <fieldset
+          className="choice-group limits-choices"
+          aria-describedby={fields.minutes.errors ? fields.minutes.errorId : undefined}
+        >
           <legend>{t("limits.reality_interval")}</legend>
           {REALITY_CHECK_MINUTES.map((m) => (
             <label key={m} className="choice">
@@ -274,7 +352,13 @@ function RealityForm({ current, siteDefault, lastResult }: { current: number; si
   );
 }
 
-function BreakForm({ idempotencyKey, lastResult }: { idempotencyKey: string; lastResult?: SubmissionResult<string[]> }) {
+function BreakForm({
+  idempotencyKey,
+  lastResult,
+}: {
+  idempotencyKey: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("account");
   const [form, fields] = useServerForm<typeof breakSchema>({ lastResult });
   return (
@@ -326,7 +410,8 @@ function BreakForm({ idempotencyKey, lastResult }: { idempotencyKey: string; las
 /** The changes, newest first (the platform's order), each with when it applies or applied. */
 function History({ state }: { state: ProtectionState }) {
   const { t, i18n } = useTranslation("account");
-  const amount = (minor: number | null) => (minor === null ? t("limits.no_limit") : formatMoney(minor, state.currency, i18n.language));
+  const amount = (minor: number | null) =>
+    minor === null ? t("limits.no_limit") : formatMoney(minor, state.currency, i18n.language);
   return (
     <section className="card limits-card" aria-labelledby="limits-history-title">
       <h2 id="limits-history-title">{t("limits.history_title")}</h2>
@@ -346,14 +431,17 @@ function History({ state }: { state: ProtectionState }) {
                     })
                   : h.change === "reality_check"
                     ? t("limits.history.reality_check", { to: String(h.to ?? "") })
-                    : t(`limits.history.${h.change}`, { duration: h.duration ? t(`limits.durations.${h.duration}`) : "" })}
+                    : t(`limits.history.${h.change}`, {
+                        duration: h.duration ? t(`limits.durations.${h.duration}`) : "",
+                      })}
               </span>
               <span className="muted limits-history-when">
                 <time dateTime={h.at}>{formatDateTime(h.at, i18n.language)}</time>
                 {h.appliesAt !== h.at ? (
                   <>
                     {" · "}
-                    {t("limits.history_applies")} <time dateTime={h.appliesAt}>{formatDateTime(h.appliesAt, i18n.language)}</time>
+                    {t("limits.history_applies")}{" "}
+                    <time dateTime={h.appliesAt}>{formatDateTime(h.appliesAt, i18n.language)}</time>
                   </>
                 ) : null}
               </span>

@@ -42,7 +42,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await context.platform.call("sendMessage", { body: { title, content }, idempotencyKey });
   if (!result.ok) {
     const reply = submission.reply({ formErrors: [messageKey(result.code)] });
-    return json({ result: reply, idempotencyKey: keyAfterRefusal(result, idempotencyKey) } satisfies MessageActionData, { status: failureStatus(result.status) });
+    return json(
+      { result: reply, idempotencyKey: keyAfterRefusal(result, idempotencyKey) } satisfies MessageActionData,
+      { status: failureStatus(result.status) },
+    );
   }
   context.session.flashToast({ kind: "success", key: "message_sent" });
   return redirect(PATH);

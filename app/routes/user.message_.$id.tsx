@@ -50,7 +50,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     : ({ ok: false, status: 404, code: "message_not_found" } as const);
   if (!result.ok) {
     const reply = submission.reply({ formErrors: [messageKey(result.code)] });
-    return json({ result: reply, idempotencyKey: keyAfterRefusal(result, idempotencyKey) } satisfies MessageActionData, { status: failureStatus(result.status) });
+    return json(
+      { result: reply, idempotencyKey: keyAfterRefusal(result, idempotencyKey) } satisfies MessageActionData,
+      { status: failureStatus(result.status) },
+    );
   }
   context.session.flashToast({ kind: "success", key: "reply_sent" });
   return redirect(`/user/message/${encodeURIComponent(id)}`);

@@ -64,7 +64,10 @@ async function loadList(context: AppLoadContext, query: RecordsQuery): Promise<L
       const result = await platform.call("transactions", filter);
       if (!result.ok) return result;
       // deposits named in the member's language (utils/money.server.ts)
-      return { ok: true, list: { tab: "transactions", page: { ...result.data, items: withOptionNames(context, result.data.items) } } };
+      return {
+        ok: true,
+        list: { tab: "transactions", page: { ...result.data, items: withOptionNames(context, result.data.items) } },
+      };
     }
     case "withdrawals": {
       const result = await platform.call("withdrawals", filter);
@@ -89,7 +92,11 @@ export default function Records() {
         {t("title")} <ModeBadge mode={listMode} />
       </h1>
       <p className="records-mode" data-testid="records-mode" data-mode={listMode}>
-        {query.tab !== "account" ? tc("practice.records_always_real") : mode === "practice" ? tc("practice.records_practice") : tc("practice.records_real")}
+        {query.tab !== "account"
+          ? tc("practice.records_always_real")
+          : mode === "practice"
+            ? tc("practice.records_practice")
+            : tc("practice.records_real")}
       </p>
       <RecordTabs query={query} />
       <DateFilter query={query} rangeError={rangeError} />

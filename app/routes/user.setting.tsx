@@ -54,7 +54,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = intentOf(formData, INTENTS);
   if (!intent) throw new Response("Unknown form", { status: 400 });
   const account = info.ok ? info.data.account : (context.session.account ?? "");
-  const schema = intent === "password" ? passwordSchema(account) : transactionPasswordSchema(account, !info.ok || info.data.hasTransactionPassword);
+  const schema =
+    intent === "password"
+      ? passwordSchema(account)
+      : transactionPasswordSchema(account, !info.ok || info.data.hasTransactionPassword);
   const submission = parseWithZod(formData, { schema });
   const idempotencyKey = intent === "transaction" ? submittedIdempotencyKey(formData) : undefined;
   const fail = (formErrors: string[] | undefined, status = 400) =>
@@ -68,7 +71,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "password") {
     const v = submission.value as { oldPassword: string; newPassword: string };
-    const result = await context.platform.call("changePassword", { body: { oldPassword: v.oldPassword, newPassword: v.newPassword } });
+    const result = await context.platform.call("changePassword", {
+      body: { oldPassword: v.oldPassword, newPassword: v.newPassword },
+    });
     if (!result.ok) return fail([FAILED.password, messageKey(result.code)], result.status);
     // a new login password means signing in again (the platform ended every session; app/README.md, "Passwords")
     context.session.signOut(context.siteId);
@@ -76,7 +81,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect("/login");
   }
 
-  const v = submission.value as { oldTransactionPassword?: string; newTransactionPassword: string; idempotencyKey: string };
+  const v = submission.value as {
+    oldTransactionPassword?: string;
+    newTransactionPassword: string;
+    idempotencyKey: string;
+  };
   const result = await context.platform.call("changeTransactionPassword", {
     body: {
       oldTransactionPassword: info.data.hasTransactionPassword ? v.oldTransactionPassword : undefined,
@@ -89,7 +98,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json<ActionData>(
       {
         intent,
-        result: submission.reply({ formErrors: [FAILED.transaction, messageKey(result.code)], hideFields: SECRETS[intent] }),
+        result: submission.reply({
+          formErrors: [FAILED.transaction, messageKey(result.code)],
+          hideFields: SECRETS[intent],
+        }),
         idempotencyKey: keyAfterRefusal(result, v.idempotencyKey),
       },
       { status: failureStatus(result.status) },
@@ -118,7 +130,9 @@ export default function Settings() {
         // setting the first one turns this into the change form
         key={String(hasTransactionPassword)}
         hasOld={hasTransactionPassword}
-        idempotencyKey={(actionData?.intent === "transaction" ? actionData.idempotencyKey : undefined) ?? idempotencyKey}
+        idempotencyKey={
+          (actionData?.intent === "transaction" ? actionData.idempotencyKey : undefined) ?? idempotencyKey
+        }
         lastResult={resultFor("transaction")}
       />
       <DisplaySettings redirectTo="/user/setting" />

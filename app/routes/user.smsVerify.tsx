@@ -29,7 +29,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       // the page needs the number only masked, so only that leaves the server
-      phone: info.ok ? { areaCode: info.data.areaCode, masked: maskMobile(info.data.mobile), verified: info.data.mobileVerified } : null,
+      phone: info.ok
+        ? { areaCode: info.data.areaCode, masked: maskMobile(info.data.mobile), verified: info.data.mobileVerified }
+        : null,
       error: info.ok ? null : info.code,
       idempotencyKey: newIdempotencyKey(),
     },
@@ -45,21 +47,32 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "send") {
     const key = idempotencyKeyField.safeParse(formData.get("idempotencyKey"));
     if (!key.success) {
-      return json<ActionData>({ intent, error: key.error.issues[0]!.message, idempotencyKey: newIdempotencyKey() }, { status: 400 });
+      return json<ActionData>(
+        { intent, error: key.error.issues[0]!.message, idempotencyKey: newIdempotencyKey() },
+        { status: 400 },
+      );
     }
     const idempotencyKey = key.data;
     const sent = await context.platform.call("smsSend", { body: { purpose: "verify_mobile" }, idempotencyKey });
-    if (!sent.ok) return json<ActionData>({ intent, error: messageKey(sent.code), idempotencyKey: keyAfterRefusal(sent, idempotencyKey) }, { status: failureStatus(sent.status) });
+    if (!sent.ok)
+      return json<ActionData>(
+        { intent, error: messageKey(sent.code), idempotencyKey: keyAfterRefusal(sent, idempotencyKey) },
+        { status: failureStatus(sent.status) },
+      );
     context.session.flashToast({ kind: "success", key: "sms_code_sent" });
     // no redirect: the page shows when the next code may be sent, which only this answer knows
     return json<ActionData>({ intent, sent: sent.data, idempotencyKey: newIdempotencyKey() });
   }
   if (intent === "verify") {
     const submission = parseWithZod(formData, { schema: smsCodeSchema });
-    if (submission.status !== "success") return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return json<ActionData>({ intent, result: submission.reply() }, { status: 400 });
     const verified = await context.platform.call("smsVerify", { body: { code: submission.value.code } });
     if (!verified.ok) {
-      return json<ActionData>({ intent, result: submission.reply({ formErrors: [messageKey(verified.code)] }) }, { status: failureStatus(verified.status) });
+      return json<ActionData>(
+        { intent, result: submission.reply({ formErrors: [messageKey(verified.code)] }) },
+        { status: failureStatus(verified.status) },
+      );
     }
     context.session.flashToast({ kind: "success", key: "sms_verify_success" });
     return redirect("/user/smsVerify");
@@ -90,7 +103,10 @@ export default function SmsVerify() {
             <span data-testid="masked-mobile">
               {phone.areaCode} {phone.masked}
             </span>{" "}
-            <span className={`status ${phone.verified ? "status-verified" : "status-unverified"}`} data-testid="mobile-verified">
+            <span
+              className={`status ${phone.verified ? "status-verified" : "status-unverified"}`}
+              data-testid="mobile-verified"
+            >
               {phone.verified ? t("sms.verified") : t("sms.not_verified")}
             </span>
           </p>
@@ -99,7 +115,11 @@ export default function SmsVerify() {
           ) : (
             <>
               <p className="hint">{t("sms.intro")}</p>
-              <SmsSendForm sent={send?.sent} error={send?.error} idempotencyKey={send?.idempotencyKey ?? idempotencyKey} />
+              <SmsSendForm
+                sent={send?.sent}
+                error={send?.error}
+                idempotencyKey={send?.idempotencyKey ?? idempotencyKey}
+              />
               <SmsCodeForm lastResult={verify} />
             </>
           )}

@@ -4,9 +4,24 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { RealMoneyOnly } from "~/components/practice";
 import { useRootData } from "~/utils/root-data";
-import { choiceErrorProps, CsrfInput, ErrorList, FormSummary, SelectField, SubmitButton, useServerForm } from "~/components/forms";
+import {
+  choiceErrorProps,
+  CsrfInput,
+  ErrorList,
+  FormSummary,
+  SelectField,
+  SubmitButton,
+  useServerForm,
+} from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
-import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
+import {
+  AmountField,
+  keepDataAfterRefusal,
+  Receipt,
+  ReceiptFact,
+  RecentList,
+  type MoneyActionData,
+} from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { transferSchema } from "~/utils/money-schemas.server";
@@ -50,7 +65,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMember(request, context);
-  const schema = transferSchema(limitsFor(context, "Transfer"), context.site.games.map((g) => g.code));
+  const schema = transferSchema(
+    limitsFor(context, "Transfer"),
+    context.site.games.map((g) => g.code),
+  );
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema });
   const key = submittedIdempotencyKey(formData);
@@ -60,11 +78,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { direction, gameCode, amount, idempotencyKey } = submission.value;
   const result = await context.platform.call("transfer", { body: { direction, gameCode, amount }, idempotencyKey });
   if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
-  return moneySuccess(context, "/user/transfer", direction === "in" ? "transfer_in_success" : "transfer_out_success", { kind: "transfer", id: result.data.id });
+  return moneySuccess(context, "/user/transfer", direction === "in" ? "transfer_in_success" : "transfer_out_success", {
+    kind: "transfer",
+    id: result.data.id,
+  });
 }
 
 export default function Transfer() {
-  const { wallets, bonus, recent, receipt, error, games, limits, currency, idempotencyKey, onBreak } = useLoaderData<typeof loader>();
+  const { wallets, bonus, recent, receipt, error, games, limits, currency, idempotencyKey, onBreak } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const { mode } = useRootData();
@@ -133,7 +155,10 @@ export default function Transfer() {
             <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
             <ErrorList id={form.errorId} errors={form.errors} alert />
             <FormSummary form={form} />
-            <fieldset className="choice-group" aria-describedby={fields.direction.errors ? fields.direction.errorId : undefined}>
+            <fieldset
+              className="choice-group"
+              aria-describedby={fields.direction.errors ? fields.direction.errorId : undefined}
+            >
               <legend>{t("transfer.direction")}</legend>
               {directions.map((d) => (
                 <label key={d} className="choice">
@@ -150,7 +175,11 @@ export default function Transfer() {
               <ErrorList id={fields.direction.errorId} errors={fields.direction.errors} />
             </fieldset>
             {games.length > 1 ? (
-              <SelectField meta={fields.gameCode} label={t("transfer.game")} options={games.map((g) => ({ value: g.code, label: g.name }))} />
+              <SelectField
+                meta={fields.gameCode}
+                label={t("transfer.game")}
+                options={games.map((g) => ({ value: g.code, label: g.name }))}
+              />
             ) : (
               <input type="hidden" name={fields.gameCode.name} value={codes[0]} />
             )}

@@ -9,11 +9,13 @@ import { MEMBER_LINKS } from "~/utils/member-links";
 import { useGameName } from "~/utils/root-data";
 import type { KeyOf, RouteHandle } from "~/utils/translation-keys";
 
-export const handle = { titleKey: "user.title", i18n: ["money", "records", "bank", "account", "support"] } satisfies RouteHandle;
+export const handle = {
+  titleKey: "user.title",
+  i18n: ["money", "records", "bank", "account", "support"],
+} satisfies RouteHandle;
 
 /** The member center's own styles (menu, money forms, records): only member pages load them. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: memberStyles }];
-
 
 /** The member center: signed-in members only (server/site/README.md, "Auth guard"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -8,7 +8,14 @@ import { useRootData } from "~/utils/root-data";
 import { FeePreview } from "~/components/fee-preview";
 import { CsrfInput, ErrorList, FormSummary, Field, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
-import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList, type MoneyActionData } from "~/components/money-form";
+import {
+  AmountField,
+  keepDataAfterRefusal,
+  Receipt,
+  ReceiptFact,
+  RecentList,
+  type MoneyActionData,
+} from "~/components/money-form";
 import { requireMember } from "~/utils/auth.server";
 import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { withdrawSchema } from "~/utils/money-schemas.server";
@@ -65,9 +72,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema });
   const key = submittedIdempotencyKey(formData);
   if (submission.status !== "success") {
-    return json({ result: submission.reply({ hideFields: ["transactionPassword"] }), idempotencyKey: key } satisfies MoneyActionData, {
-      status: 400,
-    });
+    return json(
+      {
+        result: submission.reply({ hideFields: ["transactionPassword"] }),
+        idempotencyKey: key,
+      } satisfies MoneyActionData,
+      {
+        status: 400,
+      },
+    );
   }
   const { amount, transactionPassword, idempotencyKey } = submission.value;
   const result = await context.platform.call("withdraw", { body: { amount, transactionPassword }, idempotencyKey });
@@ -133,7 +146,9 @@ export default function Withdraw() {
       ) : null}
       {mode === "practice" ? null : !data.bankReady ? (
         <div className="card" role="status">
-          <p>{data.bankStatus === "under_review" ? t("withdraw.bank_under_review") : t("messages:bind_bank_card_first")}</p>
+          <p>
+            {data.bankStatus === "under_review" ? t("withdraw.bank_under_review") : t("messages:bind_bank_card_first")}
+          </p>
           <Link to="/user/bank" className="button">
             {t("withdraw.bind_bank")}
           </Link>
@@ -195,7 +210,13 @@ function WithdrawForm() {
         {t("withdraw.to")}: {data.bankDetails}
       </p>
       <AmountField meta={fields.amount} limits={data.limits} currency={currency} />
-      <FeePreview amountText={amountText} ratio={data.fee.ratio} fixed={data.fee.fixed} digits={data.limits.digits} currency={currency} />
+      <FeePreview
+        amountText={amountText}
+        ratio={data.fee.ratio}
+        fixed={data.fee.fixed}
+        digits={data.limits.digits}
+        currency={currency}
+      />
       {data.transactionPasswordRequired ? (
         <Field meta={fields.transactionPassword} label={t("transaction_password")} type="password" autoComplete="off" />
       ) : null}

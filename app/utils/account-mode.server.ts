@@ -8,9 +8,16 @@ import { modeChanged, type AccountMode } from "#rules/account-mode";
  * that names none, acts on nothing: the member goes back to `back`, which now shows the mode in
  * force, with a toast saying which way the mode changed. Otherwise the mode to send in the body.
  */
-export function postedMode(form: FormData, context: AppLoadContext, back: string): { ok: true; mode: AccountMode } | { ok: false; response: ReturnType<typeof redirect> } {
+export function postedMode(
+  form: FormData,
+  context: AppLoadContext,
+  back: string,
+): { ok: true; mode: AccountMode } | { ok: false; response: ReturnType<typeof redirect> } {
   const current = context.session.mode;
   if (!modeChanged(form.get("mode"), current)) return { ok: true, mode: current };
-  context.session.flashToast({ kind: "error", key: current === "practice" ? "account_mode_changed_practice" : "account_mode_changed_real" });
+  context.session.flashToast({
+    kind: "error",
+    key: current === "practice" ? "account_mode_changed_practice" : "account_mode_changed_real",
+  });
   return { ok: false, response: redirect(back) };
 }

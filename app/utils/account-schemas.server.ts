@@ -22,7 +22,10 @@ const newPassword = (requiredKey: string, shortKey: string) =>
 
 /** No password is shorter than 4 characters or holds a control character, so such an "old" one is simply wrong. */
 const oldPassword = (requiredKey: string, wrongKey: string) =>
-  required(requiredKey).min(PASSWORD.minLength, wrongKey).max(PASSWORD.maxLength, wrongKey).refine(hasNoControlCharacters, wrongKey);
+  required(requiredKey)
+    .min(PASSWORD.minLength, wrongKey)
+    .max(PASSWORD.maxLength, wrongKey)
+    .refine(hasNoControlCharacters, wrongKey);
 
 const mobile = required("validation.mobile_required").regex(MOBILE_NUMBER, "validation.mobile_invalid");
 const code = required("account:validation.code_required").regex(SMS_CODE, "account:validation.code_invalid");
@@ -112,7 +115,8 @@ export function transactionPasswordSchema(account: string, hasOld: boolean) {
       } else if (v.newTransactionPassword === account) {
         issue("newTransactionPassword", "validation.tx_password_equals_account");
       }
-      if (v.confirmTransactionPassword !== v.newTransactionPassword) issue("confirmTransactionPassword", "validation.tx_confirm_mismatch");
+      if (v.confirmTransactionPassword !== v.newTransactionPassword)
+        issue("confirmTransactionPassword", "validation.tx_confirm_mismatch");
     });
 }
 
@@ -127,7 +131,10 @@ const account = loginSchema.shape.account;
 export function forgotSendSchema(areaCodes: string[]) {
   return z.object({
     account,
-    areaCode: required("validation.area_code_invalid").refine((v) => areaCodes.includes(v), "validation.area_code_invalid"),
+    areaCode: required("validation.area_code_invalid").refine(
+      (v) => areaCodes.includes(v),
+      "validation.area_code_invalid",
+    ),
     mobile,
   });
 }

@@ -40,9 +40,17 @@ export function registerSchema(areaCodes: string[]) {
       realName: required("validation.real_name_required")
         .max(REAL_NAME_MAX_LENGTH, "validation.real_name_too_long")
         .refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY),
-      areaCode: required("validation.area_code_invalid").refine((v) => areaCodes.includes(v), "validation.area_code_invalid"),
+      areaCode: required("validation.area_code_invalid").refine(
+        (v) => areaCodes.includes(v),
+        "validation.area_code_invalid",
+      ),
       mobile: required("validation.mobile_required").regex(MOBILE_NUMBER, "validation.mobile_invalid"),
-      referralCode: z.string().trim().max(REFERRAL_CODE.maxLength, "validation.referral_invalid").regex(REFERRAL_CODE.pattern, "validation.referral_invalid").optional(),
+      referralCode: z
+        .string()
+        .trim()
+        .max(REFERRAL_CODE.maxLength, "validation.referral_invalid")
+        .regex(REFERRAL_CODE.pattern, "validation.referral_invalid")
+        .optional(),
       agreeTerms: z.literal("on", { errorMap: () => ({ message: "validation.terms_required" }) }),
       legalAge: z.literal("on", { errorMap: () => ({ message: "validation.legal_age_required" }) }),
     })
@@ -52,7 +60,8 @@ export function registerSchema(areaCodes: string[]) {
       if (v.confirmPassword !== v.password) issue("confirmPassword", "validation.confirm_mismatch");
       if (v.transactionPassword === v.password) issue("transactionPassword", "validation.tx_password_equals_password");
       if (v.transactionPassword === v.account) issue("transactionPassword", "validation.tx_password_equals_account");
-      if (v.confirmTransactionPassword !== v.transactionPassword) issue("confirmTransactionPassword", "validation.tx_confirm_mismatch");
+      if (v.confirmTransactionPassword !== v.transactionPassword)
+        issue("confirmTransactionPassword", "validation.tx_confirm_mismatch");
     });
 }
 export type RegisterForm = z.infer<ReturnType<typeof registerSchema>>;

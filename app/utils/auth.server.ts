@@ -32,7 +32,9 @@ export function completeSignIn(
   session.flashToast({ kind: "success", key: opts.toastKey });
   const target =
     localRedirectTarget(opts.target) ??
-    localRedirectTarget(opts.platformRedirect) ?? localRedirectTarget(readPlainCookie(request, "redirectUrl")) ?? "/user";
+    localRedirectTarget(opts.platformRedirect) ??
+    localRedirectTarget(readPlainCookie(request, "redirectUrl")) ??
+    "/user";
   const headers = new Headers();
   headers.append("set-cookie", plainCookie("referrerCode", null, secure));
   headers.append("set-cookie", plainCookie("redirectUrl", null, secure));

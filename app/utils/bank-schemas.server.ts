@@ -15,7 +15,9 @@ import { hasNoControlCharacters } from "#rules/text";
 
 /** An image file; conform turns an empty file input into undefined, which this refuses with `requiredKey`. */
 const image = (requiredKey: string) =>
-  z.instanceof(File, { message: requiredKey }).refine((file) => file.size <= UPLOAD_LIMITS.maxBytes, "messages:file_too_large");
+  z
+    .instanceof(File, { message: requiredKey })
+    .refine((file) => file.size <= UPLOAD_LIMITS.maxBytes, "messages:file_too_large");
 
 export const uploadSchema = z.object({
   kind: z.enum(DOCUMENT_KINDS, { errorMap: () => ({ message: "bank:validation.kind_required" }) }),
@@ -41,7 +43,12 @@ const accountDetails = z.object({
     .string({ required_error: "bank:validation.account_number_required" })
     // members copy numbers with spaces; the platform stores digits and dashes only
     .transform((v) => v.replace(/\s+/g, ""))
-    .pipe(z.string().min(1, "bank:validation.account_number_required").regex(BANK_ACCOUNT_NUMBER, "bank:validation.account_number_invalid")),
+    .pipe(
+      z
+        .string()
+        .min(1, "bank:validation.account_number_required")
+        .regex(BANK_ACCOUNT_NUMBER, "bank:validation.account_number_invalid"),
+    ),
   currency: z
     .string({ required_error: "bank:validation.currency_invalid" })
     .trim()

@@ -26,7 +26,10 @@ import { failureMessage, messageKey } from "./messages";
  */
 export async function campaignCards(context: AppLoadContext) {
   const [texts, mine] = await Promise.all([
-    context.platform.call("campaign", { params: { siteId: context.siteId }, query: { lang: toLocaleId(context.locale) } }),
+    context.platform.call("campaign", {
+      params: { siteId: context.siteId },
+      query: { lang: toLocaleId(context.locale) },
+    }),
     context.platform.call("memberCampaigns"),
   ]);
   const nowMs = Date.now();
@@ -63,7 +66,10 @@ export async function campaignCards(context: AppLoadContext) {
  * settlement counts: Rise and Counter indicator of 250 each in the site's money after a rising
  * round, of which only what they risk together counts.
  */
-export function wageringExample(site: { currency: string; odds: Readonly<Partial<Record<BetOption, number>>> }): WageringExample | null {
+export function wageringExample(site: {
+  currency: string;
+  odds: Readonly<Partial<Record<BetOption, number>>>;
+}): WageringExample | null {
   const { rise, counter } = site.odds;
   // a site without one of the two options has no such hedge to explain
   if (rise === undefined || counter === undefined) return null;
@@ -83,11 +89,15 @@ export function wageringExample(site: { currency: string; odds: Readonly<Partial
 export async function joinCampaignAction(context: AppLoadContext, form: FormData) {
   const key = campaignKey.safeParse(form.get("campaign"));
   const idempotencyKey = submittedIdempotencyKey(form);
-  if (!key.success) return json({ campaign: null, error: messageKey("campaign_not_found"), idempotencyKey }, { status: 400 });
+  if (!key.success)
+    return json({ campaign: null, error: messageKey("campaign_not_found"), idempotencyKey }, { status: 400 });
   const result = await context.platform.call("joinCampaign", { params: { key: key.data }, body: {}, idempotencyKey });
   if (!result.ok) {
     const error = failureMessage(result, { currency: context.site.currency, locale: context.locale });
-    return json({ campaign: key.data, error, idempotencyKey: keyAfterRefusal(result, idempotencyKey) }, { status: failureStatus(result.status) });
+    return json(
+      { campaign: key.data, error, idempotencyKey: keyAfterRefusal(result, idempotencyKey) },
+      { status: failureStatus(result.status) },
+    );
   }
   context.session.flashToast({ kind: "success", key: "campaign_joined" });
   return redirect("/user/activity");
@@ -97,7 +107,10 @@ export async function joinCampaignAction(context: AppLoadContext, form: FormData
  * The member's locked bonus from their wallets, with what is left to bet: asked of
  * `memberCampaigns` only when there is a locked bonus, so a member without one costs no call.
  */
-export async function lockedBonus(context: AppLoadContext, wallets: { main: { bonus: number } } | null): Promise<LockedBonusData | null> {
+export async function lockedBonus(
+  context: AppLoadContext,
+  wallets: { main: { bonus: number } } | null,
+): Promise<LockedBonusData | null> {
   if (!wallets || wallets.main.bonus <= 0) return null;
   const mine = await context.platform.call("memberCampaigns");
   return { amount: wallets.main.bonus, remaining: mine.ok ? turnoverStillNeeded(mine.data) : null };
@@ -115,7 +128,10 @@ export async function depositBonusOffers(context: AppLoadContext): Promise<Depos
     context.platform.call("deposits", { query: { page: 1, pageSize: 5 } }),
   ]);
   if (!mine.ok) return [];
-  const firstStillOpen = deposits.ok && deposits.data.total <= deposits.data.items.length && !deposits.data.items.some((d) => d.status === "credited");
+  const firstStillOpen =
+    deposits.ok &&
+    deposits.data.total <= deposits.data.items.length &&
+    !deposits.data.items.some((d) => d.status === "credited");
   return mine.data
     .filter((m) => m.active && m.joined && m.rule.kind === "deposit_bonus")
     .map((m) => m.rule as DepositBonusRule)

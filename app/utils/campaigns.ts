@@ -15,8 +15,15 @@ export function formatPercent(percentBp: number, locale: string): string {
 }
 
 /** "10% of your first deposit, up to US$100.00 · bet 5 × the bonus to unlock it", or a rebate's one sentence. */
-export function ruleSentence(rule: CampaignRule, t: TFunction<"campaigns">, money: { currency: string; locale: string }): string {
-  const values = { percent: formatPercent(rule.percentBp, money.locale), cap: formatMoney(rule.cap, money.currency, money.locale) };
+export function ruleSentence(
+  rule: CampaignRule,
+  t: TFunction<"campaigns">,
+  money: { currency: string; locale: string },
+): string {
+  const values = {
+    percent: formatPercent(rule.percentBp, money.locale),
+    cap: formatMoney(rule.cap, money.currency, money.locale),
+  };
   if (rule.kind === "deposit_bonus") {
     const pays = t(rule.deposits === "first" ? "rule.deposit_first" : "rule.deposit_each", values);
     const unlock = rule.wagering > 0 ? t("rule.wagering", { times: rule.wagering }) : t("rule.no_wagering");
@@ -33,14 +40,18 @@ export function ruleSentence(rule: CampaignRule, t: TFunction<"campaigns">, mone
  */
 export function turnoverStillNeeded(campaigns: readonly MemberCampaign[]): number {
   let needed = 0;
-  for (const c of campaigns) for (const b of c.bonuses) if (b.status === "locked") needed += Math.max(0, b.turnoverRequired - b.turnover);
+  for (const c of campaigns)
+    for (const b of c.bonuses) if (b.status === "locked") needed += Math.max(0, b.turnoverRequired - b.turnover);
   return needed;
 }
 
 /** Where a campaign stands at `nowMs`: running, not started yet, or over (its end date passed, or the operator ended it). */
 export type CampaignStatus = "active" | "upcoming" | "ended";
 
-export function campaignStatus(dates: { startsAt: string; endsAt: string | null; endedAt?: string | null }, nowMs: number): CampaignStatus {
+export function campaignStatus(
+  dates: { startsAt: string; endsAt: string | null; endedAt?: string | null },
+  nowMs: number,
+): CampaignStatus {
   if (dates.endedAt || (dates.endsAt !== null && Date.parse(dates.endsAt) <= nowMs)) return "ended";
   return Date.parse(dates.startsAt) > nowMs ? "upcoming" : "active";
 }

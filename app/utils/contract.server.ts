@@ -1,4 +1,10 @@
-import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+} from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { postedMode } from "./account-mode.server";
@@ -49,7 +55,8 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
   const { site } = context;
   const params = new URL(request.url).searchParams;
   // as the game: a pair the site does not offer is the 404 page, never another pair's market
-  if (params.get("pair") && !site.pairs.includes(params.get("pair")!)) throw new Response("Page Not Found", { status: 404 });
+  if (params.get("pair") && !site.pairs.includes(params.get("pair")!))
+    throw new Response("Page Not Found", { status: 404 });
   const settings = settingsOf(context);
   const query = parseContractQuery(params, site.pairs, settings);
   const digits = minorDigits(site.currency);
@@ -58,7 +65,9 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
     pairList(context),
     context.platform.call("positions", { query: { status: "open", page: 1, pageSize: OPEN_PAGE_SIZE } }),
     query.tab === "closed"
-      ? context.platform.call("positions", { query: { status: "closed", page: query.page, pageSize: CLOSED_PAGE_SIZE } })
+      ? context.platform.call("positions", {
+          query: { status: "closed", page: query.page, pageSize: CLOSED_PAGE_SIZE },
+        })
       : Promise.resolve(null),
     loadPlayWallet(context),
     breakInForce(context),
@@ -66,13 +75,17 @@ export async function contractLoader({ request, context }: LoaderFunctionArgs) {
   const openPositions = open.ok ? open.data.items : [];
   // the mark of every pair the member holds: the page's pair is live, the others as of this render
   const otherPairs = [...new Set(openPositions.map((p) => p.pair))].filter((p) => p !== query.pair);
-  const otherMarkets = await Promise.all(otherPairs.map((pair) => context.platform.call("market", { params: { pair } })));
+  const otherMarkets = await Promise.all(
+    otherPairs.map((pair) => context.platform.call("market", { params: { pair } })),
+  );
   const marks: Record<string, number | null> = { [query.pair]: market.ok ? market.data.price : null };
   otherPairs.forEach((pair, i) => {
     const m = otherMarkets[i]!;
     marks[pair] = m.ok ? m.data.price : null;
   });
-  const precision = market.ok ? market.data.pair.precision : (pairs.find((p) => p.symbol === query.pair)?.precision ?? 2);
+  const precision = market.ok
+    ? market.data.pair.precision
+    : (pairs.find((p) => p.symbol === query.pair)?.precision ?? 2);
   const price = market.ok ? market.data.price : null;
   return json({
     // a time-out or self-exclusion in force: the ticket gives way to the break panel (closing and
@@ -136,7 +149,9 @@ export function openSchema(settings: ContractSettings, pairs: readonly string[],
     .object({
       idempotencyKey: idempotencyKeyField,
       intent: z.literal("open"),
-      pair: z.string({ required_error: "messages:invalid_trading_pair" }).refine((p) => pairs.includes(p), "messages:invalid_trading_pair"),
+      pair: z
+        .string({ required_error: "messages:invalid_trading_pair" })
+        .refine((p) => pairs.includes(p), "messages:invalid_trading_pair"),
       side: z.enum(POSITION_SIDES, { errorMap: () => ({ message: "contract:validation.side_required" }) }),
       margin: z
         .string({ required_error: "money:validation.amount_required" })
@@ -148,21 +163,27 @@ export function openSchema(settings: ContractSettings, pairs: readonly string[],
             ctx.addIssue({ code: "custom", message: "money:validation.amount_invalid" });
             return z.NEVER;
           }
-          if (minor < settings.minMargin || minor > settings.maxMargin) ctx.addIssue({ code: "custom", message: "messages:margin_out_of_range" });
+          if (minor < settings.minMargin || minor > settings.maxMargin)
+            ctx.addIssue({ code: "custom", message: "messages:margin_out_of_range" });
           return minor;
         }),
       leverage: z.coerce
         .number({ invalid_type_error: "messages:leverage_not_offered" })
         .refine((l) => settings.leverageOptions.includes(l), "messages:leverage_not_offered"),
-      seenPrice: z.coerce.number({ invalid_type_error: "messages:price_unavailable" }).int("messages:price_unavailable").positive("messages:price_unavailable"),
+      seenPrice: z.coerce
+        .number({ invalid_type_error: "messages:price_unavailable" })
+        .int("messages:price_unavailable")
+        .positive("messages:price_unavailable"),
       takeProfit: triggerField(precision),
       stopLoss: triggerField(precision),
     })
     .superRefine((v, ctx) => {
-      if (settings.closeOnlyPairs.includes(v.pair)) ctx.addIssue({ code: "custom", message: "messages:pair_close_only", path: [] });
+      if (settings.closeOnlyPairs.includes(v.pair))
+        ctx.addIssue({ code: "custom", message: "messages:pair_close_only", path: [] });
       // a field that failed its own check has no value to compare with
       const price = (x: unknown) => (typeof x === "number" ? x : null);
-      if (price(v.margin) === null || price(v.seenPrice) === null || !settings.leverageOptions.includes(v.leverage)) return;
+      if (price(v.margin) === null || price(v.seenPrice) === null || !settings.leverageOptions.includes(v.leverage))
+        return;
       if (v.takeProfit !== null && price(v.takeProfit) === null) return;
       if (v.stopLoss !== null && price(v.stopLoss) === null) return;
       const preview = previewOf(settings, {
@@ -173,8 +194,10 @@ export function openSchema(settings: ContractSettings, pairs: readonly string[],
         takeProfit: v.takeProfit,
         stopLoss: v.stopLoss,
       });
-      if (preview?.wrongSide.takeProfit) ctx.addIssue({ code: "custom", message: "messages:take_profit_wrong_side", path: ["takeProfit"] });
-      if (preview?.wrongSide.stopLoss) ctx.addIssue({ code: "custom", message: "messages:stop_loss_wrong_side", path: ["stopLoss"] });
+      if (preview?.wrongSide.takeProfit)
+        ctx.addIssue({ code: "custom", message: "messages:take_profit_wrong_side", path: ["takeProfit"] });
+      if (preview?.wrongSide.stopLoss)
+        ctx.addIssue({ code: "custom", message: "messages:stop_loss_wrong_side", path: ["stopLoss"] });
     });
 }
 
@@ -198,11 +221,20 @@ export async function contractAction({ request, context }: ActionFunctionArgs) {
   const digits = minorDigits(context.site.currency);
 
   if (intent === "preview") {
-    const text = (name: string) => String(form.get(name) ?? "").trim().slice(0, 32);
+    const text = (name: string) =>
+      String(form.get(name) ?? "")
+        .trim()
+        .slice(0, 32);
     if (!text("margin") && text("chip")) form.set("margin", text("chip"));
     const pair = text("pair");
-    const query = parseContractQuery(new URLSearchParams({ pair, side: text("side"), leverage: text("leverage") }), context.site.pairs, settings);
-    return redirect(contractHref({ ...query, margin: text("margin"), takeProfit: text("takeProfit"), stopLoss: text("stopLoss") }));
+    const query = parseContractQuery(
+      new URLSearchParams({ pair, side: text("side"), leverage: text("leverage") }),
+      context.site.pairs,
+      settings,
+    );
+    return redirect(
+      contractHref({ ...query, margin: text("margin"), takeProfit: text("takeProfit"), stopLoss: text("stopLoss") }),
+    );
   }
 
   // every post that plays (an open, a close, a TP/SL change) acts in the mode its page was
@@ -212,7 +244,8 @@ export async function contractAction({ request, context }: ActionFunctionArgs) {
 
   if (intent === "open" || intent === "") {
     // a chip counts when the box is empty (the bet form's rule; with JavaScript a chip fills the box)
-    if (!String(form.get("margin") ?? "").trim() && typeof form.get("chip") === "string") form.set("margin", String(form.get("chip")));
+    if (!String(form.get("margin") ?? "").trim() && typeof form.get("chip") === "string")
+      form.set("margin", String(form.get("chip")));
     const precision = pairOf(String(form.get("pair")))?.precision ?? 2;
     const submission = parseWithZod(form, { schema: openSchema(settings, context.site.pairs, digits, precision) });
     const key = submittedIdempotencyKey(form);
@@ -228,7 +261,11 @@ export async function contractAction({ request, context }: ActionFunctionArgs) {
       const message = failureMessage(result, { currency: context.site.currency, locale: context.locale });
       // the same key back: the outcome of a failed request may be unknown (app/README.md, "Money forms and idempotency keys")
       return json(
-        { intent: "open" as const, result: submission.reply({ formErrors: [message] }), idempotencyKey: keyAfterRefusal(result, idempotencyKey) },
+        {
+          intent: "open" as const,
+          result: submission.reply({ formErrors: [message] }),
+          idempotencyKey: keyAfterRefusal(result, idempotencyKey),
+        },
         { status: failureStatus(result.status) },
       );
     }
@@ -250,19 +287,41 @@ export async function contractAction({ request, context }: ActionFunctionArgs) {
         stopLoss: form.get("stopLoss") ?? undefined,
       });
       if (!parsed.success) return json({ intent, positionId, error: parsed.error.issues[0]!.message }, { status: 400 });
-      const result = await context.platform.call("setPositionTriggers", { params: { id: positionId }, body: { ...parsed.data, mode: played.mode } });
+      const result = await context.platform.call("setPositionTriggers", {
+        params: { id: positionId },
+        body: { ...parsed.data, mode: played.mode },
+      });
       if (!result.ok) {
-        return json({ intent, positionId, error: failureMessage(result, { currency: context.site.currency, locale: context.locale }) }, { status: failureStatus(result.status) });
+        return json(
+          {
+            intent,
+            positionId,
+            error: failureMessage(result, { currency: context.site.currency, locale: context.locale }),
+          },
+          { status: failureStatus(result.status) },
+        );
       }
       // a trigger closed it first: the answer is that close, and the toast says the position is closed
-      context.session.flashToast({ kind: "success", key: result.data.status === "closed" ? "position_closed" : "position_triggers_saved" });
+      context.session.flashToast({
+        kind: "success",
+        key: result.data.status === "closed" ? "position_closed" : "position_triggers_saved",
+      });
       return redirect(backTo(request, contractHref({ pair: result.data.pair })));
     }
     const key = submittedIdempotencyKey(form);
-    const result = await context.platform.call("closePosition", { params: { id: positionId }, body: { mode: played.mode }, idempotencyKey: key });
+    const result = await context.platform.call("closePosition", {
+      params: { id: positionId },
+      body: { mode: played.mode },
+      idempotencyKey: key,
+    });
     if (!result.ok) {
       return json(
-        { intent, positionId, error: failureMessage(result, { currency: context.site.currency, locale: context.locale }), idempotencyKey: keyAfterRefusal(result, key) },
+        {
+          intent,
+          positionId,
+          error: failureMessage(result, { currency: context.site.currency, locale: context.locale }),
+          idempotencyKey: keyAfterRefusal(result, key),
+        },
         { status: failureStatus(result.status) },
       );
     }

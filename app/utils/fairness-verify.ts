@@ -17,7 +17,8 @@ import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
  * chain of periods is checked one link at a time, each on its own page.
  */
 
-export type VerifyLineKey = "commitment" | "day" | "open_chain" | "ticks" | "close" | "last_digit" | "void" | `outcome.${BetOption}`;
+export type VerifyLineKey =
+  "commitment" | "day" | "open_chain" | "ticks" | "close" | "last_digit" | "void" | `outcome.${BetOption}`;
 export interface VerifyLine {
   key: VerifyLineKey;
   /** what the platform recorded: a price (integer steps), a digit, an outcome or hex */
@@ -34,7 +35,8 @@ export interface Verification {
 
 type Subtle = Pick<SubtleCrypto, "digest" | "importKey" | "sign">;
 
-const refundedAll = (): Record<BetOption, Outcome> => Object.fromEntries(BET_OPTIONS.map((o) => [o, "refund"])) as Record<BetOption, Outcome>;
+const refundedAll = (): Record<BetOption, Outcome> =>
+  Object.fromEntries(BET_OPTIONS.map((o) => [o, "refund"])) as Record<BetOption, Outcome>;
 
 /** Unix seconds of an ISO time. */
 const secondOf = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -48,7 +50,10 @@ function stalled(gaps: PeriodProof["gaps"], second: number): boolean {
  * Verifies `proof` (the periodProof call's data, as /fairness/<pair>/<periodNo>/proof.json
  * answers it). Throws when the seed is not revealed yet: nothing can be computed before.
  */
-export async function verifyPeriod(proof: PeriodProof, subtle: Subtle = globalThis.crypto.subtle): Promise<Verification> {
+export async function verifyPeriod(
+  proof: PeriodProof,
+  subtle: Subtle = globalThis.crypto.subtle,
+): Promise<Verification> {
   const { day, period, previous, gaps } = proof;
   if (!day.seed) throw new Error("fairness: the seed is not revealed yet");
   // a fresh ArrayBuffer: WebCrypto takes no view of a shared buffer
@@ -56,7 +61,12 @@ export async function verifyPeriod(proof: PeriodProof, subtle: Subtle = globalTh
   const lines: VerifyLine[] = [];
 
   const commitment = toHex(new Uint8Array(await subtle.digest("SHA-256", seed)));
-  lines.push({ key: "commitment", recorded: day.commitment, recomputed: commitment, ok: commitment === day.commitment });
+  lines.push({
+    key: "commitment",
+    recorded: day.commitment,
+    recomputed: commitment,
+    ok: commitment === day.commitment,
+  });
 
   const start = secondOf(period.startsAt);
   const end = secondOf(period.endsAt);
@@ -69,7 +79,12 @@ export async function verifyPeriod(proof: PeriodProof, subtle: Subtle = globalTh
   const open = period.openPrice;
   // the open is the price after the start second's tick: the previous period's close, when there is one
   if (previous && previous.closePrice !== null) {
-    lines.push({ key: "open_chain", recorded: open, recomputed: previous.closePrice, ok: open === previous.closePrice });
+    lines.push({
+      key: "open_chain",
+      recorded: open,
+      recomputed: previous.closePrice,
+      ok: open === previous.closePrice,
+    });
   }
 
   const key = await subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
@@ -92,12 +107,27 @@ export async function verifyPeriod(proof: PeriodProof, subtle: Subtle = globalTh
   if (proof.ticks.length > 0) {
     const recomputedAt = new Map(ticks);
     const matching = proof.ticks.filter((t) => recomputedAt.get(t.second) === t.price).length;
-    lines.push({ key: "ticks", recorded: proof.ticks.length, recomputed: matching, ok: matching === proof.ticks.length });
+    lines.push({
+      key: "ticks",
+      recorded: proof.ticks.length,
+      recomputed: matching,
+      ok: matching === proof.ticks.length,
+    });
   }
 
-  lines.push({ key: "close", recorded: period.closePrice, recomputed: close, ok: close !== null && close === period.closePrice });
+  lines.push({
+    key: "close",
+    recorded: period.closePrice,
+    recomputed: close,
+    ok: close !== null && close === period.closePrice,
+  });
   const digit = close === null ? null : lastDigit(close);
-  lines.push({ key: "last_digit", recorded: period.lastDigit, recomputed: digit, ok: digit !== null && digit === period.lastDigit });
+  lines.push({
+    key: "last_digit",
+    recorded: period.lastDigit,
+    recomputed: digit,
+    ok: digit !== null && digit === period.lastDigit,
+  });
 
   // A void period refunds every option whatever its prices. A feed gap shows in the proof (its
   // gaps cover the seconds from when betting on the period opened); a pause or resume after the
@@ -107,7 +137,10 @@ export async function verifyPeriod(proof: PeriodProof, subtle: Subtle = globalTh
     const recomputed = period.voidReason === "feed_gap" ? gapSeen : period.voidReason;
     lines.push({ key: "void", recorded: period.voidReason, recomputed, ok: recomputed === period.voidReason });
   }
-  const before = previous && previous.openPrice !== null && previous.closePrice !== null ? direction(previous.openPrice, previous.closePrice) : null;
+  const before =
+    previous && previous.openPrice !== null && previous.closePrice !== null
+      ? direction(previous.openPrice, previous.closePrice)
+      : null;
   const expected: Record<BetOption, Outcome> | null =
     close === null || open === null ? null : period.voidReason !== null ? refundedAll() : outcomes(open, close, before);
   for (const option of BET_OPTIONS) {

@@ -15,7 +15,11 @@ export const DAYS_LISTED = 9;
 export async function sitePairs(context: AppLoadContext) {
   const pairs = await context.platform.call("pairs");
   const known = new Map(pairs.ok ? pairs.data.map((p) => [p.symbol, p]) : []);
-  return context.site.pairs.map((symbol) => ({ symbol, name: known.get(symbol)?.name ?? pairName(symbol), precision: known.get(symbol)?.precision ?? 2 }));
+  return context.site.pairs.map((symbol) => ({
+    symbol,
+    name: known.get(symbol)?.name ?? pairName(symbol),
+    precision: known.get(symbol)?.precision ?? 2,
+  }));
 }
 
 /** Every pair's commitments, newest day first; a failed read names its pair's message. */
@@ -23,7 +27,10 @@ export async function loadFairnessDays(context: AppLoadContext) {
   const pairs = await sitePairs(context);
   return Promise.all(
     pairs.map(async (pair) => {
-      const r = await context.platform.call("fairnessDays", { params: { pair: pair.symbol }, query: { limit: DAYS_LISTED } });
+      const r = await context.platform.call("fairnessDays", {
+        params: { pair: pair.symbol },
+        query: { limit: DAYS_LISTED },
+      });
       return { pair, days: r.ok ? r.data : [], error: r.ok ? null : messageKey(r.code) };
     }),
   );

@@ -1,5 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+} from "@remix-run/cloudflare";
 import { z } from "zod";
 import { toLocaleId } from "~/i18n";
 import { postedMode } from "./account-mode.server";
@@ -37,7 +43,9 @@ export async function loadTickets(context: AppLoadContext) {
     context.platform.call("orders", { query: { page: 1, pageSize: 10, status: "settled" } }),
     loadPlayWallet(context),
   ]);
-  const settled = recent.ok ? recent.data.items.filter((o) => o.settledAt && context.now - Date.parse(o.settledAt) < RESULT_WINDOW_MS) : [];
+  const settled = recent.ok
+    ? recent.data.items.filter((o) => o.settledAt && context.now - Date.parse(o.settledAt) < RESULT_WINDOW_MS)
+    : [];
   return {
     orders: open.ok ? open.data : [],
     settled,
@@ -47,7 +55,10 @@ export async function loadTickets(context: AppLoadContext) {
 }
 
 /** The site's first game wallet (bets and contract margins come from it), named in the member's language. */
-export function gameWalletOf(context: AppLoadContext, wallets: { games: { code: string; name: string; balance: number }[] }) {
+export function gameWalletOf(
+  context: AppLoadContext,
+  wallets: { games: { code: string; name: string; balance: number }[] },
+) {
   const code = context.site.games[0]?.code;
   const { games } = withGameNames(context, wallets);
   return games.find((g) => g.code === code) ?? games[0] ?? null;
@@ -81,7 +92,8 @@ export async function gameLoader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   // a pair the site does not offer (an old link, a typo, a pair announced elsewhere) is the 404
   // page, not silently another pair's market; no pair at all is the site's first
-  if (params.get("pair") && !site.pairs.includes(params.get("pair")!)) throw new Response("Page Not Found", { status: 404 });
+  if (params.get("pair") && !site.pairs.includes(params.get("pair")!))
+    throw new Response("Page Not Found", { status: 404 });
   const query = parseGameQuery(params, site.pairs);
   const [market, pairs, tickets, tab, spark, onBreak] = await Promise.all([
     context.platform.call("market", { params: { pair: query.pair } }),
@@ -94,7 +106,11 @@ export async function gameLoader({ request, context }: LoaderFunctionArgs) {
   const known = new Map(pairs.ok ? pairs.data.map((p) => [p.symbol, p]) : []);
   return json({
     query,
-    pairs: site.pairs.map((symbol) => ({ symbol, name: known.get(symbol)?.name ?? pairName(symbol), precision: known.get(symbol)?.precision ?? 2 })),
+    pairs: site.pairs.map((symbol) => ({
+      symbol,
+      name: known.get(symbol)?.name ?? pairName(symbol),
+      precision: known.get(symbol)?.precision ?? 2,
+    })),
     market: market.ok ? market.data : null,
     marketError: market.ok ? null : messageKey(market.code),
     odds: site.odds,
@@ -118,11 +134,16 @@ async function loadTab(context: AppLoadContext, query: GameQuery) {
   const { platform } = context;
   switch (query.tab) {
     case "history": {
-      const r = await platform.call("orders", { query: { page: query.page, pageSize: HISTORY_PAGE_SIZE, status: "all" } });
+      const r = await platform.call("orders", {
+        query: { page: query.page, pageSize: HISTORY_PAGE_SIZE, status: "all" },
+      });
       return r.ok ? { tab: "history" as const, page: r.data } : { tab: "error" as const, error: messageKey(r.code) };
     }
     case "quotes": {
-      const r = await platform.call("quotes", { params: { pair: query.pair }, query: { page: query.page, pageSize: HISTORY_PAGE_SIZE } });
+      const r = await platform.call("quotes", {
+        params: { pair: query.pair },
+        query: { page: query.page, pageSize: HISTORY_PAGE_SIZE },
+      });
       return r.ok ? { tab: "quotes" as const, page: r.data } : { tab: "error" as const, error: messageKey(r.code) };
     }
     case "rules": {
@@ -145,14 +166,20 @@ export function betSchema(limits: { min: number; max: number; digits: number }, 
   const required = "game:validation.amount_required";
   const fields = z.object({
     idempotencyKey: idempotencyKeyField,
-    pair: z.string({ required_error: "messages:invalid_trading_pair" }).refine((p) => pairs.includes(p), "messages:invalid_trading_pair"),
+    pair: z
+      .string({ required_error: "messages:invalid_trading_pair" })
+      .refine((p) => pairs.includes(p), "messages:invalid_trading_pair"),
     periodNo: z.string({ required_error: "messages:invalid_period" }).regex(/^\d{12,13}$/, "messages:invalid_period"),
     option: z.enum(BET_OPTIONS, { errorMap: () => ({ message: "game:validation.option_required" }) }),
     chip: z.string().optional(),
     amount: z.string({ required_error: required }).trim().min(1, required).pipe(amountField(limits)),
   });
   // the preprocess step hides the fields' input type from conform; it is the fields' own
-  return z.preprocess(chipAsAmount, fields) as unknown as z.ZodType<z.output<typeof fields>, z.ZodTypeDef, z.input<typeof fields>>;
+  return z.preprocess(chipAsAmount, fields) as unknown as z.ZodType<
+    z.output<typeof fields>,
+    z.ZodTypeDef,
+    z.input<typeof fields>
+  >;
 }
 
 /** An empty amount box takes the chosen chip's value. */
@@ -176,10 +203,16 @@ export async function gameAction({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply(), idempotencyKey: key }, { status: 400 });
   }
   const { pair, periodNo, option, amount, idempotencyKey } = submission.value;
-  const result = await context.platform.call("placeOrder", { body: { pair, periodNo, option, amount, mode: played.mode }, idempotencyKey });
+  const result = await context.platform.call("placeOrder", {
+    body: { pair, periodNo, option, amount, mode: played.mode },
+    idempotencyKey,
+  });
   if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
   // the toast names the round the bet is on: the Next one, not the Live one the page also shows
-  context.session.flashToast({ kind: "success", key: `bet_placed_on?${new URLSearchParams({ periodNo: result.data.periodNo })}` as KeyOf<"messages"> });
+  context.session.flashToast({
+    kind: "success",
+    key: `bet_placed_on?${new URLSearchParams({ periodNo: result.data.periodNo })}` as KeyOf<"messages">,
+  });
   const url = new URL(request.url);
   url.searchParams.set("pair", pair);
   url.searchParams.delete("page");
@@ -190,4 +223,3 @@ function backToGame(request: Request): string {
   const url = new URL(request.url);
   return localRedirectTarget(url.pathname + url.search) ?? "/game";
 }
-

@@ -45,7 +45,9 @@ export function gameHref(path: string, query: Partial<GameQuery> & { pair: strin
 /** A price in the pair's smallest step as the pair shows it: 6123450 at 2 digits → "61,234.50". */
 export function formatPrice(price: number | null | undefined, precision: number, locale: string): string {
   if (price === null || price === undefined) return "—";
-  return numberFormat(locale, { minimumFractionDigits: precision, maximumFractionDigits: precision }).format(price / 10 ** precision);
+  return numberFormat(locale, { minimumFractionDigits: precision, maximumFractionDigits: precision }).format(
+    price / 10 ** precision,
+  );
 }
 
 export function formatOdds(odds: number, locale: string): string {

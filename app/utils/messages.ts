@@ -13,7 +13,10 @@ import { dynamicKey, type DynamicKey } from "./translation-keys";
  * shows its figures too, with no change of its own.
  */
 export function messageKey(code: string, values?: Readonly<Record<string, string>>): DynamicKey {
-  const query = values && Object.keys(values).length > 0 ? `?${new URLSearchParams(values as Record<string, string>).toString()}` : "";
+  const query =
+    values && Object.keys(values).length > 0
+      ? `?${new URLSearchParams(values as Record<string, string>).toString()}`
+      : "";
   return dynamicKey(`messages:${code}${query}`);
 }
 
@@ -27,7 +30,6 @@ export interface FailureLike {
   /** whole seconds to wait (signin_too_fast) */
   seconds?: number;
 }
-
 
 /**
  * The message of a refused call with its figures: bonus_locked reads "Bet US$450.00 more to unlock

@@ -31,7 +31,10 @@ export function moneyFailure(
 ) {
   const message = failureMessage(failure, { currency: context.site.currency, locale: context.locale });
   return json(
-    { result: submission.reply({ formErrors: [message], hideFields }), idempotencyKey: keyAfterRefusal(failure, idempotencyKey) },
+    {
+      result: submission.reply({ formErrors: [message], hideFields }),
+      idempotencyKey: keyAfterRefusal(failure, idempotencyKey),
+    },
     { status: failureStatus(failure.status) },
   );
 }
@@ -47,7 +50,12 @@ export type ReceiptKind = "deposit" | "transfer" | "withdraw";
  * again, so a second tap on the same button sends an empty amount, which the site refuses, and
  * never a second request (app/README.md, "Money forms and idempotency keys").
  */
-export function moneySuccess(context: AppLoadContext, path: string, toastKey: KeyOf<"messages">, receipt: { kind: ReceiptKind; id: string }) {
+export function moneySuccess(
+  context: AppLoadContext,
+  path: string,
+  toastKey: KeyOf<"messages">,
+  receipt: { kind: ReceiptKind; id: string },
+) {
   context.session.flashToast({ kind: "success", key: toastKey });
   context.cookies.push(plainCookie("receipt", `${receipt.kind}:${receipt.id}`, context.secure));
   return redirect(path);
@@ -68,7 +76,10 @@ export function takeReceiptId(request: Request, context: AppLoadContext, kind: R
  * localized (server/contract/README.md, "Operator texts"). A game the site no longer lists keeps
  * the platform's name.
  */
-export function withGameNames<W extends { games: { code: string; name: string }[] }>(context: AppLoadContext, wallets: W): W {
+export function withGameNames<W extends { games: { code: string; name: string }[] }>(
+  context: AppLoadContext,
+  wallets: W,
+): W {
   const names = new Map(context.site.games.map((g) => [g.code, g.name]));
   return { ...wallets, games: wallets.games.map((g) => ({ ...g, name: names.get(g.code) ?? g.name })) };
 }

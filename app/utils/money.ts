@@ -30,16 +30,20 @@ export function currencySign(currency: string): string {
 export function formatMoney(minor: number, currency: string, locale: string): string {
   const digits = minorDigits(currency);
   // the language's digits around its currency code, then the code swapped for the one sign
-  const parts = numberFormat(locale, { style: "currency", currency, currencyDisplay: "code", minimumFractionDigits: digits }).formatToParts(
-    minor / 10 ** digits,
-  );
+  const parts = numberFormat(locale, {
+    style: "currency",
+    currency,
+    currencyDisplay: "code",
+    minimumFractionDigits: digits,
+  }).formatToParts(minor / 10 ** digits);
   const sign = currencySign(currency);
   let text = "";
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (part.type === "currency") text += sign;
     // "USD 1.00": the space a code needs, a sign does not
-    else if (!(part.type === "literal" && parts[i - 1]?.type === "currency" && part.value.trim() === "")) text += part.value;
+    else if (!(part.type === "literal" && parts[i - 1]?.type === "currency" && part.value.trim() === ""))
+      text += part.value;
   }
   return text;
 }

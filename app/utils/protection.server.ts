@@ -64,9 +64,12 @@ export function limitSchema(currency: string) {
     .transform((value, ctx) => {
       if (value.op === "remove") return { kind: value.kind, period: value.period, amount: null };
       // any positive amount in the currency's minor digits; no upper bound but the contract's
-      const parsed = amountField({ min: 1, max: Number.MAX_SAFE_INTEGER, digits: minorDigits(currency) }).safeParse(value.amount ?? "");
+      const parsed = amountField({ min: 1, max: Number.MAX_SAFE_INTEGER, digits: minorDigits(currency) }).safeParse(
+        value.amount ?? "",
+      );
       if (!parsed.success) {
-        for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: ["amount"] });
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: "custom", message: issue.message, path: ["amount"] });
         return z.NEVER;
       }
       return { kind: value.kind, period: value.period, amount: parsed.data };
@@ -75,8 +78,14 @@ export function limitSchema(currency: string) {
 
 export const realitySchema = z.object({
   minutes: z.coerce
-    .number({ invalid_type_error: "account:limits.reality_required", required_error: "account:limits.reality_required" })
-    .refine((m): m is (typeof REALITY_CHECK_MINUTES)[number] => (REALITY_CHECK_MINUTES as readonly number[]).includes(m), "account:limits.reality_required"),
+    .number({
+      invalid_type_error: "account:limits.reality_required",
+      required_error: "account:limits.reality_required",
+    })
+    .refine(
+      (m): m is (typeof REALITY_CHECK_MINUTES)[number] => (REALITY_CHECK_MINUTES as readonly number[]).includes(m),
+      "account:limits.reality_required",
+    ),
 });
 
 const DURATIONS = [...BREAK_DURATIONS.timeout, ...BREAK_DURATIONS.exclusion] as const;

@@ -14,7 +14,8 @@
  *   number) is a numbered list too, the text before "1." its lead paragraph ("Rules:"). It takes two
  *   numbers at least: a lone "1." is ordinary text.
  */
-export type RichBlock = { kind: "p"; text: string } | { kind: "ol"; start: number; items: string[] } | { kind: "ul"; items: string[] };
+export type RichBlock =
+  { kind: "p"; text: string } | { kind: "ol"; start: number; items: string[] } | { kind: "ul"; items: string[] };
 
 const NUMBERED = /^(\d{1,3})[.)、．]\s+(.*)$/u;
 const BULLETED = /^[-•*・]\s+(.*)$/u;

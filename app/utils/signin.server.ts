@@ -6,7 +6,13 @@ import { deviceCookieHeader, readDeviceToken } from "../../server/site/device-co
  * it has one, and the challenge's answer when the form carried one; a new device token the
  * platform hands out is kept in the device cookie (server/site/device-cookie.ts).
  */
-export async function signInCall(request: Request, context: AppLoadContext, account: string, password: string, challenge?: string) {
+export async function signInCall(
+  request: Request,
+  context: AppLoadContext,
+  account: string,
+  password: string,
+  challenge?: string,
+) {
   const { env, secure, platform, siteId } = context;
   const device = await readDeviceToken(request, env.SESSION_SECRETS, secure, account);
   const result = await platform.call("signin", {

@@ -14,9 +14,16 @@ const ICON_CACHE = "public, max-age=3600, stale-while-revalidate=86400";
 export async function iconResponse(context: AppLoadContext, size: IconSize): Promise<Response> {
   const result = await context.platform.fetchRaw("siteIcon", { params: { siteId: context.siteId, size } });
   if (!result.ok) {
-    return new Response("Not Found", { status: result.status === 400 ? 404 : result.status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+    return new Response("Not Found", {
+      status: result.status === 400 ? 404 : result.status,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
   }
-  const headers = new Headers({ "content-type": "image/png", "cache-control": ICON_CACHE, "x-content-type-options": "nosniff" });
+  const headers = new Headers({
+    "content-type": "image/png",
+    "cache-control": ICON_CACHE,
+    "x-content-type-options": "nosniff",
+  });
   const length = result.response.headers.get("content-length");
   if (length) headers.set("content-length", length);
   return new Response(result.response.body, { status: 200, headers });

@@ -48,6 +48,11 @@ export function parseInstructionType(params: URLSearchParams): string {
 
 /** `?page=` of a list; a bad value is page 1. */
 export function parsePage(params: URLSearchParams): number {
-  const parsed = z.coerce.number().int().min(1).max(100_000).safeParse(params.get("page") ?? "1");
+  const parsed = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .safeParse(params.get("page") ?? "1");
   return parsed.success ? parsed.data : 1;
 }

@@ -86,9 +86,16 @@ export function practiceCss(theme: Theme): string {
  * The browser's own colour (the address bar on a phone): the surface of the scheme shown, both
  * schemes with their media query when the page follows the device.
  */
-export function themeColorMetas(theme: Theme, scheme: Appearance["scheme"]): { name: "theme-color"; content: string; media?: string }[] {
+export function themeColorMetas(
+  theme: Theme,
+  scheme: Appearance["scheme"],
+): { name: "theme-color"; content: string; media?: string }[] {
   if (scheme !== "system") return [{ name: "theme-color", content: theme[scheme].surface }];
-  return COLOR_SCHEMES.map((s) => ({ name: "theme-color", content: theme[s].surface, media: `(prefers-color-scheme: ${s})` }));
+  return COLOR_SCHEMES.map((s) => ({
+    name: "theme-color",
+    content: theme[s].surface,
+    media: `(prefers-color-scheme: ${s})`,
+  }));
 }
 
 /**

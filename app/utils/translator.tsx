@@ -56,7 +56,9 @@ const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 function interpolate(text: string, values: Values | undefined): string {
   if (!values) return text;
-  return text.replace(PLACEHOLDER, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])));
+  return text.replace(PLACEHOLDER, (whole, name: string) =>
+    values[name] === undefined ? whole : String(values[name]),
+  );
 }
 
 function resolve(tree: Tree | undefined, path: string): Tree[string] | undefined {
@@ -107,7 +109,10 @@ export function createT(language: string, lookup: (ns: string) => Tree | undefin
 }
 
 /** A t over a catalog's language as it is now, e.g. for a loader's plain-text answer. */
-export function catalogT<N extends Namespace = "common">(catalog: Catalog, defaultNs: N | "common" = "common"): TFunction<N> {
+export function catalogT<N extends Namespace = "common">(
+  catalog: Catalog,
+  defaultNs: N | "common" = "common",
+): TFunction<N> {
   return createT(catalog.language, (ns) => catalog.namespace(ns), defaultNs) as TFunction<N>;
 }
 
@@ -183,7 +188,9 @@ export class BrowserCatalog implements Catalog {
 
   async changeLanguage(language: string): Promise<void> {
     if (language === this.language) return;
-    const inUse = [...this.loaded.keys()].filter((id) => id.startsWith(`${this.language}/`)).map((id) => id.slice(id.indexOf("/") + 1));
+    const inUse = [...this.loaded.keys()]
+      .filter((id) => id.startsWith(`${this.language}/`))
+      .map((id) => id.slice(id.indexOf("/") + 1));
     await this.load(language, inUse);
     this.language = language;
     this.changed();
@@ -232,7 +239,8 @@ export function useTranslation<N extends Namespace = "common">(
   ns?: N | readonly [N, ...Namespace[]] | readonly Namespace[],
 ): { t: TFunction<N>; i18n: { language: string } } {
   const catalog = useCatalog();
-  const list: readonly string[] = ns === undefined ? ["common"] : typeof ns === "string" ? [ns] : ns.length ? ns : ["common"];
+  const list: readonly string[] =
+    ns === undefined ? ["common"] : typeof ns === "string" ? [ns] : ns.length ? ns : ["common"];
   const names = list.join(",");
   const version = useSyncExternalStore(catalog.subscribe, catalog.version, catalog.version);
   const language = catalog.language;

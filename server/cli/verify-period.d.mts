@@ -27,7 +27,11 @@ export function walk(
   toSecond: number,
   gaps?: [number, number][],
 ): { second: number; price: number }[];
-export function outcomesOf(open: number, close: number, previousDirection: number | null): Record<string, "win" | "lose" | "refund">;
+export function outcomesOf(
+  open: number,
+  close: number,
+  previousDirection: number | null,
+): Record<string, "win" | "lose" | "refund">;
 export function verifyProof(proof: PeriodProof): Verification;
 export function report(proof: PeriodProof, result: Verification): string;
 export function main(argv?: string[]): Promise<number>;

@@ -39,7 +39,9 @@ export function sha256Hex(bytes) {
 /** HMAC-SHA256(seed, "<pair>|<YYYY-MM-DD>|<index>") of the tick of `second`. */
 export function tickDigest(seed, pair, second) {
   const { day, index } = slotOf(second);
-  return createHmac("sha256", seed).update(`${pair}|${labelOf(day)}|${index}`, "ascii").digest();
+  return createHmac("sha256", seed)
+    .update(`${pair}|${labelOf(day)}|${index}`, "ascii")
+    .digest();
 }
 
 /** previous + round(previous × volatilityBp × c / (10000 × 65536)), halves away from zero, at least 1. */
@@ -105,7 +107,8 @@ export function verifyProof(proof) {
   if (!day.seed) return { status: "unrevealed", checks, revealAt: day.revealAt };
   const seed = Buffer.from(day.seed, "hex");
   check("SHA-256(seed) = commitment", day.commitment, sha256Hex(seed));
-  if (previous && previous.endsAt === period.startsAt) check("open = previous close", period.openPrice, previous.closePrice);
+  if (previous && previous.endsAt === period.startsAt)
+    check("open = previous close", period.openPrice, previous.closePrice);
   const ticks = walk(seed, day.pair, day.volatilityBp, start, period.openPrice, end, gaps);
   const bySecond = new Map(ticks.map((t) => [t.second, t.price]));
   let tickMismatches = 0;
@@ -120,8 +123,12 @@ export function verifyProof(proof) {
   const voidReason = period.voidReason ?? null;
   if (voidReason === "feed_gap") check("void: the feed stalled", true, gaps.length > 0);
   else if (voidReason !== null) check(`void: ${voidReason} (the operator's recorded action)`, voidReason, voidReason);
-  const outcomes = voidReason !== null ? Object.fromEntries(Object.keys(outcomesOf(0, 0, null)).map((o) => [o, "refund"])) : outcomesOf(period.openPrice, close, before);
-  for (const option of Object.keys(outcomes)) check(`outcome ${option}`, period.outcomes?.[option] ?? null, outcomes[option]);
+  const outcomes =
+    voidReason !== null
+      ? Object.fromEntries(Object.keys(outcomesOf(0, 0, null)).map((o) => [o, "refund"]))
+      : outcomesOf(period.openPrice, close, before);
+  for (const option of Object.keys(outcomes))
+    check(`outcome ${option}`, period.outcomes?.[option] ?? null, outcomes[option]);
   return { status: checks.every((c) => c.ok) ? "match" : "mismatch", checks, revealAt: day.revealAt };
 }
 
@@ -138,12 +145,22 @@ export function report(proof, result) {
   const width = Math.max(...result.checks.map((c) => c.name.length), 5);
   lines.push(`${"check".padEnd(width)}  ${"recorded".padEnd(66)}  ${"recomputed".padEnd(66)}  ok`);
   for (const c of result.checks) {
-    lines.push(`${c.name.padEnd(width)}  ${String(c.recorded).padEnd(66)}  ${String(c.recomputed).padEnd(66)}  ${c.ok ? "yes" : "NO"}`);
+    lines.push(
+      `${c.name.padEnd(width)}  ${String(c.recorded).padEnd(66)}  ${String(c.recomputed).padEnd(66)}  ${c.ok ? "yes" : "NO"}`,
+    );
   }
   lines.push("");
-  if (result.status === "unrevealed") lines.push(`The seed of ${day.day} is not revealed yet: it will be at ${result.revealAt}.`);
-  else if (result.status === "match") lines.push("MATCH: the period's ticks, close, last digit and outcomes follow from the committed seed.");
-  else lines.push(`MISMATCH: ${result.checks.filter((c) => !c.ok).map((c) => c.name).join(", ")}.`);
+  if (result.status === "unrevealed")
+    lines.push(`The seed of ${day.day} is not revealed yet: it will be at ${result.revealAt}.`);
+  else if (result.status === "match")
+    lines.push("MATCH: the period's ticks, close, last digit and outcomes follow from the committed seed.");
+  else
+    lines.push(
+      `MISMATCH: ${result.checks
+        .filter((c) => !c.ok)
+        .map((c) => c.name)
+        .join(", ")}.`,
+    );
   return lines.join("\n");
 }
 
@@ -169,7 +186,9 @@ export async function main(argv = process.argv.slice(2)) {
     proof = await loadProof(argv);
   } catch (error) {
     if (error.message === "usage") {
-      console.error("usage: node server/cli/verify-period.mjs <site-origin> <PAIR> <periodNo>\n       node server/cli/verify-period.mjs --proof <file.json>");
+      console.error(
+        "usage: node server/cli/verify-period.mjs <site-origin> <PAIR> <periodNo>\n       node server/cli/verify-period.mjs --proof <file.json>",
+      );
     } else console.error(`verify-period: ${error.message}`);
     return 3;
   }

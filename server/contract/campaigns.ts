@@ -61,7 +61,10 @@ export const rebateRule = z
     rounds: z.number().int().min(0).max(100_000).default(0),
   })
   .strict()
-  .refine((r) => (r.period === "rounds") === r.rounds > 0, { message: "rounds is set exactly when period is rounds", path: ["rounds"] });
+  .refine((r) => (r.period === "rounds") === r.rounds > 0, {
+    message: "rounds is set exactly when period is rounds",
+    path: ["rounds"],
+  });
 
 export const campaignRule = z.union([depositBonusRule, rebateRule]);
 export type CampaignRule = z.infer<typeof campaignRule>;

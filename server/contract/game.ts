@@ -141,7 +141,12 @@ export const pairConfig = z
      * length of a period, in seconds; it divides a day, so no period straddles midnight and every
      * period's ticks come from one day's seed (server/rules/fairness-walk.ts)
      */
-    periodSeconds: z.number().int().min(2).max(3600).refine((p) => 86_400 % p === 0, "period_not_dividing_day"),
+    periodSeconds: z
+      .number()
+      .int()
+      .min(2)
+      .max(3600)
+      .refine((p) => 86_400 % p === 0, "period_not_dividing_day"),
     /** betting on a period closes this many seconds before the period starts */
     cutoffSeconds: z.number().int().min(1).max(600),
     /** the feed's first price when the pair is created, in the pair's smallest step (far below 2^53, so a walk from it stays exact) */
@@ -174,4 +179,3 @@ export const marketStreamMessage = z.array(marketStreamEvent);
 export type MarketStreamEvent = z.infer<typeof marketStreamEvent>;
 
 // The member stream's events are in stream.ts (they carry positions too, positions.ts).
-

@@ -102,7 +102,8 @@ export const receivingChain = (account: HDKey): HDKey => account.deriveChild(REC
 
 /** The TRON address at xpub/0/`index` of an account key's receiving chain. */
 export function tronDepositAddress(chain: HDKey, index: number): string {
-  if (!Number.isInteger(index) || index < 0 || index > MAX_CHILD_INDEX) throw new Error(`no non-hardened index ${index}`);
+  if (!Number.isInteger(index) || index < 0 || index > MAX_CHILD_INDEX)
+    throw new Error(`no non-hardened index ${index}`);
   const child = chain.deriveChild(index);
   if (!child.publicKey) throw new Error("a derived key without its public key");
   return tronAddress(child.publicKey);

@@ -18,13 +18,18 @@ import type { MessageCode } from "./messages";
  * A client that wants to try again after a stored refusal (e.g. with a corrected amount) sends a
  * new key: it is a new intent.
  */
-export const UNSTORED_REFUSALS = ["idempotency_conflict", "order_in_progress", "position_in_progress"] as const satisfies readonly MessageCode[];
+export const UNSTORED_REFUSALS = [
+  "idempotency_conflict",
+  "order_in_progress",
+  "position_in_progress",
+] as const satisfies readonly MessageCode[];
 
 const UNSTORED = new Set<string>(UNSTORED_REFUSALS);
 
 /** Whether an answer with this status and message is the key's answer for good. */
 export function isKeysAnswer(statusCode: number, message: string): boolean {
   if (statusCode === 200) return true;
-  if (statusCode === 402 || statusCode === 404 || statusCode === 409 || statusCode === 429 || statusCode >= 500) return false;
+  if (statusCode === 402 || statusCode === 404 || statusCode === 409 || statusCode === 429 || statusCode >= 500)
+    return false;
   return !UNSTORED.has(message);
 }

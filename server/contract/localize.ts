@@ -32,7 +32,13 @@ export function localizeSite(site: SiteInfo, lang: LocaleId): SiteInfo {
         name: texts?.name || o.name,
         instructions: texts?.instructions || o.instructions,
         ...(o.bankAccount
-          ? { bankAccount: { ...o.bankAccount, bank: texts?.bank || o.bankAccount.bank, branch: texts?.branch || o.bankAccount.branch } }
+          ? {
+              bankAccount: {
+                ...o.bankAccount,
+                bank: texts?.bank || o.bankAccount.bank,
+                branch: texts?.branch || o.bankAccount.branch,
+              },
+            }
           : {}),
       };
     }),

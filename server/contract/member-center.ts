@@ -48,7 +48,9 @@ export const forgotResetBody = z
 
 // messages --------------------------------------------------------------------------------------
 
-export const messageBody = z.object({ title: cleanText(MESSAGE_LENGTHS.title, 1), content: cleanText(MESSAGE_LENGTHS.content, 1) }).strict();
+export const messageBody = z
+  .object({ title: cleanText(MESSAGE_LENGTHS.title, 1), content: cleanText(MESSAGE_LENGTHS.content, 1) })
+  .strict();
 export const replyBody = z.object({ content: cleanText(MESSAGE_LENGTHS.content, 1) }).strict();
 
 export const messageReply = z.object({

@@ -15,12 +15,23 @@ const id = z.string().min(1).max(64);
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
 });
 
 export const page = <T extends z.ZodTypeAny>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int().nonnegative(), page: z.number().int(), pageSize: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 
 // deposits -------------------------------------------------------------------------------------
 
@@ -92,7 +103,10 @@ export const transaction = z.discriminatedUnion("kind", [
 // withdrawals ----------------------------------------------------------------------------------
 
 export const withdrawBody = z
-  .object({ amount: positiveAmount, transactionPassword: z.string().min(1).max(128).refine(hasNoControlCharacters).optional() })
+  .object({
+    amount: positiveAmount,
+    transactionPassword: z.string().min(1).max(128).refine(hasNoControlCharacters).optional(),
+  })
   .strict();
 
 export const withdrawal = z.object({
@@ -268,7 +282,14 @@ export const depositAddressPool = z.object({
  * base58 symbols get through; the platform then refuses a private key (deposit_xprv_refused) and
  * a key that is not a mainnet account xpub (deposit_xpub_invalid), server/contract/hd-address.ts.
  */
-export const depositXpubBody = z.object({ xpub: z.string().trim().regex(/^[1-9A-HJ-NP-Za-km-z]{100,120}$/) }).strict();
+export const depositXpubBody = z
+  .object({
+    xpub: z
+      .string()
+      .trim()
+      .regex(/^[1-9A-HJ-NP-Za-km-z]{100,120}$/),
+  })
+  .strict();
 
 /** Who holds which address of an option: how the operator matches money arriving on an address to a member. */
 export const depositAddressHolder = z.object({

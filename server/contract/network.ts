@@ -19,7 +19,10 @@ export function networkOf(address: string): string | null {
     const [hi, lo] = [groups[6] ?? 0, groups[7] ?? 0];
     return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join(".");
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 function isIpv4(text: string): boolean {

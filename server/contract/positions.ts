@@ -103,7 +103,12 @@ export const contractSettings = z
         code: z.ZodIssueCode.custom,
         path: ["leverageOptions", s.leverageOptions.indexOf(leverage)],
         message: feeShareProblem(leverage, s.feePpm, s.maxFeeShareBp),
-        params: { refusal: FEE_SHARE_REFUSAL, leverage, sharePpm: feeSharePpm(leverage, s.feePpm), maxPpm: s.maxFeeShareBp * 100 },
+        params: {
+          refusal: FEE_SHARE_REFUSAL,
+          leverage,
+          sharePpm: feeSharePpm(leverage, s.feePpm),
+          maxPpm: s.maxFeeShareBp * 100,
+        },
       });
     }
   });
@@ -150,7 +155,9 @@ export const openPositionBody = z
 export type OpenPositionBody = z.output<typeof openPositionBody>;
 
 /** Replace an open position's take-profit and stop-loss (null clears one); `mode` as the open's. */
-export const positionTriggersBody = z.object({ takeProfit: triggerPrice, stopLoss: triggerPrice, mode: accountMode }).strict();
+export const positionTriggersBody = z
+  .object({ takeProfit: triggerPrice, stopLoss: triggerPrice, mode: accountMode })
+  .strict();
 
 /** Close an open position; `mode` as the open's. */
 export const closePositionBody = z.object({ mode: accountMode }).strict();
@@ -199,7 +206,9 @@ export const position = z.object({
 export type Position = z.infer<typeof position>;
 
 /** The terms of a stored position, for the arithmetic above. */
-export const termsOf = (p: Pick<Position, "side" | "margin" | "leverage" | "entryPrice" | "feePpm" | "stopOutBp">): PositionTerms => ({
+export const termsOf = (
+  p: Pick<Position, "side" | "margin" | "leverage" | "entryPrice" | "feePpm" | "stopOutBp">,
+): PositionTerms => ({
   side: p.side,
   margin: p.margin,
   leverage: p.leverage,

@@ -36,7 +36,6 @@ export type PracticeAccount = z.infer<typeof practiceAccount>;
 
 // player protection ------------------------------------------------------------------------------
 
-
 export const limitKind = z.enum(LIMIT_KINDS);
 export const limitPeriod = z.enum(LIMIT_PERIODS);
 export type LimitKind = z.infer<typeof limitKind>;

@@ -46,7 +46,6 @@ const WRAP_ERROR = 1e-12;
 /** the lattice factor of the normal approximation is computed exactly up to this modulus */
 const MAX_LATTICE = 512;
 
-
 export type DigitOption = "high" | "low" | "odd" | "even";
 export const DIGIT_OPTIONS: readonly DigitOption[] = ["high", "low", "odd", "even"];
 /** Whether a close ending in `digit` wins a digit option: the settlement's own rule (a digit option ignores the direction). */
@@ -326,8 +325,12 @@ function latticeOf(price: number, volatilityBp: number): number {
 /** q by one method, whatever the size (tests compare the two where both apply). */
 export function drawChanceBy(params: FeedParams, method: Chances["method"]): { q: number; error: number } {
   const { price, volatilityBp, periodSeconds } = params;
-  if (method === "normal") return normalDraw(moveLaw(price, volatilityBp, false, latticeOf(price, volatilityBp)), periodSeconds);
-  return { q: exactDraw(moveLaw(price, volatilityBp, true), periodSeconds, fftSize(price * volatilityBp, periodSeconds)), error: WRAP_ERROR };
+  if (method === "normal")
+    return normalDraw(moveLaw(price, volatilityBp, false, latticeOf(price, volatilityBp)), periodSeconds);
+  return {
+    q: exactDraw(moveLaw(price, volatilityBp, true), periodSeconds, fftSize(price * volatilityBp, periodSeconds)),
+    error: WRAP_ERROR,
+  };
 }
 
 // --- the chances, cached -----------------------------------------------------------------------
@@ -363,8 +366,19 @@ function compute(params: FeedParams): Chances {
     ({ q: draw, error: drawError } = normalDraw(move, periodSeconds));
   }
   const digitLaw = Array.from(cyclicPower(move.mod10, unknownTicks));
-  const digits = Object.fromEntries(DIGIT_OPTIONS.map((o) => [o, bestResidue(digitLaw, digitWins(o))])) as Record<DigitOption, number>;
-  return { draw: Math.min(1, draw), digitLaw, digits, unknownTicks, sigma, method: exact ? "exact" : "normal", drawError };
+  const digits = Object.fromEntries(DIGIT_OPTIONS.map((o) => [o, bestResidue(digitLaw, digitWins(o))])) as Record<
+    DigitOption,
+    number
+  >;
+  return {
+    draw: Math.min(1, draw),
+    digitLaw,
+    digits,
+    unknownTicks,
+    sigma,
+    method: exact ? "exact" : "normal",
+    drawError,
+  };
 }
 
 /** The largest chance of a win over the last known price's residue r: max_r Σ_s law[s]·wins((r + s) mod 10). */
@@ -421,6 +435,18 @@ export function optionReturns(ch: Chances, odds: Partial<Record<BetOption, numbe
     const { win, refund, lose } = optionChances(ch, option);
     const rtp = win * o + refund;
     const oddsLimit = win > 0 ? (1 - refund) / win : refund >= 1 ? 1 : null;
-    return [{ option, odds: o, win, refund, lose, rtp, houseEdge: 1 - rtp, oddsLimit, overpays: oddsLimit !== null && o >= oddsLimit }];
+    return [
+      {
+        option,
+        odds: o,
+        win,
+        refund,
+        lose,
+        rtp,
+        houseEdge: 1 - rtp,
+        oddsLimit,
+        overpays: oddsLimit !== null && o >= oddsLimit,
+      },
+    ];
   });
 }

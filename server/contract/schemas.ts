@@ -2,7 +2,15 @@ import { z } from "zod";
 import { DEVICE_TOKEN_PATTERN } from "./challenge";
 import { betOption, pairSymbol } from "./game";
 import { BET_OPTIONS } from "#rules/bet-options";
-import { ACCOUNT, CURRENCY_CODE, EMAIL_MAX_LENGTH, MOBILE_NUMBER, PASSWORD, REAL_NAME_MAX_LENGTH, REFERRAL_CODE } from "#rules/fields";
+import {
+  ACCOUNT,
+  CURRENCY_CODE,
+  EMAIL_MAX_LENGTH,
+  MOBILE_NUMBER,
+  PASSWORD,
+  REAL_NAME_MAX_LENGTH,
+  REFERRAL_CODE,
+} from "#rules/fields";
 import { LOCALE_IDS } from "#rules/locales";
 import { cleanText } from "./text";
 import { hasNoControlCharacters } from "#rules/text";
@@ -26,8 +34,15 @@ export const account = z.string().trim().min(ACCOUNT.minLength).max(ACCOUNT.maxL
  * Any printable character (a password is never shown); not trimmed here, the site trims
  * (app/README.md, "Validation rules").
  */
-export const password = z.string().min(PASSWORD.minLength).max(PASSWORD.maxLength).refine(hasNoControlCharacters, "control_characters");
-export const areaCode = z.string().trim().regex(/^\+\d{1,4}$/);
+export const password = z
+  .string()
+  .min(PASSWORD.minLength)
+  .max(PASSWORD.maxLength)
+  .refine(hasNoControlCharacters, "control_characters");
+export const areaCode = z
+  .string()
+  .trim()
+  .regex(/^\+\d{1,4}$/);
 export const mobile = z.string().trim().regex(MOBILE_NUMBER);
 
 const depositOptionId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);
@@ -39,11 +54,22 @@ const gameCode = z.string().regex(/^[a-z0-9-]{1,32}$/);
  * the incoming transfer against before confirming.
  */
 export const depositBankAccount = z
-  .object({ bank: cleanText(80, 1), branch: cleanText(80), accountName: cleanText(80, 1), accountNumber: z.string().trim().regex(/^[0-9 -]{6,34}$/) })
+  .object({
+    bank: cleanText(80, 1),
+    branch: cleanText(80),
+    accountName: cleanText(80, 1),
+    accountNumber: z
+      .string()
+      .trim()
+      .regex(/^[0-9 -]{6,34}$/),
+  })
   .strict();
 
 /** A wallet address: letters and digits only (TRON, Ethereum, Bitcoin… all fit). */
-export const cryptoAddress = z.string().trim().regex(/^[A-Za-z0-9]{20,100}$/);
+export const cryptoAddress = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{20,100}$/);
 
 /**
  * How a crypto deposit is paid: the asset and network, the asset's price in the site's currency
@@ -64,7 +90,10 @@ export const depositCrypto = z
     address: z.union([z.literal(""), cryptoAddress]).default(""),
   })
   .strict()
-  .refine((c) => (c.assign === "site") === (c.address !== ""), { message: "address is set exactly when assign is site", path: ["address"] });
+  .refine((c) => (c.assign === "site") === (c.address !== ""), {
+    message: "address is set exactly when assign is site",
+    path: ["address"],
+  });
 
 export const depositOption = z
   .object({
@@ -78,8 +107,14 @@ export const depositOption = z
     /** kind "crypto": asset, network, price and address */
     crypto: depositCrypto.optional(),
   })
-  .refine((o) => (o.kind === "bank") === (o.bankAccount !== undefined), { message: "a bank option needs its bankAccount", path: ["bankAccount"] })
-  .refine((o) => (o.kind === "crypto") === (o.crypto !== undefined), { message: "a crypto option needs its crypto details", path: ["crypto"] });
+  .refine((o) => (o.kind === "bank") === (o.bankAccount !== undefined), {
+    message: "a bank option needs its bankAccount",
+    path: ["bankAccount"],
+  })
+  .refine((o) => (o.kind === "crypto") === (o.crypto !== undefined), {
+    message: "a crypto option needs its crypto details",
+    path: ["crypto"],
+  });
 export type DepositOption = z.infer<typeof depositOption>;
 
 export const socialOption = z.object({ name: cleanText(40), url: z.string().url().max(500) });
@@ -111,7 +146,10 @@ export const siteTexts = z
     // a bank option's bank and branch names too (the account's name and number are the same in every language)
     depositOptions: z.record(
       depositOptionId,
-      z.object({ name: cleanText(80), instructions: cleanText(2000), bank: cleanText(80), branch: cleanText(80) }).partial().strict(),
+      z
+        .object({ name: cleanText(80), instructions: cleanText(2000), bank: cleanText(80), branch: cleanText(80) })
+        .partial()
+        .strict(),
     ),
   })
   .partial()
@@ -163,7 +201,9 @@ export const siteInfo = z.object({
   /** trading pairs the site offers, e.g. "BTC-USDT" */
   pairs: z.array(pairSymbol).min(1),
   /** decimal odds per option (at most 4 places): a win pays stake × odds */
-  odds: z.record(betOption, z.number().min(1).max(1000)).refine((o) => BET_OPTIONS.every((k) => k in o), "every option needs odds"),
+  odds: z
+    .record(betOption, z.number().min(1).max(1000))
+    .refine((o) => BET_OPTIONS.every((k) => k in o), "every option needs odds"),
   /** links to the site's native apps, shown on the download page */
   appLinks: z.array(z.object({ platform: z.enum(["ios", "android", "other"]), url: z.string().url().max(500) })),
   /** the operator's additions to the terms page, shown after the product's own terms ("" = none) */
@@ -249,7 +289,10 @@ export const SITE_INFO_WHEN_MISSING: Omit<SiteInfo, "siteId"> = {
 export const siteInfoAnswer = z.preprocess(
   (raw) =>
     raw !== null && typeof raw === "object" && !Array.isArray(raw)
-      ? { ...SITE_INFO_WHEN_MISSING, ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== null)) }
+      ? {
+          ...SITE_INFO_WHEN_MISSING,
+          ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== null)),
+        }
       : raw,
   siteInfo,
 );
@@ -276,16 +319,18 @@ export const playerInfo = z.object({
 });
 export type PlayerInfo = z.infer<typeof playerInfo>;
 
-export const signupBody = z.object({
-  siteId: siteIdSchema,
-  account,
-  password,
-  transactionPassword: password,
-  realName: cleanText(REAL_NAME_MAX_LENGTH).pipe(z.string().min(1)),
-  areaCode,
-  mobile,
-  referralCode: z.string().trim().max(REFERRAL_CODE.maxLength).regex(REFERRAL_CODE.pattern).optional(),
-}).strict();
+export const signupBody = z
+  .object({
+    siteId: siteIdSchema,
+    account,
+    password,
+    transactionPassword: password,
+    realName: cleanText(REAL_NAME_MAX_LENGTH).pipe(z.string().min(1)),
+    areaCode,
+    mobile,
+    referralCode: z.string().trim().max(REFERRAL_CODE.maxLength).regex(REFERRAL_CODE.pattern).optional(),
+  })
+  .strict();
 export type SignupBody = z.infer<typeof signupBody>;
 
 /**
@@ -300,13 +345,20 @@ export const signinBody = z
     password,
     device: z.string().regex(DEVICE_TOKEN_PATTERN).optional(),
     // a Turnstile answer: base64-style characters and dots, a few hundred of them
-    challenge: z.string().regex(/^[A-Za-z0-9._+/=-]{1,2048}$/).optional(),
+    challenge: z
+      .string()
+      .regex(/^[A-Za-z0-9._+/=-]{1,2048}$/)
+      .optional(),
   })
   .strict();
 export type SigninBody = z.infer<typeof signinBody>;
 
 /** `device`: the token that names this device for the account from now on (the site stores it). */
-export const signinData = z.object({ token: z.string().min(20), redirectUrl: z.string().optional(), device: z.string().regex(DEVICE_TOKEN_PATTERN).optional() });
+export const signinData = z.object({
+  token: z.string().min(20),
+  redirectUrl: z.string().optional(),
+  device: z.string().regex(DEVICE_TOKEN_PATTERN).optional(),
+});
 
 export const updateInfoBody = z
   .object({

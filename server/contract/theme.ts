@@ -144,7 +144,9 @@ export function themeProblems(t: Theme): string[] {
     for (const [name, color, groundName, ground, needed] of pairs) {
       const ratio = contrastRatio(color, ground);
       if (ratio < needed) {
-        problems.push(`${scheme}: ${name} ${color} on ${groundName} ${ground} is ${floor1(ratio)}:1, needs ${needed}:1`);
+        problems.push(
+          `${scheme}: ${name} ${color} on ${groundName} ${ground} is ${floor1(ratio)}:1, needs ${needed}:1`,
+        );
       }
     }
   }
@@ -177,5 +179,11 @@ export function contrastRatio(a: string, b: string): number {
 function mix(a: string, b: string, amount: number): string {
   const ca = channels(a);
   const cb = channels(b);
-  return `#${ca.map((v, i) => Math.round(v * amount + cb[i]! * (1 - amount)).toString(16).padStart(2, "0")).join("")}`;
+  return `#${ca
+    .map((v, i) =>
+      Math.round(v * amount + cb[i]! * (1 - amount))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }

@@ -40,7 +40,12 @@ export const AUDIT_SCHEMA = [
  * then keep '' there, as their actor was the one shared key). Run after AUDIT_SCHEMA.
  */
 export function migrateAudit(sql: SqlStorage): void {
-  const columns = new Set(sql.exec<{ name: string }>("PRAGMA table_info(audit_log)").toArray().map((c) => c.name));
+  const columns = new Set(
+    sql
+      .exec<{ name: string }>("PRAGMA table_info(audit_log)")
+      .toArray()
+      .map((c) => c.name),
+  );
   for (const column of ["operator_id", "operator_name"]) {
     if (!columns.has(column)) sql.exec(`ALTER TABLE audit_log ADD COLUMN ${column} TEXT NOT NULL DEFAULT ''`);
   }
@@ -106,7 +111,10 @@ type AuditRow = {
 };
 
 /** Newest first (by the time of the event, then by arrival), filtered by type and account. */
-export function listAudit(sql: SqlStorage, q: AuditQuery): { items: AuditEntry[]; total: number; page: number; pageSize: number } {
+export function listAudit(
+  sql: SqlStorage,
+  q: AuditQuery,
+): { items: AuditEntry[]; total: number; page: number; pageSize: number } {
   const where: string[] = [];
   const bindings: string[] = [];
   if (q.type !== undefined) {
@@ -124,7 +132,12 @@ export function listAudit(sql: SqlStorage, q: AuditQuery): { items: AuditEntry[]
   const filter = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
   const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM audit_log ${filter}`, ...bindings).one().n;
   const items = sql
-    .exec<AuditRow>(`SELECT * FROM audit_log ${filter} ORDER BY at DESC, seq DESC LIMIT ? OFFSET ?`, ...bindings, q.pageSize, (q.page - 1) * q.pageSize)
+    .exec<AuditRow>(
+      `SELECT * FROM audit_log ${filter} ORDER BY at DESC, seq DESC LIMIT ? OFFSET ?`,
+      ...bindings,
+      q.pageSize,
+      (q.page - 1) * q.pageSize,
+    )
     .toArray()
     .map((r) => ({
       id: r.id,

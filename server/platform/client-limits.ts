@@ -37,7 +37,9 @@ export function signupRefusal(sql: SqlStorage, network: string | null, now: numb
 /** An answer about a mobile number for `network` now: refused once the network has had its hour's answers. */
 export function mobileCheckRefusal(sql: SqlStorage, network: string | null, now: number): Failure | null {
   if (network === null) return null;
-  return limits.check(sql, MOBILE_CHECKS, MOBILE_SCOPE, network, now).ok ? null : fail(429, "mobile_check_limit_reached");
+  return limits.check(sql, MOBILE_CHECKS, MOBILE_SCOPE, network, now).ok
+    ? null
+    : fail(429, "mobile_check_limit_reached");
 }
 
 /** The network was told whether a number is registered (`mobile_registered`, or a sign-up or change that took it). */

@@ -45,7 +45,8 @@ export interface Env {
   TURNSTILE_SECRET_KEY?: string;
 }
 
-export const isProduction = (env: Pick<Env, "ENVIRONMENT">): boolean => (env.ENVIRONMENT ?? "production") !== "development";
+export const isProduction = (env: Pick<Env, "ENVIRONMENT">): boolean =>
+  (env.ENVIRONMENT ?? "production") !== "development";
 
 /** Operator keys that were once committed or used by tests: public, so never valid in production. */
 const KNOWN_DEVELOPMENT_KEYS = new Set(["dev-operator-key", "test-operator-key"]);
@@ -60,15 +61,31 @@ export function productionProblems(env: Env): string[] {
   if (!isProduction(env)) return [];
   const problems: string[] = [];
   const key = env.OPERATOR_KEY ?? "";
-  if (key === "") problems.push("OPERATOR_KEY is not set: run `wrangler secret put OPERATOR_KEY --config server/platform/wrangler.toml`");
-  else if (KNOWN_DEVELOPMENT_KEYS.has(key)) problems.push("OPERATOR_KEY is a public development value: set a random one");
-  else if (key.length < MIN_SECRET_LENGTH) problems.push(`OPERATOR_KEY is shorter than ${MIN_SECRET_LENGTH} characters`);
+  if (key === "")
+    problems.push(
+      "OPERATOR_KEY is not set: run `wrangler secret put OPERATOR_KEY --config server/platform/wrangler.toml`",
+    );
+  else if (KNOWN_DEVELOPMENT_KEYS.has(key))
+    problems.push("OPERATOR_KEY is a public development value: set a random one");
+  else if (key.length < MIN_SECRET_LENGTH)
+    problems.push(`OPERATOR_KEY is shorter than ${MIN_SECRET_LENGTH} characters`);
   // the log provider keeps codes in the operator's log: in production they would never reach a phone
-  if (env.SMS_PROVIDER !== "http") problems.push('SMS_PROVIDER must be "http" in production (the log provider sends nothing)');
-  if (!env.SMS_PROVIDER_URL) problems.push("SMS_PROVIDER_URL is not set: run `wrangler secret put SMS_PROVIDER_URL --config server/platform/wrangler.toml`");
-  if (!env.SMS_PROVIDER_KEY) problems.push("SMS_PROVIDER_KEY is not set: run `wrangler secret put SMS_PROVIDER_KEY --config server/platform/wrangler.toml`");
+  if (env.SMS_PROVIDER !== "http")
+    problems.push('SMS_PROVIDER must be "http" in production (the log provider sends nothing)');
+  if (!env.SMS_PROVIDER_URL)
+    problems.push(
+      "SMS_PROVIDER_URL is not set: run `wrangler secret put SMS_PROVIDER_URL --config server/platform/wrangler.toml`",
+    );
+  if (!env.SMS_PROVIDER_KEY)
+    problems.push(
+      "SMS_PROVIDER_KEY is not set: run `wrangler secret put SMS_PROVIDER_KEY --config server/platform/wrangler.toml`",
+    );
   const turnstile = env.TURNSTILE_SECRET_KEY ?? "";
-  if (turnstile === "") problems.push("TURNSTILE_SECRET_KEY is not set: run `wrangler secret put TURNSTILE_SECRET_KEY --config server/platform/wrangler.toml`");
-  else if (isTurnstileTestKey(turnstile)) problems.push("TURNSTILE_SECRET_KEY is one of Cloudflare's public test keys: set the site's own secret key");
+  if (turnstile === "")
+    problems.push(
+      "TURNSTILE_SECRET_KEY is not set: run `wrangler secret put TURNSTILE_SECRET_KEY --config server/platform/wrangler.toml`",
+    );
+  else if (isTurnstileTestKey(turnstile))
+    problems.push("TURNSTILE_SECRET_KEY is one of Cloudflare's public test keys: set the site's own secret key");
   return problems;
 }

@@ -48,12 +48,19 @@ function prune(sql: SqlStorage, scope: string, now: number, windowMs: number): v
 
 function count(sql: SqlStorage, scope: string, subject: string, since: number): number {
   return sql
-    .exec<{ n: number }>("SELECT COUNT(*) AS n FROM attempts WHERE scope = ? AND subject = ? AND at > ?", scope, subject, since)
+    .exec<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM attempts WHERE scope = ? AND subject = ? AND at > ?",
+      scope,
+      subject,
+      since,
+    )
     .one().n;
 }
 
 export function lockedUntil(sql: SqlStorage, scope: string, subject: string, now: number): number | null {
-  const until = sql.exec<{ until: number }>("SELECT until FROM locks WHERE scope = ? AND subject = ?", scope, subject).toArray()[0]?.until;
+  const until = sql
+    .exec<{ until: number }>("SELECT until FROM locks WHERE scope = ? AND subject = ?", scope, subject)
+    .toArray()[0]?.until;
   return until !== undefined && until > now ? until : null;
 }
 
@@ -64,7 +71,12 @@ export function check(sql: SqlStorage, limit: Limit, scope: string, subject: str
   if (locked !== null) return { ok: false, until: locked };
   if (count(sql, scope, subject, now - limit.windowMs) < limit.max) return { ok: true };
   const oldest = sql
-    .exec<{ at: number }>("SELECT MIN(at) AS at FROM attempts WHERE scope = ? AND subject = ? AND at > ?", scope, subject, now - limit.windowMs)
+    .exec<{ at: number }>(
+      "SELECT MIN(at) AS at FROM attempts WHERE scope = ? AND subject = ? AND at > ?",
+      scope,
+      subject,
+      now - limit.windowMs,
+    )
     .one().at;
   return { ok: false, until: oldest + limit.windowMs };
 }
@@ -72,7 +84,13 @@ export function check(sql: SqlStorage, limit: Limit, scope: string, subject: str
 /** Counts one attempt; a pending one counts until it is settled (`succeeded` / `failed`). */
 export function record(sql: SqlStorage, scope: string, subject: string, now: number, pending = false): number {
   return sql
-    .exec<{ id: number }>("INSERT INTO attempts (scope, subject, at, pending) VALUES (?, ?, ?, ?) RETURNING id", scope, subject, now, pending ? 1 : 0)
+    .exec<{ id: number }>(
+      "INSERT INTO attempts (scope, subject, at, pending) VALUES (?, ?, ?, ?) RETURNING id",
+      scope,
+      subject,
+      now,
+      pending ? 1 : 0,
+    )
     .one().id;
 }
 

@@ -1,5 +1,15 @@
 import type { z } from "zod";
-import { ALL_SITES, CALLS, CLIENT_ADDRESS_HEADER, IDEMPOTENCY_HEADER, matchPath, UPLOAD_LIMITS, type CallName, type CallSpec, type MessageCode } from "../contract";
+import {
+  ALL_SITES,
+  CALLS,
+  CLIENT_ADDRESS_HEADER,
+  IDEMPOTENCY_HEADER,
+  matchPath,
+  UPLOAD_LIMITS,
+  type CallName,
+  type CallSpec,
+  type MessageCode,
+} from "../contract";
 import { MODE_CHANGED, modeChanged } from "#rules/account-mode";
 import { memberCaller, operatorCaller, requestSite } from "./auth/caller";
 import type { Env } from "./env";
@@ -86,7 +96,12 @@ function operatorRefusal(operator: OperatorContext, spec: CallSpec, params: Reco
  * member is told which choice was wrong.
  */
 const FIELD_CODES: Partial<Record<CallName, Record<string, MessageCode>>> = {
-  placeOrder: { pair: "invalid_trading_pair", option: "invalid_bet_option", periodNo: "invalid_period", amount: "amount_out_of_range" },
+  placeOrder: {
+    pair: "invalid_trading_pair",
+    option: "invalid_bet_option",
+    periodNo: "invalid_period",
+    amount: "amount_out_of_range",
+  },
 };
 
 function fieldCode(name: CallName, schema: z.ZodTypeAny | undefined, value: unknown): MessageCode {
@@ -122,7 +137,8 @@ type Multipart = { ok: true; fields: Record<string, string>; file: File | null }
 
 /** A multipart body: its text fields (checked by the call's schema) and its `file` field. */
 async function readMultipart(request: Request): Promise<Multipart> {
-  if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) return badRequest("invalid_parameters");
+  if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? ""))
+    return badRequest("invalid_parameters");
   // Refused before parsing, so a huge body is never buffered; it is still read (and discarded)
   // because answering mid-upload resets the connection and the client would see no answer at all.
   const length = Number(request.headers.get("Content-Length") ?? "0");
@@ -157,7 +173,11 @@ function rawResponse(file: RawFile): Response {
   return new Response(file.body, { status: 200, headers });
 }
 
-async function handle(request: Request, env: Env, ctx: Pick<ExecutionContext, "waitUntil">): Promise<Result<unknown> | Response> {
+async function handle(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+): Promise<Result<unknown> | Response> {
   const url = new URL(request.url);
   const found = findCall(request.method, url.pathname);
   if (!found) return badRequest("invalid_parameters");
@@ -172,7 +192,8 @@ async function handle(request: Request, env: Env, ctx: Pick<ExecutionContext, "w
     if (refusal) {
       // a role refusal is an operator's attempt on a site they run: on the record; a scope refusal is not
       // (the operator has no business with that site's log)
-      if (refusal.message === "operator_role_missing") await logOperatorAction(env, operator, found.name, found.params, undefined, refusal, touched);
+      if (refusal.message === "operator_role_missing")
+        await logOperatorAction(env, operator, found.name, found.params, undefined, refusal, touched);
       return refusal;
     }
   }
@@ -214,7 +235,8 @@ async function handle(request: Request, env: Env, ctx: Pick<ExecutionContext, "w
   if (member && site !== undefined && site !== member.siteId) return fail(403, "invalid_permission");
   // A post that names its mode (the page it came from) acts in that mode or not at all: a page
   // left open in practice never bets real money after another window switched (#rules/account-mode).
-  if (member && namesMode(body.value) && modeChanged(body.value.mode, member.mode)) return refusedForMode(member, MODE_CHANGED);
+  if (member && namesMode(body.value) && modeChanged(body.value.mode, member.mode))
+    return refusedForMode(member, MODE_CHANGED);
   const headerSite = requestSite(request);
   // (market calls name no site: any site may read a market)
   if (!member && spec.auth === "public" && headerSite !== undefined && site !== undefined && headerSite !== site) {
@@ -226,22 +248,26 @@ async function handle(request: Request, env: Env, ctx: Pick<ExecutionContext, "w
   // answered, and another body with the key is idempotency_conflict (contract/idempotency.ts).
   // Only checks of the request's own bytes (its shape, its site, its mode) come first: they answer
   // the same request the same way every time.
-  const intent = spec.idempotent ? await intentOf(found.name, idempotencyKey ?? "", params.value, body.value) : undefined;
+  const intent = spec.idempotent
+    ? await intentOf(found.name, idempotencyKey ?? "", params.value, body.value)
+    : undefined;
   const stored = intent && member ? await member.stub.replayed(member.proof, intent) : null;
   // (a stored answer goes out as the first one did: through the contract's parse below)
-  const result = stored ?? (await answer(found.name, {
-    env,
-    params: params.value,
-    query: query.value,
-    body: body.value,
-    member,
-    operator,
-    touched,
-    intent,
-    clientAddress: clientAddress(request),
-    file,
-    waitUntil: (work: Promise<unknown>) => ctx.waitUntil(work),
-  } as CallInput<CallName>));
+  const result =
+    stored ??
+    (await answer(found.name, {
+      env,
+      params: params.value,
+      query: query.value,
+      body: body.value,
+      member,
+      operator,
+      touched,
+      intent,
+      clientAddress: clientAddress(request),
+      file,
+      waitUntil: (work: Promise<unknown>) => ctx.waitUntil(work),
+    } as CallInput<CallName>));
   if (operator) await logOperatorAction(env, operator, found.name, params.value, body.value, result, touched);
   if (!result.ok) return result;
   if (spec.raw) return rawResponse(result.data as RawFile);

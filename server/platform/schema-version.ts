@@ -8,10 +8,16 @@ export function applySchema(storage: DurableObjectStorage, statements: readonly 
   const version = schemaVersion(statements);
   const sql = storage.sql;
   sql.exec("CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), version TEXT NOT NULL)");
-  if (sql.exec<{ version: string }>("SELECT version FROM schema_version WHERE id = 1").toArray()[0]?.version === version) return;
+  if (
+    sql.exec<{ version: string }>("SELECT version FROM schema_version WHERE id = 1").toArray()[0]?.version === version
+  )
+    return;
   storage.transactionSync(() => {
     for (const statement of statements) runStatement(sql, statement);
-    sql.exec("INSERT INTO schema_version (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version", version);
+    sql.exec(
+      "INSERT INTO schema_version (id, version) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version",
+      version,
+    );
   });
 }
 
@@ -26,7 +32,9 @@ export function runStatement(sql: SqlStorage, statement: string): void {
   const column = statement.match(ADD_COLUMN);
   if (column) {
     const [, table, name] = column;
-    const present = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM pragma_table_info(?) WHERE name = ?", table!, name!).one().n > 0;
+    const present =
+      sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM pragma_table_info(?) WHERE name = ?", table!, name!).one().n >
+      0;
     if (present) return;
   }
   sql.exec(statement);

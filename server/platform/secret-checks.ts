@@ -43,7 +43,12 @@ export function beginCheck(sql: SqlStorage, limit: Limit, scope: string, subject
   const failures = counted(sql, scope, subject, since, 0);
   if (failures >= limit.max) {
     const oldest = sql
-      .exec<{ at: number }>("SELECT MIN(at) AS at FROM attempts WHERE scope = ? AND subject = ? AND at > ? AND pending = 0", scope, subject, since)
+      .exec<{ at: number }>(
+        "SELECT MIN(at) AS at FROM attempts WHERE scope = ? AND subject = ? AND at > ? AND pending = 0",
+        scope,
+        subject,
+        since,
+      )
       .one().at;
     return { ok: false, until: oldest + limit.windowMs };
   }
@@ -53,12 +58,22 @@ export function beginCheck(sql: SqlStorage, limit: Limit, scope: string, subject
 
 /** The right password: the check and every decided failure stop counting; other checks in flight stay counted. */
 export function checkPassed(sql: SqlStorage, scope: string, subject: string, attemptId: number): void {
-  sql.exec("DELETE FROM attempts WHERE scope = ? AND subject = ? AND (pending = 0 OR id = ?)", scope, subject, attemptId);
+  sql.exec(
+    "DELETE FROM attempts WHERE scope = ? AND subject = ? AND (pending = 0 OR id = ?)",
+    scope,
+    subject,
+    attemptId,
+  );
 }
 
 /** A check that decided nothing (its request was answered from an earlier one): it stops counting, and nothing else changes. */
 export function checkDropped(sql: SqlStorage, scope: string, subject: string, attemptId: number): void {
-  sql.exec("DELETE FROM attempts WHERE scope = ? AND subject = ? AND id = ? AND pending = 1", scope, subject, attemptId);
+  sql.exec(
+    "DELETE FROM attempts WHERE scope = ? AND subject = ? AND id = ? AND pending = 1",
+    scope,
+    subject,
+    attemptId,
+  );
 }
 
 /** Every check in flight stops counting (the sessions whose requests they were have ended); failures stay. */
@@ -70,7 +85,14 @@ export function checksDropped(sql: SqlStorage, scope: string, subject: string): 
  * A wrong password: the check counts as a failure. Returns the end of the lock when the decided
  * failures reached the limit (the lock starts now and the count starts again after it), else null.
  */
-export function checkFailed(sql: SqlStorage, limit: Limit, scope: string, subject: string, attemptId: number, now: number): number | null {
+export function checkFailed(
+  sql: SqlStorage,
+  limit: Limit,
+  scope: string,
+  subject: string,
+  attemptId: number,
+  now: number,
+): number | null {
   sql.exec("UPDATE attempts SET pending = 0 WHERE id = ?", attemptId);
   if (limit.lockMs === undefined || lockedUntil(sql, scope, subject, now) !== null) return null;
   if (counted(sql, scope, subject, now - limit.windowMs, 0) < limit.max) return null;

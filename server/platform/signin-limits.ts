@@ -78,12 +78,20 @@ function prune(sql: SqlStorage, now: number): void {
 type Tally = { n: number; last: number | null };
 
 function tally(sql: SqlStorage, where: string, value: string, now: number): Tally {
-  return sql.exec<Tally>(`SELECT COUNT(*) AS n, MAX(at) AS last FROM signin_attempts WHERE ${where} AND at > ?`, value, now - WINDOW_MS).one();
+  return sql
+    .exec<Tally>(
+      `SELECT COUNT(*) AS n, MAX(at) AS last FROM signin_attempts WHERE ${where} AND at > ?`,
+      value,
+      now - WINDOW_MS,
+    )
+    .one();
 }
 /** Strangers' attempts on the account, from every network. */
-const accountTally = (sql: SqlStorage, account: string, now: number) => tally(sql, "device IS NULL AND account = ?", accountKey(account), now);
+const accountTally = (sql: SqlStorage, account: string, now: number) =>
+  tally(sql, "device IS NULL AND account = ?", accountKey(account), now);
 /** Strangers' attempts from the network, on every account. */
-const networkTally = (sql: SqlStorage, network: string, now: number) => tally(sql, "device IS NULL AND network = ?", network, now);
+const networkTally = (sql: SqlStorage, network: string, now: number) =>
+  tally(sql, "device IS NULL AND network = ?", network, now);
 const deviceTally = (sql: SqlStorage, device: string, now: number) => tally(sql, "device = ?", device, now);
 
 /** Seconds left of the wait that `t`'s attempts impose, or 0. */
@@ -95,7 +103,10 @@ function waitLeft(t: Tally, now: number): number {
 }
 
 export function isKnownDevice(sql: SqlStorage, account: string, device: string): boolean {
-  return sql.exec("SELECT 1 FROM signin_devices WHERE account = ? AND device = ?", accountKey(account), device).toArray().length > 0;
+  return (
+    sql.exec("SELECT 1 FROM signin_devices WHERE account = ? AND device = ?", accountKey(account), device).toArray()
+      .length > 0
+  );
 }
 
 /**
@@ -144,17 +155,32 @@ export function takeSignin(sql: SqlStorage, caller: SigninCaller, now: number): 
  * success must not give guessers a fresh count). `newDevice` (a hash) is remembered for the account,
  * which keeps its `devicesPerAccount` most recently used.
  */
-export function signinSucceeded(sql: SqlStorage, caller: SigninCaller, taken: SigninTaken, newDevice: string | null, now: number): void {
+export function signinSucceeded(
+  sql: SqlStorage,
+  caller: SigninCaller,
+  taken: SigninTaken,
+  newDevice: string | null,
+  now: number,
+): void {
   const account = accountKey(caller.account);
   sql.exec("DELETE FROM signin_attempts WHERE id = ?", taken.attemptId);
   if (taken.knownDevice !== null) {
     sql.exec("DELETE FROM signin_attempts WHERE device = ?", taken.knownDevice);
     sql.exec("UPDATE signin_devices SET used_at = ? WHERE account = ? AND device = ?", now, account, taken.knownDevice);
   } else if (caller.network !== null) {
-    sql.exec("DELETE FROM signin_attempts WHERE device IS NULL AND account = ? AND network = ?", account, caller.network);
+    sql.exec(
+      "DELETE FROM signin_attempts WHERE device IS NULL AND account = ? AND network = ?",
+      account,
+      caller.network,
+    );
   }
   if (newDevice !== null) {
-    sql.exec("INSERT INTO signin_devices (account, device, used_at) VALUES (?, ?, ?) ON CONFLICT (account, device) DO UPDATE SET used_at = excluded.used_at", account, newDevice, now);
+    sql.exec(
+      "INSERT INTO signin_devices (account, device, used_at) VALUES (?, ?, ?) ON CONFLICT (account, device) DO UPDATE SET used_at = excluded.used_at",
+      account,
+      newDevice,
+      now,
+    );
     sql.exec(
       "DELETE FROM signin_devices WHERE account = ? AND device NOT IN (SELECT device FROM signin_devices WHERE account = ? ORDER BY used_at DESC LIMIT ?)",
       account,
@@ -168,7 +194,12 @@ export function signinSucceeded(sql: SqlStorage, caller: SigninCaller, taken: Si
  * A wrong password (or no such account): the attempt counts. Returns the lock this failure
  * started — the account's against strangers, or the known device's — or null.
  */
-export function signinFailed(sql: SqlStorage, caller: SigninCaller, taken: SigninTaken, now: number): { scope: "account" | "device"; until: number } | null {
+export function signinFailed(
+  sql: SqlStorage,
+  caller: SigninCaller,
+  taken: SigninTaken,
+  now: number,
+): { scope: "account" | "device"; until: number } | null {
   sql.exec("UPDATE signin_attempts SET pending = 0 WHERE id = ?", taken.attemptId);
   const [scope, subject, failures] =
     taken.knownDevice !== null

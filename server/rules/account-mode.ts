@@ -23,4 +23,3 @@ export const MODE_CHANGED = "account_mode_changed" as const;
 export function modeChanged(posted: unknown, current: AccountMode): boolean {
   return posted !== current;
 }
-

@@ -26,7 +26,7 @@
 export const FAIRNESS_ALGORITHM = "hmac-sha256-walk-1";
 export const DAY_SECONDS = 86_400;
 /** c's offset: twelve uniform 16-bit draws average 32767.5 each */
-const CENTRE = 12n * 65_535n / 2n;
+const CENTRE = (12n * 65_535n) / 2n;
 const DIVISOR = 10_000n * 65_536n;
 
 /** The UTC day (days since 1970-01-01) and index of the tick of second `second`. */

@@ -56,8 +56,11 @@ export const feeShareFits = (leverage: number, feePpm: number, maxFeeShareBp: nu
   feeSharePpm(leverage, feePpm) <= maxFeeShareBp * 100;
 
 /** The settings' leverages whose fees take more of the margin than `maxFeeShareBp` allows (the share grows with the leverage: the top of the list). */
-export const leveragesOverFeeShare = (s: { leverageOptions: readonly number[]; feePpm: number; maxFeeShareBp: number }): number[] =>
-  s.leverageOptions.filter((l) => !feeShareFits(l, s.feePpm, s.maxFeeShareBp));
+export const leveragesOverFeeShare = (s: {
+  leverageOptions: readonly number[];
+  feePpm: number;
+  maxFeeShareBp: number;
+}): number[] => s.leverageOptions.filter((l) => !feeShareFits(l, s.feePpm, s.maxFeeShareBp));
 
 /** The highest leverage whose fees fit at this fee (0: none, not even 1×; Infinity when there is no fee). */
 export const highestLeverageWithin = (feePpm: number, maxFeeShareBp: number): number =>
@@ -121,12 +124,21 @@ export const payoutAt = (t: PositionTerms, price: number): number => Math.max(0,
  * take-profit above it and stop-loss below it but above the liquidation price (a stop-loss past it
  * could never act before the stop-out); a short's the other way round. null = not set.
  */
-export function triggersValid(t: PositionTerms, price: number, takeProfit: number | null, stopLoss: number | null): boolean {
+export function triggersValid(
+  t: PositionTerms,
+  price: number,
+  takeProfit: number | null,
+  stopLoss: number | null,
+): boolean {
   const liquidation = liquidationPrice(t);
   if (t.side === "long") {
-    return (takeProfit === null || takeProfit > price) && (stopLoss === null || (stopLoss < price && stopLoss > liquidation));
+    return (
+      (takeProfit === null || takeProfit > price) && (stopLoss === null || (stopLoss < price && stopLoss > liquidation))
+    );
   }
-  return (takeProfit === null || takeProfit < price) && (stopLoss === null || (stopLoss > price && stopLoss < liquidation));
+  return (
+    (takeProfit === null || takeProfit < price) && (stopLoss === null || (stopLoss > price && stopLoss < liquidation))
+  );
 }
 
 /** Whether the market has moved from the price the member saw by more than the site's tolerance. */

@@ -6,7 +6,11 @@
 export const LIMIT_KINDS = ["deposit", "loss"] as const;
 /** Rolling windows: the last 24 hours, 7 days, 30 days. */
 export const LIMIT_PERIODS = ["day", "week", "month"] as const;
-export const LIMIT_PERIOD_HOURS: Readonly<Record<(typeof LIMIT_PERIODS)[number], number>> = { day: 24, week: 168, month: 720 };
+export const LIMIT_PERIOD_HOURS: Readonly<Record<(typeof LIMIT_PERIODS)[number], number>> = {
+  day: 24,
+  week: 168,
+  month: 720,
+};
 /** An increase or a removal applies this long after it was asked for; a decrease at once. */
 export const LIMIT_INCREASE_DELAY_HOURS = 24;
 

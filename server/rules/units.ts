@@ -24,7 +24,8 @@ export function minorDigits(currency: string): number {
   let digits = digitsOf.get(currency);
   if (digits === undefined) {
     try {
-      digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      digits =
+        new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
     } catch {
       digits = 2;
     }

@@ -45,7 +45,10 @@ export function isVoidRound(recorded: Readonly<Record<BetOption, Outcome>>): boo
 }
 
 /** Total stake minus the least total payback over `results`, never below 0. */
-export function stakeAtRisk(bets: readonly WagerBet[], results: readonly Readonly<Record<BetOption, Outcome>>[]): number {
+export function stakeAtRisk(
+  bets: readonly WagerBet[],
+  results: readonly Readonly<Record<BetOption, Outcome>>[],
+): number {
   const staked = bets.reduce((sum, b) => sum + b.amount, 0);
   if (staked === 0 || results.length === 0) return 0;
   let least = Number.POSITIVE_INFINITY;

@@ -23,7 +23,14 @@ export function deviceCookieName(secure: boolean): string {
 }
 
 function cookieFor(secrets: string[], secure: boolean) {
-  return createCookie(deviceCookieName(secure), { secrets, httpOnly: true, secure, sameSite: "lax", path: "/", maxAge: MAX_AGE_SECONDS });
+  return createCookie(deviceCookieName(secure), {
+    secrets,
+    httpOnly: true,
+    secure,
+    sameSite: "lax",
+    path: "/",
+    maxAge: MAX_AGE_SECONDS,
+  });
 }
 
 async function readAll(request: Request, secrets: string[], secure: boolean): Promise<Devices> {
@@ -37,12 +44,23 @@ async function readAll(request: Request, secrets: string[], secure: boolean): Pr
 }
 
 /** This browser's device token for `account` (letter case aside), if it has a valid one. */
-export async function readDeviceToken(request: Request, secrets: string[], secure: boolean, account: string): Promise<string | undefined> {
+export async function readDeviceToken(
+  request: Request,
+  secrets: string[],
+  secure: boolean,
+  account: string,
+): Promise<string | undefined> {
   return (await readAll(request, secrets, secure))[account.toLowerCase()];
 }
 
 /** The Set-Cookie value that remembers `token` for `account`, most recent first, dropping the oldest past MAX_ACCOUNTS. */
-export async function deviceCookieHeader(request: Request, secrets: string[], secure: boolean, account: string, token: string): Promise<string> {
+export async function deviceCookieHeader(
+  request: Request,
+  secrets: string[],
+  secure: boolean,
+  account: string,
+  token: string,
+): Promise<string> {
   const key = account.toLowerCase();
   const { [key]: _previous, ...others } = await readAll(request, secrets, secure);
   const kept = Object.entries(others).slice(0, MAX_ACCOUNTS - 1);

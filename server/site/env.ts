@@ -27,7 +27,12 @@ const varsSchema = z.object({
   /** comma-separated; the first encrypts the session cookie, all decrypt (rotation; sealed-cookie.ts) */
   SESSION_SECRETS: z
     .string({ required_error: "missing" })
-    .transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().min(32)).min(1)),
 });
 
@@ -41,17 +46,26 @@ export interface Bindings {
 export type Env = z.infer<typeof varsSchema> & Bindings;
 
 /** Session secrets that were once committed or are used by tests: public, so never valid in production. */
-const KNOWN_DEVELOPMENT_SECRETS = new Set(["dev-only-secret-change-me-0123456789abcdef", "test-session-secret-0123456789abcdefghij"]);
+const KNOWN_DEVELOPMENT_SECRETS = new Set([
+  "dev-only-secret-change-me-0123456789abcdef",
+  "test-session-secret-0123456789abcdefghij",
+]);
 
 /** Why this environment may not serve in production; empty when it may (development is never refused here). */
 function productionProblems(vars: z.infer<typeof varsSchema>, raw: Record<string, unknown>): string[] {
   if (vars.ENVIRONMENT !== "production") return [];
   const problems: string[] = [];
   if (vars.SESSION_SECRETS.some((secret) => KNOWN_DEVELOPMENT_SECRETS.has(secret))) {
-    problems.push("SESSION_SECRETS holds a public development value: set random secrets with `wrangler secret put SESSION_SECRETS`");
+    problems.push(
+      "SESSION_SECRETS holds a public development value: set random secrets with `wrangler secret put SESSION_SECRETS`",
+    );
   }
-  if (vars.TURNSTILE_SITE_KEY === "") problems.push("TURNSTILE_SITE_KEY is not set: `wrangler secret put TURNSTILE_SITE_KEY` (the site key of the Turnstile widget)");
-  else if (isTurnstileTestKey(vars.TURNSTILE_SITE_KEY)) problems.push("TURNSTILE_SITE_KEY is one of Cloudflare's public test keys: set the widget's own site key");
+  if (vars.TURNSTILE_SITE_KEY === "")
+    problems.push(
+      "TURNSTILE_SITE_KEY is not set: `wrangler secret put TURNSTILE_SITE_KEY` (the site key of the Turnstile widget)",
+    );
+  else if (isTurnstileTestKey(vars.TURNSTILE_SITE_KEY))
+    problems.push("TURNSTILE_SITE_KEY is one of Cloudflare's public test keys: set the widget's own site key");
   if (!raw.PLATFORM && !vars.PLATFORM_URL?.startsWith("https://")) {
     problems.push("no PLATFORM service binding, and PLATFORM_URL is not an https:// address");
   }
@@ -84,9 +98,19 @@ export function loadEnv(raw: Record<string, unknown>): EnvResult {
   } else {
     const problems = productionProblems(parsed.data, raw);
     const b = raw as unknown as Bindings;
-    result = problems.length > 0
-      ? { ok: false, problems }
-      : { ok: true, env: { ...parsed.data, TURNSTILE_SITE_KEY: parsed.data.TURNSTILE_SITE_KEY || TURNSTILE_TEST_SITE_KEY, TENANTS: b.TENANTS, ASSETS: b.ASSETS, PLATFORM: b.PLATFORM } };
+    result =
+      problems.length > 0
+        ? { ok: false, problems }
+        : {
+            ok: true,
+            env: {
+              ...parsed.data,
+              TURNSTILE_SITE_KEY: parsed.data.TURNSTILE_SITE_KEY || TURNSTILE_TEST_SITE_KEY,
+              TENANTS: b.TENANTS,
+              ASSETS: b.ASSETS,
+              PLATFORM: b.PLATFORM,
+            },
+          };
   }
   cached = { raw, result };
   return result;

@@ -43,7 +43,8 @@ export async function forgeryCheck(request: Request, url: URL, session: AppSessi
   } catch {
     return { refused: "csrf" };
   }
-  if (typeof token !== "string" || token.length === 0 || !timingSafeEqual(token, session.csrf)) return { refused: "csrf" };
+  if (typeof token !== "string" || token.length === 0 || !timingSafeEqual(token, session.csrf))
+    return { refused: "csrf" };
   return { request: new Request(request, { body }) };
 }
 
@@ -122,13 +123,17 @@ export async function accessTokenGuard(
   const verified = token ? await opts.platform.call("accessTokenVerify", { token }) : undefined;
   // the question must name the account: a token whose account cannot be told is not offered
   const info = verified?.ok ? await opts.platform.call("playerInfo", { token }) : undefined;
-  if (!info?.ok) return opts.session.signedIn ? to(path) : { redirectUrlCookie: plainCookie("redirectUrl", path, opts.secure) };
+  if (!info?.ok)
+    return opts.session.signedIn ? to(path) : { redirectUrlCookie: plainCookie("redirectUrl", path, opts.secure) };
   if (opts.session.signedIn && info.data.account === opts.session.account) return to(path);
   opts.session.holdLink({ token, account: info.data.account, path });
   // the app's router asks for a page's data first (`?_data=`), a fetch that would follow a 302 and
   // read the question's HTML as data: it gets the answer Remix gives a loader's redirect instead
   if (url.searchParams.has("_data")) {
-    return new Response(null, { status: 204, headers: { "X-Remix-Redirect": CONFIRM_SIGN_IN_PATH, "X-Remix-Status": "302", "cache-control": "no-store" } });
+    return new Response(null, {
+      status: 204,
+      headers: { "X-Remix-Redirect": CONFIRM_SIGN_IN_PATH, "X-Remix-Status": "302", "cache-control": "no-store" },
+    });
   }
   return to(CONFIRM_SIGN_IN_PATH);
 }
@@ -147,7 +152,10 @@ export function referrerCookie(url: URL, secure: boolean): string | undefined {
  * itself. An external target also gets `X-Remix-Reload-Document`: the router leaves the app for it
  * with a full page load.
  */
-export function siteRedirect(url: URL, rules: { from: string; to: string; permanent: boolean }[]): Response | undefined {
+export function siteRedirect(
+  url: URL,
+  rules: { from: string; to: string; permanent: boolean }[],
+): Response | undefined {
   const rule = rules.find((r) => r.from === url.pathname);
   if (!rule) return undefined;
   const status = rule.permanent ? 301 : 302;

@@ -64,14 +64,68 @@ import twFairness from "../../locales/zh-TW/fairness.json";
  * the namespaces of NAMESPACES (app/i18n.ts): one missing or one too many fails the typecheck.
  */
 export const resources = {
-  "en-US": { common: enCommon, messages: enMessages, terms: enTerms, money: enMoney, records: enRecords, bank: enBank, account: enAccount, support: enSupport, game: enGame, campaigns: enCampaigns, contract: enContract, fairness: enFairness },
-  "zh-TW": { common: twCommon, messages: twMessages, terms: twTerms, money: twMoney, records: twRecords, bank: twBank, account: twAccount, support: twSupport, game: twGame, campaigns: twCampaigns, contract: twContract, fairness: twFairness },
-  "zh-CN": { common: cnCommon, messages: cnMessages, terms: cnTerms, money: cnMoney, records: cnRecords, bank: cnBank, account: cnAccount, support: cnSupport, game: cnGame, campaigns: cnCampaigns, contract: cnContract, fairness: cnFairness },
-  "ja-JP": { common: jaCommon, messages: jaMessages, terms: jaTerms, money: jaMoney, records: jaRecords, bank: jaBank, account: jaAccount, support: jaSupport, game: jaGame, campaigns: jaCampaigns, contract: jaContract, fairness: jaFairness },
+  "en-US": {
+    common: enCommon,
+    messages: enMessages,
+    terms: enTerms,
+    money: enMoney,
+    records: enRecords,
+    bank: enBank,
+    account: enAccount,
+    support: enSupport,
+    game: enGame,
+    campaigns: enCampaigns,
+    contract: enContract,
+    fairness: enFairness,
+  },
+  "zh-TW": {
+    common: twCommon,
+    messages: twMessages,
+    terms: twTerms,
+    money: twMoney,
+    records: twRecords,
+    bank: twBank,
+    account: twAccount,
+    support: twSupport,
+    game: twGame,
+    campaigns: twCampaigns,
+    contract: twContract,
+    fairness: twFairness,
+  },
+  "zh-CN": {
+    common: cnCommon,
+    messages: cnMessages,
+    terms: cnTerms,
+    money: cnMoney,
+    records: cnRecords,
+    bank: cnBank,
+    account: cnAccount,
+    support: cnSupport,
+    game: cnGame,
+    campaigns: cnCampaigns,
+    contract: cnContract,
+    fairness: cnFairness,
+  },
+  "ja-JP": {
+    common: jaCommon,
+    messages: jaMessages,
+    terms: jaTerms,
+    money: jaMoney,
+    records: jaRecords,
+    bank: jaBank,
+    account: jaAccount,
+    support: jaSupport,
+    game: jaGame,
+    campaigns: jaCampaigns,
+    contract: jaContract,
+    fairness: jaFairness,
+  },
 } as const satisfies Record<Locale, Record<Namespace, object>>;
 
 /** The server render's texts: one immutable catalog per language, shared by every request. */
-export const catalogs = Object.fromEntries(LOCALES.map((locale) => [locale, staticCatalog(locale, resources[locale])])) as Record<Locale, Catalog>;
+export const catalogs = Object.fromEntries(
+  LOCALES.map((locale) => [locale, staticCatalog(locale, resources[locale])]),
+) as Record<Locale, Catalog>;
 
 /**
  * The member's language (server/site/README.md, "Language detection"): the `locale` cookie, then
@@ -99,8 +153,9 @@ function makeDetector(site: LanguageSettings): LanguageDetector {
   const allowed = site.langOptions.map(toLocale).filter((l): l is Locale => Boolean(l));
   const supported = allowed.length ? allowed : [...LOCALES];
   const siteDefault = site.defaultLanguage ? toLocale(site.defaultLanguage) : undefined;
-  const fallback = siteDefault && supported.includes(siteDefault) ? siteDefault : supported[0] ?? FALLBACK_LOCALE;
-  const fromSupported = (language: string) => pick(supported, language, { loose: false }) || pick(supported, language, { loose: true });
+  const fallback = siteDefault && supported.includes(siteDefault) ? siteDefault : (supported[0] ?? FALLBACK_LOCALE);
+  const fromSupported = (language: string) =>
+    pick(supported, language, { loose: false }) || pick(supported, language, { loose: true });
   const findLocale = (request: Request): Locale | null => {
     const fromCookie = toLocale(readPlainCookie(request, "locale") ?? "");
     if (fromCookie && supported.includes(fromCookie)) return fromCookie;

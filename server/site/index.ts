@@ -50,10 +50,21 @@ let problemsLogged = false;
 function refuseToServe(problems: string[], nonce: string): Response {
   if (!problemsLogged) for (const problem of problems) console.error(`site refuses to serve: ${problem}`);
   problemsLogged = true;
-  return unavailablePage("en", "Service unavailable", "This site is not available right now. Please try again later.", nonce);
+  return unavailablePage(
+    "en",
+    "Service unavailable",
+    "This site is not available right now. Please try again later.",
+    nonce,
+  );
 }
 
-async function respond(request: Request, env: Env, url: URL, policy: ResponsePolicy, ctx?: ExecutionContext): Promise<Response> {
+async function respond(
+  request: Request,
+  env: Env,
+  url: URL,
+  policy: ResponsePolicy,
+  ctx?: ExecutionContext,
+): Promise<Response> {
   const now = Date.now();
   const { nonce } = policy;
 
@@ -94,7 +105,13 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
   const redirect = siteRedirect(url, snapshot.redirects);
   if (redirect) return redirect;
 
-  session = await AppSession.load(request, { secrets: env.SESSION_SECRETS, secure, siteId, idleMinutes: snapshot.sessionIdleMinutes, now });
+  session = await AppSession.load(request, {
+    secrets: env.SESSION_SECRETS,
+    secure,
+    siteId,
+    idleMinutes: snapshot.sessionIdleMinutes,
+    now,
+  });
   if (session.endedToken) {
     // a session that timed out here is revoked at the platform as well, after the answer
     const revoke = platform.call("signout", { token: session.endedToken }).catch(() => undefined);
@@ -102,7 +119,14 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
     else await revoke;
   }
   if (url.pathname.startsWith("/ws/")) {
-    const stream = await handleStream(request, url, { send, siteId, pairs: snapshot.pairs, session, platform, clientAddress });
+    const stream = await handleStream(request, url, {
+      send,
+      siteId,
+      pairs: snapshot.pairs,
+      session,
+      platform,
+      clientAddress,
+    });
     // a 101 carries the live socket: it must go back untouched (no cookie can ride on it anyway)
     return stream.status === 101 ? stream : withCookies(stream, session, []);
   }
@@ -111,7 +135,10 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
   // Every loader reads the operator's texts in the member's language, made once per snapshot and
   // language (server/contract/README.md, "Operator texts"). The manifest is the site's own, not a
   // member's: it stays in the site's default language.
-  const site = localSiteInfo(snapshot, url.pathname === "/manifest.webmanifest" ? textLanguage(snapshot) : toLocaleId(locale));
+  const site = localSiteInfo(
+    snapshot,
+    url.pathname === "/manifest.webmanifest" ? textLanguage(snapshot) : toLocaleId(locale),
+  );
   const cookies: string[] = [];
 
   const checked = await forgeryCheck(request, url, session);
@@ -135,18 +162,31 @@ async function respond(request: Request, env: Env, url: URL, policy: ResponsePol
   if (referrer) cookies.push(referrer);
 
   // a signed-out visitor with nothing personal pending may get a page rendered for someone else
-  const shared = !response && request.method === "GET" && !session.signedIn && !session.hasToast && cookies.length === 0;
+  const shared =
+    !response && request.method === "GET" && !session.signedIn && !session.hasToast && cookies.length === 0;
   const pageFill = { csrf: session.csrf, nonce };
   const key = pageKey(url, locale, appearanceOf(request, site.theme, locale));
   if (shared) response = cachedPage(snapshot, key, pageFill);
   if (!response) {
     const context: SiteContext = {
-      env, siteId, site, session, platform, locale, translations: catalogs[locale], cookies, secure, buildId, now, nonce,
+      env,
+      siteId,
+      site,
+      session,
+      platform,
+      locale,
+      translations: catalogs[locale],
+      cookies,
+      secure,
+      buildId,
+      now,
+      nonce,
     };
     handleRemix ??= createRequestHandler(remixBuild, env.ENVIRONMENT);
     response = await handleRemix(request, context);
     // a toast flashed while rendering makes the page this visitor's own
-    if (shared && !session.hasToast && cookies.length === 0) response = await keepPage(snapshot, key, response, pageFill);
+    if (shared && !session.hasToast && cookies.length === 0)
+      response = await keepPage(snapshot, key, response, pageFill);
   }
   return withCookies(response, session, cookies);
 }

@@ -62,17 +62,27 @@ export function cachedPage(site: SiteInfo, key: string, fill: Record<Slot, strin
  * Keeps the page when its route opted in and it is a whole 200 HTML document; always returns an
  * answer to send (the original, or a copy when its body had to be read) without the opt-in header.
  */
-export async function keepPage(site: SiteInfo, key: string, response: Response, cut: Record<Slot, string>): Promise<Response> {
+export async function keepPage(
+  site: SiteInfo,
+  key: string,
+  response: Response,
+  cut: Record<Slot, string>,
+): Promise<Response> {
   const optIn = response.headers.get(PAGE_CACHE_HEADER);
   if (optIn === null) return response;
   const headers = new Headers(response.headers);
   headers.delete(PAGE_CACHE_HEADER);
-  const html = optIn === PAGE_CACHE_ANONYMOUS && response.status === 200 && isHtml(headers) && cut.csrf && cut.nonce ? await response.text() : undefined;
-  if (html === undefined) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const html =
+    optIn === PAGE_CACHE_ANONYMOUS && response.status === 200 && isHtml(headers) && cut.csrf && cut.nonce
+      ? await response.text()
+      : undefined;
+  if (html === undefined)
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 
   let pages = snapshots.get(site);
   if (!pages) snapshots.set(site, (pages = new Map()));
-  if (pages.size < MAX_PAGES || pages.has(key)) pages.set(key, { ...cutOut(html, cut), status: 200, headers: [...headers] });
+  if (pages.size < MAX_PAGES || pages.has(key))
+    pages.set(key, { ...cutOut(html, cut), status: 200, headers: [...headers] });
   return new Response(html, { status: 200, headers });
 }
 

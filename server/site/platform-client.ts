@@ -27,7 +27,14 @@ export type SiteMessageCode = MessageCode | "connection_failed";
  * signin_too_fast names. The route shows them through
  * `failureMessage` (app/utils/messages.ts).
  */
-export type CallFailure = { ok: false; status: number; code: SiteMessageCode; amount?: number; until?: string; seconds?: number };
+export type CallFailure = {
+  ok: false;
+  status: number;
+  code: SiteMessageCode;
+  amount?: number;
+  until?: string;
+  seconds?: number;
+};
 export type CallResult<T> = { ok: true; data: T } | CallFailure;
 /** A `raw` call: on success the platform's response, whose body is the file's bytes. */
 export type RawResult = { ok: true; response: Response } | CallFailure;
@@ -37,7 +44,9 @@ export type RawResult = { ok: true; response: Response } | CallFailure;
  * client adds itself (site, client address); `token` only for a token other than the session's
  * (the ?accessToken= flow).
  */
-export type CallOptions<N extends CallName> = Partial<Pick<CallInput<N>, "params" | "query" | "body" | "idempotencyKey" | "token">> & {
+export type CallOptions<N extends CallName> = Partial<
+  Pick<CallInput<N>, "params" | "query" | "body" | "idempotencyKey" | "token">
+> & {
   /** the `file` of a `multipart` call; `body` holds its text fields */
   file?: (typeof CALLS)[N] extends { multipart: true } ? Blob : never;
 };
@@ -78,9 +87,12 @@ export function createPlatformClient(options: PlatformClientOptions) {
     const token = opts.token ?? options.token();
     if (spec.auth === "member" && !token) return { ok: false, status: 402, code: "login_required" };
     // the site refuses an oversized file itself rather than forward megabytes to be refused
-    if (spec.multipart && opts.file && opts.file.size > UPLOAD_LIMITS.maxBytes) return { ok: false, status: 400, code: "file_too_large" };
+    if (spec.multipart && opts.file && opts.file.size > UPLOAD_LIMITS.maxBytes)
+      return { ok: false, status: 400, code: "file_too_large" };
     // an empty form field is no filter: it is not sent
-    const query = Object.fromEntries(Object.entries((opts.query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== "")) as CallQuery<N>;
+    const query = Object.fromEntries(
+      Object.entries((opts.query ?? {}) as Record<string, unknown>).filter(([, value]) => value !== ""),
+    ) as CallQuery<N>;
     const input = {
       ...opts,
       query,
@@ -95,7 +107,11 @@ export function createPlatformClient(options: PlatformClientOptions) {
   }
 
   /** An envelope's data or failure (a broken reply is internal_error); ends the session on 402, 404 and 409. */
-  async function readEnvelope(spec: CallSpec, opts: { token?: string }, response: Response): Promise<CallFailure | { ok: true; data: unknown }> {
+  async function readEnvelope(
+    spec: CallSpec,
+    opts: { token?: string },
+    response: Response,
+  ): Promise<CallFailure | { ok: true; data: unknown }> {
     let parsed;
     try {
       parsed = envelope.safeParse(await response.json());
@@ -134,7 +150,13 @@ export function createPlatformClient(options: PlatformClientOptions) {
       reads.clear();
       return callOnce(name, opts);
     }
-    const key = JSON.stringify([name, opts.params ?? null, opts.query ?? null, opts.token ?? options.token() ?? null, options.mode?.() ?? "real"]);
+    const key = JSON.stringify([
+      name,
+      opts.params ?? null,
+      opts.query ?? null,
+      opts.token ?? options.token() ?? null,
+      options.mode?.() ?? "real",
+    ]);
     let read = reads.get(key);
     if (!read) {
       read = callOnce(name, opts);

@@ -53,7 +53,11 @@ async function deriveKey(secret: string): Promise<CryptoKey> {
 export async function seal(plaintext: string, keys: readonly CryptoKey[], siteId: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const sealed = new Uint8Array(
-    await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: new TextEncoder().encode(siteId) }, keys[0]!, new TextEncoder().encode(plaintext)),
+    await crypto.subtle.encrypt(
+      { name: "AES-GCM", iv, additionalData: new TextEncoder().encode(siteId) },
+      keys[0]!,
+      new TextEncoder().encode(plaintext),
+    ),
   );
   const out = new Uint8Array(IV_BYTES + sealed.byteLength);
   out.set(iv);

@@ -53,7 +53,8 @@ export class ResponsePolicy {
     const headers = new Headers(response.headers);
     const html = (headers.get("content-type") ?? "").startsWith("text/html");
     // a route with a stricter policy of its own (a member's uploaded file) keeps it
-    if (!headers.has("content-security-policy")) headers.set("content-security-policy", this.contentSecurityPolicy(html));
+    if (!headers.has("content-security-policy"))
+      headers.set("content-security-policy", this.contentSecurityPolicy(html));
     // a nonce is only worth something once: no shared cache may hand this document to someone else
     if (html && !headers.has("cache-control")) headers.set("cache-control", "private, no-cache");
     headers.set("strict-transport-security", "max-age=31536000; includeSubDomains");

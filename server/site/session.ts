@@ -63,7 +63,10 @@ const SEEN_RESOLUTION_MS = 60_000;
 
 export function randomToken(bytes = 24): string {
   const buf = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...buf)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...buf))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /**
@@ -85,14 +88,23 @@ export class AppSession {
     private readonly now: number,
   ) {}
 
-  static async load(request: Request, opts: { secrets: string[]; secure: boolean; siteId: string; idleMinutes: number; now: number }) {
-    const cookie = { name: sessionCookieName(opts.secure), secure: opts.secure, keys: await sessionKeys(opts.secrets), siteId: opts.siteId };
+  static async load(
+    request: Request,
+    opts: { secrets: string[]; secure: boolean; siteId: string; idleMinutes: number; now: number },
+  ) {
+    const cookie = {
+      name: sessionCookieName(opts.secure),
+      secure: opts.secure,
+      keys: await sessionKeys(opts.secrets),
+      siteId: opts.siteId,
+    };
     const session = createSession<SessionData, FlashData>((await readSealed(request, cookie)) as SessionData);
     const app = new AppSession(cookie, session, opts.now);
     const data = session.data;
     const foreign = data.siteId !== undefined && data.siteId !== opts.siteId;
     const expired = data.signedInAt !== undefined && opts.now - data.signedInAt > SESSION_MAX_AGE_SECONDS * 1000;
-    const idle = opts.idleMinutes > 0 && data.seenAt !== undefined && opts.now - data.seenAt > opts.idleMinutes * 60_000;
+    const idle =
+      opts.idleMinutes > 0 && data.seenAt !== undefined && opts.now - data.seenAt > opts.idleMinutes * 60_000;
     if ((expired || idle) && !foreign && data.token) app.endedToken = data.token;
     if (foreign || expired || idle || !data.siteId || !data.csrf) app.reset(opts.siteId);
     else if (data.link && !(opts.now - data.link.at <= LINK_WAIT_MS)) app.dropLink();
@@ -210,9 +222,18 @@ export class AppSession {
    */
   async commit(): Promise<string> {
     const signedInAt = this.session.get("signedInAt");
-    const left = signedInAt === undefined ? SESSION_MAX_AGE_SECONDS * 1000 : signedInAt + SESSION_MAX_AGE_SECONDS * 1000 - this.now;
+    const left =
+      signedInAt === undefined
+        ? SESSION_MAX_AGE_SECONDS * 1000
+        : signedInAt + SESSION_MAX_AGE_SECONDS * 1000 - this.now;
     const value = await seal(JSON.stringify(this.session.data), this.cookie.keys, this.cookie.siteId);
-    const parts = [`${this.cookie.name}=${value}`, `Max-Age=${Math.max(0, Math.floor(left / 1000))}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+    const parts = [
+      `${this.cookie.name}=${value}`,
+      `Max-Age=${Math.max(0, Math.floor(left / 1000))}`,
+      "Path=/",
+      "HttpOnly",
+      "SameSite=Lax",
+    ];
     if (this.cookie.secure) parts.push("Secure");
     const line = parts.join("; ");
     if (line.length > 4096) throw new Error(`session cookie would exceed the browser's 4096 bytes: ${line.length}`);
@@ -229,7 +250,10 @@ export function sessionCookieName(secure: boolean): string {
  * open for this site with these keys (tampered, another site's, a retired secret's, or the signed
  * cookie of before the seal): such a visitor simply starts a fresh session.
  */
-async function readSealed(request: Request, cookie: { name: string; keys: CryptoKey[]; siteId: string }): Promise<Partial<SessionData>> {
+async function readSealed(
+  request: Request,
+  cookie: { name: string; keys: CryptoKey[]; siteId: string },
+): Promise<Partial<SessionData>> {
   const value = readCookie(request, cookie.name);
   if (!value) return {};
   const plain = await open(value, cookie.keys, cookie.siteId);

@@ -89,5 +89,8 @@ function refused(): Response {
 }
 
 function plain(status: number, text: string): Response {
-  return new Response(text, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(text, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
 }

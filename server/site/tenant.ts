@@ -31,7 +31,12 @@ type SiteInfoResult = { ok: true; site: SiteInfo } | { ok: false; code: SiteMess
 const cache = new Map<string, { site: SiteInfo; expires: number }>();
 
 /** Site info, cached per isolate for a short time (SITE_INFO_TTL_SECONDS). */
-export async function loadSiteInfo(platform: PlatformClient, siteId: string, ttlSeconds: number, now: number): Promise<SiteInfoResult> {
+export async function loadSiteInfo(
+  platform: PlatformClient,
+  siteId: string,
+  ttlSeconds: number,
+  now: number,
+): Promise<SiteInfoResult> {
   const hit = cache.get(siteId);
   if (hit && hit.expires > now) return { ok: true, site: hit.site };
   const result = await platform.call("siteInfo", { params: { siteId } });

@@ -43,5 +43,9 @@ declare module "chrome-launcher" {
     port: number;
     kill(): void | Promise<void>;
   }
-  export function launch(options: { chromePath?: string; chromeFlags?: string[]; logLevel?: "verbose" | "info" | "error" | "silent" }): Promise<LaunchedChrome>;
+  export function launch(options: {
+    chromePath?: string;
+    chromeFlags?: string[];
+    logLevel?: "verbose" | "info" | "error" | "silent";
+  }): Promise<LaunchedChrome>;
 }

@@ -67,7 +67,8 @@ export async function ledgerProblems(member: BenchMember): Promise<string[]> {
   }
   const game = wallets.games[0]?.balance ?? 0;
   const open = orders.filter((o) => o.status === "open").length;
-  const expectedGame = member.gameFunds - orders.reduce((n, o) => n + o.amount, 0) + orders.reduce((n, o) => n + o.payout, 0);
+  const expectedGame =
+    member.gameFunds - orders.reduce((n, o) => n + o.amount, 0) + orders.reduce((n, o) => n + o.payout, 0);
   if (open > 0) problems.push(`${open} orders still open`);
   if (game !== expectedGame) problems.push(`game wallet ${game}, expected ${expectedGame}`);
   if (wallets.main.balance !== member.deposited - member.gameFunds)
@@ -79,7 +80,8 @@ export async function ledgerProblems(member: BenchMember): Promise<string[]> {
     const sum = mine.reduce((n, r) => n + r.amount, 0);
     if (sum !== balance) problems.push(`${account}: records sum to ${sum}, balance ${balance}`);
     const newest = mine.reduce<(typeof mine)[number] | undefined>((a, r) => (!a || r.id > a.id ? r : a), undefined);
-    if (newest && newest.balanceAfter !== balance) problems.push(`${account}: last balance-after ${newest.balanceAfter}, balance ${balance}`);
+    if (newest && newest.balanceAfter !== balance)
+      problems.push(`${account}: last balance-after ${newest.balanceAfter}, balance ${balance}`);
   }
   return problems.map((p) => `${member.account}: ${p}`);
 }
@@ -107,7 +109,7 @@ export async function betBurst(
   members: { member: BenchMember; visitor: Visitor }[],
   pair: string,
   windowMs: number,
-  log: (line: string) => void
+  log: (line: string) => void,
 ): Promise<BurstResult> {
   // each member's bet form, fetched beforehand as a member would have the page open
   const forms = await pool(members, 4, async ({ visitor }) => {
@@ -116,7 +118,9 @@ export async function betBurst(
   });
   const period = await periodWithRoom(pair, windowMs + 1_000);
   const windowStart = Date.parse(period.cutoffAt) - windowMs;
-  log(`  burst on ${pair} period ${period.periodNo}: ${members.length} bets from ${new Date(windowStart).toISOString()}`);
+  log(
+    `  burst on ${pair} period ${period.periodNo}: ${members.length} bets from ${new Date(windowStart).toISOString()}`,
+  );
   const next = random(20_240_101);
   // the last bet leaves 500 ms before the cut-off, so its own latency decides, not the clock
   const offsets = members.map(() => next() * (windowMs - 500)).sort((a, b) => a - b);
@@ -142,14 +146,16 @@ export async function betBurst(
         const elapsed = performance.now() - started;
         const location = response.headers.get("location") ?? "";
         const ok = response.status === 302 && location.startsWith("/game");
-        const reason = ok ? "" : `${member.account}: ${response.status} ${/role="alert"[^>]*>([^<]+)/.exec(body)?.[1] ?? location}`;
+        const reason = ok
+          ? ""
+          : `${member.account}: ${response.status} ${/role="alert"[^>]*>([^<]+)/.exec(body)?.[1] ?? location}`;
         return { ok, elapsed, reason, unanswered: false };
       } catch (error) {
         // no answer at all (the client's timeout): a failed bet whose fate the member cannot know
         const reason = `${member.account}: no answer (${error instanceof Error ? error.message : String(error)})`;
         return { ok: false, elapsed: performance.now() - started, reason, unanswered: true };
       }
-    })
+    }),
   );
   const latencies = outcomes.map((o) => o.elapsed);
   const failures = outcomes.filter((o) => !o.ok).map((o) => o.reason);
@@ -158,13 +164,16 @@ export async function betBurst(
   await sleep(Date.parse(period.endsAt) - Date.now() + 3_000);
   await waitUntilSettled(
     members.map((m) => m.member),
-    30_000
+    30_000,
   );
   const problems = (await pool(members, 8, ({ member }) => ledgerProblems(member))).flat();
-  const placed = (await pool(members, 8, async ({ member }) => (await ordersOf(member)).filter((o) => o.periodNo === period.periodNo).length)).reduce(
-    (n, c) => n + c,
-    0
-  );
+  const placed = (
+    await pool(
+      members,
+      8,
+      async ({ member }) => (await ordersOf(member)).filter((o) => o.periodNo === period.periodNo).length,
+    )
+  ).reduce((n, c) => n + c, 0);
   const accepted = outcomes.length - failures.length;
   const unanswered = outcomes.filter((o) => o.unanswered).length;
   if (placed < accepted || placed > accepted + unanswered) {
@@ -199,7 +208,11 @@ export async function waitUntilSettled(members: BenchMember[], timeoutMs: number
  * now. Bets go to the period after that first one, so of the lengths that fit, the one whose
  * second period ends soonest. Periods are aligned to the UTC day.
  */
-export function planPeriod(nowMs: number, minSeconds: number, leadSeconds: number): { periodSeconds: number; startsAt: number } {
+export function planPeriod(
+  nowMs: number,
+  minSeconds: number,
+  leadSeconds: number,
+): { periodSeconds: number; startsAt: number } {
   const now = nowMs / 1000;
   let best: { periodSeconds: number; startsAt: number } | undefined;
   const betsEnd = (plan: { periodSeconds: number; startsAt: number }) => plan.startsAt + 2 * plan.periodSeconds;
@@ -251,11 +264,14 @@ export async function settlement(
   pair: { symbol: string; name: string; precision: number; startPrice: number; volatilityBp: number },
   calibrationPair: string,
   concurrency: number,
-  log: (line: string) => void
+  log: (line: string) => void,
 ): Promise<SettlementResult> {
   const options: BetOption[] = ["high", "odd", "rise", "counter", "draw"];
   const place = (member: BenchMember, periodNo: string, symbol: string, option: BetOption) =>
-    platformCall("placeOrder", { token: member.token, body: { pair: symbol, periodNo, option, amount: 100, mode: "real" } });
+    platformCall("placeOrder", {
+      token: member.token,
+      body: { pair: symbol, periodNo, option, amount: 100, mode: "real" },
+    });
 
   // calibration: one bet per member on another pair for about 5 s, to size the period
   const calPeriod = await periodWithRoom(calibrationPair, 12_000);
@@ -275,12 +291,14 @@ export async function settlement(
   const plan = planPeriod(Date.now(), Math.min(wanted, MAX_PERIOD_SECONDS), 4);
   // the bets' period is the second of the plan: it takes bets while the first runs
   if ((plan.startsAt + 2 * plan.periodSeconds) * 1000 + 30_000 > deadlineMs) {
-    throw new Error(`not enough time left for two ${plan.periodSeconds}-second periods before the run's time limit (BENCH_TIMEOUT_SECONDS)`);
+    throw new Error(
+      `not enough time left for two ${plan.periodSeconds}-second periods before the run's time limit (BENCH_TIMEOUT_SECONDS)`,
+    );
   }
   log(
     `  calibration: ${calPlaced} bets at ${rate.toFixed(0)}/s; ${pair.symbol} periods of ${plan.periodSeconds} s, next from ${new Date(
-      plan.startsAt * 1000
-    ).toISOString()}`
+      plan.startsAt * 1000,
+    ).toISOString()}`,
   );
   const put = await operator()("operatorPutPair", {
     params: { pair: pair.symbol },
@@ -295,11 +313,16 @@ export async function settlement(
     },
   });
   if (put.statusCode !== 200) throw new Error(`operatorPutPair ${pair.symbol}: ${put.statusCode} ${put.message}`);
-  if (put.data?.changesFrom) throw new Error(`${pair.symbol} existed already: its new schedule applies only from ${put.data.changesFrom}`);
+  if (put.data?.changesFrom)
+    throw new Error(`${pair.symbol} existed already: its new schedule applies only from ${put.data.changesFrom}`);
   const site = await must("siteInfo", { params: { siteId: SITE_ID } });
   if (!site.pairs.includes(pair.symbol)) {
-    const added = await operator()("operatorPutSite", { params: { siteId: SITE_ID }, body: { pairs: [...site.pairs, pair.symbol] } });
-    if (added.statusCode !== 200) throw new Error(`operatorPutSite (${pair.symbol}): ${added.statusCode} ${added.message}`);
+    const added = await operator()("operatorPutSite", {
+      params: { siteId: SITE_ID },
+      body: { pairs: [...site.pairs, pair.symbol] },
+    });
+    if (added.statusCode !== 200)
+      throw new Error(`operatorPutSite (${pair.symbol}): ${added.statusCode} ${added.message}`);
   }
   // Betting on the plan's first period closed before the schedule was set (it starts within
   // seconds): the bets go to the one after it, from the first one's start until its cut-off.
@@ -327,7 +350,7 @@ export async function settlement(
   log(
     `  ${placed} bets placed in ${placeSeconds.toFixed(1)} s (${(placed / placeSeconds).toFixed(0)}/s); period ${period.periodNo} ends ${
       period.endsAt
-    }`
+    }`,
   );
 
   // nothing runs against the platform from here until the settlement budget has passed
@@ -338,7 +361,9 @@ export async function settlement(
   const deadline = end + 60_000;
   let pending = members;
   for (;;) {
-    const rows = await pool(pending, 8, async (member) => (await ordersOf(member)).filter((o) => o.periodNo === period.periodNo));
+    const rows = await pool(pending, 8, async (member) =>
+      (await ordersOf(member)).filter((o) => o.periodNo === period.periodNo),
+    );
     const next: BenchMember[] = [];
     stillOpen = 0;
     rows.forEach((orders, i) => {

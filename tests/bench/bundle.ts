@@ -20,8 +20,19 @@ type MetaOutput = {
   inputs: Record<string, { bytesInOutput: number }>;
 };
 type Metafile = { outputs: Record<string, MetaOutput> };
-type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] };
-type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute>; version: string };
+type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+};
+type Manifest = {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+  version: string;
+};
 
 export interface RouteBundle {
   /** the leaf route's id, e.g. routes/user._index */
@@ -62,7 +73,9 @@ const BUILD_DIR = join(ROOT, "public/build");
 const METAFILE = join(ROOT, ".build/site/metafile.js.json");
 
 export const brotli = (bytes: Uint8Array | string) =>
-  brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length;
+  brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  }).length;
 
 export function readManifest(): Manifest {
   const file = readdirSync(BUILD_DIR).find((f) => /^manifest-[A-Z0-9]+\.js$/.test(f));
@@ -129,15 +142,22 @@ export async function analyseBundle(): Promise<BundleReport> {
   const parents = new Set(
     Object.values(manifest.routes)
       .map((r) => r.parentId)
-      .filter(Boolean)
+      .filter(Boolean),
   );
   const leaves = Object.values(manifest.routes).filter((r) => !parents.has(r.id) && isPage(meta, r));
   const routes: RouteBundle[] = leaves.map((leaf) => {
     const chain: string[] = [];
-    for (let route: ManifestRoute | undefined = leaf; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
+    for (
+      let route: ManifestRoute | undefined = leaf;
+      route;
+      route = route.parentId ? manifest.routes[route.parentId] : undefined
+    ) {
       chain.unshift(route.id);
     }
-    const initial = graph([toOutput(manifest.entry.module), ...chain.map((id) => toOutput(manifest.routes[id]!.module))]);
+    const initial = graph([
+      toOutput(manifest.entry.module),
+      ...chain.map((id) => toOutput(manifest.routes[id]!.module)),
+    ]);
     const later = graph([...initial.dynamic]);
     const js = [...initial.js].map(toUrl).sort();
     const css = [...initial.css].map(toUrl).sort();
@@ -181,7 +201,10 @@ export async function analyseBundle(): Promise<BundleReport> {
     floor: await frameworkFloor(),
     fileBrotli: Object.fromEntries([...sizes].map(([url, s]) => [url, s.brotli])),
     breakdown,
-    holdsGameCode: (url) => Object.keys(meta.outputs[toOutput(url)]?.inputs ?? {}).some((input) => /app\/components\/game\/|node_modules\/lightweight-charts\//.test(input)),
+    holdsGameCode: (url) =>
+      Object.keys(meta.outputs[toOutput(url)]?.inputs ?? {}).some((input) =>
+        /app\/components\/game\/|node_modules\/lightweight-charts\//.test(input),
+      ),
   };
 }
 
@@ -189,7 +212,9 @@ export async function analyseBundle(): Promise<BundleReport> {
 function sourceGroup(input: string): string {
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
   if (nm) return nm[1]!;
-  const app = /^(?:browser-route-module:)?(app\/(?:components|utils|routes)|app)\b/.exec(input.replace(/^browser-route-module:/, "app/"));
+  const app = /^(?:browser-route-module:)?(app\/(?:components|utils|routes)|app)\b/.exec(
+    input.replace(/^browser-route-module:/, "app/"),
+  );
   return app ? app[1]! : input;
 }
 
@@ -208,7 +233,7 @@ async function frameworkFloor(): Promise<{ brotli: number; raw: number }> {
       'import { startTransition } from "react";',
       'import { hydrateRoot } from "react-dom/client";',
       "startTransition(() => { hydrateRoot(document, <RemixBrowser />); });",
-    ].join("\n")
+    ].join("\n"),
   );
   writeFileSync(
     join(dir, "root.tsx"),
@@ -217,7 +242,7 @@ async function frameworkFloor(): Promise<{ brotli: number; raw: number }> {
       "export default function App() {",
       '  return (<html lang="en"><head><Meta /><Links /></head><body><Outlet /><ScrollRestoration /><Scripts /></body></html>);',
       "}",
-    ].join("\n")
+    ].join("\n"),
   );
   const result = await build({
     entryPoints: [join(dir, "entry.tsx"), join(dir, "root.tsx")],
@@ -236,7 +261,10 @@ async function frameworkFloor(): Promise<{ brotli: number; raw: number }> {
   });
   return result.outputFiles
     .filter((f) => f.path.endsWith(".js"))
-    .reduce((n, f) => ({ brotli: n.brotli + brotli(f.contents), raw: n.raw + f.contents.length }), { brotli: 0, raw: 0 });
+    .reduce((n, f) => ({ brotli: n.brotli + brotli(f.contents), raw: n.raw + f.contents.length }), {
+      brotli: 0,
+      raw: 0,
+    });
 }
 
 /** The JavaScript a served page asks for before it runs: modulepreloads and the inline module's imports. */

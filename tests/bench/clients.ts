@@ -38,7 +38,8 @@ export async function platformCall<N extends CallName>(name: N, input: Input<N> 
   const idempotencyKey = "idempotent" in spec && spec.idempotent ? (input.idempotencyKey ?? randomUUID()) : undefined;
   // non-GET calls always carry a body (an empty one is `{}`)
   const body = spec.method === "GET" ? undefined : (input.body ?? {});
-  const request = () => callRequest(name, { ...input, body, idempotencyKey, siteId: SITE_ID } as CallInput<N>, PLATFORM);
+  const request = () =>
+    callRequest(name, { ...input, body, idempotencyKey, siteId: SITE_ID } as CallInput<N>, PLATFORM);
   for (let attempt = 1; ; attempt++) {
     const response = await fetch(request(), { signal: AbortSignal.timeout(TIMEOUT_MS) });
     const text = await response.text();

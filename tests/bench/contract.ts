@@ -1,9 +1,5 @@
 import { performance } from "node:perf_hooks";
-import {
-  termsOf,
-  type LedgerRecord,
-  type Position,
-} from "../../server/contract";
+import { termsOf, type LedgerRecord, type Position } from "../../server/contract";
 import { payoutAt } from "#rules/position-math";
 import { TriggerBook } from "../../server/platform/market/trigger-book";
 import { randomUUID } from "node:crypto";
@@ -102,7 +98,13 @@ export function triggerCheck(positions = 10_000, calls = 200_000): TriggerCheckR
   const burst = new TriggerBook();
   for (let i = 0; i < positions; i++) {
     const target = i < 1_000;
-    burst.add({ positionId: `q${i}`, side: "long", liquidationPrice: target ? mark - 10 - i : Math.round(mark / 2), takeProfit: null, stopLoss: null });
+    burst.add({
+      positionId: `q${i}`,
+      side: "long",
+      liquidationPrice: target ? mark - 10 - i : Math.round(mark / 2),
+      takeProfit: null,
+      stopLoss: null,
+    });
   }
   const crossingSamples: number[] = [];
   for (let i = 0; i < 2_000; i++) {
@@ -126,7 +128,15 @@ export function triggerCheck(positions = 10_000, calls = 200_000): TriggerCheckR
 
 export const CONTRACT_PAIR = "CTR-USDT";
 /** The bench pair, calm (volatility 0) while the positions open and until the gap. */
-const PAIR_CONFIG = { name: "CTR/USDT", precision: 2, periodSeconds: 60, cutoffSeconds: 10, startPrice: 6_000_000, volatilityBp: 0, paused: false };
+const PAIR_CONFIG = {
+  name: "CTR/USDT",
+  precision: 2,
+  periodSeconds: 60,
+  cutoffSeconds: 10,
+  startPrice: 6_000_000,
+  volatilityBp: 0,
+  paused: false,
+};
 /** The volatility it is created with, so the site takes it (1 bp a second, as BTC-USDT). */
 const LISTED_VOLATILITY_BP = 1;
 /** The gap's volatility: 3 % a second, so one tick moves past a 100× position's stop-out (about 0.9 %) three times in four. */
@@ -137,7 +147,8 @@ const BEFORE_MIDNIGHT_MS = 20_000;
 /** Moves the platform's clock `offsetMs` ahead of this machine's (serve.ts, PLATFORM_CLOCK_CONTROL). */
 async function moveClock(offsetMs: number): Promise<void> {
   const response = await fetch(`${PLATFORM}/__test__/clock-offset`, { method: "POST", body: String(offsetMs) });
-  if (!response.ok) throw new Error(`the platform's clock cannot be moved (${response.status}): is PLATFORM_CLOCK_CONTROL=1 set?`);
+  if (!response.ok)
+    throw new Error(`the platform's clock cannot be moved (${response.status}): is PLATFORM_CLOCK_CONTROL=1 set?`);
 }
 const FAR_PER_MEMBER = 9;
 
@@ -201,7 +212,9 @@ async function positionLedgerProblems(member: BenchMember, gameCode: string): Pr
   const problems: string[] = [];
   const [wallets, records, open, closed] = await Promise.all([
     read(() => must("wallets", { token: member.token })),
-    allPages<LedgerRecord>((page) => read(() => must("records", { token: member.token, query: { page, pageSize: 100 } }))),
+    allPages<LedgerRecord>((page) =>
+      read(() => must("records", { token: member.token, query: { page, pageSize: 100 } })),
+    ),
     positionsOf(member, "open"),
     positionsOf(member, "closed"),
   ]);
@@ -217,7 +230,8 @@ async function positionLedgerProblems(member: BenchMember, gameCode: string): Pr
     const sum = mine.reduce((n, r) => n + r.amount, 0);
     if (sum !== balance) problems.push(`${account}: records sum to ${sum}, expected ${balance}`);
     const newest = mine.reduce<LedgerRecord | undefined>((a, r) => (!a || r.id > a.id ? r : a), undefined);
-    if (newest && newest.balanceAfter !== sum) problems.push(`${account}: last balance-after ${newest.balanceAfter}, records sum to ${sum}`);
+    if (newest && newest.balanceAfter !== sum)
+      problems.push(`${account}: last balance-after ${newest.balanceAfter}, records sum to ${sum}`);
   }
   for (const p of closed) {
     const expected = payoutAt(termsOf(p), p.closePrice!);
@@ -225,14 +239,19 @@ async function positionLedgerProblems(member: BenchMember, gameCode: string): Pr
     if (p.net !== p.payout! - p.margin - p.openFee) problems.push(`${p.id}: net ${p.net}`);
     // the close moves the margin out of the positions account once; the payout into the game wallet
     // is a posting only when there is one (a gap past the stop-out pays nothing)
-    const released = records.filter((r) => r.type === "position_close" && r.reference === p.id && r.account === "positions");
-    if (released.length !== 1 || released[0]!.amount !== -p.margin) problems.push(`${p.id}: ${released.length} close records of the positions account`);
+    const released = records.filter(
+      (r) => r.type === "position_close" && r.reference === p.id && r.account === "positions",
+    );
+    if (released.length !== 1 || released[0]!.amount !== -p.margin)
+      problems.push(`${p.id}: ${released.length} close records of the positions account`);
     const paid = records.filter((r) => r.type === "position_close" && r.reference === p.id && r.account === game);
-    if (paid.reduce((n, r) => n + r.amount, 0) !== p.payout || paid.length > 1) problems.push(`${p.id}: ${paid.length} close records into the game wallet for a payout of ${p.payout}`);
+    if (paid.reduce((n, r) => n + r.amount, 0) !== p.payout || paid.length > 1)
+      problems.push(`${p.id}: ${paid.length} close records into the game wallet for a payout of ${p.payout}`);
   }
   for (const p of [...open, ...closed]) {
     const opens = records.filter((r) => r.type === "position_open" && r.reference === p.id && r.account === game);
-    if (opens.length !== 1 || opens[0]!.amount !== -(p.margin + p.openFee)) problems.push(`${p.id}: ${opens.length} open records from the game wallet`);
+    if (opens.length !== 1 || opens[0]!.amount !== -(p.margin + p.openFee))
+      problems.push(`${p.id}: ${opens.length} open records from the game wallet`);
   }
   return problems.map((p) => `${member.account}: ${p}`);
 }
@@ -279,7 +298,12 @@ const latestPrice = async (pair: string) => {
   return state.price;
 };
 
-export async function stopOutBurst(members: BenchMember[], gameCode: string, live: Live | null, log: (line: string) => void): Promise<StopOutResult> {
+export async function stopOutBurst(
+  members: BenchMember[],
+  gameCode: string,
+  live: Live | null,
+  log: (line: string) => void,
+): Promise<StopOutResult> {
   const ops = operator();
   const put = async (volatilityBp: number, what: string) => {
     const r = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: { ...PAIR_CONFIG, volatilityBp } });
@@ -292,7 +316,10 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   // the site relays a pair's stream once its cached site info lists the pair (SITE_INFO_TTL_SECONDS)
   const siteKnowsPairAt = Date.now() + 31_000;
   if (!site.pairs.includes(CONTRACT_PAIR)) {
-    const added = await ops("operatorPutSite", { params: { siteId: SITE_ID }, body: { pairs: [...site.pairs, CONTRACT_PAIR] } });
+    const added = await ops("operatorPutSite", {
+      params: { siteId: SITE_ID },
+      body: { pairs: [...site.pairs, CONTRACT_PAIR] },
+    });
     if (added.statusCode !== 200) throw new Error(`operatorPutSite: ${added.statusCode} ${added.message}`);
   }
   // calm from the first day committed after now, and the clock into it
@@ -302,7 +329,10 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   await moveClock(calmOffsetMs);
   // the gap's volatility, from the first day committed after this change
   const midnight = Date.parse((await put(GAP_VOLATILITY_BP, "the gap's volatility")).changesFrom ?? "");
-  if (midnight - calmFrom !== 2 * 86_400_000) throw new Error(`the gap's day starts ${new Date(midnight).toISOString()}, expected two calm days from ${new Date(calmFrom).toISOString()}`);
+  if (midnight - calmFrom !== 2 * 86_400_000)
+    throw new Error(
+      `the gap's day starts ${new Date(midnight).toISOString()}, expected two calm days from ${new Date(calmFrom).toISOString()}`,
+    );
   const settings = site.contractSettings;
   const farLeverage = settings.leverageOptions[0]!;
   const targetLeverage = settings.leverageOptions[settings.leverageOptions.length - 1]!;
@@ -318,7 +348,16 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   await pool(members, 32, async (member) => {
     for (let i = 0; i < FAR_PER_MEMBER; i++) {
       const side = i % 2 === 0 ? ("long" as const) : ("short" as const);
-      const r = await openOnce(member.token, { pair: CONTRACT_PAIR, side, margin, leverage: farLeverage, seenPrice: price, takeProfit: null, stopLoss: null, mode: "real" });
+      const r = await openOnce(member.token, {
+        pair: CONTRACT_PAIR,
+        side,
+        margin,
+        leverage: farLeverage,
+        seenPrice: price,
+        takeProfit: null,
+        stopLoss: null,
+        mode: "real",
+      });
       if (r.statusCode !== 200) farRefused.push(`${member.account}: ${r.statusCode} ${r.message}`);
       if (++done % 1_000 === 0) log(`  ${done} positions at ${farLeverage}×`);
     }
@@ -333,24 +372,44 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   const targetStart = performance.now();
   await pool(members, 32, async (member) => {
     for (const side of ["long", "short"] as const) {
-      const r = await openOnce(member.token, { pair: CONTRACT_PAIR, side, margin, leverage: targetLeverage, seenPrice: price, takeProfit: null, stopLoss: null, mode: "real" });
+      const r = await openOnce(member.token, {
+        pair: CONTRACT_PAIR,
+        side,
+        margin,
+        leverage: targetLeverage,
+        seenPrice: price,
+        takeProfit: null,
+        stopLoss: null,
+        mode: "real",
+      });
       if (r.statusCode === 200 && r.data) sides[side].push({ member, position: r.data });
       else targetsRefused.push(`${member.account}: ${r.statusCode} ${r.message}`);
     }
   });
   const targetOpenSeconds = (performance.now() - targetStart) / 1000;
   const entries = new Set([...sides.long, ...sides.short].map((t) => t.position.entryPrice));
-  if (entries.size !== 1 || !entries.has(price)) throw new Error(`the calm pair's entries are ${[...entries].join(", ")}, expected ${price}`);
-  const liquidation = { long: sides.long[0]!.position.liquidationPrice, short: sides.short[0]!.position.liquidationPrice };
-  log(`  ${sides.long.length} longs and ${sides.short.length} shorts at ${targetLeverage}× in ${targetOpenSeconds.toFixed(1)} s, entry ${price}, liquidation ${liquidation.long} / ${liquidation.short}`);
+  if (entries.size !== 1 || !entries.has(price))
+    throw new Error(`the calm pair's entries are ${[...entries].join(", ")}, expected ${price}`);
+  const liquidation = {
+    long: sides.long[0]!.position.liquidationPrice,
+    short: sides.short[0]!.position.liquidationPrice,
+  };
+  log(
+    `  ${sides.long.length} longs and ${sides.short.length} shorts at ${targetLeverage}× in ${targetOpenSeconds.toFixed(1)} s, entry ${price}, liquidation ${liquidation.long} / ${liquidation.short}`,
+  );
 
   // the clock to 20 s before the gap's midnight: the market catches up through the calm day
-  const offsetMs = Math.max(calmOffsetMs, midnight - BEFORE_MIDNIGHT_MS - Math.max(0, siteKnowsPairAt - Date.now()) - Date.now());
+  const offsetMs = Math.max(
+    calmOffsetMs,
+    midnight - BEFORE_MIDNIGHT_MS - Math.max(0, siteKnowsPairAt - Date.now()) - Date.now(),
+  );
   await moveClock(offsetMs);
   const catchUpStart = performance.now();
   if ((await latestPrice(CONTRACT_PAIR)) !== price) throw new Error("the calm day moved the price");
   const catchUpMs = performance.now() - catchUpStart;
-  log(`  clock moved ${(offsetMs / 3_600_000).toFixed(1)} h ahead; the market caught up in ${(catchUpMs / 1000).toFixed(1)} s`);
+  log(
+    `  clock moved ${(offsetMs / 3_600_000).toFixed(1)} h ahead; the market caught up in ${(catchUpMs / 1000).toFixed(1)} s`,
+  );
 
   // the sockets connect (a few seconds), settle, then are measured until 10 s after midnight
   await sleep(siteKnowsPairAt - Date.now());
@@ -365,24 +424,36 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   const deadline = Date.now() + 60_000;
   let seen = price;
   while (seen > liquidation.long && seen < liquidation.short) {
-    if (Date.now() > deadline) throw new Error(`no tick crossed a stop-out within 60 s of the gap's midnight (last ${seen})`);
+    if (Date.now() > deadline)
+      throw new Error(`no tick crossed a stop-out within 60 s of the gap's midnight (last ${seen})`);
     await sleep(50);
     seen = await latestPrice(CONTRACT_PAIR);
   }
-  const paused = await ops("operatorPutPair", { params: { pair: CONTRACT_PAIR }, body: { ...PAIR_CONFIG, volatilityBp: GAP_VOLATILITY_BP, paused: true } });
+  const paused = await ops("operatorPutPair", {
+    params: { pair: CONTRACT_PAIR },
+    body: { ...PAIR_CONFIG, volatilityBp: GAP_VOLATILITY_BP, paused: true },
+  });
   if (paused.statusCode !== 200) throw new Error(`operatorPutPair (the pause): ${paused.statusCode} ${paused.message}`);
-  const ticks = (await read(() => must("candles", { params: { pair: CONTRACT_PAIR }, query: { interval: "1s", limit: 120 } }))).filter(
-    (c) => Date.parse(c.time) > midnight - 1_000,
-  );
-  const crossingOf = { long: ticks.find((c) => c.close <= liquidation.long), short: ticks.find((c) => c.close >= liquidation.short) };
+  const ticks = (
+    await read(() => must("candles", { params: { pair: CONTRACT_PAIR }, query: { interval: "1s", limit: 120 } }))
+  ).filter((c) => Date.parse(c.time) > midnight - 1_000);
+  const crossingOf = {
+    long: ticks.find((c) => c.close <= liquidation.long),
+    short: ticks.find((c) => c.close >= liquidation.short),
+  };
   const crossedSides = (["long", "short"] as const).filter((side) => crossingOf[side]);
-  const first = crossedSides.map((side) => crossingOf[side]!).sort((a, b) => Date.parse(a.time) - Date.parse(b.time))[0];
+  const first = crossedSides
+    .map((side) => crossingOf[side]!)
+    .sort((a, b) => Date.parse(a.time) - Date.parse(b.time))[0];
   if (!first) throw new Error("no 1-second candle past a stop-out");
   const crossed: "long" | "short" = crossingOf.long === first ? "long" : "short";
   const gapTick = first;
   const gapMs = Date.parse(gapTick.time);
   const targets = crossedSides.flatMap((side) => sides[side].map((t) => ({ ...t, tick: crossingOf[side]! })));
-  for (const side of crossedSides) log(`  the tick of ${crossingOf[side]!.time} moved from ${price} to ${crossingOf[side]!.close}: the ${side}s' stop-outs`);
+  for (const side of crossedSides)
+    log(
+      `  the tick of ${crossingOf[side]!.time} moved from ${price} to ${crossingOf[side]!.close}: the ${side}s' stop-outs`,
+    );
 
   // the closes: read back after the budget has passed (reading sooner would load what is measured)
   await sleep(Math.max(...targets.map((t) => Date.parse(t.tick.time))) - offsetMs + 5_000 - Date.now());
@@ -392,7 +463,9 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
   const readDeadline = Date.now() + 60_000;
   let pending = targets;
   for (;;) {
-    const rows = await pool(pending, 8, async ({ member, position }) => (await positionsOf(member, "closed")).filter((p) => p.id === position.id));
+    const rows = await pool(pending, 8, async ({ member, position }) =>
+      (await positionsOf(member, "closed")).filter((p) => p.id === position.id),
+    );
     const next: typeof pending = [];
     rows.forEach((found, i) => {
       if (found.length === 0) return void next.push(pending[i]!);
@@ -416,8 +489,13 @@ export async function stopOutBurst(members: BenchMember[], gameCode: string, liv
       })
     : undefined;
 
-  const others = farCount + (["long", "short"] as const).filter((side) => !crossingOf[side]).reduce((n, side) => n + sides[side].length, 0);
-  const stillOpen = (await pool(members, 8, async (member) => (await positionsOf(member, "open")).length)).reduce((n, c) => n + c, 0);
+  const others =
+    farCount +
+    (["long", "short"] as const).filter((side) => !crossingOf[side]).reduce((n, side) => n + sides[side].length, 0);
+  const stillOpen = (await pool(members, 8, async (member) => (await positionsOf(member, "open")).length)).reduce(
+    (n, c) => n + c,
+    0,
+  );
   const problems = [...wrong, ...(await pool(members, 8, (member) => positionLedgerProblems(member, gameCode))).flat()];
   const delays = [...closedAt.values()];
   return {

@@ -92,7 +92,11 @@ export async function auditCrash(client: Client, members: AuditMember[]): Promis
     // the transaction password changed)
     const during = new Set(entry.answers.slice(0, entry.answersBeforeFinal ?? entry.answers.length)).size > 1;
     const cause = `${entry.call}: ${distinct.map((a) => brief(a).split(" ").slice(0, 2).join(" ")).join(" then ")} (${during ? "during the run" : "final replay"})`;
-    violate(kind, `${entry.call} (${entry.mode}) key ${entry.key} got ${distinct.length} answers: ${distinct.map(brief).join(" | ")}`, cause);
+    violate(
+      kind,
+      `${entry.call} (${entry.mode}) key ${entry.key} got ${distinct.length} answers: ${distinct.map(brief).join(" | ")}`,
+      cause,
+    );
   }
   for (const conflict of journal.conflicts) {
     if (!conflict.answers.some((a) => a.startsWith(OK))) continue;
@@ -105,7 +109,17 @@ export async function auditCrash(client: Client, members: AuditMember[]): Promis
     violate(bound ? "conflict_accepted" : "conflict_accepted_after_refusal", example, conflict.call);
   }
 
-  const totals: CrashAudit["totals"] = { depositsConfirmed: 0, withdrawalsPaid: 0, betsNet: 0, positionsNet: 0, platformCredits: 0, balances: 0, bets: 0, positions: 0, stopOuts: 0 };
+  const totals: CrashAudit["totals"] = {
+    depositsConfirmed: 0,
+    withdrawalsPaid: 0,
+    betsNet: 0,
+    positionsNet: 0,
+    platformCredits: 0,
+    balances: 0,
+    bets: 0,
+    positions: 0,
+    stopOuts: 0,
+  };
   const byMember = new Map<number, KeyEntry[]>();
   for (const entry of journal.keys.values()) byMember.set(entry.member, [...(byMember.get(entry.member) ?? []), entry]);
   // operator decisions by withdrawal id: which answered 200
@@ -116,33 +130,42 @@ export async function auditCrash(client: Client, members: AuditMember[]): Promis
     const id = (JSON.parse(call.params) as { id: string }).id;
     decisions.set(id, (decisions.get(id) ?? new Set()).add(call.call));
   }
-  for (const [id, calls] of decisions) if (calls.size > 1) violate("decision_not_once", `withdrawal ${id}: both approved and rejected with 200`);
+  for (const [id, calls] of decisions)
+    if (calls.size > 1) violate("decision_not_once", `withdrawal ${id}: both approved and rejected with 200`);
 
   await pool(members, 4, async (m) => {
     const who = m.account;
     const read = <T>(work: () => Promise<T>) => work();
-    const pages = async <T>(name: "deposits" | "transfers" | "withdrawals" | "records" | "orders" | "positions", mode: Mode, extra: Record<string, string> = {}): Promise<T[]> => {
+    const pages = async <T>(
+      name: "deposits" | "transfers" | "withdrawals" | "records" | "orders" | "positions",
+      mode: Mode,
+      extra: Record<string, string> = {},
+    ): Promise<T[]> => {
       const items: T[] = [];
       for (let page = 1; ; page++) {
-        const data = (await read(() => client.must(m.token, name, { query: { page, pageSize: 100, ...extra } as never, mode }))) as unknown as { items: T[]; total: number };
+        const data = (await read(() =>
+          client.must(m.token, name, { query: { page, pageSize: 100, ...extra } as never, mode }),
+        )) as unknown as { items: T[]; total: number };
         items.push(...data.items);
         if (items.length >= data.total || data.items.length === 0) return items;
       }
     };
-    const [wallets, practice, deposits, transfers, withdrawals, records, practiceRecords, orders, practiceOrders] = await Promise.all([
-      client.must(m.token, "wallets"),
-      client.must(m.token, "practice", { mode: "practice" }),
-      pages<{ id: string; amount: number; status: string }>("deposits", "real"),
-      pages<{ id: string }>("transfers", "real"),
-      pages<{ id: string; amount: number; fee: number; status: string }>("withdrawals", "real"),
-      pages<LedgerRecord>("records", "real"),
-      pages<LedgerRecord>("records", "practice"),
-      pages<Order>("orders", "real", { status: "all" }),
-      pages<Order>("orders", "practice", { status: "all" }),
-    ]);
+    const [wallets, practice, deposits, transfers, withdrawals, records, practiceRecords, orders, practiceOrders] =
+      await Promise.all([
+        client.must(m.token, "wallets"),
+        client.must(m.token, "practice", { mode: "practice" }),
+        pages<{ id: string; amount: number; status: string }>("deposits", "real"),
+        pages<{ id: string }>("transfers", "real"),
+        pages<{ id: string; amount: number; fee: number; status: string }>("withdrawals", "real"),
+        pages<LedgerRecord>("records", "real"),
+        pages<LedgerRecord>("records", "practice"),
+        pages<Order>("orders", "real", { status: "all" }),
+        pages<Order>("orders", "practice", { status: "all" }),
+      ]);
     const positions: Record<Mode, Position[]> = { real: [], practice: [] };
     for (const mode of ["real", "practice"] as const) {
-      for (const status of ["open", "closed"]) positions[mode].push(...(await pages<Position>("positions", mode, { status })));
+      for (const status of ["open", "closed"])
+        positions[mode].push(...(await pages<Position>("positions", mode, { status })));
     }
 
     // every 200 acted once, and nothing acted without one
@@ -152,7 +175,12 @@ export async function auditCrash(client: Client, members: AuditMember[]): Promis
     const named = (call: string, mode: Mode) =>
       [...entries, ...conflicts]
         .filter((e) => e.call === call && e.mode === mode)
-        .flatMap((e) => e.answers.filter((a) => a.startsWith(OK)).slice(0, 1).map((a) => (JSON.parse(a) as { data: { id: string } }).data.id));
+        .flatMap((e) =>
+          e.answers
+            .filter((a) => a.startsWith(OK))
+            .slice(0, 1)
+            .map((a) => (JSON.parse(a) as { data: { id: string } }).data.id),
+        );
     const lists: [string, Mode, { id: string }[]][] = [
       ["deposit", "real", deposits],
       ["transfer", "real", transfers],
@@ -166,13 +194,17 @@ export async function auditCrash(client: Client, members: AuditMember[]): Promis
       const ids = new Set(named(call, mode));
       for (const id of ids) {
         const times = list.filter((item) => item.id === id).length;
-        if (times !== 1) violate("200_without_one_effect", `${who}: ${call} (${mode}) answered 200 with ${id}, listed ${times} times`);
+        if (times !== 1)
+          violate("200_without_one_effect", `${who}: ${call} (${mode}) answered 200 with ${id}, listed ${times} times`);
       }
-      for (const item of list) if (!ids.has(item.id)) violate("effect_without_200", `${who}: ${call} (${mode}) ${item.id} was never answered 200`);
+      for (const item of list)
+        if (!ids.has(item.id))
+          violate("effect_without_200", `${who}: ${call} (${mode}) ${item.id} was never answered 200`);
     }
 
     // no balance below zero; each the sum of its records
-    const openMargin = (mode: Mode) => positions[mode].filter((p) => p.status === "open").reduce((n, p) => n + p.margin, 0);
+    const openMargin = (mode: Mode) =>
+      positions[mode].filter((p) => p.status === "open").reduce((n, p) => n + p.margin, 0);
     const real: Record<string, number> = {
       main: wallets.main.balance,
       hold: wallets.main.onHold,
@@ -193,7 +225,8 @@ export async function auditCrash(client: Client, members: AuditMember[]): Promis
         const sum = mine.reduce((n, r) => n + r.amount, 0);
         const newest = mine.reduce<LedgerRecord | undefined>((a, r) => (!a || r.id > a.id ? r : a), undefined);
         if (sum !== balance) violate("ledger_mismatch", `${who}: ${account} is ${balance}, its records sum to ${sum}`);
-        else if (newest && newest.balanceAfter !== balance) violate("ledger_mismatch", `${who}: ${account} is ${balance}, its newest record says ${newest.balanceAfter}`);
+        else if (newest && newest.balanceAfter !== balance)
+          violate("ledger_mismatch", `${who}: ${account} is ${balance}, its newest record says ${newest.balanceAfter}`);
       }
     }
 
@@ -209,7 +242,10 @@ export async function auditCrash(client: Client, members: AuditMember[]): Promis
         const paid = settles.reduce((n, r) => n + r.amount, 0);
         if (o.status === "open") violate("bet_not_settled_once", `${who}: ${mode} order ${o.id} still open`);
         else if (stakes.length !== 1 || stakes[0]!.amount !== -o.amount || settles.length > 1 || paid !== o.payout) {
-          violate("bet_not_settled_once", `${who}: ${mode} order ${o.id}: ${stakes.length} stakes, ${settles.length} settlements paying ${paid} (payout ${o.payout})`);
+          violate(
+            "bet_not_settled_once",
+            `${who}: ${mode} order ${o.id}: ${stakes.length} stakes, ${settles.length} settlements paying ${paid} (payout ${o.payout})`,
+          );
         }
         if (mode === "real") totals.betsNet += o.payout - o.amount;
         totals.bets += 1;
@@ -225,8 +261,17 @@ export async function auditCrash(client: Client, members: AuditMember[]): Promis
         const payouts = mine.filter((r) => r.type === "position_close" && r.account !== held);
         const paid = payouts.reduce((n, r) => n + r.amount, 0);
         if (p.status === "open") violate("position_not_closed_once", `${who}: ${mode} position ${p.id} still open`);
-        else if (opens.length !== 1 || releases.length !== 1 || releases[0]!.amount !== -p.margin || payouts.length > 1 || paid !== p.payout) {
-          violate("position_not_closed_once", `${who}: ${mode} position ${p.id}: ${opens.length} opens, ${releases.length} releases, ${payouts.length} payouts of ${paid} (payout ${p.payout})`);
+        else if (
+          opens.length !== 1 ||
+          releases.length !== 1 ||
+          releases[0]!.amount !== -p.margin ||
+          payouts.length > 1 ||
+          paid !== p.payout
+        ) {
+          violate(
+            "position_not_closed_once",
+            `${who}: ${mode} position ${p.id}: ${opens.length} opens, ${releases.length} releases, ${payouts.length} payouts of ${paid} (payout ${p.payout})`,
+          );
         }
         if (mode === "real") totals.positionsNet += p.status === "closed" ? p.net! : -p.openFee;
         totals.positions += 1;
@@ -237,19 +282,30 @@ export async function auditCrash(client: Client, members: AuditMember[]): Promis
     // deposits credited once; withdrawals paid or returned once
     let deposited = 0;
     for (const d of deposits) {
-      const credits = records.filter((r) => r.reference === d.id && r.type === "deposit" && r.account === "main").length;
-      if (credits !== (d.status === "credited" ? 1 : 0)) violate("decision_not_once", `${who}: deposit ${d.id} (${d.status}) credited ${credits} times`);
+      const credits = records.filter(
+        (r) => r.reference === d.id && r.type === "deposit" && r.account === "main",
+      ).length;
+      if (credits !== (d.status === "credited" ? 1 : 0))
+        violate("decision_not_once", `${who}: deposit ${d.id} (${d.status}) credited ${credits} times`);
       if (d.status === "credited") deposited += d.amount;
     }
     let withdrawn = 0;
     for (const w of withdrawals) {
       // a payment takes amount and fee off the hold in two records, a return in one: once means
       // one type of decision, releasing the hold exactly
-      const ends = records.filter((r) => r.reference === w.id && r.account === "hold" && (r.type === "withdrawal_paid" || r.type === "withdrawal_returned"));
+      const ends = records.filter(
+        (r) =>
+          r.reference === w.id &&
+          r.account === "hold" &&
+          (r.type === "withdrawal_paid" || r.type === "withdrawal_returned"),
+      );
       const released = -ends.reduce((n, r) => n + r.amount, 0);
       const types = new Set(ends.map((r) => r.type));
       if (w.status === "pending" ? ends.length > 0 : types.size !== 1 || released !== w.amount + w.fee) {
-        violate("decision_not_once", `${who}: withdrawal ${w.id} (${w.status}) released ${released} of ${w.amount + w.fee} held, as ${[...types].join(" and ") || "nothing"}`);
+        violate(
+          "decision_not_once",
+          `${who}: withdrawal ${w.id} (${w.status}) released ${released} of ${w.amount + w.fee} held, as ${[...types].join(" and ") || "nothing"}`,
+        );
       }
       const answered = decisions.get(w.id);
       if (answered?.size === 1 && (w.status === "paid") !== answered.has("operatorApproveWithdrawal")) {
@@ -259,18 +315,28 @@ export async function auditCrash(client: Client, members: AuditMember[]): Promis
     }
 
     // money conserved: what came in and went out, what the games made, and the platform's own credits
-    const credits = records.filter((r) => (r.type === "bonus" || r.type === "rebate") && r.amount > 0).reduce((n, r) => n + r.amount, 0);
+    const credits = records
+      .filter((r) => (r.type === "bonus" || r.type === "rebate") && r.amount > 0)
+      .reduce((n, r) => n + r.amount, 0);
     const balances = Object.values(real).reduce((n, b) => n + b, 0);
     const betsNet = orders.reduce((n, o) => n + o.payout - o.amount, 0);
     const positionsNet = positions.real.reduce((n, p) => n + (p.status === "closed" ? p.net! : -p.openFee), 0);
     const expected = deposited - withdrawn + betsNet + positionsNet + credits;
     if (balances !== expected) {
-      violate("money_not_conserved", `${who}: balances ${balances}, expected ${expected} (deposits ${deposited}, withdrawals ${withdrawn}, bets ${betsNet}, positions ${positionsNet}, credits ${credits})`);
+      violate(
+        "money_not_conserved",
+        `${who}: balances ${balances}, expected ${expected} (deposits ${deposited}, withdrawals ${withdrawn}, bets ${betsNet}, positions ${positionsNet}, credits ${credits})`,
+      );
     }
-    const funded = practiceRecords.filter((r) => r.type === "practice_fund" && r.account === "practice").reduce((n, r) => n + r.amount, 0);
-    const playNet = practiceOrders.reduce((n, o) => n + o.payout - o.amount, 0) + positions.practice.reduce((n, p) => n + (p.status === "closed" ? p.net! : -p.openFee), 0);
+    const funded = practiceRecords
+      .filter((r) => r.type === "practice_fund" && r.account === "practice")
+      .reduce((n, r) => n + r.amount, 0);
+    const playNet =
+      practiceOrders.reduce((n, o) => n + o.payout - o.amount, 0) +
+      positions.practice.reduce((n, p) => n + (p.status === "closed" ? p.net! : -p.openFee), 0);
     const playBalance = practice.balance + practice.positions;
-    if (playBalance !== funded + playNet) violate("practice_not_conserved", `${who}: practice ${playBalance}, expected ${funded + playNet}`);
+    if (playBalance !== funded + playNet)
+      violate("practice_not_conserved", `${who}: practice ${playBalance}, expected ${funded + playNet}`);
     totals.depositsConfirmed += deposited;
     totals.withdrawalsPaid += withdrawn;
     totals.platformCredits += credits;

@@ -1,5 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { CALLS, callRequest, type CallBody, type CallData, type CallInput, type CallName, type CallParams, type CallQuery, type Envelope } from "../../server/contract";
+import {
+  CALLS,
+  callRequest,
+  type CallBody,
+  type CallData,
+  type CallInput,
+  type CallName,
+  type CallParams,
+  type CallQuery,
+  type Envelope,
+} from "../../server/contract";
 import { PLATFORM, SITE_ID } from "./config";
 import { sleep } from "./stats";
 
@@ -158,14 +168,28 @@ export class Client {
     const idempotencyKey = "idempotent" in spec && spec.idempotent ? key : undefined;
     const body = spec.method === "GET" ? undefined : (input.body ?? ({} as CallBody<N>));
     const make = () =>
-      callRequest(name, { ...input, body, token, siteId: SITE_ID, idempotencyKey, mode: input.mode } as CallInput<N>, PLATFORM);
+      callRequest(
+        name,
+        { ...input, body, token, siteId: SITE_ID, idempotencyKey, mode: input.mode } as CallInput<N>,
+        PLATFORM,
+      );
     const bodyText = JSON.stringify(body ?? null);
     const paramsText = JSON.stringify(input.params ?? null);
     let entry: KeyEntry | ConflictEntry | undefined;
     if (idempotencyKey !== undefined) {
       const known = this.journal.keys.get(key);
       if (!known) {
-        entry = { key, call: name, member, mode: input.mode ?? "real", body: bodyText, params: paramsText, answers: [], resent: 0, replays: 0 };
+        entry = {
+          key,
+          call: name,
+          member,
+          mode: input.mode ?? "real",
+          body: bodyText,
+          params: paramsText,
+          answers: [],
+          resent: 0,
+          replays: 0,
+        };
         this.journal.keys.set(key, entry);
       } else if (known.body === bodyText && known.params === paramsText && known.call === name) {
         known.replays += 1;
@@ -184,8 +208,13 @@ export class Client {
   }
 
   /** A read (or any call not recorded by key). */
-  async read<N extends CallName>(token: string | undefined, name: N, input: CallArgs<N> = {}): Promise<Envelope<CallData<N>>> {
-    const make = () => callRequest(name, { ...input, token, siteId: SITE_ID, mode: input.mode } as CallInput<N>, PLATFORM);
+  async read<N extends CallName>(
+    token: string | undefined,
+    name: N,
+    input: CallArgs<N> = {},
+  ): Promise<Envelope<CallData<N>>> {
+    const make = () =>
+      callRequest(name, { ...input, token, siteId: SITE_ID, mode: input.mode } as CallInput<N>, PLATFORM);
     return JSON.parse((await this.exchange(make)).text) as Envelope<CallData<N>>;
   }
 
@@ -212,7 +241,9 @@ export class Client {
 function isEnvelope(text: string): boolean {
   try {
     const value = JSON.parse(text) as unknown;
-    return typeof value === "object" && value !== null && typeof (value as { statusCode?: unknown }).statusCode === "number";
+    return (
+      typeof value === "object" && value !== null && typeof (value as { statusCode?: unknown }).statusCode === "number"
+    );
   } catch {
     return false;
   }

@@ -62,13 +62,32 @@ export interface CrashResult extends CrashAudit {
 const BET_PAIR = "CRB-USDT";
 /** The position pair: volatile, so 100× positions stop out within seconds. */
 const POSITION_PAIR = "CRP-USDT";
-const BET_PAIR_CONFIG = { name: "CRB/USDT", precision: 2, periodSeconds: 10, cutoffSeconds: 2, startPrice: 6_000_000, volatilityBp: 2, paused: false };
-const POSITION_PAIR_CONFIG = { name: "CRP/USDT", precision: 2, periodSeconds: 60, cutoffSeconds: 10, startPrice: 300_000, volatilityBp: 30, paused: false };
+const BET_PAIR_CONFIG = {
+  name: "CRB/USDT",
+  precision: 2,
+  periodSeconds: 10,
+  cutoffSeconds: 2,
+  startPrice: 6_000_000,
+  volatilityBp: 2,
+  paused: false,
+};
+const POSITION_PAIR_CONFIG = {
+  name: "CRP/USDT",
+  precision: 2,
+  periodSeconds: 60,
+  cutoffSeconds: 10,
+  startPrice: 300_000,
+  volatilityBp: 30,
+  paused: false,
+};
 const STATE = "tests/.tmp/bench-crash-state";
 /** every key of the last run with all its answers, the conflicts, operator calls and kills */
 const JOURNAL_FILE = "tests/.tmp/bench-crash-journal.json";
 const PASSWORD = "crash-login-1";
-const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 const OPTIONS: BetOption[] = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"];
 
 interface Member {
@@ -108,7 +127,10 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
       if (put.statusCode !== 200) throw new Error(`operatorPutPair ${pair}: ${put.statusCode} ${put.message}`);
     }
     const site = await client.must(undefined, "siteInfo", { params: { siteId: SITE_ID } });
-    const added = await client.operator("operatorPutSite", { params: { siteId: SITE_ID }, body: { pairs: [...site.pairs, BET_PAIR, POSITION_PAIR] } });
+    const added = await client.operator("operatorPutSite", {
+      params: { siteId: SITE_ID },
+      body: { pairs: [...site.pairs, BET_PAIR, POSITION_PAIR] },
+    });
     if (added.statusCode !== 200) throw new Error(`operatorPutSite: ${added.statusCode} ${added.message}`);
     const gameCode = site.games[0]!.code;
     const leverages = site.contractSettings.leverageOptions;
@@ -152,7 +174,10 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
       const args = input as never;
       if (roll < 0.05) {
         const key = randomUUID();
-        const [first] = await Promise.all([client.member(m.n, m.token, name, args, key), client.member(m.n, m.token, name, args, key)]);
+        const [first] = await Promise.all([
+          client.member(m.n, m.token, name, args, key),
+          client.member(m.n, m.token, name, args, key),
+        ]);
         return first.envelope;
       }
       const first = await client.member(m.n, m.token, name, args);
@@ -168,17 +193,39 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
       const roll = rng();
       if (roll < 0.1) {
         // two operators decide at once: one decision may take effect, never both
-        await Promise.all([client.operator("operatorApproveWithdrawal", { params, body: { reason: "" } }), client.operator("operatorRejectWithdrawal", { params, body: { reason: "two at once" } })]);
+        await Promise.all([
+          client.operator("operatorApproveWithdrawal", { params, body: { reason: "" } }),
+          client.operator("operatorRejectWithdrawal", { params, body: { reason: "two at once" } }),
+        ]);
       } else if (roll < 0.2) {
-        await Promise.all([client.operator("operatorApproveWithdrawal", { params, body: { reason: "" } }), client.operator("operatorApproveWithdrawal", { params, body: { reason: "" } })]);
+        await Promise.all([
+          client.operator("operatorApproveWithdrawal", { params, body: { reason: "" } }),
+          client.operator("operatorApproveWithdrawal", { params, body: { reason: "" } }),
+        ]);
       } else if (roll < 0.4) await client.operator("operatorRejectWithdrawal", { params, body: { reason: "refused" } });
       else await client.operator("operatorApproveWithdrawal", { params, body: { reason: "" } });
     }
 
-    async function openPosition(m: Member, rng: () => number, mode: Mode, side: "long" | "short", leverage: number, replays = true) {
+    async function openPosition(
+      m: Member,
+      rng: () => number,
+      mode: Mode,
+      side: "long" | "short",
+      leverage: number,
+      replays = true,
+    ) {
       const state = await market(POSITION_PAIR);
       if (state.price === null) return;
-      const body: CallBody<"openPosition"> = { pair: POSITION_PAIR, side, margin: 100 + Math.floor(rng() * 200), leverage, seenPrice: state.price, takeProfit: null, stopLoss: null, mode };
+      const body: CallBody<"openPosition"> = {
+        pair: POSITION_PAIR,
+        side,
+        margin: 100 + Math.floor(rng() * 200),
+        leverage,
+        seenPrice: state.price,
+        takeProfit: null,
+        stopLoss: null,
+        mode,
+      };
       const answer = replays
         ? await act(m, rng, "openPosition", { body, mode }, (b) => ({ ...b, margin: b.margin + 1 }))
         : (await client.member(m.n, m.token, "openPosition", { body, mode })).envelope;
@@ -202,15 +249,45 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
         if (roll < 28) {
           const state = await market(BET_PAIR);
           const amount = 100 * (1 + Math.floor(rng() * 4));
-          await act(m, rng, "placeOrder", { body: { pair: BET_PAIR, periodNo: state.next.periodNo, option: OPTIONS[Math.floor(rng() * OPTIONS.length)]!, amount, mode }, mode }, (b) => ({ ...b, amount: b.amount + 100 }));
+          await act(
+            m,
+            rng,
+            "placeOrder",
+            {
+              body: {
+                pair: BET_PAIR,
+                periodNo: state.next.periodNo,
+                option: OPTIONS[Math.floor(rng() * OPTIONS.length)]!,
+                amount,
+                mode,
+              },
+              mode,
+            },
+            (b) => ({ ...b, amount: b.amount + 100 }),
+          );
         } else if (roll < 42) {
           if (m.open.size >= 6) continue;
-          await openPosition(m, rng, mode, rng() < 0.5 ? "long" : "short", leverages[Math.floor(rng() * leverages.length)]!);
+          await openPosition(
+            m,
+            rng,
+            mode,
+            rng() < 0.5 ? "long" : "short",
+            leverages[Math.floor(rng() * leverages.length)]!,
+          );
         } else if (roll < 54) {
           const [id, open] = [...m.open.entries()][Math.floor(rng() * m.open.size)] ?? [];
           if (!id || !open) continue;
-          const answer = await act(m, rng, "closePosition", { params: { id }, body: { mode: open.mode }, mode: open.mode });
-          if (answer.statusCode === 200 || answer.message === "position_closed" || answer.message === "position_not_found") m.open.delete(id);
+          const answer = await act(m, rng, "closePosition", {
+            params: { id },
+            body: { mode: open.mode },
+            mode: open.mode,
+          });
+          if (
+            answer.statusCode === 200 ||
+            answer.message === "position_closed" ||
+            answer.message === "position_not_found"
+          )
+            m.open.delete(id);
         } else if (roll < 60) {
           const [id, open] = [...m.open.entries()][Math.floor(rng() * m.open.size)] ?? [];
           if (!id || !open) continue;
@@ -218,27 +295,49 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
           if (state.price === null) continue;
           const up = Math.round(state.price * 1.01);
           const down = Math.round(state.price * 0.99);
-          const body = { ...(open.side === "long" ? { takeProfit: up, stopLoss: down } : { takeProfit: down, stopLoss: up }), mode: open.mode };
+          const body = {
+            ...(open.side === "long" ? { takeProfit: up, stopLoss: down } : { takeProfit: down, stopLoss: up }),
+            mode: open.mode,
+          };
           await client.member(m.n, m.token, "setPositionTriggers", { params: { id }, body, mode: open.mode });
         } else if (roll < 70) {
           // now and then more than the main account holds: a refusal that must change nothing
           const amount = rng() < 0.1 ? m.main + 1_000 : 100 + Math.floor(rng() * Math.max(100, m.main / 3));
-          await act(m, rng, "transfer", { body: { direction: "in", gameCode, amount } }, (b) => ({ ...b, amount: b.amount + 1 }));
+          await act(m, rng, "transfer", { body: { direction: "in", gameCode, amount } }, (b) => ({
+            ...b,
+            amount: b.amount + 1,
+          }));
         } else if (roll < 78) {
           const amount = rng() < 0.1 ? m.game + 1_000 : 100 + Math.floor(rng() * Math.max(100, m.game / 4));
-          await act(m, rng, "transfer", { body: { direction: "out", gameCode, amount } }, (b) => ({ ...b, amount: b.amount + 1 }));
+          await act(m, rng, "transfer", { body: { direction: "out", gameCode, amount } }, (b) => ({
+            ...b,
+            amount: b.amount + 1,
+          }));
         } else if (roll < 88) {
           const amount = 1_000 + 100 * Math.floor(rng() * 40);
-          const answer = await act(m, rng, "deposit", { body: { optionId: "bank-transfer", amount } }, (b) => ({ ...b, amount: b.amount + 100 }));
+          const answer = await act(m, rng, "deposit", { body: { optionId: "bank-transfer", amount } }, (b) => ({
+            ...b,
+            amount: b.amount + 100,
+          }));
           if (answer.statusCode === 200) {
             const id = (answer.data as { id: string }).id;
             const params = { siteId: SITE_ID, id };
-            if (rng() < 0.2) await Promise.all([client.operator("operatorConfirmDeposit", { params, body: { reason: "" } }), client.operator("operatorConfirmDeposit", { params, body: { reason: "" } })]);
+            if (rng() < 0.2)
+              await Promise.all([
+                client.operator("operatorConfirmDeposit", { params, body: { reason: "" } }),
+                client.operator("operatorConfirmDeposit", { params, body: { reason: "" } }),
+              ]);
             else await client.operator("operatorConfirmDeposit", { params, body: { reason: "" } });
           }
         } else if (roll < 96) {
           const amount = 1_000 + 100 * Math.floor(rng() * 10);
-          const answer = await act(m, rng, "withdraw", { body: { amount, transactionPassword: m.transactionPassword } }, (b) => ({ ...b, amount: b.amount + 100 }));
+          const answer = await act(
+            m,
+            rng,
+            "withdraw",
+            { body: { amount, transactionPassword: m.transactionPassword } },
+            (b) => ({ ...b, amount: b.amount + 100 }),
+          );
           if (answer.statusCode === 200) await decideWithdrawal((answer.data as { id: string }).id, rng);
         } else {
           await client.read(m.token, "practice", { mode: "practice" });
@@ -248,7 +347,9 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
 
     // the kills, spread over the run; the first with requests in flight, the second at a period's
     // end, the third as a tick crosses many stop-outs, the rest with requests in flight
-    const plan: KillKind[] = Array.from({ length: options.kills }, (_, i) => (i === 1 ? "period-end" : i === 2 ? "stop-out" : "in-flight"));
+    const plan: KillKind[] = Array.from({ length: options.kills }, (_, i) =>
+      i === 1 ? "period-end" : i === 2 ? "stop-out" : "in-flight",
+    );
     const crash = async (kind: KillKind, note: string) => {
       server.down();
       const inFlight = server.inFlight;
@@ -259,7 +360,9 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
       const restartSeconds = (Date.now() - start) / 1000;
       server.up();
       kills.push({ kind, at, inFlight, note, restartSeconds });
-      log(`  kill ${kills.length} (${kind}): ${inFlight} requests in flight; ${note}; back in ${restartSeconds.toFixed(1)} s`);
+      log(
+        `  kill ${kills.length} (${kind}): ${inFlight} requests in flight; ${note}; back in ${restartSeconds.toFixed(1)} s`,
+      );
     };
     const killer = async () => {
       for (let i = 0; i < plan.length; i++) {
@@ -269,20 +372,33 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
         if (kind === "in-flight") {
           const deadline = Date.now() + 5_000;
           while (server.inFlight === 0 && Date.now() < deadline) await sleep(5);
-          await crash(kind, `${(Date.now() - began) / 1000 | 0} s into the run`);
+          await crash(kind, `${((Date.now() - began) / 1000) | 0} s into the run`);
         } else if (kind === "period-end") {
           const state = await client.must(undefined, "market", { params: { pair: BET_PAIR } });
           const ends = Date.parse(state.current.endsAt);
-          const bets = [...journal.keys.values()].filter((e) => e.call === "placeOrder" && e.answers.some((a) => a.includes(`"periodNo":"${state.current.periodNo}"`) && a.startsWith('{"statusCode":200'))).length;
+          const bets = [...journal.keys.values()].filter(
+            (e) =>
+              e.call === "placeOrder" &&
+              e.answers.some(
+                (a) => a.includes(`"periodNo":"${state.current.periodNo}"`) && a.startsWith('{"statusCode":200'),
+              ),
+          ).length;
           const offset = randomInt(-150, 150);
           await sleep(ends + offset - Date.now());
-          await crash(kind, `${offset >= 0 ? "+" : ""}${offset} ms from the end of period ${state.current.periodNo} with ${bets} bets on it`);
+          await crash(
+            kind,
+            `${offset >= 0 ? "+" : ""}${offset} ms from the end of period ${state.current.periodNo} with ${bets} bets on it`,
+          );
         } else {
           // the burst: with the pair paused (at once: no new tick, its last one good for 5 s)
           // every member opens a long and a short at the top leverage, so all share one entry
           // price; resumed, the first tick past one side's stop-out crosses all of that side
           const rng = random(run);
-          const pause = (paused: boolean) => client.operator("operatorPutPair", { params: { pair: POSITION_PAIR }, body: { ...POSITION_PAIR_CONFIG, paused } });
+          const pause = (paused: boolean) =>
+            client.operator("operatorPutPair", {
+              params: { pair: POSITION_PAIR },
+              body: { ...POSITION_PAIR_CONFIG, paused },
+            });
           await pause(true);
           markets.delete(POSITION_PAIR);
           await Promise.all(
@@ -292,7 +408,12 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
             }),
           );
           await pause(false);
-          const open = await pool(members, 8, async (m) => (await client.must(m.token, "positions", { query: { status: "open", page: 1, pageSize: 100 } })).items);
+          const open = await pool(
+            members,
+            8,
+            async (m) =>
+              (await client.must(m.token, "positions", { query: { status: "open", page: 1, pageSize: 100 } })).items,
+          );
           const tops = open.flat().filter((p) => p.leverage === topLeverage);
           const longLiq = Math.max(...tops.filter((p) => p.side === "long").map((p) => p.liquidationPrice));
           const shortLiq = Math.min(...tops.filter((p) => p.side === "short").map((p) => p.liquidationPrice));
@@ -302,8 +423,15 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
             await sleep(100);
             price = (await client.must(undefined, "market", { params: { pair: POSITION_PAIR } })).price ?? price;
           }
-          const crossing = tops.filter((p) => (p.side === "long" ? price <= p.liquidationPrice : price >= p.liquidationPrice)).length;
-          await crash(kind, crossing > 0 ? `a tick at ${price} crossed ${crossing} of ${tops.length} open ${topLeverage}× stop-outs` : `no tick crossed a stop-out within 60 s (${tops.length} open at ${topLeverage}×)`);
+          const crossing = tops.filter((p) =>
+            p.side === "long" ? price <= p.liquidationPrice : price >= p.liquidationPrice,
+          ).length;
+          await crash(
+            kind,
+            crossing > 0
+              ? `a tick at ${price} crossed ${crossing} of ${tops.length} open ${topLeverage}× stop-outs`
+              : `no tick crossed a stop-out within 60 s (${tops.length} open at ${topLeverage}×)`,
+          );
         }
       }
     };
@@ -323,23 +451,41 @@ export async function crashScenario(options: CrashOptions): Promise<CrashResult>
     // an operator takes the bet pair off the site; each member changes the transaction password:
     // neither may change what a stored answer says
     const now = await client.must(undefined, "siteInfo", { params: { siteId: SITE_ID } });
-    await client.operator("operatorPutSite", { params: { siteId: SITE_ID }, body: { pairs: now.pairs.filter((p) => p !== BET_PAIR) } });
+    await client.operator("operatorPutSite", {
+      params: { siteId: SITE_ID },
+      body: { pairs: now.pairs.filter((p) => p !== BET_PAIR) },
+    });
     for (const m of members) {
       const next = `${m.transactionPassword}x`;
-      const changed = await client.member(m.n, m.token, "changeTransactionPassword", { body: { oldTransactionPassword: m.transactionPassword, newTransactionPassword: next } });
+      const changed = await client.member(m.n, m.token, "changeTransactionPassword", {
+        body: { oldTransactionPassword: m.transactionPassword, newTransactionPassword: next },
+      });
       if (changed.envelope.statusCode === 200) m.transactionPassword = next;
     }
     const answered = [...journal.keys.values()].filter((e) => e.answers.some((a) => a.startsWith('{"statusCode":200')));
     await pool(answered, 8, async (entry) => {
       const m = members[entry.member]!;
       entry.answersBeforeFinal = entry.answers.length;
-      await client.member(m.n, m.token, entry.call, { body: JSON.parse(entry.body) as never, params: JSON.parse(entry.params) as never, mode: entry.mode }, entry.key);
+      await client.member(
+        m.n,
+        m.token,
+        entry.call,
+        { body: JSON.parse(entry.body) as never, params: JSON.parse(entry.params) as never, mode: entry.mode },
+        entry.key,
+      );
     });
 
     log("  audit");
     const audit = await auditCrash(client, members);
     // every key with its answers, to look into a violation after the run
-    writeFileSync(join(ROOT, JOURNAL_FILE), JSON.stringify({ keys: [...journal.keys.values()], conflicts: journal.conflicts, operatorCalls: journal.operatorCalls, kills }, null, 1));
+    writeFileSync(
+      join(ROOT, JOURNAL_FILE),
+      JSON.stringify(
+        { keys: [...journal.keys.values()], conflicts: journal.conflicts, operatorCalls: journal.operatorCalls, kills },
+        null,
+        1,
+      ),
+    );
     const entries = [...journal.keys.values()];
     const calls: Record<string, number> = {};
     for (const e of entries) calls[e.call] = (calls[e.call] ?? 0) + 1;
@@ -367,9 +513,18 @@ async function setUpMember(client: Client, run: number, n: number, gameCode: str
   const account = `crash${run}_${n}`;
   const transactionPassword = "crash-trade-2";
   const signup = await client.read(undefined, "signup", {
-    body: { siteId: SITE_ID, account, password: PASSWORD, transactionPassword, realName: `Crash Member ${n}`, areaCode: "+886", mobile: `09${run}${String(n).padStart(5, "0")}` },
+    body: {
+      siteId: SITE_ID,
+      account,
+      password: PASSWORD,
+      transactionPassword,
+      realName: `Crash Member ${n}`,
+      areaCode: "+886",
+      mobile: `09${run}${String(n).padStart(5, "0")}`,
+    },
   });
-  if (signup.statusCode !== 200 && signup.message !== "account_exists") throw new Error(`signup: ${signup.statusCode} ${signup.message}`);
+  if (signup.statusCode !== 200 && signup.message !== "account_exists")
+    throw new Error(`signup: ${signup.statusCode} ${signup.message}`);
   const { token } = await client.must(undefined, "signin", { body: { siteId: SITE_ID, account, password: PASSWORD } });
   const files: string[] = [];
   for (const kind of ["id_front", "id_back", "passbook"] as const) {
@@ -377,12 +532,27 @@ async function setUpMember(client: Client, run: number, n: number, gameCode: str
     files.push((await client.must(token, "upload", { body: { kind }, file })).fileId);
   }
   const bank = await client.member(n, token, "bankApply", {
-    body: { bank: "Crash Bank", branch: "Main", accountName: `Crash Member ${n}`, accountNumber: "0015-123-456789", currency: "USD", address: "1 Test Road", idFrontFileId: files[0]!, idBackFileId: files[1]!, passbookFileId: files[2]! },
+    body: {
+      bank: "Crash Bank",
+      branch: "Main",
+      accountName: `Crash Member ${n}`,
+      accountNumber: "0015-123-456789",
+      currency: "USD",
+      address: "1 Test Road",
+      idFrontFileId: files[0]!,
+      idBackFileId: files[1]!,
+      passbookFileId: files[2]!,
+    },
   });
-  if (bank.envelope.statusCode !== 200) throw new Error(`bankApply: ${bank.envelope.statusCode} ${bank.envelope.message}`);
+  if (bank.envelope.statusCode !== 200)
+    throw new Error(`bankApply: ${bank.envelope.statusCode} ${bank.envelope.message}`);
   const deposit = await client.member(n, token, "deposit", { body: { optionId: "bank-transfer", amount: 50_000 } });
-  if (deposit.envelope.statusCode !== 200) throw new Error(`deposit: ${deposit.envelope.statusCode} ${deposit.envelope.message}`);
-  await client.operator("operatorConfirmDeposit", { params: { siteId: SITE_ID, id: deposit.envelope.data!.id }, body: { reason: "" } });
+  if (deposit.envelope.statusCode !== 200)
+    throw new Error(`deposit: ${deposit.envelope.statusCode} ${deposit.envelope.message}`);
+  await client.operator("operatorConfirmDeposit", {
+    params: { siteId: SITE_ID, id: deposit.envelope.data!.id },
+    body: { reason: "" },
+  });
   await client.member(n, token, "transfer", { body: { direction: "in", gameCode, amount: 20_000 } });
   await client.must(token, "practice", { mode: "practice" });
   return { n, account, token, transactionPassword, main: 30_000, game: 20_000, open: new Map() };
@@ -391,20 +561,35 @@ async function setUpMember(client: Client, run: number, n: number, gameCode: str
 /** Pending deposits confirmed, pending withdrawals approved, every position closed, every bet settled. */
 async function finishRun(client: Client, members: Member[]): Promise<void> {
   const mine = new Set(members.map((m) => m.account));
-  const deposits = await client.operator("operatorDeposits", { params: { siteId: SITE_ID }, query: { status: "pending" } });
+  const deposits = await client.operator("operatorDeposits", {
+    params: { siteId: SITE_ID },
+    query: { status: "pending" },
+  });
   for (const d of deposits.data ?? []) {
-    if (mine.has(d.account)) await client.operator("operatorConfirmDeposit", { params: { siteId: SITE_ID, id: d.id }, body: { reason: "" } });
+    if (mine.has(d.account))
+      await client.operator("operatorConfirmDeposit", { params: { siteId: SITE_ID, id: d.id }, body: { reason: "" } });
   }
-  const withdrawals = await client.operator("operatorWithdrawals", { params: { siteId: SITE_ID }, query: { status: "pending" } });
+  const withdrawals = await client.operator("operatorWithdrawals", {
+    params: { siteId: SITE_ID },
+    query: { status: "pending" },
+  });
   for (const w of withdrawals.data ?? []) {
-    if (mine.has(w.account)) await client.operator("operatorApproveWithdrawal", { params: { siteId: SITE_ID, id: w.id }, body: { reason: "" } });
+    if (mine.has(w.account))
+      await client.operator("operatorApproveWithdrawal", {
+        params: { siteId: SITE_ID, id: w.id },
+        body: { reason: "" },
+      });
   }
   await pool(members, 4, async (m) => {
     for (const mode of ["real", "practice"] as const) {
       for (;;) {
-        const open = await client.must(m.token, "positions", { query: { status: "open", page: 1, pageSize: 100 }, mode });
+        const open = await client.must(m.token, "positions", {
+          query: { status: "open", page: 1, pageSize: 100 },
+          mode,
+        });
         if (open.items.length === 0) break;
-        for (const p of open.items) await client.member(m.n, m.token, "closePosition", { params: { id: p.id }, body: { mode }, mode });
+        for (const p of open.items)
+          await client.member(m.n, m.token, "closePosition", { params: { id: p.id }, body: { mode }, mode });
         await sleep(200);
       }
     }
@@ -412,7 +597,8 @@ async function finishRun(client: Client, members: Member[]): Promise<void> {
   const deadline = Date.now() + 90_000;
   for (const m of members) {
     for (const mode of ["real", "practice"] as const) {
-      while ((await client.must(m.token, "ticketQuery", { mode })).length > 0 && Date.now() < deadline) await sleep(1_000);
+      while ((await client.must(m.token, "ticketQuery", { mode })).length > 0 && Date.now() < deadline)
+        await sleep(1_000);
     }
   }
 }

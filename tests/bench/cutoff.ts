@@ -29,8 +29,17 @@ export interface CutoffResult {
 const OPTIONS: BetOption[] = ["high", "low", "odd", "even", "rise", "fall", "counter", "draw"];
 const STAKE = 1000;
 
-export async function cutoffCrowd(members: BenchMember[], pair: string, leadMs: number, log: (line: string) => void): Promise<CutoffResult> {
-  const before = await pool(members, 8, async (m) => (await must("wallets", { token: m.token })).games[0]?.balance ?? 0);
+export async function cutoffCrowd(
+  members: BenchMember[],
+  pair: string,
+  leadMs: number,
+  log: (line: string) => void,
+): Promise<CutoffResult> {
+  const before = await pool(
+    members,
+    8,
+    async (m) => (await must("wallets", { token: m.token })).games[0]?.balance ?? 0,
+  );
   // fired `leadMs` before the cut-off: that many bets through one market object take a while
   const period = await periodWithRoom(pair, leadMs + 2_000);
   await sleep(Date.parse(period.cutoffAt) - leadMs - Date.now());
@@ -38,15 +47,23 @@ export async function cutoffCrowd(members: BenchMember[], pair: string, leadMs: 
   const started = Date.now();
   const answers = await Promise.all(
     members.map((m, i) =>
-      platformCall("placeOrder", { token: m.token, body: { pair, periodNo: period.periodNo, option: OPTIONS[i % OPTIONS.length]!, amount: STAKE, mode: "real" } }),
+      platformCall("placeOrder", {
+        token: m.token,
+        body: { pair, periodNo: period.periodNo, option: OPTIONS[i % OPTIONS.length]!, amount: STAKE, mode: "real" },
+      }),
     ),
   );
   const seconds = (Date.now() - started) / 1000;
   const counts = answers.reduce<Record<string, number>>((n, a) => ({ ...n, [a.message]: (n[a.message] ?? 0) + 1 }), {});
   const problems: string[] = [];
   // a bet that reached its commit after the cut-off is refused, after the start as started
-  const unexpected = Object.keys(counts).filter((message) => !["ok", "betting_forbidden", "period_started"].includes(message));
-  if (unexpected.length) problems.push(`answers other than ok, betting_forbidden and period_started: ${unexpected.map((m) => `${m} × ${counts[m]}`).join(", ")}`);
+  const unexpected = Object.keys(counts).filter(
+    (message) => !["ok", "betting_forbidden", "period_started"].includes(message),
+  );
+  if (unexpected.length)
+    problems.push(
+      `answers other than ok, betting_forbidden and period_started: ${unexpected.map((m) => `${m} × ${counts[m]}`).join(", ")}`,
+    );
   const accepted = counts.ok ?? 0;
   if (accepted * 2 <= members.length) problems.push(`only ${accepted} of ${members.length} bets accepted`);
 
@@ -57,7 +74,10 @@ export async function cutoffCrowd(members: BenchMember[], pair: string, leadMs: 
   await pool(members, 8, async (m, i) => {
     const placed = answers[i]!.statusCode === 200;
     const orders = (await ordersOf(m)).filter((o) => o.periodNo === period.periodNo);
-    if (orders.length !== (placed ? 1 : 0)) problems.push(`${m.account}: ${orders.length} orders on the period for ${placed ? "an accepted" : "a refused"} bet`);
+    if (orders.length !== (placed ? 1 : 0))
+      problems.push(
+        `${m.account}: ${orders.length} orders on the period for ${placed ? "an accepted" : "a refused"} bet`,
+      );
     if (orders.some((o) => o.status === "open")) problems.push(`${m.account}: a bet still open`);
     const payout = orders.reduce((n, o) => n + o.payout, 0);
     const wallet = (await must("wallets", { token: m.token })).games[0]?.balance ?? 0;
@@ -67,8 +87,11 @@ export async function cutoffCrowd(members: BenchMember[], pair: string, leadMs: 
     lost += before[i]! - wallet;
   });
   const stakes = accepted * STAKE;
-  const payouts = await pool(members, 8, async (m) => (await ordersOf(m)).filter((o) => o.periodNo === period.periodNo).reduce((n, o) => n + o.payout, 0));
+  const payouts = await pool(members, 8, async (m) =>
+    (await ordersOf(m)).filter((o) => o.periodNo === period.periodNo).reduce((n, o) => n + o.payout, 0),
+  );
   const paid = payouts.reduce((n, p) => n + p, 0);
-  if (lost !== stakes - paid) problems.push(`the crowd lost ${lost} in all, the stakes less the payouts are ${stakes - paid}`);
+  if (lost !== stakes - paid)
+    problems.push(`the crowd lost ${lost} in all, the stakes less the payouts are ${stakes - paid}`);
   return { members: members.length, periodNo: period.periodNo, answers: counts, accepted, seconds, problems };
 }

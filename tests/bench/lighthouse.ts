@@ -30,12 +30,15 @@ type Tools = { lighthouse: typeof Lighthouse; launch: typeof import("chrome-laun
 export async function runLighthouse(
   paths: { path: string; cookie?: () => string }[],
   runs: number,
-  log: (line: string) => void
+  log: (line: string) => void,
 ): Promise<{ results: LighthouseResult[]; errors: string[] }> {
   // localhost (not 127.0.0.1): Chromium treats it as a secure context, as it would HTTPS
   const origin = `http://localhost:${SITE_PORT}`;
   // one after the other: installing Lighthouse brings chrome-launcher too
-  const tools: Tools = { lighthouse: (await tool("lighthouse", log)).default, launch: (await tool("chrome-launcher", log)).launch };
+  const tools: Tools = {
+    lighthouse: (await tool("lighthouse", log)).default,
+    launch: (await tool("chrome-launcher", log)).launch,
+  };
   const results: LighthouseResult[] = [];
   const errors: string[] = [];
   for (const { path, cookie } of paths) {
@@ -55,7 +58,7 @@ async function runPage(
   path: string,
   cookie: string | undefined,
   runs: number,
-  log: (line: string) => void
+  log: (line: string) => void,
 ): Promise<LighthouseResult> {
   const lhrs: Lhr[] = [];
   // Lighthouse's own trace recording now and then fails (NO_NAVSTART, NO_FCP…): such a run says
@@ -97,7 +100,9 @@ async function runPage(
 }
 
 function summarise(path: string, lhr: Lhr, runs: number): LighthouseResult {
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>;
+  const scores = Object.fromEntries(
+    CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+  ) as Record<Category, number>;
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failing: LighthouseResult["failing"] = [];
   for (const category of CATEGORIES) {
@@ -105,7 +110,12 @@ function summarise(path: string, lhr: Lhr, runs: number): LighthouseResult {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 1) continue;
       if (ref.weight === 0 && category !== "performance") continue;
-      if (category === "performance" && ref.weight === 0 && (audit.details?.type !== "opportunity" || !audit.displayValue)) continue;
+      if (
+        category === "performance" &&
+        ref.weight === 0 &&
+        (audit.details?.type !== "opportunity" || !audit.displayValue)
+      )
+        continue;
       failing.push({
         category,
         id: audit.id,
@@ -137,7 +147,8 @@ function itemsOf(details: unknown): string[] {
   const items = (details as { items?: unknown[] } | undefined)?.items ?? [];
   return items.slice(0, 5).map((item) => {
     const i = item as { node?: { snippet?: string; explanation?: string }; url?: string; source?: { url?: string } };
-    if (i.node?.snippet) return `${i.node.snippet}${i.node.explanation ? ` — ${i.node.explanation.split("\n")[0]}` : ""}`;
+    if (i.node?.snippet)
+      return `${i.node.snippet}${i.node.explanation ? ` — ${i.node.explanation.split("\n")[0]}` : ""}`;
     return i.url ?? i.source?.url ?? JSON.stringify(item).slice(0, 160);
   });
 }

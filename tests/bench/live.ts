@@ -117,8 +117,8 @@ export async function measureLive(
               resolve();
             });
             ws.close(1000);
-          })
-      )
+          }),
+      ),
     );
   }
 }

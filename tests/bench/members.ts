@@ -25,7 +25,14 @@ const RUN = String(randomInt(10, 100));
 
 export async function createMembers(
   count: number,
-  opts: { from: number; deposit: number; toGame: number; gameCode: string; concurrency: number; progress?: (done: number) => void }
+  opts: {
+    from: number;
+    deposit: number;
+    toGame: number;
+    gameCode: string;
+    concurrency: number;
+    progress?: (done: number) => void;
+  },
 ): Promise<BenchMember[]> {
   let done = 0;
   const indices = Array.from({ length: count }, (_, i) => opts.from + i);
@@ -43,7 +50,8 @@ export async function createMembers(
       },
     });
     // account_exists only when a retried sign-up had gone through the first time
-    if (signup.statusCode !== 200 && signup.message !== "account_exists") throw new Error(`signup: ${signup.statusCode} ${signup.message}`);
+    if (signup.statusCode !== 200 && signup.message !== "account_exists")
+      throw new Error(`signup: ${signup.statusCode} ${signup.message}`);
     const { token } = await must("signin", { body: { siteId: SITE_ID, account, password: PASSWORD } });
     await must("deposit", { token, body: { optionId: "demo-instant", amount: opts.deposit } });
     await must("transfer", { token, body: { direction: "in", gameCode: opts.gameCode, amount: opts.toGame } });

@@ -69,13 +69,13 @@ function rows(f: Figures): Row[] {
       const above = b.breakdown(best.url).filter((s) => !FRAMEWORK.has(s.source));
       cause.push(
         `The framework alone (React, react-dom, the Remix browser runtime) is ${kb(b.floor.brotli)}, which leaves ${kb(
-          BUDGETS.initialJs - b.floor.brotli
+          BUDGETS.initialJs - b.floor.brotli,
         )} for the app.`,
         `Even the lightest route (${best.url}, ${kb(best.jsBrotli)}) loads on top of it: ${above
           .slice(0, 6)
           .map((s) => `${s.source} ${kb(s.brotli)}`)
           .join(", ")}.`,
-        ...jsCures(b, worst.url)
+        ...jsCures(b, worst.url),
       );
     }
     out.push({
@@ -93,17 +93,27 @@ function rows(f: Figures): Row[] {
       const everyPage = game.lazy.filter((file) => b.routes.every((r) => r.lazy.includes(file)));
       const gameLazy = game.lazy.filter((file) => !everyPage.includes(file));
       const gameLazyBrotli = gameLazy.reduce((n, file) => n + (b.fileBrotli[file] ?? 0), 0);
-      const elsewhere = b.routes.filter((r) => r.url !== "/game" && r.js.some((file) => gameLazy.includes(file) && b.holdsGameCode(file)));
-      const shared = gameLazy.filter((file) => !b.holdsGameCode(file) && b.routes.some((r) => r.url !== "/game" && r.js.includes(file)));
-      const alsoLazy = b.routes.filter((r) => r.url !== "/game" && r.lazy.some((file) => gameLazy.includes(file) && b.holdsGameCode(file))).map((r) => r.url);
+      const elsewhere = b.routes.filter(
+        (r) => r.url !== "/game" && r.js.some((file) => gameLazy.includes(file) && b.holdsGameCode(file)),
+      );
+      const shared = gameLazy.filter(
+        (file) => !b.holdsGameCode(file) && b.routes.some((r) => r.url !== "/game" && r.js.includes(file)),
+      );
+      const alsoLazy = b.routes
+        .filter((r) => r.url !== "/game" && r.lazy.some((file) => gameLazy.includes(file) && b.holdsGameCode(file)))
+        .map((r) => r.url);
       out.push({
         figure: "JS loaded later on /game (chart, live stream)",
         budget: "≤ 60 KB brotli, never on other routes",
         measured:
           `${kb(gameLazyBrotli)} (${gameLazy.map((file) => file.replace(/^\/build\/(_shared\/)?/, "")).join(", ")}); ` +
-          (elsewhere.length ? `in the initial JS of ${elsewhere.map((r) => r.url).join(", ")}` : `in no other route's initial JS`) +
+          (elsewhere.length
+            ? `in the initial JS of ${elsewhere.map((r) => r.url).join(", ")}`
+            : `in no other route's initial JS`) +
           (alsoLazy.length ? ` (loaded later by ${alsoLazy.join(", ")} too, the same game)` : "") +
-          (shared.length ? `; without game code, shared with other pages: ${shared.map((file) => file.replace(/^\/build\/(_shared\/)?/, "")).join(", ")}` : ""),
+          (shared.length
+            ? `; without game code, shared with other pages: ${shared.map((file) => file.replace(/^\/build\/(_shared\/)?/, "")).join(", ")}`
+            : ""),
         verdict: verdict(gameLazyBrotli <= BUDGETS.lazyGameJs && elsewhere.length === 0),
       });
     }
@@ -118,7 +128,7 @@ function rows(f: Figures): Row[] {
     out.push(
       missing("Initial JS per route, brotli", "≤ 90 KB on every route"),
       missing("JS loaded later on /game", "≤ 60 KB"),
-      missing("CSS per route", "≤ 12 KB")
+      missing("CSS per route", "≤ 12 KB"),
     );
   }
 
@@ -134,7 +144,7 @@ function rows(f: Figures): Row[] {
             measured: `${kb(page.brotli)} (${kb(page.raw)} raw)`,
             verdict: verdict(page.brotli <= BUDGETS.html),
           }
-        : missing(`HTML of ${path}, brotli`, "≤ 20 KB")
+        : missing(`HTML of ${path}, brotli`, "≤ 20 KB"),
     );
   }
 
@@ -151,7 +161,7 @@ function rows(f: Figures): Row[] {
       figure: `Lighthouse 12 mobile, ${path}`,
       budget: lhBudget,
       measured: `${r.scores.performance} · ${r.scores.accessibility} · ${r.scores["best-practices"]} · ${r.scores.seo} (FCP ${f1(
-        r.metrics.fcp / 1000
+        r.metrics.fcp / 1000,
       )} s, LCP ${f1(r.metrics.lcp / 1000)} s, TBT ${f0(r.metrics.tbt)} ms, CLS ${r.metrics.cls.toFixed(3)})`,
       verdict: verdict(low.length === 0),
       cause: [
@@ -167,7 +177,10 @@ function rows(f: Figures): Row[] {
         ...low.flatMap((c) =>
           r.failing
             .filter((a) => a.category === c)
-            .map((a) => `${path} ${c}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}${a.items.length ? ` — ${a.items.join("; ")}` : ""}`)
+            .map(
+              (a) =>
+                `${path} ${c}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}${a.items.length ? ` — ${a.items.join("; ")}` : ""}`,
+            ),
         ),
       ],
     });
@@ -197,12 +210,12 @@ function rows(f: Figures): Row[] {
           figure: "BFF overhead: p50 of the candles loader vs the platform call it makes",
           budget: "≤ 2 ms added",
           measured: `+${(bff.siteP50 - bff.platformP50).toFixed(2)} ms (loader ${bff.siteP50.toFixed(2)} ms, platform ${bff.platformP50.toFixed(
-            2
+            2,
           )} ms, p50 of ${bff.samples} each)`,
           verdict: verdict(bff.siteP50 - bff.platformP50 <= BUDGETS.bffAddedMs),
           cause: bff.siteP50 - bff.platformP50 <= BUDGETS.bffAddedMs ? [] : bffCause(bff),
         }
-      : missing("BFF overhead", "≤ 2 ms added")
+      : missing("BFF overhead", "≤ 2 ms added"),
   );
 
   // game under load ----------------------------------------------------------------------------
@@ -213,15 +226,22 @@ function rows(f: Figures): Row[] {
           figure: `Bet burst: ${burst.bets} members bet through the site in the last ${burst.windowMs / 1000} s before the cut-off`,
           budget: "p99 ≤ 300 ms, zero failed bets, ledger balanced after",
           measured: `p99 ${f0(burst.p99)} ms (p50 ${f0(burst.p50)}, max ${f0(burst.max)}); ${burst.failed} failed; ledger ${
-            burst.ledgerProblems.length ? `NOT balanced: ${burst.ledgerProblems.length} problems` : `balanced for all ${burst.bets} members`
+            burst.ledgerProblems.length
+              ? `NOT balanced: ${burst.ledgerProblems.length} problems`
+              : `balanced for all ${burst.bets} members`
           }`,
           verdict: verdict(burst.p99 <= BUDGETS.betP99Ms && burst.failed === 0 && burst.ledgerProblems.length === 0),
-          cause: [...burst.failures, ...burst.ledgerProblems, ...(burst.p99 > BUDGETS.betP99Ms ? burstCause(burst, f.settlement) : [])],
+          cause: [
+            ...burst.failures,
+            ...burst.ledgerProblems,
+            ...(burst.p99 > BUDGETS.betP99Ms ? burstCause(burst, f.settlement) : []),
+          ],
         }
-      : missing("Bet burst", "p99 ≤ 300 ms, zero failed bets, ledger balanced after")
+      : missing("Bet burst", "p99 ≤ 300 ms, zero failed bets, ledger balanced after"),
   );
   const cutoff = f.cutoff;
-  const CUTOFF_BUDGET = "refused only as past the cut-off or started; over half accepted; each settled once; wallets and ledgers balanced";
+  const CUTOFF_BUDGET =
+    "refused only as past the cut-off or started; over half accepted; each settled once; wallets and ledgers balanced";
   out.push(
     cutoff
       ? {
@@ -229,11 +249,13 @@ function rows(f: Figures): Row[] {
           budget: CUTOFF_BUDGET,
           measured: `${cutoff.accepted} accepted (${Object.entries(cutoff.answers)
             .map(([message, n]) => `${message} ${n}`)
-            .join(", ")}) in ${f1(cutoff.seconds)} s; ${cutoff.problems.length ? `${cutoff.problems.length} problems` : "no problem"}`,
+            .join(
+              ", ",
+            )}) in ${f1(cutoff.seconds)} s; ${cutoff.problems.length ? `${cutoff.problems.length} problems` : "no problem"}`,
           verdict: verdict(cutoff.problems.length === 0),
           cause: cutoff.problems.slice(0, 10),
         }
-      : missing("Cut-off crowd", CUTOFF_BUDGET)
+      : missing("Cut-off crowd", CUTOFF_BUDGET),
   );
   const s = f.settlement;
   out.push(
@@ -245,15 +267,20 @@ function rows(f: Figures): Row[] {
             s.stillOpen
           } still open; ledger ${s.ledgerProblems.length ? `NOT balanced: ${s.ledgerProblems.length} problems` : "balanced for every member"}`,
           verdict: verdict(
-            s.placed === s.bets && s.stillOpen === 0 && s.lastSettledMs <= BUDGETS.settleSeconds * 1000 && s.ledgerProblems.length === 0
+            s.placed === s.bets &&
+              s.stillOpen === 0 &&
+              s.lastSettledMs <= BUDGETS.settleSeconds * 1000 &&
+              s.ledgerProblems.length === 0,
           ),
           cause: [
-            ...(s.placed < s.bets ? [`only ${s.placed} of ${s.bets} bets were placed in the period: ${s.refused.join("; ")}`] : []),
+            ...(s.placed < s.bets
+              ? [`only ${s.placed} of ${s.bets} bets were placed in the period: ${s.refused.join("; ")}`]
+              : []),
             ...s.ledgerProblems,
             ...(s.lastSettledMs > BUDGETS.settleSeconds * 1000 ? settleCause(s) : []),
           ],
         }
-      : missing("Settlement of 10,000 bets", `all settled ≤ ${BUDGETS.settleSeconds} s after the period's end`)
+      : missing("Settlement of 10,000 bets", `all settled ≤ ${BUDGETS.settleSeconds} s after the period's end`),
   );
   out.push(...contractRows(f));
   const live = f.live;
@@ -268,7 +295,7 @@ function rows(f: Figures): Row[] {
           verdict: verdict(live.p95 <= BUDGETS.tickP95Ms && live.silent === 0 && live.connected === live.clients),
           cause: live.p95 <= BUDGETS.tickP95Ms ? [] : liveCause(live, f.livePlatform),
         }
-      : missing("Live price", "tick-to-client p95 ≤ 250 ms")
+      : missing("Live price", "tick-to-client p95 ≤ 250 ms"),
   );
   out.push(...crashRows(f));
   return out;
@@ -371,7 +398,7 @@ function ssrCause(path: string, t: Throughput, page: Throughput["pages"][number]
     lines.push(
       `CPU per request in workerd (site and platform): ${path} ${own.toFixed(2)} ms, the asset ${ownAsset.toFixed(2)} ms. ` +
         `${path} spends ${(own / ownAsset).toFixed(1)}× the asset's CPU: on a machine it keeps busy, ` +
-        `${path} cannot reach more than about ${pct(ownAsset / own)} of the asset's rate.`
+        `${path} cannot reach more than about ${pct(ownAsset / own)} of the asset's rate.`,
     );
   }
   lines.push(
@@ -386,7 +413,7 @@ function ssrCause(path: string, t: Throughput, page: Throughput["pages"][number]
           "configuration in memory between calls instead of asking the site's object for every wallets read), and fewer routes for React Router to rank."
       : "Signed-out pages that every visitor sees alike (/login, /, /terms) are rendered once per site snapshot and language and then served " +
           "from the isolate's memory with the visitor's CSRF token and nonce filled in (server/site/page-cache.ts); what is left per request is the tenant, " +
-          "the session cookie (a fresh one is signed for each new visitor, as autocannon is) and the security headers."
+          "the session cookie (a fresh one is signed for each new visitor, as autocannon is) and the security headers.",
   );
   return lines;
 }
@@ -396,10 +423,10 @@ function bffCause(x: BffOverhead): string[] {
   const hop = x.siteP50 - x.noCallP50 - x.platformP50;
   return [
     `Where the ${(x.siteP50 - x.platformP50).toFixed(2)} ms go (p50s): reaching the site worker at all ${x.floorP50.toFixed(
-      2
+      2,
     )} ms (/build-id.json); ` +
       `tenant, session and Remix up to the loader ${own.toFixed(
-        2
+        2,
       )} ms (the same loader refusing an unknown pair before any platform call: ${x.noCallP50.toFixed(2)} ms); ` +
       `the site's own hop to the platform and checking the reply against the contract ${hop.toFixed(2)} ms beyond the platform call itself.`,
     "The site reaches the platform over the PLATFORM service binding, as deployed (npm run serve). The site's answers pass Miniflare's entry worker, which " +
@@ -412,19 +439,19 @@ function burstCause(burst: BurstResult, settle: SettlementResult | undefined): s
   const offered = burst.bets / ((burst.windowMs - 500) / 1000);
   const lines = [
     `The bets arrived at about ${f0(
-      offered
+      offered,
     )} a second. Each is a site request (session, CSRF check, form validation, the session cookie written back) ` +
       "and one platform call that visits the site's configuration, the member's object and the market's object.",
   ];
   if (settle) {
     lines.push(
       `Straight to the platform, this machine took ${f0(settle.calibrationRate)} bets a second in the settlement's calibration and ${f0(
-        settle.betsPerSecond
+        settle.betsPerSecond,
       )} ` +
         "a second while placing the settlement's bets: " +
         (offered > settle.calibrationRate * 0.6
           ? "the burst asked for most of that capacity, so bets queued and the latency is mostly waiting."
-          : "the burst asked for well under that, so the latency is each bet's own path rather than a queue.")
+          : "the burst asked for well under that, so the latency is each bet's own path rather than a queue."),
     );
   }
   return lines;
@@ -436,7 +463,7 @@ function settleCause(s: SettlementResult): string[] {
       `time), and each settles its ${s.bets / s.members} bets in one transaction, one statement per table; ` +
       `locally every object runs in the platform's one isolate, one at a time, so the ${s.members} members settle one after another: the median bet was settled ` +
       `${f1(s.medianSettledMs / 1000)} s and the last ${f1(s.lastSettledMs / 1000)} s after the end, about ${f1(
-        s.lastSettledMs / s.members
+        s.lastSettledMs / s.members,
       )} ms per member.`,
     "Measured by hand before the market delivered the results (300 members × 10 bets, each member's alarm asking the market): 6.0 ms per " +
       "member before the settlement's SQL was cut, 4.7 ms after (the schema statements run only when they changed, one statement per table for a " +
@@ -461,13 +488,16 @@ function contractRows(f: Figures): Row[] {
           measured: `median ${us(c.medianNs)}, p99 ${us(c.p99Ns)}, max ${us(c.maxNs)} per call; a tick crossing ${c.crossing.positions.toLocaleString("en")} stop-outs: median ${us(c.crossing.medianNs)}`,
           verdict: verdict(c.p99Ns <= BUDGETS.triggerCheckMs * 1e6),
         }
-      : missing("Trigger check per tick, 10,000 open positions", `≤ ${BUDGETS.triggerCheckMs} ms`)
+      : missing("Trigger check per tick, 10,000 open positions", `≤ ${BUDGETS.triggerCheckMs} ms`),
   );
   const x = f.stopOut;
   if (!x) {
     out.push(
-      missing("Stop-out burst: one tick crossing 1,000 of 10,000 open positions", `every one closed ≤ ${BUDGETS.stopOutSeconds} s after the tick, 0 lost, ledgers balanced`),
-      missing("Live price during the stop-out burst, 1,000 WebSocket clients", "tick-to-client p95 ≤ 250 ms")
+      missing(
+        "Stop-out burst: one tick crossing 1,000 of 10,000 open positions",
+        `every one closed ≤ ${BUDGETS.stopOutSeconds} s after the tick, 0 lost, ledgers balanced`,
+      ),
+      missing("Live price during the stop-out burst, 1,000 WebSocket clients", "tick-to-client p95 ≤ 250 ms"),
     );
     return out;
   }
@@ -484,10 +514,12 @@ function contractRows(f: Figures): Row[] {
         x.closed === x.targets &&
         x.maxMs <= BUDGETS.stopOutSeconds * 1000 &&
         x.ledgerProblems.length === 0 &&
-        x.farStillOpen === x.farPositions
+        x.farStillOpen === x.farPositions,
     ),
     cause: [
-      ...(x.targets < x.members ? [`only ${x.targets} of ${x.members} longs were opened: ${x.targetsRefused.join("; ")}`] : []),
+      ...(x.targets < x.members
+        ? [`only ${x.targets} of ${x.members} longs were opened: ${x.targetsRefused.join("; ")}`]
+        : []),
       ...x.farRefused.map((r) => `a position refused: ${r}`),
       ...x.ledgerProblems,
       ...(x.maxMs > BUDGETS.stopOutSeconds * 1000
@@ -516,7 +548,7 @@ function contractRows(f: Figures): Row[] {
                   ...liveCause(live, undefined),
                 ],
         }
-      : missing("Live price during the stop-out burst, 1,000 WebSocket clients", "tick-to-client p95 ≤ 250 ms")
+      : missing("Live price during the stop-out burst, 1,000 WebSocket clients", "tick-to-client p95 ≤ 250 ms"),
   );
   return out;
 }
@@ -532,7 +564,8 @@ const CRASH_BUDGET = `${BUDGETS.crashViolations} violations; every unanswered re
 /** The crash scenario's row: the violations the audit found, by kind. */
 function crashRows(f: Figures): Row[] {
   const x = f.crash;
-  const figure = "Exactly once under SIGKILL: members' money and game calls with replays and conflicting bodies, the whole server killed and restarted on its state";
+  const figure =
+    "Exactly once under SIGKILL: members' money and game calls with replays and conflicting bodies, the whole server killed and restarted on its state";
   if (!x) return [missing(figure, CRASH_BUDGET)];
   const inFlight = x.kills.map((k) => k.inFlight).join(", ");
   return [
@@ -541,7 +574,10 @@ function crashRows(f: Figures): Row[] {
       budget: CRASH_BUDGET,
       measured: `${x.violationCount} violations${x.violations.length ? ` (${x.violations.map((v) => `${v.kind} ${v.count}`).join(", ")})` : ""}; ${x.requests.toLocaleString("en")} requests, ${x.unanswered} unanswered and sent again, ${x.replays} replays, ${x.conflicts} conflicting bodies; in flight at the kills: ${inFlight || "—"}`,
       verdict: verdict(x.violationCount <= BUDGETS.crashViolations && x.kills.length > 0),
-      cause: x.violations.flatMap((v) => [`${v.kind} (${v.count}): ${causesOf(v)}`, ...v.examples.map((e) => `  ${e}`)]),
+      cause: x.violations.flatMap((v) => [
+        `${v.kind} (${v.count}): ${causesOf(v)}`,
+        ...v.examples.map((e) => `  ${e}`),
+      ]),
     },
   ];
 }
@@ -561,7 +597,9 @@ function crashSection(x: CrashResult): string[] {
     "answer per key byte for byte and each member's books (tests/bench/crash-audit.ts).",
     "",
     `Requests ${x.requests.toLocaleString("en")} (${x.keys.toLocaleString("en")} keys, ${x.operatorCalls} operator calls), unanswered and sent again ${x.unanswered}, replays ${x.replays}, conflicting bodies ${x.conflicts}.`,
-    `Calls by key: ${Object.entries(x.calls).map(([call, n]) => `${call} ${n}`).join(", ")}.`,
+    `Calls by key: ${Object.entries(x.calls)
+      .map(([call, n]) => `${call} ${n}`)
+      .join(", ")}.`,
     `Money: deposits confirmed ${t.depositsConfirmed}, withdrawals paid ${t.withdrawalsPaid} (with fees), bets ${t.betsNet}, positions ${t.positionsNet}, platform credits ${t.platformCredits}; balances ${t.balances}. ${t.bets} bets, ${t.positions} positions (${t.stopOuts} stopped out).`,
     "",
     "| kill | kind | in flight | what | back after |",
@@ -571,10 +609,17 @@ function crashSection(x: CrashResult): string[] {
   ];
   if (x.violations.length) {
     lines.push("| violation | count | causes | examples |", "|---|---|---|---|");
-    for (const v of x.violations) lines.push(`| ${v.kind} | ${v.count} | ${causesOf(v)} | ${v.examples.map((e) => e.replace(/\|/g, "/")).join("<br>")} |`);
+    for (const v of x.violations)
+      lines.push(
+        `| ${v.kind} | ${v.count} | ${causesOf(v)} | ${v.examples.map((e) => e.replace(/\|/g, "/")).join("<br>")} |`,
+      );
     lines.push("");
   }
-  if (x.notEnvelopes.length) lines.push(`Answers that were not the platform's (sent again): ${x.notEnvelopes.length}, e.g. \`${x.notEnvelopes[0]!.replace(/\s+/g, " ").slice(0, 120)}\`.`, "");
+  if (x.notEnvelopes.length)
+    lines.push(
+      `Answers that were not the platform's (sent again): ${x.notEnvelopes.length}, e.g. \`${x.notEnvelopes[0]!.replace(/\s+/g, " ").slice(0, 120)}\`.`,
+      "",
+    );
   return lines;
 }
 
@@ -585,11 +630,11 @@ function liveCause(site: LiveResult, platform: LiveResult | undefined): string[]
   if (platform) {
     lines.push(
       `The same ${platform.clients} clients straight on the platform's stream: p95 ${f0(platform.p95)} ms (p50 ${f0(platform.p50)}), against p95 ${f0(
-        site.p95
+        site.p95,
       )} ms through the site — ` +
         (platform.p95 > BUDGETS.tickP95Ms
           ? "the market's broadcast alone is over budget here."
-          : "the site's relay is what pushes it over budget here.")
+          : "the site's relay is what pushes it over budget here."),
     );
   }
   return lines;
@@ -612,7 +657,7 @@ export function renderResults(f: Figures): string {
     "reaching the platform over its PLATFORM service binding as deployed, no dev server), on loopback,",
     "with fresh state and the seeded demo sites; load and browser ran on the same machine. Throughput and latency figures",
     "depend on how busy the machine was (see the load average); sizes and Lighthouse's simulated throttling much less so.",
-    ""
+    "",
   );
   if (f.errors.length) lines.push("**Some measurements failed:**", "", "```", ...f.errors, "```", "");
   lines.push("| figure | budget | measured | verdict |", "|---|---|---|---|");
@@ -638,33 +683,37 @@ export function renderResults(f: Figures): string {
       "preloads; the bench checks the served HTML asks for exactly these). Brotli quality 11 per file.",
       "",
       "| route | URL | JS brotli | JS raw | files | CSS brotli | loaded later |",
-      "|---|---|---|---|---|---|---|"
+      "|---|---|---|---|---|---|---|",
     );
     for (const r of b.routes) {
       lines.push(
         `| ${r.id} | ${r.url} | ${kb(r.jsBrotli)} | ${kb(r.jsRaw)} | ${r.js.length} | ${kb(r.cssBrotli)} | ${
           r.lazy.length ? kb(r.lazyBrotli) : "—"
-        } |`
+        } |`,
       );
     }
     lines.push(
       "",
       `Framework floor (an empty Remix app: React, react-dom, Remix's browser runtime, bundled alike): ${kb(b.floor.brotli)} brotli, ${kb(
-        b.floor.raw
+        b.floor.raw,
       )} raw.`,
-      ""
+      "",
     );
     const worst = b.routes.reduce((a, r) => (r.jsBrotli > a.jsBrotli ? r : a));
-    lines.push(`What ${worst.url} loads, by package or app folder (brotli, each file's size shared out by its modules' bytes):`, "");
+    lines.push(
+      `What ${worst.url} loads, by package or app folder (brotli, each file's size shared out by its modules' bytes):`,
+      "",
+    );
     lines.push("| source | brotli |", "|---|---|");
-    for (const s of b.breakdown(worst.url).filter((s) => s.brotli >= 100)) lines.push(`| ${s.source} | ${kb(s.brotli)} |`);
+    for (const s of b.breakdown(worst.url).filter((s) => s.brotli >= 100))
+      lines.push(`| ${s.source} | ${kb(s.brotli)} |`);
     lines.push("");
     if (f.html) {
       lines.push(
         f.html.mismatches.length
           ? `Served pages vs computed files: **${f.html.mismatches.length} mismatch(es)**: ${f.html.mismatches.join("; ")}`
           : "Served pages (/, /login, /register, /terms, /user, /game) ask for exactly the computed JS and CSS.",
-        ""
+        "",
       );
     }
   }
@@ -678,7 +727,7 @@ export function renderResults(f: Figures): string {
       "What it is made of (minified bytes in the module, by package or folder; from the server build's esbuild metafile):",
       "",
       "| source | minified |",
-      "|---|---|"
+      "|---|---|",
     );
     for (const s of w.sources.filter((s) => s.bytes >= 4 * 1024)) lines.push(`| ${s.source} | ${kb(s.bytes)} |`);
     lines.push("");
@@ -691,11 +740,12 @@ export function renderResults(f: Figures): string {
           : "the figure is that request's wall-clock time (no /proc on this machine to read CPU time from), less the same for an empty module:",
         "parsing, compiling and running the module's top level, what Cloudflare counts against its 400 ms start-up limit on its own CPUs.",
         "A fresh workerd per run (a module is evaluated once per isolate), the module's and the empty module's runs alternating; the median counts.",
-        (st.measure === "cpu" ? "CPU time rather than wall clock, which grows when other processes take the cores. " : "") +
-          "Timers are frozen inside a worker, so it cannot time itself.",
+        (st.measure === "cpu"
+          ? "CPU time rather than wall clock, which grows when other processes take the cores. "
+          : "") + "Timers are frozen inside a worker, so it cannot time itself.",
         "",
         `Runs (ms): ${st.runs.map((n) => f1(n)).join(", ")}; empty module: ${st.emptyRuns.map((n) => f1(n)).join(", ")}.`,
-        ""
+        "",
       );
     }
   }
@@ -709,22 +759,23 @@ export function renderResults(f: Figures): string {
       } run(s) per page (the median performance run counts). /user and /game with a signed-in member's cookie.`,
       "",
       "| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | Speed Index | CPU benchmark |",
-      "|---|---|---|---|---|---|---|---|---|---|---|"
+      "|---|---|---|---|---|---|---|---|---|---|---|",
     );
     for (const r of f.lighthouse) {
       lines.push(
         `| ${r.path} | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} | ${f1(
-          r.metrics.fcp / 1000
+          r.metrics.fcp / 1000,
         )} s | ${f1(r.metrics.lcp / 1000)} s | ${f0(r.metrics.tbt)} ms | ${r.metrics.cls.toFixed(3)} | ${f1(r.metrics.si / 1000)} s | ${f0(
-          r.benchmarkIndex
-        )} |`
+          r.benchmarkIndex,
+        )} |`,
       );
     }
     lines.push("");
     const failing = f.lighthouse.flatMap((r) => r.failing.map((a) => ({ ...a, path: r.path })));
     if (failing.length) {
       lines.push("Audits below full marks:", "");
-      for (const a of failing) lines.push(`- ${a.path} · ${a.category} · ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+      for (const a of failing)
+        lines.push(`- ${a.path} · ${a.category} · ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
       lines.push("");
     }
   }
@@ -735,19 +786,21 @@ export function renderResults(f: Figures): string {
       "## Throughput (autocannon, 10 connections)",
       "",
       "| path | req/s | p50 | p99 | 2xx | failed | CPU/request: workerd (site and platform) | node (Miniflare) |",
-      "|---|---|---|---|---|---|---|---|"
+      "|---|---|---|---|---|---|---|---|",
     );
     for (const c of [t.asset[0]!, t.workerFloor, ...t.pages, t.asset[1]!].filter(Boolean)) {
       const cpu = Object.keys(c.cpu).length
         ? `${cpuOf(c, "workerd").toFixed(2)} ms | ${cpuOf(c, "node").toFixed(2)} ms`
         : "— | —";
-      lines.push(`| ${c.path} | ${f0(c.requestsPerSecond)} | ${f0(c.p50)} ms | ${f0(c.p99)} ms | ${c.ok} | ${c.failed} | ${cpu} |`);
+      lines.push(
+        `| ${c.path} | ${f0(c.requestsPerSecond)} | ${f0(c.p50)} ms | ${f0(c.p99)} ms | ${c.ok} | ${c.failed} | ${cpu} |`,
+      );
     }
     lines.push(
       "",
       "The static asset ran before and after the pages; its two runs' mean is the reference. /build-id.json is the site worker answering at once",
       "(no tenant, session or render): the floor of any worker response. Each run had a 2 s warm-up first.",
-      ""
+      "",
     );
   }
   if (f.bff) {
@@ -757,10 +810,10 @@ export function renderResults(f: Figures): string {
       "",
       `\`GET ${x.sitePath}\` (site, signed in) against \`GET ${x.platformPath}\` (platform), ${x.samples} of each, alternating, one at a time:`,
       `p50 ${x.siteP50.toFixed(2)} vs ${x.platformP50.toFixed(2)} ms, p90 ${x.siteP90.toFixed(2)} vs ${x.platformP90.toFixed(
-        2
+        2,
       )} ms; /build-id.json (the site worker answering at once) p50 ${x.floorP50.toFixed(2)} ms;`,
       `the loader refusing an unknown pair (no platform call) p50 ${x.noCallP50.toFixed(2)} ms.`,
-      ""
+      "",
     );
   }
   if (f.burst) {
@@ -771,7 +824,7 @@ export function renderResults(f: Figures): string {
       `Burst: period ${x.periodNo}; ${x.bets} bets through POST /game (the bet form as a browser without JavaScript sends it), arriving at random times`,
       `(fixed seed) over the ${x.windowMs / 1000} s before the cut-off (the default schedule takes bets until 10 s before a period ends).`,
       `Latency = the whole request, until the redirect back to the game. Failures: ${x.failures.length ? x.failures.join("; ") : "none"}.`,
-      ""
+      "",
     );
   }
   if (f.settlement) {
@@ -781,10 +834,10 @@ export function renderResults(f: Figures): string {
         x.periodSeconds
       }-second periods so every bet fits`,
       `before the cut-off), placed straight on the platform in ${f1(x.placeSeconds)} s (${f0(
-        x.betsPerSecond
+        x.betsPerSecond,
       )}/s). The figure is each order's settledAt`,
       "(written by the settling transaction) minus the period's end; nothing ran against the platform until 6 s after the end.",
-      ""
+      "",
     );
   }
   if (f.live) {
@@ -793,19 +846,19 @@ export function renderResults(f: Figures): string {
       "## Live price",
       "",
       `${x.clients} clients on ws://…/ws/market/BTC-USDT (site worker → platform market object), connected in ${f1(
-        x.connectMs / 1000
+        x.connectMs / 1000,
       )} s, measured for ${x.seconds} s.`,
       "A tick's delay = when the client got the message minus the second the tick is the price of (its `at`).",
-      ""
+      "",
     );
   }
   if (f.livePlatform) {
     const x = f.livePlatform;
     lines.push(
       `Diagnosis, straight on the platform's stream (ws://…/market/BTC-USDT/stream): p95 ${f0(x.p95)} ms, p50 ${f0(x.p50)} ms, max ${f0(
-        x.max
+        x.max,
       )} ms over ${x.ticks} ticks.`,
-      ""
+      "",
     );
   }
   if (f.triggerCheck || f.stopOut) {
@@ -816,7 +869,7 @@ export function renderResults(f: Figures): string {
       "(`TriggerBook`), timed in Node rather than inside workerd (a Worker's timers are frozen while it runs): a book of open positions",
       "around the mark (long and short, 1× to 100×, half with a take-profit and a stop-loss, every trigger at least 0.1 % away), each call of",
       "`crossedAt(mark)` timed alone after a warm-up; it must cross none.",
-      ""
+      "",
     );
     const x = f.stopOut;
     if (x) {
@@ -843,7 +896,7 @@ export function renderResults(f: Figures): string {
           (x.networkRetries.length
             ? ` Requests that got no answer (a reset connection) and were sent again, opens with their idempotency key: ${x.networkRetryCount} (${x.networkRetries[0]}).`
             : ""),
-        ""
+        "",
       );
     }
   }
@@ -855,12 +908,12 @@ export function renderResults(f: Figures): string {
     `Scale: ${Object.entries(f.scale)
       .map(([k, v]) => `${k} ${v}`)
       .join(", ")}.`,
-    ""
+    "",
   );
   if (f.devServerRetries) {
     lines.push(
       `The dev server's proxy answered "Your worker restarted mid-request" ${f.devServerRetries} time(s); those platform calls were sent again with the same idempotency key.`,
-      ""
+      "",
     );
   }
   return lines.join("\n");

@@ -59,7 +59,12 @@ const SCALE = {
   crashSeconds: env("BENCH_CRASH_SECONDS", 300),
 };
 /** the figures to measure (all unless BENCH_ONLY names some) */
-const ONLY = new Set((process.env.BENCH_ONLY ?? "").split(",").map((s) => s.trim()).filter(Boolean));
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 /** the figures measured against the running product (the others need only the build) */
 const ON_THE_STACK = ["html", "lighthouse", "throughput", "bff", "live", "burst", "cutoff", "settlement", "stopout"];
@@ -94,7 +99,7 @@ async function main() {
     try {
       return await work();
     } catch (error) {
-      const message = error instanceof Error ? error.stack ?? error.message : String(error);
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       figures.errors.push(`${name}: ${message}`);
       log(`  failed: ${message}`);
       return undefined;
@@ -113,11 +118,15 @@ async function main() {
   const bundle = await phase("bundle sizes", analyseBundle);
   figures.bundle = bundle;
   // before the product starts: the machine is quiet, and nothing else runs in workerd
-  if (wanted("worker")) figures.worker = await phase("site worker: module size and start-up in workerd", () =>
-    measureWorker({ runs: SCALE.startupRuns })
-  );
+  if (wanted("worker"))
+    figures.worker = await phase("site worker: module size and start-up in workerd", () =>
+      measureWorker({ runs: SCALE.startupRuns }),
+    );
   // contract trading's per-tick trigger check: a pure module, timed in Node before the product starts
-  if (wanted("triggers")) figures.triggerCheck = await phase("trigger check per tick, 10,000 open positions (Node)", async () => triggerCheck());
+  if (wanted("triggers"))
+    figures.triggerCheck = await phase("trigger check per tick, 10,000 open positions (Node)", async () =>
+      triggerCheck(),
+    );
   if (!ON_THE_STACK.some(wanted) && !wanted("crash")) return finish(figures);
 
   // bench-only tools, installed now if missing, so that no download runs alongside a measurement
@@ -137,15 +146,22 @@ async function main() {
     }
   }
   // last, on a product of its own: it kills the server and keeps its state between restarts
-  if (wanted("crash")) figures.crash = await phase(`crash: ${SCALE.crashMembers} members, ${SCALE.crashKills} SIGKILLs over ${SCALE.crashSeconds} s`, () =>
-    crashScenario({ members: SCALE.crashMembers, kills: SCALE.crashKills, seconds: SCALE.crashSeconds, log })
-  );
+  if (wanted("crash"))
+    figures.crash = await phase(
+      `crash: ${SCALE.crashMembers} members, ${SCALE.crashKills} SIGKILLs over ${SCALE.crashSeconds} s`,
+      () => crashScenario({ members: SCALE.crashMembers, kills: SCALE.crashKills, seconds: SCALE.crashSeconds, log }),
+    );
   finish(figures);
 }
 
 type Phase = <T>(name: string, work: () => Promise<T>) => Promise<T | undefined>;
 
-async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnType<typeof analyseBundle>> | undefined, stack: Stack) {
+async function measure(
+  figures: Figures,
+  phase: Phase,
+  bundle: Awaited<ReturnType<typeof analyseBundle>> | undefined,
+  stack: Stack,
+) {
   const setup = await phase("a member for the pages behind sign-in", async () => {
     const site = await must("siteInfo", { params: { siteId: SITE_ID } });
     const gameCode = site.games[0]?.code;
@@ -161,56 +177,68 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
   // the session cookie as it is now (reading a page may rewrite it, e.g. when a toast is shown)
   const cookie = () => pageVisitor.cookieHeader;
 
-  if (wanted("html")) figures.html = await phase("HTML of / and /login; files the served pages ask for", async () => {
-    const html: NonNullable<Figures["html"]> = { pages: [], mismatches: [] };
-    const anonymous = new Visitor();
-    for (const path of LIGHTHOUSE_PATHS) {
-      const visitor = SIGNED_IN.has(path) ? pageVisitor : anonymous;
-      const body = await visitor.page(path);
-      if (path === "/" || path === "/login") html.pages.push({ path, raw: Buffer.byteLength(body), brotli: brotli(body) });
-      if (!bundle) continue;
-      // the served page must ask for exactly the files computed from the build for its route
-      const route = bundle.routes.find((r) => r.url === path);
-      if (!route) {
-        html.mismatches.push(`${path}: no route in the manifest`);
-        continue;
+  if (wanted("html"))
+    figures.html = await phase("HTML of / and /login; files the served pages ask for", async () => {
+      const html: NonNullable<Figures["html"]> = { pages: [], mismatches: [] };
+      const anonymous = new Visitor();
+      for (const path of LIGHTHOUSE_PATHS) {
+        const visitor = SIGNED_IN.has(path) ? pageVisitor : anonymous;
+        const body = await visitor.page(path);
+        if (path === "/" || path === "/login")
+          html.pages.push({ path, raw: Buffer.byteLength(body), brotli: brotli(body) });
+        if (!bundle) continue;
+        // the served page must ask for exactly the files computed from the build for its route
+        const route = bundle.routes.find((r) => r.url === path);
+        if (!route) {
+          html.mismatches.push(`${path}: no route in the manifest`);
+          continue;
+        }
+        const served = scriptsInHtml(body);
+        const missing = route.js.filter((file) => !served.includes(file));
+        const extra = served.filter((file) => !route.js.includes(file));
+        if (missing.length || extra.length) {
+          html.mismatches.push(
+            `${path}: computed but not served ${missing.join(" ") || "none"}; served but not computed ${extra.join(" ") || "none"}`,
+          );
+        }
+        const css = stylesheetsInHtml(body);
+        if (css.join() !== route.css.join())
+          html.mismatches.push(`${path}: stylesheets ${css.join(" ")}, computed ${route.css.join(" ")}`);
       }
-      const served = scriptsInHtml(body);
-      const missing = route.js.filter((file) => !served.includes(file));
-      const extra = served.filter((file) => !route.js.includes(file));
-      if (missing.length || extra.length) {
-        html.mismatches.push(`${path}: computed but not served ${missing.join(" ") || "none"}; served but not computed ${extra.join(" ") || "none"}`);
-      }
-      const css = stylesheetsInHtml(body);
-      if (css.join() !== route.css.join()) html.mismatches.push(`${path}: stylesheets ${css.join(" ")}, computed ${route.css.join(" ")}`);
-    }
-    return html;
-  });
+      return html;
+    });
 
   if (wanted("lighthouse")) {
     const lighthouse = await phase("Lighthouse", () =>
       runLighthouse(
         LIGHTHOUSE_PATHS.map((path) => ({ path, cookie: SIGNED_IN.has(path) ? cookie : undefined })),
         SCALE.lighthouseRuns,
-        log
-      )
+        log,
+      ),
     );
     figures.lighthouse = lighthouse?.results;
     figures.errors.push(...(lighthouse?.errors ?? []).map((e) => `Lighthouse: ${e}`));
   }
 
   const asset = bundle?.routes[0]?.css[0] ?? "/brand/demo/logo.svg";
-  if (wanted("throughput")) figures.throughput = await phase("SSR throughput (autocannon)", () =>
-    measureThroughput(asset, [{ path: "/login" }, { path: "/user", cookie: cookie() }], SCALE.cannonSeconds, stackProcesses(stack.group))
-  );
+  if (wanted("throughput"))
+    figures.throughput = await phase("SSR throughput (autocannon)", () =>
+      measureThroughput(
+        asset,
+        [{ path: "/login" }, { path: "/user", cookie: cookie() }],
+        SCALE.cannonSeconds,
+        stackProcesses(stack.group),
+      ),
+    );
   if (wanted("bff")) figures.bff = await phase("BFF overhead", () => measureBff(cookie(), LIVE_PAIR, SCALE.bffSamples));
-  if (wanted("live")) figures.live = await phase(`live price, ${SCALE.liveClients} WebSocket clients`, () =>
-    measureLive(siteStream(LIVE_PAIR), SCALE.liveClients, SCALE.liveSeconds, log)
-  );
+  if (wanted("live"))
+    figures.live = await phase(`live price, ${SCALE.liveClients} WebSocket clients`, () =>
+      measureLive(siteStream(LIVE_PAIR), SCALE.liveClients, SCALE.liveSeconds, log),
+    );
   if (figures.live && figures.live.p95 > BUDGETS.tickP95Ms) {
     // over budget: the same crowd straight on the platform tells the site's relay from the market's broadcast
     figures.livePlatform = await phase(`live price straight from the platform (diagnosis)`, () =>
-      measureLive(platformStream(LIVE_PAIR), SCALE.liveClients, SCALE.liveSeconds, log)
+      measureLive(platformStream(LIVE_PAIR), SCALE.liveClients, SCALE.liveSeconds, log),
     );
   }
 
@@ -231,43 +259,55 @@ async function measure(figures: Figures, phase: Phase, bundle: Awaited<ReturnTyp
       progress: (n) => {
         if (n % 100 === 0) log(`  ${n} members`);
       },
-    })
+    }),
   );
   if (!members) return;
-  if (wanted("burst")) figures.burst = await phase(`bet burst, ${SCALE.burstMembers} members through the site`, async () => {
-    const visitors = await pool(members.slice(0, SCALE.burstMembers), 4, async (member) => {
-      const visitor = new Visitor();
-      await visitor.signIn(member.account, member.password);
-      return { member, visitor };
+  if (wanted("burst"))
+    figures.burst = await phase(`bet burst, ${SCALE.burstMembers} members through the site`, async () => {
+      const visitors = await pool(members.slice(0, SCALE.burstMembers), 4, async (member) => {
+        const visitor = new Visitor();
+        await visitor.signIn(member.account, member.password);
+        return { member, visitor };
+      });
+      return betBurst(visitors, BURST_PAIR, SCALE.burstWindowMs, log);
     });
-    return betBurst(visitors, BURST_PAIR, SCALE.burstWindowMs, log);
-  });
-  if (wanted("cutoff")) figures.cutoff = await phase(`cut-off crowd, ${SCALE.cutoffMembers} members at once on the platform`, () =>
-    cutoffCrowd(members.slice(0, SCALE.cutoffMembers), CUTOFF_PAIR, SCALE.cutoffLeadMs, log)
-  );
+  if (wanted("cutoff"))
+    figures.cutoff = await phase(`cut-off crowd, ${SCALE.cutoffMembers} members at once on the platform`, () =>
+      cutoffCrowd(members.slice(0, SCALE.cutoffMembers), CUTOFF_PAIR, SCALE.cutoffLeadMs, log),
+    );
   const eth = DEFAULT_PAIRS[SETTLE_PAIR]!;
-  if (wanted("settlement")) figures.settlement = await phase(`settlement, ${SCALE.settleMembers * SCALE.betsPerMember} bets`, () =>
-    settlement(
-      began + TIMEOUT_SECONDS * 1000,
-      members.slice(0, SCALE.settleMembers),
-      SCALE.betsPerMember,
-      // a pair of its own, created with the planned period (a new pair's schedule applies at
-      // once; a change of an existing pair's waits for a day committed after it), ETH-USDT's figures
-      { symbol: "STL-USDT", name: "STL/USDT", precision: eth.precision, startPrice: eth.startPrice, volatilityBp: eth.volatilityBp },
-      BURST_PAIR,
-      25,
-      log
-    )
-  );
+  if (wanted("settlement"))
+    figures.settlement = await phase(`settlement, ${SCALE.settleMembers * SCALE.betsPerMember} bets`, () =>
+      settlement(
+        began + TIMEOUT_SECONDS * 1000,
+        members.slice(0, SCALE.settleMembers),
+        SCALE.betsPerMember,
+        // a pair of its own, created with the planned period (a new pair's schedule applies at
+        // once; a change of an existing pair's waits for a day committed after it), ETH-USDT's figures
+        {
+          symbol: "STL-USDT",
+          name: "STL/USDT",
+          precision: eth.precision,
+          startPrice: eth.startPrice,
+          volatilityBp: eth.volatilityBp,
+        },
+        BURST_PAIR,
+        25,
+        log,
+      ),
+    );
   // last: it adds a pair to the demo site and leaves 9,000 positions open on it
-  if (wanted("stopout")) figures.stopOut = await phase(`stop-out burst, ${SCALE.stopOutMembers * 10} positions, ${SCALE.liveClients} sockets`, () =>
-    stopOutBurst(
-      members.slice(0, SCALE.stopOutMembers),
-      gameCode,
-      (pair, untilMs, offsetMs) => measureLive(siteStream(pair), SCALE.liveClients, 0, log, untilMs, offsetMs),
-      log,
-    )
-  );
+  if (wanted("stopout"))
+    figures.stopOut = await phase(
+      `stop-out burst, ${SCALE.stopOutMembers * 10} positions, ${SCALE.liveClients} sockets`,
+      () =>
+        stopOutBurst(
+          members.slice(0, SCALE.stopOutMembers),
+          gameCode,
+          (pair, untilMs, offsetMs) => measureLive(siteStream(pair), SCALE.liveClients, 0, log, untilMs, offsetMs),
+          log,
+        ),
+    );
 }
 
 let finished = false;
@@ -287,6 +327,9 @@ function finish(figures: Figures) {
 log(`bench against ${SITE}`);
 process.once("SIGINT", () => void abort("interrupted (SIGINT)", 130));
 process.once("SIGTERM", () => void abort("interrupted (SIGTERM)", 143));
-const watchdog = setTimeout(() => void abort(`stopped after ${TIMEOUT_SECONDS} s (BENCH_TIMEOUT_SECONDS)`, 1), TIMEOUT_SECONDS * 1000);
+const watchdog = setTimeout(
+  () => void abort(`stopped after ${TIMEOUT_SECONDS} s (BENCH_TIMEOUT_SECONDS)`, 1),
+  TIMEOUT_SECONDS * 1000,
+);
 await main();
 clearTimeout(watchdog);

@@ -73,7 +73,11 @@ export async function runBuild(): Promise<void> {
   const log = openSync(join(ROOT, "tests/.tmp/bench-build.log"), "w");
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", log, log], env: { ...process.env, ...QUIET_WRANGLER_ENV } });
+      const child = spawn("npm", ["run", "build"], {
+        cwd: ROOT,
+        stdio: ["ignore", log, log],
+        env: { ...process.env, ...QUIET_WRANGLER_ENV },
+      });
       child.on("error", reject);
       child.on("exit", resolve);
     });

@@ -22,7 +22,12 @@ export interface Cannon {
   cpu: Partial<Record<Role, number>>;
 }
 
-async function cannon(path: string, seconds: number, cookie: string | undefined, processes: Partial<Record<Role, number>>): Promise<Cannon> {
+async function cannon(
+  path: string,
+  seconds: number,
+  cookie: string | undefined,
+  processes: Partial<Record<Role, number>>,
+): Promise<Cannon> {
   // autocannon is not in package.json: the bench installs it when it first needs it (tools.ts)
   const { default: autocannon } = await tool("autocannon");
   const before = cpuTimes(processes);
@@ -35,7 +40,8 @@ async function cannon(path: string, seconds: number, cookie: string | undefined,
   const after = cpuTimes(processes);
   const ok = result["2xx"];
   const cpu: Partial<Record<Role, number>> = {};
-  for (const role of Object.keys(after) as Role[]) cpu[role] = ((after[role] ?? 0) - (before[role] ?? 0)) / Math.max(1, ok);
+  for (const role of Object.keys(after) as Role[])
+    cpu[role] = ((after[role] ?? 0) - (before[role] ?? 0)) / Math.max(1, ok);
   return {
     path,
     requestsPerSecond: ok / result.duration,
@@ -64,7 +70,7 @@ export async function measureThroughput(
   assetPath: string,
   pages: { path: string; cookie?: string }[],
   seconds: number,
-  processes: Partial<Record<Role, number>>
+  processes: Partial<Record<Role, number>>,
 ): Promise<Throughput> {
   const run = async (path: string, cookie?: string) => {
     await cannon(path, 2, cookie, processes);
@@ -75,7 +81,12 @@ export async function measureThroughput(
   const measured: Cannon[] = [];
   for (const page of pages) measured.push(await run(page.path, page.cookie));
   asset.push(await run(assetPath));
-  return { asset, pages: measured, assetRps: asset.reduce((n, a) => n + a.requestsPerSecond, 0) / asset.length, workerFloor };
+  return {
+    asset,
+    pages: measured,
+    assetRps: asset.reduce((n, a) => n + a.requestsPerSecond, 0) / asset.length,
+    workerFloor,
+  };
 }
 
 export interface BffOverhead {
@@ -104,7 +115,8 @@ export async function measureBff(cookie: string, pair: string, samples: number):
     const response = await fetch(SITE + sitePath, { headers: { cookie } });
     const body = (await response.json()) as { candles?: unknown[]; error?: string | null };
     const elapsed = performance.now() - start;
-    if (response.status !== 200 || body.error || !body.candles?.length) throw new Error(`candles loader: ${response.status} ${body.error ?? ""}`);
+    if (response.status !== 200 || body.error || !body.candles?.length)
+      throw new Error(`candles loader: ${response.status} ${body.error ?? ""}`);
     return elapsed;
   };
   const direct = async () => {

@@ -33,9 +33,15 @@ const SPECS = Object.entries(BENCH_TOOLS).map(([name, version]) => `${name}@${ve
 const installed = (name: ToolName) => existsSync(join(ROOT, "node_modules", name, "package.json"));
 
 function install(missing: string[], log: (line: string) => void) {
-  log(`${missing.join(", ")} not installed (bench-only, not in package.json): npm install --no-save ${SPECS.join(" ")}, once…`);
-  const result = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", ...SPECS], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
-  if (result.status !== 0) throw new Error(`npm install --no-save ${SPECS.join(" ")} failed (${result.status ?? result.signal})`);
+  log(
+    `${missing.join(", ")} not installed (bench-only, not in package.json): npm install --no-save ${SPECS.join(" ")}, once…`,
+  );
+  const result = spawnSync("npm", ["install", "--no-save", "--no-audit", "--no-fund", ...SPECS], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (result.status !== 0)
+    throw new Error(`npm install --no-save ${SPECS.join(" ")} failed (${result.status ?? result.signal})`);
 }
 
 /** Installs the bench tools if any of `names` is missing (before the measurements start, so the download does not run alongside them). */

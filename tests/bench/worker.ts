@@ -54,7 +54,9 @@ export interface WorkerFigure {
   startup?: WorkerStartup;
 }
 
-export async function measureWorker(options: { bundle?: string; metafile?: string; runs?: number } = {}): Promise<WorkerFigure> {
+export async function measureWorker(
+  options: { bundle?: string; metafile?: string; runs?: number } = {},
+): Promise<WorkerFigure> {
   const file = options.bundle ?? SITE_BUNDLE;
   const bytes = readFileSync(file);
   const sources = workerSources(options.metafile ?? SITE_METAFILE);
@@ -128,7 +130,7 @@ async function measureStartup(file: string, runs: number): Promise<WorkerStartup
 async function probe(
   file: string,
   contents: string,
-  compat: { compatibilityDate?: string; compatibilityFlags?: string[] }
+  compat: { compatibilityDate?: string; compatibilityFlags?: string[] },
 ): Promise<{ cpuMs?: number; wallMs: number }> {
   const root = dirname(file);
   const mf = new Miniflare({

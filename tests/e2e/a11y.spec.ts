@@ -47,7 +47,18 @@ test.beforeAll(async () => {
 });
 
 /** The roles of form controls, as Chromium's accessibility tree names them. */
-const CONTROL_ROLES = new Set(["textbox", "searchbox", "combobox", "listbox", "checkbox", "radio", "button", "spinbutton", "slider", "switch"]);
+const CONTROL_ROLES = new Set([
+  "textbox",
+  "searchbox",
+  "combobox",
+  "listbox",
+  "checkbox",
+  "radio",
+  "button",
+  "spinbutton",
+  "slider",
+  "switch",
+]);
 
 /**
  * axe's WCAG A/AA rules find nothing, the page has one main landmark, and every form control in
@@ -67,8 +78,12 @@ async function audit(page: Page, what: string) {
     const shown = await page
       .locator("input:not([type=hidden]), select, textarea, button")
       .evaluateAll((els) => els.filter((el) => el.checkVisibility()).length);
-    expect.soft(controls.length, `${what}: the accessibility tree holds every visible control`).toBeGreaterThanOrEqual(shown);
-    const unnamed = controls.filter((n) => !String(n.name?.value ?? "").trim()).map((n) => `${n.role?.value} #${n.backendDOMNodeId}`);
+    expect
+      .soft(controls.length, `${what}: the accessibility tree holds every visible control`)
+      .toBeGreaterThanOrEqual(shown);
+    const unnamed = controls
+      .filter((n) => !String(n.name?.value ?? "").trim())
+      .map((n) => `${n.role?.value} #${n.backendDOMNodeId}`);
     expect.soft(unnamed, `${what}: form controls without an accessible name`).toEqual([]);
   } finally {
     await cdp.detach();
@@ -167,7 +182,9 @@ async function memberWithHistory(browser: Browser, testInfo: TestInfo): Promise<
       await f.locator('[name="content"]').fill("Where is my withdrawal?");
     });
     const thread = await operatorThread("demo", member.account, (m) => m.title === title);
-    const reply = await operatorApi("POST", `/operator/sites/demo/messages/${thread.memberId}/${thread.id}/reply`, { content: "On its way." });
+    const reply = await operatorApi("POST", `/operator/sites/demo/messages/${thread.memberId}/${thread.id}/reply`, {
+      content: "On its way.",
+    });
     expect(reply).toMatchObject({ statusCode: 200 });
     const site = await siteInfo("demo");
     const url = `${DEMO}/game?pair=${PAIR}`;
@@ -204,7 +221,9 @@ async function auditDesktopAndPhone(page: Page, what: string) {
   await page.setViewportSize(DESKTOP);
 }
 
-test("signed out, on a desktop and a 360×640 phone: every public page of both sites, and the 404 page, pass axe", async ({ page }) => {
+test("signed out, on a desktop and a 360×640 phone: every public page of both sites, and the 404 page, pass axe", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   for (const url of PUBLIC_PAGES) {
     await visit(page, url);
@@ -237,13 +256,23 @@ for (let group = 0; group < SIGNED_IN_GROUPS; group++) {
  * here; brand2 is dark). The other scheme of each, chosen by the `scheme` cookie the /appearance
  * form sets (app/README.md, "Themes"), on the main pages: colour contrast is the rule that changes.
  */
-test("in the other scheme of each site (demo dark, brand2 light), the main pages pass axe, signed out and signed in", async ({ page, context, browser }, testInfo) => {
+test("in the other scheme of each site (demo dark, brand2 light), the main pages pass axe, signed out and signed in", async ({
+  page,
+  context,
+  browser,
+}, testInfo) => {
   test.setTimeout(150_000);
   await context.addCookies([
     { name: "scheme", value: "dark", url: DEMO },
     { name: "scheme", value: "light", url: BRAND2 },
   ]);
-  for (const [url, scheme] of [[`${DEMO}/`, "dark"], [`${DEMO}/login`, "dark"], [`${BRAND2}/`, "light"], [`${BRAND2}/login`, "light"], [`${BRAND2}/register`, "light"]] as const) {
+  for (const [url, scheme] of [
+    [`${DEMO}/`, "dark"],
+    [`${DEMO}/login`, "dark"],
+    [`${BRAND2}/`, "light"],
+    [`${BRAND2}/login`, "light"],
+    [`${BRAND2}/register`, "light"],
+  ] as const) {
     await visit(page, url);
     await expect(page.locator("html"), url).toHaveAttribute("data-scheme", scheme);
     await auditDesktopAndPhone(page, `${scheme} ${url}`);
@@ -277,7 +306,8 @@ async function expectErrorsWired(form: Locator, what: string): Promise<string[]>
       const owners = controls.filter((c) => describedBy(c).includes(message.id));
       if (owners.length === 0) problems.push(`message "${message.textContent}" describes no control`);
       for (const owner of owners) {
-        if (owner.getAttribute("aria-invalid") !== "true") problems.push(`${owner.getAttribute("name")} is described by an error but not aria-invalid`);
+        if (owner.getAttribute("aria-invalid") !== "true")
+          problems.push(`${owner.getAttribute("name")} is described by an error but not aria-invalid`);
       }
     }
     const invalid = controls.filter((c) => c.getAttribute("aria-invalid") === "true");
@@ -286,9 +316,14 @@ async function expectErrorsWired(form: Locator, what: string): Promise<string[]>
         .map((id) => document.getElementById(id))
         .filter((d): d is HTMLElement => d !== null && d.classList.contains("error-list"))
         .map((d) => (d.textContent ?? "").trim());
-      if (!texts.some(Boolean)) problems.push(`${control.getAttribute("name")} is aria-invalid without an error message in aria-describedby`);
+      if (!texts.some(Boolean))
+        problems.push(`${control.getAttribute("name")} is aria-invalid without an error message in aria-describedby`);
     }
-    return { problems, invalid: [...new Set(invalid.map((c) => c.getAttribute("name") ?? ""))], messages: messages.length };
+    return {
+      problems,
+      invalid: [...new Set(invalid.map((c) => c.getAttribute("name") ?? ""))],
+      messages: messages.length,
+    };
   });
   expect(wiring.problems, `${what}: error wiring`).toEqual([]);
   expect(wiring.messages, `${what}: the failed submit shows field messages`).toBeGreaterThan(0);
@@ -302,7 +337,9 @@ async function expectErrorsWired(form: Locator, what: string): Promise<string[]>
       .find((d) => d?.classList.contains("error-list"))!
       .textContent!.trim(),
   );
-  await expect(first, `${what}: ${wiring.invalid[0]}'s accessible description`).toHaveAccessibleDescription(new RegExp(escapeRegExp(message)));
+  await expect(first, `${what}: ${wiring.invalid[0]}'s accessible description`).toHaveAccessibleDescription(
+    new RegExp(escapeRegExp(message)),
+  );
   return wiring.invalid;
 }
 
@@ -327,7 +364,11 @@ const MEMBER_FORMS: FormCase[] = [
   { path: "/user/setting", form: (p) => formHolding(p, "oldPassword") },
   { path: "/user/limits", form: (p) => formHolding(p, "confirm") },
   { path: "/user/smsVerify", form: (p) => formHolding(p, "code") },
-  { path: "/user/info", form: (p) => formHolding(p, "realName"), prepare: (f) => f.locator('[name="realName"]').fill("") },
+  {
+    path: "/user/info",
+    form: (p) => formHolding(p, "realName"),
+    prepare: (f) => f.locator('[name="realName"]').fill(""),
+  },
   { path: `/game?pair=${PAIR}`, form: (p) => p.locator("form.bet-form") },
 ];
 
@@ -350,7 +391,11 @@ async function failAndCheck(page: Page, c: FormCase) {
   // several fields in error: the error summary at the form's top takes focus; one: the field itself
   const summary = form.getByTestId("form-summary");
   if (await summary.count()) await expect(summary, `${c.path}: focus moves to the error summary`).toBeFocused();
-  else await expect(form.locator(`[name="${invalid[0]}"]`).first(), `${c.path}: focus moves to the first invalid field`).toBeFocused();
+  else
+    await expect(
+      form.locator(`[name="${invalid[0]}"]`).first(),
+      `${c.path}: focus moves to the first invalid field`,
+    ).toBeFocused();
   await audit(page, `${c.path} after a failed submit`);
 }
 
@@ -374,7 +419,9 @@ test("with JavaScript, every failed member form (money, bank, documents, message
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the server's answer to a failed submit is wired the same way: aria-invalid fields described by their messages", async ({ page }) => {
+  test("the server's answer to a failed submit is wired the same way: aria-invalid fields described by their messages", async ({
+    page,
+  }) => {
     for (const c of PUBLIC_FORMS) {
       await page.goto(`${DEMO}${c.path}`);
       await c.form(page).locator('button[type="submit"]').click();
@@ -418,7 +465,10 @@ test("the game's live region is polite and speaks once a period (how the last cl
     page.getByTestId("next-period"),
   ]) {
     for (const el of await ticking.all()) {
-      expect(await el.evaluate((node, live) => node.closest(live) === null, LIVE), "a ticking value is not inside a live region").toBe(true);
+      expect(
+        await el.evaluate((node, live) => node.closest(live) === null, LIVE),
+        "a ticking value is not inside a live region",
+      ).toBe(true);
     }
   }
 
@@ -440,7 +490,9 @@ test("the game's live region is polite and speaks once a period (how the last cl
     });
   }, LIVE);
   const before = (await page.getByTestId("live-period").textContent())!;
-  await expect(page.getByTestId("live-period")).not.toHaveText(before, { timeout: (E2E_PAIR.config.periodSeconds + 5) * 1000 });
+  await expect(page.getByTestId("live-period")).not.toHaveText(before, {
+    timeout: (E2E_PAIR.config.periodSeconds + 5) * 1000,
+  });
   const after = (await page.getByTestId("live-period").textContent())!;
   // three ticks after the period changed (one a second), none of which may be spoken
   const pricesSeen = () => page.evaluate(() => (window as unknown as { __prices: number }).__prices);
@@ -455,7 +507,10 @@ test("the game's live region is polite and speaks once a period (how the last cl
   // how it closed, or that it was void (every bet refunded: no close to judge by)
   const [closedPart] = t("game:market.last_result", { periodNo: before }).split("{{close}}");
   const voided = t("game:market.last_void", { periodNo: before });
-  expect(spoken[0]!.startsWith(closedPart!) || spoken[0]!.startsWith(voided), `"${spoken[0]}" says how period ${before} closed`).toBe(true);
+  expect(
+    spoken[0]!.startsWith(closedPart!) || spoken[0]!.startsWith(voided),
+    `"${spoken[0]}" says how period ${before} closed`,
+  ).toBe(true);
   expect(spoken[0]!.endsWith(t("game:market.period_started", { periodNo: after }))).toBe(true);
 });
 
@@ -468,7 +523,10 @@ async function expectFocusVisible(locator: Locator, what: string) {
     const style = getComputedStyle(el);
     return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
   });
-  expect(outline.style !== "none" && outline.width > 0, `${what} shows a focus outline (${outline.style} ${outline.width}px)`).toBe(true);
+  expect(
+    outline.style !== "none" && outline.width > 0,
+    `${what} shows a focus outline (${outline.style} ${outline.width}px)`,
+  ).toBe(true);
 }
 
 test("with the keyboard alone: tab through the sign-in form, fail and fix it, submit with Enter; then skip link, main and member navigation", async ({
@@ -518,7 +576,9 @@ test("with the keyboard alone: tab through the sign-in form, fail and fix it, su
   const header = [
     page.locator("header .brand"),
     // the practice/real switch (app/README.md, "Practice mode"), before the links
-    ...[t("practice.practice"), t("practice.real")].map((name) => page.locator("header .header-mode").getByRole("button", { name, exact: true })),
+    ...[t("practice.practice"), t("practice.real")].map((name) =>
+      page.locator("header .header-mode").getByRole("button", { name, exact: true }),
+    ),
     ...[t("nav.home"), gameNameOf("demo", "en-US"), t("nav.member_center")].map((name) =>
       page.getByRole("navigation", { name: t("nav.label") }).getByRole("link", { name, exact: true }),
     ),
@@ -537,7 +597,8 @@ test("with the keyboard alone: tab through the sign-in form, fail and fix it, su
   await expectFocusVisible(memberNav.getByRole("link").first(), "the first member link after the skip link");
   // the member navigation goes on link by link; Enter follows one
   const deposit = memberNav.getByRole("link", { name: t("user.nav_deposit") });
-  for (let i = 0; i < 5 && !(await deposit.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 5 && !(await deposit.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
   await expectFocusVisible(deposit, "the deposit link");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(`${DEMO}/user/deposit`);

@@ -30,7 +30,9 @@ test("a member picks dark and red-up in Display settings; after signing out both
   const en = texts("en-US");
   await signUp(page, DEMO);
   await page.goto(`${DEMO}/user/setting`);
-  const display = page.locator("section").filter({ has: page.getByRole("heading", { name: en.account("setting.display_title") }) });
+  const display = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: en.account("setting.display_title") }) });
   await display.getByLabel(en.t("appearance.dark")).check();
   await display.getByLabel(en.account("setting.red_up")).check();
   await display.getByRole("button", { name: en.account("setting.display_save") }).click();
@@ -49,7 +51,9 @@ test("a member picks dark and red-up in Display settings; after signing out both
   await expect(page.locator('footer .appearance-form button[aria-pressed="true"]')).toHaveText(en.t("appearance.dark"));
 });
 
-test("signed out, the footer's Light / Dark / Device buttons switch the page, and Device follows the device", async ({ page }) => {
+test("signed out, the footer's Light / Dark / Device buttons switch the page, and Device follows the device", async ({
+  page,
+}) => {
   const { theme } = await siteInfo("demo2");
   const zh = texts("zh-TW");
   await page.emulateMedia({ colorScheme: "light" });
@@ -72,18 +76,25 @@ test("signed out, the footer's Light / Dark / Device buttons switch the page, an
 });
 
 test("with no choice, up/down follows the language: red-up in Japanese, green-up in English", async ({ browser }) => {
-  for (const [locale, expected] of [["ja_JP", "red-up"], ["en_US", "green-up"]] as const) {
+  for (const [locale, expected] of [
+    ["ja_JP", "red-up"],
+    ["en_US", "green-up"],
+  ] as const) {
     const context = await browser.newContext({ javaScriptEnabled: false });
     await context.addCookies([{ name: "locale", value: locale, url: DEMO }]);
     const page = await context.newPage();
     await page.goto(`${DEMO}/`);
     await expect(page.locator("html"), locale).toHaveAttribute("data-updown", expected);
-    expect(await colorOf(page, "--up"), `${locale}: the rising colour`).toBe(await colorOf(page, expected === "green-up" ? "--green" : "--red"));
+    expect(await colorOf(page, "--up"), `${locale}: the rising colour`).toBe(
+      await colorOf(page, expected === "green-up" ? "--green" : "--red"),
+    );
     await context.close();
   }
 });
 
-test("a Traditional Chinese member (red-up by default) changes to green-up, and it stays after signing out", async ({ page }) => {
+test("a Traditional Chinese member (red-up by default) changes to green-up, and it stays after signing out", async ({
+  page,
+}) => {
   const zh = texts("zh-TW");
   await signUp(page, BRAND2);
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-TW");

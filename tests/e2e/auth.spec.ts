@@ -1,5 +1,15 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, fillSignUp, moneyText, newMember, signIn, signOutButton, signUpForm, signUpValues, texts } from "./support";
+import {
+  DEMO,
+  fillSignUp,
+  moneyText,
+  newMember,
+  signIn,
+  signOutButton,
+  signUpForm,
+  signUpValues,
+  texts,
+} from "./support";
 
 const en = texts("en-US");
 /** a new member's balances: nothing yet, in the demo site's currency */
@@ -67,7 +77,8 @@ test.describe("without JavaScript", () => {
       const url = new URL(r.url());
       // the head's <link rel="preload"> of the page's translations is fetched with or without scripts
       const preload = url.pathname.startsWith("/locales/");
-      if (url.searchParams.has("_data") || (["fetch", "xhr"].includes(r.resourceType()) && !preload)) scripted.push(r.url());
+      if (url.searchParams.has("_data") || (["fetch", "xhr"].includes(r.resourceType()) && !preload))
+        scripted.push(r.url());
     });
     await signUpSignOutSignIn(page);
     expect(scripted).toEqual([]);

@@ -13,7 +13,9 @@ const SITES = [
   { origin: BRAND2, seed: DEMO2_SITE },
 ] as const;
 
-test("each wordmark SVG draws its name inside its own viewBox, so no width of the page can clip it", async ({ page }) => {
+test("each wordmark SVG draws its name inside its own viewBox, so no width of the page can clip it", async ({
+  page,
+}) => {
   for (const { origin, seed } of SITES) {
     for (const src of [seed.config.logo!, seed.config.logo2!]) {
       await page.goto(`${origin}${src}`);
@@ -22,7 +24,13 @@ test("each wordmark SVG draws its name inside its own viewBox, so no width of th
         const box = svg.viewBox.baseVal;
         return [...svg.querySelectorAll("text")].map((t) => {
           const b = t.getBBox();
-          return { text: t.textContent, right: b.x + b.width, bottom: b.y + b.height, width: box.width, height: box.height };
+          return {
+            text: t.textContent,
+            right: b.x + b.width,
+            bottom: b.y + b.height,
+            width: box.width,
+            height: box.height,
+          };
         });
       });
       for (const t of fit) {
@@ -34,7 +42,9 @@ test("each wordmark SVG draws its name inside its own viewBox, so no width of th
 });
 
 for (const width of [360, 1280]) {
-  test(`at ${width} px the header shows each site's brand whole on one row: the wordmark alone, or the mark and the name on one line`, async ({ page }) => {
+  test(`at ${width} px the header shows each site's brand whole on one row: the wordmark alone, or the mark and the name on one line`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: width === 360 ? 640 : 800 });
     for (const { origin, seed } of SITES) {
       await page.goto(`${origin}/`);
@@ -49,13 +59,20 @@ for (const width of [360, 1280]) {
         await expect(logo).toHaveAttribute("alt", seed.config.title!);
         await expect(page.locator("header .brand-name")).toHaveCount(0);
         const img = (await logo.boundingBox())!;
-        expect(img.x + img.width, `${origin}: the wordmark inside the brand`).toBeLessThanOrEqual(brand.x + brand.width + 1);
-        expect(await logo.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), "the wordmark loaded").toBe(true);
+        expect(img.x + img.width, `${origin}: the wordmark inside the brand`).toBeLessThanOrEqual(
+          brand.x + brand.width + 1,
+        );
+        expect(
+          await logo.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0),
+          "the wordmark loaded",
+        ).toBe(true);
       } else {
         await expect(page.locator("header .brand-mark")).toBeVisible();
         const name = page.locator("header .brand-name");
         await expect(name).toHaveText(seed.config.title!);
-        const lines = await name.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+        const lines = await name.evaluate(
+          (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+        );
         expect(lines, `${origin}: the name on one line`).toBeLessThan(1.5);
       }
     }
@@ -74,7 +91,9 @@ async function shownLogos(page: Page): Promise<string[]> {
   return shown;
 }
 
-test("logo2 shows only on a dark page: the member's dark scheme, or the device's dark setting under 'system'", async ({ page }) => {
+test("logo2 shows only on a dark page: the member's dark scheme, or the device's dark setting under 'system'", async ({
+  page,
+}) => {
   const cases = [
     { device: "light", scheme: "light", expected: "logo" },
     { device: "dark", scheme: "light", expected: "logo" },

@@ -92,10 +92,14 @@ test("a member joins the first-deposit bonus, deposits, is refused a withdrawal 
 
   await test.step("join: the card says what it pays, computed from the rule, and Join works", async () => {
     await open(page, "/user/activity");
-    await expect(card(page).getByTestId("campaign-rule")).toContainText(c("rule.deposit_first", { percent: `${rule.percentBp / 100}%`, cap: usd(rule.cap) }));
+    await expect(card(page).getByTestId("campaign-rule")).toContainText(
+      c("rule.deposit_first", { percent: `${rule.percentBp / 100}%`, cap: usd(rule.cap) }),
+    );
     await expect(card(page).getByTestId("campaign-rule")).toContainText(c("rule.wagering", { times: rule.wagering }));
     if (rule.optIn) {
-      await card(page).getByRole("button", { name: c("join") }).click();
+      await card(page)
+        .getByRole("button", { name: c("join") })
+        .click();
       await expect(page).toHaveURL(`${DEMO}/user/activity`);
       await expectToast(page, tr(LNG, "messages:campaign_joined"));
     }
@@ -111,18 +115,28 @@ test("a member joins the first-deposit bonus, deposits, is refused a withdrawal 
     await form.locator('[name="amount"]').fill(String(deposit));
     await form.locator('button[type="submit"]').click();
     await expectToast(page, tr(LNG, "messages:deposit_pending"));
-    const pending = await queuedItem<{ id: string; memberId: string; account: string; status: string }>(SITE, "deposits", member.account);
-    const confirmed = await operatorApi("POST", `/operator/sites/${SITE}/deposits/${pending.id}/confirm`, { reason: "" });
+    const pending = await queuedItem<{ id: string; memberId: string; account: string; status: string }>(
+      SITE,
+      "deposits",
+      member.account,
+    );
+    const confirmed = await operatorApi("POST", `/operator/sites/${SITE}/deposits/${pending.id}/confirm`, {
+      reason: "",
+    });
     expect(confirmed.statusCode, "the operator confirms the deposit").toBe(200);
   });
 
   await test.step("the locked bonus beside the balance, and its wagering on the card", async () => {
     await page.goto(`${DEMO}/user`);
     await expect(page.getByTestId("main-balance")).toHaveText(usd(deposit * 100));
-    await expect(page.getByTestId("locked-bonus")).toContainText(`${c("wallet.bonus")}${usd(bonus)} ${c("wallet.bonus_remaining", { amount: usd(required) })}`);
+    await expect(page.getByTestId("locked-bonus")).toContainText(
+      `${c("wallet.bonus")}${usd(bonus)} ${c("wallet.bonus_remaining", { amount: usd(required) })}`,
+    );
     await page.getByTestId("locked-bonus-remaining").click();
     await expect(page).toHaveURL(`${DEMO}/user/activity`);
-    await expect(card(page).getByTestId("bonus-remaining")).toHaveText(c("bonus.locked", { remaining: usd(required), amount: usd(bonus) }));
+    await expect(card(page).getByTestId("bonus-remaining")).toHaveText(
+      c("bonus.locked", { remaining: usd(required), amount: usd(bonus) }),
+    );
     await expect(card(page).locator("progress")).toHaveAttribute("value", "0");
   });
 
@@ -136,7 +150,11 @@ test("a member joins the first-deposit bonus, deposits, is refused a withdrawal 
     await bank.locator('[name="accountNumber"]').fill("0015-123-456789");
     await bank.locator('[name="currency"]').fill("USD");
     await bank.locator('[name="address"]').fill("1 Example Road");
-    for (const [input, file] of [["idFrontFile", "front"], ["idBackFile", "back"], ["passbookFile", "passbook"]] as const) {
+    for (const [input, file] of [
+      ["idFrontFile", "front"],
+      ["idBackFile", "back"],
+      ["passbookFile", "passbook"],
+    ] as const) {
       await bank.locator(`input[name="${input}"]`).setInputFiles(tempFile(testInfo, `${file}.png`, PNG_1X1));
     }
     await bank.locator('button[type="submit"]').click();
@@ -147,9 +165,12 @@ test("a member joins the first-deposit bonus, deposits, is refused a withdrawal 
     const form = formWith(page, "amount");
     // more than the main balance, less than main + bonus
     await form.locator('[name="amount"]').fill(String(deposit + bonus / 200));
-    if (site.transactionPasswordRequired) await form.locator('[name="transactionPassword"]').fill(member.transactionPassword);
+    if (site.transactionPasswordRequired)
+      await form.locator('[name="transactionPassword"]').fill(member.transactionPassword);
     await form.locator('button[type="submit"]').click();
-    await expect(form.locator(".error-list").first()).toHaveText(tr(LNG, "messages:bonus_locked", { amount: usd(required) }));
+    await expect(form.locator(".error-list").first()).toHaveText(
+      tr(LNG, "messages:bonus_locked", { amount: usd(required) }),
+    );
   });
 
   await test.step("bets count toward the wagering: the bar and the sentence move once a bet settles", async () => {
@@ -182,10 +203,17 @@ test("a member joins the first-deposit bonus, deposits, is refused a withdrawal 
         { message: "the settled bet's stake counts toward the wagering", timeout: 30_000, intervals: [2_000] },
       )
       .toBe(String(stake));
-    await expect(card(page).getByTestId("bonus-remaining")).toHaveText(c("bonus.locked", { remaining: usd(required - stake), amount: usd(bonus) }));
-    await expect(card(page).getByTestId("bonus-turnover")).toHaveText(c("bonus.turnover", { turnover: usd(stake), required: usd(required) }));
+    await expect(card(page).getByTestId("bonus-remaining")).toHaveText(
+      c("bonus.locked", { remaining: usd(required - stake), amount: usd(bonus) }),
+    );
+    await expect(card(page).getByTestId("bonus-turnover")).toHaveText(
+      c("bonus.turnover", { turnover: usd(stake), required: usd(required) }),
+    );
     // the card with its progress bars passes axe (the a11y spec's members have no bonus)
-    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).setLegacyMode(true).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .setLegacyMode(true)
+      .analyze();
     expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`))).toEqual([]);
   });
 });

@@ -73,7 +73,10 @@ for (const js of [true, false]) {
         await tx.locator('[name="newTransactionPassword"]').fill(thirdTx);
         await tx.locator('[name="confirmTransactionPassword"]').fill(thirdTx);
         await tx.locator('button[type="submit"]').click();
-        await expect(tx.locator(".form-alert p")).toHaveText([t("account:setting.tx_failed"), t("messages:wrong_transaction_password")]);
+        await expect(tx.locator(".form-alert p")).toHaveText([
+          t("account:setting.tx_failed"),
+          t("messages:wrong_transaction_password"),
+        ]);
         await tx.locator('[name="oldTransactionPassword"]').fill(secondTx);
         await tx.locator('[name="newTransactionPassword"]').fill(thirdTx);
         await tx.locator('[name="confirmTransactionPassword"]').fill(thirdTx);
@@ -105,7 +108,10 @@ for (const js of [true, false]) {
       await page.goto(`${DEMO}/user/info`);
       await expect(page.getByTestId("mobile-verified")).toHaveText(t("account:sms.not_verified"));
 
-      await page.locator(`main a[href="/user/smsVerify"]`).filter({ hasText: t("account:info.sms_link") }).click();
+      await page
+        .locator(`main a[href="/user/smsVerify"]`)
+        .filter({ hasText: t("account:info.sms_link") })
+        .click();
       await expect(page).toHaveURL(`${DEMO}/user/smsVerify`);
       await expect(page.locator("h1")).toHaveText(t("account:sms.title"));
       // only the masked number reaches the page
@@ -119,7 +125,9 @@ for (const js of [true, false]) {
         await ready(page, js);
         await page.locator("form.sms-send button[type=submit]").click();
         await expectToast(page, t("messages:sms_code_sent"));
-        await expect(page.getByTestId("sms-sent")).toContainText(t("account:sms.remaining_today", { count: SMS_RULES.perDay - 1 }));
+        await expect(page.getByTestId("sms-sent")).toContainText(
+          t("account:sms.remaining_today", { count: SMS_RULES.perDay - 1 }),
+        );
         await expect(page.locator("form.sms-send button[type=submit]")).toHaveText(t("account:sms.resend"));
       });
 

@@ -76,9 +76,13 @@ for (const js of [true, false]) {
       let thread: OperatorMessage;
       await test.step("the operator finds it awaiting a reply and answers", async () => {
         thread = await operatorThread("demo", member.account, (m) => m.title === title && m.awaitingReply);
-        const replied = await operatorApi("POST", `/operator/sites/demo/messages/${thread.memberId}/${thread.id}/reply`, {
-          content: answer,
-        });
+        const replied = await operatorApi(
+          "POST",
+          `/operator/sites/demo/messages/${thread.memberId}/${thread.id}/reply`,
+          {
+            content: answer,
+          },
+        );
         expect(replied, "the operator's reply should succeed").toMatchObject({ statusCode: 200 });
       });
 
@@ -100,7 +104,10 @@ for (const js of [true, false]) {
         await expect(entries.nth(1).locator(".stored-text")).toHaveText(answer);
 
         // read now: back on the list the badge is gone
-        await page.locator(`main a[href="/user/message"]`).filter({ hasText: t("support:thread.back") }).click();
+        await page
+          .locator(`main a[href="/user/message"]`)
+          .filter({ hasText: t("support:thread.back") })
+          .click();
         await expect(page).toHaveURL(`${DEMO}/user/message`);
         await expect(messageItem(page, title)).toHaveCount(1);
         await expect(messageItem(page, title).getByTestId("unread-badge")).toHaveCount(0);
@@ -125,7 +132,11 @@ for (const js of [true, false]) {
         await expect(page.getByTestId("thread-error")).toHaveText(t("messages:message_not_found"));
         await expect(page).toHaveURL(`${DEMO}/user/message/no-such-message`);
         // the newest word is the member's again: it waits for the operator
-        await operatorThread("demo", member.account, (m) => m.id === thread.id && m.awaitingReply && m.replyCount === 2);
+        await operatorThread(
+          "demo",
+          member.account,
+          (m) => m.id === thread.id && m.awaitingReply && m.replyCount === 2,
+        );
       });
     });
 
@@ -140,7 +151,9 @@ for (const js of [true, false]) {
         await expect(page.locator("#press-announcement")).toHaveText(t("support:news.announcements"));
         await expect(page.locator("#press-news")).toHaveText(t("support:news.news"));
         for (const item of PRESS) {
-          await expect(page.getByTestId(`press-${item.kind}`).filter({ hasText: brand(item.title) })).toContainText(item.summary ?? "");
+          await expect(page.getByTestId(`press-${item.kind}`).filter({ hasText: brand(item.title) })).toContainText(
+            item.summary ?? "",
+          );
         }
         const item = PRESS.find((p) => p.kind === "news")!;
         await page.locator(".press-link", { hasText: brand(item.title) }).click();
@@ -148,7 +161,10 @@ for (const js of [true, false]) {
         await expect(page.locator("article h1")).toHaveText(brand(item.title));
         await expect(page.getByTestId("press-content")).toHaveText(item.content);
         await expect(page.locator("article .badge")).toHaveText(t("support:news.kind_news"));
-        await page.locator('main a[href="/user/news"]').filter({ hasText: t("support:news.back") }).click();
+        await page
+          .locator('main a[href="/user/news"]')
+          .filter({ hasText: t("support:news.back") })
+          .click();
         await expect(page).toHaveURL(`${DEMO}/user/news`);
         // a path nobody published: a 404 page, the member still signed in
         const missing = await page.goto(`${DEMO}/user/news/no-such-item`);
@@ -163,7 +179,8 @@ for (const js of [true, false]) {
         for (const c of CAMPAIGNS) {
           const card = page.getByTestId("campaign").filter({ has: page.locator("h2", { hasText: c.title }) });
           await expect(card.locator(".campaign-period")).toContainText(t("support:activity.period"));
-          if (c.endsAt === null) await expect(card.locator(".campaign-period")).toContainText(t("support:activity.no_end"));
+          if (c.endsAt === null)
+            await expect(card.locator(".campaign-period")).toContainText(t("support:activity.no_end"));
           // the rules come last, after what the rule pays and the member's progress (app/README.md, "Campaigns")
           await expect(card.locator("h3").last()).toHaveText(t("support:activity.rules"));
           // the rules as the operator wrote them, as paragraphs and list items (app/utils/rich-text.ts)
@@ -178,16 +195,23 @@ for (const js of [true, false]) {
         await expect(page).toHaveURL(`${DEMO}/user/help?type=rules`);
         await expect(page.locator(".support-tabs a[aria-current=page]")).toHaveText(t("support:help.type_rules"));
         // the operator's rules, then each option's return to player (app/components/support/returns-table.tsx)
-        await expect(page.locator("main section.card h2")).toHaveText([...RULES.map((r) => r.title), t("support:returns.title")]);
+        await expect(page.locator("main section.card h2")).toHaveText([
+          ...RULES.map((r) => r.title),
+          t("support:returns.title"),
+        ]);
         for (const r of RULES) {
-          await expect(page.locator("main section.card").filter({ hasText: r.title }).locator(".rich-text")).toHaveText(r.content);
+          await expect(page.locator("main section.card").filter({ hasText: r.title }).locator(".rich-text")).toHaveText(
+            r.content,
+          );
         }
       });
 
       await test.step("/user/download: the apps and the home-screen steps", async () => {
         await page.goto(`${DEMO}/user/download`);
         await expect(page.locator("h1")).toHaveText(t("support:download.title"));
-        await expect(page.locator("p.lead")).toHaveText(t("support:download.intro", { site: DEMO_SITE.config.title ?? "" }));
+        await expect(page.locator("p.lead")).toHaveText(
+          t("support:download.intro", { site: DEMO_SITE.config.title ?? "" }),
+        );
         for (const link of DEMO_SITE.config.appLinks ?? []) {
           const a = page.getByTestId(`app-link-${link.platform}`);
           await expect(a).toHaveAttribute("href", link.url);
@@ -207,14 +231,19 @@ for (const js of [true, false]) {
         await expect(chat).toHaveAttribute("href", DEMO_SITE.chatLink);
         await expect(chat).toHaveAttribute("target", "_blank");
         await expect(chat).toContainText(t("support:contact.chat_open"));
-        await page.locator('main a[href="/user/message"]').filter({ hasText: t("support:contact.messages_link") }).click();
+        await page
+          .locator('main a[href="/user/message"]')
+          .filter({ hasText: t("support:contact.messages_link") })
+          .click();
         await expect(page).toHaveURL(`${DEMO}/user/message`);
       });
     });
   });
 }
 
-test("a visitor's /contact shows the chat link carrying the referrer code kept from ?ref=, and no member links", async ({ page }) => {
+test("a visitor's /contact shows the chat link carrying the referrer code kept from ?ref=, and no member links", async ({
+  page,
+}) => {
   await page.goto(`${DEMO}/?ref=Agent42`);
   await page.goto(`${DEMO}/contact`);
   const chat = page.getByTestId("chat-link");

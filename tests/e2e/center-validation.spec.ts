@@ -1,5 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
-import { SITES, fieldError, formHolding, newMember, signUp, tr, waitForHydration, watchPosts, type Lng, type Member } from "./support";
+import {
+  SITES,
+  fieldError,
+  formHolding,
+  newMember,
+  signUp,
+  tr,
+  waitForHydration,
+  watchPosts,
+  type Lng,
+  type Member,
+} from "./support";
 
 /**
  * Every member-center form's validation messages, under their fields, in the page's language:
@@ -216,7 +227,13 @@ for (const { site, lng } of LOCALES) {
         for (const c of checks.member) await run(c);
 
         await test.step("reply: content required", async () => {
-          await submit(page, { name: "a message", path: "", form: "title", values: { title: "Hello", content: "A question." }, errors: {} });
+          await submit(page, {
+            name: "a message",
+            path: "",
+            form: "title",
+            values: { title: "Hello", content: "A question." },
+            errors: {},
+          });
           await expect(page).toHaveURL(`${site.origin}/user/message`);
           await page.locator(".message-link", { hasText: "Hello" }).click();
           const reply: Check = {
@@ -237,7 +254,9 @@ for (const { site, lng } of LOCALES) {
     });
 
     test.describe("with JavaScript (the server's answer, shown in place)", () => {
-      test(`every empty member-center form shows its messages in ${lng} in place, its post refused with 400`, async ({ page }) => {
+      test(`every empty member-center form shows its messages in ${lng} in place, its post refused with 400`, async ({
+        page,
+      }) => {
         const member = newMember(site.areaCode);
         const checks = emptyChecks(member);
         expectTranslated(lng, [...checks.signedOut, ...checks.member]);
@@ -250,7 +269,9 @@ for (const { site, lng } of LOCALES) {
             posts.length = 0;
             await submit(page, c);
             await expectErrors(page, c, lng);
-            expect(posts, `${c.name}: one post, refused`).toEqual([{ path: new URL(c.path, site.origin).pathname, status: 400 }]);
+            expect(posts, `${c.name}: one post, refused`).toEqual([
+              { path: new URL(c.path, site.origin).pathname, status: 400 },
+            ]);
           });
 
         for (const c of checks.signedOut) await run(c);

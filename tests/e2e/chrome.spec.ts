@@ -112,7 +112,9 @@ test.describe("toasts on a phone", () => {
     await expect(page, "closing does not leave the page").toHaveURL(`${DEMO}/login`);
   });
 
-  test("without JavaScript: a success leaves by itself too, and the close button takes the toast away", async ({ browser }) => {
+  test("without JavaScript: a success leaves by itself too, and the close button takes the toast away", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
     await signUp(page, DEMO, newMember());
@@ -128,7 +130,10 @@ test.describe("toasts on a phone", () => {
     await infoForm.locator('[name="realName"]').fill("Closed Toast");
     await infoForm.locator('button[type="submit"]').click();
     await expect(page.getByTestId("toast")).toHaveClass(/toast-success/);
-    await page.getByTestId("toast").getByRole("button", { name: t("toast.close") }).click();
+    await page
+      .getByTestId("toast")
+      .getByRole("button", { name: t("toast.close") })
+      .click();
     // the same page (a GET form with no field ends its address with "?")
     await expect(page).toHaveURL(/\/user\/info\??$/);
     await expect(page.getByTestId("toast")).toHaveCount(0);
@@ -137,15 +142,29 @@ test.describe("toasts on a phone", () => {
 });
 
 test.describe("the error summary", () => {
-  const REGISTER_FIELDS = ["account", "password", "confirmPassword", "transactionPassword", "confirmTransactionPassword", "realName", "mobile", "agreeTerms", "legalAge"];
+  const REGISTER_FIELDS = [
+    "account",
+    "password",
+    "confirmPassword",
+    "transactionPassword",
+    "confirmTransactionPassword",
+    "realName",
+    "mobile",
+    "agreeTerms",
+    "legalAge",
+  ];
 
-  test("with JavaScript: an empty sign-up shows one summary of its nine problems, takes focus, and each link focuses its field", async ({ page }) => {
+  test("with JavaScript: an empty sign-up shows one summary of its nine problems, takes focus, and each link focuses its field", async ({
+    page,
+  }) => {
     await page.goto(`${DEMO}/register`);
     await waitForHydration(page);
     await signUpForm(page).locator('button[type="submit"]').click();
     const summary = page.getByTestId("form-summary");
     await expect(summary).toBeFocused();
-    await expect(summary.getByRole("heading")).toHaveText(t("form_summary.title_other", { count: REGISTER_FIELDS.length }));
+    await expect(summary.getByRole("heading")).toHaveText(
+      t("form_summary.title_other", { count: REGISTER_FIELDS.length }),
+    );
     const links = summary.getByRole("link");
     await expect(links).toHaveCount(REGISTER_FIELDS.length);
     // the summary is the form's first thing, above its first field
@@ -157,14 +176,22 @@ test.describe("the error summary", () => {
     await expect(page.locator('[name="confirmTransactionPassword"]')).toBeFocused();
   });
 
-  test("without JavaScript: the summary is in the page, each link points at its field, and one error shows no summary", async ({ browser }) => {
+  test("without JavaScript: the summary is in the page, each link points at its field, and one error shows no summary", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${DEMO}/register`);
     await signUpForm(page).locator('button[type="submit"]').click();
     const summary = page.getByTestId("form-summary");
     await expect(summary).toBeVisible();
-    const targets = await summary.getByRole("link").evaluateAll((links) => links.map((a) => document.querySelector((a as HTMLAnchorElement).hash.replace(/:/g, "\\:"))?.getAttribute("name")));
+    const targets = await summary
+      .getByRole("link")
+      .evaluateAll((links) =>
+        links.map((a) =>
+          document.querySelector((a as HTMLAnchorElement).hash.replace(/:/g, "\\:"))?.getAttribute("name"),
+        ),
+      );
     expect(targets).toEqual(REGISTER_FIELDS);
     // the summary is on the first screen of a phone
     expect((await box(summary)).y).toBeLessThan(PHONE.height);
@@ -180,14 +207,21 @@ test.describe("the error summary", () => {
   });
 });
 
-test("the footer's Licence and operator link opens the terms at the site's licence section, which the governing-law clause points at", async ({ page }) => {
+test("the footer's Licence and operator link opens the terms at the site's licence section, which the governing-law clause points at", async ({
+  page,
+}) => {
   await page.goto(`${DEMO}/`);
   await waitForHydration(page, "footer form");
-  await page.getByRole("navigation", { name: t("nav.footer_label") }).getByRole("link", { name: t("nav.licence"), exact: true }).click();
+  await page
+    .getByRole("navigation", { name: t("nav.footer_label") })
+    .getByRole("link", { name: t("nav.licence"), exact: true })
+    .click();
   await expect(page).toHaveURL(`${DEMO}/terms#licence`);
   const section = page.locator("section#licence");
   await expect(section.getByRole("heading", { level: 2 })).toHaveText(tr("en-US", "terms:licence_heading"));
   await expect(section).toContainText("holds no gaming or financial licence");
   await expect(section.getByRole("heading", { level: 2 })).toBeInViewport();
-  await expect(page.locator('section[aria-labelledby="terms-law"] a[href="#licence"]')).toHaveText(tr("en-US", "terms:licence_heading"));
+  await expect(page.locator('section[aria-labelledby="terms-law"] a[href="#licence"]')).toHaveText(
+    tr("en-US", "terms:licence_heading"),
+  );
 });

@@ -48,9 +48,20 @@ test("JavaScript on: a long with a take-profit a step above the price closes by 
       await page.getByTestId("open-position").click();
       const card = page.getByTestId("open-card");
       const result = await Promise.race([
-        card.first().waitFor({ timeout: 5_000 }).then(() => "open"),
-        page.getByTestId("close-announcement").first().waitFor({ timeout: 5_000 }).then(() => "closed"),
-        ticket.locator(".error-list").first().waitFor({ timeout: 5_000 }).then(() => "refused"),
+        card
+          .first()
+          .waitFor({ timeout: 5_000 })
+          .then(() => "open"),
+        page
+          .getByTestId("close-announcement")
+          .first()
+          .waitFor({ timeout: 5_000 })
+          .then(() => "closed"),
+        ticket
+          .locator(".error-list")
+          .first()
+          .waitFor({ timeout: 5_000 })
+          .then(() => "refused"),
       ]).catch(() => "none");
       if (result === "closed") break;
       if (result !== "open") continue;
@@ -70,13 +81,17 @@ test("JavaScript on: a long with a take-profit a step above the price closes by 
     if (hit) break;
   }
   const announcement = page.getByTestId("close-announcement").first();
-  await expect(announcement).toContainText(tr("en-US", "contract:closed_toast.take_profit", { price: "", net: "" }).split(":")[0]!);
+  await expect(announcement).toContainText(
+    tr("en-US", "contract:closed_toast.take_profit", { price: "", net: "" }).split(":")[0]!,
+  );
   // a take-profit one step above the entry gains less than the two fees: the net is what it is, signed
   await expect(announcement).toContainText(/closed at [\d,]+\.\d{2} · net [+-]?US\$\d/);
   // the open list empties, and the closed list names the reason
   await expect(page.locator("li[data-testid=open-card]")).toHaveCount(0);
   await page.getByRole("link", { name: tr("en-US", "contract:positions.closed") }).click();
-  await expect(page.getByTestId("closed-position").first().getByTestId("close-reason")).toHaveText(tr("en-US", "contract:reason.take_profit"));
+  await expect(page.getByTestId("closed-position").first().getByTestId("close-reason")).toHaveText(
+    tr("en-US", "contract:reason.take_profit"),
+  );
 });
 
 test("JavaScript off: open, set take-profit and stop-loss, close at market, each a form post; the records show the open and the close", async ({

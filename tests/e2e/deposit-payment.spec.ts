@@ -1,6 +1,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { BRAND2, DEMO, expectToast, formHolding, moneyText, operatorApi, queuedItem, signUp, tr, waitForHydration } from "./support";
+import {
+  BRAND2,
+  DEMO,
+  expectToast,
+  formHolding,
+  moneyText,
+  operatorApi,
+  queuedItem,
+  signUp,
+  tr,
+  waitForHydration,
+} from "./support";
 
 /**
  * Deposits that can be completed (server/contract/README.md, "Deposits"): the member sees what to
@@ -19,7 +30,10 @@ type Queued = {
 
 /** The payment card passes axe (WCAG 2.2 A/AA, as tests/e2e/a11y.spec.ts audits) on a desktop and a 360×640 phone. */
 async function axeClean(page: Page, what: string) {
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 640 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 640 },
+  ]) {
     await page.setViewportSize(viewport);
     const { violations } = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
@@ -38,7 +52,9 @@ async function askDeposit(page: Page, optionId: string, amount: string) {
   await form.locator('button[type="submit"]').click();
 }
 
-test("brand2: a USDT deposit shows the member's address, the exact amount and a QR; the operator confirms it by its reference", async ({ page }) => {
+test("brand2: a USDT deposit shows the member's address, the exact amount and a QR; the operator confirms it by its reference", async ({
+  page,
+}) => {
   const lng = "zh-TW";
   const member = await signUp(page, BRAND2);
   await page.goto(`${BRAND2}/user/deposit`);
@@ -54,7 +70,9 @@ test("brand2: a USDT deposit shows the member's address, the exact amount and a 
   expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
   await expect(card.locator("svg.payment-qr path")).toHaveAttribute("d", /^M\d/);
   // with JavaScript, a copy button for the address
-  await expect(card.getByRole("button", { name: tr(lng, "money:payment.copy_what", { what: tr(lng, "money:payment.address") }) })).toBeVisible();
+  await expect(
+    card.getByRole("button", { name: tr(lng, "money:payment.copy_what", { what: tr(lng, "money:payment.address") }) }),
+  ).toBeVisible();
   const reference = (await page.getByTestId("receipt").locator(".receipt-reference").textContent())!;
   expect(reference).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
   await axeClean(page, "brand2 (dark) USDT payment card");
@@ -76,7 +94,9 @@ test("brand2: a USDT deposit shows the member's address, the exact amount and a 
     })
     .toBe(true);
   expect(first).toMatchObject({ account: member.account, payment: { address, assetAmount: "15.625000" } });
-  const confirmed = await operatorApi<Queued>("POST", `/operator/sites/demo2/deposits/${first!.id}/confirm`, { reason: "" });
+  const confirmed = await operatorApi<Queued>("POST", `/operator/sites/demo2/deposits/${first!.id}/confirm`, {
+    reason: "",
+  });
   expect(confirmed).toMatchObject({ statusCode: 200, data: { status: "credited" } });
 
   await page.goto(`${BRAND2}/user`);
@@ -86,7 +106,11 @@ test("brand2: a USDT deposit shows the member's address, the exact amount and a 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("demo: a bank transfer shows the account and the reference, and the records link back to it", async ({ page, browser, context }) => {
+  test("demo: a bank transfer shows the account and the reference, and the records link back to it", async ({
+    page,
+    browser,
+    context,
+  }) => {
     const lng = "en-US";
     const member = await signUp(page, DEMO);
     await page.goto(`${DEMO}/user/deposit`);

@@ -46,9 +46,10 @@ async function expectOnFirstScreen(page: Page, what: string, locator: Locator) {
   const height = page.viewportSize()!.height;
   expect(box, `${what} is rendered`).not.toBeNull();
   expect(box!.y, `${what} starts on the first screen`).toBeGreaterThanOrEqual(0);
-  expect(box!.y + box!.height, `${what} (${Math.round(box!.y)}–${Math.round(box!.y + box!.height)} px) ends within ${height} px`).toBeLessThanOrEqual(
-    height,
-  );
+  expect(
+    box!.y + box!.height,
+    `${what} (${Math.round(box!.y)}–${Math.round(box!.y + box!.height)} px) ends within ${height} px`,
+  ).toBeLessThanOrEqual(height);
 }
 
 test.describe("on a 360×640 phone", () => {
@@ -70,7 +71,9 @@ test.describe("on a 360×640 phone", () => {
     // the header is one thin row whose links all show (none scrolled out of sight)
     const header = (await page.locator("header.site-header").boundingBox())!;
     expect(header.height, "the header's height").toBeLessThanOrEqual(48);
-    const nav = await page.locator("header .site-nav").evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    const nav = await page
+      .locator("header .site-nav")
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(nav.scroll, "the header's links fit its row").toBeLessThanOrEqual(nav.client);
     await expectOnFirstScreen(page, "the pair switcher", page.getByRole("navigation", { name: game("pairs_label") }));
     await expectOnFirstScreen(page, "the Live round's number", page.getByTestId("live-period"));
@@ -88,7 +91,10 @@ test.describe("on a 360×640 phone", () => {
     const bar = (await page.getByTestId("bet-bar").boundingBox())!;
     const chips = (await page.locator(".bet-chip-row").boundingBox())!;
     expect(chips.y + chips.height, "the chips end above the bet bar").toBeLessThanOrEqual(bar.y);
-    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), "no sideways scrolling").toBeLessThanOrEqual(PHONE.width);
+    expect(
+      await page.evaluate(() => document.scrollingElement!.scrollWidth),
+      "no sideways scrolling",
+    ).toBeLessThanOrEqual(PHONE.width);
     // the price and its change stay one line whatever the figures (a change that wrapped under the
     // price once pushed the chips under the bar): in the quote, and in a copy of it beside it with
     // the widest change, the change starts above the price's bottom
@@ -96,10 +102,13 @@ test.describe("on a 360×640 phone", () => {
       const copy = quote.cloneNode(true) as HTMLElement;
       const change = copy.querySelector(".game-change")!;
       change.replaceChild(document.createTextNode("+99,999.99 "), change.firstChild!);
-      while (change.firstChild!.nextSibling!.nodeType === Node.TEXT_NODE) change.removeChild(change.firstChild!.nextSibling!);
+      while (change.firstChild!.nextSibling!.nodeType === Node.TEXT_NODE)
+        change.removeChild(change.firstChild!.nextSibling!);
       for (const el of [copy, ...copy.querySelectorAll("[data-testid]")]) el.removeAttribute("data-testid");
       quote.parentElement!.insertBefore(copy, quote.nextSibling);
-      const oneLine = (q: Element) => q.querySelector(".game-change")!.getBoundingClientRect().top < q.querySelector(".game-price")!.getBoundingClientRect().bottom;
+      const oneLine = (q: Element) =>
+        q.querySelector(".game-change")!.getBoundingClientRect().top <
+        q.querySelector(".game-price")!.getBoundingClientRect().bottom;
       const measured = { quote: oneLine(quote), widest: oneLine(copy) };
       copy.remove();
       return measured;
@@ -114,15 +123,27 @@ test.describe("on a 360×640 phone", () => {
     // the bet bar: "Place bet" until an option is chosen, then what the stake pays on a win
     const submit = page.getByTestId("bet-submit");
     await expect(submit).toHaveText(game("bet.submit"));
-    await page.locator(".bet-option").filter({ hasText: game("option.high") }).click();
-    await page.locator(".chip").filter({ hasText: usd(stake) }).click();
+    await page
+      .locator(".bet-option")
+      .filter({ hasText: game("option.high") })
+      .click();
+    await page
+      .locator(".chip")
+      .filter({ hasText: usd(stake) })
+      .click();
     const payout = Math.floor((stake * Math.round(site.odds.high! * 10_000)) / 10_000);
     await expect(submit).toHaveText(game("bet.preview", { amount: usd(stake), payout: usd(payout) }));
     await page.locator('.bet-bar input[name="amount"]').fill(decimalText(stake * 4, site.currency));
     await expect(submit).toHaveText(
-      game("bet.preview", { amount: usd(stake * 4), payout: usd(Math.floor((stake * 4 * Math.round(site.odds.high! * 10_000)) / 10_000)) }),
+      game("bet.preview", {
+        amount: usd(stake * 4),
+        payout: usd(Math.floor((stake * 4 * Math.round(site.odds.high! * 10_000)) / 10_000)),
+      }),
     );
-    await page.locator(".chip").filter({ hasText: usd(stake) }).click();
+    await page
+      .locator(".chip")
+      .filter({ hasText: usd(stake) })
+      .click();
 
     // placing the bet from a scrolled page leaves it where it was, and the bar confirms it
     await awaitBetting(page, { js: true, url, seconds: 3 });
@@ -132,7 +153,9 @@ test.describe("on a 360×640 phone", () => {
     const betPeriod = (await page.getByTestId("next-period").textContent())!;
     await submit.click();
     await expectToast(page, betPlacedText(LNG, betPeriod));
-    await expect(page.getByTestId("bet-placed")).toHaveText(`✓ ${game("bet.placed", { option: game("option.high"), amount: usd(stake) })}`);
+    await expect(page.getByTestId("bet-placed")).toHaveText(
+      `✓ ${game("bet.placed", { option: game("option.high"), amount: usd(stake) })}`,
+    );
     expect(await page.evaluate(() => window.scrollY), "placing a bet does not move the page").toBe(scrolled);
     const order = page.getByTestId("current-orders").locator("li");
     await expect(order).toHaveCount(1);
@@ -143,7 +166,9 @@ test.describe("on a 360×640 phone", () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     const barAfter = (await page.getByTestId("bet-bar").boundingBox())!;
     const chipsAfter = (await page.locator(".bet-chip-row").boundingBox())!;
-    expect(chipsAfter.y + chipsAfter.height, "the chips end above the bet bar after a bet").toBeLessThanOrEqual(barAfter.y);
+    expect(chipsAfter.y + chipsAfter.height, "the chips end above the bet bar after a bet").toBeLessThanOrEqual(
+      barAfter.y,
+    );
     await expect(page.getByTestId("settlement-results")).toHaveAttribute("role", "status");
   });
 
@@ -158,7 +183,9 @@ test.describe("on a 360×640 phone", () => {
     await page.getByTestId("bet-submit").click();
     await expect(refusal).toHaveText(game("validation.option_required"));
     // the refusal was about that Next round: it clears when a new one opens for bets
-    await expect(page.getByTestId("next-period")).not.toHaveText(period, { timeout: (E2E_PAIR.config.periodSeconds + 3) * 1000 });
+    await expect(page.getByTestId("next-period")).not.toHaveText(period, {
+      timeout: (E2E_PAIR.config.periodSeconds + 3) * 1000,
+    });
     await expect(refusal).toHaveCount(0);
   });
 
@@ -191,7 +218,9 @@ test.describe("on a 360×640 phone", () => {
   });
 });
 
-test("at 1280×800 the chart, both rounds, the bet panel and current orders are all above the fold", async ({ page }) => {
+test("at 1280×800 the chart, both rounds, the bet panel and current orders are all above the fold", async ({
+  page,
+}) => {
   await signUp(page, DEMO);
   await page.goto(`${DEMO}/game?pair=${PAIR}`);
   await waitForHydration(page, "form.bet-form");
@@ -200,7 +229,11 @@ test("at 1280×800 the chart, both rounds, the bet panel and current orders are 
   await expectOnFirstScreen(page, "the Live round's bets", page.getByTestId("live-bets"));
   await expectOnFirstScreen(page, "the Next round's countdown", page.getByTestId("cutoff-timer"));
   await expectOnFirstScreen(page, "the bet panel", page.locator("form.bet-form"));
-  await expectOnFirstScreen(page, "the current orders' heading", page.getByRole("heading", { name: game("tabs.current"), level: 2 }));
+  await expectOnFirstScreen(
+    page,
+    "the current orders' heading",
+    page.getByRole("heading", { name: game("tabs.current"), level: 2 }),
+  );
   // the K-line chart loads on a wide screen, its price axis formatted as the price card is
   await expect(page.locator(".game-chart .kline-canvas canvas").first()).toBeVisible();
 });

@@ -100,7 +100,9 @@ function payoutOf(status: string, stake: number): number {
   throw new Error(`not a settled status: ${status}`);
 }
 
-const SETTLED = new RegExp(`^(${[game("status.won"), game("status.lost"), game("status.refunded")].join("|")}) [+−]?US\\$`);
+const SETTLED = new RegExp(
+  `^(${[game("status.won"), game("status.lost"), game("status.refunded")].join("|")}) [+−]?US\\$`,
+);
 
 /** The Win/loss of a settled bet: the net result, then the payout beside it ("Won +US$0.95 · payout US$1.95"). */
 function winLoss(status: string, stake: number, payout: number): string {
@@ -189,9 +191,10 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   const result = page.getByTestId("settlement-result");
   await expect(result).toBeVisible({ timeout: SETTLE_MS });
   await expect(page.getByTestId("current-orders")).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), "the page was not reloaded").toBe(
-    true
-  );
+  expect(
+    await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    "the page was not reloaded",
+  ).toBe(true);
   // "Won $1.95 · ETH/USDT · High · period …": what came back (a loss names the stake), the pair, the option, the round
   const said = (await result.locator("p").textContent())!;
   const kinds = [
@@ -239,7 +242,11 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
     .filter({ has: page.locator("th", { hasText: betPeriod }) });
   await expect(quote).toHaveCount(1);
   const highOutcome =
-    settledAs === game("status.won") ? "outcome.win" : settledAs === game("status.lost") ? "outcome.lose" : "outcome.refund";
+    settledAs === game("status.won")
+      ? "outcome.win"
+      : settledAs === game("status.lost")
+        ? "outcome.lose"
+        : "outcome.refund";
   // columns: end, open, close, last digit, then the options in the panel's order (high first)
   await expect(quote.locator("td").nth(4)).toHaveText(game(highOutcome));
   const lastDigit = Number(await quote.locator("td").nth(3).textContent());
@@ -291,7 +298,9 @@ test.describe("with JavaScript on a 360×640 phone", () => {
     await fillBet(page, { option: "high", chip: typed(stake) });
     await submitBet(page);
     await expectToast(page, betPlacedText(LNG, betPeriod));
-    await expect(page.getByTestId("bet-placed")).toHaveText(`✓ ${game("bet.placed", { option: game("option.high"), amount: usd(stake) })}`);
+    await expect(page.getByTestId("bet-placed")).toHaveText(
+      `✓ ${game("bet.placed", { option: game("option.high"), amount: usd(stake) })}`,
+    );
     await expect(round).toHaveText(game("round.next"));
     await expect(liveBets).toHaveText(game("round.no_bets"));
 
@@ -309,7 +318,8 @@ test.describe("with JavaScript on a 360×640 phone", () => {
     await page.evaluate(() => {
       const w = window as unknown as { __resultAt?: number };
       new MutationObserver(() => {
-        if (w.__resultAt === undefined && document.querySelector('[data-testid="settlement-result"]')) w.__resultAt = Date.now();
+        if (w.__resultAt === undefined && document.querySelector('[data-testid="settlement-result"]'))
+          w.__resultAt = Date.now();
       }).observe(document.body, { subtree: true, childList: true });
     });
 
@@ -318,21 +328,30 @@ test.describe("with JavaScript on a 360×640 phone", () => {
     await expect(result).toBeVisible({ timeout: (PERIOD_SECONDS + 5) * 1000 });
     const shownAt = (await page.evaluate(() => (window as unknown as { __resultAt?: number }).__resultAt))!;
     expect(shownAt, "not before its round ended").toBeGreaterThanOrEqual(endsAt);
-    expect(shownAt - endsAt, `the result showed ${shownAt - endsAt} ms after its round's end`).toBeLessThanOrEqual(2_000);
-    await expect(result.locator("p")).toContainText(` · ${game("option.high")} · ${game("orders.period_short", { periodNo: betPeriod })}`);
+    expect(shownAt - endsAt, `the result showed ${shownAt - endsAt} ms after its round's end`).toBeLessThanOrEqual(
+      2_000,
+    );
+    await expect(result.locator("p")).toContainText(
+      ` · ${game("option.high")} · ${game("orders.period_short", { periodNo: betPeriod })}`,
+    );
     const resultBox = (await result.boundingBox())!;
     expect(resultBox.y + resultBox.height, "the result is on the first screen").toBeLessThanOrEqual(640);
     await expect(livePeriod(page)).not.toHaveText(betPeriod);
     await expect(liveBets).toHaveText(game("round.no_bets"));
     await expect(page.getByTestId("current-orders")).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), "the page was not reloaded").toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+      "the page was not reloaded",
+    ).toBe(true);
   });
 });
 
 test.describe("without JavaScript on a 360×640 phone", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
 
-  test("the game renders on the server, a bet posts as a plain form, and a reload shows it settled", async ({ page }) => {
+  test("the game renders on the server, a bet posts as a plain form, and a reload shows it settled", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await signUp(page, DEMO);
     await fundGameWallet(page, false, "500", "200");
@@ -378,7 +397,7 @@ test.describe("without JavaScript on a 360×640 phone", () => {
           message: "the order settles after its period",
           timeout: SETTLE_MS,
           intervals: [1_000],
-        }
+        },
       )
       .toMatch(SETTLED);
     const row = page.getByTestId("order-history").locator("tbody tr");
@@ -392,7 +411,9 @@ test.describe("without JavaScript on a 360×640 phone", () => {
     const card = page.getByTestId("order-cards").locator("li");
     await expect(card).toHaveCount(1);
     await expect(card).toBeVisible();
-    await expect(card.locator(".order-card-head")).toHaveText(`${winLoss(status, stake, payout)} · ${game("option.high")} · ${usd(stake)}`);
+    await expect(card.locator(".order-card-head")).toHaveText(
+      `${winLoss(status, stake, payout)} · ${game("option.high")} · ${usd(stake)}`,
+    );
     await expect(card).toContainText(game("orders.period_short", { periodNo: betPeriod }));
     await expect(card).toContainText(PAIR_NAME);
     await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
@@ -488,7 +509,10 @@ test("the member center's game page shows the same game", async ({ page }) => {
   await expect(page.locator(".member-content form.bet-form")).toBeVisible();
   // no points in the game wallet yet: a way to the transfer page
   await expect(gameWallet(page)).toHaveText(usd(0));
-  await expect(betForm(page).getByRole("link", { name: game("bet.transfer_link") })).toHaveAttribute("href", "/user/transfer");
+  await expect(betForm(page).getByRole("link", { name: game("bet.transfer_link") })).toHaveAttribute(
+    "href",
+    "/user/transfer",
+  );
 
   // its pair and tab links stay inside the member center
   await page

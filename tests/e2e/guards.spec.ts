@@ -1,10 +1,24 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SITE_PORT } from "./ports";
-import { BRAND2, DEMO, PLATFORM, registerMember, signOutButton, signUp, texts, tr, waitForHydration, type Member } from "./support";
+import {
+  BRAND2,
+  DEMO,
+  PLATFORM,
+  registerMember,
+  signOutButton,
+  signUp,
+  texts,
+  tr,
+  waitForHydration,
+  type Member,
+} from "./support";
 
 const en = texts("en-US");
 
-test("a signed-out visit to /user is sent to /login, and signing in returns to the page asked for", async ({ page, browser }) => {
+test("a signed-out visit to /user is sent to /login, and signing in returns to the page asked for", async ({
+  page,
+  browser,
+}) => {
   const member = await registerMember(browser, DEMO);
   // /user has no deeper pages yet; a query string shows the exact path is remembered, not a default
   const wanted = "/user?from=e2e-guard";
@@ -48,9 +62,15 @@ test("an unknown hostname answers 404 Unknown site, with no tenant's content", a
 
 /** What a <Link> does: a navigation by the app's router (its data request first, then the page). */
 const followLink = (page: Page, to: string) =>
-  page.evaluate((path) => (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(path), to);
+  page.evaluate(
+    (path) =>
+      (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(path),
+    to,
+  );
 
-test("a site's redirect rule holds for a link the router follows: an internal target inside the app, an external one by a full page load", async ({ page }) => {
+test("a site's redirect rule holds for a link the router follows: an internal target inside the app, an external one by a full page load", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(m.text());
@@ -66,7 +86,10 @@ test("a site's redirect rule holds for a link the router follows: an internal ta
 
   // the second site's rule /help → https://help.example.com/brand-two: the router leaves the app
   await page.route("https://help.example.com/**", (route) =>
-    route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Brand Two help</title><h1>Brand Two help</h1>" })
+    route.fulfill({
+      contentType: "text/html",
+      body: "<!doctype html><title>Brand Two help</title><h1>Brand Two help</h1>",
+    }),
   );
   await page.goto(`${BRAND2}/`);
   await waitForHydration(page, "footer form.language-form");
@@ -88,10 +111,15 @@ async function platformToken(member: Member): Promise<string> {
 }
 
 for (const mode of [
-  { name: "without JavaScript on a phone", options: { javaScriptEnabled: false, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true } },
+  {
+    name: "without JavaScript on a phone",
+    options: { javaScriptEnabled: false, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true },
+  },
   { name: "with JavaScript", options: {} },
 ]) {
-  test(`a sign-in link signs a signed-out visitor in only after they confirm the account it names (${mode.name})`, async ({ browser }) => {
+  test(`a sign-in link signs a signed-out visitor in only after they confirm the account it names (${mode.name})`, async ({
+    browser,
+  }) => {
     const member = await registerMember(browser, DEMO);
     const token = await platformToken(member);
     const context = await browser.newContext(mode.options);
@@ -111,7 +139,9 @@ for (const mode of [
 
       // Yes: signed in as that account, on the page the link named
       await page.goto(link);
-      await page.getByRole("button", { name: tr("en-US", "account:link_sign_in.confirm", { account: member.account }) }).click();
+      await page
+        .getByRole("button", { name: tr("en-US", "account:link_sign_in.confirm", { account: member.account }) })
+        .click();
       await expect(page).toHaveURL(`${DEMO}/uploaderfile`);
       await page.goto(`${DEMO}/user`);
       await expect(page.getByTestId("account")).toHaveText(member.account);
@@ -121,7 +151,10 @@ for (const mode of [
   });
 }
 
-test("a signed-in member opening another account's sign-in link is asked, naming both accounts, and stays themselves on No", async ({ page, browser }) => {
+test("a signed-in member opening another account's sign-in link is asked, naming both accounts, and stays themselves on No", async ({
+  page,
+  browser,
+}) => {
   const other = await registerMember(browser, DEMO);
   const token = await platformToken(other);
   const me = await signUp(page, DEMO);
@@ -129,7 +162,9 @@ test("a signed-in member opening another account's sign-in link is asked, naming
   await expect(page).toHaveURL(`${DEMO}/confirm-sign-in`);
   await expect(page.getByTestId("link-current-account")).toHaveText(me.account);
   await expect(page.getByTestId("link-account")).toHaveText(other.account);
-  await page.getByRole("button", { name: tr("en-US", "account:link_sign_in.stay_in", { account: me.account }) }).click();
+  await page
+    .getByRole("button", { name: tr("en-US", "account:link_sign_in.stay_in", { account: me.account }) })
+    .click();
   await expect(page).toHaveURL(`${DEMO}/user/bank`);
   await page.goto("/user");
   await expect(page.getByTestId("account")).toHaveText(me.account);

@@ -50,7 +50,12 @@ const GAME_NAME = gameNameOf("demo", LNG);
 const english = <T extends { lang: string }>(items: T[]) => items.filter((i) => i.lang === "en_US");
 const NEWS = english(DEMO_SITE.press).find((p) => p.kind === "news")!;
 const CAMPAIGNS = english(DEMO_SITE.campaigns);
-const BANK = { bank: "Demo Commercial Bank", branch: "Taipei Main Branch", accountNumber: "0015-123-456789", currency: "USD" };
+const BANK = {
+  bank: "Demo Commercial Bank",
+  branch: "Taipei Main Branch",
+  accountNumber: "0015-123-456789",
+  currency: "USD",
+};
 const DOCUMENTS = ["id_front", "id_back", "passbook"] as const;
 const PAIR = E2E_PAIR.symbol;
 
@@ -83,7 +88,9 @@ async function expectHeading(page: Page, key: string) {
   // the game's heading and title are the site's name for it (gameName)
   const text = key === "game:title" ? GAME_NAME : t(key);
   // the records' heading also says which money they list (app/README.md, "Practice mode")
-  await expect(page.locator("h1")).toHaveText(key === "records:title" ? `${text} ${t("common:practice.real_badge")}` : text);
+  await expect(page.locator("h1")).toHaveText(
+    key === "records:title" ? `${text} ${t("common:practice.real_badge")}` : text,
+  );
   await expect(page).toHaveTitle(`${text} · ${SITE_TITLE}`);
 }
 
@@ -102,12 +109,18 @@ async function visitorPages(page: Page, mode: Mode) {
   await expect(page).toHaveTitle(`${t("home.title")} · ${SITE_TITLE}`);
   await expect(page.locator('header a[href="/login"]')).toHaveText(t("nav.login"));
 
-  await page.locator("footer").getByRole("link", { name: t("nav.terms") }).click();
+  await page
+    .locator("footer")
+    .getByRole("link", { name: t("nav.terms") })
+    .click();
   await expect(page).toHaveURL(`${DEMO}/terms`);
   await expectHeading(page, "terms:title");
   await expect(page.locator("#terms-liability")).toHaveText(t("terms:sections.liability.heading"));
 
-  await page.locator("footer").getByRole("link", { name: t("nav.contact") }).click();
+  await page
+    .locator("footer")
+    .getByRole("link", { name: t("nav.contact") })
+    .click();
   await expect(page).toHaveURL(`${DEMO}/contact`);
   await expectHeading(page, "support:contact.title");
   await expect(page.getByTestId("chat-link")).toHaveAttribute("href", DEMO_SITE.chatLink);
@@ -132,7 +145,10 @@ async function visitorPages(page: Page, mode: Mode) {
 
 async function signUpFromHome(page: Page, mode: Mode, member: Member) {
   await open(page, "/", mode);
-  await page.locator("main").getByRole("link", { name: t("home.cta_register") }).click();
+  await page
+    .locator("main")
+    .getByRole("link", { name: t("home.cta_register") })
+    .click();
   await expect(page).toHaveURL(`${DEMO}/register`);
   await expectHeading(page, "register.title");
   if (mode.js) await waitForHydration(page, "form");
@@ -181,7 +197,9 @@ async function depositAndTransfer(page: Page, mode: Mode) {
   // the receipt of what was just done, and the recent list with its date
   await expect(page.getByTestId("receipt")).toContainText(usd(50_000));
   const recent = page.locator('section[aria-labelledby="recent-deposits"] li');
-  await expect(recent.locator(".recent-what")).toHaveText([`${usd(50_000)} · ${DEMO_SITE.config.depositOptions![0]!.name}`]);
+  await expect(recent.locator(".recent-what")).toHaveText([
+    `${usd(50_000)} · ${DEMO_SITE.config.depositOptions![0]!.name}`,
+  ]);
   await expect(recent.locator(".status")).toHaveText([t("money:status.credited")]);
   await expect(recent.locator("time")).toHaveCount(1);
 
@@ -196,11 +214,13 @@ async function depositAndTransfer(page: Page, mode: Mode) {
   await expect(page.getByTestId("game-balance-binary")).toHaveText(usd(20_000));
 }
 
-const SETTLED = () => new RegExp(`^(${["won", "lost", "refunded"].map((s) => t(`game:status.${s}`)).join("|")}) [+−]?US\\$`);
+const SETTLED = () =>
+  new RegExp(`^(${["won", "lost", "refunded"].map((s) => t(`game:status.${s}`)).join("|")}) [+−]?US\\$`);
 
 /** What a settled "high" bet paid, read from its status ("Won · $1.95"). */
 function payoutOf(status: string): number {
-  if (status.startsWith(t("game:status.won"))) return Math.floor((stake * Math.round(site.odds.high! * 10_000)) / 10_000);
+  if (status.startsWith(t("game:status.won")))
+    return Math.floor((stake * Math.round(site.odds.high! * 10_000)) / 10_000);
   if (status.startsWith(t("game:status.lost"))) return 0;
   if (status.startsWith(t("game:status.refunded"))) return stake;
   throw new Error(`not a settled status: ${status}`);
@@ -212,7 +232,10 @@ async function betAndSettle(page: Page, mode: Mode): Promise<number> {
   await page.locator("header").getByRole("link", { name: GAME_NAME }).click();
   await expect(page).toHaveURL(`${DEMO}/game`);
   await expectHeading(page, "game:title");
-  await page.getByRole("navigation", { name: t("game:pairs_label") }).getByRole("link", { name: E2E_PAIR.config.name }).click();
+  await page
+    .getByRole("navigation", { name: t("game:pairs_label") })
+    .getByRole("link", { name: E2E_PAIR.config.name })
+    .click();
   const url = `${DEMO}/game?pair=${PAIR}`;
   await expect(page).toHaveURL(url);
   if (mode.js) await waitForHydration(page, "form.bet-form");
@@ -276,7 +299,12 @@ async function betAndSettle(page: Page, mode: Mode): Promise<number> {
 
   await tabs.getByRole("link", { name: t("game:tabs.quotes") }).click();
   await expect(page).toHaveURL(`${url}&tab=quotes`);
-  await expect(page.getByTestId("quotes").locator("tbody tr").filter({ has: page.locator("th", { hasText: betPeriod }) })).toHaveCount(1);
+  await expect(
+    page
+      .getByTestId("quotes")
+      .locator("tbody tr")
+      .filter({ has: page.locator("th", { hasText: betPeriod }) }),
+  ).toHaveCount(1);
 
   await tabs.getByRole("link", { name: t("game:tabs.rules") }).click();
   await expect(page).toHaveURL(`${url}&tab=rules`);
@@ -302,7 +330,9 @@ async function recordRows(page: Page): Promise<string[][]> {
   const rows = page.locator("table.records-table tbody tr");
   await expect(rows.first()).toBeVisible();
   return rows.evaluateAll((trs) =>
-    trs.map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => (td.textContent ?? "").replace(/\s+/g, " ").trim())),
+    trs.map((tr) =>
+      Array.from(tr.querySelectorAll("td")).map((td) => (td.textContent ?? "").replace(/\s+/g, " ").trim()),
+    ),
   );
 }
 
@@ -353,11 +383,14 @@ async function bindBank(page: Page, testInfo: TestInfo, mode: Mode, member: Memb
   await form.locator('[name="currency"]').fill(BANK.currency);
   await form.locator('[name="address"]').fill("1 Example Road, Taipei");
   // the newest upload of each kind is chosen already
-  for (const select of ["idFrontFileId", "idBackFileId", "passbookFileId"]) await expect(form.locator(`select[name="${select}"]`)).not.toHaveValue("");
+  for (const select of ["idFrontFileId", "idBackFileId", "passbookFileId"])
+    await expect(form.locator(`select[name="${select}"]`)).not.toHaveValue("");
   await form.locator('button[type="submit"]').click();
   await expectToast(page, t("messages:bank_approved"));
   await expect(page.getByTestId("bank-status")).toHaveText(t("bank:status.approved"));
-  await expect(page.locator("main")).toContainText(t("bank:account_number_masked", { last4: BANK.accountNumber.slice(-4) }));
+  await expect(page.locator("main")).toContainText(
+    t("bank:account_number_masked", { last4: BANK.accountNumber.slice(-4) }),
+  );
 }
 
 async function withdrawAndGetPaid(page: Page, mode: Mode, member: Member, payout: number) {
@@ -381,7 +414,12 @@ async function withdrawAndGetPaid(page: Page, mode: Mode, member: Member, payout
   await open(page, "/user/record?tab=withdrawals", mode);
   await expect(page.locator("table.records-table caption")).toHaveText(t("records:tabs.withdrawals"));
   expect(await recordRows(page)).toEqual([
-    [`${t("records:kinds.withdrawal")} ${BANK.bank} ****${BANK.accountNumber.slice(-4)}`, usd(-10_000), usd(200), t("records:status.paid")],
+    [
+      `${t("records:kinds.withdrawal")} ${BANK.bank} ****${BANK.accountNumber.slice(-4)}`,
+      usd(-10_000),
+      usd(200),
+      t("records:status.paid"),
+    ],
   ]);
   await page.getByRole("link", { name: t("records:tabs.transactions") }).click();
   await expect(page.locator("table.records-table caption")).toHaveText(t("records:tabs.transactions"));
@@ -400,7 +438,9 @@ async function messageCustomerService(page: Page, mode: Mode, member: Member) {
   await expectToast(page, t("messages:message_sent"));
 
   const thread = await operatorThread("demo", member.account, (m) => m.title === title && m.awaitingReply);
-  const replied = await operatorApi("POST", `/operator/sites/demo/messages/${thread.memberId}/${thread.id}/reply`, { content: answer });
+  const replied = await operatorApi("POST", `/operator/sites/demo/messages/${thread.memberId}/${thread.id}/reply`, {
+    content: answer,
+  });
   expect(replied, "the operator's reply").toMatchObject({ statusCode: 200 });
 
   await open(page, "/user/message", mode);
@@ -456,20 +496,25 @@ async function newcomer(page: Page, testInfo: TestInfo, mode: Mode) {
   const member = newMember();
   let payout = 0;
   await test.step("a visitor sees home, terms, contact, sign-in, forgot password and the 404 page; member pages send them to /login", () =>
-    visitorPages(page, mode),
-  );
-  await test.step("signs up from the home page: signed in, back on the game, zero balances on /user", () => signUpFromHome(page, mode, member));
+    visitorPages(page, mode));
+  await test.step("signs up from the home page: signed in, back on the game, zero balances on /user", () =>
+    signUpFromHome(page, mode, member));
   await test.step("verifies the mobile with the SMS code", () => verifyMobile(page, mode, member));
-  await test.step("deposits US$500 (instant demo credit) and moves US$200 to the game wallet", () => depositAndTransfer(page, mode));
+  await test.step("deposits US$500 (instant demo credit) and moves US$200 to the game wallet", () =>
+    depositAndTransfer(page, mode));
   await test.step("bets on high and sees the bet settle; history, quotes, rules and chart", async () => {
     payout = await betAndSettle(page, mode);
   });
   await test.step("the records list the deposit, the transfer and the bet", () => historySoFar(page, mode, payout));
-  await test.step("uploads the three documents and binds the bank account", () => bindBank(page, testInfo, mode, member));
-  await test.step("withdraws US$100; the operator pays it; the records show it paid", () => withdrawAndGetPaid(page, mode, member, payout));
-  await test.step("writes to customer service and reads the operator's reply", () => messageCustomerService(page, mode, member));
+  await test.step("uploads the three documents and binds the bank account", () =>
+    bindBank(page, testInfo, mode, member));
+  await test.step("withdraws US$100; the operator pays it; the records show it paid", () =>
+    withdrawAndGetPaid(page, mode, member, payout));
+  await test.step("writes to customer service and reads the operator's reply", () =>
+    messageCustomerService(page, mode, member));
   await test.step("reads a news item, the campaigns, help and download pages", () => newsAndCampaigns(page, mode));
-  await test.step("changes the login password, signs in with the new one, signs out", () => newPasswordThenSignOut(page, mode, member));
+  await test.step("changes the login password, signs in with the new one, signs out", () =>
+    newPasswordThenSignOut(page, mode, member));
 }
 
 test.describe("with JavaScript (desktop)", () => {
@@ -483,7 +528,9 @@ test.describe("with JavaScript (desktop)", () => {
 test.describe("without JavaScript (360×640 phone)", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
 
-  test("the same journey as plain HTML pages and form posts, nothing wider than the screen", async ({ page }, testInfo) => {
+  test("the same journey as plain HTML pages and form posts, nothing wider than the screen", async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(150_000);
     await newcomer(page, testInfo, { js: false, phone: true });
   });

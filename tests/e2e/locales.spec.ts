@@ -35,9 +35,29 @@ const tagline = (seed: typeof DEMO_SITE, lng: Lng) =>
 
 // the site's title in the member's language (server/contract/README.md, "Operator texts")
 const TOURS: { lng: Lng; origin: string; siteTitle: string; tagline: string; newsPath: string; choose?: string }[] = [
-  { lng: "zh-TW", origin: BRAND2, siteTitle: DEMO2_SITE.config.title!, tagline: tagline(DEMO2_SITE, "zh-TW"), newsPath: "b2-welcome" },
-  { lng: "zh-CN", origin: DEMO, siteTitle: DEMO_SITE.config.translations!.zh_CN!.title!, tagline: tagline(DEMO_SITE, "zh-CN"), newsPath: "demo-welcome", choose: "简体中文" },
-  { lng: "ja-JP", origin: DEMO, siteTitle: DEMO_SITE.config.translations!.ja_JP!.title!, tagline: tagline(DEMO_SITE, "ja-JP"), newsPath: "demo-welcome", choose: "日本語" },
+  {
+    lng: "zh-TW",
+    origin: BRAND2,
+    siteTitle: DEMO2_SITE.config.title!,
+    tagline: tagline(DEMO2_SITE, "zh-TW"),
+    newsPath: "b2-welcome",
+  },
+  {
+    lng: "zh-CN",
+    origin: DEMO,
+    siteTitle: DEMO_SITE.config.translations!.zh_CN!.title!,
+    tagline: tagline(DEMO_SITE, "zh-CN"),
+    newsPath: "demo-welcome",
+    choose: "简体中文",
+  },
+  {
+    lng: "ja-JP",
+    origin: DEMO,
+    siteTitle: DEMO_SITE.config.translations!.ja_JP!.title!,
+    tagline: tagline(DEMO_SITE, "ja-JP"),
+    newsPath: "demo-welcome",
+    choose: "日本語",
+  },
 ];
 
 /** The heading each section of the member center's menu shows (a section without one fails the typecheck). */
@@ -65,7 +85,9 @@ const TITLES: Record<MemberPath, string> = {
  * heading each page shows; contract trading, a page of its own outside the member center, is
  * checked apart.
  */
-const MEMBER_PAGES = MEMBER_LINKS.filter(([path]) => path !== "/game/contract").map(([path, navKey]) => [path, navKey, TITLES[path]] as const);
+const MEMBER_PAGES = MEMBER_LINKS.filter(([path]) => path !== "/game/contract").map(
+  ([path, navKey]) => [path, navKey, TITLES[path]] as const,
+);
 
 const GAME_TABS = ["current", "history", "quotes", "rules", "chart"] as const;
 
@@ -81,7 +103,11 @@ for (const tour of TOURS) {
   const label = (navKey: string) => (navKey === "user.nav_game" ? gameName : t(navKey));
 
   /** The page's heading and the tab's title in this language, and the document says which language it is. */
-  async function expectPage(page: Page, titleKey: string, heading = titleKey === "game:title" ? gameName : t(titleKey)) {
+  async function expectPage(
+    page: Page,
+    titleKey: string,
+    heading = titleKey === "game:title" ? gameName : t(titleKey),
+  ) {
     await expect(page.locator("html")).toHaveAttribute("lang", lng);
     await expect(page.locator("h1")).toHaveText(heading);
     await expect(page).toHaveTitle(`${titleKey === "game:title" ? gameName : t(titleKey)} · ${siteTitle}`);
@@ -92,22 +118,32 @@ for (const tour of TOURS) {
     await waitForHydration(page, "form");
   }
 
-  test(`every page in ${lng} (${new URL(origin).hostname}): headings, titles, navigation, forms and toasts`, async ({ page }) => {
+  test(`every page in ${lng} (${new URL(origin).hostname}): headings, titles, navigation, forms and toasts`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     await watchToasts(page);
 
-    await test.step(tour.choose ? `the visitor chooses ${tour.choose} in the footer` : `the site opens in ${lng}`, async () => {
-      await open(page, "/");
-      if (tour.choose) {
-        const form = page.locator("footer form.language-form");
-        await form.locator("select[name=locale]").selectOption({ label: tour.choose });
-        await form.locator('button[type="submit"]').click();
-      }
-      await expectPage(page, "home.title", tour.tagline);
-      const nav = page.getByRole("navigation", { name: t("nav.label") });
-      await expect(nav.getByRole("link")).toHaveText([t("nav.home"), t("nav.login"), t("nav.register")]);
-      await expect(page.getByRole("navigation", { name: t("nav.footer_label") }).getByRole("link").first()).toHaveText(t("nav.terms"));
-    });
+    await test.step(
+      tour.choose ? `the visitor chooses ${tour.choose} in the footer` : `the site opens in ${lng}`,
+      async () => {
+        await open(page, "/");
+        if (tour.choose) {
+          const form = page.locator("footer form.language-form");
+          await form.locator("select[name=locale]").selectOption({ label: tour.choose });
+          await form.locator('button[type="submit"]').click();
+        }
+        await expectPage(page, "home.title", tour.tagline);
+        const nav = page.getByRole("navigation", { name: t("nav.label") });
+        await expect(nav.getByRole("link")).toHaveText([t("nav.home"), t("nav.login"), t("nav.register")]);
+        await expect(
+          page
+            .getByRole("navigation", { name: t("nav.footer_label") })
+            .getByRole("link")
+            .first(),
+        ).toHaveText(t("nav.terms"));
+      },
+    );
 
     await test.step("the public pages: terms, contact, sign in, forgot password, sign up, 404", async () => {
       await page.getByRole("link", { name: t("nav.terms") }).click();
@@ -119,7 +155,10 @@ for (const tour of TOURS) {
       await expectPage(page, "support:contact.title");
       await expect(page.getByTestId("chat-link")).toContainText(t("support:contact.chat_open"));
 
-      await page.getByRole("navigation", { name: t("nav.label") }).getByRole("link", { name: t("nav.login") }).click();
+      await page
+        .getByRole("navigation", { name: t("nav.label") })
+        .getByRole("link", { name: t("nav.login") })
+        .click();
       await expect(page).toHaveURL(`${origin}/login`);
       await expectPage(page, "login.title");
       await expect(page.getByLabel(t("fields.password"))).toBeVisible();
@@ -139,7 +178,9 @@ for (const tour of TOURS) {
       await expect(page.getByLabel(t("fields.confirm_transaction_password"))).toBeVisible();
       await expect(page.getByRole("checkbox", { name: t("register.legal_age") })).toBeVisible();
       await fillSignUp(page, signUpValues(newMember()));
-      await signUpForm(page).getByRole("button", { name: t("register.submit") }).click();
+      await signUpForm(page)
+        .getByRole("button", { name: t("register.submit") })
+        .click();
       await expect(page).toHaveURL(`${origin}/user`);
       await expectToast(page, t("messages:register_success"));
       await expectPage(page, "user.title");
@@ -154,8 +195,15 @@ for (const tour of TOURS) {
         await memberNav.getByRole("link", { name: label(navKey), exact: true }).click();
         await expect(page).toHaveURL(`${origin}${path}`);
         // the records' heading also says which money they list (app/README.md, "Practice mode")
-        await expectPage(page, titleKey, path === "/user/record" ? `${t(titleKey)} ${t("practice.real_badge")}` : undefined);
-        await expect(memberNav.getByRole("link", { name: label(navKey), exact: true })).toHaveAttribute("aria-current", "page");
+        await expectPage(
+          page,
+          titleKey,
+          path === "/user/record" ? `${t(titleKey)} ${t("practice.real_badge")}` : undefined,
+        );
+        await expect(memberNav.getByRole("link", { name: label(navKey), exact: true })).toHaveAttribute(
+          "aria-current",
+          "page",
+        );
       }
       // contract trading, from the member menu (then back to the member center)
       await memberNav.getByRole("link", { name: t("user.nav_contract"), exact: true }).click();
@@ -174,7 +222,10 @@ for (const tour of TOURS) {
     });
 
     await test.step("the game and its sections: current and historical orders, quotes, rules, K-line chart", async () => {
-      await page.getByRole("navigation", { name: t("nav.label") }).getByRole("link", { name: gameName }).click();
+      await page
+        .getByRole("navigation", { name: t("nav.label") })
+        .getByRole("link", { name: gameName })
+        .click();
       await expect(page).toHaveURL(`${origin}/game`);
       await expectPage(page, "game:title");
       await expect(page.locator("form.bet-form h2")).toHaveText(t("game:bet.title"));

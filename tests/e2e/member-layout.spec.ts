@@ -1,7 +1,18 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { MEMBER_LINKS } from "../../app/utils/member-links";
 import { MEMBER_CENTER_SECTIONS } from "../helpers/member-pages";
-import { DEMO, PNG_1X1, fieldError, formWith, signUp, tempFile, texts, waitForHydration, watchPosts, type Member } from "./support";
+import {
+  DEMO,
+  PNG_1X1,
+  fieldError,
+  formWith,
+  signUp,
+  tempFile,
+  texts,
+  waitForHydration,
+  watchPosts,
+  type Member,
+} from "./support";
 
 /**
  * The member center on a phone and the money forms after a success (app/README.md, "Member
@@ -29,7 +40,9 @@ test.describe("on a 360×640 phone", () => {
       expect(menu!.height, `${path}: the menu is one slim row`).toBeLessThanOrEqual(48);
       const heading = await page.locator("main h1").first().boundingBox();
       expect(heading, `${path}: a heading`).not.toBeNull();
-      expect(heading!.y + heading!.height, `${path}: the heading ends within the first 640 px`).toBeLessThanOrEqual(640);
+      expect(heading!.y + heading!.height, `${path}: the heading ends within the first 640 px`).toBeLessThanOrEqual(
+        640,
+      );
       // no sidebar and no link list on a phone: the sections are behind the button
       await expect(page.locator(".member-sidebar"), path).toBeHidden();
       await expect(page.locator(".member-menu-grid"), path).toBeHidden();
@@ -50,7 +63,9 @@ test.describe("on a 360×640 phone", () => {
   });
 });
 
-test("without JavaScript the menu opens as well (a <details>), and on a desktop the sections are a sidebar", async ({ browser }) => {
+test("without JavaScript the menu opens as well (a <details>), and on a desktop the sections are a sidebar", async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
   const page = await context.newPage();
   await signUp(page, DEMO);
@@ -59,7 +74,10 @@ test("without JavaScript the menu opens as well (a <details>), and on a desktop 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${DEMO}/user/record`);
   await expect(menuButton(page)).toBeHidden();
-  await expect(page.locator(".member-sidebar").getByRole("link", { name: en.t("user.nav_record") })).toHaveAttribute("aria-current", "page");
+  await expect(page.locator(".member-sidebar").getByRole("link", { name: en.t("user.nav_record") })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   // the game needs the width: its sections are one slim row above it, not a sidebar
   await page.goto(`${DEMO}/user/gamePage`);
   const strip = await page.locator(".member-sidebar").boundingBox();

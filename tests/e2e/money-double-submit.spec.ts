@@ -15,7 +15,9 @@ async function mainBalance(page: Page) {
   return page.getByTestId("main-balance");
 }
 
-test("a double-clicked deposit (JavaScript), two instant clicks and the same form posted twice in parallel are each credited once", async ({ page }) => {
+test("a double-clicked deposit (JavaScript), two instant clicks and the same form posted twice in parallel are each credited once", async ({
+  page,
+}) => {
   await signUp(page, DEMO, newMember());
 
   const posts: string[] = [];

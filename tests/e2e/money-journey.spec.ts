@@ -74,7 +74,13 @@ async function deposit(page: Page, mode: Mode, amount: string) {
   await expectToast(page, "deposit_credited");
 }
 
-async function transfer(page: Page, mode: Mode, direction: "in" | "out", amount: string, after: { main: string; game: string }) {
+async function transfer(
+  page: Page,
+  mode: Mode,
+  direction: "in" | "out",
+  amount: string,
+  after: { main: string; game: string },
+) {
   await open(page, "/user/transfer", mode);
   const form = formWith(page, "direction");
   await form.locator(`input[name="direction"][value="${direction}"]`).check();
@@ -119,7 +125,13 @@ async function uploadDocuments(page: Page, testInfo: TestInfo, mode: Mode): Prom
 }
 
 /** Applies on /user/bank: with the uploaded documents preselected, or with new files on the form. */
-async function applyForBank(page: Page, testInfo: TestInfo, mode: Mode, member: Member, uploaded: Record<string, string> | null) {
+async function applyForBank(
+  page: Page,
+  testInfo: TestInfo,
+  mode: Mode,
+  member: Member,
+  uploaded: Record<string, string> | null,
+) {
   await open(page, "/user/bank", mode);
   await expect(page.getByTestId("bank-status")).toHaveText(en.bank("status.none"));
   const form = formWith(page, "accountNumber");
@@ -135,7 +147,9 @@ async function applyForBank(page: Page, testInfo: TestInfo, mode: Mode, member: 
       await expect(form.locator(`select[name="${FILE_ID_SELECT[kind]}"]`)).toHaveValue(uploaded[kind]!);
     } else {
       await expect(form.locator(`select[name="${FILE_ID_SELECT[kind]}"]`)).toHaveCount(0);
-      await form.locator(`input[name="${FILE_INPUT[kind]}"]`).setInputFiles(tempFile(testInfo, `bank-${kind}.png`, PNG_1X1));
+      await form
+        .locator(`input[name="${FILE_INPUT[kind]}"]`)
+        .setInputFiles(tempFile(testInfo, `bank-${kind}.png`, PNG_1X1));
     }
   }
   await form.locator('button[type="submit"]').click();
@@ -143,7 +157,9 @@ async function applyForBank(page: Page, testInfo: TestInfo, mode: Mode, member: 
   // demo reviews bank accounts automatically: bound at once, and the form is gone
   await expectToast(page, "bank_approved");
   await expect(page.getByTestId("bank-status")).toHaveText(en.bank("status.approved"));
-  await expect(page.locator("main")).toContainText(en.bank("account_number_masked", { last4: BANK.accountNumber.slice(-4) }));
+  await expect(page.locator("main")).toContainText(
+    en.bank("account_number_masked", { last4: BANK.accountNumber.slice(-4) }),
+  );
   await expect(formWith(page, "accountNumber")).toHaveCount(0);
 
   // the application names exactly the documents the member chose
@@ -176,11 +192,15 @@ async function withdraw(page: Page, mode: Mode, member: Member) {
   await open(page, "/user/withdraw", mode);
   const form = formWith(page, "amount");
   // the fee rule is there before anything is typed (it is all a page without JavaScript can show)
-  const percent = new Intl.NumberFormat(LNG, { style: "percent", maximumFractionDigits: 2 }).format(info.withdrawFeeRatio);
+  const percent = new Intl.NumberFormat(LNG, { style: "percent", maximumFractionDigits: 2 }).format(
+    info.withdrawFeeRatio,
+  );
   await expect(form.locator(".fee-preview p").first()).toHaveText(
     `${en.money("withdraw.fee_rule", { percent })} ${moneyText(info.withdrawFeeFixed, info.currency, LNG)}`,
   );
-  await expect(form.locator(".fee-preview p").first()).toHaveText(`${en.money("withdraw.fee_rule", { percent: "1%" })} US$1.00`);
+  await expect(form.locator(".fee-preview p").first()).toHaveText(
+    `${en.money("withdraw.fee_rule", { percent: "1%" })} US$1.00`,
+  );
   await expect(page.getByTestId("fee-preview")).toHaveCount(0);
   await expect(form).toContainText(`${en.money("withdraw.to")}: ${BANK.bank} ····${BANK.accountNumber.slice(-4)}`);
 
@@ -212,7 +232,9 @@ async function rowTexts(page: Page): Promise<string[][]> {
   const rows = page.locator("table.records-table tbody tr");
   await expect(rows.first()).toBeVisible();
   return rows.evaluateAll((trs) =>
-    trs.map((tr) => Array.from(tr.querySelectorAll("td")).map((td) => (td.textContent ?? "").replace(/\s+/g, " ").trim())),
+    trs.map((tr) =>
+      Array.from(tr.querySelectorAll("td")).map((td) => (td.textContent ?? "").replace(/\s+/g, " ").trim()),
+    ),
   );
 }
 
@@ -268,7 +290,14 @@ async function checkRecords(page: Page, mode: Mode) {
   await expect(page.locator("table.records-table thead th")).toHaveText(
     ["columns.time", "columns.details", "columns.amount", "columns.fee", "columns.status"].map((k) => r(k)),
   );
-  expect(await rowTexts(page)).toEqual([[`${r("kinds.withdrawal")} ${BANK.bank} ****${BANK.accountNumber.slice(-4)}`, "-US$100.00", "US$2.00", r("status.paid")]]);
+  expect(await rowTexts(page)).toEqual([
+    [
+      `${r("kinds.withdrawal")} ${BANK.bank} ****${BANK.accountNumber.slice(-4)}`,
+      "-US$100.00",
+      "US$2.00",
+      r("status.paid"),
+    ],
+  ]);
   await expect(page.locator("main")).not.toContainText(moneyText(info.maxWithdrawAmount, "USD", LNG));
 }
 
@@ -299,13 +328,18 @@ async function moneyJourney(page: Page, testInfo: TestInfo, mode: Mode & { phone
     await narrow("/user/transfer");
   });
 
-  await test.step(mode.js ? "upload the three documents, then apply for the bank account with them" : "apply for the bank account with the documents on its form", async () => {
-    const uploaded = mode.js ? await uploadDocuments(page, testInfo, mode) : null;
-    await applyForBank(page, testInfo, mode, member, uploaded);
-    await narrow("/uploaderfile");
-    await page.goto(`${DEMO}/user/bank`);
-    await narrow("/user/bank");
-  });
+  await test.step(
+    mode.js
+      ? "upload the three documents, then apply for the bank account with them"
+      : "apply for the bank account with the documents on its form",
+    async () => {
+      const uploaded = mode.js ? await uploadDocuments(page, testInfo, mode) : null;
+      await applyForBank(page, testInfo, mode, member, uploaded);
+      await narrow("/uploaderfile");
+      await page.goto(`${DEMO}/user/bank`);
+      await narrow("/user/bank");
+    },
+  );
 
   await test.step("withdraw 100: fee shown before submitting, amount and fee held", async () => {
     await withdraw(page, mode, member);
@@ -318,7 +352,9 @@ async function moneyJourney(page: Page, testInfo: TestInfo, mode: Mode & { phone
     expect(paid).toMatchObject({ amount: 10_000, fee: 200, status: "pending" });
     await expectBalances(page, { main: "US$248.00", onHold: "US$0.00", game: "US$150.00" });
     await page.goto(`${DEMO}/user/withdraw`);
-    await expect(page.locator('section[aria-labelledby="recent-withdrawals"] li .status')).toHaveText([en.money("status.paid")]);
+    await expect(page.locator('section[aria-labelledby="recent-withdrawals"] li .status')).toHaveText([
+      en.money("status.paid"),
+    ]);
   });
 
   await test.step("the records list every movement", async () => {

@@ -161,8 +161,12 @@ for (const { siteId, site, lng } of LOCALES) {
         const png = tempFile(testInfo, "document.png", PNG_1X1);
 
         await test.step("bank form: every required field (keys from bank.json)", async () => {
-          const requiredKeys = L.validationKeys("bank").filter((k) => k.endsWith("_required") && !NOT_ON_BANK_FORM.includes(k));
-          expect(requiredKeys.sort(), "every required key of bank.json is checked here").toEqual(Object.keys(BANK_REQUIRED).sort());
+          const requiredKeys = L.validationKeys("bank").filter(
+            (k) => k.endsWith("_required") && !NOT_ON_BANK_FORM.includes(k),
+          );
+          expect(requiredKeys.sort(), "every required key of bank.json is checked here").toEqual(
+            Object.keys(BANK_REQUIRED).sort(),
+          );
           await page.goto(`${site.origin}/user/bank`);
           await expect(page.locator("html")).toHaveAttribute("lang", lng);
           // the site's currency is prefilled; cleared, it is refused as not a currency code
@@ -170,12 +174,15 @@ for (const { siteId, site, lng } of LOCALES) {
           await fillBank(page, {});
           await submitRefused(page, site.origin, "/user/bank", "accountNumber");
           for (const key of requiredKeys) {
-            await expect(fieldError(page, BANK_REQUIRED[key]!), `${BANK_REQUIRED[key]} → bank.validation.${key}`).toHaveText(
-              L.bank(`validation.${key}`),
-            );
+            await expect(
+              fieldError(page, BANK_REQUIRED[key]!),
+              `${BANK_REQUIRED[key]} → bank.validation.${key}`,
+            ).toHaveText(L.bank(`validation.${key}`));
           }
           await expect(fieldError(page, "currency")).toHaveText(L.bank("validation.currency_invalid"));
-          await expect(formWith(page, "accountNumber").locator(".field .error-list")).toHaveCount(requiredKeys.length + 1);
+          await expect(formWith(page, "accountNumber").locator(".field .error-list")).toHaveCount(
+            requiredKeys.length + 1,
+          );
         });
 
         await test.step("bank form: too long, malformed account number and currency", async () => {
@@ -217,7 +224,8 @@ for (const { siteId, site, lng } of LOCALES) {
           await page.goto(`${site.origin}/user/bank`);
           await fillBank(page, validBank(member, info.currency));
           const form = formWith(page, "accountNumber");
-          for (const name of ["idFrontFile", "idBackFile", "passbookFile"]) await form.locator(`[name="${name}"]`).setInputFiles(png);
+          for (const name of ["idFrontFile", "idBackFile", "passbookFile"])
+            await form.locator(`[name="${name}"]`).setInputFiles(png);
           await form.locator('button[type="submit"]').click();
           await expect(page).toHaveURL(`${site.origin}/user/bank`);
           if (info.bankAutoReview) {
@@ -247,7 +255,9 @@ for (const { siteId, site, lng } of LOCALES) {
           await expect(formError(page)).toHaveText(L.msg("wrong_transaction_password"));
           // the password is never sent back to the page
           await expect(form.locator('[name="transactionPassword"]')).toHaveValue("");
-          await expect(page.locator('section[aria-labelledby="recent-withdrawals"]')).toContainText(L.money("none_yet"));
+          await expect(page.locator('section[aria-labelledby="recent-withdrawals"]')).toContainText(
+            L.money("none_yet"),
+          );
         });
       });
     });
@@ -286,7 +296,9 @@ for (const { siteId, site, lng } of LOCALES) {
           await fillBank(page, {});
           await submitInBrowser(page, "address");
           for (const [key, field] of Object.entries(BANK_REQUIRED)) {
-            await expect(fieldError(page, field), `${field} → bank.validation.${key}`).toHaveText(L.bank(`validation.${key}`));
+            await expect(fieldError(page, field), `${field} → bank.validation.${key}`).toHaveText(
+              L.bank(`validation.${key}`),
+            );
           }
           await expect(fieldError(page, "currency")).toHaveText(L.bank("validation.currency_invalid"));
           const accountNumber = formWith(page, "accountNumber").locator('[name="accountNumber"]');
@@ -322,8 +334,12 @@ for (const { siteId, site, lng } of LOCALES) {
           await page.goto(`${site.origin}/uploaderfile`);
           await waitForHydration(page);
           const form = formWith(page, "kind");
-          await form.locator('[name="file"]').setInputFiles(tempFile(testInfo, "not-an-image.png", "plain text, not an image\n"));
-          const response = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/uploaderfile");
+          await form
+            .locator('[name="file"]')
+            .setInputFiles(tempFile(testInfo, "not-an-image.png", "plain text, not an image\n"));
+          const response = page.waitForResponse(
+            (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/uploaderfile",
+          );
           await form.locator('button[type="submit"]').click();
           expect((await response).status()).toBe(400);
           await expect(fieldError(page, "file")).toHaveText(L.msg("file_invalid_type"));

@@ -8,7 +8,10 @@ async function expectNoHorizontalScroll(page: Page, url: string) {
   expect(width, `${url} is ${width}px wide at a 360px viewport`).toBeLessThanOrEqual(360);
 }
 
-test("at 360×640 no page scrolls sideways: /, /login, /register, /terms (both sites) and /user", async ({ page, browser }) => {
+test("at 360×640 no page scrolls sideways: /, /login, /register, /terms (both sites) and /user", async ({
+  page,
+  browser,
+}) => {
   for (const origin of [DEMO, BRAND2]) {
     for (const path of ["/", "/login", "/register", "/terms"]) {
       await page.goto(`${origin}${path}`);

@@ -9,7 +9,9 @@ import { DEMO, flushPageTasks, tr, waitForHydration } from "./support";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
-test("a header link prefetches its page's data after the pointer rests on it for 1 s, and not after 0.5 s", async ({ page }) => {
+test("a header link prefetches its page's data after the pointer rests on it for 1 s, and not after 0.5 s", async ({
+  page,
+}) => {
   const fetched: string[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
@@ -20,7 +22,9 @@ test("a header link prefetches its page's data after the pointer rests on it for
   await page.goto(`${DEMO}/terms`);
   await waitForHydration(page, "footer form");
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-  const signIn = page.getByRole("navigation", { name: tr("en-US", "nav.label") }).getByRole("link", { name: tr("en-US", "nav.login"), exact: true });
+  const signIn = page
+    .getByRole("navigation", { name: tr("en-US", "nav.label") })
+    .getByRole("link", { name: tr("en-US", "nav.login"), exact: true });
   // the sign-in page's data, as the link's prefetch puts it in the page
   const prefetchLink = page.locator('link[rel="prefetch"][href^="/login?_data="]');
   // half a second, then away: nothing, even a second later

@@ -22,7 +22,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.addInitScript(() => {
     const seen: { directive: string; blocked: string }[] = [];
     (window as unknown as { cspViolations: typeof seen }).cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (e) => seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push({ directive: e.violatedDirective, blocked: e.blockedURI }),
+    );
   });
   return consoleLines;
 }
@@ -43,13 +45,18 @@ test("the game page hydrates, goes live and draws its chart under the CSP, with 
   await expect(page.locator(".game-market")).toContainText(tr("en-US", "game:market.live"));
   const price = page.getByTestId("game-price");
   const first = await price.textContent();
-  await expect.poll(() => price.textContent(), { message: "a live tick moves the price", timeout: 15_000 }).not.toBe(first);
+  await expect
+    .poll(() => price.textContent(), { message: "a live tick moves the price", timeout: 15_000 })
+    .not.toBe(first);
   // lightweight-charts is a chunk imported at run time: it loads and draws
   await expect(page.locator(".kline-canvas canvas").first()).toBeVisible();
   await expect(page.getByText(tr("en-US", "game:chart.loading"))).toHaveCount(0);
 
   // a client-side navigation after hydration loads route modules under the same policy
-  await page.getByRole("link", { name: tr("en-US", "nav.member_center") }).first().click();
+  await page
+    .getByRole("link", { name: tr("en-US", "nav.member_center") })
+    .first()
+    .click();
   await expect(page).toHaveURL(`${DEMO}/user`);
 
   expect(await violationsOf(page)).toEqual([]);
@@ -76,18 +83,23 @@ test("the operator's script runs through the nonce; injected markup cannot run s
 
     // markup that found its way into the page: its inline handler is refused, and reported
     await page.evaluate(() => {
-      document.body.insertAdjacentHTML("beforeend", '<img alt="" src="/no-such-image" onerror="window.injectedRan = true">');
+      document.body.insertAdjacentHTML(
+        "beforeend",
+        '<img alt="" src="/no-such-image" onerror="window.injectedRan = true">',
+      );
     });
-    await expect.poll(() => violationsOf(page), { message: "a reported violation" }).toContainEqual(
-      expect.objectContaining({ directive: expect.stringMatching(/^script-src/) }),
-    );
+    await expect
+      .poll(() => violationsOf(page), { message: "a reported violation" })
+      .toContainEqual(expect.objectContaining({ directive: expect.stringMatching(/^script-src/) }));
     expect(await page.evaluate(() => (window as unknown as { injectedRan?: boolean }).injectedRan)).toBeUndefined();
   } finally {
     await operatorApi("PUT", "/operator/sites/demo2", { script: "" });
   }
 });
 
-test("static files served before the worker carry the security headers, and fingerprinted builds are immutable", async ({ request }) => {
+test("static files served before the worker carry the security headers, and fingerprinted builds are immutable", async ({
+  request,
+}) => {
   // the page names its own fingerprinted entry script; the assets layer serves it, not the worker
   // (read from the served HTML: once hydrated, Remix drops its modulepreload links from the DOM)
   const html = await (await request.get(`${DEMO}/login`)).text();

@@ -148,7 +148,10 @@ export function signUpForm(page: Page): Locator {
 
 /** The message shown under one field of a form. */
 export function fieldError(page: Page, name: string): Locator {
-  return page.locator(".field").filter({ has: page.locator(`[name="${name}"]`) }).locator(".error-list");
+  return page
+    .locator(".field")
+    .filter({ has: page.locator(`[name="${name}"]`) })
+    .locator(".error-list");
 }
 
 /** The form-level message (platform errors such as an existing account). */
@@ -258,7 +261,8 @@ export function moneyText(minor: number, currency: string, lng: string): string 
 
 /** An amount as a member types it: 123450 → "1234.50". */
 export function decimalText(minor: number, currency: string): string {
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits =
+    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
 }
 
@@ -269,7 +273,8 @@ export const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}`;
 export async function siteInfo(siteId: "demo" | "demo2"): Promise<SiteInfo> {
   const response = await fetch(`${PLATFORM}/site/info/${siteId}`);
   const envelope = (await response.json()) as { statusCode: number; data?: SiteInfo };
-  if (envelope.statusCode !== 200 || !envelope.data) throw new Error(`site info of ${siteId}: ${JSON.stringify(envelope)}`);
+  if (envelope.statusCode !== 200 || !envelope.data)
+    throw new Error(`site info of ${siteId}: ${JSON.stringify(envelope)}`);
   return envelope.data;
 }
 
@@ -283,7 +288,11 @@ export interface Envelope<T> {
 }
 
 /** One call of the platform's operator API, as an operator's own tools make it. */
-export async function operatorApi<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown): Promise<Envelope<T>> {
+export async function operatorApi<T>(
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  body?: unknown,
+): Promise<Envelope<T>> {
   const response = await fetch(`${PLATFORM}${path}`, {
     method,
     headers: { Authorization: `Bearer ${operatorKey()}`, "Content-Type": "application/json" },
@@ -320,19 +329,35 @@ export async function queuedItem<T extends Queued>(
 
 /** The operator pays a member's pending withdrawal (POST …/withdrawals/<id>/approve). */
 export async function operatorApproveWithdrawal(siteId: string, account: string) {
-  const pending = await queuedItem<Queued & { id: string; amount: number; fee: number }>(siteId, "withdrawals", account);
-  const decided = await operatorApi<Queued>("POST", `/operator/sites/${siteId}/withdrawals/${pending.id}/approve`, { reason: "" });
-  expect(decided, "the operator's approval should succeed").toMatchObject({ statusCode: 200, data: { status: "paid" } });
+  const pending = await queuedItem<Queued & { id: string; amount: number; fee: number }>(
+    siteId,
+    "withdrawals",
+    account,
+  );
+  const decided = await operatorApi<Queued>("POST", `/operator/sites/${siteId}/withdrawals/${pending.id}/approve`, {
+    reason: "",
+  });
+  expect(decided, "the operator's approval should succeed").toMatchObject({
+    statusCode: 200,
+    data: { status: "paid" },
+  });
   return pending;
 }
 
 /** The operator approves a member's bank application (sites without automatic review). */
 export async function operatorApproveBank(siteId: string, account: string) {
   const pending = await queuedItem<Queued>(siteId, "bank-applications", account);
-  const decided = await operatorApi<Queued>("POST", `/operator/sites/${siteId}/bank-applications/${pending.memberId}/approve`, {
-    reason: "",
+  const decided = await operatorApi<Queued>(
+    "POST",
+    `/operator/sites/${siteId}/bank-applications/${pending.memberId}/approve`,
+    {
+      reason: "",
+    },
+  );
+  expect(decided, "the operator's bank approval should succeed").toMatchObject({
+    statusCode: 200,
+    data: { status: "approved" },
   });
-  expect(decided, "the operator's bank approval should succeed").toMatchObject({ statusCode: 200, data: { status: "approved" } });
 }
 
 // member center (tests/e2e/center*.spec.ts) -----------------------------------------------------
@@ -357,8 +382,9 @@ export function tr(lng: Lng, key: string, values: Record<string, string | number
   };
   const count = values.count;
   const text =
-    (typeof count === "number" ? lookup(`${path}_${new Intl.PluralRules(lng).select(count)}`) ?? lookup(`${path}_other`) : undefined) ??
-    lookup(path);
+    (typeof count === "number"
+      ? (lookup(`${path}_${new Intl.PluralRules(lng).select(count)}`) ?? lookup(`${path}_other`))
+      : undefined) ?? lookup(path);
   if (text === undefined) throw new Error(`${lng}: no translation for ${key}`);
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
@@ -410,7 +436,13 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   }, text);
 }
 
-type SmsLogEntry = { to: string; purpose: "verify_mobile" | "reset_password"; code: string; sentAt: string; account: string };
+type SmsLogEntry = {
+  to: string;
+  purpose: "verify_mobile" | "reset_password";
+  code: string;
+  sentAt: string;
+  account: string;
+};
 
 /** The newest code the platform's log SMS provider "sent" to a mobile for a purpose (operator API). */
 export async function smsCodeFor(
@@ -422,7 +454,10 @@ export async function smsCodeFor(
   await expect
     .poll(
       async () => {
-        const log = await operatorApi<SmsLogEntry[]>("GET", `/operator/sites/${siteId}/sms?mobile=${encodeURIComponent(member.mobile)}`);
+        const log = await operatorApi<SmsLogEntry[]>(
+          "GET",
+          `/operator/sites/${siteId}/sms?mobile=${encodeURIComponent(member.mobile)}`,
+        );
         code = log.data?.find((e) => e.purpose === purpose && e.account === member.account)?.code;
         return code !== undefined;
       },
@@ -472,7 +507,12 @@ export function formHolding(page: Page, fieldName: string): Locator {
  * "Passwords"): the session ends, the member is on the demo site's /login with the toast (`toast`,
  * in the page's language) and signed out.
  */
-export async function changeLoginPassword(page: Page, oldPassword: string, newPassword: string, toast: string): Promise<void> {
+export async function changeLoginPassword(
+  page: Page,
+  oldPassword: string,
+  newPassword: string,
+  toast: string,
+): Promise<void> {
   const form = formHolding(page, "oldPassword");
   await form.locator('[name="oldPassword"]').fill(oldPassword);
   await form.locator('[name="newPassword"]').fill(newPassword);

@@ -1,9 +1,23 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed/sites";
-import { BRAND2, DEMO, PLATFORM, SITES, formError, moneyText, registerMember, signIn, texts, tr, type Lng } from "./support";
+import {
+  BRAND2,
+  DEMO,
+  PLATFORM,
+  SITES,
+  formError,
+  moneyText,
+  registerMember,
+  signIn,
+  texts,
+  tr,
+  type Lng,
+} from "./support";
 
 for (const [siteId, site] of Object.entries(SITES)) {
-  test(`${new URL(site.origin).hostname} serves the ${siteId} site: its title, logo and ${site.lang} language`, async ({ page }) => {
+  test(`${new URL(site.origin).hostname} serves the ${siteId} site: its title, logo and ${site.lang} language`, async ({
+    page,
+  }) => {
     const { t } = texts(site.lang);
     await page.goto(`${site.origin}/`);
     await expect(page.locator("html")).toHaveAttribute("lang", site.lang);
@@ -21,12 +35,19 @@ for (const [siteId, site] of Object.entries(SITES)) {
       await expect(page.locator("header .brand img")).toHaveAttribute("src", `/brand/${siteId}/favicon.svg`);
       await expect(page.locator("header .brand-name")).toHaveText(site.title);
     }
-    await expect(page.getByRole("banner").getByRole("link", { name: site.title, exact: true })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("banner").getByRole("link", { name: site.title, exact: true })).toHaveAttribute(
+      "href",
+      "/",
+    );
     await expect(page.locator('header a[href="/login"]')).toHaveText(t("nav.login"));
   });
 }
 
-test("a session from localhost is not honoured on brand2.localhost, even when its cookie is sent there", async ({ page, context, browser }) => {
+test("a session from localhost is not honoured on brand2.localhost, even when its cookie is sent there", async ({
+  page,
+  context,
+  browser,
+}) => {
   const member = await registerMember(browser, DEMO);
   await signIn(page, DEMO, member.account, member.password);
   await expect(page).toHaveURL(`${DEMO}/user`);
@@ -120,21 +141,28 @@ test("side by side, localhost and brand2.localhost differ in branding, content a
       await expect(page.getByTestId("main-balance")).toHaveText(moneyText(0, currency, lng));
       await page.goto(`${origin}/user/news`);
       const welcome = seed.press.find((p) => p.path === `${prefix}-welcome` && p.lang === lng.replace("-", "_"))!;
-      await expect(page.locator(".press-link", { hasText: welcome.title })).toHaveAttribute("href", `/user/news/${welcome.path}`);
+      await expect(page.locator(".press-link", { hasText: welcome.title })).toHaveAttribute(
+        "href",
+        `/user/news/${welcome.path}`,
+      );
       // the other tenant's item is not there, even asked for by its path
       const other = prefix === "demo" ? "b2-welcome" : "demo-welcome";
       await expect(page.locator(`a[href="/user/news/${other}"]`)).toHaveCount(0);
       expect((await page.goto(`${origin}/user/news/${other}`))?.status()).toBe(404);
       await page.goto(`${origin}/user/deposit`);
       await expect(page.locator('input[name="optionId"]')).toHaveCount(seed.config.depositOptions!.length);
-      for (const option of seed.config.depositOptions!) await expect(page.locator(`input[name="optionId"][value="${option.id}"]`)).toHaveCount(1);
+      for (const option of seed.config.depositOptions!)
+        await expect(page.locator(`input[name="optionId"][value="${option.id}"]`)).toHaveCount(1);
     }
   } finally {
     await context.close();
   }
 });
 
-test("a member of localhost cannot sign in to brand2.localhost with the same account and password", async ({ page, browser }) => {
+test("a member of localhost cannot sign in to brand2.localhost with the same account and password", async ({
+  page,
+  browser,
+}) => {
   const member = await registerMember(browser, DEMO);
   await signIn(page, BRAND2, member.account, member.password);
   await expect(page).toHaveURL(`${BRAND2}/login`);
@@ -173,7 +201,9 @@ test("a localhost member's platform token in ?accessToken= signs in on localhost
     await page.goto(`${DEMO}/user?accessToken=${encodeURIComponent(token)}`);
     await expect(page).toHaveURL(`${DEMO}/confirm-sign-in`);
     await expect(page.getByTestId("link-account")).toHaveText(member.account);
-    await page.getByRole("button", { name: tr("en-US", "account:link_sign_in.confirm", { account: member.account }) }).click();
+    await page
+      .getByRole("button", { name: tr("en-US", "account:link_sign_in.confirm", { account: member.account }) })
+      .click();
     await expect(page).toHaveURL(`${DEMO}/user`);
     await expect(page.getByTestId("account")).toHaveText(member.account);
     // which still does not open brand2

@@ -31,7 +31,9 @@ async function smallTargets(page: Page): Promise<string[]> {
       const block = a.parentElement;
       return block !== null && (block.textContent ?? "").trim() !== (a.textContent ?? "").trim();
     };
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea"))) {
+    for (const el of Array.from(
+      document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea"),
+    )) {
       if (!shown(el) || el.closest("[aria-hidden=true]")) continue;
       if (el.tagName === "A" && inRunningText(el)) continue;
       let height = el.getBoundingClientRect().height;
@@ -54,7 +56,17 @@ async function check(page: Page, url: string) {
 
 test("signed out: every public page of both sites has only targets at least 44 px tall", async ({ page }) => {
   for (const origin of [DEMO, BRAND2]) {
-    for (const path of ["/", "/login", "/register", "/forgot-password", "/forgot-password?step=reset&account=someone", "/terms", "/contact", "/fairness", "/no-such-page"]) {
+    for (const path of [
+      "/",
+      "/login",
+      "/register",
+      "/forgot-password",
+      "/forgot-password?step=reset&account=someone",
+      "/terms",
+      "/contact",
+      "/fairness",
+      "/no-such-page",
+    ]) {
       await check(page, `${origin}${path}`);
     }
   }
@@ -66,13 +78,22 @@ test("signed out: every public page of both sites has only targets at least 44 p
   expect.soft(await smallTargets(page), "/register after a failed submit").toEqual([]);
 });
 
-test("signed in: every member page has only targets at least 44 px tall, the toast's close button too", async ({ page }) => {
+test("signed in: every member page has only targets at least 44 px tall, the toast's close button too", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signUp(page, DEMO);
   // the sign-up toast is on screen now
   await expect(page.getByTestId("toast")).toBeVisible();
   expect.soft(await smallTargets(page), "/user with its toast").toEqual([]);
-  for (const path of [...MEMBER_PAGES, "/user/news/demo-welcome", "/game", "/game?tab=history", "/game?tab=chart", "/contact"]) {
+  for (const path of [
+    ...MEMBER_PAGES,
+    "/user/news/demo-welcome",
+    "/game",
+    "/game?tab=history",
+    "/game?tab=chart",
+    "/contact",
+  ]) {
     await check(page, `${DEMO}${path}`);
   }
 });

@@ -23,7 +23,10 @@ function keyPaths(ns: string): string[] {
   return out;
 }
 
-test("in Japanese: hydration without errors, and client-side navigations to /terms and /contact never show raw keys", async ({ page, context }) => {
+test("in Japanese: hydration without errors, and client-side navigations to /terms and /contact never show raw keys", async ({
+  page,
+  context,
+}) => {
   await context.addCookies([{ name: "locale", value: "ja_JP", url: DEMO }]);
   const problems: string[] = [];
   page.on("console", (m) => {
@@ -58,6 +61,9 @@ test("in Japanese: hydration without errors, and client-side navigations to /ter
   await expect(page.locator("main h1")).toHaveText(tr("ja-JP", "support:contact.title"));
   await expect(page.getByTestId("chat-link")).toContainText(tr("ja-JP", "support:contact.chat_open"));
 
-  expect(await page.evaluate(() => (window as unknown as { rawKeysSeen: string[] }).rawKeysSeen), "raw keys shown").toEqual([]);
+  expect(
+    await page.evaluate(() => (window as unknown as { rawKeysSeen: string[] }).rawKeysSeen),
+    "raw keys shown",
+  ).toEqual([]);
   expect(problems, "console errors and warnings (a hydration mismatch is a console error)").toEqual([]);
 });

@@ -3,7 +3,18 @@ import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
 import { ensureDevVars } from "../../server/cli/local/dev-vars";
-import { awaitBetting, betPlacedText, E2E_PAIR, expectToast, moneyText, newMember, signUp, tr, waitForHydration, watchToasts } from "./support";
+import {
+  awaitBetting,
+  betPlacedText,
+  E2E_PAIR,
+  expectToast,
+  moneyText,
+  newMember,
+  signUp,
+  tr,
+  waitForHydration,
+  watchToasts,
+} from "./support";
 
 /**
  * Issue 19's promise, as one member lives it in Japanese on a phone: practise with play money,
@@ -40,12 +51,21 @@ test.beforeAll(async () => {
   rmSync(`${root}/${STATE_DIR}`, { recursive: true, force: true });
   server = spawn("npx", ["tsx", "server/cli/local/serve.ts"], {
     cwd: root,
-    env: { ...process.env, PLATFORM_CLOCK_CONTROL: "1", SITE_PORT: String(SITE_PORT), PLATFORM_PORT: String(PLATFORM_PORT), STATE_DIR },
+    env: {
+      ...process.env,
+      PLATFORM_CLOCK_CONTROL: "1",
+      SITE_PORT: String(SITE_PORT),
+      PLATFORM_PORT: String(PLATFORM_PORT),
+      STATE_DIR,
+    },
     stdio: "ignore",
     detached: true,
   });
   await expect
-    .poll(async () => (await fetch(`${ORIGIN}/build-id.json`).catch(() => null))?.status ?? 0, { timeout: 100_000, intervals: [500] })
+    .poll(async () => (await fetch(`${ORIGIN}/build-id.json`).catch(() => null))?.status ?? 0, {
+      timeout: 100_000,
+      intervals: [500],
+    })
     .toBe(200);
   // the 10-second rounds of the shared e2e pair, created on this fresh state (creation applies at once)
   expect((await operator("PUT", `/operator/pairs/${PAIR}`, E2E_PAIR.config)).status).toBe(200);
@@ -109,7 +129,10 @@ test("in Japanese on a phone: practice with play money, switch to real, hit a lo
   // 3. a daily loss limit of US$1.00 (a first limit applies at once), one bet uses it, the next is refused
   await page.goto("/user/limits");
   await waitForHydration(page);
-  const lossDay = page.locator("form.limit-form").filter({ has: page.locator('input[name="kind"][value="loss"]') }).filter({ has: page.locator('input[name="period"][value="day"]') });
+  const lossDay = page
+    .locator("form.limit-form")
+    .filter({ has: page.locator('input[name="kind"][value="loss"]') })
+    .filter({ has: page.locator('input[name="period"][value="day"]') });
   await lossDay.locator('input[name="amount"]').fill("1.00");
   await lossDay.locator('button[value="set"]').click();
   await expectToast(page, tr(LNG, "messages:limit_saved"));
@@ -118,7 +141,9 @@ test("in Japanese on a phone: practice with play money, switch to real, hit a lo
   const periodNo = await bet(page, "1.00");
   await expectToast(page, betPlacedText(LNG, periodNo));
   await bet(page, "1.00");
-  await expect(page.locator("form.bet-form .bet-bar .error-list[role=alert]")).toHaveText(tr(LNG, "messages:loss_limit_day", { amount: usd(0) }));
+  await expect(page.locator("form.bet-form .bet-bar .error-list[role=alert]")).toHaveText(
+    tr(LNG, "messages:loss_limit_day", { amount: usd(0) }),
+  );
 
   // 4. the next day: the platform's clock moves past UTC midnight, so the day's seed is revealed
   const now = Date.now();
@@ -144,7 +169,10 @@ test("in Japanese on a phone: practice with play money, switch to real, hit a lo
   await expect(page.getByTestId("period-bet").first()).toBeVisible();
 
   // and with the script, which uses none of the site's code
-  const script = spawnSync(process.execPath, ["server/cli/verify-period.mjs", ORIGIN, PAIR, periodNo], { cwd: root, encoding: "utf8" });
+  const script = spawnSync(process.execPath, ["server/cli/verify-period.mjs", ORIGIN, PAIR, periodNo], {
+    cwd: root,
+    encoding: "utf8",
+  });
   expect(script.status, script.stdout + script.stderr).toBe(0);
   await context.close();
 });

@@ -114,9 +114,9 @@ for (const { site, lng } of LOCALES) {
         if (lng !== "en-US") {
           // the second locale must really be another language, or this test proves nothing
           for (const key of Object.values(CASES).flatMap((c) => Object.values(c.errors))) {
-            expect.soft(t(`validation.${key}`), `locales/${lng}/common.json validation.${key} is still English`).not.toBe(
-              english.t(`validation.${key}`),
-            );
+            expect
+              .soft(t(`validation.${key}`), `locales/${lng}/common.json validation.${key} is still English`)
+              .not.toBe(english.t(`validation.${key}`));
           }
         }
         for (const c of CASES) {
@@ -148,7 +148,9 @@ for (const { site, lng } of LOCALES) {
     });
 
     test.describe("with JavaScript (the server's answer, shown in place)", () => {
-      test(`every sign-up validation message comes back in ${lng} under its field, each post refused with 400`, async ({ page }) => {
+      test(`every sign-up validation message comes back in ${lng} under its field, each post refused with 400`, async ({
+        page,
+      }) => {
         const posts = watchPosts(page);
         for (const c of CASES) {
           await test.step(c.name, async () => {
@@ -164,7 +166,10 @@ for (const { site, lng } of LOCALES) {
         expect(posts, "one refused post per case").toEqual(CASES.map(() => ({ path: "/register", status: 400 })));
       });
 
-      test(`an existing account is refused with the ${lng} messages.account_exists text (script-driven post)`, async ({ page, browser }) => {
+      test(`an existing account is refused with the ${lng} messages.account_exists text (script-driven post)`, async ({
+        page,
+        browser,
+      }) => {
         const first = await registerMember(browser, site.origin, newMember(site.areaCode));
         const again = { ...newMember(site.areaCode), account: first.account };
         await page.goto(`${site.origin}/register`);

@@ -202,7 +202,8 @@ export async function quiesce(platform: Platform, timeoutMs = 15_000): Promise<v
   for (;;) {
     const { inflight } = (await (await platform.fetch("/__test__/inflight")).json()) as { inflight: number };
     if (inflight === 0) return;
-    if (Date.now() - start > timeoutMs) throw new Error(`${inflight} platform requests still running after ${timeoutMs} ms`);
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`${inflight} platform requests still running after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -252,15 +253,20 @@ function netOf(postings: MemberAudit["postings"], reference: string): Record<str
   return net;
 }
 
-const withoutZeros = (net: Record<string, number>) => Object.fromEntries(Object.entries(net).filter(([, v]) => v !== 0));
+const withoutZeros = (net: Record<string, number>) =>
+  Object.fromEntries(Object.entries(net).filter(([, v]) => v !== 0));
 
 /** What each kind of row must have moved in the ledger, from its own recorded state. */
 function expectedNet(a: MemberAudit): Map<string, Record<string, number>> {
   const expected = new Map<string, Record<string, number>>();
-  for (const d of a.deposits) expected.set(d.id, d.status === "credited" ? { "external:deposit": -d.amount, main: d.amount } : {});
+  for (const d of a.deposits)
+    expected.set(d.id, d.status === "credited" ? { "external:deposit": -d.amount, main: d.amount } : {});
   for (const t of a.transfers) {
     const game = `game:${t.gameCode}`;
-    expected.set(t.id, t.direction === "in" ? { main: -t.amount, [game]: t.amount } : { [game]: -t.amount, main: t.amount });
+    expected.set(
+      t.id,
+      t.direction === "in" ? { main: -t.amount, [game]: t.amount } : { [game]: -t.amount, main: t.amount },
+    );
   }
   for (const w of a.withdrawals) {
     const held = w.amount + w.fee;
@@ -334,9 +340,12 @@ export function expectSoundMember(a: MemberAudit, context: string): void {
   ).toEqual([]);
 
   const settlements = new Map<string, number>();
-  for (const op of a.operations) if (op.key.startsWith("settle:")) settlements.set(op.key.slice(7), (settlements.get(op.key.slice(7)) ?? 0) + 1);
+  for (const op of a.operations)
+    if (op.key.startsWith("settle:")) settlements.set(op.key.slice(7), (settlements.get(op.key.slice(7)) ?? 0) + 1);
   for (const o of a.orders) {
-    expect(settlements.get(o.id) ?? 0, `${where}: settlements of bet ${o.id} (${o.status})`).toBe(o.status === "open" ? 0 : 1);
+    expect(settlements.get(o.id) ?? 0, `${where}: settlements of bet ${o.id} (${o.status})`).toBe(
+      o.status === "open" ? 0 : 1,
+    );
     const won = Math.floor((o.amount * o.oddsBp) / 10_000);
     const payout = { open: 0, lost: 0, won, refunded: o.amount }[o.status];
     expect(o.payout, `${where}: payout of bet ${o.id} (${o.status})`).toBe(payout);
@@ -347,7 +356,11 @@ export function expectSoundMember(a: MemberAudit, context: string): void {
  * The Jepsen bank check over every member the site's directory lists (not only those the test
  * remembers): money in = money out + every balance + what the bets kept, and each member sound.
  */
-export async function auditSite(platform: Platform, siteId: string, context: string): Promise<{ totals: Totals; audits: MemberAudit[] }> {
+export async function auditSite(
+  platform: Platform,
+  siteId: string,
+  context: string,
+): Promise<{ totals: Totals; audits: MemberAudit[] }> {
   const ids = await (await siteObject(platform, siteId)).__memberIds();
   const audits = await Promise.all(ids.map((id) => auditMember(platform, id)));
   const totals: Totals = { members: audits.length, moneyIn: 0, moneyOut: 0, balances: 0, betsNet: 0 };

@@ -18,4 +18,6 @@ const VIEWS: Partial<Record<MemberPath, readonly string[]>> = {
 export const MEMBER_PAGES: readonly string[] = MEMBER_LINKS.flatMap(([path]) => [path, ...(VIEWS[path] ?? [])]);
 
 /** The sections in the member center's own layout: all but contract trading, a page of the game's layout. */
-export const MEMBER_CENTER_SECTIONS: readonly MemberPath[] = MEMBER_LINKS.map(([path]) => path).filter((path) => path !== "/game/contract");
+export const MEMBER_CENTER_SECTIONS: readonly MemberPath[] = MEMBER_LINKS.map(([path]) => path).filter(
+  (path) => path !== "/game/contract",
+);

@@ -21,7 +21,10 @@ export const TEST_OPERATOR_KEY = "test-operator-key";
  * Miniflare options of the platform worker, as deployed by server/platform/wrangler.toml.
  * Another worker reaches it with `serviceBindings: { PLATFORM: PLATFORM_WORKER_NAME }`.
  */
-export function platformWorkerOptions(operatorKey = TEST_OPERATOR_KEY, bindings: Record<string, string> = {}): WorkerOptions {
+export function platformWorkerOptions(
+  operatorKey = TEST_OPERATOR_KEY,
+  bindings: Record<string, string> = {},
+): WorkerOptions {
   return {
     name: PLATFORM_WORKER_NAME,
     modules: true,
@@ -71,7 +74,9 @@ const BUNDLE_AS_ENTRY = `export * from "./worker.js";\nexport { default } from "
  * or the bundle as it is; either way behind OBJECT_CALL_ENTRY.
  */
 function wrappedPlatformOptions(operatorKey: string, entry: string, bindings: Record<string, string>): WorkerOptions {
-  const { scriptPath: _, ...rest } = platformWorkerOptions(operatorKey, bindings) as WorkerOptions & { scriptPath?: string };
+  const { scriptPath: _, ...rest } = platformWorkerOptions(operatorKey, bindings) as WorkerOptions & {
+    scriptPath?: string;
+  };
   return {
     ...rest,
     modules: [
@@ -91,19 +96,31 @@ export type ObjectNamespace = "SITE" | "MEMBER" | "MARKET" | "OPERATORS";
  * through the platform's fetch (OBJECT_CALL_ENTRY), so arguments and answers are JSON; a method
  * that throws rejects with its message.
  */
-export function objectStub<T extends object>(platform: Pick<Platform, "fetch">, namespace: ObjectNamespace, name: string): T {
+export function objectStub<T extends object>(
+  platform: Pick<Platform, "fetch">,
+  namespace: ObjectNamespace,
+  name: string,
+): T {
   const call = async (method: string, args: unknown[]) => {
-    const response = await platform.fetch("/__test__/object", { method: "POST", body: JSON.stringify({ namespace, name, method, args }) });
+    const response = await platform.fetch("/__test__/object", {
+      method: "POST",
+      body: JSON.stringify({ namespace, name, method, args }),
+    });
     const answer = (await response.json()) as { value?: unknown; error?: string };
     if (answer.error !== undefined) throw new Error(answer.error);
     return answer.value;
   };
   // any method name is a call; `then` is not, so the stub itself is not taken for a promise
-  return new Proxy({} as T, { get: (_, method) => (method === "then" || typeof method !== "string" ? undefined : (...args: unknown[]) => call(method, args)) });
+  return new Proxy({} as T, {
+    get: (_, method) =>
+      method === "then" || typeof method !== "string" ? undefined : (...args: unknown[]) => call(method, args),
+  });
 }
 
 /** A test's call: the contract's inputs (server/contract/request.ts); `token` is a member token or the operator key. */
-export type CallOptions<N extends CallName> = Partial<Pick<CallInput<N>, "params" | "query" | "body" | "file" | "token" | "siteId" | "headers">>;
+export type CallOptions<N extends CallName> = Partial<
+  Pick<CallInput<N>, "params" | "query" | "body" | "file" | "token" | "siteId" | "headers">
+>;
 
 export interface CallResult<T> {
   /** the HTTP status, which the platform keeps equal to envelope.statusCode */
@@ -171,7 +188,10 @@ export function unique(): { account: string; mobile: string } {
 }
 
 /** A valid sign-up body with a fresh account and mobile; `overrides` replace any field. */
-export function signupBody(siteId: string, overrides: Partial<CallBody<"signup">> = {}): CallBody<"signup"> & {
+export function signupBody(
+  siteId: string,
+  overrides: Partial<CallBody<"signup">> = {},
+): CallBody<"signup"> & {
   referralCode?: string;
 } {
   const fresh = unique();
@@ -186,7 +206,6 @@ export function signupBody(siteId: string, overrides: Partial<CallBody<"signup">
     ...overrides,
   };
 }
-
 
 export async function createPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const operatorKey = options.operatorKey ?? TEST_OPERATOR_KEY;

@@ -43,7 +43,9 @@ export async function publishSeedContent(platform: Platform, ...sites: SeedSite[
       ];
     }),
   );
-  const refused = results.filter(({ envelope }) => envelope.statusCode !== 200).map(({ envelope }) => `${envelope.statusCode} ${envelope.message}`);
+  const refused = results
+    .filter(({ envelope }) => envelope.statusCode !== 200)
+    .map(({ envelope }) => `${envelope.statusCode} ${envelope.message}`);
   if (refused.length > 0) throw new Error(`publishing the seed content was refused: ${refused.join(", ")}`);
 }
 
@@ -89,7 +91,11 @@ export async function createStack(
       // site's host instead, which Remix compares with Origin on actions
       const headers = new Headers(init?.headers);
       if (!headers.has("x-forwarded-host")) headers.set("x-forwarded-host", new URL(url).host);
-      const response = await platform.mf.dispatchFetch(url, { redirect: "manual", ...(init as object), headers } as never);
+      const response = await platform.mf.dispatchFetch(url, {
+        redirect: "manual",
+        ...(init as object),
+        headers,
+      } as never);
       return response as unknown as Response;
     },
     dispose: () => platform.dispose(),
@@ -117,7 +123,9 @@ export class Visitor {
   }
 
   async get(path: string, headers: Record<string, string> = {}): Promise<Response> {
-    const response = await this.stack.fetch(this.origin + path, { headers: { ...this.headers, cookie: this.cookieHeader, ...headers } });
+    const response = await this.stack.fetch(this.origin + path, {
+      headers: { ...this.headers, cookie: this.cookieHeader, ...headers },
+    });
     this.keep(response);
     return response;
   }
@@ -142,11 +150,20 @@ export class Visitor {
     return token;
   }
 
-  async post(path: string, fields: Record<string, string>, opts: { csrf?: string | null; origin?: string | null } = {}) {
-    const token = opts.csrf === undefined ? await this.csrf(path === "/logout" || path === "/language" ? "/" : path) : opts.csrf;
+  async post(
+    path: string,
+    fields: Record<string, string>,
+    opts: { csrf?: string | null; origin?: string | null } = {},
+  ) {
+    const token =
+      opts.csrf === undefined ? await this.csrf(path === "/logout" || path === "/language" ? "/" : path) : opts.csrf;
     const body = new URLSearchParams(fields);
     if (token !== null) body.set("csrf", token);
-    const headers: Record<string, string> = { ...this.headers, cookie: this.cookieHeader, "content-type": "application/x-www-form-urlencoded" };
+    const headers: Record<string, string> = {
+      ...this.headers,
+      cookie: this.cookieHeader,
+      "content-type": "application/x-www-form-urlencoded",
+    };
     const origin = opts.origin === undefined ? this.origin : opts.origin;
     if (origin !== null) headers.origin = origin;
     const response = await this.stack.fetch(this.origin + path, { method: "POST", headers, body: body.toString() });
@@ -179,12 +196,20 @@ export class Visitor {
 export const CONFIRM_SIGN_IN = "/confirm-sign-in";
 
 /** A session cookie's value as the site would seal `data` for `siteId` (default: the tests' secret). */
-export async function sealSessionCookie(data: Record<string, unknown>, siteId: string, secrets = [TEST_SECRET]): Promise<string> {
+export async function sealSessionCookie(
+  data: Record<string, unknown>,
+  siteId: string,
+  secrets = [TEST_SECRET],
+): Promise<string> {
   return seal(JSON.stringify(data), await sessionKeys(secrets), siteId);
 }
 
 /** The data of a session cookie's value for `siteId`, or undefined when it does not open. */
-export async function openSessionCookie(value: string, siteId: string, secrets = [TEST_SECRET]): Promise<Record<string, unknown> | undefined> {
+export async function openSessionCookie(
+  value: string,
+  siteId: string,
+  secrets = [TEST_SECRET],
+): Promise<Record<string, unknown> | undefined> {
   const plain = await open(decodeURIComponent(value), await sessionKeys(secrets), siteId);
   return plain === undefined ? undefined : (JSON.parse(plain) as Record<string, unknown>);
 }
@@ -224,8 +249,7 @@ export function registerFields(m: ReturnType<typeof freshMember>): Record<string
  * fault with a `method` hits only requests of that method to the path.
  */
 export type Fault = { path: string; method?: string } & (
-  | { kind: "reset" | "drop-response" }
-  | { kind: "status"; status: number; message: string }
+  { kind: "reset" | "drop-response" } | { kind: "status"; status: number; message: string }
 );
 
 /**
@@ -297,7 +321,8 @@ export async function startFaultProxy(forward: (request: Request) => Promise<Res
 }
 
 /** The account mode a rendered play form carries (the page's mode: app/components/mode-input.tsx). */
-export const modeOf = (html: string) => /<input type="hidden" name="mode" value="(real|practice)"/.exec(html)?.[1] ?? "";
+export const modeOf = (html: string) =>
+  /<input type="hidden" name="mode" value="(real|practice)"/.exec(html)?.[1] ?? "";
 
 /** The idempotency key a rendered form carries. */
 export const idempotencyKeyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
@@ -310,8 +335,13 @@ export async function memberWithGameFunds(stack: Stack, amount = "10"): Promise<
   const visitor = new Visitor(stack);
   expect((await visitor.post("/register", registerFields(freshMember()))).status).toBe(302);
   const deposit = idempotencyKeyOf(await (await visitor.get("/user/deposit")).text())!;
-  expect((await visitor.post("/user/deposit", { optionId: "demo-instant", amount, idempotencyKey: deposit })).status).toBe(302);
+  expect(
+    (await visitor.post("/user/deposit", { optionId: "demo-instant", amount, idempotencyKey: deposit })).status,
+  ).toBe(302);
   const transfer = idempotencyKeyOf(await (await visitor.get("/user/transfer")).text())!;
-  expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount, idempotencyKey: transfer })).status).toBe(302);
+  expect(
+    (await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount, idempotencyKey: transfer }))
+      .status,
+  ).toBe(302);
   return visitor;
 }

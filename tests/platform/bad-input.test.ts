@@ -1,11 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { solidPng } from "../../server/platform/site/png";
 import type { z } from "zod";
-import { CALLS, DEFAULT_CONTRACT_SETTINGS, fillPath, IDEMPOTENCY_HEADER, MESSAGE_CODES, SITE_HEADER, type CallName, type Envelope, type MessageCode } from "../../server/contract";
+import {
+  CALLS,
+  DEFAULT_CONTRACT_SETTINGS,
+  fillPath,
+  IDEMPOTENCY_HEADER,
+  MESSAGE_CODES,
+  SITE_HEADER,
+  type CallName,
+  type Envelope,
+  type MessageCode,
+} from "../../server/contract";
 import { FAULT_ENTRY, memberIdOf, memberObject, setPlatformClock, siteObject } from "../helpers/faults";
 import { createPlatform, signupBody, TEST_OPERATOR_KEY, type Platform, type TestMember } from "../helpers/platform";
 import { fastPair } from "./game-helpers";
-import { BANK_OPTION, bankBody, DEMO_OPTION, MONEY_SITE, PNG_1X1, POOL_OPTION, TEST_XPUB, uploadAll, uploadDocument, XPUB_OPTION } from "./money-helpers";
+import {
+  BANK_OPTION,
+  bankBody,
+  DEMO_OPTION,
+  MONEY_SITE,
+  PNG_1X1,
+  POOL_OPTION,
+  TEST_XPUB,
+  uploadAll,
+  uploadDocument,
+  XPUB_OPTION,
+} from "./money-helpers";
 import { tronAddresses } from "../../server/cli/seed/tron-addresses";
 
 /**
@@ -51,8 +72,28 @@ const CONFIG = {
   },
   // an opt-in bonus to join, and one for the operator to end (ending it again changes nothing)
   campaignRules: [
-    { kind: "deposit_bonus", key: "bad-input-bonus", optIn: true, startsAt: "2020-01-01T00:00:00.000Z", endsAt: null, cap: 10_000, percentBp: 1000, deposits: "each", wagering: 5 },
-    { kind: "rebate", key: "bad-input-ended", optIn: false, startsAt: "2020-01-01T00:00:00.000Z", endsAt: null, cap: 10_000, percentBp: 500, period: "day", rounds: 0 },
+    {
+      kind: "deposit_bonus",
+      key: "bad-input-bonus",
+      optIn: true,
+      startsAt: "2020-01-01T00:00:00.000Z",
+      endsAt: null,
+      cap: 10_000,
+      percentBp: 1000,
+      deposits: "each",
+      wagering: 5,
+    },
+    {
+      kind: "rebate",
+      key: "bad-input-ended",
+      optIn: false,
+      startsAt: "2020-01-01T00:00:00.000Z",
+      endsAt: null,
+      cap: 10_000,
+      percentBp: 500,
+      period: "day",
+      rounds: 0,
+    },
   ],
   pairs: [PAIR],
   // a close-only pair the site does not trade, so the list has a sample to put bad values in
@@ -105,7 +146,8 @@ async function send(name: CallName, req: Req): Promise<Answer> {
   const init: RequestInit = { method: spec.method, headers };
   if ("multipart" in spec && req.rawBody === undefined) {
     const form = new FormData();
-    for (const [k, v] of Object.entries((req.body ?? {}) as Record<string, unknown>)) form.set(k, typeof v === "string" ? v : JSON.stringify(v));
+    for (const [k, v] of Object.entries((req.body ?? {}) as Record<string, unknown>))
+      form.set(k, typeof v === "string" ? v : JSON.stringify(v));
     if (req.file) form.set("file", new Blob([new Uint8Array(req.file)], { type: "image/png" }), "document.png");
     const encoded = new Response(form);
     headers["Content-Type"] = encoded.headers.get("Content-Type")!;
@@ -119,7 +161,11 @@ async function send(name: CallName, req: Req): Promise<Answer> {
   }
   const response = await platform.fetch(path, init);
   const json = (response.headers.get("Content-Type") ?? "").startsWith("application/json");
-  return { status: response.status, envelope: json ? ((await response.json()) as Envelope<unknown>) : null, raw: !json };
+  return {
+    status: response.status,
+    envelope: json ? ((await response.json()) as Envelope<unknown>) : null,
+    raw: !json,
+  };
 }
 
 // the schemas, read ---------------------------------------------------------------------------
@@ -186,7 +232,8 @@ function walk(schema: Any, path: Path, leaves: Leaf[], containers: Container[]):
   switch (s._def.typeName as string) {
     case "ZodObject":
       containers.push({ path, kind: "object" });
-      for (const [key, child] of Object.entries((s as z.AnyZodObject).shape)) walk(child as Any, [...path, key], leaves, containers);
+      for (const [key, child] of Object.entries((s as z.AnyZodObject).shape))
+        walk(child as Any, [...path, key], leaves, containers);
       return;
     case "ZodArray":
       containers.push({ path, kind: "array" });
@@ -196,7 +243,8 @@ function walk(schema: Any, path: Path, leaves: Leaf[], containers: Container[]):
       const from = leaves.length;
       walk(s._def.valueType, [...path, "*"], leaves, containers);
       // an entry of a plain record may be absent (a translation of one game); a refined one (odds) says which must be there
-      if (!refined(schema)) for (const leaf of leaves.slice(from)) if (leaf.path.length === path.length + 1) leaf.optional = true;
+      if (!refined(schema))
+        for (const leaf of leaves.slice(from)) if (leaf.path.length === path.length + 1) leaf.optional = true;
       return;
     }
     case "ZodString":
@@ -204,7 +252,12 @@ function walk(schema: Any, path: Path, leaves: Leaf[], containers: Container[]):
       return;
     case "ZodNumber": {
       const checks = s._def.checks as { kind: string }[];
-      leaves.push({ ...base, kind: "number", int: checks.some((c) => c.kind === "int"), coerce: Boolean(s._def.coerce) });
+      leaves.push({
+        ...base,
+        kind: "number",
+        int: checks.some((c) => c.kind === "int"),
+        coerce: Boolean(s._def.coerce),
+      });
       return;
     }
     case "ZodBoolean":
@@ -219,7 +272,9 @@ function walk(schema: Any, path: Path, leaves: Leaf[], containers: Container[]):
     case "ZodUnion": {
       // "" or an e-mail address: a formatted string; a language or "": a choice
       const text = (s._def.options as Any[]).map((o) => unwrap(o).schema).find((o) => o._def.typeName === "ZodString");
-      leaves.push(text ? { ...base, kind: "string", ...stringLeaf(text), formatted: true } : { ...base, kind: "choice" });
+      leaves.push(
+        text ? { ...base, kind: "string", ...stringLeaf(text), formatted: true } : { ...base, kind: "choice" },
+      );
       return;
     }
     default:
@@ -231,7 +286,8 @@ function shapeOf(name: CallName) {
   const spec = CALLS[name] as { params?: Any; query?: Any; body?: Any };
   const leaves: Leaf[] = [];
   const containers: Container[] = [];
-  for (const part of ["params", "query", "body"] as const) if (spec[part]) walk(spec[part]!, [part], leaves, containers);
+  for (const part of ["params", "query", "body"] as const)
+    if (spec[part]) walk(spec[part]!, [part], leaves, containers);
   return { leaves, containers };
 }
 
@@ -275,7 +331,8 @@ function setAt(req: Req, path: Path, value: unknown): Req {
 
 // the cases ---------------------------------------------------------------------------------------
 
-type StringClass = { class: "text" } | { class: "secret" } | { class: "raw" } | { class: "id"; missing: MessageCode | "found nothing" };
+type StringClass =
+  { class: "text" } | { class: "secret" } | { class: "raw" } | { class: "id"; missing: MessageCode | "found nothing" };
 
 /** refused: 400 with a code, nothing changed; read: 200, nothing changed; kept: 200, stored as given. */
 type Outcome = { refused: MessageCode } | { read: true } | { kept: string };
@@ -336,8 +393,22 @@ function leafCases(entry: Entry, leaf: Leaf, valid: Req): Case[] | string {
 
   if (leaf.kind === "number") {
     const numbers: [string, unknown][] = inQuery
-      ? [["-1", "-1"], ["1.5", "1.5"], ["1e30", "1e30"], ["NaN", "NaN"], ["2^53+1", "9007199254740993"], ["not a number", "abc"], ["empty", ""]]
-      : [["negative", -1], ["1e30", 1e30], ["MAX_SAFE_INTEGER + 2", BIG], ['"NaN"', "NaN"], ["Infinity as a string", "Infinity"]];
+      ? [
+          ["-1", "-1"],
+          ["1.5", "1.5"],
+          ["1e30", "1e30"],
+          ["NaN", "NaN"],
+          ["2^53+1", "9007199254740993"],
+          ["not a number", "abc"],
+          ["empty", ""],
+        ]
+      : [
+          ["negative", -1],
+          ["1e30", 1e30],
+          ["MAX_SAFE_INTEGER + 2", BIG],
+          ['"NaN"', "NaN"],
+          ["Infinity as a string", "Infinity"],
+        ];
     if (!inQuery && leaf.int) numbers.push(["fractional", 1.5]);
     if (!inQuery && leaf.path[leaf.path.length - 1] === "amount") numbers.push(["zero", 0]);
     for (const [label, value] of numbers) put(label, value);
@@ -348,10 +419,19 @@ function leafCases(entry: Entry, leaf: Leaf, valid: Req): Case[] | string {
     return cases;
   }
 
-  const texts: [string, string][] = [["10,000 characters", LONG], ...Object.entries(CONTROL), ["a right-to-left override", RTL], ["a script tag", SCRIPT], ["empty", ""]];
+  const texts: [string, string][] = [
+    ["10,000 characters", LONG],
+    ...Object.entries(CONTROL),
+    ["a right-to-left override", RTL],
+    ["a script tag", SCRIPT],
+    ["empty", ""],
+  ];
   if (leaf.kind === "choice" || leaf.formatted) {
     // "nope" is a well-formed site id or game code: only a choice must refuse it
-    for (const [label, value] of [...texts, ...(leaf.kind === "choice" ? [["not one of the choices", "nope"]] : [])] as [string, string][]) {
+    for (const [label, value] of [
+      ...texts,
+      ...(leaf.kind === "choice" ? [["not one of the choices", "nope"]] : []),
+    ] as [string, string][]) {
       // "" is a valid choice where the field allows it (a site's default language, a news item's path)
       if (value === "" && (leaf.optional || entry.empty?.includes(where))) continue;
       put(`with ${label}`, value);
@@ -381,7 +461,11 @@ function leafCases(entry: Entry, leaf: Leaf, valid: Req): Case[] | string {
     case "id": {
       const unknown: Outcome = decided.missing === "found nothing" ? { read: true } : { refused: decided.missing };
       put("of 10,000 characters", LONG, fits(LONG) ? unknown : refused);
-      const odd: [string, string][] = [...Object.entries(CONTROL), ["a right-to-left override", RTL], ["a script tag", SCRIPT]];
+      const odd: [string, string][] = [
+        ...Object.entries(CONTROL),
+        ["a right-to-left override", RTL],
+        ["a script tag", SCRIPT],
+      ];
       for (const [label, value] of odd) {
         put(`with ${label}`, value, fits(value) ? unknown : refused);
       }
@@ -398,7 +482,11 @@ function containerCases(container: Container, valid: Req): Case[] {
   if (!path) return [];
   const where = fieldName(container.path);
   const wrong = container.kind === "array" ? ["text", {}] : ["text", []];
-  return wrong.map((value) => ({ label: `${where} as ${JSON.stringify(value)}`, outcome: { refused: "invalid_parameters" }, make: (req) => setAt(req, path, value) }));
+  return wrong.map((value) => ({
+    label: `${where} as ${JSON.stringify(value)}`,
+    outcome: { refused: "invalid_parameters" },
+    make: (req) => setAt(req, path, value),
+  }));
 }
 
 function requestCases(name: CallName): Case[] {
@@ -419,9 +507,17 @@ function requestCases(name: CallName): Case[] {
   if (!("body" in spec)) return cases;
   if ("multipart" in spec) {
     cases.push(
-      { label: "a JSON body instead of a form", outcome: refused, make: (req) => ({ ...req, rawBody: JSON.stringify(req.body) }) },
+      {
+        label: "a JSON body instead of a form",
+        outcome: refused,
+        make: (req) => ({ ...req, rawBody: JSON.stringify(req.body) }),
+      },
       { label: "a form without its file", outcome: refused, make: (req) => ({ ...req, file: null }) },
-      { label: "a form with an extra field", outcome: refused, make: (req) => ({ ...req, body: { ...(req.body as object), note: "x" } }) },
+      {
+        label: "a form with an extra field",
+        outcome: refused,
+        make: (req) => ({ ...req, body: { ...(req.body as object), note: "x" } }),
+      },
     );
     return cases;
   }
@@ -441,7 +537,11 @@ function requestCases(name: CallName): Case[] {
       outcome: refused,
       make: (req) => ({ ...req, rawBody: JSON.stringify({ ...(req.body as object), padding: "x".repeat(300_000) }) }),
     },
-    { label: "an extra field in the body", outcome: refused, make: (req) => ({ ...req, body: { ...(req.body as object), unexpected: "x" } }) },
+    {
+      label: "an extra field in the body",
+      outcome: refused,
+      make: (req) => ({ ...req, body: { ...(req.body as object), unexpected: "x" } }),
+    },
   );
   return cases;
 }
@@ -470,7 +570,11 @@ const page = { page: "1", pageSize: "10", from: "2020-01-01", to: "2099-12-31" }
 const pairPrice = async () => (await platform.call("market", { params: { pair: PAIR } })).envelope.data!.price!;
 /** A fresh open position of the shared member (each case acts on its own). */
 const openPositionId = async () =>
-  (await memberCall("openPosition", { body: { pair: PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: await pairPrice(), mode: "real" } })).id as string;
+  (
+    await memberCall("openPosition", {
+      body: { pair: PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: await pairPrice(), mode: "real" },
+    })
+  ).id as string;
 /** The running period (`current`) or the one taking bets (`next`, which starts when it ends). */
 const periodNo = async (which: "current" | "next") => {
   const { envelope } = await platform.call("market", { params: { pair: PAIR } });
@@ -512,7 +616,8 @@ async function bankApplicant(): Promise<TestMember> {
 const operatorSite = { siteId: SITE };
 let operatorCount = 0;
 /** A new operator of the site, for the rotate and revoke cases (each acts on its own). */
-const newOperator = async () => (await platform.createOperator({ name: "Fixture", sites: [SITE], roles: ["support"] })).id;
+const newOperator = async () =>
+  (await platform.createOperator({ name: "Fixture", sites: [SITE], roles: ["support"] })).id;
 const reason = { reason: "checked" };
 
 const TABLE: Record<CallName, Entry> = {
@@ -528,17 +633,25 @@ const TABLE: Record<CallName, Entry> = {
   signout: {
     // a session of its own, so that the shared one stays
     request: async () => {
-      const signin = await platform.call("signin", { body: { siteId: SITE, account: member.account, password: member.password } });
+      const signin = await platform.call("signin", {
+        body: { siteId: SITE, account: member.account, password: member.password },
+      });
       return { token: signin.envelope.data!.token };
     },
   },
   playerInfo: { request: async () => ({}) },
-  updatePlayerInfo: { request: async () => ({ body: { realName: "Bad Input", email: "bad@example.com" } }), strings: { "body.realName": text } },
+  updatePlayerInfo: {
+    request: async () => ({ body: { realName: "Bad Input", email: "bad@example.com" } }),
+    strings: { "body.realName": text },
+  },
   listenKey: { request: async () => ({}) },
   wallets: { request: async () => ({}) },
   siteInfo: { request: async () => ({ params: operatorSite }) },
   siteIcon: { request: async () => ({ params: { ...operatorSite, size: "192" } }) },
-  press: { request: async () => ({ params: operatorSite, query: { lang: "en_US", path: "bad-input-news" } }), strings: { "query.path": id("found nothing") } },
+  press: {
+    request: async () => ({ params: operatorSite, query: { lang: "en_US", path: "bad-input-news" } }),
+    strings: { "query.path": id("found nothing") },
+  },
   campaign: { request: async () => ({ params: operatorSite, query: { lang: "en_US" } }) },
   instruction: { request: async () => ({ params: operatorSite, query: { lang: "en_US", type: "help" } }) },
   chatbox: { request: async () => ({ params: operatorSite, query: { referrer: "ABC123" } }) },
@@ -579,7 +692,10 @@ const TABLE: Record<CallName, Entry> = {
   },
   upload: { request: async () => ({ body: { kind: "passbook" }, file: PNG_1X1 }) },
   uploads: { request: async () => ({}) },
-  uploadFile: { request: async () => ({ params: { fileId: fixtures.fileId } }), strings: { "params.fileId": id("file_not_found") } },
+  uploadFile: {
+    request: async () => ({ params: { fileId: fixtures.fileId } }),
+    strings: { "params.fileId": id("file_not_found") },
+  },
   changePassword: {
     request: async () => {
       const m = await own("changePassword");
@@ -591,22 +707,37 @@ const TABLE: Record<CallName, Entry> = {
   changeTransactionPassword: {
     request: async () => {
       const m = await own("changeTransactionPassword");
-      return { token: m.token, body: { oldTransactionPassword: m.transactionPassword, newTransactionPassword: "another-trade-9" } };
+      return {
+        token: m.token,
+        body: { oldTransactionPassword: m.transactionPassword, newTransactionPassword: "another-trade-9" },
+      };
     },
     member: () => ownMembers.get("changeTransactionPassword")!,
     strings: { "body.oldTransactionPassword": secret, "body.newTransactionPassword": secret },
   },
   smsSend: { request: async () => ({ body: { purpose: "verify_mobile" } }) },
   smsVerify: { request: async () => ({ body: { code: "123456" } }), answers: "wrong_verification_code" },
-  forgotSend: { request: async () => ({ body: { siteId: SITE, account: member.account, areaCode: member.areaCode, mobile: member.mobile } }) },
+  forgotSend: {
+    request: async () => ({
+      body: { siteId: SITE, account: member.account, areaCode: member.areaCode, mobile: member.mobile },
+    }),
+  },
   forgotReset: {
-    request: async () => ({ body: { siteId: SITE, account: member.account, code: "123456", newPassword: "reset-pass-9" } }),
+    request: async () => ({
+      body: { siteId: SITE, account: member.account, code: "123456", newPassword: "reset-pass-9" },
+    }),
     answers: "wrong_verification_code",
     strings: { "body.newPassword": secret },
   },
   messages: { request: async () => ({ query: page }) },
-  sendMessage: { request: async () => ({ body: { title: "A question", content: "About my deposit." } }), strings: { "body.title": text, "body.content": text } },
-  message: { request: async () => ({ params: { id: fixtures.messageId } }), strings: { "params.id": id("message_not_found") } },
+  sendMessage: {
+    request: async () => ({ body: { title: "A question", content: "About my deposit." } }),
+    strings: { "body.title": text, "body.content": text },
+  },
+  message: {
+    request: async () => ({ params: { id: fixtures.messageId } }),
+    strings: { "params.id": id("message_not_found") },
+  },
   replyMessage: {
     request: async () => ({ params: { id: fixtures.messageId }, body: { content: "One more thing." } }),
     strings: { "params.id": id("message_not_found"), "body.content": text },
@@ -616,8 +747,15 @@ const TABLE: Record<CallName, Entry> = {
   quotes: { request: async () => ({ params: { pair: PAIR }, query: { page: "1", pageSize: "10" } }) },
   candles: { request: async () => ({ params: { pair: PAIR }, query: { interval: "1m", limit: "10" } }) },
   placeOrder: {
-    request: async () => ({ body: { pair: PAIR, periodNo: await periodNo("next"), option: "draw", amount: 100, mode: "real" } }),
-    codes: { "body.pair": "invalid_trading_pair", "body.option": "invalid_bet_option", "body.periodNo": "invalid_period", "body.amount": "amount_out_of_range" },
+    request: async () => ({
+      body: { pair: PAIR, periodNo: await periodNo("next"), option: "draw", amount: 100, mode: "real" },
+    }),
+    codes: {
+      "body.pair": "invalid_trading_pair",
+      "body.option": "invalid_bet_option",
+      "body.periodNo": "invalid_period",
+      "body.amount": "amount_out_of_range",
+    },
   },
   orders: { request: async () => ({ query: { ...page, status: "all" } }) },
   ticketQuery: { request: async () => ({}) },
@@ -666,7 +804,14 @@ const TABLE: Record<CallName, Entry> = {
   operatorPublishPress: {
     request: async () => ({
       params: operatorSite,
-      body: { lang: "en_US", kind: "news", path: "bad-input-news", title: "News", summary: "In short.", content: "In full." },
+      body: {
+        lang: "en_US",
+        kind: "news",
+        path: "bad-input-news",
+        title: "News",
+        summary: "In short.",
+        content: "In full.",
+      },
     }),
     strings: { "body.title": text, "body.summary": text, "body.content": text },
     // no path: the item's id is its path
@@ -675,26 +820,42 @@ const TABLE: Record<CallName, Entry> = {
   operatorPublishCampaign: {
     request: async () => ({
       params: operatorSite,
-      body: { lang: "en_US", title: "Campaign", summary: "In short.", content: "In full.", startsAt: "2020-01-01T00:00:00.000Z", endsAt: null },
+      body: {
+        lang: "en_US",
+        title: "Campaign",
+        summary: "In short.",
+        content: "In full.",
+        startsAt: "2020-01-01T00:00:00.000Z",
+        endsAt: null,
+      },
     }),
     strings: { "body.title": text, "body.summary": text, "body.content": text },
   },
   operatorPublishInstruction: {
-    request: async () => ({ params: operatorSite, body: { lang: "en_US", type: "help", title: "How to", content: "Like this." } }),
+    request: async () => ({
+      params: operatorSite,
+      body: { lang: "en_US", type: "help", title: "How to", content: "Like this." },
+    }),
     strings: { "body.title": text, "body.content": text },
   },
-  operatorSetChatLink: { request: async () => ({ params: operatorSite, body: { link: "https://chat.example.com/bad-input" } }) },
+  operatorSetChatLink: {
+    request: async () => ({ params: operatorSite, body: { link: "https://chat.example.com/bad-input" } }),
+  },
   operatorDeposits: { request: async () => ({ params: operatorSite, query: { status: "all" } }) },
   operatorConfirmDeposit: {
     request: async () => {
-      const d = await queued(member, () => memberCall("deposit", { body: { optionId: BANK_OPTION.id, amount: 2_000 } }));
+      const d = await queued(member, () =>
+        memberCall("deposit", { body: { optionId: BANK_OPTION.id, amount: 2_000 } }),
+      );
       return { params: { ...operatorSite, id: d.id }, body: reason };
     },
     strings: { "params.id": id("invalid_parameters"), "body.reason": text },
   },
   operatorRefuseDeposit: {
     request: async () => {
-      const d = await queued(member, () => memberCall("deposit", { body: { optionId: BANK_OPTION.id, amount: 2_000 } }));
+      const d = await queued(member, () =>
+        memberCall("deposit", { body: { optionId: BANK_OPTION.id, amount: 2_000 } }),
+      );
       return { params: { ...operatorSite, id: d.id }, body: reason };
     },
     strings: { "params.id": id("invalid_parameters"), "body.reason": text },
@@ -702,67 +863,118 @@ const TABLE: Record<CallName, Entry> = {
   operatorWithdrawals: { request: async () => ({ params: operatorSite, query: { status: "all" } }) },
   operatorApproveWithdrawal: {
     request: async () => {
-      const w = await queued(member, () => memberCall("withdraw", { body: { amount: 1_000, transactionPassword: member.transactionPassword } }));
+      const w = await queued(member, () =>
+        memberCall("withdraw", { body: { amount: 1_000, transactionPassword: member.transactionPassword } }),
+      );
       return { params: { ...operatorSite, id: w.id }, body: reason };
     },
     strings: { "params.id": id("invalid_parameters"), "body.reason": text },
   },
   operatorRejectWithdrawal: {
     request: async () => {
-      const w = await queued(member, () => memberCall("withdraw", { body: { amount: 1_000, transactionPassword: member.transactionPassword } }));
+      const w = await queued(member, () =>
+        memberCall("withdraw", { body: { amount: 1_000, transactionPassword: member.transactionPassword } }),
+      );
       return { params: { ...operatorSite, id: w.id }, body: reason };
     },
     strings: { "params.id": id("invalid_parameters"), "body.reason": text },
   },
   operatorBankApplications: { request: async () => ({ params: operatorSite, query: { status: "all" } }) },
   operatorApproveBank: {
-    request: async () => ({ params: { ...operatorSite, memberId: memberIdOf((await bankApplicant()).token) }, body: reason }),
+    request: async () => ({
+      params: { ...operatorSite, memberId: memberIdOf((await bankApplicant()).token) },
+      body: reason,
+    }),
     strings: { "params.memberId": id("invalid_parameters"), "body.reason": text },
   },
   operatorRejectBank: {
-    request: async () => ({ params: { ...operatorSite, memberId: memberIdOf((await bankApplicant()).token) }, body: reason }),
+    request: async () => ({
+      params: { ...operatorSite, memberId: memberIdOf((await bankApplicant()).token) },
+      body: reason,
+    }),
     strings: { "params.memberId": id("invalid_parameters"), "body.reason": text },
   },
-  operatorPutIcon: { request: async () => ({ params: { ...operatorSite, size: "192" }, body: {}, file: await solidPng(192, "#0f766e") }) },
+  operatorPutIcon: {
+    request: async () => ({ params: { ...operatorSite, size: "192" }, body: {}, file: await solidPng(192, "#0f766e") }),
+  },
   operatorFile: {
     request: async () => ({ params: { ...operatorSite, fileId: fixtures.fileId } }),
     strings: { "params.fileId": id("file_not_found") },
   },
   operatorMessages: { request: async () => ({ params: operatorSite, query: { status: "all" } }) },
-  operatorAudit: { request: async () => ({ params: operatorSite, query: { type: "signin_failed", account: member.account, operator: "owner" } }) },
+  operatorAudit: {
+    request: async () => ({
+      params: operatorSite,
+      query: { type: "signin_failed", account: member.account, operator: "owner" },
+    }),
+  },
   operatorMessage: {
     request: async () => ({ params: { ...operatorSite, memberId: memberIdOf(member.token), id: fixtures.messageId } }),
     strings: { "params.memberId": id("message_not_found"), "params.id": id("message_not_found") },
   },
   operatorReplyMessage: {
-    request: async () => ({ params: { ...operatorSite, memberId: memberIdOf(member.token), id: fixtures.messageId }, body: { content: "Answered." } }),
+    request: async () => ({
+      params: { ...operatorSite, memberId: memberIdOf(member.token), id: fixtures.messageId },
+      body: { content: "Answered." },
+    }),
     strings: { "params.memberId": id("message_not_found"), "params.id": id("message_not_found"), "body.content": text },
   },
-  operatorSmsLog: { request: async () => ({ params: operatorSite, query: { mobile: member.mobile } }), strings: { "query.mobile": id("found nothing") } },
+  operatorSmsLog: {
+    request: async () => ({ params: operatorSite, query: { mobile: member.mobile } }),
+    strings: { "query.mobile": id("found nothing") },
+  },
   operatorRetireContent: {
     request: async () => {
       const { envelope } = await platform.operator("operatorPublishPress", {
         params: operatorSite,
-        body: { lang: "en_US", kind: "announcement", path: `retire-${crypto.randomUUID().slice(0, 8)}`, title: "Old", summary: "", content: "" },
+        body: {
+          lang: "en_US",
+          kind: "announcement",
+          path: `retire-${crypto.randomUUID().slice(0, 8)}`,
+          title: "Old",
+          summary: "",
+          content: "",
+        },
       });
       return { params: { ...operatorSite, kind: "press", id: envelope.data!.id } };
     },
     strings: { "params.id": id("invalid_parameters") },
   },
   operatorAddDepositAddresses: {
-    request: async () => ({ params: { ...operatorSite, optionId: POOL_OPTION.id }, body: { addresses: tronAddresses("bad-input", 2) } }),
+    request: async () => ({
+      params: { ...operatorSite, optionId: POOL_OPTION.id },
+      body: { addresses: tronAddresses("bad-input", 2) },
+    }),
   },
-  operatorDepositAddresses: { request: async () => ({ params: { ...operatorSite, optionId: POOL_OPTION.id }, query: { page: 1, pageSize: 10 } }) },
-  operatorSetDepositXpub: { request: async () => ({ params: { ...operatorSite, optionId: XPUB_OPTION.id }, body: { xpub: TEST_XPUB } }) },
+  operatorDepositAddresses: {
+    request: async () => ({ params: { ...operatorSite, optionId: POOL_OPTION.id }, query: { page: 1, pageSize: 10 } }),
+  },
+  operatorSetDepositXpub: {
+    request: async () => ({ params: { ...operatorSite, optionId: XPUB_OPTION.id }, body: { xpub: TEST_XPUB } }),
+  },
   memberCampaigns: { request: async () => ({}) },
   joinCampaign: { request: async () => ({ params: { key: "bad-input-bonus" }, body: {} }) },
   operatorEndCampaign: { request: async () => ({ params: { ...operatorSite, key: "bad-input-ended" }, body: {} }) },
   openPosition: {
-    request: async () => ({ body: { pair: PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: await pairPrice(), takeProfit: null, stopLoss: null, mode: "real" } }),
+    request: async () => ({
+      body: {
+        pair: PAIR,
+        side: "long",
+        margin: 1000,
+        leverage: 10,
+        seenPrice: await pairPrice(),
+        takeProfit: null,
+        stopLoss: null,
+        mode: "real",
+      },
+    }),
   },
   positions: { request: async () => ({ query: { ...page, status: "open" } }) },
   setPositionTriggers: {
-    request: async () => ({ params: { id: await openPositionId() }, body: { takeProfit: null, stopLoss: null, mode: "real" } }),
+    request: async () => ({
+      params: { id: await openPositionId() },
+      body: { takeProfit: null, stopLoss: null, mode: "real" },
+    }),
     strings: { "params.id": id("position_not_found") },
   },
   closePosition: {
@@ -776,7 +988,10 @@ const TABLE: Record<CallName, Entry> = {
   setRealityCheck: { request: async () => ({ body: { minutes: 30 } }) },
   // a member of its own: a break would stop the shared member's money calls
   startBreak: {
-    request: async () => ({ token: (await own("breaker")).token, body: { kind: "timeout", duration: "24h", confirm: true } }),
+    request: async () => ({
+      token: (await own("breaker")).token,
+      body: { kind: "timeout", duration: "24h", confirm: true },
+    }),
     member: () => ownMembers.get("breaker")!,
   },
   realityCheck: { request: async () => ({}) },
@@ -787,7 +1002,11 @@ const TABLE: Record<CallName, Entry> = {
   },
   operatorEndBreak: {
     request: async () => {
-      const m = await own("on-break", async (x) => void (await memberCall("startBreak", { body: { kind: "exclusion", duration: "6m", confirm: true } }, x)));
+      const m = await own(
+        "on-break",
+        async (x) =>
+          void (await memberCall("startBreak", { body: { kind: "exclusion", duration: "6m", confirm: true } }, x)),
+      );
       return { params: { ...operatorSite, memberId: memberIdOf(m.token) }, body: reason };
     },
     // always refused, so no reason can be "kept" with a 200: every odd reason is refused as a password would be
@@ -800,19 +1019,27 @@ const TABLE: Record<CallName, Entry> = {
   operatorList: { request: async () => ({}) },
   operatorCreate: {
     // a fresh email each time: two operators cannot share one
-    request: async () => ({ body: { name: "Bad Input", email: `bad-input-${++operatorCount}@example.com`, sites: [SITE], roles: ["support"] } }),
+    request: async () => ({
+      body: { name: "Bad Input", email: `bad-input-${++operatorCount}@example.com`, sites: [SITE], roles: ["support"] },
+    }),
     strings: { "body.name": text },
   },
   operatorRotateKey: { request: async () => ({ params: { operatorId: await newOperator() }, body: {} }) },
   operatorRevoke: { request: async () => ({ params: { operatorId: await newOperator() }, body: {} }) },
   operatorPutPair: {
-    request: async () => ({ params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) }),
+    request: async () => ({
+      params: { pair: PAIR },
+      body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }),
+    }),
     strings: { "body.name": text },
   },
   operatorPairAudit: { request: async () => ({ params: { pair: PAIR }, query: { limit: "5" } }) },
   fairnessDays: { request: async () => ({ params: { pair: PAIR }, query: { limit: "5", before: "2099-01-01" } }) },
   // the running period: well-formed, refused until it has ended
-  periodProof: { request: async () => ({ params: { pair: PAIR, periodNo: await periodNo("current") } }), answers: "invalid_period" },
+  periodProof: {
+    request: async () => ({ params: { pair: PAIR, periodNo: await periodNo("current") } }),
+    answers: "invalid_period",
+  },
 };
 
 // the suite ---------------------------------------------------------------------------------------
@@ -822,7 +1049,10 @@ beforeAll(async () => {
   // A stopped clock one second into an hour-long period: a bet on the next one is never late (its
   // cut-off is an hour away); no alarm fires by itself.
   await setPlatformClock(platform, Math.ceil((Date.now() + 86_400_000) / 3_600_000) * 3_600_000 + 1_000);
-  const pair = await platform.operator("operatorPutPair", { params: { pair: PAIR }, body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }) });
+  const pair = await platform.operator("operatorPutPair", {
+    params: { pair: PAIR },
+    body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }),
+  });
   expect(pair.envelope.message).toBe("ok");
   await platform.seedSite(SITE, CONFIG as never);
   member = await platform.signupMember(SITE);
@@ -830,14 +1060,26 @@ beforeAll(async () => {
   await memberCall("transfer", { body: { direction: "in", gameCode: "binary", amount: 100_000 } });
   const files = await uploadAll(platform, member);
   await queued(member, () => memberCall("bankApply", { body: bankBody(files) }));
-  const approved = await platform.operator("operatorApproveBank", { params: { ...operatorSite, memberId: memberIdOf(member.token) }, body: reason });
+  const approved = await platform.operator("operatorApproveBank", {
+    params: { ...operatorSite, memberId: memberIdOf(member.token) },
+    body: reason,
+  });
   expect(approved.envelope.message).toBe("ok");
-  const thread = await memberCall("sendMessage", { body: { title: "Fixture", content: "A thread to read and answer." } });
+  const thread = await memberCall("sendMessage", {
+    body: { title: "Fixture", content: "A thread to read and answer." },
+  });
   const upload = await uploadDocument(platform, member, "passbook", PNG_1X1, "passbook.png", "image/png");
   fixtures = { messageId: thread.id as string, fileId: upload.envelope.data!.fileId };
   await platform.operator("operatorPublishPress", {
     params: operatorSite,
-    body: { lang: "en_US", kind: "news", path: "bad-input-news", title: "News", summary: "In short.", content: "In full." },
+    body: {
+      lang: "en_US",
+      kind: "news",
+      path: "bad-input-news",
+      title: "News",
+      summary: "In short.",
+      content: "In full.",
+    },
   });
 });
 afterAll(() => platform?.dispose());
@@ -855,12 +1097,17 @@ type AuditRow = { type: string; details: string };
  */
 function withoutKeptRefusals(member: Record<string, unknown>): Record<string, unknown> {
   const operations = member.operations as { refusal?: string | null }[] | undefined;
-  return operations ? { ...member, operations: operations.filter((row) => row.refusal === null || row.refusal === undefined) } : member;
+  return operations
+    ? { ...member, operations: operations.filter((row) => row.refusal === null || row.refusal === undefined) }
+    : member;
 }
 
 async function snapshot(m: TestMember) {
   const tables = (dump: string) => Object.fromEntries(JSON.parse(dump) as [string, unknown][]);
-  const { audit_log: audit, ...site } = tables(await (await siteObject(platform, SITE)).__dump()) as Record<string, unknown>;
+  const { audit_log: audit, ...site } = tables(await (await siteObject(platform, SITE)).__dump()) as Record<
+    string,
+    unknown
+  >;
   return {
     state: {
       site,
@@ -887,13 +1134,19 @@ function expectAuditOnlyAttempts(name: CallName, before: AuditRow[], after: Audi
 function expectAnswer(answer: Answer, outcome: Outcome, where: string) {
   expect(MESSAGE_CODES, where).toContain(answer.envelope?.message ?? "ok");
   if ("refused" in outcome) {
-    expect({ status: answer.status, message: answer.envelope?.message }, where).toEqual({ status: 400, message: outcome.refused });
+    expect({ status: answer.status, message: answer.envelope?.message }, where).toEqual({
+      status: 400,
+      message: outcome.refused,
+    });
   } else {
     expect(answer.status, `${where}: ${answer.envelope?.message}`).toBe(200);
   }
   if ("kept" in outcome && answer.envelope?.data) {
     // stored as given: the answer shows the value, unescaped (escaping is the page's job)
-    expect(JSON.stringify(answer.envelope.data).includes(JSON.stringify(outcome.kept).slice(1, -1)), `${where}: kept as given`).toBe(true);
+    expect(
+      JSON.stringify(answer.envelope.data).includes(JSON.stringify(outcome.kept).slice(1, -1)),
+      `${where}: kept as given`,
+    ).toBe(true);
   }
 }
 
@@ -933,9 +1186,10 @@ describe("bad input to every call of the contract", { timeout: 120_000 }, () => 
       }
       // last, as it may end the session or decide the item: the valid request itself is answered
       const control = await send(name, await entry.request());
-      expect(control.envelope?.message ?? (control.raw && control.status === 200 ? "ok" : `status ${control.status}`), `${name}: the valid request`).toBe(
-        entry.answers ?? "ok",
-      );
+      expect(
+        control.envelope?.message ?? (control.raw && control.status === 200 ? "ok" : `status ${control.status}`),
+        `${name}: the valid request`,
+      ).toBe(entry.answers ?? "ok");
     });
   }
 });

@@ -3,7 +3,16 @@ import type { CampaignRule, MemberCampaign, SiteConfigPatch } from "../../server
 import type { BetOption } from "#rules/bet-options";
 import { outcomes } from "#rules/outcomes";
 import { createPlatform, forcedOutcomeEntry, type Platform, type TestMember } from "../helpers/platform";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, bettingPeriod, forceOutcome, runMemberAlarm, type ForcedRound } from "./game-helpers";
+import {
+  FAST_PAIR,
+  fastPair,
+  GAME_SITE,
+  bet,
+  bettingPeriod,
+  forceOutcome,
+  runMemberAlarm,
+  type ForcedRound,
+} from "./game-helpers";
 import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, wallets } from "./money-helpers";
 
 /**
@@ -19,12 +28,57 @@ const DAY = 86_400_000;
 const LONG_AGO = "2020-01-01T00:00:00.000Z";
 const base = { startsAt: LONG_AGO, endsAt: null, endedAt: null } as const;
 
-const FIRST: CampaignRule = { ...base, kind: "deposit_bonus", key: "first-deposit", optIn: true, cap: 10_000, percentBp: 1000, deposits: "first", wagering: 5 };
-const EACH: CampaignRule = { ...base, kind: "deposit_bonus", key: "each-deposit", optIn: false, cap: 1_000, percentBp: 500, deposits: "each", wagering: 0 };
+const FIRST: CampaignRule = {
+  ...base,
+  kind: "deposit_bonus",
+  key: "first-deposit",
+  optIn: true,
+  cap: 10_000,
+  percentBp: 1000,
+  deposits: "first",
+  wagering: 5,
+};
+const EACH: CampaignRule = {
+  ...base,
+  kind: "deposit_bonus",
+  key: "each-deposit",
+  optIn: false,
+  cap: 1_000,
+  percentBp: 500,
+  deposits: "each",
+  wagering: 0,
+};
 const LATER: CampaignRule = { ...EACH, key: "not-yet", startsAt: "2099-01-01T00:00:00.000Z" };
-const DAILY: CampaignRule = { ...base, kind: "rebate", key: "daily", optIn: false, cap: 20_000, percentBp: 500, period: "day", rounds: 0 };
-const ROUNDS: CampaignRule = { ...base, kind: "rebate", key: "three-rounds", optIn: true, cap: 20_000, percentBp: 1000, period: "rounds", rounds: 3 };
-const EACH_WAGERED: CampaignRule = { ...base, kind: "deposit_bonus", key: "each-wagered", optIn: false, cap: 10_000, percentBp: 1000, deposits: "each", wagering: 5 };
+const DAILY: CampaignRule = {
+  ...base,
+  kind: "rebate",
+  key: "daily",
+  optIn: false,
+  cap: 20_000,
+  percentBp: 500,
+  period: "day",
+  rounds: 0,
+};
+const ROUNDS: CampaignRule = {
+  ...base,
+  kind: "rebate",
+  key: "three-rounds",
+  optIn: true,
+  cap: 20_000,
+  percentBp: 1000,
+  period: "rounds",
+  rounds: 3,
+};
+const EACH_WAGERED: CampaignRule = {
+  ...base,
+  kind: "deposit_bonus",
+  key: "each-wagered",
+  optIn: false,
+  cap: 10_000,
+  percentBp: 1000,
+  deposits: "each",
+  wagering: 5,
+};
 
 const SITE_OF = (rules: CampaignRule[]): SiteConfigPatch => ({
   ...GAME_SITE,
@@ -64,7 +118,11 @@ const runAlarm = (m: TestMember) => runMemberAlarm(platform, m);
  * while it takes bets (before it starts), the clock moves past its end, the result is forced and
  * the members' alarms run (settling the bets).
  */
-async function playPeriod(bets: [TestMember, number, BetOption?][], outcome: Forced, during?: () => Promise<void>): Promise<void> {
+async function playPeriod(
+  bets: [TestMember, number, BetOption?][],
+  outcome: Forced,
+  during?: () => Promise<void>,
+): Promise<void> {
   const period = await bettingPeriod(platform, clock, tick);
   for (const [m, amount, option = "high"] of bets) {
     const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: period.periodNo, option, amount });
@@ -87,8 +145,10 @@ async function campaigns(m: TestMember): Promise<MemberCampaign[]> {
   return envelope.data!;
 }
 const join = (m: TestMember, key: string) => memberCall(platform, m, "joinCampaign", { params: { key }, body: {} });
-const endCampaign = (siteId: string, key: string) => platform.operator("operatorEndCampaign", { params: { siteId, key }, body: {} });
-const inGame = (m: TestMember, amount: number) => memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount } });
+const endCampaign = (siteId: string, key: string) =>
+  platform.operator("operatorEndCampaign", { params: { siteId, key }, body: {} });
+const inGame = (m: TestMember, amount: number) =>
+  memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount } });
 
 async function bankDeposit(m: TestMember, amount: number): Promise<string> {
   const { envelope } = await memberCall(platform, m, "deposit", { body: { optionId: BANK_OPTION.id, amount } });
@@ -97,7 +157,8 @@ async function bankDeposit(m: TestMember, amount: number): Promise<string> {
   await runAlarm(m);
   return envelope.data!.id;
 }
-const confirm = (siteId: string, id: string) => platform.operator("operatorConfirmDeposit", { params: { siteId, id }, body: { reason: "" } });
+const confirm = (siteId: string, id: string) =>
+  platform.operator("operatorConfirmDeposit", { params: { siteId, id }, body: { reason: "" } });
 
 const members: TestMember[] = [];
 async function member(siteId: string): Promise<TestMember> {
@@ -138,15 +199,32 @@ describe("rebates", () => {
     // the rounds rebate needs a join; the daily one does not
     expect((await join(loser, ROUNDS.key)).envelope.data!.joined).toBe(true);
 
-    await playPeriod([[loser, 1_000], [winner, 1_000]], "lose");
+    await playPeriod(
+      [
+        [loser, 1_000],
+        [winner, 1_000],
+      ],
+      "lose",
+    );
     await playPeriod([[loser, 500]], "refund");
-    await playPeriod([[loser, 2_000], [winner, 3_000]], "win");
+    await playPeriod(
+      [
+        [loser, 2_000],
+        [winner, 3_000],
+      ],
+      "win",
+    );
     await playPeriod([[loser, 1_000]], "lose");
     // loser: stakes 1000 + 2000 + 1000 = 4000 (the refund counts for neither), paid back 3900
     // (2000 × 1.95): net loss 100 → daily 5 % = 5; rounds (the same three bets) 10 % = 10
     // winner: stakes 4000, paid 5850: no net loss, nothing
     const before = await campaigns(loser);
-    expect(before.find((c) => c.rule.key === DAILY.key)!.currentPeriod).toMatchObject({ rounds: 3, stakes: 4_000, payouts: 3_900, projected: 5 });
+    expect(before.find((c) => c.rule.key === DAILY.key)!.currentPeriod).toMatchObject({
+      rounds: 3,
+      stakes: 4_000,
+      payouts: 3_900,
+      projected: 5,
+    });
     expect(clock).toBeLessThan(midnight);
 
     // the rounds period filled with its third counted bet; the day is not over: only the rounds rebate is due
@@ -160,7 +238,9 @@ describe("rebates", () => {
     await tick(midnight - 3_000);
     await playPeriod([[loser, 1_000]], "lose", async () => {
       await tick(midnight + 1_000);
-      expect((await endCampaign(REBATE_SITE, DAILY.key)).envelope.data!.endedAt).toBe(new Date(midnight + 1_000).toISOString());
+      expect((await endCampaign(REBATE_SITE, DAILY.key)).envelope.data!.endedAt).toBe(
+        new Date(midnight + 1_000).toISOString(),
+      );
     });
     expect(clock).toBeGreaterThan(midnight + 2_000);
     await Promise.all([runAlarm(loser), runAlarm(loser), runAlarm(winner), runAlarm(winner)]);
@@ -173,7 +253,10 @@ describe("rebates", () => {
     expect(await postings(winner, "rebate")).toEqual([]);
     const after = await campaigns(loser);
     // the round after midnight opened the next rounds period: 1 000 lost → 10 % = 100 if it ended now
-    expect(after.find((c) => c.rule.key === ROUNDS.key)).toMatchObject({ credited: 10, currentPeriod: { rounds: 1, stakes: 1_000, projected: 100 } });
+    expect(after.find((c) => c.rule.key === ROUNDS.key)).toMatchObject({
+      credited: 10,
+      currentPeriod: { rounds: 1, stakes: 1_000, projected: 100 },
+    });
     // ended: no longer listed for the member (no bonus of it is locked)
     expect(after.map((c) => c.rule.key)).toEqual([ROUNDS.key]);
   });
@@ -186,13 +269,38 @@ describe("rebates", () => {
       await inGame(m, 20_000);
     }
     await join(loser, ROUNDS.key);
-    await playPeriod([[loser, 1_000], [outsider, 1_000]], "lose");
-    await playPeriod([[loser, 1_000], [outsider, 1_000]], "lose");
+    await playPeriod(
+      [
+        [loser, 1_000],
+        [outsider, 1_000],
+      ],
+      "lose",
+    );
+    await playPeriod(
+      [
+        [loser, 1_000],
+        [outsider, 1_000],
+      ],
+      "lose",
+    );
     // the third round (the last of the rounds period) is bet while the campaign runs and ends after the operator ended it
-    await playPeriod([[loser, 1_000], [outsider, 1_000]], "lose", async () => {
-      expect((await endCampaign(REBATE_SITE, ROUNDS.key)).envelope.statusCode).toBe(200);
-    });
-    await playPeriod([[loser, 1_000], [outsider, 1_000]], "lose");
+    await playPeriod(
+      [
+        [loser, 1_000],
+        [outsider, 1_000],
+      ],
+      "lose",
+      async () => {
+        expect((await endCampaign(REBATE_SITE, ROUNDS.key)).envelope.statusCode).toBe(200);
+      },
+    );
+    await playPeriod(
+      [
+        [loser, 1_000],
+        [outsider, 1_000],
+      ],
+      "lose",
+    );
     await tick(clock + 3_000);
     await runAlarm(loser);
     await runAlarm(outsider);
@@ -229,14 +337,20 @@ describe("deposit bonus", () => {
     expect(answers.map((a) => a.envelope.message).sort()).toEqual(["already_decided", "already_decided", "ok"]);
     expect((await confirm(BONUS_SITE, second)).envelope.statusCode).toBe(200);
     expect((await wallets(platform, joined)).main).toEqual({ balance: 90_000, onHold: 0, bonus: 5_000 });
-    expect((await postings(joined, "bonus")).map((p) => [p.amount, p.account, p.reference])).toEqual([[5_000, "bonus", id]]);
+    expect((await postings(joined, "bonus")).map((p) => [p.amount, p.account, p.reference])).toEqual([
+      [5_000, "bonus", id],
+    ]);
 
     const big = await member(BONUS_SITE);
     await join(big, FIRST.key);
     await fund(platform, big, 2_000_000);
     expect((await wallets(platform, big)).main.bonus).toBe(FIRST.cap);
     const [view] = await campaigns(big);
-    expect(view).toMatchObject({ joined: true, credited: 10_000, bonuses: [{ amount: 10_000, turnoverRequired: 50_000, turnover: 0, status: "locked" }] });
+    expect(view).toMatchObject({
+      joined: true,
+      credited: 10_000,
+      bonuses: [{ amount: 10_000, turnoverRequired: 50_000, turnover: 0, status: "locked" }],
+    });
   });
 
   it("keeps the bonus locked until the turnover is met (a void round counts nothing), refusing withdrawals and transfers with the turnover left", async () => {
@@ -248,7 +362,11 @@ describe("deposit bonus", () => {
     const refused = async (amount: number) => {
       const w = await memberCall(platform, m, "withdraw", { body: { amount: 1_000 } });
       const t = await inGame(m, 1_000);
-      for (const r of [w, t]) expect({ message: r.envelope.message, data: r.envelope.data }).toEqual({ message: "bonus_locked", data: { amount } });
+      for (const r of [w, t])
+        expect({ message: r.envelope.message, data: r.envelope.data }).toEqual({
+          message: "bonus_locked",
+          data: { amount },
+        });
     };
     await refused(25_000);
     await playPeriod([[m, 10_000]], "lose");
@@ -285,8 +403,15 @@ describe("deposit bonus", () => {
       FELL_AFTER_RISE,
     );
     const w = await wallets(platform, m);
-    expect({ main: w.main, game: w.games[0]!.balance }).toEqual({ main: { balance: 50_000, onHold: 0, bonus: 10_000 }, game: 48_750 });
-    expect((await campaigns(m))[0]!.bonuses[0]).toMatchObject({ turnover: 1_250, turnoverRequired: 50_000, status: "locked" });
+    expect({ main: w.main, game: w.games[0]!.balance }).toEqual({
+      main: { balance: 50_000, onHold: 0, bonus: 10_000 },
+      game: 48_750,
+    });
+    expect((await campaigns(m))[0]!.bonuses[0]).toMatchObject({
+      turnover: 1_250,
+      turnoverRequired: 50_000,
+      status: "locked",
+    });
     // the bonus is not withdrawable: asking for more than main is refused with the turnover left
     expect((await inGame(m, 60_000)).envelope).toMatchObject({ message: "bonus_locked", data: { amount: 48_750 } });
 
@@ -317,7 +442,8 @@ describe("deposit bonus", () => {
       ],
       ROSE_AFTER_FALL,
     );
-    for (const m of [high, low]) expect((await campaigns(m))[0]!.bonuses[0]).toMatchObject({ turnover: 10_000, status: "locked" });
+    for (const m of [high, low])
+      expect((await campaigns(m))[0]!.bonuses[0]).toMatchObject({ turnover: 10_000, status: "locked" });
   });
 
   it("counts a round only for bonuses credited before the member's first bet in it, so a hedge split around a deposit stays a hedge", async () => {
@@ -325,7 +451,8 @@ describe("deposit bonus", () => {
     await fund(platform, m, 10_000); // bonus 1 000, turnover needed 5 000
     expect((await inGame(m, 10_000)).envelope.statusCode).toBe(200);
     const current = await bettingPeriod(platform, clock, tick);
-    const place = (option: BetOption) => bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option, amount: 2_000 });
+    const place = (option: BetOption) =>
+      bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option, amount: 2_000 });
     expect((await place("rise")).envelope.statusCode).toBe(200);
     // a second deposit between the two legs: its bonus is credited after the round's first bet
     await tick(clock + 100);
@@ -354,14 +481,29 @@ describe("deposit bonus", () => {
     await fund(platform, m, 10_000); // 5 % = 500
     await fund(platform, m, 100_000); // 5 % = 5 000, capped at 1 000
     expect((await wallets(platform, m)).main).toEqual({ balance: 111_500, onHold: 0, bonus: 0 });
-    expect((await postings(m, "bonus_release")).filter((p) => p.account === "main").map((p) => p.amount).sort()).toEqual([1_000, 500]);
+    expect(
+      (await postings(m, "bonus_release"))
+        .filter((p) => p.account === "main")
+        .map((p) => p.amount)
+        .sort(),
+    ).toEqual([1_000, 500]);
     expect((await campaigns(m)).map((c) => c.rule.key)).toEqual([EACH.key]);
 
     await platform.operator("operatorPublishCampaign", {
       params: { siteId: EACH_SITE },
-      body: { lang: "en_US", key: EACH.key, title: "5 % on every deposit", summary: "", content: "", startsAt: LONG_AGO, endsAt: null },
+      body: {
+        lang: "en_US",
+        key: EACH.key,
+        title: "5 % on every deposit",
+        summary: "",
+        content: "",
+        startsAt: LONG_AGO,
+        endsAt: null,
+      },
     });
-    const listed = async () => (await memberCall(platform, m, "campaign", { params: { siteId: EACH_SITE }, query: { lang: "en_US" } })).envelope.data!;
+    const listed = async () =>
+      (await memberCall(platform, m, "campaign", { params: { siteId: EACH_SITE }, query: { lang: "en_US" } })).envelope
+        .data!;
     expect((await listed()).map((c) => c.title)).toEqual(["5 % on every deposit"]);
     const ended = await endCampaign(EACH_SITE, EACH.key);
     expect(ended.envelope.data!.endedAt).toBe(new Date(clock).toISOString());
@@ -377,7 +519,10 @@ describe("deposit bonus", () => {
   });
 
   it("refuses campaign rules with a duplicate key", async () => {
-    const r = await platform.operator("operatorPutSite", { params: { siteId: EACH_SITE }, body: { campaignRules: [EACH, { ...DAILY, key: EACH.key }] } });
+    const r = await platform.operator("operatorPutSite", {
+      params: { siteId: EACH_SITE },
+      body: { campaignRules: [EACH, { ...DAILY, key: EACH.key }] },
+    });
     expect(r.envelope.message).toBe("invalid_parameters");
   });
 });

@@ -37,7 +37,9 @@ export async function setClock(platform: Platform, at: number): Promise<string> 
  * A platform on a stopped clock set to `start` (CLOCK_ENTRY), and `advance(ms)` to move it on. A
  * start in the past keeps the member objects' alarms firing at once.
  */
-export async function stoppedClockPlatform(start: number): Promise<{ platform: Platform; advance: (ms: number) => Promise<void> }> {
+export async function stoppedClockPlatform(
+  start: number,
+): Promise<{ platform: Platform; advance: (ms: number) => Promise<void> }> {
   const platform = await createPlatform({ wrapEntry: CLOCK_ENTRY });
   let clock = start;
   await setClock(platform, clock);
@@ -49,7 +51,11 @@ export async function stoppedClockPlatform(start: number): Promise<{ platform: P
 }
 
 /** The newest code the log provider "sent" to a number, read as an operator would. */
-export async function lastCode(platform: Platform, siteId: string, mobile: string): Promise<CallData<"operatorSmsLog">[number] | undefined> {
+export async function lastCode(
+  platform: Platform,
+  siteId: string,
+  mobile: string,
+): Promise<CallData<"operatorSmsLog">[number] | undefined> {
   const { envelope } = await platform.operator("operatorSmsLog", { params: { siteId }, query: { mobile } });
   expect(envelope.statusCode, envelope.message).toBe(200);
   return envelope.data![0];
@@ -59,7 +65,11 @@ export async function lastCode(platform: Platform, siteId: string, mobile: strin
  * The newest reset code sent to a number, waited for: forgotSend answers before the text leaves
  * (server/platform/README.md, "Forgotten password"), so it reaches the log just after the answer.
  */
-export async function sentResetCode(platform: Platform, siteId: string, mobile: string): Promise<CallData<"operatorSmsLog">[number]> {
+export async function sentResetCode(
+  platform: Platform,
+  siteId: string,
+  mobile: string,
+): Promise<CallData<"operatorSmsLog">[number]> {
   return eventually(async () => {
     const entry = await lastCode(platform, siteId, mobile);
     return entry?.purpose === "reset_password" ? entry : null;

@@ -29,7 +29,13 @@ describe("member messages", () => {
   it("opens a thread and lists threads newest activity first, paginated", async () => {
     const m = await platform.signupMember(SITE);
     const first = (await send(m, "First")).envelope.data!;
-    expect(first).toMatchObject({ title: "First", content: "First content", replies: [], unread: false, replyCount: 0 });
+    expect(first).toMatchObject({
+      title: "First",
+      content: "First content",
+      replies: [],
+      unread: false,
+      replyCount: 0,
+    });
     const second = (await send(m, "Second")).envelope.data!;
     const third = (await send(m, "Third")).envelope.data!;
     // a reply makes the oldest thread the newest activity
@@ -92,7 +98,12 @@ describe("operator replies", () => {
     const m = await platform.signupMember(SITE);
     const { id } = (await send(m, "Withdrawal question", "When is it paid?")).envelope.data!;
     const queued = await eventually(async () => (await queue()).find((t) => t.id === id));
-    expect(queued).toMatchObject({ memberId: memberIdOf(m), account: m.account, title: "Withdrawal question", awaitingReply: true });
+    expect(queued).toMatchObject({
+      memberId: memberIdOf(m),
+      account: m.account,
+      title: "Withdrawal question",
+      awaitingReply: true,
+    });
 
     const seen = await platform.operator("operatorMessage", { params: { siteId: SITE, memberId: memberIdOf(m), id } });
     expect(seen.envelope.data).toMatchObject({ id, content: "When is it paid?" });
@@ -115,9 +126,17 @@ describe("operator replies", () => {
   it("answers message_not_found for a thread of another site or an unknown id", async () => {
     const m = await platform.signupMember(SITE);
     const { id } = (await send(m, "Mine")).envelope.data!;
-    expect((await operatorReply(m, id, "x", "msg-other")).envelope).toEqual({ statusCode: 400, message: "message_not_found" });
-    expect((await operatorReply(m, "no-such-id", "x")).envelope).toEqual({ statusCode: 400, message: "message_not_found" });
-    const read = await platform.operator("operatorMessage", { params: { siteId: "msg-other", memberId: memberIdOf(m), id } });
+    expect((await operatorReply(m, id, "x", "msg-other")).envelope).toEqual({
+      statusCode: 400,
+      message: "message_not_found",
+    });
+    expect((await operatorReply(m, "no-such-id", "x")).envelope).toEqual({
+      statusCode: 400,
+      message: "message_not_found",
+    });
+    const read = await platform.operator("operatorMessage", {
+      params: { siteId: "msg-other", memberId: memberIdOf(m), id },
+    });
     expect(read.envelope).toEqual({ statusCode: 400, message: "message_not_found" });
     expect((await open(m, id)).envelope.data!.replies).toEqual([]);
   });

@@ -50,7 +50,11 @@ describe("changePassword", () => {
   it("sets the new password and ends every session of the member: old tokens get 402", async () => {
     const m = await platform.signupMember(SITE);
     const second = (await signin(m, m.password)).envelope.data!.token;
-    expect((await change(m, m.password, "brand-new-pass")).envelope).toEqual({ statusCode: 200, message: "ok", data: null });
+    expect((await change(m, m.password, "brand-new-pass")).envelope).toEqual({
+      statusCode: 200,
+      message: "ok",
+      data: null,
+    });
     for (const token of [m.token, second]) {
       const { status, envelope } = await platform.call("playerInfo", { token, siteId: SITE });
       expect(status).toBe(402);
@@ -64,19 +68,28 @@ describe("changePassword", () => {
 
   it("refuses a wrong old password with old_password_wrong and keeps the sessions", async () => {
     const m = await platform.signupMember(SITE);
-    expect((await change(m, "not-my-password", "brand-new-pass")).envelope).toEqual({ statusCode: 400, message: "old_password_wrong" });
+    expect((await change(m, "not-my-password", "brand-new-pass")).envelope).toEqual({
+      statusCode: 400,
+      message: "old_password_wrong",
+    });
     expect((await platform.call("playerInfo", { token: m.token, siteId: SITE })).status).toBe(200);
     expect((await signin(m, m.password)).envelope.statusCode).toBe(200);
   });
 
   it("refuses the old password as the new one with new_password_same_as_old", async () => {
     const m = await platform.signupMember(SITE);
-    expect((await change(m, m.password, m.password)).envelope).toEqual({ statusCode: 400, message: "new_password_same_as_old" });
+    expect((await change(m, m.password, m.password)).envelope).toEqual({
+      statusCode: 400,
+      message: "new_password_same_as_old",
+    });
   });
 
   it("refuses the account name or the transaction password as the new password, each with its own code", async () => {
     const m = await platform.signupMember(SITE);
-    expect((await change(m, m.password, m.account)).envelope).toEqual({ statusCode: 400, message: "password_equals_account" });
+    expect((await change(m, m.password, m.account)).envelope).toEqual({
+      statusCode: 400,
+      message: "password_equals_account",
+    });
     expect((await change(m, m.password, m.transactionPassword)).envelope).toEqual({
       statusCode: 400,
       message: "transaction_password_equals_login",
@@ -94,12 +107,23 @@ describe("changePassword", () => {
 describe("changeTransactionPassword", () => {
   it("changes it when the old one matches; the old one no longer does, sessions stay", async () => {
     const m = await platform.signupMember(SITE);
-    const changed = await changeTx(m, { oldTransactionPassword: m.transactionPassword, newTransactionPassword: "new-trade-pass" });
+    const changed = await changeTx(m, {
+      oldTransactionPassword: m.transactionPassword,
+      newTransactionPassword: "new-trade-pass",
+    });
     expect(changed.envelope).toEqual({ statusCode: 200, message: "ok", data: null });
-    expect((await platform.call("playerInfo", { token: m.token, siteId: SITE })).envelope.data!.hasTransactionPassword).toBe(true);
-    const again = await changeTx(m, { oldTransactionPassword: m.transactionPassword, newTransactionPassword: "third-trade-pass" });
+    expect(
+      (await platform.call("playerInfo", { token: m.token, siteId: SITE })).envelope.data!.hasTransactionPassword,
+    ).toBe(true);
+    const again = await changeTx(m, {
+      oldTransactionPassword: m.transactionPassword,
+      newTransactionPassword: "third-trade-pass",
+    });
     expect(again.envelope).toEqual({ statusCode: 400, message: "wrong_transaction_password" });
-    const withNew = await changeTx(m, { oldTransactionPassword: "new-trade-pass", newTransactionPassword: "third-trade-pass" });
+    const withNew = await changeTx(m, {
+      oldTransactionPassword: "new-trade-pass",
+      newTransactionPassword: "third-trade-pass",
+    });
     expect(withNew.envelope.statusCode).toBe(200);
   });
 
@@ -112,9 +136,15 @@ describe("changeTransactionPassword", () => {
     expect(first.envelope).toEqual({ statusCode: 200, message: "ok", data: null });
     expect(second.envelope).toEqual(first.envelope);
     expect((await send()).envelope).toEqual(first.envelope);
-    const again = await changeTx(m, { oldTransactionPassword: m.transactionPassword, newTransactionPassword: "third-trade-pass" });
+    const again = await changeTx(m, {
+      oldTransactionPassword: m.transactionPassword,
+      newTransactionPassword: "third-trade-pass",
+    });
     expect(again.envelope.message).toBe("wrong_transaction_password");
-    expect((await changeTx(m, { oldTransactionPassword: "retried-trade-1", newTransactionPassword: "third-trade-pass" })).envelope.statusCode).toBe(200);
+    expect(
+      (await changeTx(m, { oldTransactionPassword: "retried-trade-1", newTransactionPassword: "third-trade-pass" }))
+        .envelope.statusCode,
+    ).toBe(200);
   });
 
   it("needs the old one when the member has one: transaction_password_required", async () => {
@@ -127,13 +157,19 @@ describe("changeTransactionPassword", () => {
 
   it("refuses a wrong old one with wrong_transaction_password", async () => {
     const m = await platform.signupMember(SITE);
-    const { envelope } = await changeTx(m, { oldTransactionPassword: "wrong-trade", newTransactionPassword: "new-trade-pass" });
+    const { envelope } = await changeTx(m, {
+      oldTransactionPassword: "wrong-trade",
+      newTransactionPassword: "new-trade-pass",
+    });
     expect(envelope).toEqual({ statusCode: 400, message: "wrong_transaction_password" });
   });
 
   it("refuses the old one as the new one with new_transaction_password_same_as_old", async () => {
     const m = await platform.signupMember(SITE);
-    const { envelope } = await changeTx(m, { oldTransactionPassword: m.transactionPassword, newTransactionPassword: m.transactionPassword });
+    const { envelope } = await changeTx(m, {
+      oldTransactionPassword: m.transactionPassword,
+      newTransactionPassword: m.transactionPassword,
+    });
     expect(envelope).toEqual({ statusCode: 400, message: "new_transaction_password_same_as_old" });
   });
 
@@ -168,26 +204,40 @@ describe("copies of one request sent at once count at most one wrong password", 
   it("changeTransactionPassword with the right old one: every copy answers the first answer, nothing is counted", async () => {
     const m = await platform.signupMember(SITE);
     const body = { oldTransactionPassword: m.transactionPassword, newTransactionPassword: "burst-trade-1" };
-    const answers = await atOnce(() => memberCall(platform, m, "changeTransactionPassword", { body, key: "tx-burst-right" }));
+    const answers = await atOnce(() =>
+      memberCall(platform, m, "changeTransactionPassword", { body, key: "tx-burst-right" }),
+    );
     expect(answers[0]!.envelope).toEqual({ statusCode: 200, message: "ok", data: null });
     for (const answer of answers) expect(answer.envelope).toEqual(answers[0]!.envelope);
     expect(await checksOf(m, "transaction-password")).toEqual(NOTHING_COUNTED);
     // one change: the new one is the password now
-    expect((await changeTx(m, { oldTransactionPassword: "burst-trade-1", newTransactionPassword: "burst-trade-2" })).envelope.statusCode).toBe(200);
+    expect(
+      (await changeTx(m, { oldTransactionPassword: "burst-trade-1", newTransactionPassword: "burst-trade-2" })).envelope
+        .statusCode,
+    ).toBe(200);
   });
 
   it("changeTransactionPassword with a wrong old one: every copy answers wrong_transaction_password, one failure is counted", async () => {
     const m = await platform.signupMember(SITE);
     const body = { oldTransactionPassword: "not-my-trade-pass", newTransactionPassword: "burst-trade-1" };
-    const answers = await atOnce(() => memberCall(platform, m, "changeTransactionPassword", { body, key: "tx-burst-wrong" }));
-    for (const answer of answers) expect(answer.envelope).toEqual({ statusCode: 400, message: "wrong_transaction_password" });
+    const answers = await atOnce(() =>
+      memberCall(platform, m, "changeTransactionPassword", { body, key: "tx-burst-wrong" }),
+    );
+    for (const answer of answers)
+      expect(answer.envelope).toEqual({ statusCode: 400, message: "wrong_transaction_password" });
     expect(await checksOf(m, "transaction-password")).toEqual(ONE_FAILURE);
     // so the member has the rest of the limit's tries: the lock comes at the limit's failure, not before
     for (let i = 2; i <= SECRET_CHECK_LIMITS.maxFailures; i++) {
-      const wrong = await changeTx(m, { oldTransactionPassword: `wrong-${i}`, newTransactionPassword: "burst-trade-1" });
+      const wrong = await changeTx(m, {
+        oldTransactionPassword: `wrong-${i}`,
+        newTransactionPassword: "burst-trade-1",
+      });
       expect(wrong.envelope.message, `failure ${i}`).toBe("wrong_transaction_password");
     }
-    const locked = await changeTx(m, { oldTransactionPassword: m.transactionPassword, newTransactionPassword: "burst-trade-1" });
+    const locked = await changeTx(m, {
+      oldTransactionPassword: m.transactionPassword,
+      newTransactionPassword: "burst-trade-1",
+    });
     expect(locked.envelope.message).toBe("transaction_password_locked");
   });
 
@@ -199,7 +249,9 @@ describe("copies of one request sent at once count at most one wrong password", 
     const answers = await atOnce(() => memberCall(platform, m, "withdraw", { body, key: "wd-burst-right" }));
     expect(answers[0]!.envelope.statusCode).toBe(200);
     for (const answer of answers) expect(answer.envelope).toEqual(answers[0]!.envelope);
-    expect((await memberCall(platform, m, "withdrawals", { query: { page: 1, pageSize: 20 } })).envelope.data!.total).toBe(1);
+    expect(
+      (await memberCall(platform, m, "withdrawals", { query: { page: 1, pageSize: 20 } })).envelope.data!.total,
+    ).toBe(1);
     expect(await checksOf(m, "transaction-password")).toEqual(NOTHING_COUNTED);
   });
 
@@ -209,7 +261,8 @@ describe("copies of one request sent at once count at most one wrong password", 
     await fund(platform, m, 50_000);
     const body = { amount: 1_000, transactionPassword: "not-my-trade-pass" };
     const answers = await atOnce(() => memberCall(platform, m, "withdraw", { body, key: "wd-burst-wrong" }));
-    for (const answer of answers) expect(answer.envelope).toEqual({ statusCode: 400, message: "wrong_transaction_password" });
+    for (const answer of answers)
+      expect(answer.envelope).toEqual({ statusCode: 400, message: "wrong_transaction_password" });
     expect(await checksOf(m, "transaction-password")).toEqual(ONE_FAILURE);
   });
 

@@ -41,7 +41,9 @@ beforeAll(async () => {
       response.on("close", () => {
         if (!response.writableEnded) abandoned += 1;
       });
-      void (held ?? Promise.resolve()).then(() => response.writeHead(status, { "Content-Type": "application/json" }).end("{}"));
+      void (held ?? Promise.resolve()).then(() =>
+        response.writeHead(status, { "Content-Type": "application/json" }).end("{}"),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -74,14 +76,19 @@ describe("the HTTP SMS provider", () => {
     expect(request.body.text).toContain("驗證碼");
     expect((await verifyCode(platform, m, codeIn(request.body.text))).envelope.data!.mobileVerified).toBe(true);
     // nothing in the log: the log provider is not in use
-    expect((await platform.operator("operatorSmsLog", { params: { siteId: SITE }, query: {} })).envelope.data).toEqual([]);
+    expect((await platform.operator("operatorSmsLog", { params: { siteId: SITE }, query: {} })).envelope.data).toEqual(
+      [],
+    );
   });
 
   it("answers sms_service_error when the gateway fails, and the failed send costs none of the member's quota", async () => {
     const m = await platform.signupMember(SITE);
     answer = 500;
     for (let i = 0; i < 6; i++) {
-      expect((await sendCode(platform, m)).envelope, `failed send ${i + 1}`).toEqual({ statusCode: 400, message: "sms_service_error" });
+      expect((await sendCode(platform, m)).envelope, `failed send ${i + 1}`).toEqual({
+        statusCode: 400,
+        message: "sms_service_error",
+      });
     }
     answer = 200;
     // neither the one-a-minute rule nor the day's five were touched by the six failures
@@ -107,7 +114,11 @@ describe("the HTTP SMS provider", () => {
     const m = await platform.signupMember(SITE);
     answer = 500;
     const body = { siteId: SITE, account: m.account, areaCode: m.areaCode, mobile: m.mobile };
-    expect((await platform.call("forgotSend", { body })).envelope).toEqual({ statusCode: 200, message: "ok", data: null });
+    expect((await platform.call("forgotSend", { body })).envelope).toEqual({
+      statusCode: 200,
+      message: "ok",
+      data: null,
+    });
     // the text goes out after the answer: wait until the gateway has refused it
     await eventually(async () => received.some((r) => r.body.to === `+886${m.mobile.slice(1)}`));
     answer = 200;

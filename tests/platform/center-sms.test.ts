@@ -102,7 +102,10 @@ describe("smsVerify", () => {
   it("answers wrong_verification_code for a wrong code, and the right one still works after it", async () => {
     const m = await platform.signupMember(SITE);
     const code = await sendAndRead(m);
-    expect((await verifyCode(platform, m, wrongCode(code))).envelope).toEqual({ statusCode: 400, message: "wrong_verification_code" });
+    expect((await verifyCode(platform, m, wrongCode(code))).envelope).toEqual({
+      statusCode: 400,
+      message: "wrong_verification_code",
+    });
     expect((await verifyCode(platform, m, code)).envelope.statusCode).toBe(200);
   });
 
@@ -128,7 +131,9 @@ describe("smsVerify", () => {
     const m = await platform.signupMember(SITE);
     const code = await sendAndRead(m);
     for (let i = 0; i < 5; i++) {
-      expect((await verifyCode(platform, m, wrongCode(code))).envelope.message, `attempt ${i + 1}`).toBe("wrong_verification_code");
+      expect((await verifyCode(platform, m, wrongCode(code))).envelope.message, `attempt ${i + 1}`).toBe(
+        "wrong_verification_code",
+      );
     }
     expect((await verifyCode(platform, m, code)).envelope).toEqual({ statusCode: 400, message: "otp_error" });
     const info = await memberCall(platform, m, "playerInfo", { key: null });
@@ -158,7 +163,10 @@ describe("smsVerify", () => {
 
   it("answers wrong_verification_code when no code was ever sent", async () => {
     const m = await platform.signupMember(SITE);
-    expect((await verifyCode(platform, m, "123456")).envelope).toEqual({ statusCode: 400, message: "wrong_verification_code" });
+    expect((await verifyCode(platform, m, "123456")).envelope).toEqual({
+      statusCode: 400,
+      message: "wrong_verification_code",
+    });
   });
 
   it("un-verifies a changed mobile, and a code sent to the old number cannot verify the new one", async () => {
@@ -177,7 +185,10 @@ describe("forgotten password", () => {
     platform.call("forgotSend", { body: { siteId: SITE, account: m.account, areaCode: m.areaCode, mobile: m.mobile } });
   /** A reset request; a fresh Idempotency-Key unless `key` says which attempt it is. */
   const forgotReset = (account: string, code: string, newPassword: string, key: string = randomUUID()) =>
-    platform.call("forgotReset", { body: { siteId: SITE, account, code, newPassword }, headers: { "Idempotency-Key": key } });
+    platform.call("forgotReset", {
+      body: { siteId: SITE, account, code, newPassword },
+      headers: { "Idempotency-Key": key },
+    });
 
   it("sends a reset code when account and mobile match; the code sets a new password and ends every session", async () => {
     const m = await platform.signupMember(SITE);
@@ -188,12 +199,20 @@ describe("forgotten password", () => {
       statusCode: 400,
       message: "wrong_verification_code",
     });
-    expect((await forgotReset(m.account, entry!.code, "reset-pass-1")).envelope).toEqual({ statusCode: 200, message: "ok", data: null });
+    expect((await forgotReset(m.account, entry!.code, "reset-pass-1")).envelope).toEqual({
+      statusCode: 200,
+      message: "ok",
+      data: null,
+    });
     expect((await platform.call("playerInfo", { token: m.token, siteId: SITE })).status).toBe(402);
-    const signin = (password: string) => platform.call("signin", { body: { siteId: SITE, account: m.account, password } });
+    const signin = (password: string) =>
+      platform.call("signin", { body: { siteId: SITE, account: m.account, password } });
     expect((await signin(m.password)).envelope.message).toBe("wrong_account_or_password");
     expect((await signin("reset-pass-1")).envelope.statusCode).toBe(200);
-    expect((await forgotReset(m.account, entry!.code, "reset-pass-2")).envelope).toEqual({ statusCode: 400, message: "otp_error" });
+    expect((await forgotReset(m.account, entry!.code, "reset-pass-2")).envelope).toEqual({
+      statusCode: 400,
+      message: "otp_error",
+    });
   });
 
   it("answers a retry with the same Idempotency-Key with the first answer, where the used code would answer otp_error", async () => {
@@ -205,14 +224,24 @@ describe("forgotten password", () => {
     expect(first.envelope).toEqual({ statusCode: 200, message: "ok", data: null });
     expect((await forgotReset(m.account, code, "reset-pass-3", key)).envelope).toEqual(first.envelope);
     // the retry changed nothing more: the first password holds, and the same key with another code is another request
-    expect((await platform.call("signin", { body: { siteId: SITE, account: m.account, password: "reset-pass-3" } })).envelope.statusCode).toBe(200);
-    expect((await forgotReset(m.account, wrongCode(code), "reset-pass-3", key)).envelope).toEqual({ statusCode: 400, message: "idempotency_conflict" });
+    expect(
+      (await platform.call("signin", { body: { siteId: SITE, account: m.account, password: "reset-pass-3" } })).envelope
+        .statusCode,
+    ).toBe(200);
+    expect((await forgotReset(m.account, wrongCode(code), "reset-pass-3", key)).envelope).toEqual({
+      statusCode: 400,
+      message: "idempotency_conflict",
+    });
   });
 
   it("answers 200 and sends nothing when the mobile is not the account's", async () => {
     const m = await platform.signupMember(SITE);
     const stranger = unique().mobile;
-    expect((await forgotSend({ ...m, mobile: stranger })).envelope).toEqual({ statusCode: 200, message: "ok", data: null });
+    expect((await forgotSend({ ...m, mobile: stranger })).envelope).toEqual({
+      statusCode: 200,
+      message: "ok",
+      data: null,
+    });
     expect((await forgotSend({ ...m, account: "no-such-account" })).envelope.statusCode).toBe(200);
     expect(await lastCode(platform, SITE, stranger)).toBeUndefined();
     expect(await lastCode(platform, SITE, m.mobile)).toBeUndefined();
@@ -243,20 +272,31 @@ describe("forgotten password", () => {
     await forgotSend(m);
     const entry = await sentResetCode(platform, SITE, m.mobile);
     await advance(10 * MINUTE + SECOND);
-    expect((await forgotReset(m.account, entry!.code, "reset-pass-1")).envelope).toEqual({ statusCode: 400, message: "otp_error" });
+    expect((await forgotReset(m.account, entry!.code, "reset-pass-1")).envelope).toEqual({
+      statusCode: 400,
+      message: "otp_error",
+    });
     expect((await platform.call("playerInfo", { token: m.token, siteId: SITE })).status).toBe(200);
   });
 
   it("does not take a mobile-verification code as a reset code", async () => {
     const m = await platform.signupMember(SITE);
     const code = await sendAndRead(m);
-    expect((await forgotReset(m.account, code, "reset-pass-1")).envelope).toEqual({ statusCode: 400, message: "wrong_verification_code" });
+    expect((await forgotReset(m.account, code, "reset-pass-1")).envelope).toEqual({
+      statusCode: 400,
+      message: "wrong_verification_code",
+    });
   });
 
   it("refuses the account name as the new password, and a site no operator created", async () => {
     const m = await platform.signupMember(SITE);
-    expect((await forgotReset(m.account, "123456", m.account)).envelope).toEqual({ statusCode: 400, message: "password_equals_account" });
-    const none = await platform.call("forgotSend", { body: { siteId: "sms-none", account: m.account, areaCode: "+886", mobile: m.mobile } });
+    expect((await forgotReset(m.account, "123456", m.account)).envelope).toEqual({
+      statusCode: 400,
+      message: "password_equals_account",
+    });
+    const none = await platform.call("forgotSend", {
+      body: { siteId: "sms-none", account: m.account, areaCode: "+886", mobile: m.mobile },
+    });
     expect(none.envelope).toEqual({ statusCode: 400, message: "invalid_site" });
   });
 });
@@ -270,7 +310,10 @@ describe("operatorSmsLog", () => {
     const all = (await platform.operator("operatorSmsLog", { params: { siteId: SITE }, query: {} })).envelope.data!;
     expect(all[0]!.account).toBe(b.account);
     expect(all[1]!.account).toBe(a.account);
-    const byIntl = await platform.operator("operatorSmsLog", { params: { siteId: SITE }, query: { mobile: `+886${a.mobile.slice(1)}` } });
+    const byIntl = await platform.operator("operatorSmsLog", {
+      params: { siteId: SITE },
+      query: { mobile: `+886${a.mobile.slice(1)}` },
+    });
     expect(byIntl.envelope.data!.map((e) => e.account)).toEqual([a.account]);
     const other = await platform.operator("operatorSmsLog", { params: { siteId: "sms-other" }, query: {} });
     expect(other.envelope.data).toEqual([]);

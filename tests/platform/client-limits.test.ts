@@ -47,7 +47,10 @@ describe("sign-ups per network", () => {
     for (let i = 0; i < CLIENT_LIMITS.signupsPerNetworkPerHour; i++) {
       expect((await signup(`${prefix}::${(i + 1).toString(16)}`)).envelope.statusCode, `sign-up ${i + 1}`).toBe(200);
     }
-    expect((await signup(`${prefix}:ffff:ffff:ffff:ffff`)).envelope).toEqual({ statusCode: 429, message: "signup_limit_reached" });
+    expect((await signup(`${prefix}:ffff:ffff:ffff:ffff`)).envelope).toEqual({
+      statusCode: 429,
+      message: "signup_limit_reached",
+    });
     // the next /64 is another network
     expect((await signup(`2001:db8:${networks}:2::1`)).envelope.statusCode).toBe(200);
   });
@@ -59,7 +62,9 @@ describe("answers about a mobile number per network", () => {
     const address = newIpv4();
     const max = CLIENT_LIMITS.mobileChecksPerNetworkPerHour;
     for (let i = 0; i < max; i++) {
-      expect((await signup(address, { mobile: owner.mobile })).envelope.message, `check ${i + 1}`).toBe("mobile_registered");
+      expect((await signup(address, { mobile: owner.mobile })).envelope.message, `check ${i + 1}`).toBe(
+        "mobile_registered",
+      );
     }
     // the next answer would tell about a number, registered or not: it is refused either way
     const refused = await signup(address, { mobile: owner.mobile });
@@ -74,7 +79,8 @@ describe("answers about a mobile number per network", () => {
     const owner = await platform.signupMember(SITE);
     const asker = await platform.signupMember(SITE);
     const address = newIpv4();
-    const change = () => memberCall(platform, asker, "updatePlayerInfo", { body: { mobile: owner.mobile }, headers: from(address) });
+    const change = () =>
+      memberCall(platform, asker, "updatePlayerInfo", { body: { mobile: owner.mobile }, headers: from(address) });
     for (let i = 0; i < CLIENT_LIMITS.mobileChecksPerNetworkPerHour; i++) {
       expect((await change()).envelope.message, `check ${i + 1}`).toBe("mobile_registered");
     }
@@ -83,7 +89,8 @@ describe("answers about a mobile number per network", () => {
 });
 
 describe("pending deposits per member", () => {
-  const deposit = (m: TestMember, key?: string) => memberCall(platform, m, "deposit", { body: { optionId: BANK_OPTION.id, amount: 1_000_000 }, key });
+  const deposit = (m: TestMember, key?: string) =>
+    memberCall(platform, m, "deposit", { body: { optionId: BANK_OPTION.id, amount: 1_000_000 }, key });
 
   it("keeps at most pendingDepositsPerMember waiting, of 50 parallel requests; a decision frees a place", async () => {
     const m = await platform.signupMember(SITE);
@@ -98,7 +105,10 @@ describe("pending deposits per member", () => {
     expect((await deposit(m, key)).envelope.message).toBe("pending_deposits_limit");
     const id = results.find((r) => r.envelope.message === "ok")!.envelope.data!.id;
     await eventually(async () => {
-      const { envelope } = await platform.operator("operatorRefuseDeposit", { params: { siteId: SITE, id }, body: { reason: "not received" } });
+      const { envelope } = await platform.operator("operatorRefuseDeposit", {
+        params: { siteId: SITE, id },
+        body: { reason: "not received" },
+      });
       return envelope.statusCode === 200;
     });
     // a 429 is no key's answer (contract/idempotency.ts): the same request goes through once a place is free
@@ -140,7 +150,9 @@ describe("live sockets", () => {
     expect(statuses.filter((s) => s === 101)).toHaveLength(max);
     expect(statuses.slice(max)).toEqual(Array(5).fill(429));
     const key = (await memberCall(platform, m, "listenKey")).envelope.data!;
-    const refused = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, { headers: { Upgrade: "websocket", "X-Site-Id": SITE } });
+    const refused = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, {
+      headers: { Upgrade: "websocket", "X-Site-Id": SITE },
+    });
     expect(await refused.json()).toEqual({ statusCode: 429, message: "too_many_streams" });
 
     opened.shift()!.close(1000);

@@ -27,7 +27,9 @@ describe("the account directory under concurrency", () => {
     expect(info.envelope.data!.mobile).toBe(winner.mobile);
     // The losers' mobiles were never taken.
     const loser = bodies.find((b) => b !== winner)!;
-    expect((await platform.call("signup", { body: signupBody(SITE, { mobile: loser.mobile }) })).envelope.statusCode).toBe(200);
+    expect(
+      (await platform.call("signup", { body: signupBody(SITE, { mobile: loser.mobile }) })).envelope.statusCode,
+    ).toBe(200);
   });
 
   it("lets exactly one of 20 parallel sign-ups of the same mobile succeed", async () => {

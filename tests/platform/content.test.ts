@@ -47,7 +47,9 @@ describe("press", () => {
     expect(envelope.data).toHaveLength(1);
     expect(envelope.data![0]).toMatchObject({ title: "Launch", content: "Launch content" });
     expect((await pressOf({ lang: "ja_JP", path: "launch" })).envelope.data!.map((p) => p.title)).toEqual(["ローンチ"]);
-    expect((await pressOf({ lang: "ja_JP", path: "maintenance" })).envelope.data!.map((p) => p.title)).toEqual(["Maintenance"]);
+    expect((await pressOf({ lang: "ja_JP", path: "maintenance" })).envelope.data!.map((p) => p.title)).toEqual([
+      "Maintenance",
+    ]);
     expect((await pressOf({ lang: "en_US", path: "nothing-here" })).envelope.data).toEqual([]);
   });
 
@@ -75,7 +77,11 @@ describe("press", () => {
   });
 
   it("answers 402 without a token and 403 for a member of another site asking by path", async () => {
-    const anonymous = await platform.call("press", { params: { siteId: SITE }, query: { lang: "en_US" }, siteId: SITE });
+    const anonymous = await platform.call("press", {
+      params: { siteId: SITE },
+      query: { lang: "en_US" },
+      siteId: SITE,
+    });
     expect(anonymous.envelope).toEqual({ statusCode: 402, message: "invalid_permission" });
     const foreign = await platform.call("press", {
       params: { siteId: SITE },
@@ -105,9 +111,17 @@ describe("campaign", () => {
       siteId: SITE,
     });
     expect(envelope.data!.map((c) => c.title)).toEqual(["Until 2999", "Open"]);
-    expect(envelope.data![0]).toMatchObject({ startsAt: "2025-01-01T00:00:00.000Z", endsAt: "2999-01-01T00:00:00.000Z" });
+    expect(envelope.data![0]).toMatchObject({
+      startsAt: "2025-01-01T00:00:00.000Z",
+      endsAt: "2999-01-01T00:00:00.000Z",
+    });
     // no key: each stands alone, and Japanese readers see the default language's
-    const ja = await platform.call("campaign", { params: { siteId: SITE }, query: { lang: "ja_JP" }, token: member.token, siteId: SITE });
+    const ja = await platform.call("campaign", {
+      params: { siteId: SITE },
+      query: { lang: "ja_JP" },
+      token: member.token,
+      siteId: SITE,
+    });
     expect(ja.envelope.data!.map((c) => c.title)).toEqual(["Until 2999", "Open"]);
   });
 });
@@ -115,7 +129,10 @@ describe("campaign", () => {
 describe("instruction", () => {
   it("lists the instructions of a type in a language; publishing a title again replaces it and keeps its id", async () => {
     const publish = (lang: "en_US" | "ja_JP", type: string, title: string, content: string) =>
-      platform.operator("operatorPublishInstruction", { params: { siteId: SITE }, body: { lang, type, title, content } });
+      platform.operator("operatorPublishInstruction", {
+        params: { siteId: SITE },
+        body: { lang, type, title, content },
+      });
     await publish("en_US", "deposit", "Step 1", "Choose an option");
     const first = (await publish("en_US", "deposit", "Step 2", "Pay")).envelope.data!;
     await publish("en_US", "withdraw", "Withdraw", "Bind a bank first");
@@ -162,7 +179,6 @@ describe("chatbox", () => {
   });
 });
 
-
 describe("operatorRetireContent", () => {
   const auth = () => ({ params: { siteId: SITE }, token: member.token, siteId: SITE });
   const retire = (kind: "press" | "campaign" | "instruction", id: string, siteId = SITE) =>
@@ -175,7 +191,9 @@ describe("operatorRetireContent", () => {
     });
     const id = published.envelope.data!.id;
     expect((await retire("press", id)).envelope).toEqual({ statusCode: 200, message: "ok", data: null });
-    const titles = (await platform.call("press", { ...auth(), query: { lang: "en_US" } })).envelope.data!.map((p) => p.title);
+    const titles = (await platform.call("press", { ...auth(), query: { lang: "en_US" } })).envelope.data!.map(
+      (p) => p.title,
+    );
     expect(titles).not.toContain("Short-lived");
     expect(titles).toContain("Launch");
   });
@@ -183,7 +201,14 @@ describe("operatorRetireContent", () => {
   it("retires a campaign and an instruction by id", async () => {
     const campaign = await platform.operator("operatorPublishCampaign", {
       params: { siteId: SITE },
-      body: { lang: "en_US", title: "Retired promo", summary: "", content: "", startsAt: "2025-01-01T00:00:00.000Z", endsAt: null },
+      body: {
+        lang: "en_US",
+        title: "Retired promo",
+        summary: "",
+        content: "",
+        startsAt: "2025-01-01T00:00:00.000Z",
+        endsAt: null,
+      },
     });
     const instruction = await platform.operator("operatorPublishInstruction", {
       params: { siteId: SITE },
@@ -193,7 +218,8 @@ describe("operatorRetireContent", () => {
     expect((await retire("instruction", instruction.envelope.data!.id)).envelope.statusCode).toBe(200);
     const campaigns = (await platform.call("campaign", { ...auth(), query: { lang: "en_US" } })).envelope.data!;
     expect(campaigns.map((c) => c.title)).not.toContain("Retired promo");
-    const help = (await platform.call("instruction", { ...auth(), query: { lang: "en_US", type: "help" } })).envelope.data!;
+    const help = (await platform.call("instruction", { ...auth(), query: { lang: "en_US", type: "help" } })).envelope
+      .data!;
     expect(help.map((i) => i.title)).not.toContain("Retired help");
   });
 
@@ -205,8 +231,13 @@ describe("operatorRetireContent", () => {
     const id = press.envelope.data!.id;
     expect((await retire("press", "no-such-id")).envelope).toEqual({ statusCode: 400, message: "invalid_parameters" });
     expect((await retire("campaign", id)).envelope).toEqual({ statusCode: 400, message: "invalid_parameters" });
-    expect((await retire("press", id, "content-b")).envelope).toEqual({ statusCode: 400, message: "invalid_parameters" });
-    expect((await platform.call("press", { ...auth(), query: { lang: "en_US", path: "keep-me" } })).envelope.data).toHaveLength(1);
+    expect((await retire("press", id, "content-b")).envelope).toEqual({
+      statusCode: 400,
+      message: "invalid_parameters",
+    });
+    expect(
+      (await platform.call("press", { ...auth(), query: { lang: "en_US", path: "keep-me" } })).envelope.data,
+    ).toHaveLength(1);
   });
 });
 
@@ -217,18 +248,28 @@ describe("operatorRetireContent", () => {
 describe("content languages", () => {
   const FALLBACK_SITE = "content-fallback";
   let reader: TestMember;
-  const as = (_lang: "en_US" | "zh_TW" | "zh_CN" | "ja_JP") => ({ params: { siteId: FALLBACK_SITE }, token: reader.token, siteId: FALLBACK_SITE });
+  const as = (_lang: "en_US" | "zh_TW" | "zh_CN" | "ja_JP") => ({
+    params: { siteId: FALLBACK_SITE },
+    token: reader.token,
+    siteId: FALLBACK_SITE,
+  });
 
   beforeAll(async () => {
     await platform.seedSite(FALLBACK_SITE);
-    const put = await platform.operator("operatorPutSite", { params: { siteId: FALLBACK_SITE }, body: { defaultLanguage: "zh_TW" } });
+    const put = await platform.operator("operatorPutSite", {
+      params: { siteId: FALLBACK_SITE },
+      body: { defaultLanguage: "zh_TW" },
+    });
     expect(put.envelope.statusCode).toBe(200);
     reader = await platform.signupMember(FALLBACK_SITE);
   });
 
   it("press: an item in the reader's language, else in the default language, by path", async () => {
     const press = (lang: "zh_TW" | "ja_JP" | "en_US", path: string, title: string) =>
-      platform.operator("operatorPublishPress", { params: { siteId: FALLBACK_SITE }, body: { lang, kind: "news", path, title, summary: "", content: "" } });
+      platform.operator("operatorPublishPress", {
+        params: { siteId: FALLBACK_SITE },
+        body: { lang, kind: "news", path, title, summary: "", content: "" },
+      });
     await press("zh_TW", "both", "兩種語言");
     await press("ja_JP", "both", "両言語");
     await press("zh_TW", "default-only", "只有中文");
@@ -246,7 +287,15 @@ describe("content languages", () => {
     const campaign = (lang: "zh_TW" | "ja_JP", title: string, key?: string) =>
       platform.operator("operatorPublishCampaign", {
         params: { siteId: FALLBACK_SITE },
-        body: { lang, ...(key ? { key } : {}), title, summary: "", content: "", startsAt: "2025-01-01T00:00:00.000Z", endsAt: null },
+        body: {
+          lang,
+          ...(key ? { key } : {}),
+          title,
+          summary: "",
+          content: "",
+          startsAt: "2025-01-01T00:00:00.000Z",
+          endsAt: null,
+        },
       });
     expect((await campaign("zh_TW", "首存獎勵", "first-deposit")).envelope.statusCode).toBe(200);
     await campaign("ja_JP", "初回入金ボーナス", "first-deposit");
@@ -259,7 +308,9 @@ describe("content languages", () => {
     expect(await titles("en_US")).toEqual(["首存獎勵", "每月挑戰"].sort());
 
     // the key names the campaign: publishing it with a new title corrects it, no second one
-    const before = (await platform.call("campaign", { ...as("ja_JP"), query: { lang: "ja_JP" } })).envelope.data!.find((c) => c.title === "初回入金ボーナス")!;
+    const before = (await platform.call("campaign", { ...as("ja_JP"), query: { lang: "ja_JP" } })).envelope.data!.find(
+      (c) => c.title === "初回入金ボーナス",
+    )!;
     const renamed = await campaign("ja_JP", "初回入金ボーナス 10%", "first-deposit");
     expect(renamed.envelope.data).toMatchObject({ id: before.id, title: "初回入金ボーナス 10%" });
     expect(await titles("ja_JP")).toEqual(["初回入金ボーナス 10%", "日本だけ", "每月挑戰"].sort());
@@ -267,7 +318,10 @@ describe("content languages", () => {
 
   it("instruction: one key per type is one instruction, in the reader's language else the default", async () => {
     const instruction = (lang: "zh_TW" | "ja_JP", title: string, key?: string, type = "help") =>
-      platform.operator("operatorPublishInstruction", { params: { siteId: FALLBACK_SITE }, body: { lang, ...(key ? { key } : {}), type, title, content: title } });
+      platform.operator("operatorPublishInstruction", {
+        params: { siteId: FALLBACK_SITE },
+        body: { lang, ...(key ? { key } : {}), type, title, content: title },
+      });
     await instruction("zh_TW", "如何存款", "deposit");
     await instruction("zh_TW", "如何提款", "withdraw");
     await instruction("ja_JP", "入金方法", "deposit");

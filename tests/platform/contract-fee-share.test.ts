@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_CONTRACT_SETTINGS, type ContractSettings, type FailureData, type SiteInfo } from "../../server/contract";
+import {
+  DEFAULT_CONTRACT_SETTINGS,
+  type ContractSettings,
+  type FailureData,
+  type SiteInfo,
+} from "../../server/contract";
 import { createPlatform, objectStub, type Platform } from "../helpers/platform";
 import { GAME_SITE } from "./game-helpers";
 import { memberCall } from "./money-helpers";
@@ -39,14 +44,18 @@ async function siteObject(siteId: string): Promise<SiteStub> {
   return objectStub<SiteStub>(platform, "SITE", siteId);
 }
 
-const settingsOf = async (siteId: string) => ((await platform.call("siteInfo", { params: { siteId } })).envelope.data as SiteInfo).contractSettings;
+const settingsOf = async (siteId: string) =>
+  ((await platform.call("siteInfo", { params: { siteId } })).envelope.data as SiteInfo).contractSettings;
 const putSettings = (siteId: string, contractSettings: ContractSettings) =>
   platform.operator("operatorPutSite", { params: { siteId }, body: { contractSettings } });
 
 describe("an operator's leverages and fee", () => {
   it("refuses 1000× at 500 ppm (fees 100 % of the margin) with leverage_fees_too_high, the figures and a line per leverage, and keeps the settings", async () => {
     await platform.seedSite("fees-1000");
-    const { status, envelope } = await putSettings("fees-1000", { ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [10, 100, 500, 1000] });
+    const { status, envelope } = await putSettings("fees-1000", {
+      ...DEFAULT_CONTRACT_SETTINGS,
+      leverageOptions: [10, 100, 500, 1000],
+    });
     expect(status).toBe(400);
     expect(envelope.message).toBe("leverage_fees_too_high");
     const data = envelope.data as unknown as FailureData;
@@ -77,14 +86,20 @@ describe("an operator's leverages and fee", () => {
     expect(envelope.message).toBe("leverage_fees_too_high");
     const data = envelope.data as unknown as FailureData;
     expect(data.feeShare).toEqual({ leverage, sharePpm, maxPpm: 100_000 });
-    expect(data.problems![0]).toBe(`leverage ${leverage}× takes ${percent} of the margin in opening and closing fees; at most 10.00 % is allowed`);
+    expect(data.problems![0]).toBe(
+      `leverage ${leverage}× takes ${percent} of the margin in opening and closing fees; at most 10.00 % is allowed`,
+    );
   });
 
   it("refuses a fee change alone that makes a stored leverage break the share (100× at 501 ppm: 10.02 %)", async () => {
     await platform.seedSite("fees-fee-only");
     const { envelope } = await putSettings("fees-fee-only", { ...DEFAULT_CONTRACT_SETTINGS, feePpm: 501 });
     expect(envelope.message).toBe("leverage_fees_too_high");
-    expect((envelope.data as unknown as FailureData).feeShare).toEqual({ leverage: 100, sharePpm: 100_200, maxPpm: 100_000 });
+    expect((envelope.data as unknown as FailureData).feeShare).toEqual({
+      leverage: 100,
+      sharePpm: 100_200,
+      maxPpm: 100_000,
+    });
     expect((await settingsOf("fees-fee-only")).feePpm).toBe(500);
   });
 
@@ -97,7 +112,12 @@ describe("an operator's leverages and fee", () => {
 
   it("answers invalid_parameters, not the fee code, when the settings are wrong in another way too", async () => {
     await platform.seedSite("fees-and-more");
-    const { envelope } = await putSettings("fees-and-more", { ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [1000], minMargin: 2, maxMargin: 1 });
+    const { envelope } = await putSettings("fees-and-more", {
+      ...DEFAULT_CONTRACT_SETTINGS,
+      leverageOptions: [1000],
+      minMargin: 2,
+      maxMargin: 1,
+    });
     expect(envelope).toEqual({ statusCode: 400, message: "invalid_parameters" });
   });
 });
@@ -121,7 +141,15 @@ describe("settings stored before the fee share", () => {
     const m = await platform.signupMember("legacy-some");
     const open = (leverage: number) =>
       memberCall(platform, m, "openPosition", {
-        body: { pair: GAME_SITE.pairs[0]!, side: "long", margin: 1000, leverage, seenPrice: 100, takeProfit: null, stopLoss: null },
+        body: {
+          pair: GAME_SITE.pairs[0]!,
+          side: "long",
+          margin: 1000,
+          leverage,
+          seenPrice: 100,
+          takeProfit: null,
+          stopLoss: null,
+        },
       });
     expect((await open(1000)).envelope.message).toBe("leverage_not_offered");
     expect((await open(200)).envelope.message).toBe("leverage_not_offered");
@@ -131,13 +159,23 @@ describe("settings stored before the fee share", () => {
 
   it("are stored as offered at the operator's next change, whatever it changes", async () => {
     const site = await storedBefore("legacy-next", { leverageOptions: [5, 50, 500] });
-    expect((await platform.operator("operatorPutSite", { params: { siteId: "legacy-next" }, body: { title: "Renamed" } })).envelope.message).toBe("ok");
-    expect((await site.__storedConfig()).contractSettings).toMatchObject({ leverageOptions: [5, 50], maxFeeShareBp: 1000 });
+    expect(
+      (await platform.operator("operatorPutSite", { params: { siteId: "legacy-next" }, body: { title: "Renamed" } }))
+        .envelope.message,
+    ).toBe("ok");
+    expect((await site.__storedConfig()).contractSettings).toMatchObject({
+      leverageOptions: [5, 50],
+      maxFeeShareBp: 1000,
+    });
   });
 
   it("with no leverage within the share, take no new positions: every pair close-only, 1× in the list", async () => {
     await storedBefore("legacy-none", { leverageOptions: [200, 1000] });
-    expect(await settingsOf("legacy-none")).toMatchObject({ leverageOptions: [1], maxFeeShareBp: 1000, closeOnlyPairs: GAME_SITE.pairs });
+    expect(await settingsOf("legacy-none")).toMatchObject({
+      leverageOptions: [1],
+      maxFeeShareBp: 1000,
+      closeOnlyPairs: GAME_SITE.pairs,
+    });
   });
 
   it("that fit keep their leverages and get the default share", async () => {

@@ -59,7 +59,10 @@ async function proof(pair: string, periodNo: string) {
 async function allPeriods(pair: string): Promise<Period[]> {
   const out: Period[] = [];
   for (let page = 1; ; page++) {
-    const { envelope } = await platform.call("quotes", { params: { pair }, query: { page: String(page), pageSize: "100" } as never });
+    const { envelope } = await platform.call("quotes", {
+      params: { pair },
+      query: { page: String(page), pageSize: "100" } as never,
+    });
     out.push(...envelope.data!.items);
     if (out.length >= envelope.data!.total) return out.reverse();
   }
@@ -103,7 +106,13 @@ describe("a day's record", () => {
       const open = start === first ? p.openPrice! : priceAt.get(start)!;
       const close = priceAt.get(end)!;
       const before = previous ? Math.sign(previous.closePrice! - previous.openPrice!) : null;
-      expect({ periodNo: p.periodNo, open: p.openPrice, close: p.closePrice, lastDigit: p.lastDigit, outcomes: p.outcomes }).toEqual({
+      expect({
+        periodNo: p.periodNo,
+        open: p.openPrice,
+        close: p.closePrice,
+        lastDigit: p.lastDigit,
+        outcomes: p.outcomes,
+      }).toEqual({
         periodNo: p.periodNo,
         open,
         close,
@@ -153,7 +162,12 @@ describe("commit and reveal", () => {
     await setTime(at(day, -4));
     const { envelope: market } = await platform.call("market", { params: { pair: FAST_PAIR } });
     expect(market.data!.next.periodNo.startsWith(ymd(day))).toBe(true);
-    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: market.data!.next.periodNo, option: "high", amount: 1000 });
+    const placed = await bet(platform, m, {
+      pair: FAST_PAIR,
+      periodNo: market.data!.next.periodNo,
+      option: "high",
+      amount: 1000,
+    });
     expect(placed.envelope.statusCode, placed.envelope.message).toBe(200);
     expect(Date.parse(placed.envelope.data!.createdAt)).toBeLessThan(at(day));
     expect(Date.parse(placed.envelope.data!.createdAt)).toBeGreaterThan(Date.parse(listed.committedAt));
@@ -190,7 +204,10 @@ describe("commit and reveal", () => {
     const script = runScript(last.data!);
     expect(script.status).toBe(0);
     expect(script.stdout).toContain("MATCH");
-    const forged = runScript({ ...last.data!, period: { ...last.data!.period, closePrice: last.data!.period.closePrice! + 1 } });
+    const forged = runScript({
+      ...last.data!,
+      period: { ...last.data!.period, closePrice: last.data!.period.closePrice! + 1 },
+    });
     expect(forged.status).toBe(1);
     expect(forged.stdout).toMatch(/MISMATCH: .*close/);
     // the next day's is still hidden, and an unknown period is refused
@@ -205,13 +222,22 @@ describe("an operator's change", () => {
   it("takes effect on the first day whose seed is committed after it; a pause at once, with its gap in the proof", async () => {
     const day = BASE + 4;
     await setTime(at(day, 100));
-    const created = await putPair(PAIR, fastPair({ name: "FAIRC/USDT", periodSeconds: 60, cutoffSeconds: 5, volatilityBp: 2 }));
+    const created = await putPair(
+      PAIR,
+      fastPair({ name: "FAIRC/USDT", periodSeconds: 60, cutoffSeconds: 5, volatilityBp: 2 }),
+    );
     expect(created.changesFrom).toBeNull();
     await setTime(at(day, 160));
-    const changed = await putPair(PAIR, fastPair({ name: "FC/USDT", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5 }));
+    const changed = await putPair(
+      PAIR,
+      fastPair({ name: "FC/USDT", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5 }),
+    );
     expect(changed.changesFrom).toBe(new Date(at(day + 2)).toISOString());
     // the name at once, the schedule not yet
-    expect({ name: changed.name, periodSeconds: changed.periodSeconds }).toEqual({ name: "FC/USDT", periodSeconds: 60 });
+    expect({ name: changed.name, periodSeconds: changed.periodSeconds }).toEqual({
+      name: "FC/USDT",
+      periodSeconds: 60,
+    });
     const params = (d: FairnessDay) => [d.day, d.periodSeconds, d.volatilityBp];
     expect((await days(PAIR)).map(params)).toEqual([
       [label(day + 1), 60, 2],
@@ -233,10 +259,16 @@ describe("an operator's change", () => {
 
     // a pause applies at once: the feed stalls from the next second, and the stalled seconds are a gap
     await setTime(at(day + 2, 35));
-    const paused = await putPair(PAIR, fastPair({ name: "FC/USDT", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5, paused: true }));
+    const paused = await putPair(
+      PAIR,
+      fastPair({ name: "FC/USDT", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5, paused: true }),
+    );
     expect(paused.changesFrom).toBeNull();
     await setTime(at(day + 2, 47));
-    expect((await putPair(PAIR, fastPair({ name: "FC/USDT", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5 }))).changesFrom).toBeNull();
+    expect(
+      (await putPair(PAIR, fastPair({ name: "FC/USDT", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5 })))
+        .changesFrom,
+    ).toBeNull();
     await setTime(at(day + 3));
     const periodNo = `${ymd(day + 2)}0002`; // 00:00:30 … 00:01:00
     const withGap = await proof(PAIR, periodNo);

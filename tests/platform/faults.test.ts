@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CALLS, fillPath, IDEMPOTENCY_HEADER, SITE_HEADER, type CallBody, type CallName, type Envelope } from "../../server/contract";
+import {
+  CALLS,
+  fillPath,
+  IDEMPOTENCY_HEADER,
+  SITE_HEADER,
+  type CallBody,
+  type CallName,
+  type Envelope,
+} from "../../server/contract";
 import { BET_OPTIONS } from "#rules/bet-options";
 import {
   auditMember,
@@ -144,7 +152,12 @@ function makeSender(rng: ReturnType<typeof seededRandom>) {
    * A keyed request as a careful client sends it: after a lost answer or a 500 (the outcome is
    * unknown) it retries with the same key; the fourth attempt onwards travels without faults.
    */
-  async function keyed(m: TestMember, name: CallName, input: { body?: unknown; params?: Record<string, string> }, key = rng.uuid()) {
+  async function keyed(
+    m: TestMember,
+    name: CallName,
+    input: { body?: unknown; params?: Record<string, string> },
+    key = rng.uuid(),
+  ) {
     const sent: Sent = { member: m, name, key, answers: [], uncertain: false };
     log.push(sent);
     for (let n = 0; n < 8; n++) {
@@ -162,11 +175,20 @@ function makeSender(rng: ReturnType<typeof seededRandom>) {
   }
 
   /** The same request (same key) sent `copies` times at once, each with its own fault and start delay. */
-  async function duplicates(m: TestMember, name: CallName, input: { body?: unknown; params?: Record<string, string> }, copies: number) {
+  async function duplicates(
+    m: TestMember,
+    name: CallName,
+    input: { body?: unknown; params?: Record<string, string> },
+    copies: number,
+  ) {
     const key = rng.uuid();
     const sent: Sent = { member: m, name, key, answers: [], uncertain: false };
     log.push(sent);
-    const plans = Array.from({ length: copies }, () => ({ fault: pickFault(), delay: rng.int(0, 15), abortAfter: rng.int(0, 25) }));
+    const plans = Array.from({ length: copies }, () => ({
+      fault: pickFault(),
+      delay: rng.int(0, 15),
+      abortAfter: rng.int(0, 25),
+    }));
     const results = await Promise.all(
       plans.map(async (plan) => {
         await new Promise((resolve) => setTimeout(resolve, plan.delay));
@@ -289,7 +311,10 @@ async function expectSettledFromRecordedPrices(audits: MemberAudit[], context: s
   const needed = new Set(settled.map((o) => o.periodNo));
   const outcomes = new Map<string, Record<string, string> | null>();
   for (let page = 1; page <= 20 && [...needed].some((p) => !outcomes.has(p)); page++) {
-    const quotes = await platform.call("quotes", { params: { pair: FAST_PAIR }, query: { page: String(page), pageSize: "100" } as never });
+    const quotes = await platform.call("quotes", {
+      params: { pair: FAST_PAIR },
+      query: { page: String(page), pageSize: "100" } as never,
+    });
     for (const p of quotes.envelope.data!.items) outcomes.set(p.periodNo, p.outcomes);
     if (quotes.envelope.data!.items.length < 100) break;
   }
@@ -318,14 +343,29 @@ describe("requests lost at every point, then retried with the same key", { timeo
     const sender = makeSender(rng);
     const m = await member();
     await applyForBank(m);
-    await platform.operator("operatorApproveBank", { params: { siteId: site, memberId: memberIdOf(m.token) }, body: { reason: "" } });
+    await platform.operator("operatorApproveBank", {
+      params: { siteId: site, memberId: memberIdOf(m.token) },
+      body: { reason: "" },
+    });
     const requests: [CallName, () => unknown][] = [
       ["deposit", () => body("deposit", { optionId: DEMO_OPTION.id, amount: rng.int(20, 40) * 1000 })],
       ["deposit", () => body("deposit", { optionId: BANK_OPTION.id, amount: rng.int(1, 5) * 1000 })],
-      ["transfer", () => body("transfer", { direction: "in", gameCode: rng.pick(GAMES), amount: rng.int(5, 20) * 100 })],
-      ["transfer", () => body("transfer", { direction: "out", gameCode: rng.pick(GAMES), amount: rng.int(1, 5) * 100 })],
-      ["withdraw", () => body("withdraw", { amount: rng.int(1, 3) * 1000, transactionPassword: m.transactionPassword })],
-      ["placeOrder", () => ({ pair: FAST_PAIR, option: rng.pick(BET_OPTIONS), amount: rng.int(1, 5) * 100, mode: "real" })],
+      [
+        "transfer",
+        () => body("transfer", { direction: "in", gameCode: rng.pick(GAMES), amount: rng.int(5, 20) * 100 }),
+      ],
+      [
+        "transfer",
+        () => body("transfer", { direction: "out", gameCode: rng.pick(GAMES), amount: rng.int(1, 5) * 100 }),
+      ],
+      [
+        "withdraw",
+        () => body("withdraw", { amount: rng.int(1, 3) * 1000, transactionPassword: m.transactionPassword }),
+      ],
+      [
+        "placeOrder",
+        () => ({ pair: FAST_PAIR, option: rng.pick(BET_OPTIONS), amount: rng.int(1, 5) * 100, mode: "real" }),
+      ],
     ];
     const faults: Fault[] = ["client-abort", "lose-request", "lose-response", "crash-after", "crash-inside"];
     for (const fault of faults) {
@@ -337,7 +377,13 @@ describe("requests lost at every point, then retried with the same key", { timeo
         }
         const key = rng.uuid();
         const first = await attempt(m, name, input, key, fault, rng.int(0, 25));
-        const s: Sent = { member: m, name, key, answers: first.lost ? [] : [first], uncertain: first.lost || first.status === 500 };
+        const s: Sent = {
+          member: m,
+          name,
+          key,
+          answers: first.lost ? [] : [first],
+          uncertain: first.lost || first.status === 500,
+        };
         sender.log.push(s);
         await sender.resolveUncertain(() => input);
         const step = ctx(`${name} ${JSON.stringify(input.body)} after ${fault}`);
@@ -360,8 +406,14 @@ describe("requests lost at every point, then retried with the same key", { timeo
     await runAlarm(m);
     const { audits } = await audit(sender.log, ctx("after settling"));
     const mine = audits.find((a) => a.memberId === memberIdOf(m.token))!;
-    expect(mine.orders.filter((o) => o.status === "open"), ctx("nothing left open")).toEqual([]);
-    expect(sender.log.every((s) => s.answers.length > 0), ctx("every key was answered in the end")).toBe(true);
+    expect(
+      mine.orders.filter((o) => o.status === "open"),
+      ctx("nothing left open"),
+    ).toEqual([]);
+    expect(
+      sender.log.every((s) => s.answers.length > 0),
+      ctx("every key was answered in the end"),
+    ).toBe(true);
   });
 
   it("answers concurrent duplicates of a request alike and acts once, while the first is still running", async () => {
@@ -369,7 +421,10 @@ describe("requests lost at every point, then retried with the same key", { timeo
     const sender = makeSender(rng);
     const m = await member();
     await applyForBank(m);
-    await platform.operator("operatorApproveBank", { params: { siteId: site, memberId: memberIdOf(m.token) }, body: { reason: "" } });
+    await platform.operator("operatorApproveBank", {
+      params: { siteId: site, memberId: memberIdOf(m.token) },
+      body: { reason: "" },
+    });
     const inputs: [CallName, () => Promise<unknown>][] = [
       ["deposit", async () => body("deposit", { optionId: DEMO_OPTION.id, amount: 50_000 })],
       ["deposit", async () => body("deposit", { optionId: BANK_OPTION.id, amount: 2_000 })],
@@ -380,7 +435,13 @@ describe("requests lost at every point, then retried with the same key", { timeo
         "placeOrder",
         async () => {
           await tick(Math.ceil(clock / 5000) * 5000 + 200);
-          return { pair: FAST_PAIR, periodNo: (await market()).next.periodNo, option: rng.pick(BET_OPTIONS), amount: 500, mode: "real" };
+          return {
+            pair: FAST_PAIR,
+            periodNo: (await market()).next.periodNo,
+            option: rng.pick(BET_OPTIONS),
+            amount: 500,
+            mode: "real",
+          };
         },
       ],
     ];
@@ -392,7 +453,10 @@ describe("requests lost at every point, then retried with the same key", { timeo
       const { audits } = await audit(sender.log, step);
       const mine = audits.find((a) => a.memberId === memberIdOf(m.token))!;
       // exactly one operation for the key: the stored answer every success repeated
-      expect(mine.operations.filter((o) => o.key === `request:${s.key}`), step).toHaveLength(s.answers.some((a) => a.status === 200) ? 1 : 0);
+      expect(
+        mine.operations.filter((o) => o.key === `request:${s.key}`),
+        step,
+      ).toHaveLength(s.answers.some((a) => a.status === 200) ? 1 : 0);
       expect(s.answers.filter((a) => a.status === 200).length, step).toBeGreaterThan(0);
     }
   });
@@ -404,9 +468,23 @@ describe("settlement alarms", { timeout: 60_000 }, () => {
     const rng = seededRandom(SEED + 2);
     const members = await Promise.all([member(), member()]);
     for (const m of members) {
-      const funded = await attempt(m, "deposit", { body: { optionId: DEMO_OPTION.id, amount: 100_000 } }, crypto.randomUUID(), "none", 0);
+      const funded = await attempt(
+        m,
+        "deposit",
+        { body: { optionId: DEMO_OPTION.id, amount: 100_000 } },
+        crypto.randomUUID(),
+        "none",
+        0,
+      );
       expect(funded.lost ? null : funded.envelope.message).toBe("ok");
-      const moved = await attempt(m, "transfer", { body: { direction: "in", gameCode: "binary", amount: 100_000 } }, crypto.randomUUID(), "none", 0);
+      const moved = await attempt(
+        m,
+        "transfer",
+        { body: { direction: "in", gameCode: "binary", amount: 100_000 } },
+        crypto.randomUUID(),
+        "none",
+        0,
+      );
       expect(moved.lost ? null : moved.envelope.message).toBe("ok");
     }
     for (const [round, crash] of (["after", "inside", "none", "after"] as const).entries()) {
@@ -416,7 +494,14 @@ describe("settlement alarms", { timeout: 60_000 }, () => {
         const periodNo = (await market()).next.periodNo;
         for (const m of members) {
           for (const option of ["high", "odd", "rise", "counter", "draw"] as const) {
-            const r = await attempt(m, "placeOrder", { body: { pair: FAST_PAIR, periodNo, option, amount: rng.int(1, 5) * 100, mode: "real" } }, crypto.randomUUID(), "none", 0);
+            const r = await attempt(
+              m,
+              "placeOrder",
+              { body: { pair: FAST_PAIR, periodNo, option, amount: rng.int(1, 5) * 100, mode: "real" } },
+              crypto.randomUUID(),
+              "none",
+              0,
+            );
             expect(r.lost ? null : r.envelope.message, ctx(`bet in round ${round}`)).toBe("ok");
           }
         }
@@ -425,12 +510,19 @@ describe("settlement alarms", { timeout: 60_000 }, () => {
       const [a, b] = members as [TestMember, TestMember];
       if (crash !== "none") await armCrash(a, crash, rng.int(1, 3));
       const runs = await Promise.allSettled([runAlarm(a), runAlarm(a), runAlarm(b), runAlarm(b)]);
-      if (crash !== "none") expect(runs.some((r) => r.status === "rejected"), ctx(`the crash ${crash} happened`)).toBe(true);
+      if (crash !== "none")
+        expect(
+          runs.some((r) => r.status === "rejected"),
+          ctx(`the crash ${crash} happened`),
+        ).toBe(true);
       // the runtime delivers the alarm again after a crash: twice more, one of them concurrent with a bet
       await Promise.all([runAlarm(a), runAlarm(a), runAlarm(b)]);
       const { audits } = await audit([], ctx(`round ${round}, crash ${crash}`));
       for (const a of audits.filter((x) => members.some((m) => memberIdOf(m.token) === x.memberId))) {
-        expect(a.orders.filter((o) => o.status === "open"), ctx(`open bets after round ${round}`)).toEqual([]);
+        expect(
+          a.orders.filter((o) => o.status === "open"),
+          ctx(`open bets after round ${round}`),
+        ).toEqual([]);
       }
     }
   });
@@ -445,7 +537,10 @@ describe("operators deciding the same item twice at once", { timeout: 60_000 }, 
     const answers = await Promise.all(
       decisions.map(async (d) => {
         const fault = rng.pick(["none", "none", "lose-response", "client-abort"] as const);
-        const headers: Record<string, string> = { Authorization: `Bearer ${TEST_OPERATOR_KEY}`, "Content-Type": "application/json" };
+        const headers: Record<string, string> = {
+          Authorization: `Bearer ${TEST_OPERATOR_KEY}`,
+          "Content-Type": "application/json",
+        };
         if (fault === "lose-response") headers["X-Test-Fault"] = fault;
         const abort = new AbortController();
         if (fault === "client-abort") setTimeout(() => abort.abort(), rng.int(0, 20));
@@ -467,11 +562,15 @@ describe("operators deciding the same item twice at once", { timeout: 60_000 }, 
     const answered = answers.flatMap((a) => (a.answer ? [a.answer] : []));
     const winners = answered.filter((a) => a.envelope.statusCode === 200);
     expect(winners.length, context).toBeLessThanOrEqual(1);
-    for (const a of answered) if (a.envelope.statusCode !== 200) expect(a.envelope.message, context).toBe("already_decided");
+    for (const a of answered)
+      if (a.envelope.statusCode !== 200) expect(a.envelope.message, context).toBe("already_decided");
     // every answer lost: the operator asks again and hears that it is decided. Only when every
     // copy was aborted by the client may none have been sent before its abort (on a busy machine
     // an abort 0 to 20 ms on can come first): then this one decides, and is the winner
-    const again = await platform.operator(decisions[0]!.name, { params: decisions[0]!.params as never, body: { reason: "again" } as never });
+    const again = await platform.operator(decisions[0]!.name, {
+      params: decisions[0]!.params as never,
+      body: { reason: "again" } as never,
+    });
     const allAborted = answers.every((a) => a.fault === "client-abort");
     if (!allAborted || winners.length > 0) expect(again.envelope.message, context).toBe("already_decided");
     else expect(["already_decided", "ok"], context).toContain(again.envelope.message);
@@ -502,9 +601,23 @@ describe("operators deciding the same item twice at once", { timeout: 60_000 }, 
       if (bankWinner) expect(bank, ctx("bank status")).toBe(bankWinner);
       expect(["approved", "rejected"], ctx("bank decided")).toContain(bank);
 
-      const funded = await attempt(m, "deposit", { body: { optionId: DEMO_OPTION.id, amount: 50_000 } }, crypto.randomUUID(), "none", 0);
+      const funded = await attempt(
+        m,
+        "deposit",
+        { body: { optionId: DEMO_OPTION.id, amount: 50_000 } },
+        crypto.randomUUID(),
+        "none",
+        0,
+      );
       expect(funded.lost ? null : funded.envelope.message).toBe("ok");
-      const pendingDeposit = await attempt(m, "deposit", { body: { optionId: BANK_OPTION.id, amount: 7_000 } }, crypto.randomUUID(), "none", 0);
+      const pendingDeposit = await attempt(
+        m,
+        "deposit",
+        { body: { optionId: BANK_OPTION.id, amount: 7_000 } },
+        crypto.randomUUID(),
+        "none",
+        0,
+      );
       const depositId = (pendingDeposit as Answer).envelope.data as { id: string };
       const items: Decision[][] = [
         [
@@ -514,7 +627,14 @@ describe("operators deciding the same item twice at once", { timeout: 60_000 }, 
         ],
       ];
       if (bank === "approved") {
-        const w = await attempt(m, "withdraw", { body: { amount: 5_000, transactionPassword: m.transactionPassword } }, crypto.randomUUID(), "none", 0);
+        const w = await attempt(
+          m,
+          "withdraw",
+          { body: { amount: 5_000, transactionPassword: m.transactionPassword } },
+          crypto.randomUUID(),
+          "none",
+          0,
+        );
         const id = ((w as Answer).envelope.data as { id: string }).id;
         items.push([
           { name: "operatorRejectWithdrawal", params: { siteId: site, id }, wins: "rejected" },
@@ -550,7 +670,10 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
     for (const m of members) await applyForBank(m);
     // two can withdraw from the start; the others wait for an operator's decision in the schedule
     for (const m of members.slice(0, 2)) {
-      const approved = await platform.operator("operatorApproveBank", { params: { siteId: site, memberId: memberIdOf(m.token) }, body: { reason: "" } });
+      const approved = await platform.operator("operatorApproveBank", {
+        params: { siteId: site, memberId: memberIdOf(m.token) },
+        body: { reason: "" },
+      });
       expect(approved.envelope.message).toBe("ok");
     }
     const inputsBySent = new Map<string, { body?: unknown; params?: Record<string, string> }>();
@@ -567,7 +690,9 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
     const money = async (m: TestMember): Promise<[CallName, { body: unknown }]> => {
       const { balances } = (await auditMember(platform, memberIdOf(m.token))).ledger;
       const afford = (balance: number, step: number, max: number) =>
-        rng.chance(0.8) && balance >= step ? rng.int(1, Math.min(max, Math.floor(balance / step))) * step : rng.int(1, max) * step;
+        rng.chance(0.8) && balance >= step
+          ? rng.int(1, Math.min(max, Math.floor(balance / step))) * step
+          : rng.int(1, max) * step;
       const game = rng.pick(GAMES);
       const kind = rng.weighted({ demoDeposit: 3, bankDeposit: 1, transferIn: 3, transferOut: 2, withdraw: 3, bet: 3 });
       switch (kind) {
@@ -576,12 +701,26 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
         case "bankDeposit":
           return ["deposit", { body: { optionId: BANK_OPTION.id, amount: rng.int(1, 10) * 1000 } }];
         case "transferIn":
-          return ["transfer", { body: { direction: "in", gameCode: game, amount: afford(balances.main ?? 0, 100, 100) } }];
+          return [
+            "transfer",
+            { body: { direction: "in", gameCode: game, amount: afford(balances.main ?? 0, 100, 100) } },
+          ];
         case "transferOut":
-          return ["transfer", { body: { direction: "out", gameCode: game, amount: afford(balances[`game:${game}`] ?? 0, 100, 50) } }];
+          return [
+            "transfer",
+            { body: { direction: "out", gameCode: game, amount: afford(balances[`game:${game}`] ?? 0, 100, 50) } },
+          ];
         case "withdraw":
           // amount + 1.5 % + 1.00 must fit: about 1,116 for each 1,000
-          return ["withdraw", { body: { amount: afford(balances.main ?? 0, 1116, 20) / 1116 * 1000, transactionPassword: m.transactionPassword } }];
+          return [
+            "withdraw",
+            {
+              body: {
+                amount: (afford(balances.main ?? 0, 1116, 20) / 1116) * 1000,
+                transactionPassword: m.transactionPassword,
+              },
+            },
+          ];
         case "bet":
           return [
             "placeOrder",
@@ -630,23 +769,40 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
           const params = { siteId: site };
           const choices: { name: CallName; params: Record<string, string> }[][] = [];
           const w = a.withdrawals.find((x) => x.status === "pending");
-          if (w) choices.push([{ name: "operatorApproveWithdrawal", params: { ...params, id: w.id } }, { name: "operatorRejectWithdrawal", params: { ...params, id: w.id } }]);
+          if (w)
+            choices.push([
+              { name: "operatorApproveWithdrawal", params: { ...params, id: w.id } },
+              { name: "operatorRejectWithdrawal", params: { ...params, id: w.id } },
+            ]);
           const d = a.deposits.find((x) => x.status === "pending");
-          if (d) choices.push([{ name: "operatorConfirmDeposit", params: { ...params, id: d.id } }, { name: "operatorRefuseDeposit", params: { ...params, id: d.id } }]);
+          if (d)
+            choices.push([
+              { name: "operatorConfirmDeposit", params: { ...params, id: d.id } },
+              { name: "operatorRefuseDeposit", params: { ...params, id: d.id } },
+            ]);
           if (a.bank === "under_review") {
             const memberId = memberIdOf(m.token);
-            choices.push([{ name: "operatorApproveBank", params: { ...params, memberId } }, { name: "operatorRejectBank", params: { ...params, memberId } }]);
+            choices.push([
+              { name: "operatorApproveBank", params: { ...params, memberId } },
+              { name: "operatorRejectBank", params: { ...params, memberId } },
+            ]);
           }
           if (choices.length === 0) break;
           // withdrawals first, more often than not, so that money also leaves the site
           const pair = w && rng.chance(0.6) ? choices[0]! : rng.pick(choices);
           const decide = (decision: (typeof pair)[number]) =>
-            platform.operator(decision.name, { params: decision.params as never, body: { reason: "schedule" } as never });
+            platform.operator(decision.name, {
+              params: decision.params as never,
+              body: { reason: "schedule" } as never,
+            });
           const results = await Promise.all((rng.chance(0.5) ? pair : [...pair].reverse()).map(decide));
           const messages = results.map((r) => r.envelope.message).sort();
           const where = ctx(`step ${step}: ${pair[0]!.name} race ${JSON.stringify(messages)}`);
           // a crash armed earlier (by a request that never reached a transaction) may hit a decision
-          expect(messages.every((x) => ["ok", "already_decided", "internal_error"].includes(x)), where).toBe(true);
+          expect(
+            messages.every((x) => ["ok", "already_decided", "internal_error"].includes(x)),
+            where,
+          ).toBe(true);
           expect(messages.filter((x) => x === "ok").length, where).toBeLessThanOrEqual(1);
           if (!messages.includes("internal_error")) expect(messages, where).toEqual(["already_decided", "ok"]);
           await quiesce(platform);
@@ -660,7 +816,8 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
           break;
         }
         case "alarms": {
-          if (rng.chance(0.5)) await armCrash(m, rng.pick(["after", "inside"] as const), rng.int(1, 3)).catch(() => undefined);
+          if (rng.chance(0.5))
+            await armCrash(m, rng.pick(["after", "inside"] as const), rng.int(1, 3)).catch(() => undefined);
           await Promise.allSettled(Array.from({ length: rng.int(2, 3) }, () => runAlarm(m)));
           await runAlarm(m).catch(() => undefined);
           break;
@@ -680,8 +837,12 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
       await runAlarm(memberId);
     }
     const { totals, audits } = await audit(sender.log, ctx("the end"));
-    expect(audits.flatMap((a) => a.orders).filter((o) => o.status === "open"), ctx("open bets at the end")).toEqual([]);
-    console.log(`[faults] platform schedule ${SEED + 4}: ${JSON.stringify({
+    expect(
+      audits.flatMap((a) => a.orders).filter((o) => o.status === "open"),
+      ctx("open bets at the end"),
+    ).toEqual([]);
+    console.log(
+      `[faults] platform schedule ${SEED + 4}: ${JSON.stringify({
         steps: counts,
         totals,
         answers: sender.log.reduce<Record<string, number>>((tally, x) => {
@@ -689,9 +850,13 @@ describe("a seeded schedule of everything at once", { timeout: 120_000 }, () => 
           return { ...tally, [last]: (tally[last] ?? 0) + 1 };
         }, {}),
         faults: sender.faults,
-      })}`);
+      })}`,
+    );
     // the schedule really moved money and really lost requests
     expect(totals.moneyIn, ctx("money moved")).toBeGreaterThan(0);
-    expect(sender.log.some((s) => s.uncertain), ctx("some requests were lost")).toBe(true);
+    expect(
+      sender.log.some((s) => s.uncertain),
+      ctx("some requests were lost"),
+    ).toBe(true);
   });
 });

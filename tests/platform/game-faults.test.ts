@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform, objectStub, type Platform, type TestMember } from "../helpers/platform";
 import { CLOCK_ENTRY, setClock } from "./center-helpers";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, bettingPeriod, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders, periodAfter } from "./game-helpers";
+import {
+  FAST_PAIR,
+  fastPair,
+  GAME_SITE,
+  bet,
+  bettingPeriod,
+  expectedPayout,
+  gameMember,
+  gamePostings,
+  marketOf,
+  memberIdOf,
+  openOrders,
+  periodAfter,
+} from "./game-helpers";
 import { expectSoundLedger, memberCall, wallets } from "./money-helpers";
 
 /**
@@ -43,7 +56,8 @@ describe("the cut-off", () => {
   it("takes a bet on the next period 1 ms before its cut-off, refuses one at it, and one on a started period, as the recorded server time says", async () => {
     const m = await gameMember(platform, SITE, 10_000);
     const { current, next } = await marketOf(platform);
-    const on = (periodNo: string, option: "high" | "odd") => bet(platform, m, { pair: FAST_PAIR, periodNo, option, amount: 1000 });
+    const on = (periodNo: string, option: "high" | "odd") =>
+      bet(platform, m, { pair: FAST_PAIR, periodNo, option, amount: 1000 });
     // the cut-off is before the period starts (cutoffSeconds = 1), while the one before it runs
     const cutoff = Date.parse(next.cutoffAt);
     expect(Date.parse(next.startsAt) - cutoff).toBe(1000);
@@ -99,7 +113,12 @@ describe("settlement faults", () => {
     const m = await gameMember(platform, SITE, 10_000);
     const order = await betAndEnd(m, "rise");
     const stub = await memberObject(m);
-    expect(await stub.crashAfterSettling().then(() => "returned", () => "crashed")).toBe("crashed");
+    expect(
+      await stub.crashAfterSettling().then(
+        () => "returned",
+        () => "crashed",
+      ),
+    ).toBe("crashed");
     // The settlement was committed before the crash: nothing is open, and re-runs pay nothing again.
     expect(await openOrders(platform, m)).toHaveLength(0);
     await stub.runAlarm();
@@ -131,7 +150,10 @@ describe("the feed", () => {
     // when the pair is created: tests/platform/fairness.test.ts verifies the walk from it)
     const createdAt = clock;
     for (const pair of ["DETA-USDT", "DETB-USDT"]) {
-      await platform.operator("operatorPutPair", { params: { pair }, body: fastPair({ name: pair.replace("-", "/") }) });
+      await platform.operator("operatorPutPair", {
+        params: { pair },
+        body: fastPair({ name: pair.replace("-", "/") }),
+      });
     }
     await tick(clock + 30_000);
     const read = async (pair: string) => ({

@@ -49,7 +49,11 @@ export async function marketOf(platform: Platform, pair = FAST_PAIR) {
  * period), with at least half a second before its cut-off at `clock`. When `clock` is later than
  * that, `tick` moves it just past that period's start, where the one after it takes bets.
  */
-export async function bettingPeriod(platform: Platform, clock: number, tick: (to: number) => Promise<void>): Promise<Period> {
+export async function bettingPeriod(
+  platform: Platform,
+  clock: number,
+  tick: (to: number) => Promise<void>,
+): Promise<Period> {
   const { next } = await marketOf(platform);
   if (clock <= Date.parse(next.cutoffAt) - 500) return next;
   await tick(Date.parse(next.startsAt) + 100);
@@ -57,7 +61,8 @@ export async function bettingPeriod(platform: Platform, clock: number, tick: (to
 }
 
 /** The number of the period after `periodNo` in its day: a bet naming it is too early (`invalid_period`). */
-export const periodAfter = (periodNo: string) => periodNo.slice(0, 8) + String(Number(periodNo.slice(8)) + 1).padStart(periodNo.length - 8, "0");
+export const periodAfter = (periodNo: string) =>
+  periodNo.slice(0, 8) + String(Number(periodNo.slice(8)) + 1).padStart(periodNo.length - 8, "0");
 
 export function bet(platform: Platform, m: TestMember, body: TestBody<"placeOrder">, key?: string) {
   return memberCall(platform, m, "placeOrder", { body, key });
@@ -89,7 +94,10 @@ export { memberIdOf };
  * outcomes after this previous direction.
  */
 export function forceOutcome(platform: Platform, outcome: "win" | "lose" | "refund" | ForcedRound): Promise<Response> {
-  return platform.fetch("/__test__/outcome", { method: "POST", body: typeof outcome === "string" ? outcome : JSON.stringify(outcome) });
+  return platform.fetch("/__test__/outcome", {
+    method: "POST",
+    body: typeof outcome === "string" ? outcome : JSON.stringify(outcome),
+  });
 }
 
 /** A round's result as the market records it: every option's outcome and the previous period's direction. */

@@ -110,7 +110,9 @@ describe("the verifiable feed", () => {
     expect(feed(seedA, 1, false, "ETH-USDT").ticksAfter(from, from.second + 600)).not.toEqual(walk);
   });
   it("moves about volatilityBp basis points a second, in integer steps", () => {
-    const prices = feed(seedA).ticksAfter(from, from.second + 3600).map((t) => t.price);
+    const prices = feed(seedA)
+      .ticksAfter(from, from.second + 3600)
+      .map((t) => t.price);
     const moves = prices.slice(1).map((p, i) => p - prices[i]!);
     const sd = Math.sqrt(moves.reduce((s, m) => s + m * m, 0) / moves.length);
     expect(prices.every(Number.isInteger)).toBe(true);
@@ -127,7 +129,10 @@ describe("the verifiable feed", () => {
   it("takes each tick's seed and volatility from its own UTC day (the midnight tick is the day before's)", () => {
     const midnight = 1_700_006_400; // 1700006400 = 86400 × 19676
     const asked: number[] = [];
-    const split = fairFeed({ paused: false }, { symbol: "BTC-USDT", day: (d) => (asked.push(d), { seed: d === 19_676 ? seedB : seedA, volatilityBp: 1 }) });
+    const split = fairFeed(
+      { paused: false },
+      { symbol: "BTC-USDT", day: (d) => (asked.push(d), { seed: d === 19_676 ? seedB : seedA, volatilityBp: 1 }) },
+    );
     const ticks = split.ticksAfter({ second: midnight - 2, price: 6_123_450 }, midnight + 2);
     expect([...new Set(asked)]).toEqual([19_675, 19_676]);
     expect(ticks.slice(0, 2)).toEqual(feed(seedA).ticksAfter({ second: midnight - 2, price: 6_123_450 }, midnight));

@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { marketStreamMessage, memberStreamEvent, type Order } from "../../server/contract";
 import { createPlatform, objectStub, type Platform, type TestMember } from "../helpers/platform";
 import { SHIFTED_CLOCK_ENTRY, shiftedClock } from "../helpers/shifted-clock";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, expectedPayout, gameMember, gamePostings, marketOf, memberIdOf, openOrders, periodAfter } from "./game-helpers";
+import {
+  FAST_PAIR,
+  fastPair,
+  GAME_SITE,
+  bet,
+  expectedPayout,
+  gameMember,
+  gamePostings,
+  marketOf,
+  memberIdOf,
+  openOrders,
+  periodAfter,
+} from "./game-helpers";
 import { eventually, expectSoundLedger, memberCall, wallets } from "./money-helpers";
 
 type TestSocket = {
@@ -49,7 +61,9 @@ async function settled(m: TestMember, count: number): Promise<Order[]> {
   await endOpenPeriods(m);
   // the market's next alarm (a second at most) records the close and hands the result over
   await eventually(async () => (await openOrders(platform, m)).length === 0, 15_000);
-  const { envelope } = await memberCall(platform, m, "orders", { query: { status: "settled", pageSize: "100" } as never });
+  const { envelope } = await memberCall(platform, m, "orders", {
+    query: { status: "settled", pageSize: "100" } as never,
+  });
   expect(envelope.data!.total).toBe(count);
   return envelope.data!.items;
 }
@@ -89,27 +103,39 @@ describe("the market", () => {
   });
 
   it("refuses a pair nobody configured", async () => {
-    expect((await platform.call("market", { params: { pair: "NOPE-USDT" } })).envelope.message).toBe("invalid_trading_pair");
+    expect((await platform.call("market", { params: { pair: "NOPE-USDT" } })).envelope.message).toBe(
+      "invalid_trading_pair",
+    );
   });
 
   it("records ended periods with open, close, last digit and outcomes, newest first, and candles", async () => {
     // two periods on: a read catches the market up to its clock
     const { current } = await marketOf(platform);
     await clock.jumpTo(Date.parse(current.endsAt) + 5_000 + 100);
-    expect((await platform.call("quotes", { params: { pair: FAST_PAIR } })).envelope.data!.total).toBeGreaterThanOrEqual(2);
-    const { envelope } = await platform.call("quotes", { params: { pair: FAST_PAIR }, query: { pageSize: "5" } as never });
+    expect(
+      (await platform.call("quotes", { params: { pair: FAST_PAIR } })).envelope.data!.total,
+    ).toBeGreaterThanOrEqual(2);
+    const { envelope } = await platform.call("quotes", {
+      params: { pair: FAST_PAIR },
+      query: { pageSize: "5" } as never,
+    });
     const [newest, older] = envelope.data!.items;
     expect(newest!.periodNo > older!.periodNo).toBe(true);
     // the close of one period is the open of the next
     expect(newest!.openPrice).toBe(older!.closePrice);
     expect(newest!.lastDigit).toBe(newest!.closePrice! % 10);
     expect(Object.keys(newest!.outcomes!)).toHaveLength(8);
-    const candles = await platform.call("candles", { params: { pair: FAST_PAIR }, query: { interval: "1m", limit: "10" } as never });
+    const candles = await platform.call("candles", {
+      params: { pair: FAST_PAIR },
+      query: { interval: "1m", limit: "10" } as never,
+    });
     const last = candles.envelope.data!.at(-1)!;
     expect(last.high).toBeGreaterThanOrEqual(Math.max(last.open, last.close));
     expect(last.low).toBeLessThanOrEqual(Math.min(last.open, last.close));
     // "1s": the raw ticks, one a second, oldest first (the game page's sparkline)
-    const ticks = (await platform.call("candles", { params: { pair: FAST_PAIR }, query: { interval: "1s", limit: "5" } as never })).envelope.data!;
+    const ticks = (
+      await platform.call("candles", { params: { pair: FAST_PAIR }, query: { interval: "1s", limit: "5" } as never })
+    ).envelope.data!;
     expect(ticks).toHaveLength(5);
     for (const [i, tick] of ticks.entries()) {
       expect([tick.open, tick.high, tick.low]).toEqual([tick.close, tick.close, tick.close]);
@@ -127,7 +153,10 @@ describe("the market", () => {
     // a tick from the market's own alarm, then the running period's end a moment ahead
     await eventually(async () => messages.some((m) => (m as { type: string }[]).some((e) => e.type === "tick")), 5_000);
     await clock.jumpTo(Date.parse((await marketOf(platform)).current.endsAt) - 200);
-    await eventually(async () => messages.some((m) => (m as { type: string }[]).some((e) => e.type === "period" && "ended" in e)), 5_000);
+    await eventually(
+      async () => messages.some((m) => (m as { type: string }[]).some((e) => e.type === "period" && "ended" in e)),
+      5_000,
+    );
     ws.close();
     for (const m of messages) expect(marketStreamMessage.safeParse(m).success).toBe(true);
     expect(messages.length).toBeGreaterThanOrEqual(2);
@@ -162,9 +191,13 @@ describe("placing a bet", () => {
     expect((await wallets(platform, m)).games[0]!.balance).toBe(50_000);
     const poor = await gameMember(platform, SITE, 1000);
     members.add(poor);
-    const moved = await memberCall(platform, poor, "transfer", { body: { direction: "out", gameCode: "binary", amount: 500 } });
+    const moved = await memberCall(platform, poor, "transfer", {
+      body: { direction: "out", gameCode: "binary", amount: 500 },
+    });
     expect(moved.envelope.statusCode).toBe(200);
-    expect((await bet(platform, poor, { ...base, amount: 600 })).envelope.message).toBe("insufficient_game_wallet_balance");
+    expect((await bet(platform, poor, { ...base, amount: 600 })).envelope.message).toBe(
+      "insufficient_game_wallet_balance",
+    );
   });
 
   it("debits the stake at once, refuses the opposite side, and settles from the recorded prices", async () => {
@@ -173,7 +206,13 @@ describe("placing a bet", () => {
     const before = (await wallets(platform, m)).games[0]!.balance;
     const high = await bet(platform, m, { ...base, option: "high" });
     expect(high.envelope.statusCode, high.envelope.message).toBe(200);
-    expect(high.envelope.data).toMatchObject({ status: "open", odds: 1.95, amount: 1000, periodNo: current.periodNo, payout: 0 });
+    expect(high.envelope.data).toMatchObject({
+      status: "open",
+      odds: 1.95,
+      amount: 1000,
+      periodNo: current.periodNo,
+      payout: 0,
+    });
     // taken before its period starts, so nothing that decides it existed yet
     expect(high.envelope.data!.startsAt).toBe(current.startsAt);
     expect(Date.parse(high.envelope.data!.createdAt)).toBeLessThan(Date.parse(high.envelope.data!.startsAt));
@@ -190,7 +229,11 @@ describe("placing a bet", () => {
     let paid = 0;
     for (const o of orders) {
       const outcome = period.outcomes![o.option]!;
-      expect(o).toMatchObject({ closePrice: period.closePrice, lastDigit: period.lastDigit, payout: expectedPayout(o, outcome) });
+      expect(o).toMatchObject({
+        closePrice: period.closePrice,
+        lastDigit: period.lastDigit,
+        payout: expectedPayout(o, outcome),
+      });
       expect(o.status).toBe({ win: "won", lose: "lost", refund: "refunded" }[outcome]);
       paid += o.payout;
     }
@@ -200,7 +243,8 @@ describe("placing a bet", () => {
       expect(postings.filter((p) => p.reference === o.id && p.type !== "bet").length).toBe(o.payout > 0 ? 1 : 0);
     }
     // The period's settlements are written together, yet each balance-after follows the one before.
-    const records = (await memberCall(platform, m, "records", { query: { pageSize: "100" } as never })).envelope.data!.items;
+    const records = (await memberCall(platform, m, "records", { query: { pageSize: "100" } as never })).envelope.data!
+      .items;
     const game = records.filter((r) => r.account === "game:binary").sort((a, b) => a.id - b.id);
     game.forEach((r, i) => expect(r.balanceAfter, `record ${r.id}`).toBe((game[i - 1]?.balanceAfter ?? 0) + r.amount));
     expect(game.at(-1)!.balanceAfter).toBe(before - 3000 + paid);
@@ -218,9 +262,13 @@ describe("under concurrency", () => {
     const same = await Promise.all(Array.from({ length: 10 }, () => bet(platform, m, body, "double-submit-key-1")));
     expect(same.every((r) => r.envelope.statusCode === 200)).toBe(true);
     expect(new Set(same.map((r) => r.envelope.data!.id)).size).toBe(1);
-    const different = await Promise.all(Array.from({ length: 10 }, () => bet(platform, m, { ...body, option: "draw" })));
+    const different = await Promise.all(
+      Array.from({ length: 10 }, () => bet(platform, m, { ...body, option: "draw" })),
+    );
     const accepted = different.filter((r) => r.envelope.statusCode === 200).length;
-    expect(different.every((r) => r.envelope.message === "ok" || r.envelope.message === "order_in_progress")).toBe(true);
+    expect(different.every((r) => r.envelope.message === "ok" || r.envelope.message === "order_in_progress")).toBe(
+      true,
+    );
     expect(accepted).toBeGreaterThanOrEqual(1);
     expect(await openOrders(platform, m)).toHaveLength(1 + accepted);
     expect((await wallets(platform, m)).games[0]!.balance).toBe(20_000 - 1000 * (1 + accepted));
@@ -232,7 +280,11 @@ describe("under concurrency", () => {
 
 /** How many stream events the member's object ever wrote (pushed ones too), read through the test entry (no public API). */
 async function streamEventsWritten(m: TestMember): Promise<number> {
-  return objectStub<{ streamEventsWritten(): Promise<number> }>(platform, "MEMBER", memberIdOf(m)).streamEventsWritten();
+  return objectStub<{ streamEventsWritten(): Promise<number> }>(
+    platform,
+    "MEMBER",
+    memberIdOf(m),
+  ).streamEventsWritten();
 }
 
 /** A member stream's request: an upgrade, naming the member's own site (a listen key works there only). */
@@ -241,10 +293,13 @@ const streamHeaders = (m: TestMember) => ({ Upgrade: "websocket", "X-Site-Id": m
 /** Opens the member's stream and collects its events. */
 async function openStream(m: TestMember) {
   const key = (await memberCall(platform, m, "listenKey")).envelope.data!;
-  const response = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, { headers: streamHeaders(m) });
+  const response = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, {
+    headers: streamHeaders(m),
+  });
   expect(response.status).toBe(101);
   const ws = (response as unknown as { webSocket: TestSocket }).webSocket;
-  const events: ({ type: "order"; order: Order } | { type: "balance"; wallets: { games: { balance: number }[] } })[] = [];
+  const events: ({ type: "order"; order: Order } | { type: "balance"; wallets: { games: { balance: number }[] } })[] =
+    [];
   ws.accept();
   ws.addEventListener("message", (e: { data: unknown }) => events.push(JSON.parse(String(e.data))));
   return { ws, events };
@@ -263,12 +318,17 @@ describe("the member stream", () => {
     const after = await bet(platform, m, { ...base, option: "high" });
     expect(after.envelope.statusCode, after.envelope.message).toBe(200);
     await eventually(async () => events.some((e) => e.type === "order" && e.order.id === after.envelope.data!.id));
-    expect(events.some((e) => e.type === "order" && e.order.id === before.envelope.data!.id && e.order.status === "open")).toBe(false);
+    expect(
+      events.some((e) => e.type === "order" && e.order.id === before.envelope.data!.id && e.order.status === "open"),
+    ).toBe(false);
     await eventually(async () => events.some((e) => e.type === "balance" && e.wallets.games[0]!.balance === 3_000));
     expect(await streamEventsWritten(m)).toBe(2);
 
     // Both bets settle while the stream is open: the one placed before it opened is shown too.
-    const settledIds = () => events.filter((e) => e.type === "order" && e.order.status !== "open").map((e) => (e as { order: Order }).order.id);
+    const settledIds = () =>
+      events
+        .filter((e) => e.type === "order" && e.order.status !== "open")
+        .map((e) => (e as { order: Order }).order.id);
     await endOpenPeriods(m);
     await eventually(async () => settledIds().length === 2, 15_000);
     expect(settledIds().sort()).toEqual([before.envelope.data!.id, after.envelope.data!.id].sort());
@@ -284,7 +344,9 @@ describe("the member stream", () => {
   it("pushes order and balance events after a bet, and closes when the session ends", async () => {
     const m = await gameMember(platform, SITE, 5_000);
     const key = (await memberCall(platform, m, "listenKey")).envelope.data!;
-    const response = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, { headers: streamHeaders(m) });
+    const response = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, {
+      headers: streamHeaders(m),
+    });
     expect(response.status).toBe(101);
     const ws = (response as unknown as { webSocket: TestSocket }).webSocket;
     const events: { type: string }[] = [];
@@ -297,14 +359,18 @@ describe("the member stream", () => {
     expect(placed.envelope.statusCode).toBe(200);
     await eventually(async () => events.some((e) => e.type === "balance") && events.some((e) => e.type === "order"));
     for (const e of events) expect(memberStreamEvent.safeParse(e).success).toBe(true);
-    expect(events.find((e) => e.type === "balance")).toMatchObject({ wallets: { games: [{ code: "binary", balance: 4_000 }] } });
+    expect(events.find((e) => e.type === "balance")).toMatchObject({
+      wallets: { games: [{ code: "binary", balance: 4_000 }] },
+    });
     await endOpenPeriods(m);
     await eventually(async () => events.filter((e) => e.type === "order").length >= 2, 15_000);
     await memberCall(platform, m, "signout");
     // The member object closes the session's sockets (code 4001), and the client sees the close at once.
     await eventually(async () => closed !== null, 5_000);
     expect(closed).toBe(4001);
-    const refused = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, { headers: streamHeaders(m) });
+    const refused = await platform.fetch(`/player/stream?listenKey=${encodeURIComponent(key)}`, {
+      headers: streamHeaders(m),
+    });
     expect(refused.status).toBe(402);
   });
 });

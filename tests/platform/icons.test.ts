@@ -14,13 +14,25 @@ import { sharedPlatform } from "../helpers/shared";
 let platform: Platform;
 beforeAll(async () => {
   platform = await sharedPlatform();
-  await platform.seedSite("icons-a", { theme: { light: { accent: "#0f766e", background: "#f3f7f6", surface: "#ffffff" }, dark: { accent: "#2dd4bf", background: "#0b1413", surface: "#12201e" }, defaultScheme: "system", upDown: "locale", logo: "wordmark" } });
+  await platform.seedSite("icons-a", {
+    theme: {
+      light: { accent: "#0f766e", background: "#f3f7f6", surface: "#ffffff" },
+      dark: { accent: "#2dd4bf", background: "#0b1413", surface: "#12201e" },
+      defaultScheme: "system",
+      upDown: "locale",
+      logo: "wordmark",
+    },
+  });
   await platform.seedSite("icons-b");
 });
 afterAll(() => platform.dispose());
 
 const put = (siteId: string, size: "180" | "192" | "512", bytes: Uint8Array) =>
-  platform.operator("operatorPutIcon", { params: { siteId, size }, body: {}, file: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "image/png" }) });
+  platform.operator("operatorPutIcon", {
+    params: { siteId, size },
+    body: {},
+    file: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "image/png" }),
+  });
 const get = async (siteId: string, size: string) => {
   const response = await platform.fetch(`/site/icon/${siteId}/${size}`);
   return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
@@ -54,7 +66,11 @@ describe("siteIcon", () => {
 
   it("answers the uploaded PNG once the operator stored one, for that site only", async () => {
     const png = await solidPng(512, "#123456");
-    expect((await put("icons-a", "512", png)).envelope).toEqual({ statusCode: 200, message: "ok", data: { size: 512, bytes: png.length } });
+    expect((await put("icons-a", "512", png)).envelope).toEqual({
+      statusCode: 200,
+      message: "ok",
+      data: { size: 512, bytes: png.length },
+    });
     expect((await get("icons-a", "512")).bytes).toEqual(png);
     expect(firstPixel((await get("icons-b", "512")).bytes)).toEqual([0x0b, 0x5c, 0xad]);
   });

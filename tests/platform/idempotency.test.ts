@@ -27,7 +27,12 @@ beforeAll(async () => {
   platform = await createPlatform({ wrapEntry: CLOCK_ENTRY });
   await tick(Math.ceil((Date.now() + 86_400_000) / PERIOD_MS) * PERIOD_MS + 500);
   await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
-  await platform.seedSite(SITE, { ...GAME_SITE, depositOptions: [DEMO_OPTION, BANK_OPTION] as never, bankAutoReview: true, transactionPasswordRequired: true });
+  await platform.seedSite(SITE, {
+    ...GAME_SITE,
+    depositOptions: [DEMO_OPTION, BANK_OPTION] as never,
+    bankAutoReview: true,
+    transactionPasswordRequired: true,
+  });
 });
 afterEach(async () => {
   await expectSoundLedger(platform, members);
@@ -61,7 +66,10 @@ describe("a replay answers what its key first answered, whatever changed since",
     try {
       // before: invalid_trading_pair for the replay and for the other body
       expect(bytes(await bet(platform, m, body, key))).toBe(bytes(first));
-      expect((await bet(platform, m, { ...body, amount: 2_000 }, key)).envelope).toEqual({ statusCode: 400, message: "idempotency_conflict" });
+      expect((await bet(platform, m, { ...body, amount: 2_000 }, key)).envelope).toEqual({
+        statusCode: 400,
+        message: "idempotency_conflict",
+      });
       // a new key meets today's pair list
       expect((await bet(platform, m, body)).envelope.message).toBe("invalid_trading_pair");
     } finally {
@@ -74,7 +82,8 @@ describe("a replay answers what its key first answered, whatever changed since",
   it("answers a withdrawal's replay with its 200 after the transaction password changed, and counts no failure", async () => {
     const m = await member(50_000, 0, true);
     const key = randomUUID();
-    const withdraw = (transactionPassword: string, k = key) => memberCall(platform, m, "withdraw", { body: { amount: 2_000, transactionPassword }, key: k });
+    const withdraw = (transactionPassword: string, k = key) =>
+      memberCall(platform, m, "withdraw", { body: { amount: 2_000, transactionPassword }, key: k });
     const first = await withdraw(m.transactionPassword);
     expect(first.envelope.message).toBe("ok");
 
@@ -107,7 +116,11 @@ describe("one key, one answer: a refusal is its key's answer too", () => {
       const m = await member(10_000, 1_000);
       const key = randomUUID();
       // the second copy races a transfer in that makes it affordable
-      const [a, , b] = await Promise.all([transfer(m, "out", 3_000, key), transfer(m, "in", 5_000), transfer(m, "out", 3_000, key)]);
+      const [a, , b] = await Promise.all([
+        transfer(m, "out", 3_000, key),
+        transfer(m, "in", 5_000),
+        transfer(m, "out", 3_000, key),
+      ]);
       expect(bytes(b)).toBe(bytes(a));
       const game = (await wallets(platform, m)).games.find((g) => g.code === "binary")!.balance;
       expect(game).toBe(a.envelope.message === "ok" ? 3_000 : 6_000);
@@ -117,18 +130,26 @@ describe("one key, one answer: a refusal is its key's answer too", () => {
   it("answers a wrong transaction password's replay with the same refusal, counted once", async () => {
     const m = await member(50_000, 0, true);
     const key = randomUUID();
-    const wrong = () => memberCall(platform, m, "withdraw", { body: { amount: 2_000, transactionPassword: "not-it-1" }, key });
+    const wrong = () =>
+      memberCall(platform, m, "withdraw", { body: { amount: 2_000, transactionPassword: "not-it-1" }, key });
     const first = await wrong();
     expect(first.envelope.message).toBe("wrong_transaction_password");
     // four more replays would be the lock's fifth failure if each counted
     for (let i = 0; i < 4; i++) expect(bytes(await wrong())).toBe(bytes(first));
     for (let i = 0; i < 3; i++) {
-      expect((await memberCall(platform, m, "withdraw", { body: { amount: 2_000, transactionPassword: `not-it-${i + 2}` } })).envelope.message).toBe(
-        "wrong_transaction_password",
-      );
+      expect(
+        (await memberCall(platform, m, "withdraw", { body: { amount: 2_000, transactionPassword: `not-it-${i + 2}` } }))
+          .envelope.message,
+      ).toBe("wrong_transaction_password");
     }
     // 4 failures counted (the replays none), so the right password still pays
-    expect((await memberCall(platform, m, "withdraw", { body: { amount: 2_000, transactionPassword: m.transactionPassword } })).envelope.message).toBe("ok");
+    expect(
+      (
+        await memberCall(platform, m, "withdraw", {
+          body: { amount: 2_000, transactionPassword: m.transactionPassword },
+        })
+      ).envelope.message,
+    ).toBe("ok");
   });
 });
 

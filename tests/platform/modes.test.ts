@@ -1,7 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_CONTRACT_SETTINGS, type CallData, type CallName, type Envelope, type SiteConfigPatch } from "../../server/contract";
+import {
+  DEFAULT_CONTRACT_SETTINGS,
+  type CallData,
+  type CallName,
+  type Envelope,
+  type SiteConfigPatch,
+} from "../../server/contract";
 import type { MarketClose } from "../../server/platform/market/positions";
-import { createPlatform, forcedOutcomeEntry, objectStub, type CallResult, type Platform, type TestMember } from "../helpers/platform";
+import {
+  createPlatform,
+  forcedOutcomeEntry,
+  objectStub,
+  type CallResult,
+  type Platform,
+  type TestMember,
+} from "../helpers/platform";
 import { FAST_PAIR, fastPair, GAME_SITE, bettingPeriod, marketOf } from "./game-helpers";
 import { DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf } from "./money-helpers";
 
@@ -54,12 +67,23 @@ async function memberObject(m: TestMember) {
 async function marketObject() {
   return objectStub<{
     closePosition(symbol: string, id: string, practice: boolean): Promise<{ ok: boolean; message?: string }>;
-    setTriggers(symbol: string, id: string, tp: number | null, sl: number | null, practice: boolean): Promise<{ ok: boolean; message?: string }>;
+    setTriggers(
+      symbol: string,
+      id: string,
+      tp: number | null,
+      sl: number | null,
+      practice: boolean,
+    ): Promise<{ ok: boolean; message?: string }>;
   }>(platform, "MARKET", FAST_PAIR);
 }
 
 /** A member call played in `mode`: the header the site sets from the session (absent = real). */
-function callIn<N extends CallName>(mode: Mode, m: TestMember, name: N, options: Parameters<typeof memberCall<N>>[3] = {}): Promise<CallResult<CallData<N>>> {
+function callIn<N extends CallName>(
+  mode: Mode,
+  m: TestMember,
+  name: N,
+  options: Parameters<typeof memberCall<N>>[3] = {},
+): Promise<CallResult<CallData<N>>> {
   const headers = mode === "practice" ? { ...options?.headers, "X-Account-Mode": "practice" } : options?.headers;
   return memberCall(platform, m, name, { ...options, headers });
 }
@@ -92,7 +116,16 @@ const price = async () => (await marketOf(platform)).price!;
 /** Opens a long in `mode` (its body naming that mode). */
 async function openIn(mode: Mode, m: TestMember, key?: string) {
   const opened = await callIn(mode, m, "openPosition", {
-    body: { pair: FAST_PAIR, side: "long", margin: 1_000, leverage: 10, seenPrice: await price(), takeProfit: null, stopLoss: null, mode },
+    body: {
+      pair: FAST_PAIR,
+      side: "long",
+      margin: 1_000,
+      leverage: 10,
+      seenPrice: await price(),
+      takeProfit: null,
+      stopLoss: null,
+      mode,
+    },
     key,
   });
   expect(opened.envelope.statusCode, opened.envelope.message).toBe(200);
@@ -101,7 +134,11 @@ async function openIn(mode: Mode, m: TestMember, key?: string) {
 }
 
 /** What a member sees of an envelope (no timestamps in failures; equal envelopes are the same answer). */
-const answer = (envelope: Envelope<unknown>) => ({ statusCode: envelope.statusCode, message: envelope.message, data: envelope.data });
+const answer = (envelope: Envelope<unknown>) => ({
+  statusCode: envelope.statusCode,
+  message: envelope.message,
+  data: envelope.data,
+});
 
 beforeAll(async () => {
   platform = await createPlatform({ wrapEntry: ENTRY });
@@ -123,8 +160,14 @@ describe("a post names the mode its page was rendered in", () => {
       ["real", "practice"],
       ["practice", "real"],
     ] as const) {
-      const bet = await callIn(header, m, "placeOrder", { body: { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount: 500, mode: body } });
-      expect(answer(bet.envelope), `${body} page, ${header} session`).toEqual({ statusCode: 400, message: "account_mode_changed", data: undefined });
+      const bet = await callIn(header, m, "placeOrder", {
+        body: { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount: 500, mode: body },
+      });
+      expect(answer(bet.envelope), `${body} page, ${header} session`).toEqual({
+        statusCode: 400,
+        message: "account_mode_changed",
+        data: undefined,
+      });
     }
     // no header at all is real money: a practice page's bet is refused there too
     const bare = await memberCall(platform, m, "placeOrder", {
@@ -137,7 +180,9 @@ describe("a post names the mode its page was rendered in", () => {
       expect((await callIn(mode, m, "ticketQuery")).envelope.data, `${mode} orders`).toEqual([]);
     }
     // the same bet in the page's own mode goes through
-    const placed = await callIn("practice", m, "placeOrder", { body: { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount: 500, mode: "practice" } });
+    const placed = await callIn("practice", m, "placeOrder", {
+      body: { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount: 500, mode: "practice" },
+    });
     expect(placed.envelope.data).toMatchObject({ mode: "practice", amount: 500 });
     expect(await money(m)).toMatchObject({ game: before.game, playMoney: before.playMoney - 500 });
   });
@@ -148,7 +193,16 @@ describe("a post names the mode its page was rendered in", () => {
     const before = await money(m);
     const seenPrice = await price();
     const open = await callIn("real", m, "openPosition", {
-      body: { pair: FAST_PAIR, side: "long", margin: 1_000, leverage: 10, seenPrice, takeProfit: null, stopLoss: null, mode: "practice" },
+      body: {
+        pair: FAST_PAIR,
+        side: "long",
+        margin: 1_000,
+        leverage: 10,
+        seenPrice,
+        takeProfit: null,
+        stopLoss: null,
+        mode: "practice",
+      },
     });
     expect(answer(open.envelope)).toEqual({ statusCode: 400, message: "account_mode_changed", data: undefined });
     expect(await money(m)).toEqual(before);
@@ -157,7 +211,10 @@ describe("a post names the mode its page was rendered in", () => {
     const afterOpen = await money(m);
     const close = await callIn("real", m, "closePosition", { params: { id: real.id }, body: { mode: "practice" } });
     expect(answer(close.envelope)).toEqual({ statusCode: 400, message: "account_mode_changed", data: undefined });
-    const triggers = await callIn("real", m, "setPositionTriggers", { params: { id: real.id }, body: { takeProfit: seenPrice * 2, stopLoss: null, mode: "practice" } });
+    const triggers = await callIn("real", m, "setPositionTriggers", {
+      params: { id: real.id },
+      body: { takeProfit: seenPrice * 2, stopLoss: null, mode: "practice" },
+    });
     expect(answer(triggers.envelope)).toEqual({ statusCode: 400, message: "account_mode_changed", data: undefined });
     const listed = (await callIn("real", m, "positions", { query: { status: "open" } as never })).envelope.data!.items;
     expect(listed.map((p) => [p.id, p.takeProfit])).toEqual([[real.id, null]]);
@@ -168,7 +225,9 @@ describe("a post names the mode its page was rendered in", () => {
     const m = await member();
     expect((await memberCall(platform, m, "signout", { key: null })).envelope.statusCode).toBe(200);
     const period = await bettable();
-    const bet = await callIn("real", m, "placeOrder", { body: { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount: 500, mode: "practice" } });
+    const bet = await callIn("real", m, "placeOrder", {
+      body: { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount: 500, mode: "practice" },
+    });
     expect(bet.envelope.statusCode).toBe(402);
   });
 });
@@ -186,15 +245,29 @@ describe("a position is found by id within the caller's mode only", () => {
       ["practice", real],
       ["real", practice],
     ] as const) {
-      const unknownClose = await callIn(mode, m, "closePosition", { params: { id: "no-such-position-0001" }, body: {} });
+      const unknownClose = await callIn(mode, m, "closePosition", {
+        params: { id: "no-such-position-0001" },
+        body: {},
+      });
       const crossClose = await callIn(mode, m, "closePosition", { params: { id: other.id }, body: {} });
-      expect(answer(unknownClose.envelope)).toEqual({ statusCode: 400, message: "position_not_found", data: undefined });
-      expect(answer(crossClose.envelope), `${mode} closing the other mode's position`).toEqual(answer(unknownClose.envelope));
+      expect(answer(unknownClose.envelope)).toEqual({
+        statusCode: 400,
+        message: "position_not_found",
+        data: undefined,
+      });
+      expect(answer(crossClose.envelope), `${mode} closing the other mode's position`).toEqual(
+        answer(unknownClose.envelope),
+      );
 
       const triggers = { takeProfit: mark * 2, stopLoss: null };
-      const unknownSet = await callIn(mode, m, "setPositionTriggers", { params: { id: "no-such-position-0001" }, body: triggers });
+      const unknownSet = await callIn(mode, m, "setPositionTriggers", {
+        params: { id: "no-such-position-0001" },
+        body: triggers,
+      });
       const crossSet = await callIn(mode, m, "setPositionTriggers", { params: { id: other.id }, body: triggers });
-      expect(answer(crossSet.envelope), `${mode} re-triggering the other mode's position`).toEqual(answer(unknownSet.envelope));
+      expect(answer(crossSet.envelope), `${mode} re-triggering the other mode's position`).toEqual(
+        answer(unknownSet.envelope),
+      );
     }
     // both still open, untouched, and no money moved on either side
     for (const [mode, p] of [
@@ -211,7 +284,8 @@ describe("a position is found by id within the caller's mode only", () => {
     expect(closedReal).toMatchObject({ mode: "real", status: "closed" });
     const afterReal = await money(m);
     expect(afterReal.practice).toBe(before.practice);
-    const closedPractice = (await callIn("practice", m, "closePosition", { params: { id: practice.id }, body: {} })).envelope.data!;
+    const closedPractice = (await callIn("practice", m, "closePosition", { params: { id: practice.id }, body: {} }))
+      .envelope.data!;
     expect(closedPractice).toMatchObject({ mode: "practice", status: "closed" });
     expect((await money(m)).real).toBe(afterReal.real);
   });
@@ -223,12 +297,22 @@ describe("a position is found by id within the caller's mode only", () => {
     const practice = await openIn("practice", m);
     const market = await marketObject();
     const mark = await price();
-    expect(await market.closePosition(FAST_PAIR, real.id, true)).toMatchObject({ ok: false, message: "position_not_found" });
-    expect(await market.setTriggers(FAST_PAIR, practice.id, mark * 2, null, false)).toMatchObject({ ok: false, message: "position_not_found" });
+    expect(await market.closePosition(FAST_PAIR, real.id, true)).toMatchObject({
+      ok: false,
+      message: "position_not_found",
+    });
+    expect(await market.setTriggers(FAST_PAIR, practice.id, mark * 2, null, false)).toMatchObject({
+      ok: false,
+      message: "position_not_found",
+    });
     // the right mode still acts
     expect(await market.setTriggers(FAST_PAIR, practice.id, mark * 2, null, true)).toMatchObject({ ok: true });
-    expect((await callIn("practice", m, "closePosition", { params: { id: practice.id }, body: {} })).envelope.data).toMatchObject({ status: "closed" });
-    expect((await callIn("real", m, "closePosition", { params: { id: real.id }, body: {} })).envelope.data).toMatchObject({ status: "closed" });
+    expect(
+      (await callIn("practice", m, "closePosition", { params: { id: practice.id }, body: {} })).envelope.data,
+    ).toMatchObject({ status: "closed" });
+    expect(
+      (await callIn("real", m, "closePosition", { params: { id: real.id }, body: {} })).envelope.data,
+    ).toMatchObject({ status: "closed" });
   });
 
   it("a close the market delivers for the other mode than the position's is never applied: nothing moves on either side", async () => {
@@ -238,7 +322,13 @@ describe("a position is found by id within the caller's mode only", () => {
     const before = await money(m);
     const object = await memberObject(m);
     // a take-profit at twice the entry: paid from the wrong side's house if it were applied
-    const close: MarketClose = { positionId: practice.id, practice: false, reason: "take_profit", price: practice.entryPrice * 2, second: Math.floor(clock / 1000) };
+    const close: MarketClose = {
+      positionId: practice.id,
+      practice: false,
+      reason: "take_profit",
+      price: practice.entryPrice * 2,
+      second: Math.floor(clock / 1000),
+    };
     // thrown inside the member's transaction (rolled back); the same close for its own mode applies below
     await expect(object.applyCloses(SITE, [close])).rejects.toThrow();
     expect(await object.__positionStatus(practice.id)).toBe("open");
@@ -271,12 +361,16 @@ describe("idempotency keys are scoped per mode", () => {
 
     // each mode still replays its own request under the key, and only its own
     expect((await callIn("real", m, "placeOrder", { body, key })).envelope.data!.id).toBe(real.envelope.data!.id);
-    expect((await callIn("practice", m, "placeOrder", { body, key })).envelope.data!.id).toBe(practice.envelope.data!.id);
+    expect((await callIn("practice", m, "placeOrder", { body, key })).envelope.data!.id).toBe(
+      practice.envelope.data!.id,
+    );
     expect(await money(m)).toMatchObject({ game: before.game - 700, playMoney: before.playMoney - 700 });
 
     // another stake under a key the other mode used is a new bet, not idempotency_conflict
     const otherKey = `shared-key-${crypto.randomUUID()}`;
-    expect((await callIn("real", m, "placeOrder", { body: { ...body, amount: 300 }, key: otherKey })).envelope.data).toMatchObject({ mode: "real" });
+    expect(
+      (await callIn("real", m, "placeOrder", { body: { ...body, amount: 300 }, key: otherKey })).envelope.data,
+    ).toMatchObject({ mode: "real" });
     const differs = await callIn("practice", m, "placeOrder", { body: { ...body, amount: 400 }, key: otherKey });
     expect(differs.envelope.statusCode, differs.envelope.message).toBe(200);
     expect(differs.envelope.data).toMatchObject({ mode: "practice", amount: 400 });
@@ -300,4 +394,3 @@ describe("idempotency keys are scoped per mode", () => {
     }
   });
 });
-

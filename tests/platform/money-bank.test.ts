@@ -30,7 +30,13 @@ describe("upload", () => {
   it("accepts a PNG named .jpg as image/png, by its content, with its pixel size", async () => {
     const m = await platform.signupMember(SITE);
     const { envelope } = await uploadDocument(platform, m, "id_front", PNG_1X1, "photo.jpg", "image/jpeg");
-    expect(envelope.data).toMatchObject({ kind: "id_front", contentType: "image/png", width: 1, height: 1, size: PNG_1X1.length });
+    expect(envelope.data).toMatchObject({
+      kind: "id_front",
+      contentType: "image/png",
+      width: 1,
+      height: 1,
+      size: PNG_1X1.length,
+    });
   });
 
   it("reads the size of JPEG and WebP (lossless and extended) headers", async () => {
@@ -79,7 +85,9 @@ describe("upload", () => {
     const other = await platform.signupMember(SITE);
     const fileId = (await uploadDocument(platform, owner, "id_front", PNG_1X1, "a.png")).envelope.data!.fileId;
     const get = (m: TestMember) =>
-      platform.fetch(`/player/upload/${fileId}`, { headers: { Authorization: `Bearer ${m.token}`, "X-Site-Id": m.siteId } });
+      platform.fetch(`/player/upload/${fileId}`, {
+        headers: { Authorization: `Bearer ${m.token}`, "X-Site-Id": m.siteId },
+      });
     const mine = await get(owner);
     expect(mine.status).toBe(200);
     expect(mine.headers.get("content-type")).toBe("image/png");
@@ -94,7 +102,9 @@ describe("upload", () => {
   it("lets the operator read a document of the site, and not through another site", async () => {
     const m = await platform.signupMember(SITE);
     const fileId = (await uploadDocument(platform, m, "passbook", PNG_1X1, "a.png")).envelope.data!.fileId;
-    const ok = await platform.fetch(`/operator/sites/${SITE}/files/${fileId}`, { headers: { Authorization: "Bearer test-operator-key" } });
+    const ok = await platform.fetch(`/operator/sites/${SITE}/files/${fileId}`, {
+      headers: { Authorization: "Bearer test-operator-key" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers.get("content-type")).toBe("image/png");
     const other = await platform.fetch(`/operator/sites/${AUTO_SITE}/files/${fileId}`, {
@@ -116,7 +126,11 @@ describe("bank account", () => {
   it("puts an application under review, shows only the last four digits, and queues it for the operator", async () => {
     const m = await platform.signupMember(SITE);
     const { envelope } = await memberCall(platform, m, "bankApply", { body: bankBody(await uploadAll(platform, m)) });
-    expect(envelope.data).toMatchObject({ status: "under_review", accountNumberLast4: "6789", bank: "Demo Commercial Bank" });
+    expect(envelope.data).toMatchObject({
+      status: "under_review",
+      accountNumberLast4: "6789",
+      bank: "Demo Commercial Bank",
+    });
     expect(JSON.stringify(envelope)).not.toContain("123-456789");
     const queued = await eventually(async () => (await pendingBanks()).find((b) => b.memberId === memberIdOf(m)));
     expect(queued).toMatchObject({ accountNumber: "0015-123-456789", account: m.account, status: "under_review" });
@@ -127,7 +141,9 @@ describe("bank account", () => {
     const other = await platform.signupMember(SITE);
     const mine = await uploadAll(platform, m);
     const theirs = await uploadAll(platform, other);
-    const foreign = await memberCall(platform, m, "bankApply", { body: bankBody({ ...mine, idFrontFileId: theirs.idFrontFileId }) });
+    const foreign = await memberCall(platform, m, "bankApply", {
+      body: bankBody({ ...mine, idFrontFileId: theirs.idFrontFileId }),
+    });
     expect(foreign.envelope).toEqual({ statusCode: 400, message: "file_not_found" });
     const swapped = await memberCall(platform, m, "bankApply", {
       body: bankBody({ ...mine, idFrontFileId: mine.passbookFileId, passbookFileId: mine.idFrontFileId }),
@@ -142,15 +158,29 @@ describe("bank account", () => {
     await memberCall(platform, m, "bankApply", { body: bankBody(files) });
     const params = { siteId: SITE, memberId: memberIdOf(m) };
     await eventually(async () => (await pendingBanks()).some((b) => b.memberId === params.memberId));
-    const rejected = await platform.operator("operatorRejectBank", { params, body: { reason: "Passbook photo unreadable" } });
+    const rejected = await platform.operator("operatorRejectBank", {
+      params,
+      body: { reason: "Passbook photo unreadable" },
+    });
     expect(rejected.envelope.data).toMatchObject({ status: "rejected", reason: "Passbook photo unreadable" });
-    expect((await memberCall(platform, m, "bank")).envelope.data).toMatchObject({ status: "rejected", reason: "Passbook photo unreadable" });
-    expect((await platform.operator("operatorApproveBank", { params, body: {} })).envelope.message).toBe("already_decided");
+    expect((await memberCall(platform, m, "bank")).envelope.data).toMatchObject({
+      status: "rejected",
+      reason: "Passbook photo unreadable",
+    });
+    expect((await platform.operator("operatorApproveBank", { params, body: {} })).envelope.message).toBe(
+      "already_decided",
+    );
 
-    const again = await memberCall(platform, m, "bankApply", { body: bankBody(files, { accountNumber: "999-888-7777" }) });
+    const again = await memberCall(platform, m, "bankApply", {
+      body: bankBody(files, { accountNumber: "999-888-7777" }),
+    });
     expect(again.envelope.data).toMatchObject({ status: "under_review", reason: "", accountNumberLast4: "7777" });
-    await eventually(async () => (await pendingBanks()).some((b) => b.memberId === params.memberId && b.accountNumber === "999-888-7777"));
-    expect((await platform.operator("operatorApproveBank", { params, body: {} })).envelope.data!.status).toBe("approved");
+    await eventually(async () =>
+      (await pendingBanks()).some((b) => b.memberId === params.memberId && b.accountNumber === "999-888-7777"),
+    );
+    expect((await platform.operator("operatorApproveBank", { params, body: {} })).envelope.data!.status).toBe(
+      "approved",
+    );
   });
 
   it("approves at once where the site auto-reviews, and refuses replacing an approved account", async () => {
@@ -165,7 +195,10 @@ describe("bank account", () => {
 
   it("answers invalid_parameters to a decision on a member without an application", async () => {
     const m = await platform.signupMember(SITE);
-    const r = await platform.operator("operatorApproveBank", { params: { siteId: SITE, memberId: memberIdOf(m) }, body: {} });
+    const r = await platform.operator("operatorApproveBank", {
+      params: { siteId: SITE, memberId: memberIdOf(m) },
+      body: {},
+    });
     expect(r.envelope).toEqual({ statusCode: 400, message: "invalid_parameters" });
   });
 });

@@ -28,7 +28,13 @@ const newMember = async () => {
 };
 beforeAll(async () => {
   platform = await sharedPlatform();
-  await platform.seedSite(SITE, { ...MONEY_SITE, transactionPasswordRequired: false, bankAutoReview: true, withdrawFeeRatio: 0.01, withdrawFeeFixed: 0 });
+  await platform.seedSite(SITE, {
+    ...MONEY_SITE,
+    transactionPasswordRequired: false,
+    bankAutoReview: true,
+    withdrawFeeRatio: 0.01,
+    withdrawFeeFixed: 0,
+  });
 });
 afterEach(async () => {
   await expectSoundLedger(platform, members);
@@ -56,7 +62,9 @@ describe("money under concurrency", () => {
     await fund(platform, m, 10_000);
     await bindBank(platform, m);
     const transfers = Array.from({ length: 50 }, (_, i) =>
-      memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: i % 2 ? "binary" : "contract", amount: 300 } }),
+      memberCall(platform, m, "transfer", {
+        body: { direction: "in", gameCode: i % 2 ? "binary" : "contract", amount: 300 },
+      }),
     );
     const withdrawal = memberCall(platform, m, "withdraw", { body: { amount: 5_000 } });
     const [w, ...t] = await Promise.all([withdrawal, ...transfers]);
@@ -76,7 +84,12 @@ describe("money under concurrency", () => {
   it("has one effect and 20 identical responses for one key sent 20 times in parallel", async () => {
     const m = await newMember();
     const deposits = await Promise.all(
-      Array.from({ length: 20 }, () => memberCall(platform, m, "deposit", { body: { optionId: DEMO_OPTION.id, amount: 5_000 }, key: "same-key-deposit" })),
+      Array.from({ length: 20 }, () =>
+        memberCall(platform, m, "deposit", {
+          body: { optionId: DEMO_OPTION.id, amount: 5_000 },
+          key: "same-key-deposit",
+        }),
+      ),
     );
     expect(new Set(deposits.map((r) => JSON.stringify(r.envelope))).size).toBe(1);
     expect(deposits[0]!.envelope.statusCode).toBe(200);
@@ -85,7 +98,9 @@ describe("money under concurrency", () => {
 
     await bindBank(platform, m);
     const withdrawals = await Promise.all(
-      Array.from({ length: 20 }, () => memberCall(platform, m, "withdraw", { body: { amount: 2_000 }, key: "same-key-withdraw" })),
+      Array.from({ length: 20 }, () =>
+        memberCall(platform, m, "withdraw", { body: { amount: 2_000 }, key: "same-key-withdraw" }),
+      ),
     );
     expect(new Set(withdrawals.map((r) => JSON.stringify(r.envelope))).size).toBe(1);
     expect((await wallets(platform, m)).main).toEqual({ balance: 5_000 - 2_020, onHold: 2_020, bonus: 0 });
@@ -96,9 +111,11 @@ describe("money under concurrency", () => {
     await fund(platform, m, 20_000);
     await bindBank(platform, m);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await memberCall(platform, m, "withdraw", { body: { amount: 2_000 } })).envelope.data!.id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await memberCall(platform, m, "withdraw", { body: { amount: 2_000 } })).envelope.data!.id);
     await eventually(async () => {
-      const queue = (await platform.operator("operatorWithdrawals", { params: { siteId: SITE }, query: {} })).envelope.data!;
+      const queue = (await platform.operator("operatorWithdrawals", { params: { siteId: SITE }, query: {} })).envelope
+        .data!;
       return ids.every((id) => queue.some((w) => w.id === id));
     });
     let paid = 0;
@@ -114,18 +131,24 @@ describe("money under concurrency", () => {
     }
     const after = await wallets(platform, m);
     expect(after.main).toEqual({ balance: 20_000 - paid * 2_020, onHold: 0, bonus: 0 });
-    const pending = (await platform.operator("operatorWithdrawals", { params: { siteId: SITE }, query: {} })).envelope.data!;
+    const pending = (await platform.operator("operatorWithdrawals", { params: { siteId: SITE }, query: {} })).envelope
+      .data!;
     expect(pending.filter((w) => ids.includes(w.id))).toEqual([]);
   });
 
   it("credits a deposit once when 10 confirmations race", async () => {
     const m = await newMember();
-    const id = (await memberCall(platform, m, "deposit", { body: { optionId: BANK_OPTION.id, amount: 4_000 } })).envelope.data!.id;
+    const id = (await memberCall(platform, m, "deposit", { body: { optionId: BANK_OPTION.id, amount: 4_000 } }))
+      .envelope.data!.id;
     await eventually(async () =>
-      (await platform.operator("operatorDeposits", { params: { siteId: SITE }, query: {} })).envelope.data!.some((d) => d.id === id),
+      (await platform.operator("operatorDeposits", { params: { siteId: SITE }, query: {} })).envelope.data!.some(
+        (d) => d.id === id,
+      ),
     );
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => platform.operator("operatorConfirmDeposit", { params: { siteId: SITE, id }, body: {} })),
+      Array.from({ length: 10 }, () =>
+        platform.operator("operatorConfirmDeposit", { params: { siteId: SITE, id }, body: {} }),
+      ),
     );
     expect(countBy(results.map((r) => r.envelope.message))).toEqual({ ok: 1, already_decided: 9 });
     expect((await wallets(platform, m)).main.balance).toBe(4_000);
@@ -157,9 +180,12 @@ describe("the outbox to the operator queue", () => {
 
   it("delivers a pending deposit to the queue even when the first delivery fails", async () => {
     const m = await faulty.signupMember(SITE);
-    const id = (await memberCall(faulty, m, "deposit", { body: { optionId: BANK_OPTION.id, amount: 6_000 } })).envelope.data!.id;
+    const id = (await memberCall(faulty, m, "deposit", { body: { optionId: BANK_OPTION.id, amount: 6_000 } })).envelope
+      .data!.id;
     const queued = await eventually(async () =>
-      (await faulty.operator("operatorDeposits", { params: { siteId: SITE }, query: {} })).envelope.data!.find((d) => d.id === id),
+      (await faulty.operator("operatorDeposits", { params: { siteId: SITE }, query: {} })).envelope.data!.find(
+        (d) => d.id === id,
+      ),
     );
     expect(queued).toMatchObject({ id, status: "pending", amount: 6_000 });
     const site = objectStub<{ injectedFailures(): Promise<number> }>(faulty, "SITE", SITE);
@@ -169,14 +195,25 @@ describe("the outbox to the operator queue", () => {
 
   it("ignores a re-delivered older state of an item (alarms may re-run)", async () => {
     const m = await faulty.signupMember(SITE);
-    const id = (await memberCall(faulty, m, "deposit", { body: { optionId: BANK_OPTION.id, amount: 6_000 } })).envelope.data!.id;
+    const id = (await memberCall(faulty, m, "deposit", { body: { optionId: BANK_OPTION.id, amount: 6_000 } })).envelope
+      .data!.id;
     const list = async () =>
-      (await faulty.operator("operatorDeposits", { params: { siteId: SITE }, query: { status: "all" } })).envelope.data!.find((d) => d.id === id);
+      (
+        await faulty.operator("operatorDeposits", { params: { siteId: SITE }, query: { status: "all" } })
+      ).envelope.data!.find((d) => d.id === id);
     const pending = await eventually(list);
     await faulty.operator("operatorConfirmDeposit", { params: { siteId: SITE, id }, body: {} });
     const site = objectStub<{ enqueue(entry: unknown): Promise<void> }>(faulty, "SITE", SITE);
     // the first delivery again, version 1 lower than the decision's
-    await site.enqueue({ kind: "deposit", itemId: id, memberId: pending.memberId, pending: true, version: 1, createdAt: pending.createdAt, item: pending });
+    await site.enqueue({
+      kind: "deposit",
+      itemId: id,
+      memberId: pending.memberId,
+      pending: true,
+      version: 1,
+      createdAt: pending.createdAt,
+      item: pending,
+    });
     expect(await list()).toMatchObject({ status: "credited" });
     expect((await wallets(faulty, m)).main.balance).toBe(6_000);
   });

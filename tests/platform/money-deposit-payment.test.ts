@@ -2,7 +2,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tronAddresses } from "../../server/cli/seed/tron-addresses";
 import type { Platform, TestMember } from "../helpers/platform";
 import { sharedPlatform } from "../helpers/shared";
-import { BANK_OPTION, DEMO_OPTION, eventually, expectSoundLedger, FRESH_OPTION, memberCall, MONEY_SITE, POOL_OPTION, wallets } from "./money-helpers";
+import {
+  BANK_OPTION,
+  DEMO_OPTION,
+  eventually,
+  expectSoundLedger,
+  FRESH_OPTION,
+  memberCall,
+  MONEY_SITE,
+  POOL_OPTION,
+  wallets,
+} from "./money-helpers";
 
 /**
  * What a member pays for a deposit (server/contract/README.md, "Deposits"): the payment fixed when
@@ -19,15 +29,30 @@ const newMember = async (site = SITE) => {
   members.add(m);
   return m;
 };
-const options = [DEMO_OPTION, BANK_OPTION, POOL_OPTION, FRESH_OPTION] as unknown as NonNullable<typeof MONEY_SITE.depositOptions>;
+const options = [DEMO_OPTION, BANK_OPTION, POOL_OPTION, FRESH_OPTION] as unknown as NonNullable<
+  typeof MONEY_SITE.depositOptions
+>;
 
 beforeAll(async () => {
   platform = await sharedPlatform();
   await platform.seedSite(SITE, { ...MONEY_SITE, depositOptions: options });
   await platform.seedSite(EMPTY, { ...MONEY_SITE, depositOptions: options });
-  const loaded = await platform.operator("operatorAddDepositAddresses", { params: { siteId: SITE, optionId: POOL_OPTION.id }, body: { addresses: POOL.slice(0, 5) } });
-  expect(loaded.envelope.data).toEqual({ optionId: POOL_OPTION.id, source: "pool", xpub: null, free: 5, assigned: 0, derived: 0 });
-  await platform.operator("operatorAddDepositAddresses", { params: { siteId: SITE, optionId: FRESH_OPTION.id }, body: { addresses: tronAddresses("money-pay-btc", 3) } });
+  const loaded = await platform.operator("operatorAddDepositAddresses", {
+    params: { siteId: SITE, optionId: POOL_OPTION.id },
+    body: { addresses: POOL.slice(0, 5) },
+  });
+  expect(loaded.envelope.data).toEqual({
+    optionId: POOL_OPTION.id,
+    source: "pool",
+    xpub: null,
+    free: 5,
+    assigned: 0,
+    derived: 0,
+  });
+  await platform.operator("operatorAddDepositAddresses", {
+    params: { siteId: SITE, optionId: FRESH_OPTION.id },
+    body: { addresses: tronAddresses("money-pay-btc", 3) },
+  });
 });
 afterEach(async () => {
   await expectSoundLedger(platform, members);
@@ -44,21 +69,30 @@ describe("the payment of a deposit", () => {
     const m = await newMember();
     const first = (await deposit(m, BANK_OPTION.id, 5_000)).envelope.data!;
     const second = (await deposit(m, BANK_OPTION.id, 6_000)).envelope.data!;
-    expect(first.payment).toEqual({ kind: "bank", reference: expect.stringMatching(/^[2-9A-HJ-NP-Z]{8}$/), ...BANK_OPTION.bankAccount });
+    expect(first.payment).toEqual({
+      kind: "bank",
+      reference: expect.stringMatching(/^[2-9A-HJ-NP-Z]{8}$/),
+      ...BANK_OPTION.bankAccount,
+    });
     expect(second.payment!.reference).not.toBe(first.payment!.reference);
     const listed = (await memberCall(platform, m, "deposits")).envelope.data!.items;
     expect(listed.find((d) => d.id === first.id)!.payment).toEqual(first.payment);
     const transactions = (await memberCall(platform, m, "transactions")).envelope.data!.items;
     expect(transactions.find((t) => t.id === first.id)).toMatchObject({ payment: first.payment });
     const queued = await eventually(async () =>
-      (await platform.operator("operatorDeposits", { params: { siteId: SITE }, query: { status: "pending" } })).envelope.data!.find((d) => d.id === first.id),
+      (
+        await platform.operator("operatorDeposits", { params: { siteId: SITE }, query: { status: "pending" } })
+      ).envelope.data!.find((d) => d.id === first.id),
     );
     expect(queued.payment).toEqual(first.payment);
   });
 
   it("pays nothing for a demo deposit (credited at once)", async () => {
     const m = await newMember();
-    expect((await deposit(m, DEMO_OPTION.id, 5_000)).envelope.data).toMatchObject({ status: "credited", payment: null });
+    expect((await deposit(m, DEMO_OPTION.id, 5_000)).envelope.data).toMatchObject({
+      status: "credited",
+      payment: null,
+    });
   });
 
   it("gives a member one address of the pool, the same for every deposit, with the exact asset amount", async () => {
@@ -80,7 +114,10 @@ describe("the payment of a deposit", () => {
   it("gives different members different addresses, and a retry of the same request the same deposit and address", async () => {
     const [m1, m2] = [await newMember(), await newMember()];
     const key = "pool-retry-key-0001";
-    const [x, y] = await Promise.all([deposit(m1, POOL_OPTION.id, 3_200, key), deposit(m1, POOL_OPTION.id, 3_200, key)]);
+    const [x, y] = await Promise.all([
+      deposit(m1, POOL_OPTION.id, 3_200, key),
+      deposit(m1, POOL_OPTION.id, 3_200, key),
+    ]);
     expect(y.envelope).toEqual(x.envelope);
     const other = (await deposit(m2, POOL_OPTION.id, 3_200)).envelope.data!;
     const address = (d: typeof other) => (d.payment as { address: string }).address;
@@ -101,11 +138,17 @@ describe("the payment of a deposit", () => {
 
   it("refuses with deposit_address_unavailable when the pool is empty, recording nothing and taking nothing", async () => {
     const m = await newMember(EMPTY);
-    expect((await deposit(m, POOL_OPTION.id, 5_000)).envelope).toEqual({ statusCode: 400, message: "deposit_address_unavailable" });
+    expect((await deposit(m, POOL_OPTION.id, 5_000)).envelope).toEqual({
+      statusCode: 400,
+      message: "deposit_address_unavailable",
+    });
     expect((await memberCall(platform, m, "deposits")).envelope.data!.total).toBe(0);
     expect(await pool(EMPTY, POOL_OPTION.id)).toMatchObject({ data: { free: 0, assigned: 0 } });
     // a refused amount takes no address either
-    await platform.operator("operatorAddDepositAddresses", { params: { siteId: EMPTY, optionId: POOL_OPTION.id }, body: { addresses: POOL.slice(5) } });
+    await platform.operator("operatorAddDepositAddresses", {
+      params: { siteId: EMPTY, optionId: POOL_OPTION.id },
+      body: { addresses: POOL.slice(5) },
+    });
     expect((await deposit(m, POOL_OPTION.id, 1)).envelope.message).toBe("amount_out_of_range");
     expect(await pool(EMPTY, POOL_OPTION.id)).toMatchObject({ data: { free: 1, assigned: 0 } });
   });
@@ -115,9 +158,9 @@ describe("the payment of a deposit", () => {
     const d = (await deposit(m, POOL_OPTION.id, 64_000)).envelope.data!;
     const reference = d.payment!.reference;
     const queued = await eventually(async () =>
-      (await platform.operator("operatorDeposits", { params: { siteId: SITE }, query: { status: "pending" } })).envelope.data!.find(
-        (q) => q.payment?.reference === reference,
-      ),
+      (
+        await platform.operator("operatorDeposits", { params: { siteId: SITE }, query: { status: "pending" } })
+      ).envelope.data!.find((q) => q.payment?.reference === reference),
     );
     expect(queued).toMatchObject({ id: d.id, payment: { assetAmount: "20.000000" } });
     const params = { siteId: SITE, id: queued.id };
@@ -133,7 +176,10 @@ describe("the payment of a deposit", () => {
 describe("the operator's address pool", () => {
   it("skips an address already loaded and counts free and given-out addresses", async () => {
     const { holders, ...before } = (await pool(SITE, POOL_OPTION.id)).data!;
-    const again = await platform.operator("operatorAddDepositAddresses", { params: { siteId: SITE, optionId: POOL_OPTION.id }, body: { addresses: POOL.slice(0, 5) } });
+    const again = await platform.operator("operatorAddDepositAddresses", {
+      params: { siteId: SITE, optionId: POOL_OPTION.id },
+      body: { addresses: POOL.slice(0, 5) },
+    });
     expect(again.envelope.data).toEqual(before);
     // every given-out address is listed with its holder (a pool address has no derivation index)
     expect(holders.total).toBe(before.assigned);
@@ -144,7 +190,10 @@ describe("the operator's address pool", () => {
   it("refuses a pool for an option that has none (bank, or unknown) with deposit_option_invalid", async () => {
     for (const optionId of [BANK_OPTION.id, "no-such-option"]) {
       expect(await pool(SITE, optionId)).toEqual({ statusCode: 400, message: "deposit_option_invalid" });
-      const add = await platform.operator("operatorAddDepositAddresses", { params: { siteId: SITE, optionId }, body: { addresses: POOL.slice(0, 1) } });
+      const add = await platform.operator("operatorAddDepositAddresses", {
+        params: { siteId: SITE, optionId },
+        body: { addresses: POOL.slice(0, 1) },
+      });
       expect(add.envelope).toEqual({ statusCode: 400, message: "deposit_option_invalid" });
     }
   });

@@ -4,7 +4,19 @@ import { tronAddresses } from "../../server/cli/seed/tron-addresses";
 import { CLIENT_LIMITS } from "../../server/contract";
 import { readAccountXpub, receivingChain, tronAddress, tronDepositAddress } from "../../server/contract/hd-address";
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
-import { BANK_OPTION, DEMO_OPTION, expectSoundLedger, FRESH_OPTION, memberCall, memberIdOf, MONEY_SITE, POOL_OPTION, TEST_ROOT, TEST_XPUB, XPUB_OPTION } from "./money-helpers";
+import {
+  BANK_OPTION,
+  DEMO_OPTION,
+  expectSoundLedger,
+  FRESH_OPTION,
+  memberCall,
+  memberIdOf,
+  MONEY_SITE,
+  POOL_OPTION,
+  TEST_ROOT,
+  TEST_XPUB,
+  XPUB_OPTION,
+} from "./money-helpers";
 
 /**
  * Crypto deposit addresses that never run out (server/platform/README.md, "Deposit addresses from
@@ -22,16 +34,26 @@ const newMember = async (site = SITE) => {
   members.add(m);
   return m;
 };
-const options = [DEMO_OPTION, BANK_OPTION, POOL_OPTION, FRESH_OPTION, XPUB_OPTION] as unknown as NonNullable<typeof MONEY_SITE.depositOptions>;
+const options = [DEMO_OPTION, BANK_OPTION, POOL_OPTION, FRESH_OPTION, XPUB_OPTION] as unknown as NonNullable<
+  typeof MONEY_SITE.depositOptions
+>;
 
 const addressOf = (d: { payment: unknown }) => (d.payment as { address: string }).address;
-const deposit = (m: TestMember, optionId: string, amount = 3_200, key?: string) => memberCall(platform, m, "deposit", { body: { optionId, amount }, key });
+const deposit = (m: TestMember, optionId: string, amount = 3_200, key?: string) =>
+  memberCall(platform, m, "deposit", { body: { optionId, amount }, key });
 const view = async (siteId: string, optionId: string, query: { address?: string; pageSize?: number } = {}) =>
-  (await platform.operator("operatorDepositAddresses", { params: { siteId, optionId }, query: { page: 1, pageSize: 100, ...query } })).envelope;
+  (
+    await platform.operator("operatorDepositAddresses", {
+      params: { siteId, optionId },
+      query: { page: 1, pageSize: 100, ...query },
+    })
+  ).envelope;
 const setXpub = async (siteId: string, optionId: string, xpub: string) =>
   (await platform.operator("operatorSetDepositXpub", { params: { siteId, optionId }, body: { xpub } })).envelope;
 const refuse = async (siteId: string, id: string) =>
-  expect((await platform.operator("operatorRefuseDeposit", { params: { siteId, id }, body: { reason: "test" } })).envelope).toMatchObject({ statusCode: 200 });
+  expect(
+    (await platform.operator("operatorRefuseDeposit", { params: { siteId, id }, body: { reason: "test" } })).envelope,
+  ).toMatchObject({ statusCode: 200 });
 const addPool = (siteId: string, optionId: string, addresses: string[]) =>
   platform.operator("operatorAddDepositAddresses", { params: { siteId, optionId }, body: { addresses } });
 
@@ -46,7 +68,8 @@ beforeAll(async () => {
   platform = await createPlatform();
   // demo2 as the seed makes it (its config and its xpub), and the finding's 3-address pool beside it
   await platform.seedSite(DEMO2, DEMO2_SITE.config);
-  for (const [optionId, xpub] of Object.entries(DEMO2_SITE.depositXpubs ?? {})) expect(await setXpub(DEMO2, optionId, xpub)).toMatchObject({ statusCode: 200 });
+  for (const [optionId, xpub] of Object.entries(DEMO2_SITE.depositXpubs ?? {}))
+    expect(await setXpub(DEMO2, optionId, xpub)).toMatchObject({ statusCode: 200 });
   await addPool(DEMO2, "usdt-trc20", tronAddresses("xpub-finding", 3));
   await platform.seedSite(SITE, { ...MONEY_SITE, depositOptions: options });
 });
@@ -78,34 +101,51 @@ describe("the finding, replayed on demo2's USDT option as seeded (with a 3-addre
     const listed = (await view(DEMO2, "usdt-trc20")).data!;
     expect(listed).toMatchObject({ source: "xpub", xpub: DEMO2_USDT_XPUB, derived: 11, free: 3, assigned: 0 });
     for (const holder of listed.holders.items) expect(holder.address).toBe(derivedAt(DEMO2_USDT_XPUB, holder.index!));
-    expect(listed.holders.items.map((h) => h.index).sort((a, b) => a! - b!)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(listed.holders.items.map((h) => h.index).sort((a, b) => a! - b!)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
   });
 });
 
 describe("addresses from the operator's xpub", () => {
   it("are the addresses the operator's wallet holds at m/44'/195'/0'/0/i, in the order members first ask", async () => {
-    expect(await setXpub(SITE, XPUB_OPTION.id, TEST_XPUB)).toMatchObject({ statusCode: 200, data: { source: "xpub", derived: 0 } });
+    expect(await setXpub(SITE, XPUB_OPTION.id, TEST_XPUB)).toMatchObject({
+      statusCode: 200,
+      data: { source: "xpub", derived: 0 },
+    });
     const [a, b] = [await newMember(), await newMember()];
     const da = (await deposit(a, XPUB_OPTION.id, 50_000)).envelope.data!;
     const db = (await deposit(b, XPUB_OPTION.id)).envelope.data!;
-    expect(da.payment).toMatchObject({ kind: "crypto", asset: "USDT", assetAmount: "15.625000", address: tronAddress(TEST_ROOT.derive("m/44'/195'/0'/0/0").publicKey!) });
+    expect(da.payment).toMatchObject({
+      kind: "crypto",
+      asset: "USDT",
+      assetAmount: "15.625000",
+      address: tronAddress(TEST_ROOT.derive("m/44'/195'/0'/0/0").publicKey!),
+    });
     expect(addressOf(db)).toBe(tronAddress(TEST_ROOT.derive("m/44'/195'/0'/0/1").publicKey!));
     expect(addressOf((await deposit(a, XPUB_OPTION.id)).envelope.data!)).toBe(addressOf(da));
     // the operator finds the member of an address, with their account and index
     const found = (await view(SITE, XPUB_OPTION.id, { address: addressOf(db) })).data!.holders;
-    expect(found).toMatchObject({ total: 1, items: [{ memberId: memberIdOf(b), account: b.account, index: 1, address: addressOf(db) }] });
+    expect(found).toMatchObject({
+      total: 1,
+      items: [{ memberId: memberIdOf(b), account: b.account, index: 1, address: addressOf(db) }],
+    });
   });
 
   it("gives two parallel first deposits of one member one index", async () => {
     const before = (await view(SITE, XPUB_OPTION.id)).data!.derived;
     const m = await newMember();
     // as many as may wait at once (CLIENT_LIMITS.pendingDepositsPerMember)
-    const answers = await Promise.all(Array.from({ length: CLIENT_LIMITS.pendingDepositsPerMember }, () => deposit(m, XPUB_OPTION.id)));
+    const answers = await Promise.all(
+      Array.from({ length: CLIENT_LIMITS.pendingDepositsPerMember }, () => deposit(m, XPUB_OPTION.id)),
+    );
     expect(answers.map((a) => a.envelope.message)).toEqual(Array(CLIENT_LIMITS.pendingDepositsPerMember).fill("ok"));
     expect(new Set(answers.map((a) => addressOf(a.envelope.data!))).size).toBe(1);
     const after = (await view(SITE, XPUB_OPTION.id)).data!;
     expect(after.derived).toBe(before + 1);
-    expect(after.holders.items.filter((h) => h.memberId === memberIdOf(m))).toEqual([expect.objectContaining({ index: before })]);
+    expect(after.holders.items.filter((h) => h.memberId === memberIdOf(m))).toEqual([
+      expect.objectContaining({ index: before }),
+    ]);
   });
 
   it("keeps a member's pool address after the xpub is set; members without one get derived addresses", async () => {
@@ -113,7 +153,12 @@ describe("addresses from the operator's xpub", () => {
     const old = await newMember();
     const pooled = addressOf((await deposit(old, POOL_OPTION.id)).envelope.data!);
     expect(tronAddresses("xpub-pool", 2)).toContain(pooled);
-    expect((await view(SITE, POOL_OPTION.id)).data).toMatchObject({ source: "pool", xpub: null, derived: 0, assigned: 1 });
+    expect((await view(SITE, POOL_OPTION.id)).data).toMatchObject({
+      source: "pool",
+      xpub: null,
+      derived: 0,
+      assigned: 1,
+    });
     expect(await setXpub(SITE, POOL_OPTION.id, TEST_XPUB)).toMatchObject({ statusCode: 200 });
     expect(addressOf((await deposit(old, POOL_OPTION.id)).envelope.data!)).toBe(pooled);
     const fresh = await newMember();
@@ -137,25 +182,45 @@ describe("what the operator may set", () => {
     expect((await view(site, POOL_OPTION.id)).data).toMatchObject({ source: "pool", xpub: null, derived: 0 });
     const m = await newMember(site);
     expect(tronAddresses("xpub-refused", 2)).toContain(addressOf((await deposit(m, POOL_OPTION.id)).envelope.data!));
-    const log = (await platform.operator("operatorAudit", { params: { siteId: site }, query: { pageSize: 200 } as never })).envelope.data!;
+    const log = (
+      await platform.operator("operatorAudit", { params: { siteId: site }, query: { pageSize: 200 } as never })
+    ).envelope.data!;
     expect(log.items.some((e) => JSON.stringify(e).includes("deposit_xprv_refused"))).toBe(true);
     expect(JSON.stringify(log)).not.toContain(account.privateExtendedKey.slice(4, 40));
   });
 
   it("refuses an xpub of another level, an option without one address per member, and takes the same xpub twice", async () => {
-    expect(await setXpub(SITE, XPUB_OPTION.id, TEST_ROOT.derive("m/44'/195'").publicExtendedKey)).toEqual({ statusCode: 400, message: "deposit_xpub_invalid" });
-    expect(await setXpub(SITE, BANK_OPTION.id, TEST_XPUB)).toEqual({ statusCode: 400, message: "deposit_option_invalid" });
+    expect(await setXpub(SITE, XPUB_OPTION.id, TEST_ROOT.derive("m/44'/195'").publicExtendedKey)).toEqual({
+      statusCode: 400,
+      message: "deposit_xpub_invalid",
+    });
+    expect(await setXpub(SITE, BANK_OPTION.id, TEST_XPUB)).toEqual({
+      statusCode: 400,
+      message: "deposit_option_invalid",
+    });
     // a per-deposit option tells members each address is for one deposit; an xpub gives one per member
-    expect(await setXpub(SITE, FRESH_OPTION.id, TEST_XPUB)).toEqual({ statusCode: 400, message: "deposit_option_invalid" });
-    expect(await setXpub(SITE, "no-such-option", TEST_XPUB)).toEqual({ statusCode: 400, message: "deposit_option_invalid" });
-    expect(await setXpub(SITE, XPUB_OPTION.id, TEST_XPUB)).toMatchObject({ statusCode: 200, data: { xpub: TEST_XPUB } });
+    expect(await setXpub(SITE, FRESH_OPTION.id, TEST_XPUB)).toEqual({
+      statusCode: 400,
+      message: "deposit_option_invalid",
+    });
+    expect(await setXpub(SITE, "no-such-option", TEST_XPUB)).toEqual({
+      statusCode: 400,
+      message: "deposit_option_invalid",
+    });
+    expect(await setXpub(SITE, XPUB_OPTION.id, TEST_XPUB)).toMatchObject({
+      statusCode: 200,
+      data: { xpub: TEST_XPUB },
+    });
   });
 
   it("replaces an xpub no member has an address from, and refuses to once one has (deposit_xpub_in_use)", async () => {
     const site = "xpub-replace";
     await platform.seedSite(site, { ...MONEY_SITE, depositOptions: options });
     expect(await setXpub(site, XPUB_OPTION.id, TEST_XPUB)).toMatchObject({ statusCode: 200 });
-    expect(await setXpub(site, XPUB_OPTION.id, account.publicExtendedKey)).toMatchObject({ statusCode: 200, data: { xpub: account.publicExtendedKey } });
+    expect(await setXpub(site, XPUB_OPTION.id, account.publicExtendedKey)).toMatchObject({
+      statusCode: 200,
+      data: { xpub: account.publicExtendedKey },
+    });
     const m = await newMember(site);
     expect(addressOf((await deposit(m, XPUB_OPTION.id)).envelope.data!)).toBe(derivedAt(account.publicExtendedKey, 0));
     expect(await setXpub(site, XPUB_OPTION.id, TEST_XPUB)).toEqual({ statusCode: 400, message: "deposit_xpub_in_use" });

@@ -2,7 +2,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CALLS, type CallName } from "../../server/contract";
 import type { Platform, TestMember } from "../helpers/platform";
 import { sharedPlatform } from "../helpers/shared";
-import { BANK_OPTION, DEMO_OPTION, eventually, expectSoundLedger, ledgerOf, memberCall, MONEY_SITE, wallets } from "./money-helpers";
+import {
+  BANK_OPTION,
+  DEMO_OPTION,
+  eventually,
+  expectSoundLedger,
+  ledgerOf,
+  memberCall,
+  MONEY_SITE,
+  wallets,
+} from "./money-helpers";
 
 const SITE = "money-dep";
 let platform: Platform;
@@ -24,13 +33,17 @@ afterAll(() => platform.dispose());
 const deposit = (m: TestMember, optionId: string, amount: number, key?: string | null) =>
   memberCall(platform, m, "deposit", { body: { optionId, amount }, key });
 const pendingDeposits = async () =>
-  (await platform.operator("operatorDeposits", { params: { siteId: SITE }, query: { status: "pending" } })).envelope.data!;
+  (await platform.operator("operatorDeposits", { params: { siteId: SITE }, query: { status: "pending" } })).envelope
+    .data!;
 
 describe("deposit", () => {
   it("credits a demo-option deposit at once, with balanced postings", async () => {
     const m = await newMember();
     const { envelope } = await deposit(m, DEMO_OPTION.id, 25_000);
-    expect(envelope).toMatchObject({ statusCode: 200, data: { status: "credited", amount: 25_000, optionName: DEMO_OPTION.name } });
+    expect(envelope).toMatchObject({
+      statusCode: 200,
+      data: { status: "credited", amount: 25_000, optionName: DEMO_OPTION.name },
+    });
     expect(envelope.data!.decidedAt).not.toBeNull();
     expect((await wallets(platform, m)).main).toEqual({ balance: 25_000, onHold: 0, bonus: 0 });
     expect((await ledgerOf(platform, m)).balances).toMatchObject({ main: 25_000, "external:deposit": -25_000 });
@@ -45,7 +58,10 @@ describe("deposit", () => {
 
   it("answers deposit_option_invalid for an option the site does not offer", async () => {
     const m = await newMember();
-    expect((await deposit(m, "no-such-option", 5_000)).envelope).toEqual({ statusCode: 400, message: "deposit_option_invalid" });
+    expect((await deposit(m, "no-such-option", 5_000)).envelope).toEqual({
+      statusCode: 400,
+      message: "deposit_option_invalid",
+    });
   });
 
   it("answers amount_out_of_range below the minimum and above the maximum", async () => {
@@ -64,7 +80,10 @@ describe("deposit", () => {
 
   it("refuses a deposit without an Idempotency-Key header with invalid_parameters", async () => {
     const m = await newMember();
-    expect((await deposit(m, DEMO_OPTION.id, 5_000, null)).envelope).toEqual({ statusCode: 400, message: "invalid_parameters" });
+    expect((await deposit(m, DEMO_OPTION.id, 5_000, null)).envelope).toEqual({
+      statusCode: 400,
+      message: "invalid_parameters",
+    });
     expect((await wallets(platform, m)).main.balance).toBe(0);
   });
 
@@ -131,7 +150,10 @@ describe("operator deposit queue", () => {
     const m = await newMember();
     const id = (await deposit(m, BANK_OPTION.id, 7_000)).envelope.data!.id;
     await eventually(async () => (await pendingDeposits()).some((d) => d.id === id));
-    const refused = await platform.operator("operatorRefuseDeposit", { params: { siteId: SITE, id }, body: { reason: "No transfer arrived" } });
+    const refused = await platform.operator("operatorRefuseDeposit", {
+      params: { siteId: SITE, id },
+      body: { reason: "No transfer arrived" },
+    });
     expect(refused.envelope.data).toMatchObject({ status: "refused", reason: "No transfer arrived" });
     const listed = (await memberCall(platform, m, "deposits")).envelope.data!.items[0]!;
     expect(listed).toMatchObject({ status: "refused", reason: "No transfer arrived" });
@@ -178,14 +200,19 @@ describe("deposit lists, transactions and records", () => {
     const q = (from: string, to: string) => memberCall(platform, m, "deposits", { query: { from, to } });
     expect((await q(today, today)).envelope.data!.total).toBe(1);
     expect((await q("2000-01-01", "2000-01-02")).envelope.data!.total).toBe(0);
-    expect((await memberCall(platform, m, "records", { query: { from: "2000-01-01", to: "2000-01-01" } })).envelope.data!.total).toBe(0);
+    expect(
+      (await memberCall(platform, m, "records", { query: { from: "2000-01-01", to: "2000-01-01" } })).envelope.data!
+        .total,
+    ).toBe(0);
     expect((await q("01-01-2000", today)).envelope.message).toBe("invalid_parameters");
   });
 
   it("merges deposits and transfers newest first in transactions", async () => {
     const m = await newMember();
     await deposit(m, DEMO_OPTION.id, 5_000);
-    const t = await memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount: 1_000 } });
+    const t = await memberCall(platform, m, "transfer", {
+      body: { direction: "in", gameCode: "binary", amount: 1_000 },
+    });
     expect(t.envelope.message).toBe("ok");
     const { items, total } = (await memberCall(platform, m, "transactions")).envelope.data!;
     expect(total).toBe(2);
@@ -220,9 +247,13 @@ describe("deposit lists, transactions and records", () => {
       ["game:binary", 1_200, 1_200],
     ]);
     // paged by operation, not by posting: page 2 of size 1 is the deposit, whole
-    const second = (await memberCall(platform, m, "accountRecords", { query: { page: 2, pageSize: 1 } })).envelope.data!;
+    const second = (await memberCall(platform, m, "accountRecords", { query: { page: 2, pageSize: 1 } })).envelope
+      .data!;
     expect(second.items.map((r) => [r.type, r.entries.length])).toEqual([["deposit", 1]]);
-    expect((await memberCall(platform, m, "accountRecords", { query: { from: "2000-01-01", to: "2000-01-01" } })).envelope.data!.total).toBe(0);
+    expect(
+      (await memberCall(platform, m, "accountRecords", { query: { from: "2000-01-01", to: "2000-01-01" } })).envelope
+        .data!.total,
+    ).toBe(0);
   });
 });
 

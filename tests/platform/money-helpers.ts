@@ -1,12 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { HDKey } from "@scure/bip32";
 import { expect } from "vitest";
-import { ACCOUNT_MODE_HEADER, CALLS, type CallBody, type CallSpec, type CallData, type CallName, type Envelope, type SiteConfigPatch, type SiteInfo } from "../../server/contract";
+import {
+  ACCOUNT_MODE_HEADER,
+  CALLS,
+  type CallBody,
+  type CallSpec,
+  type CallData,
+  type CallName,
+  type Envelope,
+  type SiteConfigPatch,
+  type SiteInfo,
+} from "../../server/contract";
 import { objectStub, type CallOptions, type CallResult, type Platform, type TestMember } from "../helpers/platform";
 
 /** Money scenarios shared by the platform's money tests. */
 
-export const DEMO_OPTION = { id: "demo-instant", kind: "demo", name: "Instant demo credit", instructions: "Play money." } as const;
+export const DEMO_OPTION = {
+  id: "demo-instant",
+  kind: "demo",
+  name: "Instant demo credit",
+  instructions: "Play money.",
+} as const;
 export const BANK_OPTION = {
   id: "bank-transfer",
   kind: "bank",
@@ -107,7 +122,8 @@ export function memberCall<N extends CallName>(
  * was rendered in): `mode` may be left out, and memberCall then sends the mode the request plays
  * in (its X-Account-Mode header, else real), as the site does. A test of a mismatch names it.
  */
-export type TestBody<N extends CallName> = CallBody<N> extends { mode: infer M } ? Omit<CallBody<N>, "mode"> & { mode?: M } : CallBody<N>;
+export type TestBody<N extends CallName> =
+  CallBody<N> extends { mode: infer M } ? Omit<CallBody<N>, "mode"> & { mode?: M } : CallBody<N>;
 
 function withPlayedMode(name: CallName, body: unknown, mode: string): unknown {
   const schema = (CALLS[name] as CallSpec).body as { shape?: Record<string, unknown> } | undefined;
@@ -128,7 +144,10 @@ export async function fund(platform: Platform, member: TestMember, amount: numbe
 }
 
 /** Polls until `check` returns something truthy (the outbox is delivered by an alarm, just after the commit). */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | null | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = await check();
@@ -161,7 +180,9 @@ export function pngHeader(width: number, height: number, padTo = 0): Buffer {
 
 /** A baseline JPEG header (SOI, APP0, SOF0) claiming width × height. */
 export function jpegHeader(width: number, height: number): Buffer {
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+  const app0 = Buffer.from([
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+  ]);
   const sof = Buffer.alloc(19);
   sof.writeUInt16BE(0xffc0, 0);
   sof.writeUInt16BE(17, 2);
@@ -237,7 +258,10 @@ export async function uploadAll(platform: Platform, member: TestMember) {
   return { idFrontFileId, idBackFileId, passbookFileId };
 }
 
-export function bankBody(files: Awaited<ReturnType<typeof uploadAll>>, overrides: Partial<CallBody<"bankApply">> = {}): CallBody<"bankApply"> {
+export function bankBody(
+  files: Awaited<ReturnType<typeof uploadAll>>,
+  overrides: Partial<CallBody<"bankApply">> = {},
+): CallBody<"bankApply"> {
   return {
     bank: "Demo Commercial Bank",
     branch: "Taipei Main",

@@ -27,7 +27,13 @@ const newMember = async (site = SITE) => {
 beforeAll(async () => {
   platform = await sharedPlatform();
   await platform.seedSite(SITE, MONEY_SITE);
-  await platform.seedSite(OPEN_SITE, { ...MONEY_SITE, bankVerify: false, transactionPasswordRequired: false, withdrawFeeRatio: 0, withdrawFeeFixed: 0 });
+  await platform.seedSite(OPEN_SITE, {
+    ...MONEY_SITE,
+    bankVerify: false,
+    transactionPasswordRequired: false,
+    withdrawFeeRatio: 0,
+    withdrawFeeFixed: 0,
+  });
 });
 afterEach(async () => {
   await expectSoundLedger(platform, members);
@@ -69,7 +75,10 @@ describe("transfer", () => {
   it("answers insufficient_balance moving in more than the main account holds", async () => {
     const m = await newMember();
     await fund(platform, m, 1_000);
-    expect((await transfer(m, "in", "binary", 1_001)).envelope).toEqual({ statusCode: 400, message: "insufficient_balance" });
+    expect((await transfer(m, "in", "binary", 1_001)).envelope).toEqual({
+      statusCode: 400,
+      message: "insufficient_balance",
+    });
     expect((await wallets(platform, m)).main.balance).toBe(1_000);
   });
 
@@ -86,12 +95,17 @@ describe("transfer", () => {
 
 describe("withdraw", () => {
   const withdraw = (m: TestMember, amount: number, transactionPassword?: string) =>
-    memberCall(platform, m, "withdraw", { body: { amount, ...(transactionPassword === undefined ? {} : { transactionPassword }) } });
+    memberCall(platform, m, "withdraw", {
+      body: { amount, ...(transactionPassword === undefined ? {} : { transactionPassword }) },
+    });
 
   it("answers bind_bank_card_first without an approved bank account", async () => {
     const m = await newMember();
     await fund(platform, m, 10_000);
-    expect((await withdraw(m, 2_000, m.transactionPassword)).envelope).toEqual({ statusCode: 400, message: "bind_bank_card_first" });
+    expect((await withdraw(m, 2_000, m.transactionPassword)).envelope).toEqual({
+      statusCode: 400,
+      message: "bind_bank_card_first",
+    });
     // an application under review is not enough where the site verifies bank accounts
     await memberCall(platform, m, "bankApply", { body: bankBody(await uploadAll(platform, m)) });
     expect((await withdraw(m, 2_000, m.transactionPassword)).envelope.message).toBe("bind_bank_card_first");
@@ -158,7 +172,8 @@ describe("withdraw", () => {
     const w = (await withdraw(m, 20_000, m.transactionPassword)).envelope.data!;
     const params = { siteId: SITE, id: w.id };
     const queued = await eventually(async () => {
-      const list = (await platform.operator("operatorWithdrawals", { params: { siteId: SITE }, query: {} })).envelope.data!;
+      const list = (await platform.operator("operatorWithdrawals", { params: { siteId: SITE }, query: {} })).envelope
+        .data!;
       return list.find((x) => x.id === w.id);
     });
     expect(queued).toMatchObject({ memberId: memberIdOf(m), account: m.account, status: "pending" });
@@ -168,7 +183,10 @@ describe("withdraw", () => {
     expect((await ledgerOf(platform, m)).balances).toMatchObject({ "external:withdrawal": 20_000, fees: 400, hold: 0 });
     const types = (await memberCall(platform, m, "records")).envelope.data!.items.map((r) => r.type);
     expect(types.slice(0, 4)).toEqual(["withdrawal_paid", "withdrawal_paid", "withdrawal_hold", "withdrawal_hold"]);
-    expect((await memberCall(platform, m, "withdrawals")).envelope.data!.items[0]).toMatchObject({ id: w.id, status: "paid" });
+    expect((await memberCall(platform, m, "withdrawals")).envelope.data!.items[0]).toMatchObject({
+      id: w.id,
+      status: "paid",
+    });
   });
 
   it("returns amount and fee to the main account when rejected, with the reason", async () => {
@@ -177,7 +195,9 @@ describe("withdraw", () => {
     await bindBank(platform, m);
     const w = (await withdraw(m, 20_000, m.transactionPassword)).envelope.data!;
     await eventually(async () =>
-      (await platform.operator("operatorWithdrawals", { params: { siteId: SITE }, query: {} })).envelope.data!.some((x) => x.id === w.id),
+      (await platform.operator("operatorWithdrawals", { params: { siteId: SITE }, query: {} })).envelope.data!.some(
+        (x) => x.id === w.id,
+      ),
     );
     const rejected = await platform.operator("operatorRejectWithdrawal", {
       params: { siteId: SITE, id: w.id },
@@ -185,6 +205,8 @@ describe("withdraw", () => {
     });
     expect(rejected.envelope.data).toMatchObject({ status: "rejected", reason: "Account name does not match" });
     expect((await wallets(platform, m)).main).toEqual({ balance: 50_000, onHold: 0, bonus: 0 });
-    expect((await memberCall(platform, m, "withdrawals")).envelope.data!.items[0]!.reason).toBe("Account name does not match");
+    expect((await memberCall(platform, m, "withdrawals")).envelope.data!.items[0]!.reason).toBe(
+      "Account name does not match",
+    );
   });
 });

@@ -66,7 +66,10 @@ describe("operatorPutSite", () => {
   });
 
   it("merges a patch over the current configuration, keeping fields it does not name", async () => {
-    await platform.operator("operatorPutSite", { params: { siteId: "op-merge" }, body: { title: "First", currency: "JPY" } });
+    await platform.operator("operatorPutSite", {
+      params: { siteId: "op-merge" },
+      body: { title: "First", currency: "JPY" },
+    });
     const { envelope } = await platform.operator("operatorPutSite", {
       params: { siteId: "op-merge" },
       body: { title: "Second", withdrawFeeRatio: 0.015 },
@@ -79,7 +82,12 @@ describe("operatorPutSite", () => {
     const bad = [
       { minBetAmount: 500, maxBetAmount: 100 },
       { langOptions: ["en_US" as const], defaultLanguage: "ja_JP" as const },
-      { games: [{ code: "binary", name: "A" }, { code: "binary", name: "B" }] },
+      {
+        games: [
+          { code: "binary", name: "A" },
+          { code: "binary", name: "B" },
+        ],
+      },
       { withdrawFeeRatio: 0.12345 },
     ];
     for (const body of bad) {
@@ -130,7 +138,18 @@ describe("operator key", () => {
   it("is required by every operator call: a wrong key gets 403 invalid_permission", async () => {
     expect(operatorCalls.length).toBeGreaterThanOrEqual(5);
     for (const name of operatorCalls) {
-      const params = { siteId: "op-new", id: "some-id", memberId: "some-member", fileId: "some-file", kind: "press", pair: "BTC-USDT", size: "192", optionId: "some-option", key: "some-campaign", operatorId: "op_0123456789abcdef" };
+      const params = {
+        siteId: "op-new",
+        id: "some-id",
+        memberId: "some-member",
+        fileId: "some-file",
+        kind: "press",
+        pair: "BTC-USDT",
+        size: "192",
+        optionId: "some-option",
+        key: "some-campaign",
+        operatorId: "op_0123456789abcdef",
+      };
       const body = CALLS[name].method === "GET" ? undefined : {};
       const { status, envelope } = await platform.operator(name, { params, body } as never, "nope");
       expect(status, name).toBe(403);

@@ -50,7 +50,10 @@ beforeAll(async () => {
     ...site,
     contractSettings: { ...DEFAULT_CONTRACT_SETTINGS, maxOpenPositions: 3, maxNotionalPerMember: 25_000 },
   });
-  await platform.seedSite(PAIR_SITE, { ...site, contractSettings: { ...DEFAULT_CONTRACT_SETTINGS, maxNotionalPerPair: 30_000 } });
+  await platform.seedSite(PAIR_SITE, {
+    ...site,
+    contractSettings: { ...DEFAULT_CONTRACT_SETTINGS, maxNotionalPerPair: 30_000 },
+  });
 });
 afterEach(async () => {
   await market.settle();
@@ -74,7 +77,11 @@ async function opened(side: "long" | "short" = "long", extra: { takeProfit?: num
 }
 
 const closeCount = async (m: TestMember, id: string) =>
-  new Set((await (await stubOf(platform, m)).__postings()).filter((x) => x.reference === id && x.type === "position_close").map((x) => x.operationKey)).size;
+  new Set(
+    (await (await stubOf(platform, m)).__postings())
+      .filter((x) => x.reference === id && x.type === "position_close")
+      .map((x) => x.operationKey),
+  ).size;
 
 describe("a close delivered twice", () => {
   it("closes, pays and records once when the market delivers a trigger's close again and applyCloses runs twice with it", async () => {
@@ -91,7 +98,12 @@ describe("a close delivered twice", () => {
     await market.redeliver(p.id);
     await market.settle();
     const stub = await stubOf(platform, m);
-    const close = { positionId: p.id, reason: "take_profit", price: START_PRICE + 6000, second: Math.floor(market.clock / 1000) };
+    const close = {
+      positionId: p.id,
+      reason: "take_profit",
+      price: START_PRICE + 6000,
+      second: Math.floor(market.clock / 1000),
+    };
     expect(await stub.applyCloses(SITE, [close])).toEqual([p.id]);
     expect(await stub.applyCloses(SITE, [close])).toEqual([p.id]);
     // even a different close of the same position (a stale or forged one) changes nothing now
@@ -139,18 +151,33 @@ describe("a member's close racing a stop-out", () => {
     await market.settle();
     await releaseGate(platform, "market.closePosition:after");
     const answer = (await closing).envelope;
-    expect(answer.data).toMatchObject({ id: p.id, status: "closed", closeReason: "member", closePrice: START_PRICE + 2000 });
+    expect(answer.data).toMatchObject({
+      id: p.id,
+      status: "closed",
+      closeReason: "member",
+      closePrice: START_PRICE + 2000,
+    });
     expect(await listPositions(platform, m, "closed")).toEqual([answer.data]);
     expect(await closeCount(m, p.id)).toBe(1);
-    expect((await market.rows()).find((r) => r.position_id === p.id)).toMatchObject({ close_reason: "member", delivered: 1 });
+    expect((await market.rows()).find((r) => r.position_id === p.id)).toMatchObject({
+      close_reason: "member",
+      delivered: 1,
+    });
   });
 
   it("answers setPositionTriggers on a position a trigger closed with the closed position", async () => {
     const { m, p } = await opened("short", { stopLoss: START_PRICE + 5000 });
     await market.tick(START_PRICE + 5000);
     // not delivered yet: the member object still has it open, the market has it closed
-    const set = await memberCall(platform, m, "setPositionTriggers", { params: { id: p.id }, body: { takeProfit: null, stopLoss: null } });
-    expect(set.envelope.data).toMatchObject({ status: "closed", closeReason: "stop_loss", closePrice: START_PRICE + 5000 });
+    const set = await memberCall(platform, m, "setPositionTriggers", {
+      params: { id: p.id },
+      body: { takeProfit: null, stopLoss: null },
+    });
+    expect(set.envelope.data).toMatchObject({
+      status: "closed",
+      closeReason: "stop_loss",
+      closePrice: START_PRICE + 5000,
+    });
     await market.settle();
     expect(await closeCount(m, p.id)).toBe(1);
   });
@@ -164,8 +191,14 @@ describe("a crash between the market's close and the member's", () => {
       await market.tick(START_PRICE - 25_000);
       await market.settle();
       const row = (await market.rows()).find((r) => r.position_id === p.id)!;
-      expect(row, "the market keeps the close to deliver").toMatchObject({ close_reason: "stop_loss", close_price: START_PRICE - 25_000, delivered: 0 });
-      expect((await listPositions(platform, m, when === "before" ? "open" : "closed")).map((x) => x.id)).toEqual([p.id]);
+      expect(row, "the market keeps the close to deliver").toMatchObject({
+        close_reason: "stop_loss",
+        close_price: START_PRICE - 25_000,
+        delivered: 0,
+      });
+      expect((await listPositions(platform, m, when === "before" ? "open" : "closed")).map((x) => x.id)).toEqual([
+        p.id,
+      ]);
       await audit(`applyCloses threw ${when} applying`);
       await market.settle();
       await market.settle();
@@ -184,7 +217,9 @@ describe("a crash between the market's decision of a member's close and the memb
     const { m, p } = await opened("short");
     await market.tick(START_PRICE - 3000);
     await armFault(platform, `member.closedBy:${memberIdOf(m)}`);
-    expect((await memberCall(platform, m, "closePosition", { params: { id: p.id }, body: {} })).envelope.statusCode).not.toBe(200);
+    expect(
+      (await memberCall(platform, m, "closePosition", { params: { id: p.id }, body: {} })).envelope.statusCode,
+    ).not.toBe(200);
     await audit("the close decided at the market, not applied here");
     await market.tick(START_PRICE + 200_000);
     await market.settle();
@@ -225,7 +260,11 @@ describe("a retry with the same idempotency key", () => {
       await market.tick(START_PRICE + 300);
       const retry = await openPosition(platform, m, { seenPrice: START_PRICE }, `retry-after-crash-${when}`);
       expect(retry.envelope.message).toBe("ok");
-      expect(retry.envelope.data).toMatchObject({ id: atMarket[0]!.position_id, status: "open", entryPrice: START_PRICE });
+      expect(retry.envelope.data).toMatchObject({
+        id: atMarket[0]!.position_id,
+        status: "open",
+        entryPrice: START_PRICE,
+      });
       const twice = await openPosition(platform, m, { seenPrice: START_PRICE }, `retry-after-crash-${when}`);
       expect(twice.envelope).toEqual(retry.envelope);
       expect(await balance(m)).toBe(10_000 - 1000 - FEE);
@@ -240,9 +279,21 @@ describe("a retry with the same idempotency key", () => {
     await openPosition(platform, m, { seenPrice: START_PRICE }, "retry-after-stop-out");
     const [row] = (await market.rows()).filter((r) => r.member_id === memberIdOf(m));
     // the stop-out crosses while the member object has only an intent: the delivery must wait
-    await market.tick(liquidationPrice({ side: "long", margin: 1000, leverage: 10, entryPrice: START_PRICE, feePpm: 500, stopOutBp: 1000 }) - 1);
+    await market.tick(
+      liquidationPrice({
+        side: "long",
+        margin: 1000,
+        leverage: 10,
+        entryPrice: START_PRICE,
+        feePpm: 500,
+        stopOutBp: 1000,
+      }) - 1,
+    );
     await market.settle();
-    expect((await market.rows()).find((r) => r.position_id === row!.position_id)).toMatchObject({ close_reason: "stop_out", delivered: 0 });
+    expect((await market.rows()).find((r) => r.position_id === row!.position_id)).toMatchObject({
+      close_reason: "stop_out",
+      delivered: 0,
+    });
     await audit("a close waiting for its open");
     const retry = await openPosition(platform, m, { seenPrice: START_PRICE }, "retry-after-stop-out");
     expect(retry.envelope.data).toMatchObject({ id: row!.position_id, status: "closed", closeReason: "stop_out" });
@@ -324,7 +375,9 @@ describe("the alarm's recovery racing a late retry", () => {
     expect(answer.message).toBe("ok");
     expect(answer.data).toMatchObject({ status: "open", entryPrice: START_PRICE });
     expect(await balance(m)).toBe(10_000 - 1000 - FEE);
-    expect((await market.rows()).filter((r) => r.member_id === memberIdOf(m)).map((r) => [r.position_id, r.close_reason])).toEqual([[answer.data!.id, null]]);
+    expect(
+      (await market.rows()).filter((r) => r.member_id === memberIdOf(m)).map((r) => [r.position_id, r.close_reason]),
+    ).toEqual([[answer.data!.id, null]]);
     await audit("after the race");
   });
 });
@@ -338,8 +391,19 @@ describe("a gap past the stop-out", () => {
     await market.tick(gap);
     await market.settle();
     const [closed] = await listPositions(platform, m, "closed");
-    expect(closed).toMatchObject({ closeReason: "stop_out", closePrice: gap, pnl: -920, payout: 80 - FEE, net: 80 - FEE - 1000 - FEE });
-    expect(closed!.payout).toBe(payoutAt({ side: "short", margin: 1000, leverage: 10, entryPrice: START_PRICE, feePpm: 500, stopOutBp: 1000 }, gap));
+    expect(closed).toMatchObject({
+      closeReason: "stop_out",
+      closePrice: gap,
+      pnl: -920,
+      payout: 80 - FEE,
+      net: 80 - FEE - 1000 - FEE,
+    });
+    expect(closed!.payout).toBe(
+      payoutAt(
+        { side: "short", margin: 1000, leverage: 10, entryPrice: START_PRICE, feePpm: 500, stopOutBp: 1000 },
+        gap,
+      ),
+    );
     expect(await balance(m)).toBe(10_000 - 1000 - FEE + 80 - FEE);
   });
 
@@ -349,15 +413,26 @@ describe("a gap past the stop-out", () => {
     await market.tick(gap);
     await market.settle();
     const [closed] = await listPositions(platform, m, "closed");
-    expect(closed).toMatchObject({ id: p.id, closeReason: "stop_out", closePrice: gap, pnl: -2000, payout: 0, net: -(1000 + FEE) });
+    expect(closed).toMatchObject({
+      id: p.id,
+      closeReason: "stop_out",
+      closePrice: gap,
+      pnl: -2000,
+      payout: 0,
+      net: -(1000 + FEE),
+    });
     expect(await balance(m)).toBe(10_000 - 1000 - FEE);
     const legs = (await (await stubOf(platform, m)).__postings()).filter((x) => x.type === "position_close");
-    expect(legs.map((x) => [x.account, x.amount]).sort()).toEqual([["house", 1000], ["positions", -1000]]);
+    expect(legs.map((x) => [x.account, x.amount]).sort()).toEqual([
+      ["house", 1000],
+      ["positions", -1000],
+    ]);
   });
 });
 
 describe("limits under concurrency", () => {
-  const countBy = (messages: string[]) => messages.reduce<Record<string, number>>((c, x) => ({ ...c, [x]: (c[x] ?? 0) + 1 }), {});
+  const countBy = (messages: string[]) =>
+    messages.reduce<Record<string, number>>((c, x) => ({ ...c, [x]: (c[x] ?? 0) + 1 }), {});
 
   it("keeps one member's parallel opens within maxOpenPositions and maxNotionalPerMember", async () => {
     await market.tick(START_PRICE);
@@ -377,18 +452,24 @@ describe("limits under concurrency", () => {
     expect(countBy(answers).ok).toBe(5);
     expect(answers).toContain("too_many_open_positions");
     expect(answers).toContain("member_exposure_limit");
-    for (const code of answers) expect(["ok", "too_many_open_positions", "member_exposure_limit", "position_in_progress"]).toContain(code);
+    for (const code of answers)
+      expect(["ok", "too_many_open_positions", "member_exposure_limit", "position_in_progress"]).toContain(code);
     expect(await balance(many)).toBe(50_000 - 3 * (500 + positionFee({ margin: 500, leverage: 5, feePpm: 500 })));
   });
 
   it("counts an open a crash left half done against maxOpenPositions, so it and a new open cannot together pass it", async () => {
     await market.tick(START_PRICE);
     const m = await gameMember(platform, LIMITS_SITE, 50_000);
-    for (let i = 0; i < 2; i++) expect((await openPosition(platform, m, { margin: 500, leverage: 5 })).envelope.message).toBe("ok");
+    for (let i = 0; i < 2; i++)
+      expect((await openPosition(platform, m, { margin: 500, leverage: 5 })).envelope.message).toBe("ok");
     await armFault(platform, `member.finishOpen:${memberIdOf(m)}`, "before");
-    expect((await openPosition(platform, m, { margin: 500, leverage: 5 }, "half-done")).envelope.statusCode).not.toBe(200);
+    expect((await openPosition(platform, m, { margin: 500, leverage: 5 }, "half-done")).envelope.statusCode).not.toBe(
+      200,
+    );
     // accepted at the market, an intent here: it may still complete, so it holds its place
-    expect((await openPosition(platform, m, { margin: 500, leverage: 5 })).envelope.message).toBe("too_many_open_positions");
+    expect((await openPosition(platform, m, { margin: 500, leverage: 5 })).envelope.message).toBe(
+      "too_many_open_positions",
+    );
     expect((await openPosition(platform, m, { margin: 500, leverage: 5 }, "half-done")).envelope.message).toBe("ok");
     expect((await listPositions(platform, m, "open")).length).toBe(3);
   });
@@ -396,7 +477,9 @@ describe("limits under concurrency", () => {
   it("keeps many members' parallel opens within the site's maxNotionalPerPair", async () => {
     await market.tick(START_PRICE);
     const members = await Promise.all(Array.from({ length: 8 }, () => gameMember(platform, PAIR_SITE, 10_000)));
-    const results = await Promise.all(members.map((m, i) => openPosition(platform, m, { side: i % 2 ? "short" : "long" })));
+    const results = await Promise.all(
+      members.map((m, i) => openPosition(platform, m, { side: i % 2 ? "short" : "long" })),
+    );
     expect(countBy(results.map((r) => r.envelope.message))).toEqual({ ok: 3, pair_exposure_limit: 5 });
     const report = await platform.operator("operatorOpenInterest", { params: { siteId: PAIR_SITE } });
     const row = report.envelope.data!.find((r) => r.pair === SCRIPTED_PAIR)!;
@@ -411,13 +494,17 @@ describe("limits under concurrency", () => {
     await market.tick(START_PRICE);
     const m = await gameMember(platform, SITE, 10_000);
     const interest = async () =>
-      (await platform.operator("operatorOpenInterest", { params: { siteId: SITE } })).envelope.data!.find((r) => r.pair === SCRIPTED_PAIR)!;
+      (await platform.operator("operatorOpenInterest", { params: { siteId: SITE } })).envelope.data!.find(
+        (r) => r.pair === SCRIPTED_PAIR,
+      )!;
     const before = await interest();
     await holdGate(platform, "market.openPosition:after");
     const opening = openPosition(platform, m, { margin: 5000 }, "spent-wallet");
     await arrivedAt(platform, "market.openPosition:after");
     expect((await interest()).longPositions, "accepted at the market").toBe(before.longPositions + 1);
-    const out = await memberCall(platform, m, "transfer", { body: { direction: "out", gameCode: "binary", amount: 10_000 } });
+    const out = await memberCall(platform, m, "transfer", {
+      body: { direction: "out", gameCode: "binary", amount: 10_000 },
+    });
     expect(out.envelope.message).toBe("ok");
     await releaseGate(platform, "market.openPosition:after");
     expect((await opening).envelope.message).toBe("insufficient_game_wallet_balance");
@@ -425,9 +512,13 @@ describe("limits under concurrency", () => {
     expect([after.longPositions, after.longNotional]).toEqual([before.longPositions, before.longNotional]);
     expect(await balance(m)).toBe(0);
     expect((await (await stubOf(platform, m)).__positions()).map((p) => p.status)).toEqual(["void"]);
-    expect((await market.rows()).filter((r) => r.member_id === memberIdOf(m)).map((r) => r.close_reason)).toEqual(["void"]);
+    expect((await market.rows()).filter((r) => r.member_id === memberIdOf(m)).map((r) => r.close_reason)).toEqual([
+      "void",
+    ]);
     // a retry with the same key is refused the same way: the refusal is the key's answer (contract/idempotency.ts) ...
-    expect((await openPosition(platform, m, { margin: 5000 }, "spent-wallet")).envelope.message).toBe("insufficient_game_wallet_balance");
+    expect((await openPosition(platform, m, { margin: 5000 }, "spent-wallet")).envelope.message).toBe(
+      "insufficient_game_wallet_balance",
+    );
     expect((await interest()).longPositions).toBe(before.longPositions);
     // a price that would have stopped it out closes nothing: it is no longer in the market's book
     await market.tick(1000);
@@ -437,8 +528,13 @@ describe("limits under concurrency", () => {
 
     // ... even once the wallet has money again; a new key is a new intent, and opens
     await market.tick(START_PRICE);
-    expect((await memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount: 10_000 } })).envelope.message).toBe("ok");
-    expect((await openPosition(platform, m, { margin: 5000 }, "spent-wallet")).envelope.message).toBe("insufficient_game_wallet_balance");
+    expect(
+      (await memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount: 10_000 } }))
+        .envelope.message,
+    ).toBe("ok");
+    expect((await openPosition(platform, m, { margin: 5000 }, "spent-wallet")).envelope.message).toBe(
+      "insufficient_game_wallet_balance",
+    );
     const retried = await openPosition(platform, m, { margin: 5000 }, "spent-wallet-2");
     expect(retried.envelope.message).toBe("ok");
     expect(await balance(m)).toBe(10_000 - 5000 - positionFee({ margin: 5000, leverage: 10, feePpm: 500 }));

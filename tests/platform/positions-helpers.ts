@@ -161,11 +161,15 @@ export const scriptedPair: PairConfig = {
 // the entry's controls -----------------------------------------------------------------------------
 
 const post = async (platform: Platform, path: string, body: unknown) => {
-  const response = await platform.fetch(path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body) });
+  const response = await platform.fetch(path, {
+    method: "POST",
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
   expect(response.status, path).toBe(200);
 };
 
-export type Fault = "market.openPosition" | `member.finishOpen:${string}` | `member.applyCloses:${string}` | `member.closedBy:${string}`;
+export type Fault =
+  "market.openPosition" | `member.finishOpen:${string}` | `member.applyCloses:${string}` | `member.closedBy:${string}`;
 /** Makes `step` throw once, before or after its work. */
 export const armFault = (platform: Platform, name: Fault, mode: "before" | "after" = "before") =>
   post(platform, "/__test__/fault", { name, mode });
@@ -176,8 +180,10 @@ export type GatePoint =
   | "market.findPosition:after"
   | "market.closePosition:before"
   | "market.closePosition:after";
-export const holdGate = (platform: Platform, point: GatePoint) => post(platform, "/__test__/gate", { point, action: "hold" });
-export const releaseGate = (platform: Platform, point: GatePoint) => post(platform, "/__test__/gate", { point, action: "release" });
+export const holdGate = (platform: Platform, point: GatePoint) =>
+  post(platform, "/__test__/gate", { point, action: "hold" });
+export const releaseGate = (platform: Platform, point: GatePoint) =>
+  post(platform, "/__test__/gate", { point, action: "release" });
 /** Waits until a call is held at `point`. */
 export async function arrivedAt(platform: Platform, point: GatePoint): Promise<void> {
   for (let i = 0; i < 400; i++) {
@@ -204,7 +210,10 @@ export class ScriptedMarket {
   /** One second later, a tick at `price`, recorded by the market (every trigger checked at it); nothing delivered yet. */
   async tick(price: number): Promise<void> {
     await this.setClock(this.clock + 1000);
-    await post(this.platform, "/__test__/script", { name: scriptedPair.name, ticks: [{ second: Math.floor(this.clock / 1000), price }] });
+    await post(this.platform, "/__test__/script", {
+      name: scriptedPair.name,
+      ticks: [{ second: Math.floor(this.clock / 1000), price }],
+    });
     this.price = price;
     const { envelope } = await this.platform.call("market", { params: { pair: SCRIPTED_PAIR } });
     expect(envelope.data?.price, "the market took the scripted tick").toBe(price);
@@ -270,7 +279,10 @@ type MemberStub = {
   __postings(): Promise<Posting[]>;
   checkLedger(): Promise<LedgerCheck>;
   checkPositions(): Promise<{ held: number; openMargin: number }>;
-  applyCloses(siteId: string, closes: { positionId: string; reason: string; price: number; second: number }[]): Promise<string[]>;
+  applyCloses(
+    siteId: string,
+    closes: { positionId: string; reason: string; price: number; second: number }[],
+  ): Promise<string[]>;
 };
 
 export async function memberStub(platform: Platform, memberId: string): Promise<MemberStub> {
@@ -293,13 +305,23 @@ export async function siteMemberIds(platform: Platform, siteId: string): Promise
  * and no member lost more than margin + fees; and every close the member applied is the close the
  * market decided (same reason, same price), so no position closed twice in two ways.
  */
-export async function expectExactlyOnce(platform: Platform, market: ScriptedMarket, siteId: string, context: string): Promise<void> {
+export async function expectExactlyOnce(
+  platform: Platform,
+  market: ScriptedMarket,
+  siteId: string,
+  context: string,
+): Promise<void> {
   const marketRows = new Map((await market.rows()).map((r) => [r.position_id, r]));
   const statusOf = new Map<string, MemberPositionRow["status"]>();
   const members = await Promise.all(
     (await siteMemberIds(platform, siteId)).map(async (memberId) => {
       const stub = await memberStub(platform, memberId);
-      const [ledger, held, postings, rows] = await Promise.all([stub.checkLedger(), stub.checkPositions(), stub.__postings(), stub.__positions()]);
+      const [ledger, held, postings, rows] = await Promise.all([
+        stub.checkLedger(),
+        stub.checkPositions(),
+        stub.__postings(),
+        stub.__positions(),
+      ]);
       return { memberId, ledger, held, postings, rows };
     }),
   );
@@ -314,7 +336,9 @@ export async function expectExactlyOnce(platform: Platform, market: ScriptedMark
       const entries = (type: string) => new Set(mine.filter((x) => x.type === type).map((x) => x.operationKey)).size;
       const moved = ["open", "closed"].includes(p.status);
       expect(entries("position_open"), `${where}: opens of ${p.id} (${p.status})`).toBe(moved ? 1 : 0);
-      expect(entries("position_close"), `${where}: closes of ${p.id} (${p.status})`).toBe(p.status === "closed" ? 1 : 0);
+      expect(entries("position_close"), `${where}: closes of ${p.id} (${p.status})`).toBe(
+        p.status === "closed" ? 1 : 0,
+      );
       const wallet = mine.filter((x) => x.account.startsWith("game:")).reduce((n, x) => n + x.amount, 0);
       if (p.status === "open") expect(wallet, `${where}: ${p.id} took margin + fee`).toBe(-(p.margin + p.open_fee));
       const m = marketRows.get(p.id);
@@ -322,17 +346,28 @@ export async function expectExactlyOnce(platform: Platform, market: ScriptedMark
         const terms = termsOf({ ...p, entryPrice: p.entry_price!, feePpm: p.fee_ppm, stopOutBp: p.stop_out_bp });
         expect(p.pnl, `${where}: pnl of ${p.id}`).toBe(pnlAt(terms, p.close_price!));
         expect(p.close_fee, `${where}: close fee of ${p.id}`).toBe(positionFee(terms));
-        expect(p.payout!, `${where}: payout of ${p.id} ≤ max(0, margin + pnl − fee)`).toBeLessThanOrEqual(Math.max(0, p.margin + p.pnl! - p.close_fee!));
+        expect(p.payout!, `${where}: payout of ${p.id} ≤ max(0, margin + pnl − fee)`).toBeLessThanOrEqual(
+          Math.max(0, p.margin + p.pnl! - p.close_fee!),
+        );
         expect(p.payout, `${where}: payout of ${p.id}`).toBe(payoutAt(terms, p.close_price!));
         expect(p.payout!, `${where}: payout of ${p.id} ≥ 0`).toBeGreaterThanOrEqual(0);
         expect(p.net, `${where}: net of ${p.id}`).toBe(p.payout! - p.margin - p.open_fee);
-        expect(p.net!, `${where}: ${p.id} lost no more than margin + fees`).toBeGreaterThanOrEqual(-(p.margin + p.open_fee));
+        expect(p.net!, `${where}: ${p.id} lost no more than margin + fees`).toBeGreaterThanOrEqual(
+          -(p.margin + p.open_fee),
+        );
         expect(wallet, `${where}: ${p.id}'s wallet net`).toBe(p.net);
-        if (m) expect([m.close_reason, m.close_price], `${where}: ${p.id} closed as the market decided`).toEqual([p.close_reason, p.close_price]);
+        if (m)
+          expect([m.close_reason, m.close_price], `${where}: ${p.id} closed as the market decided`).toEqual([
+            p.close_reason,
+            p.close_price,
+          ]);
       }
       if (p.status === "open" && m) {
         // open here: open at the market too, or a close the market has not delivered yet
-        expect(m.close_reason === null || m.delivered === 0, `${where}: ${p.id} open here, delivered closed there`).toBe(true);
+        expect(
+          m.close_reason === null || m.delivered === 0,
+          `${where}: ${p.id} open here, delivered closed there`,
+        ).toBe(true);
       }
       if (p.status === "void" && m) expect(m.close_reason, `${where}: ${p.id} void here`).not.toBeNull();
     }
@@ -342,8 +377,15 @@ export async function expectExactlyOnce(platform: Platform, market: ScriptedMark
   for (const m of marketRows.values()) {
     if (m.site_id !== siteId) continue;
     const status = statusOf.get(m.position_id) ?? "missing";
-    if (m.close_reason === null) expect(["open", "opening"], `${context}: ${m.position_id} open at the market, ${status} at its member`).toContain(status);
-    else if (m.delivered === 1) expect(["closed", "void"], `${context}: ${m.position_id} delivered ${m.close_reason}, ${status} at its member`).toContain(status);
+    if (m.close_reason === null)
+      expect(["open", "opening"], `${context}: ${m.position_id} open at the market, ${status} at its member`).toContain(
+        status,
+      );
+    else if (m.delivered === 1)
+      expect(
+        ["closed", "void"],
+        `${context}: ${m.position_id} delivered ${m.close_reason}, ${status} at its member`,
+      ).toContain(status);
   }
 }
 
@@ -351,11 +393,27 @@ export async function expectExactlyOnce(platform: Platform, market: ScriptedMark
 export function openPosition(
   platform: Platform,
   m: TestMember,
-  body: Partial<{ side: "long" | "short"; margin: number; leverage: number; seenPrice: number; takeProfit: number | null; stopLoss: number | null }>,
+  body: Partial<{
+    side: "long" | "short";
+    margin: number;
+    leverage: number;
+    seenPrice: number;
+    takeProfit: number | null;
+    stopLoss: number | null;
+  }>,
   key?: string,
 ) {
   return memberCall(platform, m, "openPosition", {
-    body: { pair: SCRIPTED_PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: START_PRICE, takeProfit: null, stopLoss: null, ...body },
+    body: {
+      pair: SCRIPTED_PAIR,
+      side: "long",
+      margin: 1000,
+      leverage: 10,
+      seenPrice: START_PRICE,
+      takeProfit: null,
+      stopLoss: null,
+      ...body,
+    },
     key,
   });
 }

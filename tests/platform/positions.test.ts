@@ -16,7 +16,10 @@ let platform: Platform;
 beforeAll(async () => {
   platform = await createPlatform();
   await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
-  await platform.seedSite(SITE, { ...GAME_SITE, contractSettings: { ...DEFAULT_CONTRACT_SETTINGS, minMargin: 100, maxMargin: 50_000, maxOpenPositions: 3 } });
+  await platform.seedSite(SITE, {
+    ...GAME_SITE,
+    contractSettings: { ...DEFAULT_CONTRACT_SETTINGS, minMargin: 100, maxMargin: 50_000, maxOpenPositions: 3 },
+  });
 });
 afterAll(() => platform.dispose());
 
@@ -28,7 +31,11 @@ const open = (m: TestMember, body: Partial<Position> & { seenPrice?: number }, k
   });
 
 async function positionsAccount(m: TestMember) {
-  return objectStub<{ checkPositions(): Promise<{ held: number; openMargin: number }> }>(platform, "MEMBER", memberIdOf(m)).checkPositions();
+  return objectStub<{ checkPositions(): Promise<{ held: number; openMargin: number }> }>(
+    platform,
+    "MEMBER",
+    memberIdOf(m),
+  ).checkPositions();
 }
 
 describe("opening and closing a position", () => {
@@ -40,7 +47,16 @@ describe("opening and closing a position", () => {
     const p = opened.envelope.data!;
     const fee = positionFee({ margin: 1000, leverage: 10, feePpm: DEFAULT_CONTRACT_SETTINGS.feePpm });
     expect(p).toMatchObject({ status: "open", margin: 1000, leverage: 10, notional: 10_000, openFee: fee });
-    expect(p.liquidationPrice).toBe(liquidationPrice({ side: "long", margin: 1000, leverage: 10, entryPrice: p.entryPrice, feePpm: p.feePpm, stopOutBp: p.stopOutBp }));
+    expect(p.liquidationPrice).toBe(
+      liquidationPrice({
+        side: "long",
+        margin: 1000,
+        leverage: 10,
+        entryPrice: p.entryPrice,
+        feePpm: p.feePpm,
+        stopOutBp: p.stopOutBp,
+      }),
+    );
     expect((await wallets(platform, m)).games[0]!.balance).toBe(10_000 - 1000 - fee);
     expect(await positionsAccount(m)).toEqual({ held: 1000, openMargin: 1000 });
 
@@ -67,7 +83,8 @@ describe("opening and closing a position", () => {
     const history = await memberCall(platform, m, "positions", { query: { status: "closed" } as never });
     expect(history.envelope.data!.items).toEqual([c]);
     // account records head each by the game wallet's side: what left it at the open, what came back at the close
-    const operations = (await memberCall(platform, m, "accountRecords", { query: { pageSize: "2" } as never })).envelope.data!.items;
+    const operations = (await memberCall(platform, m, "accountRecords", { query: { pageSize: "2" } as never })).envelope
+      .data!.items;
     expect(operations.map((o) => [o.type, o.account, o.amount])).toEqual([
       ["position_close", "game:binary", c.payout],
       ["position_open", "game:binary", -(1000 + fee)],
@@ -104,7 +121,8 @@ describe("opening and closing a position", () => {
 
   it("limits open positions per member", async () => {
     const m = await gameMember(platform, SITE, 10_000);
-    for (let i = 0; i < 3; i++) expect((await open(m, { seenPrice: await price(), leverage: 5 })).envelope.message).toBe("ok");
+    for (let i = 0; i < 3; i++)
+      expect((await open(m, { seenPrice: await price(), leverage: 5 })).envelope.message).toBe("ok");
     expect((await open(m, { seenPrice: await price(), leverage: 5 })).envelope.message).toBe("too_many_open_positions");
   });
 
@@ -120,13 +138,22 @@ describe("opening and closing a position", () => {
     const m = await gameMember(platform, SITE, 10_000);
     const long = (await open(m, { seenPrice: await price() })).envelope.data!;
     const short = (await open(m, { seenPrice: await price(), side: "short" })).envelope.data!;
-    const wrong = await memberCall(platform, m, "setPositionTriggers", { params: { id: long.id }, body: { takeProfit: 1, stopLoss: null } });
+    const wrong = await memberCall(platform, m, "setPositionTriggers", {
+      params: { id: long.id },
+      body: { takeProfit: 1, stopLoss: null },
+    });
     expect(wrong.envelope.message).toBe("take_profit_wrong_side");
     // take-profits one step above (the long) and one step below (the short) the price: the walk
     // moves hundreds of steps a second, so its next ticks cross one of them whichever way it goes
     const now = await price();
-    const setLong = await memberCall(platform, m, "setPositionTriggers", { params: { id: long.id }, body: { takeProfit: now + 1, stopLoss: null } });
-    const setShort = await memberCall(platform, m, "setPositionTriggers", { params: { id: short.id }, body: { takeProfit: now - 1, stopLoss: null } });
+    const setLong = await memberCall(platform, m, "setPositionTriggers", {
+      params: { id: long.id },
+      body: { takeProfit: now + 1, stopLoss: null },
+    });
+    const setShort = await memberCall(platform, m, "setPositionTriggers", {
+      params: { id: short.id },
+      body: { takeProfit: now - 1, stopLoss: null },
+    });
     expect([setLong.envelope.message, setShort.envelope.message]).toEqual(["ok", "ok"]);
     expect(setLong.envelope.data!.takeProfit).toBe(now + 1);
     const closed = await eventually(async () => {

@@ -10,7 +10,14 @@ import {
 } from "../../server/contract";
 import { positionFee } from "#rules/position-math";
 import { recordAll } from "../../server/platform/member/ledger";
-import { createPlatform, forcedOutcomeEntry, objectStub, type CallResult, type Platform, type TestMember } from "../helpers/platform";
+import {
+  createPlatform,
+  forcedOutcomeEntry,
+  objectStub,
+  type CallResult,
+  type Platform,
+  type TestMember,
+} from "../helpers/platform";
 import { FAST_PAIR, fastPair, GAME_SITE, bettingPeriod, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
 import { bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf, wallets } from "./money-helpers";
 
@@ -107,7 +114,8 @@ const practiceBalance = async (m: TestMember) => (await practiceCall(m, "practic
 
 const PRACTICE_ACCOUNTS = ["practice", "practice:positions", "practice:house", "practice:bank"];
 const isPractice = (account: string) => PRACTICE_ACCOUNTS.includes(account);
-const REAL_OWN = (account: string) => ["main", "hold", "bonus", "positions"].includes(account) || account.startsWith("game:");
+const REAL_OWN = (account: string) =>
+  ["main", "hold", "bonus", "positions"].includes(account) || account.startsWith("game:");
 
 /** The member's real money (main + hold + bonus + positions + game wallets) and play money (practice + its positions). */
 async function sums(m: TestMember): Promise<{ real: number; practice: number }> {
@@ -124,7 +132,8 @@ async function sums(m: TestMember): Promise<{ real: number; practice: number }> 
 /** Every ledger operation posts to one side only. */
 async function expectNoMixedOperation(m: TestMember): Promise<void> {
   const byOp = new Map<string, Set<boolean>>();
-  for (const p of await (await memberObject(m)).__postings()) byOp.set(p.op, (byOp.get(p.op) ?? new Set()).add(isPractice(p.account)));
+  for (const p of await (await memberObject(m)).__postings())
+    byOp.set(p.op, (byOp.get(p.op) ?? new Set()).add(isPractice(p.account)));
   const mixed = [...byOp.entries()].filter(([, sides]) => sides.size > 1).map(([op]) => op);
   expect(mixed).toEqual([]);
 }
@@ -156,7 +165,15 @@ const seen = async () => (await marketOf(platform)).price!;
 const openAt = async (m: TestMember, practice: boolean, margin = 1000) => {
   const price = await seen();
   return callIn(practice, m, "openPosition", {
-    body: { pair: FAST_PAIR, side: "long", margin, leverage: 10, seenPrice: price, takeProfit: null, stopLoss: null } as never,
+    body: {
+      pair: FAST_PAIR,
+      side: "long",
+      margin,
+      leverage: 10,
+      seenPrice: price,
+      takeProfit: null,
+      stopLoss: null,
+    } as never,
   });
 };
 
@@ -192,9 +209,10 @@ describe("the ledger's guard (unit)", () => {
         { account: from, amount: -100 },
         { account: to, amount: 100 },
       ];
-      expect(() => recordAll(untouchable, [{ op, posting: { type: "bet", reference: "r", legs } }]), `${from} → ${to}`).toThrow(
-        /mixes practice and real/,
-      );
+      expect(
+        () => recordAll(untouchable, [{ op, posting: { type: "bet", reference: "r", legs } }]),
+        `${from} → ${to}`,
+      ).toThrow(/mixes practice and real/);
     }
   });
 
@@ -204,7 +222,9 @@ describe("the ledger's guard (unit)", () => {
       { account: "practice", amount: 100 },
     ];
     // the fake throws at the first write: the guard let it pass
-    expect(() => recordAll(untouchable, [{ op, posting: { type: "practice_fund", reference: "r", legs } }])).toThrow(/nothing may be written/);
+    expect(() => recordAll(untouchable, [{ op, posting: { type: "practice_fund", reference: "r", legs } }])).toThrow(
+      /nothing may be written/,
+    );
   });
 });
 
@@ -213,7 +233,14 @@ describe("the practice account", () => {
     const m = await member();
     const first = await practiceCall(m, "practice");
     expect(first.envelope.message).toBe("ok");
-    expect(first.envelope.data).toEqual({ currency: "USD", balance: START, positions: 0, startingBalance: START, resets: 0, lastResetAt: null });
+    expect(first.envelope.data).toEqual({
+      currency: "USD",
+      balance: START,
+      positions: 0,
+      startingBalance: START,
+      resets: 0,
+      lastResetAt: null,
+    });
     // read again (and from real mode: the call names the practice account whatever the mode): funded once
     expect((await memberCall(platform, m, "practice")).envelope.data!.balance).toBe(START);
     const funds = (await (await memberObject(m)).__postings()).filter((p) => p.type === "practice_fund");
@@ -232,7 +259,9 @@ describe("the practice account", () => {
       const answer = await memberCall(platform, m, "wallets", { headers: { "X-Account-Mode": mode } });
       expect(answer.envelope.message, mode).toBe("invalid_parameters");
     }
-    expect((await memberCall(platform, m, "wallets", { headers: { "X-Account-Mode": "real" } })).envelope.message).toBe("ok");
+    expect((await memberCall(platform, m, "wallets", { headers: { "X-Account-Mode": "real" } })).envelope.message).toBe(
+      "ok",
+    );
   });
 
   it("refuses every money call in practice mode and changes nothing, real or practice", async () => {
@@ -252,7 +281,9 @@ describe("the practice account", () => {
     expect((await (await memberObject(m)).__postings()).length).toBe(before.postings);
     expect((await practiceCall(m, "deposits")).envelope.data!.total).toBe(1);
     // an ended session still answers as everywhere
-    const ended = await practiceCall({ ...m, token: m.token.slice(0, -2) + "xx" }, "deposit", { body: { optionId: DEMO_OPTION.id, amount: 5_000 } });
+    const ended = await practiceCall({ ...m, token: m.token.slice(0, -2) + "xx" }, "deposit", {
+      body: { optionId: DEMO_OPTION.id, amount: 5_000 },
+    });
     expect(ended.envelope.message).not.toBe("practice_mode_refused");
   });
 });
@@ -269,42 +300,54 @@ describe("rounds in practice", () => {
     const r = await memberCall(platform, m, "placeOrder", { body: { ...base, option: "low", amount: 2_000 } });
     expect(r.envelope.data).toMatchObject({ mode: "real", amount: 2_000 });
     // practice rules are the same rules
-    expect((await practiceCall(m, "placeOrder", { body: { ...base, option: "high", amount: 99 } })).envelope.message).toBe("amount_out_of_range");
-    expect((await practiceCall(m, "placeOrder", { body: { ...base, option: "low" } })).envelope.message).toBe("conflicting_bet_options");
-    expect((await practiceCall(m, "placeOrder", { body: { ...base, option: "odd", amount: START } })).envelope.message).toBe(
-      "insufficient_game_wallet_balance",
+    expect(
+      (await practiceCall(m, "placeOrder", { body: { ...base, option: "high", amount: 99 } })).envelope.message,
+    ).toBe("amount_out_of_range");
+    expect((await practiceCall(m, "placeOrder", { body: { ...base, option: "low" } })).envelope.message).toBe(
+      "conflicting_bet_options",
     );
+    expect(
+      (await practiceCall(m, "placeOrder", { body: { ...base, option: "odd", amount: START } })).envelope.message,
+    ).toBe("insufficient_game_wallet_balance");
 
     expect((await practiceBalance(m)).balance).toBe(START - 3_000);
     expect((await wallets(platform, m)).games[0]!.balance).toBe(50_000 - 2_000);
     expect((await practiceCall(m, "ticketQuery")).envelope.data!.map((o) => o.id)).toEqual([p.envelope.data!.id]);
-    expect((await memberCall(platform, m, "ticketQuery")).envelope.data!.map((o) => o.id)).toEqual([r.envelope.data!.id]);
+    expect((await memberCall(platform, m, "ticketQuery")).envelope.data!.map((o) => o.id)).toEqual([
+      r.envelope.data!.id,
+    ]);
 
     await settle(period, "win", m);
     expect((await practiceBalance(m)).balance).toBe(START - 3_000 + winOf(3_000));
     expect((await wallets(platform, m)).games[0]!.balance).toBe(50_000 - 2_000 + winOf(2_000));
     const practiceOrders = (await practiceCall(m, "orders", { query: { status: "settled" } as never })).envelope.data!;
-    expect(practiceOrders.items.map((o: Order) => [o.mode, o.status, o.payout])).toEqual([["practice", "won", winOf(3_000)]]);
+    expect(practiceOrders.items.map((o: Order) => [o.mode, o.status, o.payout])).toEqual([
+      ["practice", "won", winOf(3_000)],
+    ]);
     const realOrders = (await memberCall(platform, m, "orders", { query: { status: "all" } as never })).envelope.data!;
     expect(realOrders.items.map((o: Order) => [o.mode, o.status, o.payout])).toEqual([["real", "won", winOf(2_000)]]);
 
     // records: practice shows the practice accounts' operations only, real never shows them
-    const practiceRecords = (await practiceCall(m, "records", { query: { pageSize: "50" } as never })).envelope.data!.items;
+    const practiceRecords = (await practiceCall(m, "records", { query: { pageSize: "50" } as never })).envelope.data!
+      .items;
     expect(practiceRecords.map((x) => [x.type, x.account, x.amount])).toEqual([
       ["payout", "practice", winOf(3_000)],
       ["bet", "practice", -3_000],
       ["practice_fund", "practice", START],
     ]);
-    const realRecords = (await memberCall(platform, m, "records", { query: { pageSize: "50" } as never })).envelope.data!.items;
+    const realRecords = (await memberCall(platform, m, "records", { query: { pageSize: "50" } as never })).envelope
+      .data!.items;
     expect(realRecords.some((x) => x.account.startsWith("practice"))).toBe(false);
     expect(realRecords.filter((x) => x.type === "bet").map((x) => x.amount)).toEqual([-2_000]);
-    const practiceOps = (await practiceCall(m, "accountRecords", { query: { pageSize: "50" } as never })).envelope.data!.items;
+    const practiceOps = (await practiceCall(m, "accountRecords", { query: { pageSize: "50" } as never })).envelope.data!
+      .items;
     expect(practiceOps.map((o) => [o.type, o.account, o.amount])).toEqual([
       ["payout", "practice", winOf(3_000)],
       ["bet", "practice", -3_000],
       ["practice_fund", "practice", START],
     ]);
-    const realOps = (await memberCall(platform, m, "accountRecords", { query: { pageSize: "50" } as never })).envelope.data!.items;
+    const realOps = (await memberCall(platform, m, "accountRecords", { query: { pageSize: "50" } as never })).envelope
+      .data!.items;
     expect(realOps.some((o) => o.entries.some((e) => e.account.startsWith("practice")))).toBe(false);
   });
 
@@ -315,9 +358,13 @@ describe("rounds in practice", () => {
     const lock = before.find((c) => c.rule.key === BONUS.key)!;
     expect(lock.bonuses[0]).toMatchObject({ turnover: 0 });
     const period = await bettable();
-    expect((await practiceCall(m, "placeOrder", { body: { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount: 5_000 } })).envelope.message).toBe(
-      "ok",
-    );
+    expect(
+      (
+        await practiceCall(m, "placeOrder", {
+          body: { pair: FAST_PAIR, periodNo: period.periodNo, option: "high", amount: 5_000 },
+        })
+      ).envelope.message,
+    ).toBe("ok");
     await settle(period, "lose", m);
     expect((await practiceBalance(m)).balance).toBe(START - 5_000);
     const after = (await memberCall(platform, m, "memberCampaigns")).envelope.data!;
@@ -359,18 +406,28 @@ describe("contracts in practice", () => {
     expect(await (await memberObject(m)).checkPositions("real")).toEqual({ held: 1_000, openMargin: 1_000 });
 
     const interest = (await platform.operator("operatorOpenInterest", { params: { siteId: SITE } })).envelope.data!;
-    expect(interest.find((row) => row.pair === FAST_PAIR)).toMatchObject({ longPositions: 2, longNotional: 20_000, margin: 2_000 });
+    expect(interest.find((row) => row.pair === FAST_PAIR)).toMatchObject({
+      longPositions: 2,
+      longNotional: 20_000,
+      margin: 2_000,
+    });
 
     const listedPractice = (await practiceCall(m, "positions", { query: { status: "open" } as never })).envelope.data!;
     expect(listedPractice.items.map((p) => p.id).sort()).toEqual(practiceOpens.map((p) => p.id).sort());
-    const listedReal = (await memberCall(platform, m, "positions", { query: { status: "open" } as never })).envelope.data!;
+    const listedReal = (await memberCall(platform, m, "positions", { query: { status: "open" } as never })).envelope
+      .data!;
     expect(listedReal.items.map((p) => p.id)).toEqual([real.envelope.data!.id]);
 
-    const closed = (await practiceCall(m, "closePosition", { params: { id: practiceOpens[0]!.id }, body: {} })).envelope.data!;
+    const closed = (await practiceCall(m, "closePosition", { params: { id: practiceOpens[0]!.id }, body: {} })).envelope
+      .data!;
     expect(closed).toMatchObject({ mode: "practice", status: "closed" });
-    expect(await practiceBalance(m)).toMatchObject({ balance: START - 2 * (1_000 + fee) + closed.payout!, positions: 1_000 });
+    expect(await practiceBalance(m)).toMatchObject({
+      balance: START - 2 * (1_000 + fee) + closed.payout!,
+      positions: 1_000,
+    });
     expect((await wallets(platform, m)).games[0]!.balance).toBe(30_000 - (1_000 + fee));
-    const records = (await practiceCall(m, "accountRecords", { query: { pageSize: "2" } as never })).envelope.data!.items;
+    const records = (await practiceCall(m, "accountRecords", { query: { pageSize: "2" } as never })).envelope.data!
+      .items;
     expect(records.map((r) => [r.type, r.account, r.amount])).toEqual([
       ["position_close", "practice", closed.payout],
       ["position_open", "practice", -(1_000 + fee)],
@@ -380,7 +437,9 @@ describe("contracts in practice", () => {
       [m, real.envelope.data!.id],
       [other, otherReal.envelope.data!.id],
     ] as const) {
-      expect((await memberCall(platform, who, "closePosition", { params: { id }, body: {} })).envelope.message).toBe("ok");
+      expect((await memberCall(platform, who, "closePosition", { params: { id }, body: {} })).envelope.message).toBe(
+        "ok",
+      );
     }
   });
 });
@@ -395,11 +454,18 @@ describe("resetting", () => {
 
     const key = "reset-key-0001";
     const reset = await practiceCall(m, "resetPractice", { body: {}, key });
-    expect(reset.envelope.data).toMatchObject({ balance: START, positions: 2_000, resets: 1, lastResetAt: new Date(clock).toISOString() });
+    expect(reset.envelope.data).toMatchObject({
+      balance: START,
+      positions: 2_000,
+      resets: 1,
+      lastResetAt: new Date(clock).toISOString(),
+    });
     const again = await practiceCall(m, "resetPractice", { body: {}, key });
     expect(again.envelope.data).toEqual(reset.envelope.data);
     expect((await practiceBalance(m)).resets).toBe(1);
-    const funds = (await (await memberObject(m)).__postings()).filter((p) => p.type === "practice_fund" && p.account === "practice");
+    const funds = (await (await memberObject(m)).__postings()).filter(
+      (p) => p.type === "practice_fund" && p.account === "practice",
+    );
     expect(funds.map((p) => p.amount)).toEqual([START, 2_000 + fee]);
 
     // at the starting balance already: counted, nothing posted
@@ -443,14 +509,19 @@ describe("no call moves value between play money and real money", () => {
     expect(deposit.envelope.data!.status).toBe("credited");
     real += 7_000;
     expect([transfer.envelope.message, withdrawal.envelope.message]).toEqual(["ok", "ok"]);
-    expect([burst[3], burst[5], burst[8]].map((r) => r.envelope.message)).toEqual(Array(3).fill("practice_mode_refused"));
+    expect([burst[3], burst[5], burst[8]].map((r) => r.envelope.message)).toEqual(
+      Array(3).fill("practice_mode_refused"),
+    );
     // one bet in flight per member, whatever its mode: the other may have been refused
     const placed: Order[] = [];
     for (const [answer, inPractice, option, amount] of [
       [realBet, false, "high", 1_000],
       [practiceBet, true, "high", 4_000],
     ] as const) {
-      const order = answer.envelope.message === "order_in_progress" ? (await bet(inPractice, option, amount)).envelope.data! : answer.envelope.data!;
+      const order =
+        answer.envelope.message === "order_in_progress"
+          ? (await bet(inPractice, option, amount)).envelope.data!
+          : answer.envelope.data!;
       expect(order.mode).toBe(inPractice ? "practice" : "real");
       placed.push(order);
     }

@@ -4,7 +4,16 @@ import { createPlatform, forcedOutcomeEntry } from "../helpers/platform";
 import type { CallData, Envelope, SiteConfigPatch } from "../../server/contract";
 import { DEFAULT_CONTRACT_SETTINGS } from "../../server/contract";
 import type { ProtectionState } from "../../server/contract/protection";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, bettingPeriod, marketOf, forceOutcome, runMemberAlarm } from "./game-helpers";
+import {
+  FAST_PAIR,
+  fastPair,
+  GAME_SITE,
+  bet,
+  bettingPeriod,
+  marketOf,
+  forceOutcome,
+  runMemberAlarm,
+} from "./game-helpers";
 import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf } from "./money-helpers";
 
 /**
@@ -34,7 +43,18 @@ const PROTECT_SITE: SiteConfigPatch = {
   realityCheckMinutes: 30,
   contractSettings: { ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [10], feePpm: 25_000, maxFeeShareBp: 5000 },
   campaignRules: [
-    { kind: "deposit_bonus", key: "welcome", optIn: true, cap: 1_000, percentBp: 1000, deposits: "first", wagering: 1, startsAt: "2020-01-01T00:00:00.000Z", endsAt: null, endedAt: null },
+    {
+      kind: "deposit_bonus",
+      key: "welcome",
+      optIn: true,
+      cap: 1_000,
+      percentBp: 1000,
+      deposits: "first",
+      wagering: 1,
+      startsAt: "2020-01-01T00:00:00.000Z",
+      endsAt: null,
+      endedAt: null,
+    },
   ],
 };
 
@@ -61,8 +81,10 @@ async function player(amount: number): Promise<TestMember> {
   return m;
 }
 
-const inGame = (m: TestMember, amount: number) => memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount } });
-const deposit = (m: TestMember, amount: number, optionId: string = DEMO_OPTION.id) => memberCall(platform, m, "deposit", { body: { optionId, amount } });
+const inGame = (m: TestMember, amount: number) =>
+  memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount } });
+const deposit = (m: TestMember, amount: number, optionId: string = DEMO_OPTION.id) =>
+  memberCall(platform, m, "deposit", { body: { optionId, amount } });
 const setLimit = (m: TestMember, kind: "deposit" | "loss", period: "day" | "week" | "month", amount: number | null) =>
   memberCall(platform, m, "setLimit", { body: { kind, period, amount }, key: null });
 async function protection(m: TestMember): Promise<ProtectionState> {
@@ -70,14 +92,16 @@ async function protection(m: TestMember): Promise<ProtectionState> {
   expect(envelope.statusCode, envelope.message).toBe(200);
   return envelope.data!;
 }
-const limitOf = (state: ProtectionState, kind: string, period: string) => state.limits.find((l) => l.kind === kind && l.period === period)!;
+const limitOf = (state: ProtectionState, kind: string, period: string) =>
+  state.limits.find((l) => l.kind === kind && l.period === period)!;
 const startBreak = (m: TestMember, kind: "timeout" | "exclusion", duration: string, key?: string) =>
   memberCall(platform, m, "startBreak", { body: { kind, duration, confirm: true } as never, key });
 
 /** The period of the fast pair taking bets, early enough to bet (moving the clock on when too late). */
 const bettable = () => bettingPeriod(platform, clock, tick);
 const bettablePeriod = async (): Promise<string> => (await bettable()).periodNo;
-const betHigh = (m: TestMember, periodNo: string, amount: number) => bet(platform, m, { pair: FAST_PAIR, periodNo, option: "high", amount });
+const betHigh = (m: TestMember, periodNo: string, amount: number) =>
+  bet(platform, m, { pair: FAST_PAIR, periodNo, option: "high", amount });
 async function open(m: TestMember, margin: number) {
   const price = (await marketOf(platform)).price!;
   return memberCall(platform, m, "openPosition", {
@@ -94,7 +118,11 @@ async function playPeriod(m: TestMember, stake: number, outcome: "win" | "lose")
   await runAlarm(m);
 }
 
-const refusal = (r: CallResult<unknown>) => ({ status: r.envelope.statusCode, message: r.envelope.message, data: (r.envelope as Envelope).data });
+const refusal = (r: CallResult<unknown>) => ({
+  status: r.envelope.statusCode,
+  message: r.envelope.message,
+  data: (r.envelope as Envelope).data,
+});
 
 beforeAll(async () => {
   platform = await createPlatform({ wrapEntry: ENTRY });
@@ -113,29 +141,62 @@ describe("limits", () => {
     const t0 = clock;
     const first = await setLimit(m, "deposit", "week", 10_000);
     expect(first.envelope.statusCode, first.envelope.message).toBe(200);
-    expect(limitOf(first.envelope.data!, "deposit", "week")).toMatchObject({ amount: 10_000, used: 0, remaining: 10_000, pending: null });
+    expect(limitOf(first.envelope.data!, "deposit", "week")).toMatchObject({
+      amount: 10_000,
+      used: 0,
+      remaining: 10_000,
+      pending: null,
+    });
     expect((await deposit(m, 10_000)).envelope.statusCode).toBe(200);
 
     // an increase waits: shown as pending, with the time it applies
     const raised = await setLimit(m, "deposit", "week", 15_000);
     const appliesAt = new Date(t0 + DAY).toISOString();
-    expect(limitOf(raised.envelope.data!, "deposit", "week")).toMatchObject({ amount: 10_000, used: 10_000, remaining: 0, pending: { amount: 15_000, appliesAt } });
-    expect(raised.envelope.data!.history[0]).toMatchObject({ change: "limit", kind: "deposit", period: "week", from: 10_000, to: 15_000, appliesAt });
+    expect(limitOf(raised.envelope.data!, "deposit", "week")).toMatchObject({
+      amount: 10_000,
+      used: 10_000,
+      remaining: 0,
+      pending: { amount: 15_000, appliesAt },
+    });
+    expect(raised.envelope.data!.history[0]).toMatchObject({
+      change: "limit",
+      kind: "deposit",
+      period: "week",
+      from: 10_000,
+      to: 15_000,
+      appliesAt,
+    });
 
     await tick(t0 + DAY - SECOND);
-    expect(refusal(await deposit(m, 5_000))).toEqual({ status: 400, message: "deposit_limit_week", data: { amount: 0 } });
+    expect(refusal(await deposit(m, 5_000))).toEqual({
+      status: 400,
+      message: "deposit_limit_week",
+      data: { amount: 0 },
+    });
     expect(limitOf(await protection(m), "deposit", "week").pending).toEqual({ amount: 15_000, appliesAt });
 
     await tick(t0 + DAY);
-    expect(limitOf(await protection(m), "deposit", "week")).toMatchObject({ amount: 15_000, remaining: 5_000, pending: null });
+    expect(limitOf(await protection(m), "deposit", "week")).toMatchObject({
+      amount: 15_000,
+      remaining: 5_000,
+      pending: null,
+    });
     expect((await deposit(m, 5_000)).envelope.statusCode).toBe(200);
 
     // a removal waits too; a decrease meanwhile applies at once and cancels it
     const t1 = clock;
     const removed = await setLimit(m, "deposit", "week", null);
-    expect(limitOf(removed.envelope.data!, "deposit", "week")).toMatchObject({ amount: 15_000, pending: { amount: null, appliesAt: new Date(t1 + DAY).toISOString() } });
+    expect(limitOf(removed.envelope.data!, "deposit", "week")).toMatchObject({
+      amount: 15_000,
+      pending: { amount: null, appliesAt: new Date(t1 + DAY).toISOString() },
+    });
     const lowered = await setLimit(m, "deposit", "week", 12_000);
-    expect(limitOf(lowered.envelope.data!, "deposit", "week")).toMatchObject({ amount: 12_000, used: 15_000, remaining: 0, pending: null });
+    expect(limitOf(lowered.envelope.data!, "deposit", "week")).toMatchObject({
+      amount: 12_000,
+      used: 15_000,
+      remaining: 0,
+      pending: null,
+    });
     await tick(t1 + DAY);
     expect(limitOf(await protection(m), "deposit", "week").amount).toBe(12_000);
 
@@ -145,7 +206,11 @@ describe("limits", () => {
     await tick(t2 + DAY - SECOND);
     expect(limitOf(await protection(m), "deposit", "week").amount).toBe(12_000);
     await tick(t2 + DAY);
-    expect(limitOf(await protection(m), "deposit", "week")).toMatchObject({ amount: null, remaining: null, pending: null });
+    expect(limitOf(await protection(m), "deposit", "week")).toMatchObject({
+      amount: null,
+      remaining: null,
+      pending: null,
+    });
   });
 
   it("parallel deposits cannot together pass a deposit limit; pending deposits count, refused ones do not", async () => {
@@ -160,9 +225,16 @@ describe("limits", () => {
     // a bank deposit waiting for the operator counts; once refused it no longer does
     const pending = await deposit(m, 1_000, BANK_OPTION.id);
     expect(pending.envelope.data?.status).toBe("pending");
-    expect(refusal(await deposit(m, 1_000))).toEqual({ status: 400, message: "deposit_limit_day", data: { amount: 0 } });
+    expect(refusal(await deposit(m, 1_000))).toEqual({
+      status: 400,
+      message: "deposit_limit_day",
+      data: { amount: 0 },
+    });
     await runAlarm(m);
-    const refused = await platform.operator("operatorRefuseDeposit", { params: { siteId: SITE, id: pending.envelope.data!.id }, body: { reason: "not received" } });
+    const refused = await platform.operator("operatorRefuseDeposit", {
+      params: { siteId: SITE, id: pending.envelope.data!.id },
+      body: { reason: "not received" },
+    });
     expect(refused.envelope.statusCode, refused.envelope.message).toBe(200);
     expect(limitOf(await protection(m), "deposit", "day")).toMatchObject({ used: 9_000, remaining: 1_000 });
     expect((await deposit(m, 1_000)).envelope.statusCode).toBe(200);
@@ -174,15 +246,24 @@ describe("limits", () => {
     await setLimit(m, "loss", "day", 5_000);
     const periodNo = await bettablePeriod();
     // each costs 2 000: a bet of 2 000, or an open of margin 1 600 with its 400 fee
-    const tries = [() => betHigh(m, periodNo, 2_000), () => betHigh(m, periodNo, 2_000), () => open(m, 1_600), () => open(m, 1_600)];
+    const tries = [
+      () => betHigh(m, periodNo, 2_000),
+      () => betHigh(m, periodNo, 2_000),
+      () => open(m, 1_600),
+      () => open(m, 1_600),
+    ];
     const outcomes: CallResult<unknown>[] = [];
     // one bet and one open of a member run at a time (order_in_progress / position_in_progress):
     // the refused ones are sent again, together, until each is taken or refused by the limit
     let pending = tries;
     while (pending.length > 0) {
       const answers = await Promise.all(pending.map((send) => send()));
-      const busy = answers.map((a, i) => [a, pending[i]!] as const).filter(([a]) => ["order_in_progress", "position_in_progress"].includes(a.envelope.message));
-      outcomes.push(...answers.filter((a) => !["order_in_progress", "position_in_progress"].includes(a.envelope.message)));
+      const busy = answers
+        .map((a, i) => [a, pending[i]!] as const)
+        .filter(([a]) => ["order_in_progress", "position_in_progress"].includes(a.envelope.message));
+      outcomes.push(
+        ...answers.filter((a) => !["order_in_progress", "position_in_progress"].includes(a.envelope.message)),
+      );
       pending = busy.map(([, send]) => send);
     }
     expect(outcomes.filter((a) => a.envelope.statusCode === 200)).toHaveLength(2);
@@ -204,7 +285,11 @@ describe("limits", () => {
     expect(limitOf(await protection(m), "loss", "week")).toMatchObject({ used: 2_100, remaining: 900 });
     await setLimit(m, "loss", "month", 2_500);
     const periodNo = await bettablePeriod();
-    expect(refusal(await betHigh(m, periodNo, 500))).toEqual({ status: 400, message: "loss_limit_month", data: { amount: 400 } });
+    expect(refusal(await betHigh(m, periodNo, 500))).toEqual({
+      status: 400,
+      message: "loss_limit_month",
+      data: { amount: 400 },
+    });
     expect((await betHigh(m, periodNo, 400)).envelope.statusCode).toBe(200);
   });
 });
@@ -221,7 +306,12 @@ describe("breaks", () => {
     const started = await startBreak(m, "timeout", "24h");
     expect(started.envelope.statusCode, started.envelope.message).toBe(200);
     const until = new Date(clock + DAY).toISOString();
-    expect(started.envelope.data!.activeBreak).toEqual({ kind: "timeout", duration: "24h", startedAt: new Date(clock).toISOString(), until });
+    expect(started.envelope.data!.activeBreak).toEqual({
+      kind: "timeout",
+      duration: "24h",
+      startedAt: new Date(clock).toISOString(),
+      until,
+    });
 
     const periodNo = await bettablePeriod();
     const refused = {
@@ -232,14 +322,24 @@ describe("breaks", () => {
       joinCampaign: () => memberCall(platform, m, "joinCampaign", { params: { key: "welcome" }, body: {} }),
     };
     for (const [name, send] of Object.entries(refused)) {
-      expect({ name, ...refusal(await send()) }).toEqual({ name, status: 400, message: "timeout_in_force", data: { until } });
+      expect({ name, ...refusal(await send()) }).toEqual({
+        name,
+        status: 400,
+        message: "timeout_in_force",
+        data: { until },
+      });
     }
     const price = (await marketOf(platform)).price!;
     const allowed = {
       withdraw: () => memberCall(platform, m, "withdraw", { body: { amount: 5_000 } as never }),
-      transferOut: () => memberCall(platform, m, "transfer", { body: { direction: "out", gameCode: "binary", amount: 1_000 } }),
+      transferOut: () =>
+        memberCall(platform, m, "transfer", { body: { direction: "out", gameCode: "binary", amount: 1_000 } }),
       setPositionTriggers: () =>
-        memberCall(platform, m, "setPositionTriggers", { params: { id: positionId }, body: { takeProfit: price * 2, stopLoss: null }, key: null }),
+        memberCall(platform, m, "setPositionTriggers", {
+          params: { id: positionId },
+          body: { takeProfit: price * 2, stopLoss: null },
+          key: null,
+        }),
       closePosition: () => memberCall(platform, m, "closePosition", { params: { id: positionId }, body: {} }),
       wallets: () => memberCall(platform, m, "wallets", { key: null }),
       orders: () => memberCall(platform, m, "orders", { key: null }),
@@ -248,7 +348,11 @@ describe("breaks", () => {
     };
     for (const [name, send] of Object.entries(allowed)) {
       const answer = await send();
-      expect({ name, status: answer.envelope.statusCode, message: answer.envelope.message }).toEqual({ name, status: 200, message: expect.any(String) });
+      expect({ name, status: answer.envelope.statusCode, message: answer.envelope.message }).toEqual({
+        name,
+        status: 200,
+        message: expect.any(String),
+      });
     }
     // it ends by itself, to the second
     await tick(Date.parse(until) - SECOND);
@@ -266,7 +370,11 @@ describe("breaks", () => {
     const until = new Date(clock + 182 * DAY).toISOString();
     expect(excluded.envelope.data!.activeBreak).toMatchObject({ kind: "exclusion", duration: "6m", until });
     expect(await startBreak(m, "exclusion", "6m", key)).toEqual(excluded);
-    expect(refusal(await startBreak(m, "timeout", "6w"))).toEqual({ status: 400, message: "break_already_longer", data: { until } });
+    expect(refusal(await startBreak(m, "timeout", "6w"))).toEqual({
+      status: 400,
+      message: "break_already_longer",
+      data: { until },
+    });
     expect(refusal(await deposit(m, 1_000))).toEqual({ status: 400, message: "exclusion_in_force", data: { until } });
     // a duration of the other kind is not offered
     expect((await startBreak(m, "timeout", "5y")).envelope.statusCode).toBe(400);
@@ -279,7 +387,9 @@ describe("breaks", () => {
   it("the operator can see a break but never end it: refused with its end, and the attempt is in the audit log", async () => {
     const m = await member();
     const params = { siteId: SITE, memberId: memberIdOf(m) };
-    expect(refusal(await platform.operator("operatorEndBreak", { params, body: { reason: "no break" } }))).toMatchObject({ status: 400, message: "invalid_parameters" });
+    expect(
+      refusal(await platform.operator("operatorEndBreak", { params, body: { reason: "no break" } })),
+    ).toMatchObject({ status: 400, message: "invalid_parameters" });
     await startBreak(m, "exclusion", "1y");
     const until = new Date(clock + 365 * DAY).toISOString();
     const seen = await platform.operator("operatorMemberProtection", { params });
@@ -289,14 +399,23 @@ describe("breaks", () => {
     expect((await protection(m)).activeBreak).toMatchObject({ until });
 
     await runAlarm(m);
-    const log = await platform.operator("operatorAudit", { params: { siteId: SITE }, query: { pageSize: 200 } as never });
+    const log = await platform.operator("operatorAudit", {
+      params: { siteId: SITE },
+      query: { pageSize: 200 } as never,
+    });
     const entries = log.envelope.data!.items.filter((e) => e.memberId === params.memberId);
-    expect(entries.find((e) => e.details.call === "operatorEndBreak" && e.details.outcome === "break_cannot_end_early")).toMatchObject({
+    expect(
+      entries.find((e) => e.details.call === "operatorEndBreak" && e.details.outcome === "break_cannot_end_early"),
+    ).toMatchObject({
       type: "operator_action",
       actor: "operator",
       details: { reason: "member asked by phone" },
     });
-    expect(entries.find((e) => e.type === "protection_changed")).toMatchObject({ actor: "member", account: m.account, details: { change: "exclusion", duration: "1y" } });
+    expect(entries.find((e) => e.type === "protection_changed")).toMatchObject({
+      actor: "member",
+      account: m.account,
+      details: { change: "exclusion", duration: "1y" },
+    });
   });
 });
 
@@ -304,9 +423,17 @@ describe("the reality check", () => {
   it("is due one interval after sign-in, shows time played and the session's net exactly, and 'continue' moves it one interval on; each session has its own", async () => {
     const m = await player(50_000);
     const signedInAt = new Date(clock).toISOString();
-    const check = async (who: TestMember = m) => (await memberCall(platform, who, "realityCheck", { key: null })).envelope.data as CallData<"realityCheck">;
+    const check = async (who: TestMember = m) =>
+      (await memberCall(platform, who, "realityCheck", { key: null })).envelope.data as CallData<"realityCheck">;
     // the site's default, until the member chooses
-    expect(await check()).toMatchObject({ signedInAt, intervalMinutes: 30, dueAt: new Date(clock + 30 * MINUTE).toISOString(), due: false, playedMinutes: 0, net: 0 });
+    expect(await check()).toMatchObject({
+      signedInAt,
+      intervalMinutes: 30,
+      dueAt: new Date(clock + 30 * MINUTE).toISOString(),
+      due: false,
+      playedMinutes: 0,
+      net: 0,
+    });
     const chosen = await memberCall(platform, m, "setRealityCheck", { body: { minutes: 15 }, key: null });
     expect(chosen.envelope.data).toMatchObject({ realityCheckMinutes: 15, realityCheckIsSiteDefault: false });
 
@@ -316,15 +443,28 @@ describe("the reality check", () => {
     await tick(signedIn + 15 * MINUTE - SECOND);
     expect(await check()).toMatchObject({ due: false, playedMinutes: 14, net: 900, intervalMinutes: 15 });
     await tick(signedIn + 15 * MINUTE);
-    expect(await check()).toMatchObject({ due: true, playedMinutes: 15, dueAt: new Date(signedIn + 15 * MINUTE).toISOString() });
+    expect(await check()).toMatchObject({
+      due: true,
+      playedMinutes: 15,
+      dueAt: new Date(signedIn + 15 * MINUTE).toISOString(),
+    });
 
     await tick(signedIn + 20 * MINUTE);
     const continued = await memberCall(platform, m, "continueRealityCheck", { body: {}, key: null });
-    expect(continued.envelope.data).toMatchObject({ due: false, dueAt: new Date(clock + 15 * MINUTE).toISOString(), playedMinutes: 20 });
+    expect(continued.envelope.data).toMatchObject({
+      due: false,
+      dueAt: new Date(clock + 15 * MINUTE).toISOString(),
+      playedMinutes: 20,
+    });
 
     // another sign-in is a session of its own: counted from its own sign-in, with nothing played yet
     const again = await platform.call("signin", { body: { siteId: SITE, account: m.account, password: m.password } });
     const second = { ...m, token: again.envelope.data!.token };
-    expect(await check(second)).toMatchObject({ signedInAt: new Date(clock).toISOString(), due: false, playedMinutes: 0, net: 0 });
+    expect(await check(second)).toMatchObject({
+      signedInAt: new Date(clock).toISOString(),
+      due: false,
+      playedMinutes: 0,
+      net: 0,
+    });
   });
 });

@@ -33,12 +33,16 @@ const pairConfig = (name: string, startPrice: number): PairConfig => ({
 beforeAll(async () => {
   platform = await createPlatform({ wrapEntry: SHIFTED_CLOCK_ENTRY });
   clock = shiftedClock(platform);
-  const put = await platform.operator("operatorPutPair", { params: { pair: DRAWISH }, body: pairConfig("DRW/USDT", 50_000) });
+  const put = await platform.operator("operatorPutPair", {
+    params: { pair: DRAWISH },
+    body: pairConfig("DRW/USDT", 50_000),
+  });
   expect(put.envelope.statusCode, put.envelope.message).toBe(200);
 });
 afterAll(() => platform.dispose());
 
-const putSite = (siteId: string, body: Parameters<Platform["seedSite"]>[1]) => platform.operator("operatorPutSite", { params: { siteId }, body });
+const putSite = (siteId: string, body: Parameters<Platform["seedSite"]>[1]) =>
+  platform.operator("operatorPutSite", { params: { siteId }, body });
 /** a refusal's lines (FailureData.problems), for odds_return_too_high one per option, pair and day */
 const problemsOf = (data: unknown) => (data as { problems: string[] }).problems;
 
@@ -51,12 +55,31 @@ describe("the published table", () => {
     expect(tables.map((t) => t.pair)).toEqual(["BTC-USDT", "ETH-USDT"]);
     for (const table of tables) {
       const config = DEFAULT_PAIRS[table.pair]!;
-      expect(table).toMatchObject({ name: config.name, precision: 2, volatilityBp: config.volatilityBp, periodSeconds: 60, cutoffSeconds: 10, method: "exact" });
+      expect(table).toMatchObject({
+        name: config.name,
+        precision: 2,
+        volatilityBp: config.volatilityBp,
+        periodSeconds: 60,
+        cutoffSeconds: 10,
+        method: "exact",
+      });
       expect(table.day).toBe(new Date().toISOString().slice(0, 10));
       expect(Math.abs(table.price / config.startPrice - 1)).toBeLessThan(0.01);
       // the figures are returns.ts's at that price, and no option is suspended at the default odds
-      const expected = optionReturns(chances({ price: table.price, volatilityBp: config.volatilityBp, periodSeconds: 60, cutoffSeconds: 10 }), ODDS);
-      expect(table.options.map((o) => o.option)).toEqual(["high", "low", "odd", "even", "rise", "fall", "counter", "draw"]);
+      const expected = optionReturns(
+        chances({ price: table.price, volatilityBp: config.volatilityBp, periodSeconds: 60, cutoffSeconds: 10 }),
+        ODDS,
+      );
+      expect(table.options.map((o) => o.option)).toEqual([
+        "high",
+        "low",
+        "odd",
+        "even",
+        "rise",
+        "fall",
+        "counter",
+        "draw",
+      ]);
       table.options.forEach((row, i) => {
         expect(row.rtp).toBeCloseTo(expected[i]!.rtp, 12);
         expect(row.win).toBeCloseTo(expected[i]!.win, 12);
@@ -67,13 +90,18 @@ describe("the published table", () => {
   });
 
   it("answers invalid_site for a site nobody configured", async () => {
-    expect((await platform.call("gameReturns", { params: { siteId: "rtp-nobody" } })).envelope.message).toBe("invalid_site");
+    expect((await platform.call("gameReturns", { params: { siteId: "rtp-nobody" } })).envelope.message).toBe(
+      "invalid_site",
+    );
   });
 });
 
 describe("odds an operator may set", () => {
   it("accepts the default odds", async () => {
-    const { envelope } = await putSite("rtp-odds", { pairs: ["BTC-USDT", "ETH-USDT", DRAWISH], odds: { ...ODDS, draw: 9 } });
+    const { envelope } = await putSite("rtp-odds", {
+      pairs: ["BTC-USDT", "ETH-USDT", DRAWISH],
+      odds: { ...ODDS, draw: 9 },
+    });
     expect(envelope.statusCode, JSON.stringify(envelope.data)).toBe(200);
   });
 
@@ -84,9 +112,15 @@ describe("odds an operator may set", () => {
     const problems = problemsOf(envelope.data);
     for (const pair of ["BTC-USDT", "ETH-USDT", DRAWISH]) {
       // today's and tomorrow's committed parameters are both checked
-      expect(problems.filter((p) => p.startsWith(`rise at 2 returns 100.0 % on ${pair} `)), problems.join("\n")).toHaveLength(2);
+      expect(
+        problems.filter((p) => p.startsWith(`rise at 2 returns 100.0 % on ${pair} `)),
+        problems.join("\n"),
+      ).toHaveLength(2);
     }
-    expect(problems.every((p) => p.startsWith("rise ")), "only rise is named").toBe(true);
+    expect(
+      problems.every((p) => p.startsWith("rise ")),
+      "only rise is named",
+    ).toBe(true);
     expect(problems[0]).toMatch(/odds below 2 return less than 100 %$/);
     const site = await platform.call("siteInfo", { params: { siteId: "rtp-odds" } });
     expect(site.envelope.data!.odds.rise).toBe(1.95);
@@ -97,14 +131,18 @@ describe("odds an operator may set", () => {
     expect(refused.envelope.message).toBe("odds_return_too_high");
     const problems = problemsOf(refused.envelope.data);
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatch(/^draw at 100 returns 10[23]\.\d % on DRW-USDT at its parameters committed for \d{4}-\d{2}-\d{2} \(volatility 1 bp a second, 60 s periods, betting closing 10 s before\) and its price \d+ \(in its smallest steps\); odds below 9[67]\.\d+ return less than 100 %$/);
+    expect(problems[0]).toMatch(
+      /^draw at 100 returns 10[23]\.\d % on DRW-USDT at its parameters committed for \d{4}-\d{2}-\d{2} \(volatility 1 bp a second, 60 s periods, betting closing 10 s before\) and its price \d+ \(in its smallest steps\); odds below 9[67]\.\d+ return less than 100 %$/,
+    );
     const accepted = await putSite("rtp-odds", { odds: { ...ODDS, draw: 90 } });
     expect(accepted.envelope.statusCode, JSON.stringify(accepted.envelope.data)).toBe(200);
     expect(accepted.envelope.data!.odds.draw).toBe(90);
   });
 
   it("checks a new pair list against the odds already set", async () => {
-    expect((await putSite("rtp-pairs", { pairs: ["BTC-USDT"], odds: { ...ODDS, draw: 200 } })).envelope.statusCode).toBe(200);
+    expect(
+      (await putSite("rtp-pairs", { pairs: ["BTC-USDT"], odds: { ...ODDS, draw: 200 } })).envelope.statusCode,
+    ).toBe(200);
     const { envelope } = await putSite("rtp-pairs", { pairs: ["BTC-USDT", DRAWISH] });
     expect(envelope.message).toBe("odds_return_too_high");
     expect(problemsOf(envelope.data)[0]).toMatch(/^draw at 200 returns .* on DRW-USDT /);
@@ -117,7 +155,10 @@ describe("an option that a price fall brought to 100 % or more", () => {
   beforeAll(async () => {
     // the site names the pair before it exists: nothing to check yet, so the odds are taken
     await platform.seedSite(SITE, { ...GAME_SITE, pairs: [FALLEN], odds: ODDS });
-    const put = await platform.operator("operatorPutPair", { params: { pair: FALLEN }, body: pairConfig("LOW/USDT", 3_000) });
+    const put = await platform.operator("operatorPutPair", {
+      params: { pair: FALLEN },
+      body: pairConfig("LOW/USDT", 3_000),
+    });
     expect(put.envelope.statusCode, put.envelope.message).toBe(200);
   });
 
@@ -141,10 +182,20 @@ describe("an option that a price fall brought to 100 % or more", () => {
         await clock.jumpTo(Date.parse(market.next.startsAt) + 100);
         continue;
       }
-      const draw = await bet(platform, member, { pair: FALLEN, periodNo: market.next.periodNo, option: "draw", amount: 100 });
+      const draw = await bet(platform, member, {
+        pair: FALLEN,
+        periodNo: market.next.periodNo,
+        option: "draw",
+        amount: 100,
+      });
       expect(draw.envelope.statusCode).toBe(400);
       expect(draw.envelope.message).toBe("bet_option_suspended");
-      const rise = await bet(platform, member, { pair: FALLEN, periodNo: market.next.periodNo, option: "rise", amount: 100 });
+      const rise = await bet(platform, member, {
+        pair: FALLEN,
+        periodNo: market.next.periodNo,
+        option: "rise",
+        amount: 100,
+      });
       expect(rise.envelope.statusCode, rise.envelope.message).toBe(200);
       break;
     }

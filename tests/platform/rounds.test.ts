@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order, Period } from "../../server/contract";
 import { createPlatform, objectStub, type Platform, type TestMember } from "../helpers/platform";
 import { CLOCK_ENTRY } from "./center-helpers";
-import { FAST_PAIR, fastPair, GAME_SITE, bet, gameMember, gamePostings, marketOf, memberIdOf, openOrders } from "./game-helpers";
+import {
+  FAST_PAIR,
+  fastPair,
+  GAME_SITE,
+  bet,
+  gameMember,
+  gamePostings,
+  marketOf,
+  memberIdOf,
+  openOrders,
+} from "./game-helpers";
 import { expectSoundLedger, memberCall, wallets } from "./money-helpers";
 
 /**
@@ -52,7 +62,9 @@ async function toPeriodStart(offset = 200): Promise<{ current: Period; next: Per
   return marketOf(platform);
 }
 const quote = async (periodNo: string) =>
-  (await platform.call("quotes", { params: { pair: FAST_PAIR }, query: { pageSize: "50" } as never })).envelope.data!.items.find((p) => p.periodNo === periodNo);
+  (
+    await platform.call("quotes", { params: { pair: FAST_PAIR }, query: { pageSize: "50" } as never })
+  ).envelope.data!.items.find((p) => p.periodNo === periodNo);
 
 beforeAll(async () => {
   platform = await createPlatform({ wrapEntry: ENTRY });
@@ -70,7 +82,12 @@ describe("a bet never knows its own reference", () => {
     expect(at(next.cutoffAt)).toBe(at(next.startsAt) - 1_000);
     expect(next.openPrice).toBeNull();
 
-    const running = await bet(platform, m, { pair: FAST_PAIR, periodNo: current.periodNo, option: "rise", amount: 1000 });
+    const running = await bet(platform, m, {
+      pair: FAST_PAIR,
+      periodNo: current.periodNo,
+      option: "rise",
+      amount: 1000,
+    });
     expect(running.envelope.message).toBe("period_started");
     await tick(at(next.cutoffAt) - 1);
     const taken = await bet(platform, m, { pair: FAST_PAIR, periodNo: next.periodNo, option: "rise", amount: 1000 });
@@ -87,7 +104,9 @@ describe("a bet never knows its own reference", () => {
     // two periods ahead is no period that takes bets
     const after = await marketOf(platform);
     const ahead = `${after.next.periodNo.slice(0, 8)}${String(Number(after.next.periodNo.slice(8)) + 1).padStart(4, "0")}`;
-    expect((await bet(platform, m, { pair: FAST_PAIR, periodNo: ahead, option: "odd", amount: 1000 })).envelope.message).toBe("invalid_period");
+    expect(
+      (await bet(platform, m, { pair: FAST_PAIR, periodNo: ahead, option: "odd", amount: 1000 })).envelope.message,
+    ).toBe("invalid_period");
     // the refusals took nothing
     expect((await wallets(platform, m)).games[0]!.balance).toBe(9_000);
   });
@@ -99,8 +118,18 @@ describe("a bet never knows its own reference", () => {
     for (let i = 0; i < 12; i++) {
       // spread over the window: from the start of the period before to 1 ms before the cut-off
       const window = at(next.cutoffAt) - (at(next.startsAt) - PERIOD_MS);
-      await tick(at(next.startsAt) - PERIOD_MS + Math.floor((window * i) / 12) + (i === 11 ? window - 1 - Math.floor((window * 11) / 12) : 0));
-      const r = await bet(platform, m, { pair: FAST_PAIR, periodNo: next.periodNo, option: i % 2 ? "high" : "draw", amount: 100 }, `spread-${i}`);
+      await tick(
+        at(next.startsAt) -
+          PERIOD_MS +
+          Math.floor((window * i) / 12) +
+          (i === 11 ? window - 1 - Math.floor((window * 11) / 12) : 0),
+      );
+      const r = await bet(
+        platform,
+        m,
+        { pair: FAST_PAIR, periodNo: next.periodNo, option: i % 2 ? "high" : "draw", amount: 100 },
+        `spread-${i}`,
+      );
       expect(r.envelope.message, `bet ${i}`).toBe("ok");
       orders.push(r.envelope.data!);
       if (i % 3 === 2) ({ next } = await toPeriodStart(0));
@@ -120,10 +149,12 @@ describe("the market hands each member its period's result", () => {
     expect(await openOrders(platform, m)).toHaveLength(0);
     await deliverResults();
     await (await memberObject(m)).runAlarm();
-    const credits = (await gamePostings(platform, m)).filter((p) => p.reference === placed.envelope.data!.id && p.type !== "bet");
-    const settled = (await memberCall(platform, m, "orders", { query: { status: "settled" } as never })).envelope.data!.items.find(
-      (o: Order) => o.id === placed.envelope.data!.id,
-    ) as Order;
+    const credits = (await gamePostings(platform, m)).filter(
+      (p) => p.reference === placed.envelope.data!.id && p.type !== "bet",
+    );
+    const settled = (
+      await memberCall(platform, m, "orders", { query: { status: "settled" } as never })
+    ).envelope.data!.items.find((o: Order) => o.id === placed.envelope.data!.id) as Order;
     expect(credits).toHaveLength(settled.payout > 0 ? 1 : 0);
     expect((await wallets(platform, m)).games[0]!.balance).toBe(10_000 - 2000 + settled.payout);
     await expectSoundLedger(platform, [m]);
@@ -135,18 +166,29 @@ describe("no operator can choose an outcome", () => {
     const a = await gameMember(platform, SITE, 10_000);
     const b = await gameMember(platform, SITE, 10_000);
     const { next } = await toPeriodStart();
-    for (const [m, option] of [[a, "rise"], [b, "fall"], [a, "draw"], [b, "high"]] as const) {
-      expect((await bet(platform, m, { pair: FAST_PAIR, periodNo: next.periodNo, option, amount: 1000 })).envelope.message).toBe("ok");
+    for (const [m, option] of [
+      [a, "rise"],
+      [b, "fall"],
+      [a, "draw"],
+      [b, "high"],
+    ] as const) {
+      expect(
+        (await bet(platform, m, { pair: FAST_PAIR, periodNo: next.periodNo, option, amount: 1000 })).envelope.message,
+      ).toBe("ok");
     }
     // after the cut-off, before the period starts: the operator pauses the pair
     await tick(at(next.cutoffAt) + 300);
-    const paused = await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair({ paused: true }) });
+    const paused = await platform.operator("operatorPutPair", {
+      params: { pair: FAST_PAIR },
+      body: fastPair({ paused: true }),
+    });
     expect(paused.envelope.data!.voided).toContain(next.periodNo);
     await tick(clock + 2_000);
     const resumed = await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
     expect(resumed.envelope.message).toBe("ok");
 
-    const audit = (await platform.operator("operatorPairAudit", { params: { pair: FAST_PAIR }, query: {} })).envelope.data!;
+    const audit = (await platform.operator("operatorPairAudit", { params: { pair: FAST_PAIR }, query: {} })).envelope
+      .data!;
     const pause = audit.find((e) => e.action === "pair_paused")!;
     expect(pause).toMatchObject({ actor: "operator" });
     expect(String(pause.details.voided)).toContain(next.periodNo);
@@ -156,7 +198,12 @@ describe("no operator can choose an outcome", () => {
     // the market's delivery, the member's alarm re-run, and a crash after a settlement: once each
     await deliverResults();
     await (await memberObject(a)).runAlarm();
-    expect(await (await memberObject(b)).crashAfterSettling().then(() => "returned", () => "crashed")).toBe("crashed");
+    expect(
+      await (await memberObject(b)).crashAfterSettling().then(
+        () => "returned",
+        () => "crashed",
+      ),
+    ).toBe("crashed");
     await (await memberObject(b)).runAlarm();
     await deliverResults();
     for (const m of [a, b]) {
@@ -164,7 +211,8 @@ describe("no operator can choose an outcome", () => {
       const refunds = (await gamePostings(platform, m)).filter((p) => p.type === "refund");
       expect(refunds).toHaveLength(2);
       // each refunded order says why: its history needs no second read
-      const settled = (await memberCall(platform, m, "orders", { query: { status: "settled" } as never })).envelope.data!.items as Order[];
+      const settled = (await memberCall(platform, m, "orders", { query: { status: "settled" } as never })).envelope
+        .data!.items as Order[];
       expect(settled.map((o) => [o.status, o.voidReason])).toEqual([
         ["refunded", "pair_paused"],
         ["refunded", "pair_paused"],
@@ -174,7 +222,8 @@ describe("no operator can choose an outcome", () => {
     const period = (await quote(next.periodNo))!;
     expect(period.voidReason).toBe("pair_paused");
     expect(Object.values(period.outcomes!)).toEqual(Array(8).fill("refund"));
-    const proof = (await platform.call("periodProof", { params: { pair: FAST_PAIR, periodNo: next.periodNo } })).envelope.data!;
+    const proof = (await platform.call("periodProof", { params: { pair: FAST_PAIR, periodNo: next.periodNo } }))
+      .envelope.data!;
     expect(proof.period.voidReason).toBe("pair_paused");
     await expectSoundLedger(platform, [a, b]);
   });
@@ -186,9 +235,10 @@ describe("no operator can choose an outcome", () => {
     const first = await bet(platform, m, body, "late-retry-key-1");
     expect(first.envelope.message).toBe("ok");
     await tick(at(next.startsAt) + 1_000);
-    expect((await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair({ paused: true }) })).envelope.data!.voided).toContain(
-      next.periodNo,
-    );
+    expect(
+      (await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair({ paused: true }) }))
+        .envelope.data!.voided,
+    ).toContain(next.periodNo);
     await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
     await tick(at(next.endsAt) + 100);
     await deliverResults();
@@ -202,9 +252,15 @@ describe("no operator can choose an outcome", () => {
   it("voids a period whose bets were taken before the feed stalled, even when it resumed before the cut-off", async () => {
     const m = await gameMember(platform, SITE, 10_000);
     const { current, next } = await toPeriodStart(100);
-    expect((await bet(platform, m, { pair: FAST_PAIR, periodNo: next.periodNo, option: "odd", amount: 1000 })).envelope.message).toBe("ok");
+    expect(
+      (await bet(platform, m, { pair: FAST_PAIR, periodNo: next.periodNo, option: "odd", amount: 1000 })).envelope
+        .message,
+    ).toBe("ok");
     // the pause touches the running period only (its betting closed); the next still takes bets
-    const paused = await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair({ paused: true }) });
+    const paused = await platform.operator("operatorPutPair", {
+      params: { pair: FAST_PAIR },
+      body: fastPair({ paused: true }),
+    });
     expect(paused.envelope.data!.voided).toEqual([current.periodNo]);
     await tick(clock + 2_000);
     await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
@@ -214,13 +270,17 @@ describe("no operator can choose an outcome", () => {
     expect((await quote(current.periodNo))!.voidReason).toBe("pair_paused");
     expect((await wallets(platform, m)).games[0]!.balance).toBe(10_000);
     // the proof names the stalled seconds, so anyone can see why
-    const proof = (await platform.call("periodProof", { params: { pair: FAST_PAIR, periodNo: next.periodNo } })).envelope.data!;
+    const proof = (await platform.call("periodProof", { params: { pair: FAST_PAIR, periodNo: next.periodNo } }))
+      .envelope.data!;
     expect(proof.gaps.length).toBeGreaterThan(0);
   });
 
   it("a change of the feed's parameters reaches no period whose betting has closed: it voids nothing", async () => {
     await toPeriodStart();
-    const changed = await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair({ volatilityBp: 9 }) });
+    const changed = await platform.operator("operatorPutPair", {
+      params: { pair: FAST_PAIR },
+      body: fastPair({ volatilityBp: 9 }),
+    });
     expect(changed.envelope.data!.voided).toEqual([]);
     expect(changed.envelope.data!.changesFrom).not.toBeNull();
     await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });

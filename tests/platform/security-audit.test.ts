@@ -22,7 +22,10 @@ afterAll(() => platform.dispose());
 
 type Query = { type?: AuditType; account?: string; page?: number; pageSize?: number };
 async function log(p: Platform, siteId: string, query: Query = {}): Promise<CallData<"operatorAudit">> {
-  const { envelope } = await p.operator("operatorAudit", { params: { siteId }, query: { pageSize: 200, ...query } as never });
+  const { envelope } = await p.operator("operatorAudit", {
+    params: { siteId },
+    query: { pageSize: 200, ...query } as never,
+  });
   expect(envelope.statusCode, envelope.message).toBe(200);
   return envelope.data!;
 }
@@ -46,7 +49,9 @@ function signin(siteId: string, account: string, password: string, address?: str
 }
 
 /** Decides a queue item as the operator once the member's outbox has delivered it. */
-async function decide<T>(attempt: () => Promise<{ envelope: { statusCode: number; message: string; data?: T } }>): Promise<T> {
+async function decide<T>(
+  attempt: () => Promise<{ envelope: { statusCode: number; message: string; data?: T } }>,
+): Promise<T> {
   const decided = await eventually(async () => {
     const r = await attempt();
     return r.envelope.message === "invalid_parameters" ? null : r;
@@ -61,7 +66,9 @@ async function decide<T>(attempt: () => Promise<{ envelope: { statusCode: number
  */
 async function auditedHistory(m: TestMember): Promise<Partial<Record<AuditType, number>>> {
   const params = { siteId: m.siteId };
-  expect((await signin(m.siteId, m.account, "wrong-guess", "198.51.100.7")).envelope.message).toBe("wrong_account_or_password");
+  expect((await signin(m.siteId, m.account, "wrong-guess", "198.51.100.7")).envelope.message).toBe(
+    "wrong_account_or_password",
+  );
   const tx = await memberCall(platform, m, "changeTransactionPassword", {
     body: { oldTransactionPassword: m.transactionPassword, newTransactionPassword: "audit-trade-2" },
   });
@@ -72,12 +79,19 @@ async function auditedHistory(m: TestMember): Promise<Partial<Record<AuditType, 
   const credited = await deposit(50_000);
   await decide(() => platform.operator("operatorConfirmDeposit", { params: { ...params, id: credited }, body: {} }));
   const refused = await deposit(7_000);
-  await decide(() => platform.operator("operatorRefuseDeposit", { params: { ...params, id: refused }, body: { reason: "no transfer arrived" } }));
+  await decide(() =>
+    platform.operator("operatorRefuseDeposit", {
+      params: { ...params, id: refused },
+      body: { reason: "no transfer arrived" },
+    }),
+  );
 
   const files = await uploadAll(platform, m);
   const memberId = memberIdOf(m);
   expect((await memberCall(platform, m, "bankApply", { body: bankBody(files) })).envelope.statusCode).toBe(200);
-  await decide(() => platform.operator("operatorRejectBank", { params: { ...params, memberId }, body: { reason: "blurred passbook" } }));
+  await decide(() =>
+    platform.operator("operatorRejectBank", { params: { ...params, memberId }, body: { reason: "blurred passbook" } }),
+  );
   expect((await memberCall(platform, m, "bankApply", { body: bankBody(files) })).envelope.statusCode).toBe(200);
   await eventually(async () => {
     const queue = await platform.operator("operatorBankApplications", { params, query: {} });
@@ -93,9 +107,17 @@ async function auditedHistory(m: TestMember): Promise<Partial<Record<AuditType, 
   const paid = await withdraw(2_000);
   await decide(() => platform.operator("operatorApproveWithdrawal", { params: { ...params, id: paid }, body: {} }));
   const returned = await withdraw(3_000);
-  await decide(() => platform.operator("operatorRejectWithdrawal", { params: { ...params, id: returned }, body: { reason: "name mismatch" } }));
+  await decide(() =>
+    platform.operator("operatorRejectWithdrawal", {
+      params: { ...params, id: returned },
+      body: { reason: "name mismatch" },
+    }),
+  );
 
-  const changed = await memberCall(platform, m, "changePassword", { body: { oldPassword: m.password, newPassword: "audit-login-2" }, key: null });
+  const changed = await memberCall(platform, m, "changePassword", {
+    body: { oldPassword: m.password, newPassword: "audit-login-2" },
+    key: null,
+  });
   expect(changed.envelope.statusCode, changed.envelope.message).toBe(200);
   const forgot = { siteId: m.siteId, account: m.account, areaCode: m.areaCode, mobile: m.mobile };
   expect((await platform.call("forgotSend", { body: forgot })).envelope.statusCode).toBe(200);
@@ -155,7 +177,10 @@ describe("the audit log of a site", () => {
     const failed = entries.find((e) => e.type === "signin_failed")!;
     expect(failed).toMatchObject({ actor: "member", address: "198.51.100.7", details: { reason: "wrong_password" } });
     expect(entries.find((e) => e.type === "password_changed")!.actor).toBe("member");
-    expect(entries.find((e) => e.type === "deposit_refused")).toMatchObject({ actor: "operator", details: { amount: 7_000, reason: "no transfer arrived" } });
+    expect(entries.find((e) => e.type === "deposit_refused")).toMatchObject({
+      actor: "operator",
+      details: { amount: 7_000, reason: "no transfer arrived" },
+    });
     const withdrawals = entries.filter((e) => e.type === "withdrawal_requested").map((e) => e.details.amount);
     expect(withdrawals).toEqual([3_000, 2_000]);
     expect(entries.find((e) => e.type === "bank_rejected")!.details).toMatchObject({ reason: "blurred passbook" });
@@ -185,13 +210,22 @@ describe("the audit log of a site", () => {
   it("records operator actions that concern no member, refused ones too, and not the reading of lists", async () => {
     const before = (await log(platform, SITE, { type: "operator_action" })).total;
     await platform.operator("operatorPutSite", { params: { siteId: SITE }, body: { title: "Audited Markets" } });
-    const refusal = await platform.operator("operatorConfirmDeposit", { params: { siteId: SITE, id: "no-such-deposit" }, body: {} });
+    const refusal = await platform.operator("operatorConfirmDeposit", {
+      params: { siteId: SITE, id: "no-such-deposit" },
+      body: {},
+    });
     expect(refusal.envelope.message).toBe("invalid_parameters");
     await platform.operator("operatorDeposits", { params: { siteId: SITE }, query: {} });
     const after = await log(platform, SITE, { type: "operator_action" });
     expect(after.total).toBe(before + 2);
-    expect(after.items[1]).toMatchObject({ actor: "operator", account: "", details: { call: "operatorPutSite", outcome: "ok", fields: "title" } });
-    expect(after.items[0]).toMatchObject({ details: { call: "operatorConfirmDeposit", outcome: "invalid_parameters", id: "no-such-deposit" } });
+    expect(after.items[1]).toMatchObject({
+      actor: "operator",
+      account: "",
+      details: { call: "operatorPutSite", outcome: "ok", fields: "title" },
+    });
+    expect(after.items[0]).toMatchObject({
+      details: { call: "operatorConfirmDeposit", outcome: "invalid_parameters", id: "no-such-deposit" },
+    });
   });
 
   it("records a sign-in naming no account, as anonymous, with its address", async () => {
@@ -199,7 +233,13 @@ describe("the audit log of a site", () => {
     await signin(SITE, "intruder0x", "wrong-guess", address);
     const failures = await log(platform, SITE, { account: "intruder0x" });
     expect(failures.items).toEqual([
-      expect.objectContaining({ type: "signin_failed", actor: "anonymous", memberId: "", address, details: { reason: "account_not_found" } }),
+      expect.objectContaining({
+        type: "signin_failed",
+        actor: "anonymous",
+        memberId: "",
+        address,
+        details: { reason: "account_not_found" },
+      }),
     ]);
   });
 
@@ -233,7 +273,11 @@ describe("the audit log of a site", () => {
     const auth = { Authorization: "Bearer test-operator-key", "Content-Type": "application/json" };
     for (const path of [`/operator/sites/${SITE}/audit`, `/operator/sites/${SITE}/audit/${target.id}`]) {
       for (const method of ["PUT", "POST", "DELETE", "PATCH"]) {
-        const response = await platform.fetch(path, { method, headers: auth, body: JSON.stringify({ type: "signin_succeeded", details: {} }) });
+        const response = await platform.fetch(path, {
+          method,
+          headers: auth,
+          body: JSON.stringify({ type: "signin_succeeded", details: {} }),
+        });
         expect(response.status, `${method} ${path}`).toBe(400);
         expect(await response.json()).toEqual({ statusCode: 400, message: "invalid_parameters" });
       }
@@ -246,7 +290,12 @@ describe("the audit log of a site", () => {
   it("is read with the operator key only", async () => {
     const anonymous = await platform.call("operatorAudit", { params: { siteId: SITE }, query: {} });
     expect(anonymous.envelope).toEqual({ statusCode: 403, message: "invalid_permission" });
-    const asMember = await platform.call("operatorAudit", { params: { siteId: SITE }, query: {}, token: member.token, siteId: SITE });
+    const asMember = await platform.call("operatorAudit", {
+      params: { siteId: SITE },
+      query: {},
+      token: member.token,
+      siteId: SITE,
+    });
     expect(asMember.status).toBe(403);
   });
 });

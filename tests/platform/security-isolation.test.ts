@@ -4,7 +4,17 @@ import { CALLS, fillPath, type CallName, type Envelope, type MessageCode } from 
 import { createPlatform, type Platform, type TestMember } from "../helpers/platform";
 import { SHIFTED_CLOCK_ENTRY, shiftedClock } from "../helpers/shifted-clock";
 import { bet, FAST_PAIR, fastPair, GAME_SITE, marketOf, openOrders } from "./game-helpers";
-import { bankBody, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf, MONEY_SITE, PNG_1X1 } from "./money-helpers";
+import {
+  bankBody,
+  bindBank,
+  DEMO_OPTION,
+  expectSoundLedger,
+  fund,
+  memberCall,
+  memberIdOf,
+  MONEY_SITE,
+  PNG_1X1,
+} from "./money-helpers";
 
 /**
  * Tenant isolation at the platform (invariant 5, server/platform/README.md, "Invariants"), over
@@ -37,7 +47,9 @@ const CONFIG = {
 };
 
 type MemberCall = { [N in CallName]: (typeof CALLS)[N]["auth"] extends "member" ? N : never }[CallName];
-const MEMBER_CALLS = (Object.keys(CALLS) as CallName[]).filter((name): name is MemberCall => CALLS[name].auth === "member").sort();
+const MEMBER_CALLS = (Object.keys(CALLS) as CallName[])
+  .filter((name): name is MemberCall => CALLS[name].auth === "member")
+  .sort();
 
 /** What the victim owns: every kind of id a member call could be handed. */
 interface Victim {
@@ -86,7 +98,10 @@ const TABLE: Record<MemberCall, Case> = {
   transactions: { input: () => ({ query: {} }), listed: items },
   withdraw: { input: (v) => ({ body: { amount: 1_000, transactionPassword: v.member.transactionPassword } }) },
   withdrawals: { input: () => ({ query: {} }), listed: items },
-  records: { input: () => ({ query: {} }), listed: (data) => (data as { items: { reference: string }[] }).items.map((i) => i.reference) },
+  records: {
+    input: () => ({ query: {} }),
+    listed: (data) => (data as { items: { reference: string }[] }).items.map((i) => i.reference),
+  },
   accountRecords: {
     input: () => ({ query: {} }),
     listed: (data) => (data as { items: { reference: string }[] }).items.map((i) => i.reference),
@@ -98,26 +113,38 @@ const TABLE: Record<MemberCall, Case> = {
   uploadFile: { input: (v) => ({ params: { fileId: v.fileIds.idFrontFileId } }), foreignId: "file_not_found" },
   changePassword: { input: (v) => ({ body: { oldPassword: v.member.password, newPassword: "taken-over-1" } }) },
   changeTransactionPassword: {
-    input: (v) => ({ body: { oldTransactionPassword: v.member.transactionPassword, newTransactionPassword: "taken-over-2" } }),
+    input: (v) => ({
+      body: { oldTransactionPassword: v.member.transactionPassword, newTransactionPassword: "taken-over-2" },
+    }),
   },
   smsSend: { input: () => ({ body: { purpose: "verify_mobile" } }) },
   smsVerify: { input: () => ({ body: { code: "123456" } }) },
   messages: { input: () => ({ query: {} }), listed: items },
   sendMessage: { input: () => ({ body: { title: "Hello", content: "Written by someone else" } }) },
   message: { input: (v) => ({ params: { id: v.threadId } }), foreignId: "message_not_found" },
-  replyMessage: { input: (v) => ({ params: { id: v.threadId }, body: { content: "Written by someone else" } }), foreignId: "message_not_found" },
-  placeOrder: { input: () => ({ body: { pair: FAST_PAIR, periodNo: "202501010001", option: "high", amount: 100, mode: "real" } }) },
+  replyMessage: {
+    input: (v) => ({ params: { id: v.threadId }, body: { content: "Written by someone else" } }),
+    foreignId: "message_not_found",
+  },
+  placeOrder: {
+    input: () => ({ body: { pair: FAST_PAIR, periodNo: "202501010001", option: "high", amount: 100, mode: "real" } }),
+  },
   orders: { input: () => ({ query: { status: "all" } }), listed: items },
   ticketQuery: { input: () => ({}), listed: (data) => (data as { id: string }[]).map((o) => o.id) },
   memberCampaigns: { input: () => ({}) },
   joinCampaign: { input: () => ({ params: { key: BONUS_RULE.key }, body: {} }) },
-  openPosition: { input: () => ({ body: { pair: FAST_PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: 1, mode: "real" } }) },
+  openPosition: {
+    input: () => ({ body: { pair: FAST_PAIR, side: "long", margin: 1000, leverage: 10, seenPrice: 1, mode: "real" } }),
+  },
   positions: { input: () => ({ query: { status: "open" } }), listed: items },
   setPositionTriggers: {
     input: (v) => ({ params: { id: v.positionId }, body: { takeProfit: null, stopLoss: null, mode: "real" } }),
     foreignId: "position_not_found",
   },
-  closePosition: { input: (v) => ({ params: { id: v.positionId }, body: { mode: "real" } }), foreignId: "position_not_found" },
+  closePosition: {
+    input: (v) => ({ params: { id: v.positionId }, body: { mode: "real" } }),
+    foreignId: "position_not_found",
+  },
   // player protection: a limit or a break set through a foreign token would show in the victim's state
   protection: { input: () => ({}) },
   setLimit: { input: () => ({ body: { kind: "deposit", period: "day", amount: 1_000 } }) },
@@ -139,7 +166,12 @@ let twin: TestMember;
 let neighbour: TestMember;
 
 /** A member call with any token and site header; multipart for `upload`, an Idempotency-Key where needed. */
-async function send(name: MemberCall, token: string, siteId: string, input: Input): Promise<{ status: number; envelope: Envelope; bytes: Buffer }> {
+async function send(
+  name: MemberCall,
+  token: string,
+  siteId: string,
+  input: Input,
+): Promise<{ status: number; envelope: Envelope; bytes: Buffer }> {
   const spec = CALLS[name];
   let path = fillPath(spec.path, input.params);
   if (input.query && Object.keys(input.query).length > 0) path += `?${new URLSearchParams(input.query)}`;
@@ -166,7 +198,9 @@ async function send(name: MemberCall, token: string, siteId: string, input: Inpu
 /** A token in the platform's format, with its parts swapped: what a forger could make from their own. */
 function forge(token: string, changes: { siteId?: string; memberId?: string }): string {
   const [siteId, memberId, id, secret] = Buffer.from(token, "base64url").toString().split(".");
-  return Buffer.from([changes.siteId ?? siteId, changes.memberId ?? memberId, id, secret].join(".")).toString("base64url");
+  return Buffer.from([changes.siteId ?? siteId, changes.memberId ?? memberId, id, secret].join(".")).toString(
+    "base64url",
+  );
 }
 
 /** Everything the victim can see of themselves, through their own token. */
@@ -195,7 +229,9 @@ async function snapshot(v: Victim): Promise<unknown> {
     positions: await read("positions", { query: { status: "open" } }),
     protection: await read("protection"),
     // not the minutes played (the clock runs): when the next check is due, which a "continue" moves
-    reality: ((r) => ({ dueAt: r.dueAt, intervalMinutes: r.intervalMinutes }))((await read("realityCheck")) as { dueAt: string; intervalMinutes: number }),
+    reality: ((r) => ({ dueAt: r.dueAt, intervalMinutes: r.intervalMinutes }))(
+      (await read("realityCheck")) as { dueAt: string; intervalMinutes: number },
+    ),
   };
 }
 
@@ -204,19 +240,28 @@ async function makeVictim(): Promise<Victim> {
   const m = await platform.signupMember(SITE);
   await fund(platform, m, 100_000);
   const deposits = await memberCall(platform, m, "deposits", { query: {} });
-  const transfer = await memberCall(platform, m, "transfer", { body: { direction: "in", gameCode: "binary", amount: 20_000 } });
+  const transfer = await memberCall(platform, m, "transfer", {
+    body: { direction: "in", gameCode: "binary", amount: 20_000 },
+  });
   const thread = await memberCall(platform, m, "sendMessage", { body: { title: "Mine", content: "Only mine" } });
   await bindBank(platform, m);
   const uploads = (await memberCall(platform, m, "uploads")).envelope.data!;
   const fileOf = (kind: string) => uploads.find((u) => u.kind === kind)!.fileId;
-  const withdrawal = await memberCall(platform, m, "withdraw", { body: { amount: 5_000, transactionPassword: m.transactionPassword } });
+  const withdrawal = await memberCall(platform, m, "withdraw", {
+    body: { amount: 5_000, transactionPassword: m.transactionPassword },
+  });
   expect(withdrawal.envelope.statusCode, withdrawal.envelope.message).toBe(200);
 
   // a bet, settled before anyone looks, so that nothing changes by itself while the test runs
   let orderId = "";
   while (!orderId) {
     const market = await marketOf(platform);
-    const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: market.next.periodNo, option: "high", amount: 1_000 });
+    const placed = await bet(platform, m, {
+      pair: FAST_PAIR,
+      periodNo: market.next.periodNo,
+      option: "high",
+      amount: 1_000,
+    });
     if (placed.envelope.statusCode === 200) {
       orderId = placed.envelope.data!.id;
     } else {
@@ -229,7 +274,8 @@ async function makeVictim(): Promise<Victim> {
   // past the end of the bet's period: the market's next alarm settles it
   await clock.jumpTo(Date.parse((await openOrders(platform, m))[0]!.endsAt) + 100);
   const deadline = Date.now() + 15_000;
-  while ((await openOrders(platform, m)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while ((await openOrders(platform, m)).length > 0 && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   expect(await openOrders(platform, m)).toEqual([]);
   // an open position (10× leverage: its stop-out is about 9 % away, far beyond the test pair's walk)
   const opened = await memberCall(platform, m, "openPosition", {
@@ -282,14 +328,19 @@ describe("tenant isolation over every member call", () => {
     }
     expect(memberIdOf(twin)).not.toBe(memberIdOf(victim.member));
     // and the other ids a call takes: 16 random bytes, base64url
-    for (const id of victimIds().filter((id) => id !== victim.orderId)) expect(Buffer.from(id, "base64url")).toHaveLength(16);
+    for (const id of victimIds().filter((id) => id !== victim.orderId))
+      expect(Buffer.from(id, "base64url")).toHaveLength(16);
   });
 
   it("refuses the same-named account's token of another site with 402, on every call, changing nothing", async () => {
     const before = await snapshot(victim);
     for (const name of MEMBER_CALLS) {
       const r = await send(name, twin.token, SITE, TABLE[name].input(victim));
-      expect({ name, status: r.status, envelope: r.envelope }).toEqual({ name, status: 402, envelope: { statusCode: 402, message: "invalid_permission" } });
+      expect({ name, status: r.status, envelope: r.envelope }).toEqual({
+        name,
+        status: 402,
+        envelope: { statusCode: 402, message: "invalid_permission" },
+      });
     }
     expect(await snapshot(victim)).toEqual(before);
     // the twin's own session was not touched either (signout was among the calls)
@@ -298,11 +349,18 @@ describe("tenant isolation over every member call", () => {
 
   it("refuses a forged token naming this site (or the victim) with another site's session, on every call, changing nothing", async () => {
     const before = await snapshot(victim);
-    const forgeries = [forge(twin.token, { siteId: SITE }), forge(twin.token, { siteId: SITE, memberId: memberIdOf(victim.member) })];
+    const forgeries = [
+      forge(twin.token, { siteId: SITE }),
+      forge(twin.token, { siteId: SITE, memberId: memberIdOf(victim.member) }),
+    ];
     for (const token of forgeries) {
       for (const name of MEMBER_CALLS) {
         const r = await send(name, token, SITE, TABLE[name].input(victim));
-        expect({ name, status: r.status, message: r.envelope.message }).toEqual({ name, status: 402, message: "invalid_permission" });
+        expect({ name, status: r.status, message: r.envelope.message }).toEqual({
+          name,
+          status: 402,
+          message: "invalid_permission",
+        });
       }
     }
     expect(await snapshot(victim)).toEqual(before);
@@ -311,7 +369,11 @@ describe("tenant isolation over every member call", () => {
   it("refuses a member asking by path for another site's content with 403", async () => {
     for (const name of MEMBER_CALLS.filter((n) => CALLS[n].path.includes(":siteId"))) {
       const r = await send(name, twin.token, OTHER_SITE, TABLE[name].input(victim));
-      expect({ name, status: r.status, message: r.envelope.message }).toEqual({ name, status: 403, message: "invalid_permission" });
+      expect({ name, status: r.status, message: r.envelope.message }).toEqual({
+        name,
+        status: 403,
+        message: "invalid_permission",
+      });
     }
   });
 
@@ -346,7 +408,10 @@ describe("tenant isolation over every member call", () => {
       ] as const) {
         const r = await send(name, who.token, siteId, TABLE[name].input(victim));
         expect(r.status, `${name}: ${r.envelope.message}`).toBe(200);
-        expect(TABLE[name].listed!(r.envelope.data).filter((id) => ids.has(id)), `${name} of ${siteId}`).toEqual([]);
+        expect(
+          TABLE[name].listed!(r.envelope.data).filter((id) => ids.has(id)),
+          `${name} of ${siteId}`,
+        ).toEqual([]);
       }
     }
     // and the victim's own lists do hold them, so the check above can see them

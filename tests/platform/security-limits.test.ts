@@ -58,25 +58,37 @@ describe("forgotten-password requests", () => {
   it("limits requests per client address over any accounts; another address goes on", async () => {
     const address = freshAddress();
     for (let i = 0; i < FORGOT_LIMITS.perAddressPerHour; i++) {
-      expect((await forgotSend(`seeker${i}x`, unique().mobile, address)).envelope.statusCode, `request ${i + 1}`).toBe(200);
+      expect((await forgotSend(`seeker${i}x`, unique().mobile, address)).envelope.statusCode, `request ${i + 1}`).toBe(
+        200,
+      );
     }
-    expect((await forgotSend("seeker-last", unique().mobile, address)).envelope).toEqual({ statusCode: 429, message: "too_many_requests" });
+    expect((await forgotSend("seeker-last", unique().mobile, address)).envelope).toEqual({
+      statusCode: 429,
+      message: "too_many_requests",
+    });
     expect((await forgotSend("seeker-last", unique().mobile, freshAddress())).envelope.statusCode).toBe(200);
   });
 
   it("counts the addresses of one IPv6 /64 as one requester", async () => {
     const slash64 = "2001:db8:f0:9";
     for (let i = 1; i <= FORGOT_LIMITS.perAddressPerHour; i++) {
-      expect((await forgotSend(`prober${i}x`, unique().mobile, `${slash64}::${i.toString(16)}`)).envelope.statusCode, `request ${i}`).toBe(200);
+      expect(
+        (await forgotSend(`prober${i}x`, unique().mobile, `${slash64}::${i.toString(16)}`)).envelope.statusCode,
+        `request ${i}`,
+      ).toBe(200);
     }
-    expect((await forgotSend("prober-last", unique().mobile, `${slash64}:ab::cd`)).envelope).toEqual({ statusCode: 429, message: "too_many_requests" });
+    expect((await forgotSend("prober-last", unique().mobile, `${slash64}:ab::cd`)).envelope).toEqual({
+      statusCode: 429,
+      message: "too_many_requests",
+    });
   });
 });
 
 describe("messages to customer service", () => {
   const send = (m: TestMember, key?: string) =>
     memberCall(platform, m, "sendMessage", { body: { title: "Question", content: "Where is my deposit?" }, key });
-  const total = async (m: TestMember) => (await memberCall(platform, m, "messages", { query: {} })).envelope.data!.total;
+  const total = async (m: TestMember) =>
+    (await memberCall(platform, m, "messages", { query: {} })).envelope.data!.total;
 
   it("takes at most MESSAGE_LIMITS.perHour threads and replies an hour from a member; a replay still answers, the next hour takes more", async () => {
     const m = await platform.signupMember(SITE);
@@ -87,14 +99,20 @@ describe("messages to customer service", () => {
       const r =
         i % 2 === 0
           ? await send(m)
-          : await memberCall(platform, m, "replyMessage", { params: { id: threadId }, body: { content: `follow-up ${i}` } });
+          : await memberCall(platform, m, "replyMessage", {
+              params: { id: threadId },
+              body: { content: `follow-up ${i}` },
+            });
       expect(r.envelope.statusCode, `post ${i + 1}`).toBe(200);
     }
     const threadsBefore = await total(m);
     const refused = await send(m);
     expect(refused.status).toBe(429);
     expect(refused.envelope).toEqual({ statusCode: 429, message: "too_many_requests" });
-    const refusedReply = await memberCall(platform, m, "replyMessage", { params: { id: threadId }, body: { content: "one more" } });
+    const refusedReply = await memberCall(platform, m, "replyMessage", {
+      params: { id: threadId },
+      body: { content: "one more" },
+    });
     expect(refusedReply.envelope.message).toBe("too_many_requests");
     expect(await total(m)).toBe(threadsBefore);
     const thread = await memberCall(platform, m, "message", { params: { id: threadId } });

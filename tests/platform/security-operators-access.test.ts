@@ -25,23 +25,46 @@ const json = (value: unknown) => b64url(new TextEncoder().encode(JSON.stringify(
 async function accessToken(email?: string): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const head = json({ alg: "RS256", kid: "k1", typ: "JWT" });
-  const body = json({ iss: `https://${TEAM}`, aud: [AUD], exp: now + 600, iat: now, ...(email ? { email } : { common_name: "svc.access" }) });
-  const signature = await crypto.subtle.sign("RSASSA-PKCS1-v1_5", keys.privateKey, new TextEncoder().encode(`${head}.${body}`));
+  const body = json({
+    iss: `https://${TEAM}`,
+    aud: [AUD],
+    exp: now + 600,
+    iat: now,
+    ...(email ? { email } : { common_name: "svc.access" }),
+  });
+  const signature = await crypto.subtle.sign(
+    "RSASSA-PKCS1-v1_5",
+    keys.privateKey,
+    new TextEncoder().encode(`${head}.${body}`),
+  );
   return `${head}.${body}.${b64url(new Uint8Array(signature))}`;
 }
 
-async function call<N extends CallName>(name: N, input: Partial<CallInput<N>>, access?: string): Promise<Envelope<CallData<N>>> {
+async function call<N extends CallName>(
+  name: N,
+  input: Partial<CallInput<N>>,
+  access?: string,
+): Promise<Envelope<CallData<N>>> {
   const request = callRequest(name, input as CallInput<N>, "http://platform.test");
   const headers = new Headers(request.headers);
   if (access) headers.set("Cf-Access-Jwt-Assertion", access);
   const worker = await mf.getWorker(PLATFORM_WORKER_NAME);
   const body = request.body ? await request.arrayBuffer() : undefined;
-  const response = (await worker.fetch(request.url, { method: request.method, headers: [...headers], body } as never)) as unknown as Response;
+  const response = (await worker.fetch(request.url, {
+    method: request.method,
+    headers: [...headers],
+    body,
+  } as never)) as unknown as Response;
   return (await response.json()) as Envelope<CallData<N>>;
 }
 
 beforeAll(async () => {
-  const params = { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" };
+  const params = {
+    name: "RSASSA-PKCS1-v1_5",
+    modulusLength: 2048,
+    publicExponent: new Uint8Array([1, 0, 1]),
+    hash: "SHA-256",
+  };
   keys = (await crypto.subtle.generateKey(params, true, ["sign", "verify"])) as CryptoKeyPair;
   jwk = { ...(await crypto.subtle.exportKey("jwk", keys.publicKey)), kid: "k1" } as JsonWebKey;
   mf = new Miniflare({
@@ -59,12 +82,18 @@ beforeAll(async () => {
           TURNSTILE_SECRET_KEY: "0x4AAAAAAA-operators-access-test",
         }),
         outboundService: (request) =>
-          new URL(request.url).pathname === "/cdn-cgi/access/certs" ? Response.json({ keys: [jwk] }) : new Response("no", { status: 404 }),
+          new URL(request.url).pathname === "/cdn-cgi/access/certs"
+            ? Response.json({ keys: [jwk] })
+            : new Response("no", { status: 404 }),
       },
     ],
   });
   await mf.ready;
-  const seeded = await call("operatorPutSite", { params: { siteId: SITE }, body: {}, token: OWNER_KEY }, await accessToken("owner@ops.example"));
+  const seeded = await call(
+    "operatorPutSite",
+    { params: { siteId: SITE }, body: {}, token: OWNER_KEY },
+    await accessToken("owner@ops.example"),
+  );
   expect(seeded.statusCode, seeded.message).toBe(200);
 });
 afterAll(() => mf?.dispose());
@@ -78,10 +107,14 @@ describe("an operator's key in production", () => {
     );
     expect(created.statusCode, created.message).toBe(200);
     const key = created.data!.key;
-    const list = (access?: string) => call("operatorDeposits", { params: { siteId: SITE }, query: {}, token: key }, access);
+    const list = (access?: string) =>
+      call("operatorDeposits", { params: { siteId: SITE }, query: {}, token: key }, access);
 
     expect((await list(await accessToken("MEI@ops.example"))).statusCode).toBe(200);
-    expect(await list(await accessToken("someone-else@ops.example"))).toEqual({ statusCode: 403, message: "invalid_permission" });
+    expect(await list(await accessToken("someone-else@ops.example"))).toEqual({
+      statusCode: 403,
+      message: "invalid_permission",
+    });
     // a service token names no person
     expect((await list(await accessToken())).statusCode).toBe(403);
     expect((await list()).statusCode).toBe(403);
@@ -94,15 +127,34 @@ describe("an operator's key in production", () => {
       await accessToken("owner@ops.example"),
     );
     const key = created.data!.key;
-    const answer = await call("operatorDeposits", { params: { siteId: SITE }, query: {}, token: key }, await accessToken("nobody@ops.example"));
+    const answer = await call(
+      "operatorDeposits",
+      { params: { siteId: SITE }, query: {}, token: key },
+      await accessToken("nobody@ops.example"),
+    );
     expect(answer.statusCode).toBe(403);
   });
 
   it("names the person behind the owner key: its name and the Access login that came with it", async () => {
     const access = await accessToken("ong@ops.example");
-    expect((await call("operatorSetChatLink", { params: { siteId: SITE }, body: { link: "https://chat.example/ops" }, token: OWNER_KEY }, access)).statusCode).toBe(200);
-    const log = await call("operatorAudit", { params: { siteId: SITE }, query: { pageSize: 50 } as never, token: OWNER_KEY }, access);
+    expect(
+      (
+        await call(
+          "operatorSetChatLink",
+          { params: { siteId: SITE }, body: { link: "https://chat.example/ops" }, token: OWNER_KEY },
+          access,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const log = await call(
+      "operatorAudit",
+      { params: { siteId: SITE }, query: { pageSize: 50 } as never, token: OWNER_KEY },
+      access,
+    );
     const entry = log.data!.items.find((e) => e.details.call === "operatorSetChatLink");
-    expect(entry).toMatchObject({ operator: { id: "owner", name: "Owner Ong" }, details: { accessEmail: "ong@ops.example", site: SITE } });
+    expect(entry).toMatchObject({
+      operator: { id: "owner", name: "Owner Ong" },
+      details: { accessEmail: "ong@ops.example", site: SITE },
+    });
   });
 });

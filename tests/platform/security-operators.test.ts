@@ -1,8 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillPath, type AuditEntry, type CallName } from "../../server/contract";
-import { createPlatform, type CallOptions, type Platform, type TestMember, type TestOperator } from "../helpers/platform";
+import {
+  createPlatform,
+  type CallOptions,
+  type Platform,
+  type TestMember,
+  type TestOperator,
+} from "../helpers/platform";
 import { fastPair } from "./game-helpers";
-import { BANK_OPTION, bindBank, eventually, fund, memberCall, memberIdOf, MONEY_SITE, uploadAll } from "./money-helpers";
+import {
+  BANK_OPTION,
+  bindBank,
+  eventually,
+  fund,
+  memberCall,
+  memberIdOf,
+  MONEY_SITE,
+  uploadAll,
+} from "./money-helpers";
 
 /**
  * Operators are people (server/platform/README.md, "Operators"). The finding replayed: one shared
@@ -25,7 +40,12 @@ beforeAll(async () => {
   platform = await createPlatform();
   await platform.seedSite(SITE, MONEY_SITE);
   await platform.seedSite(OTHER, MONEY_SITE);
-  clerk = await platform.createOperator({ name: "Clerk Chen", email: "chen@ops.example", sites: [SITE], roles: ["support", "finance"] });
+  clerk = await platform.createOperator({
+    name: "Clerk Chen",
+    email: "chen@ops.example",
+    sites: [SITE],
+    roles: ["support", "finance"],
+  });
   cashier = await platform.createOperator({ name: "Cashier Lin", sites: [SITE, OTHER], roles: ["finance"] });
   helpdesk = await platform.createOperator({ name: "Helpdesk Wu", sites: [SITE], roles: ["support"] });
   member = await platform.signupMember(SITE);
@@ -36,18 +56,25 @@ const as = <N extends CallName>(who: TestOperator | string, name: N, options: Om
   platform.operator(name, options, typeof who === "string" ? who : who.key);
 
 async function auditOf(siteId: string): Promise<AuditEntry[]> {
-  const { envelope } = await platform.operator("operatorAudit", { params: { siteId }, query: { pageSize: 200 } as never });
+  const { envelope } = await platform.operator("operatorAudit", {
+    params: { siteId },
+    query: { pageSize: 200 } as never,
+  });
   expect(envelope.statusCode, envelope.message).toBe(200);
   return envelope.data!.items;
 }
 
 /** The operator entry of one call, once it is there. */
 const entryOf = (siteId: string, call: CallName, match: (e: AuditEntry) => boolean = () => true) =>
-  eventually(async () => (await auditOf(siteId)).find((e) => e.type === "operator_action" && e.details.call === call && match(e)));
+  eventually(async () =>
+    (await auditOf(siteId)).find((e) => e.type === "operator_action" && e.details.call === call && match(e)),
+  );
 
 /** A document's bytes, read as an operator (a raw answer, not an envelope). */
 const readFile = (key: string, siteId: string, fileId: string) =>
-  platform.fetch(fillPath("/operator/sites/:siteId/files/:fileId", { siteId, fileId }), { headers: { Authorization: `Bearer ${key}` } });
+  platform.fetch(fillPath("/operator/sites/:siteId/files/:fileId", { siteId, fileId }), {
+    headers: { Authorization: `Bearer ${key}` },
+  });
 
 describe("an operator's key works only on their sites", () => {
   it("refuses a key scoped to one site on another, exactly as a wrong key (no hint the site exists)", async () => {
@@ -61,15 +88,25 @@ describe("an operator's key works only on their sites", () => {
     expect(nowhere).toEqual(elsewhere);
     expect(wrongKey).toEqual(elsewhere);
     // the key of another site's operator changes nothing there either
-    const put = await as(clerk, "operatorRefuseDeposit", { params: { siteId: OTHER, id: "x".repeat(20) }, body: { reason: "not mine" } });
+    const put = await as(clerk, "operatorRefuseDeposit", {
+      params: { siteId: OTHER, id: "x".repeat(20) },
+      body: { reason: "not mine" },
+    });
     expect(put.status).toBe(403);
   });
 
   it("keeps calls that name no site (pairs, the registry) to admins of every site", async () => {
     const admin = await platform.createOperator({ name: "Site Admin", sites: [SITE], roles: ["admin"] });
-    expect((await as(admin, "operatorPutSite", { params: { siteId: SITE }, body: { title: "Ops One" } })).status).toBe(200);
-    expect(await as(admin, "operatorList", {})).toMatchObject({ status: 403, envelope: { message: "invalid_permission" } });
-    expect((await as(admin, "operatorCreate", { body: { name: "Escalated", sites: ["*"], roles: ["admin"] } })).status).toBe(403);
+    expect((await as(admin, "operatorPutSite", { params: { siteId: SITE }, body: { title: "Ops One" } })).status).toBe(
+      200,
+    );
+    expect(await as(admin, "operatorList", {})).toMatchObject({
+      status: 403,
+      envelope: { message: "invalid_permission" },
+    });
+    expect(
+      (await as(admin, "operatorCreate", { body: { name: "Escalated", sites: ["*"], roles: ["admin"] } })).status,
+    ).toBe(403);
     expect((await as(admin, "operatorPairAudit", { params: { pair: "BTC-USDT" }, query: {} })).status).toBe(403);
   });
 });
@@ -78,7 +115,9 @@ describe("roles", () => {
   it("refuses support an approval of a withdrawal, and finance a site's content", async () => {
     await fund(platform, member, 100_000);
     await bindBank(platform, member);
-    const requested = await memberCall(platform, member, "withdraw", { body: { amount: 1_000, transactionPassword: member.transactionPassword } });
+    const requested = await memberCall(platform, member, "withdraw", {
+      body: { amount: 1_000, transactionPassword: member.transactionPassword },
+    });
     expect(requested.envelope.statusCode, requested.envelope.message).toBe(200);
     const params = { siteId: SITE, id: requested.envelope.data!.id };
 
@@ -133,7 +172,9 @@ describe("keys of their own", () => {
     expect((await as(a, "operatorDeposits", { params: { siteId: SITE }, query: {} })).status).toBe(403);
     expect((await as(b, "operatorDeposits", { params: { siteId: SITE }, query: {} })).status).toBe(200);
     // a revoked operator stays revoked: no rotation brings them back
-    expect((await platform.operator("operatorRotateKey", { params: { operatorId: a.id }, body: {} })).envelope.message).toBe("operator_not_found");
+    expect(
+      (await platform.operator("operatorRotateKey", { params: { operatorId: a.id }, body: {} })).envelope.message,
+    ).toBe("operator_not_found");
   });
 
   it("never shows a key again and keeps only what names the operator", async () => {
@@ -144,26 +185,43 @@ describe("keys of their own", () => {
       expect(text).not.toContain(o.key.split(".")[1]!);
       expect(list.envelope.data!.find((x) => x.id === o.id)).toMatchObject({ name: o.name, revokedAt: null });
     }
-    expect(list.envelope.data!.find((x) => x.id === clerk.id)).toMatchObject({ email: "chen@ops.example", sites: [SITE], roles: ["finance", "support"] });
+    expect(list.envelope.data!.find((x) => x.id === clerk.id)).toMatchObject({
+      email: "chen@ops.example",
+      sites: [SITE],
+      roles: ["finance", "support"],
+    });
   });
 
   it("refuses an email another operator has", async () => {
-    const taken = await platform.operator("operatorCreate", { body: { name: "Twin", email: "CHEN@ops.example", sites: [SITE], roles: ["support"] } });
+    const taken = await platform.operator("operatorCreate", {
+      body: { name: "Twin", email: "CHEN@ops.example", sites: [SITE], roles: ["support"] },
+    });
     expect(taken.envelope.message).toBe("operator_email_taken");
   });
 
   it("never revokes the last admin of every site, not even by their own hand", async () => {
     const p = await createPlatform();
     try {
-      const first = await p.operator("operatorCreate", { body: { name: "Only Admin", sites: ["*"], roles: ["admin"] } });
+      const first = await p.operator("operatorCreate", {
+        body: { name: "Only Admin", sites: ["*"], roles: ["admin"] },
+      });
       const only = first.envelope.data!;
       const self = await p.operator("operatorRevoke", { params: { operatorId: only.operator.id }, body: {} }, only.key);
       expect(self.envelope.message).toBe("operator_last_admin");
       expect((await p.operator("operatorList", {}, only.key)).status).toBe(200);
 
-      const second = (await p.operator("operatorCreate", { body: { name: "Second Admin", sites: ["*"], roles: ["admin", "support"] } })).envelope.data!;
-      expect((await p.operator("operatorRevoke", { params: { operatorId: only.operator.id }, body: {} }, second.key)).status).toBe(200);
-      expect((await p.operator("operatorRevoke", { params: { operatorId: second.operator.id }, body: {} }, second.key)).envelope.message).toBe("operator_last_admin");
+      const second = (
+        await p.operator("operatorCreate", {
+          body: { name: "Second Admin", sites: ["*"], roles: ["admin", "support"] },
+        })
+      ).envelope.data!;
+      expect(
+        (await p.operator("operatorRevoke", { params: { operatorId: only.operator.id }, body: {} }, second.key)).status,
+      ).toBe(200);
+      expect(
+        (await p.operator("operatorRevoke", { params: { operatorId: second.operator.id }, body: {} }, second.key))
+          .envelope.message,
+      ).toBe("operator_last_admin");
     } finally {
       await p.dispose();
     }
@@ -177,11 +235,17 @@ describe("the audit log names the operator, the site and the member", () => {
     const files = await uploadAll(platform, member);
     expect((await readFile(clerk.key, SITE, files.idFrontFileId)).status).toBe(200);
     const entry = await entryOf(SITE, "operatorFile", (e) => e.details.fileId === files.idFrontFileId);
-    expect(entry).toMatchObject({ ...named(clerk), memberId: memberIdOf(member), details: { site: SITE, outcome: "ok" } });
+    expect(entry).toMatchObject({
+      ...named(clerk),
+      memberId: memberIdOf(member),
+      details: { site: SITE, outcome: "ok" },
+    });
   });
 
   it("names the operator on a deposit decision, in the action and in the member's own entry", async () => {
-    const deposit = await memberCall(platform, member, "deposit", { body: { optionId: BANK_OPTION.id, amount: 25_000 } });
+    const deposit = await memberCall(platform, member, "deposit", {
+      body: { optionId: BANK_OPTION.id, amount: 25_000 },
+    });
     const id = deposit.envelope.data!.id;
     const confirmed = await eventually(async () => {
       const r = await as(cashier, "operatorConfirmDeposit", { params: { siteId: SITE, id }, body: {} });
@@ -190,31 +254,63 @@ describe("the audit log names the operator, the site and the member", () => {
     expect(confirmed.status, confirmed.envelope.message).toBe(200);
 
     const action = await entryOf(SITE, "operatorConfirmDeposit", (e) => e.details.id === id);
-    expect(action).toMatchObject({ ...named(cashier), account: member.account, memberId: memberIdOf(member), details: { site: SITE } });
-    const decision = await eventually(async () => (await auditOf(SITE)).find((e) => e.type === "deposit_confirmed" && e.details.depositId === id));
+    expect(action).toMatchObject({
+      ...named(cashier),
+      account: member.account,
+      memberId: memberIdOf(member),
+      details: { site: SITE },
+    });
+    const decision = await eventually(async () =>
+      (await auditOf(SITE)).find((e) => e.type === "deposit_confirmed" && e.details.depositId === id),
+    );
     expect(decision).toMatchObject({ ...named(cashier), memberId: memberIdOf(member) });
 
     // one operator's actions, by id
-    const { envelope } = await platform.operator("operatorAudit", { params: { siteId: SITE }, query: { operator: cashier.id, pageSize: 200 } as never });
+    const { envelope } = await platform.operator("operatorAudit", {
+      params: { siteId: SITE },
+      query: { operator: cashier.id, pageSize: 200 } as never,
+    });
     expect(envelope.data!.items.length).toBeGreaterThan(0);
     expect(envelope.data!.items.every((e: AuditEntry) => e.operator?.id === cashier.id)).toBe(true);
   });
 
   it("names the member of a refused decision too, and the owner key by its name", async () => {
-    const refused = await as(cashier, "operatorRefuseDeposit", { params: { siteId: SITE, id: "no-such-deposit" }, body: { reason: "x" } });
+    const refused = await as(cashier, "operatorRefuseDeposit", {
+      params: { siteId: SITE, id: "no-such-deposit" },
+      body: { reason: "x" },
+    });
     expect(refused.envelope.message).toBe("invalid_parameters");
-    const thread = await memberCall(platform, member, "sendMessage", { body: { title: "Help", content: "Where is my money?" } });
+    const thread = await memberCall(platform, member, "sendMessage", {
+      body: { title: "Help", content: "Where is my money?" },
+    });
     const params = { siteId: SITE, memberId: memberIdOf(member), id: thread.envelope.data!.id };
     expect((await platform.operator("operatorMessage", { params })).status).toBe(200);
     const read = await entryOf(SITE, "operatorMessage", (e) => e.details.id === params.id);
-    expect(read).toMatchObject({ operator: { id: "owner", name: "owner" }, memberId: params.memberId, details: { site: SITE } });
+    expect(read).toMatchObject({
+      operator: { id: "owner", name: "owner" },
+      memberId: params.memberId,
+      details: { site: SITE },
+    });
   });
 
   it("names the operator of a pair's change in the pair's own log", async () => {
-    const admin = (await platform.operator("operatorCreate", { body: { name: "Pair Admin", sites: ["*"], roles: ["admin"] } })).envelope.data!;
-    const put = await platform.operator("operatorPutPair", { params: { pair: "OPS-USDT" }, body: fastPair({ name: "OPS/USDT" }) }, admin.key);
+    const admin = (
+      await platform.operator("operatorCreate", { body: { name: "Pair Admin", sites: ["*"], roles: ["admin"] } })
+    ).envelope.data!;
+    const put = await platform.operator(
+      "operatorPutPair",
+      { params: { pair: "OPS-USDT" }, body: fastPair({ name: "OPS/USDT" }) },
+      admin.key,
+    );
     expect(put.status, put.envelope.message).toBe(200);
-    const history = await platform.operator("operatorPairAudit", { params: { pair: "OPS-USDT" }, query: {} }, admin.key);
-    expect(history.envelope.data![0]).toMatchObject({ action: "pair_created", details: { operatorId: admin.operator.id, operatorName: "Pair Admin" } });
+    const history = await platform.operator(
+      "operatorPairAudit",
+      { params: { pair: "OPS-USDT" }, query: {} },
+      admin.key,
+    );
+    expect(history.envelope.data![0]).toMatchObject({
+      action: "pair_created",
+      details: { operatorId: admin.operator.id, operatorName: "Pair Admin" },
+    });
   });
 });

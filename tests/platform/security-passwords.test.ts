@@ -29,7 +29,10 @@ const headers = { [CLIENT_ADDRESS_HEADER]: ADDRESS };
 const withdraw = (m: TestMember, transactionPassword: string) =>
   memberCall(platform, m, "withdraw", { body: { amount: 1_000, transactionPassword }, headers });
 const changeTx = (m: TestMember, oldTransactionPassword: string, newTransactionPassword = "next-trade-pass") =>
-  memberCall(platform, m, "changeTransactionPassword", { body: { oldTransactionPassword, newTransactionPassword }, headers });
+  memberCall(platform, m, "changeTransactionPassword", {
+    body: { oldTransactionPassword, newTransactionPassword },
+    headers,
+  });
 const changePassword = (m: TestMember, oldPassword: string, newPassword = "next-login-pass") =>
   memberCall(platform, m, "changePassword", { body: { oldPassword, newPassword }, headers });
 
@@ -52,7 +55,8 @@ describe("the transaction password", () => {
     const before = await wallets(platform, m);
     expect((await withdraw(m, "wrong-trade-0")).envelope).toEqual(TX_WRONG);
     await advance(10 * MINUTE);
-    for (let i = 1; i < MAX; i++) expect((await withdraw(m, `wrong-trade-${i}`)).envelope, `failure ${i + 1}`).toEqual(TX_WRONG);
+    for (let i = 1; i < MAX; i++)
+      expect((await withdraw(m, `wrong-trade-${i}`)).envelope, `failure ${i + 1}`).toEqual(TX_WRONG);
     const locked = await withdraw(m, m.transactionPassword);
     expect(locked.status).toBe(429);
     expect(locked.envelope).toEqual(TX_LOCKED);
@@ -96,7 +100,9 @@ describe("the transaction password", () => {
     expect((await withdraw(m, m.transactionPassword)).envelope.statusCode).toBe(200);
     for (let i = 0; i < MAX - 1; i++) expect((await withdraw(m, `wrong-trade-${i}`)).envelope).toEqual(TX_WRONG);
     // a right one that changes nothing (the new one breaks a rule) resets it as well
-    expect((await changeTx(m, m.transactionPassword, m.transactionPassword)).envelope.message).toBe("new_transaction_password_same_as_old");
+    expect((await changeTx(m, m.transactionPassword, m.transactionPassword)).envelope.message).toBe(
+      "new_transaction_password_same_as_old",
+    );
     for (let i = 0; i < MAX - 1; i++) expect((await changeTx(m, `wrong-trade-${i}`)).envelope).toEqual(TX_WRONG);
     expect((await changeTx(m, m.transactionPassword)).envelope.statusCode).toBe(200);
   });
@@ -132,7 +138,8 @@ describe("the old password of a login-password change", () => {
   it("counts a wrong old password before any rule of the new one is looked at", async () => {
     const m = await platform.signupMember(SITE);
     // the new password breaks a rule, but the old one is wrong: that is the answer, and it counts
-    for (let i = 0; i < MAX; i++) expect((await changePassword(m, `wrong-login-${i}`, m.account)).envelope).toEqual(OLD_WRONG);
+    for (let i = 0; i < MAX; i++)
+      expect((await changePassword(m, `wrong-login-${i}`, m.account)).envelope).toEqual(OLD_WRONG);
     expect((await changePassword(m, m.password)).envelope).toEqual(OLD_LOCKED);
     await advance(LOCK);
   });
@@ -144,7 +151,10 @@ describe("the audit log", () => {
     for (let i = 0; i < MAX + 2; i++) await withdraw(m, `wrong-trade-${i}`);
     await changePassword(m, "wrong-login");
     const entries = await eventually(async () => {
-      const { envelope } = await platform.operator("operatorAudit", { params: { siteId: SITE }, query: { account: m.account, pageSize: 100 } as never });
+      const { envelope } = await platform.operator("operatorAudit", {
+        params: { siteId: SITE },
+        query: { account: m.account, pageSize: 100 } as never,
+      });
       const items = envelope.data!.items.filter((e) => e.type.startsWith("password_check"));
       return items.length === MAX + 2 ? items : null;
     });
@@ -161,7 +171,12 @@ describe("the audit log", () => {
     expect(failed.filter((e) => e.details.secret === "password")).toEqual([
       expect.objectContaining({ details: { secret: "password", call: "changePassword" } }),
     ]);
-    expect(locks).toEqual([expect.objectContaining({ actor: "system", details: { secret: "transaction_password", until: expect.any(String) } })]);
+    expect(locks).toEqual([
+      expect.objectContaining({
+        actor: "system",
+        details: { secret: "transaction_password", until: expect.any(String) },
+      }),
+    ]);
     await advance(LOCK);
   });
 });

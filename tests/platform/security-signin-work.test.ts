@@ -40,7 +40,10 @@ const derived = async () => Number(await (await platform.fetch("/__test__/derive
 async function costOf(account: string, password: string) {
   network += 1;
   const before = await derived();
-  const { envelope } = await platform.call("signin", { body: { siteId: SITE, account, password }, headers: { [CLIENT_ADDRESS_HEADER]: `198.51.100.${network}` } });
+  const { envelope } = await platform.call("signin", {
+    body: { siteId: SITE, account, password },
+    headers: { [CLIENT_ADDRESS_HEADER]: `198.51.100.${network}` },
+  });
   return { envelope, hashes: (await derived()) - before };
 }
 

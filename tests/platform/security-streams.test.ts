@@ -67,7 +67,9 @@ async function open(m: TestMember) {
 
 /** A second session of the same member (another device). */
 async function secondSession(m: TestMember): Promise<TestMember> {
-  const { envelope } = await platform.call("signin", { body: { siteId: m.siteId, account: m.account, password: m.password } });
+  const { envelope } = await platform.call("signin", {
+    body: { siteId: m.siteId, account: m.account, password: m.password },
+  });
   return { ...m, token: envelope.data!.token };
 }
 
@@ -96,7 +98,9 @@ describe("closing the member's stream", () => {
     const m = await platform.signupMember(SITE);
     const streams = await Promise.all([open(m), open(await secondSession(m))]);
     const changed = Date.now();
-    const change = await memberCall(platform, m, "changePassword", { body: { oldPassword: m.password, newPassword: "changed-pass-1" } });
+    const change = await memberCall(platform, m, "changePassword", {
+      body: { oldPassword: m.password, newPassword: "changed-pass-1" },
+    });
     expect(change.envelope.statusCode, change.envelope.message).toBe(200);
     for (const stream of streams) expect((await stream.closed(changed)).afterMs).toBeLessThan(CLOSE_WITHIN_MS);
   });
@@ -170,7 +174,9 @@ describe("a listen key dies with its session", () => {
   it("is refused after a login-password change, and after a second sign-in following it", async () => {
     const m = await platform.signupMember(SITE);
     const key = await listenKey(m);
-    const change = await memberCall(platform, m, "changePassword", { body: { oldPassword: m.password, newPassword: "changed-pass-2" } });
+    const change = await memberCall(platform, m, "changePassword", {
+      body: { oldPassword: m.password, newPassword: "changed-pass-2" },
+    });
     expect(change.envelope.statusCode, change.envelope.message).toBe(200);
     expect(await tryKey(key, SITE)).toBe(402);
     await secondSession({ ...m, password: "changed-pass-2" });

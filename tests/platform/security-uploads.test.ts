@@ -22,13 +22,16 @@ beforeAll(async () => {
 afterAll(() => platform.dispose());
 
 const LIMITED = { statusCode: 429, message: "upload_limit_reached" };
-const upload = (m: TestMember, bytes: Uint8Array = PNG_1X1, kind = "passbook") => uploadDocument(platform, m, kind, bytes, "doc.png", "image/png");
+const upload = (m: TestMember, bytes: Uint8Array = PNG_1X1, kind = "passbook") =>
+  uploadDocument(platform, m, kind, bytes, "doc.png", "image/png");
 const stored = async (m: TestMember) => (await memberCall(platform, m, "uploads")).envelope.data!;
 const bucket = () => platform.mf.getR2Bucket("UPLOADS", "member-platform");
 const objectKey = (fileId: string) => `sites/${SITE}/files/${fileId}`;
 /** Reads one of the member's files: its bytes on success, else the envelope of the refusal. */
 async function readFile(m: TestMember, fileId: string): Promise<{ status: number; envelope?: unknown }> {
-  const response = await platform.fetch(`/player/upload/${fileId}`, { headers: { Authorization: `Bearer ${m.token}`, "X-Site-Id": m.siteId } });
+  const response = await platform.fetch(`/player/upload/${fileId}`, {
+    headers: { Authorization: `Bearer ${m.token}`, "X-Site-Id": m.siteId },
+  });
   const json = (response.headers.get("content-type") ?? "").startsWith("application/json");
   return json ? { status: response.status, envelope: await response.json() } : { status: response.status };
 }
@@ -67,7 +70,9 @@ describe("uploads per member and UTC day", () => {
 
   it("counts exactly under concurrency: of thirty uploads at once, twenty are stored", async () => {
     const m = await platform.signupMember(SITE);
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => upload(m, PNG_1X1, ["id_front", "id_back", "passbook"][i % 3])));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => upload(m, PNG_1X1, ["id_front", "id_back", "passbook"][i % 3])),
+    );
     const answers = results.map((r) => r.envelope.message);
     expect(answers.filter((a) => a === "ok")).toHaveLength(UPLOAD_LIMITS.perDay);
     expect(answers.filter((a) => a === "upload_limit_reached")).toHaveLength(30 - UPLOAD_LIMITS.perDay);
@@ -76,7 +81,8 @@ describe("uploads per member and UTC day", () => {
   it("does not count a refused file: a wrong type costs nothing of the quota", async () => {
     const m = await platform.signupMember(SITE);
     const html = Buffer.from("<!doctype html><p>not an image</p>");
-    for (let i = 0; i < UPLOAD_LIMITS.perDay + 5; i++) expect((await upload(m, html)).envelope.message).toBe("file_invalid_type");
+    for (let i = 0; i < UPLOAD_LIMITS.perDay + 5; i++)
+      expect((await upload(m, html)).envelope.message).toBe("file_invalid_type");
     expect((await upload(m)).envelope.statusCode).toBe(200);
   });
 });
@@ -85,7 +91,8 @@ describe("documents kept per member", () => {
   it(`keeps the newest ${UPLOAD_LIMITS.keepPerKind} of a kind: an older one is deleted, its row and its bytes`, async () => {
     const m = await platform.signupMember(SITE);
     const ids: string[] = [];
-    for (let i = 0; i < UPLOAD_LIMITS.keepPerKind + 2; i++) ids.push((await upload(m, PNG_1X1, "id_front")).envelope.data!.fileId);
+    for (let i = 0; i < UPLOAD_LIMITS.keepPerKind + 2; i++)
+      ids.push((await upload(m, PNG_1X1, "id_front")).envelope.data!.fileId);
     expect((await upload(m, PNG_1X1, "id_back")).envelope.statusCode).toBe(200);
     const kept = (await stored(m)).filter((f) => f.kind === "id_front").map((f) => f.fileId);
     expect(kept.sort()).toEqual(ids.slice(2).sort());
@@ -101,7 +108,8 @@ describe("documents kept per member", () => {
     const files = await uploadAll(platform, m);
     expect((await memberCall(platform, m, "bankApply", { body: bankBody(files) })).envelope.statusCode).toBe(200);
     const later: string[] = [];
-    for (let i = 0; i < UPLOAD_LIMITS.keepPerKind + 1; i++) later.push((await upload(m, PNG_1X1, "passbook")).envelope.data!.fileId);
+    for (let i = 0; i < UPLOAD_LIMITS.keepPerKind + 1; i++)
+      later.push((await upload(m, PNG_1X1, "passbook")).envelope.data!.fileId);
     const passbooks = (await stored(m)).filter((f) => f.kind === "passbook").map((f) => f.fileId);
     expect(passbooks).toHaveLength(UPLOAD_LIMITS.keepPerKind);
     expect(passbooks).toContain(files.passbookFileId);

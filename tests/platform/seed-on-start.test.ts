@@ -31,7 +31,12 @@ const chatLink = async (siteId: string) => (await platform.call("chatbox", { par
 
 async function pressPaths(siteId: string): Promise<string[]> {
   const member = await platform.signupMember(siteId);
-  const press = await platform.call("press", { params: { siteId }, query: { lang: "en_US" }, token: member.token, siteId });
+  const press = await platform.call("press", {
+    params: { siteId },
+    query: { lang: "en_US" },
+    token: member.token,
+    siteId,
+  });
   return press.envelope.data!.map((p) => p.path).sort();
 }
 
@@ -46,17 +51,30 @@ describe("seeding on start", () => {
     expect(await seedMissing(seeding)).toEqual({ demo: "created", demo2: "created" });
     expect(await site("demo")).toMatchObject({ title: DEMO_SITE.config.title, pairs: DEMO_SITE.config.pairs });
     expect(await chatLink("demo2")).toBe(DEMO2_SITE.chatLink);
-    const pool = await operatorCall("operatorDepositAddresses", { params: { siteId: "demo2", optionId: "usdt-trc20" } });
+    const pool = await operatorCall("operatorDepositAddresses", {
+      params: { siteId: "demo2", optionId: "usdt-trc20" },
+    });
     expect(pool).toMatchObject({ source: "xpub", xpub: DEMO2_USDT_XPUB, derived: 0 });
     expect((await pressPaths("demo")).length).toBe(new Set(DEMO_SITE.press.map((p) => p.path)).size);
   });
 
   it("leaves an operator's pair, site setting and retired news as the operator left them", async () => {
     // the operator takes ETH-USDT off the site, renames the site, renames the BTC pair, retires a news item
-    await operatorCall("operatorPutSite", { params: { siteId: "demo" }, body: { pairs: ["BTC-USDT"], title: "Operator's Title" } });
-    await operatorCall("operatorPutPair", { params: { pair: "BTC-USDT" }, body: { ...DEFAULT_PAIRS["BTC-USDT"]!, name: "Bitcoin" } });
+    await operatorCall("operatorPutSite", {
+      params: { siteId: "demo" },
+      body: { pairs: ["BTC-USDT"], title: "Operator's Title" },
+    });
+    await operatorCall("operatorPutPair", {
+      params: { pair: "BTC-USDT" },
+      body: { ...DEFAULT_PAIRS["BTC-USDT"]!, name: "Bitcoin" },
+    });
     const member = await platform.signupMember("demo");
-    const press = await platform.call("press", { params: { siteId: "demo" }, query: { lang: "en_US" }, token: member.token, siteId: "demo" });
+    const press = await platform.call("press", {
+      params: { siteId: "demo" },
+      query: { lang: "en_US" },
+      token: member.token,
+      siteId: "demo",
+    });
     const retired = press.envelope.data![0]!;
     await operatorCall("operatorRetireContent", { params: { siteId: "demo", kind: "press", id: retired.id } });
     const before = await pressPaths("demo");
@@ -73,7 +91,10 @@ describe("seeding on start", () => {
   it("finishes a site whose seed was cut off, keeping its configuration", async () => {
     // a server killed mid-seed: the site exists with the operator's configuration, nothing else yet
     const cut = { ...DEMO_SITE, siteId: "seed-cut" };
-    await operatorCall("operatorPutSite", { params: { siteId: cut.siteId }, body: { ...cut.config, title: "Changed Before Restart" } });
+    await operatorCall("operatorPutSite", {
+      params: { siteId: cut.siteId },
+      body: { ...cut.config, title: "Changed Before Restart" },
+    });
     expect(await chatLink(cut.siteId)).toBe("");
 
     expect(await seedMissing(seeding, [cut])).toEqual({ "seed-cut": "completed" });

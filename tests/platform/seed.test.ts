@@ -20,7 +20,11 @@ describe("demo seed", () => {
   it("creates two differently branded sites", async () => {
     const [demo, demo2] = await Promise.all([site("demo"), site("demo2")]);
     expect(demo).toMatchObject({ title: "Demo Trade", defaultLanguage: "en_US", logo: "/brand/demo/logo.svg" });
-    expect(demo2).toMatchObject({ title: "Brand Two Markets", defaultLanguage: "zh_TW", logo: "/brand/demo2/logo.svg" });
+    expect(demo2).toMatchObject({
+      title: "Brand Two Markets",
+      defaultLanguage: "zh_TW",
+      logo: "/brand/demo2/logo.svg",
+    });
     expect(demo2.langOptions.slice().sort()).toEqual([...LOCALE_IDS].sort());
     expect(demo.depositOptions.some((o) => o.kind === "demo")).toBe(true);
     expect(demo.appLinks.map((l) => l.platform).sort()).toEqual(["android", "ios"]);
@@ -35,7 +39,10 @@ describe("demo seed", () => {
         expect(press.filter((p) => p.kind === "news").length, lang).toBeGreaterThanOrEqual(3);
         expect(press.filter((p) => p.kind === "announcement").length, lang).toBeGreaterThanOrEqual(2);
         const campaigns = (await platform.call("campaign", { ...auth, query: { lang } })).envelope.data!;
-        expect(campaigns.some((c) => c.endsAt !== null), lang).toBe(true);
+        expect(
+          campaigns.some((c) => c.endsAt !== null),
+          lang,
+        ).toBe(true);
         for (const type of ["rules", "deposit", "help"]) {
           const list = await platform.call("instruction", { ...auth, query: { lang, type } });
           expect(list.envelope.data!.length, `${lang} ${type}`).toBeGreaterThanOrEqual(1);

@@ -91,13 +91,22 @@ describe("signup", () => {
 
   it("refuses a transaction password equal to the password or to the account, each with its own code", async () => {
     const body = signupBody("signup-a");
-    expect((await signup({ ...body, transactionPassword: body.password })).envelope.message).toBe("transaction_password_equals_login");
-    expect((await signup({ ...body, transactionPassword: body.account })).envelope.message).toBe("transaction_password_equals_account");
+    expect((await signup({ ...body, transactionPassword: body.password })).envelope.message).toBe(
+      "transaction_password_equals_login",
+    );
+    expect((await signup({ ...body, transactionPassword: body.account })).envelope.message).toBe(
+      "transaction_password_equals_account",
+    );
     expect((await signup(body)).envelope.statusCode).toBe(200);
   });
 
   it("refuses a mobile that is not 09 and 8 digits, a short account and a short password", async () => {
-    for (const override of [{ mobile: "0812345678" }, { mobile: "091234567" }, { account: "abc" }, { password: "abc" }]) {
+    for (const override of [
+      { mobile: "0812345678" },
+      { mobile: "091234567" },
+      { account: "abc" },
+      { password: "abc" },
+    ]) {
       const { envelope } = await signup(signupBody("signup-a", override));
       expect(envelope, JSON.stringify(override)).toEqual({ statusCode: 400, message: "invalid_parameters" });
     }

@@ -35,7 +35,10 @@ describe("a site's theme, set by the operator", () => {
 
   it("stores a theme that reaches WCAG AA and siteInfo returns it", async () => {
     await platform.seedSite("theme-ok", { title: "Theme OK" });
-    const put = await platform.operator("operatorPutSite", { params: { siteId: "theme-ok" }, body: { theme: readable } });
+    const put = await platform.operator("operatorPutSite", {
+      params: { siteId: "theme-ok" },
+      body: { theme: readable },
+    });
     expect(put.envelope.statusCode).toBe(200);
     const { envelope } = await platform.call("siteInfo", { params: { siteId: "theme-ok" } });
     expect((envelope.data as { theme: unknown }).theme).toEqual(readable);
@@ -46,12 +49,20 @@ describe("a site's theme, set by the operator", () => {
     await platform.operator("operatorPutSite", { params: { siteId: "theme-bad" }, body: { theme: readable } });
     // a dark accent on the dark surface: links vanish in dark mode
     const bad = { ...readable, dark: { ...readable.dark, accent: "#1d4ed8" } };
-    const { status, envelope } = await platform.operator("operatorPutSite", { params: { siteId: "theme-bad" }, body: { theme: bad, title: "Changed" } });
+    const { status, envelope } = await platform.operator("operatorPutSite", {
+      params: { siteId: "theme-bad" },
+      body: { theme: bad, title: "Changed" },
+    });
     expect(status).toBe(400);
     expect(envelope.message).toBe("theme_contrast_too_low");
     const problems = (envelope.data as unknown as { problems: string[] }).problems;
-    expect(problems.some((p) => p.startsWith("dark: accent #1d4ed8 on surface #12201e is") && p.endsWith("needs 4.5:1"))).toBe(true);
-    const after = (await platform.call("siteInfo", { params: { siteId: "theme-bad" } })).envelope.data as { title: string; theme: unknown };
+    expect(
+      problems.some((p) => p.startsWith("dark: accent #1d4ed8 on surface #12201e is") && p.endsWith("needs 4.5:1")),
+    ).toBe(true);
+    const after = (await platform.call("siteInfo", { params: { siteId: "theme-bad" } })).envelope.data as {
+      title: string;
+      theme: unknown;
+    };
     expect(after.title).toBe("Theme Bad");
     expect(after.theme).toEqual(readable);
   });

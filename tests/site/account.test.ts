@@ -71,7 +71,11 @@ describe("/user/info", () => {
 
   it("refuses a mobile number that does not start with 09 and have 10 digits", async () => {
     const { visitor, m } = await member();
-    const response = await visitor.post("/user/info", { realName: m.realName, areaCode: m.areaCode, mobile: "0812345678" });
+    const response = await visitor.post("/user/info", {
+      realName: m.realName,
+      areaCode: m.areaCode,
+      mobile: "0812345678",
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("The mobile number must start with 09 and have 10 digits.");
   });
@@ -129,14 +133,27 @@ describe("/user/setting: login password", () => {
   });
 
   it.each<[string, (m: Member) => [string, string], string]>([
-    ["the same as the old one", (m) => [m.password, m.password], "The new password must be different from the old one."],
+    [
+      "the same as the old one",
+      (m) => [m.password, m.password],
+      "The new password must be different from the old one.",
+    ],
     ["the account", (m) => [m.account, m.account], "The login password must not be the same as the account."],
-    ["unconfirmed", () => ["brand-new-pass-3", "brand-new-pass-4"], "The confirmation does not match the login password."],
+    [
+      "unconfirmed",
+      () => ["brand-new-pass-3", "brand-new-pass-4"],
+      "The confirmation does not match the login password.",
+    ],
     ["3 characters", () => ["abc", "abc"], "The password must be more than 3 characters."],
   ])("refuses a new password that is %s", async (_, pick, message) => {
     const { visitor, m } = await member();
     const [newPassword, confirmPassword] = pick(m);
-    const response = await visitor.post("/user/setting", { intent: "password", oldPassword: m.password, newPassword, confirmPassword });
+    const response = await visitor.post("/user/setting", {
+      intent: "password",
+      oldPassword: m.password,
+      newPassword,
+      confirmPassword,
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
     await expectSignIn(m.account, m.password, true);
@@ -173,7 +190,11 @@ describe("/user/setting: transaction password", () => {
   });
 
   it.each([
-    ["the same as the old one", (m: Member) => m.transactionPassword, "The new transaction password must be different from the old one."],
+    [
+      "the same as the old one",
+      (m: Member) => m.transactionPassword,
+      "The new transaction password must be different from the old one.",
+    ],
     ["the account", (m: Member) => m.account, "The transaction password must not be the same as the account."],
   ])("refuses a new transaction password that is %s", async (_, pick, message) => {
     const { visitor, m } = await member();
@@ -253,7 +274,10 @@ describe("/user/smsVerify", () => {
     expect(await retried.text()).toMatch(/Codes left today: (<!-- -->)?4/);
     expect(await smsCount("demo", m.mobile)).toBe(1);
 
-    const tooSoon = await visitor.post("/user/smsVerify", { intent: "send", idempotencyKey: await formKey(visitor, "/user/smsVerify") });
+    const tooSoon = await visitor.post("/user/smsVerify", {
+      intent: "send",
+      idempotencyKey: await formKey(visitor, "/user/smsVerify"),
+    });
     expect(tooSoon.status).toBe(400);
     expect(await tooSoon.text()).toContain("Codes are being sent too often. Please try again later.");
 
@@ -305,19 +329,40 @@ describe("/forgot-password", () => {
     const code = await smsCode("demo", m.mobile, "reset_password");
     const newPassword = "found-again-5";
     const key = await formKey(visitor, reset);
-    const wrong = await visitor.post(reset, { intent: "reset", account: m.account, code: otherThan(code), newPassword, confirmPassword: newPassword, idempotencyKey: key });
+    const wrong = await visitor.post(reset, {
+      intent: "reset",
+      account: m.account,
+      code: otherThan(code),
+      newPassword,
+      confirmPassword: newPassword,
+      idempotencyKey: key,
+    });
     expect(wrong.status).toBe(400);
     const wrongHtml = await wrong.text();
     expect(wrongHtml).toContain("Password update failed");
     expect(wrongHtml).toContain("Wrong verification code.");
 
-    const mismatch = await visitor.post(reset, { intent: "reset", account: m.account, code, newPassword, confirmPassword: "other-pass-6", idempotencyKey: key });
+    const mismatch = await visitor.post(reset, {
+      intent: "reset",
+      account: m.account,
+      code,
+      newPassword,
+      confirmPassword: "other-pass-6",
+      idempotencyKey: key,
+    });
     const mismatchHtml = await mismatch.text();
     expect(mismatchHtml).toContain("The confirmation does not match the login password.");
     // a refused form keeps its key
     expect(mismatchHtml).toContain(`name="idempotencyKey" value="${key}"`);
 
-    const done = await visitor.post(reset, { intent: "reset", account: m.account, code, newPassword, confirmPassword: newPassword, idempotencyKey: key });
+    const done = await visitor.post(reset, {
+      intent: "reset",
+      account: m.account,
+      code,
+      newPassword,
+      confirmPassword: newPassword,
+      idempotencyKey: key,
+    });
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/login");
     expect((await visitor.follow("/login")).html).toContain("Password updated. Please sign in with your new password.");
@@ -325,7 +370,14 @@ describe("/forgot-password", () => {
     await expectSignIn(m.account, m.password, false);
 
     // the same request again (a retry after a lost answer) gets the first answer
-    const retried = await visitor.post(reset, { intent: "reset", account: m.account, code, newPassword, confirmPassword: newPassword, idempotencyKey: key });
+    const retried = await visitor.post(reset, {
+      intent: "reset",
+      account: m.account,
+      code,
+      newPassword,
+      confirmPassword: newPassword,
+      idempotencyKey: key,
+    });
     expect(retried.status).toBe(302);
     expect(retried.headers.get("location")).toBe("/login");
     // but a code works once: another request with it is refused
@@ -350,7 +402,12 @@ describe("/forgot-password", () => {
     const { m } = await member("http://brand2.localhost");
     const visitor = new Visitor(stack, "http://brand2.localhost");
     expect((await visitor.follow("/forgot-password")).html).toContain("忘記密碼");
-    const sent = await visitor.post("/forgot-password", { intent: "send", account: m.account, areaCode: m.areaCode, mobile: m.mobile });
+    const sent = await visitor.post("/forgot-password", {
+      intent: "send",
+      account: m.account,
+      areaCode: m.areaCode,
+      mobile: m.mobile,
+    });
     const reset = sent.headers.get("location")!;
     expect((await visitor.follow(reset)).html).toContain("若資料與帳號相符，驗證碼已發送至該帳號的手機號碼。");
 

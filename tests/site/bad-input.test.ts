@@ -18,7 +18,11 @@ const SCRIPT = "<script>alert(1)</script>";
 const ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;";
 const RTL = "abc\u202Edef";
 const LONG = "x".repeat(10_000);
-const CONTROLS: Record<string, string> = { "a NUL": "name\u0000more", "an escape sequence": "name\u001b[31mmore", "a C1 control": "name\u0085more" };
+const CONTROLS: Record<string, string> = {
+  "a NUL": "name\u0000more",
+  "an escape sequence": "name\u001b[31mmore",
+  "a C1 control": "name\u0085more",
+};
 
 const M = {
   control: "The text contains characters that cannot be sent.",
@@ -81,15 +85,24 @@ interface FieldCase {
 }
 
 /** Long, control, RTL and script values of a field, with the message each must be refused with ("kept": accepted). */
-function casesOf(field: string, messages: { long: string; control: string; rtl: string | "kept"; script: string | "kept" }): FieldCase[] {
+function casesOf(
+  field: string,
+  messages: { long: string; control: string; rtl: string | "kept"; script: string | "kept" },
+): FieldCase[] {
   const cases: FieldCase[] = [{ field, label: "10,000 characters", value: LONG, message: messages.long }];
   for (const [label, value] of Object.entries(CONTROLS)) cases.push({ field, label, value, message: messages.control });
-  if (messages.rtl !== "kept") cases.push({ field, label: "a right-to-left override", value: RTL, message: messages.rtl });
+  if (messages.rtl !== "kept")
+    cases.push({ field, label: "a right-to-left override", value: RTL, message: messages.rtl });
   if (messages.script !== "kept") cases.push({ field, label: "a script tag", value: SCRIPT, message: messages.script });
   return cases;
 }
 
-const accountField = { long: M.accountTooLong, control: M.accountInvalid, rtl: M.accountInvalid, script: M.accountInvalid };
+const accountField = {
+  long: M.accountTooLong,
+  control: M.accountInvalid,
+  rtl: M.accountInvalid,
+  script: M.accountInvalid,
+};
 const secretField = { long: M.passwordTooLong, control: M.control, rtl: "kept", script: "kept" } as const;
 
 async function expectRefused(visitor: Visitor, path: string, form: Record<string, string>, c: FieldCase) {
@@ -112,7 +125,12 @@ describe("bad text in the site's forms", { timeout: 120_000 }, () => {
       ...casesOf("account", accountField),
       ...casesOf("realName", { long: M.nameTooLong, control: M.control, rtl: "kept", script: "kept" }),
       ...casesOf("password", secretField),
-      ...casesOf("referralCode", { long: M.referralInvalid, control: M.referralInvalid, rtl: M.referralInvalid, script: M.referralInvalid }),
+      ...casesOf("referralCode", {
+        long: M.referralInvalid,
+        control: M.referralInvalid,
+        rtl: M.referralInvalid,
+        script: M.referralInvalid,
+      }),
     ]) {
       await expectRefused(visitor, "/register", register, c);
     }
@@ -126,7 +144,11 @@ describe("bad text in the site's forms", { timeout: 120_000 }, () => {
   it("refuses it on the member's information, message, reply and bank forms, changing nothing", async () => {
     const m = await stack.platform.signupMember("demo");
     const visitor = await signedIn(m);
-    const thread = await visitor.post("/user/message", { title: "First", content: "Hello", idempotencyKey: keyOf(await (await visitor.get("/user/message")).text())! });
+    const thread = await visitor.post("/user/message", {
+      title: "First",
+      content: "Hello",
+      idempotencyKey: keyOf(await (await visitor.get("/user/message")).text())!,
+    });
     expect(thread.status).toBe(302);
     const threadPath = await newestThread(m);
     const files = await uploadAll(stack.platform, m);
@@ -135,7 +157,12 @@ describe("bad text in the site's forms", { timeout: 120_000 }, () => {
     const info = { realName: m.realName, email: "", areaCode: m.areaCode, mobile: m.mobile };
     for (const c of [
       ...casesOf("realName", { long: M.nameTooLong, control: M.control, rtl: "kept", script: "kept" }),
-      ...casesOf("email", { long: M.emailInvalid, control: M.emailInvalid, rtl: M.emailInvalid, script: M.emailInvalid }),
+      ...casesOf("email", {
+        long: M.emailInvalid,
+        control: M.emailInvalid,
+        rtl: M.emailInvalid,
+        script: M.emailInvalid,
+      }),
     ]) {
       await expectRefused(visitor, "/user/info", info, c);
     }
@@ -168,7 +195,12 @@ describe("bad text in the site's forms", { timeout: 120_000 }, () => {
       ...casesOf("branch", { long: M.branchTooLong, control: M.control, rtl: "kept", script: "kept" }),
       ...casesOf("accountName", { long: M.accountNameTooLong, control: M.control, rtl: "kept", script: "kept" }),
       ...casesOf("address", { long: M.addressTooLong, control: M.control, rtl: "kept", script: "kept" }),
-      ...casesOf("accountNumber", { long: M.accountNumberInvalid, control: M.accountNumberInvalid, rtl: M.accountNumberInvalid, script: M.accountNumberInvalid }),
+      ...casesOf("accountNumber", {
+        long: M.accountNumberInvalid,
+        control: M.accountNumberInvalid,
+        rtl: M.accountNumberInvalid,
+        script: M.accountNumberInvalid,
+      }),
     ]) {
       await expectRefused(visitor, "/user/bank", bank, c);
     }
@@ -189,9 +221,13 @@ describe("text that is kept as given", { timeout: 120_000 }, () => {
     // the information form
     const m = await stack.platform.signupMember("demo");
     const member = await signedIn(m);
-    expect((await member.post("/user/info", { realName: RTL, email: "", areaCode: m.areaCode, mobile: m.mobile })).status).toBe(302);
+    expect(
+      (await member.post("/user/info", { realName: RTL, email: "", areaCode: m.areaCode, mobile: m.mobile })).status,
+    ).toBe(302);
     expect((await member.follow("/user")).html).toContain(RTL);
-    expect((await member.post("/user/info", { realName: SCRIPT, email: "", areaCode: m.areaCode, mobile: m.mobile })).status).toBe(302);
+    expect(
+      (await member.post("/user/info", { realName: SCRIPT, email: "", areaCode: m.areaCode, mobile: m.mobile })).status,
+    ).toBe(302);
     for (const page of ["/user", "/user/info"]) expectEscaped((await member.follow(page)).html, page);
 
     // a message and a reply
@@ -202,7 +238,10 @@ describe("text that is kept as given", { timeout: 120_000 }, () => {
     });
     expect(sent.status).toBe(302);
     const thread = await newestThread(m);
-    const replied = await member.post(thread, { content: `reply ${SCRIPT}`, idempotencyKey: keyOf(await (await member.get(thread)).text())! });
+    const replied = await member.post(thread, {
+      content: `reply ${SCRIPT}`,
+      idempotencyKey: keyOf(await (await member.get(thread)).text())!,
+    });
     expect(replied.status).toBe(302);
     expectEscaped((await member.follow("/user/message")).html, "/user/message");
     const threadHtml = (await member.follow(thread)).html;
@@ -238,9 +277,19 @@ describe("text that is kept as given", { timeout: 120_000 }, () => {
       }),
       stack.platform.operator("operatorPublishCampaign", {
         params,
-        body: { lang: "en_US", title: SCRIPT, summary: SCRIPT, content: SCRIPT, startsAt: "2020-01-01T00:00:00.000Z", endsAt: null },
+        body: {
+          lang: "en_US",
+          title: SCRIPT,
+          summary: SCRIPT,
+          content: SCRIPT,
+          startsAt: "2020-01-01T00:00:00.000Z",
+          endsAt: null,
+        },
       }),
-      stack.platform.operator("operatorPublishInstruction", { params, body: { lang: "en_US", type: "help", title: SCRIPT, content: SCRIPT } }),
+      stack.platform.operator("operatorPublishInstruction", {
+        params,
+        body: { lang: "en_US", type: "help", title: SCRIPT, content: SCRIPT },
+      }),
     ];
     for (const { envelope } of await Promise.all(publish)) expect(envelope.statusCode, envelope.message).toBe(200);
 
@@ -248,13 +297,21 @@ describe("text that is kept as given", { timeout: 120_000 }, () => {
     const m = await stack.platform.signupMember("demo");
     await bindBank(stack.platform, m);
     await fund(stack.platform, m, 100_000);
-    const deposit = await memberCall(stack.platform, m, "deposit", { body: { optionId: "bank-transfer", amount: 5_000 } });
-    const withdrawal = await memberCall(stack.platform, m, "withdraw", { body: { amount: 2_000, transactionPassword: m.transactionPassword } });
+    const deposit = await memberCall(stack.platform, m, "deposit", {
+      body: { optionId: "bank-transfer", amount: 5_000 },
+    });
+    const withdrawal = await memberCall(stack.platform, m, "withdraw", {
+      body: { amount: 2_000, transactionPassword: m.transactionPassword },
+    });
     for (const [name, id] of [
       ["operatorRefuseDeposit", deposit.envelope.data!.id],
       ["operatorRejectWithdrawal", withdrawal.envelope.data!.id],
     ] as const) {
-      await eventually(async () => (await stack.platform.operator(name, { params: { ...params, id }, body: { reason: SCRIPT } })).envelope.statusCode === 200);
+      await eventually(
+        async () =>
+          (await stack.platform.operator(name, { params: { ...params, id }, body: { reason: SCRIPT } })).envelope
+            .statusCode === 200,
+      );
     }
     const member = await signedIn(m);
     for (const page of [
@@ -274,13 +331,25 @@ describe("text that is kept as given", { timeout: 120_000 }, () => {
     const m2 = await stack.platform.signupMember("demo2");
     const files = await uploadAll(stack.platform, m2);
     const applied = await memberCall(stack.platform, m2, "bankApply", {
-      body: { bank: "Bank", branch: "Branch", accountName: "Name", accountNumber: "0012-3456-789", currency: "TWD", address: "Road", ...files },
+      body: {
+        bank: "Bank",
+        branch: "Branch",
+        accountName: "Name",
+        accountNumber: "0012-3456-789",
+        currency: "TWD",
+        address: "Road",
+        ...files,
+      },
     });
     expect(applied.envelope.statusCode).toBe(200);
     await eventually(
       async () =>
-        (await stack.platform.operator("operatorRejectBank", { params: { siteId: "demo2", memberId: memberIdOf(m2.token) }, body: { reason: SCRIPT } }))
-          .envelope.statusCode === 200,
+        (
+          await stack.platform.operator("operatorRejectBank", {
+            params: { siteId: "demo2", memberId: memberIdOf(m2.token) },
+            body: { reason: SCRIPT },
+          })
+        ).envelope.statusCode === 200,
     );
     const member2 = await signedIn(m2, "http://brand2.localhost");
     expectEscaped((await member2.follow("/user/bank")).html, "demo2 /user/bank");

@@ -10,7 +10,10 @@ afterAll(() => stack?.dispose());
 
 /** A real 1×1 PNG (RGBA), small enough to inline. */
 const PNG = Uint8Array.from(
-  Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64"),
+  Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    "base64",
+  ),
 );
 const png = (name = "document.png") => new File([PNG], name, { type: "image/png" });
 
@@ -32,7 +35,11 @@ async function postMultipart(visitor: Visitor, path: string, fields: Record<stri
   const encoded = new Response(form);
   const response = await stack.fetch(visitor.origin + path, {
     method: "POST",
-    headers: { cookie: visitor.cookieHeader, origin: visitor.origin, "content-type": encoded.headers.get("content-type")! },
+    headers: {
+      cookie: visitor.cookieHeader,
+      origin: visitor.origin,
+      "content-type": encoded.headers.get("content-type")!,
+    },
     body: await encoded.arrayBuffer(),
   });
   visitor.keep(response);
@@ -204,7 +211,12 @@ describe("bank binding (/user/bank)", () => {
     const key = formKey((await visitor.follow("/user/bank")).html)!;
     const { bank: _, ...withoutBank } = APPLICATION;
 
-    const response = await postMultipart(visitor, "/user/bank", { ...withoutBank, ...ids, passbookFileId, idempotencyKey: key });
+    const response = await postMultipart(visitor, "/user/bank", {
+      ...withoutBank,
+      ...ids,
+      passbookFileId,
+      idempotencyKey: key,
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Please enter the bank.");

@@ -17,7 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.dispose());
 
-async function postBody(path: string, body: Uint8Array<ArrayBuffer>, contentType: string, headers: Record<string, string> = {}) {
+async function postBody(
+  path: string,
+  body: Uint8Array<ArrayBuffer>,
+  contentType: string,
+  headers: Record<string, string> = {},
+) {
   return stack.fetch(`http://localhost${path}`, {
     method: "POST",
     headers: { cookie: visitor.cookieHeader, origin: "http://localhost", "content-type": contentType, ...headers },
@@ -58,8 +63,15 @@ describe("form bodies over the limit", () => {
   });
 
   it("refuses a plain form over 64 KB with 413", async () => {
-    const fields = new URLSearchParams({ csrf: await visitor.csrf("/user/message"), content: "x".repeat(MAX_BODY_BYTES.form) });
-    const response = await postBody("/user/message", new TextEncoder().encode(fields.toString()), "application/x-www-form-urlencoded");
+    const fields = new URLSearchParams({
+      csrf: await visitor.csrf("/user/message"),
+      content: "x".repeat(MAX_BODY_BYTES.form),
+    });
+    const response = await postBody(
+      "/user/message",
+      new TextEncoder().encode(fields.toString()),
+      "application/x-www-form-urlencoded",
+    );
     expect(response.status).toBe(413);
   });
 

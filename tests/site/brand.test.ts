@@ -58,20 +58,31 @@ describe("home-screen icons and the manifest", () => {
       expect(manifest.background_color, origin).toBe(palette.background);
       for (const size of ["192", "512"]) {
         for (const purpose of ["any", "maskable"]) {
-          expect(manifest.icons, `${origin} ${size} ${purpose}`).toContainEqual({ src: `/icons/${size}.png`, sizes: `${size}x${size}`, type: "image/png", purpose });
+          expect(manifest.icons, `${origin} ${size} ${purpose}`).toContainEqual({
+            src: `/icons/${size}.png`,
+            sizes: `${size}x${size}`,
+            type: "image/png",
+            purpose,
+          });
         }
       }
       // the wordmark is not a square icon
       expect(manifest.icons.map((i) => i.src)).not.toContain(seed.config.logo);
     }
     // the two demo themes differ, so the manifests do
-    const [a, b] = await Promise.all(TENANTS.map(async (t) => (await stack.fetch(`${t.origin}/manifest.webmanifest`)).json()));
+    const [a, b] = await Promise.all(
+      TENANTS.map(async (t) => (await stack.fetch(`${t.origin}/manifest.webmanifest`)).json()),
+    );
     expect((a as { theme_color: string }).theme_color).not.toBe((b as { theme_color: string }).theme_color);
   });
 
   it("answers every icon URL with a PNG of its size, and the page names the apple-touch-icon", async () => {
     for (const { origin } of TENANTS) {
-      for (const [path, size] of [["/icons/192.png", 192], ["/icons/512.png", 512], ["/apple-touch-icon.png", 180]] as const) {
+      for (const [path, size] of [
+        ["/icons/192.png", 192],
+        ["/icons/512.png", 512],
+        ["/apple-touch-icon.png", 180],
+      ] as const) {
         expect(pngSize(await icon(origin, path)), `${origin}${path}`).toEqual({ width: size, height: size });
       }
       expect((await stack.fetch(`${origin}/icons/64.png`)).status).toBe(404);
@@ -95,7 +106,9 @@ describe("home-screen icons and the manifest", () => {
     expect(Buffer.from(served).equals(Buffer.from(rendered.get("512")!))).toBe(true);
     expect(Buffer.from(served).equals(Buffer.from(plain))).toBe(false);
     // the other tenant still has its own
-    expect(Buffer.from(await icon("http://brand2.localhost", "/icons/512.png")).equals(Buffer.from(served))).toBe(false);
+    expect(Buffer.from(await icon("http://brand2.localhost", "/icons/512.png")).equals(Buffer.from(served))).toBe(
+      false,
+    );
   });
 });
 

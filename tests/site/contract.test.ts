@@ -32,16 +32,23 @@ const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(htm
 const seenPriceOf = (html: string) => Number(/name="seenPrice" value="(\d+)"/.exec(html)?.[1]);
 const clean = (html: string) => html.replace(/<!-- -->/g, "");
 const textOf = (html: string, testId: string) =>
-  new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(clean(html))?.[2]?.replace(/<[^>]+>/g, "");
+  new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`)
+    .exec(clean(html))?.[2]
+    ?.replace(/<[^>]+>/g, "");
 /** steps → the price as typed at 2 digits */
 const typed = (steps: number) => (steps / 100).toFixed(2);
 
 async function fundedMember(amount: string): Promise<Visitor> {
   const visitor = await member();
   const deposit = keyOf(await (await visitor.get("/user/deposit")).text())!;
-  expect((await visitor.post("/user/deposit", { optionId: "demo-instant", amount, idempotencyKey: deposit })).status).toBe(302);
+  expect(
+    (await visitor.post("/user/deposit", { optionId: "demo-instant", amount, idempotencyKey: deposit })).status,
+  ).toBe(302);
   const transfer = keyOf(await (await visitor.get("/user/transfer")).text())!;
-  expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount, idempotencyKey: transfer })).status).toBe(302);
+  expect(
+    (await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount, idempotencyKey: transfer }))
+      .status,
+  ).toBe(302);
   return visitor;
 }
 
@@ -49,7 +56,17 @@ async function fundedMember(amount: string): Promise<Visitor> {
 async function postTicket(visitor: Visitor, fields: Record<string, string>) {
   const html = await (await visitor.get(PAGE)).text();
   const price = seenPriceOf(html);
-  const body = { intent: "open", pair: PAIR, side: "long", leverage: "10", margin: "10", seenPrice: String(price), idempotencyKey: keyOf(html)!, mode: modeOf(html), ...fields };
+  const body = {
+    intent: "open",
+    pair: PAIR,
+    side: "long",
+    leverage: "10",
+    margin: "10",
+    seenPrice: String(price),
+    idempotencyKey: keyOf(html)!,
+    mode: modeOf(html),
+    ...fields,
+  };
   return { response: await visitor.post(PAGE, body), price };
 }
 
@@ -60,10 +77,18 @@ describe("contract page", { timeout: 30_000 }, () => {
     const near = seenPriceOf(first);
     const tp = Math.round(near * 0.97);
     const sl = Math.round(near * 1.01);
-    const html = await (await visitor.get(`${PAGE}&side=short&margin=12.34&leverage=20&takeProfit=${typed(tp)}&stopLoss=${typed(sl)}`)).text();
+    const html = await (
+      await visitor.get(`${PAGE}&side=short&margin=12.34&leverage=20&takeProfit=${typed(tp)}&stopLoss=${typed(sl)}`)
+    ).text();
     const price = seenPriceOf(html);
     expect(price).toBeGreaterThan(0);
-    const terms: PositionTerms = { side: "short", margin: 1234, leverage: 20, entryPrice: price, ...DEFAULT_CONTRACT_SETTINGS };
+    const terms: PositionTerms = {
+      side: "short",
+      margin: 1234,
+      leverage: 20,
+      entryPrice: price,
+      ...DEFAULT_CONTRACT_SETTINGS,
+    };
     const money = (m: number) => formatMoney(m, "USD", "en-US");
     expect(textOf(html, "preview-entry")).toBe(formatPrice(price, 2, "en-US"));
     expect(textOf(html, "preview-notional")).toBe(money(notional(terms)));
@@ -87,7 +112,16 @@ describe("contract page", { timeout: 30_000 }, () => {
 
   it("without JavaScript: Update figures redirects to the ticket's address; Open posts, redirects with a toast and lists the position; Close redirects with a toast", async () => {
     const visitor = await fundedMember("100");
-    const preview = await visitor.post(PAGE, { intent: "preview", pair: PAIR, side: "short", margin: "", chip: "5.00", leverage: "50", takeProfit: "", stopLoss: "" });
+    const preview = await visitor.post(PAGE, {
+      intent: "preview",
+      pair: PAIR,
+      side: "short",
+      margin: "",
+      chip: "5.00",
+      leverage: "50",
+      takeProfit: "",
+      stopLoss: "",
+    });
     expect(preview.status).toBe(302);
     expect(preview.headers.get("location")).toBe(`/game/contract?pair=${PAIR}&side=short&margin=5.00&leverage=50`);
 
@@ -102,7 +136,14 @@ describe("contract page", { timeout: 30_000 }, () => {
     expect(clean(page)).toContain('data-testid="open-card"');
 
     const id = /data-position-id="([^"]+)"/.exec(page)![1]!;
-    const close = await visitor.post(location, { intent: "close", positionId: id, mode: modeOf(page), idempotencyKey: /name="idempotencyKey" value="([^"]+)"/g.exec(page.slice(page.indexOf('data-testid="open-card"')))![1]! });
+    const close = await visitor.post(location, {
+      intent: "close",
+      positionId: id,
+      mode: modeOf(page),
+      idempotencyKey: /name="idempotencyKey" value="([^"]+)"/g.exec(
+        page.slice(page.indexOf('data-testid="open-card"')),
+      )![1]!,
+    });
     expect(close.status).toBe(302);
     const after = (await visitor.follow(close.headers.get("location")!)).html;
     expect(after).toContain(messages.position_closed);
@@ -113,7 +154,9 @@ describe("contract page", { timeout: 30_000 }, () => {
     // the records: the close is headed by what came back into the game wallet, not the margin
     // leaving the positions account (the platform's headline rule); the open by what left the wallet
     const records = clean((await visitor.follow("/user/record")).html);
-    const rows = [...records.matchAll(/<tr[^>]*data-testid="account-record"[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, " "));
+    const rows = [...records.matchAll(/<tr[^>]*data-testid="account-record"[^>]*>([\s\S]*?)<\/tr>/g)].map((m) =>
+      m[1]!.replace(/<[^>]+>/g, " "),
+    );
     expect(rows[0]).toMatch(/Position closed\s+Positions \(margin\) → Game wallet: .+?\s\+\s*US\$\d/);
     expect(rows[1]).toMatch(/Position opened\s+Game wallet: .+ → Positions \(margin\)\s+-US\$10\.05/);
   });
@@ -145,7 +188,12 @@ describe("contract page", { timeout: 30_000 }, () => {
 
   it("a close or TP/SL change of a position that is not the member's says so next to it", async () => {
     const visitor = await member();
-    const close = await visitor.post(PAGE, { intent: "close", positionId: "no-such-position", mode: "real", idempotencyKey: crypto.randomUUID() });
+    const close = await visitor.post(PAGE, {
+      intent: "close",
+      positionId: "no-such-position",
+      mode: "real",
+      idempotencyKey: crypto.randomUUID(),
+    });
     expect(close.status).toBe(400);
     expect(clean(await close.text())).toContain(messages.position_not_found);
   });

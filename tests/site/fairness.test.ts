@@ -2,7 +2,15 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FairnessDay, PeriodProof } from "../../server/contract/fairness";
 import { CLOCK_ENTRY, setClock } from "../platform/center-helpers";
-import { createStack, freshMember, memberWithGameFunds, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
+import {
+  createStack,
+  freshMember,
+  memberWithGameFunds,
+  modeOf,
+  registerFields,
+  Visitor,
+  type Stack,
+} from "../helpers/site";
 
 /**
  * The fairness pages (app/README.md, "Verifiable rounds") against a platform on a stopped clock
@@ -34,7 +42,10 @@ beforeAll(async () => {
 afterAll(() => stack?.dispose());
 
 async function platformDays(): Promise<FairnessDay[]> {
-  const { envelope } = await stack.platform.call("fairnessDays", { params: { pair: PAIR }, query: { limit: "9" } as never });
+  const { envelope } = await stack.platform.call("fairnessDays", {
+    params: { pair: PAIR },
+    query: { limit: "9" } as never,
+  });
   expect(envelope.statusCode, envelope.message).toBe(200);
   return envelope.data!;
 }
@@ -72,7 +83,7 @@ describe("/fairness", { timeout: 120_000 }, () => {
     expect(bad.status).toBe(200);
     const html = await bad.text();
     expect(html).toContain('aria-invalid="true"');
-    expect(html).toContain("id=\"lookup-error\"");
+    expect(html).toContain('id="lookup-error"');
   });
 });
 
@@ -109,7 +120,11 @@ describe("a period's page", { timeout: 60_000 }, () => {
 
   it("answers the translated 404 page to a pair not offered, a malformed number and a period not ended", async () => {
     const visitor = new Visitor(stack);
-    for (const path of [`/fairness/SOL-USDT/${LAST_OF_BASE}`, `/fairness/${PAIR}/12ab`, `/fairness/${PAIR}/${ymd(BASE + 5)}0001`]) {
+    for (const path of [
+      `/fairness/SOL-USDT/${LAST_OF_BASE}`,
+      `/fairness/${PAIR}/12ab`,
+      `/fairness/${PAIR}/${ymd(BASE + 5)}0001`,
+    ]) {
       const response = await visitor.get(path, { cookie: "locale=ja_JP" });
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toContain("ページが見つかりません");
@@ -135,7 +150,11 @@ describe("proof.json", { timeout: 60_000 }, () => {
 
   it("answers a JSON 404 to anything that is not an ended period of a pair offered here", async () => {
     const visitor = new Visitor(stack);
-    for (const path of [`/fairness/SOL-USDT/${LAST_OF_BASE}/proof.json`, `/fairness/${PAIR}/x/proof.json`, `/fairness/${PAIR}/${ymd(BASE + 5)}0001/proof.json`]) {
+    for (const path of [
+      `/fairness/SOL-USDT/${LAST_OF_BASE}/proof.json`,
+      `/fairness/${PAIR}/x/proof.json`,
+      `/fairness/${PAIR}/${ymd(BASE + 5)}0001/proof.json`,
+    ]) {
       const response = await visitor.get(path);
       expect(response.status, path).toBe(404);
       expect(await response.json(), path).toEqual({ statusCode: 404, message: "not_found" });
@@ -166,12 +185,15 @@ describe("/fairness claims", { timeout: 60_000 }, () => {
     const limits = /data-testid="fairness-limits"[\s\S]*?<\/section>/.exec(page)?.[0] ?? "";
     // proves: fixed before the day's first period, following from the seed; does not: a random
     // seed rather than one searched for, a seed nobody looked at; a later change closes the gaps
-    for (const key of ["proves", "not_random", "not_seen", "later"]) expect(limits, key).toContain(escaped(texts.limits[key]!));
+    for (const key of ["proves", "not_random", "not_seen", "later"])
+      expect(limits, key).toContain(escaped(texts.limits[key]!));
     expect(texts.limits.not_random).toMatch(/not prove that the seed was chosen at random/);
     expect(texts.limits.not_seen).toMatch(/holds the seed until the reveal/);
     for (const key of ["timing", "void"]) expect(page, key).toContain(escaped(texts.promise[key]!));
     expect(texts.promise.timing).toMatch(/before it starts/);
-    expect(texts.promise.void).toMatch(/pauses or resumes its pair after betting on it has closed, or when the feed stops/);
+    expect(texts.promise.void).toMatch(
+      /pauses or resumes its pair after betting on it has closed, or when the feed stops/,
+    );
     // the old claim that nobody, the operator included, could pick a price: a searched-for seed can
     expect(page).not.toMatch(/Nobody can pick a price/);
   });
@@ -186,7 +208,14 @@ describe("a member's bets on a period", { timeout: 60_000 }, () => {
     // closes at 110 s, 10 s before it starts)
     const periodNo = `${ymd(BASE + 1)}0003`;
     const game = await (await visitor.get(`/game?pair=${PAIR}`)).text();
-    const placed = await visitor.post(`/game?pair=${PAIR}`, { pair: PAIR, periodNo, option: "high", amount: "1.00", idempotencyKey: keyOf(game)!, mode: modeOf(game) });
+    const placed = await visitor.post(`/game?pair=${PAIR}`, {
+      pair: PAIR,
+      periodNo,
+      option: "high",
+      amount: "1.00",
+      idempotencyKey: keyOf(game)!,
+      mode: modeOf(game),
+    });
     expect(placed.status).toBe(302);
     await setClock(stack.platform, at(BASE + 1, 185));
     const { html } = await visitor.follow(`/fairness/${PAIR}/${periodNo}`);
@@ -198,6 +227,8 @@ describe("a member's bets on a period", { timeout: 60_000 }, () => {
     // than claiming a match (the settled comparison is VerifyPanel's, shown once the order settles)
     expect(bets).toContain("Not settled yet");
     // a visitor who is not signed in sees no bets section
-    expect((await new Visitor(stack).follow(`/fairness/${PAIR}/${periodNo}`)).html).not.toContain('data-testid="period-bets"');
+    expect((await new Visitor(stack).follow(`/fairness/${PAIR}/${periodNo}`)).html).not.toContain(
+      'data-testid="period-bets"',
+    );
   });
 });

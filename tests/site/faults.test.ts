@@ -1,8 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
-import { auditMember, auditSite, faultSeed, FAULT_ENTRY, memberIdOf, memberObject, quiesce, seededRandom, setPlatformClock } from "../helpers/faults";
+import {
+  auditMember,
+  auditSite,
+  faultSeed,
+  FAULT_ENTRY,
+  memberIdOf,
+  memberObject,
+  quiesce,
+  seededRandom,
+  setPlatformClock,
+} from "../helpers/faults";
 import type { TestMember } from "../helpers/platform";
-import { createStack, freshMember, modeOf, registerFields, startFaultProxy, Visitor, type Stack } from "../helpers/site";
+import {
+  createStack,
+  freshMember,
+  modeOf,
+  registerFields,
+  startFaultProxy,
+  Visitor,
+  type Stack,
+} from "../helpers/site";
 import { bindBank, memberCall } from "../platform/money-helpers";
 
 /**
@@ -33,7 +51,11 @@ beforeAll(async () => {
     return stack.platform.fetch(url.pathname + url.search, { method: request.method, headers: request.headers, body });
   });
   // Site info is cached (as deployed), so a fault aimed at a money call hits that call alone.
-  stack = await createStack({ platformUrl: proxy.url, platformEntry: FAULT_ENTRY, vars: { SITE_INFO_TTL_SECONDS: "3600" } });
+  stack = await createStack({
+    platformUrl: proxy.url,
+    platformEntry: FAULT_ENTRY,
+    vars: { SITE_INFO_TTL_SECONDS: "3600" },
+  });
   await setPlatformClock(stack.platform, Math.ceil((Date.now() + 86_400_000) / 3_600_000) * 3_600_000 + 1_000);
   const { envelope } = await stack.platform.operator("operatorPutPair", {
     params: { pair: PAIR },
@@ -76,20 +98,34 @@ interface Model {
 }
 
 /** The form's fields for a request the model can afford, and what it does to the model. */
-function plan(form: Form, model: Model, m: TestMember, rng: ReturnType<typeof seededRandom>): { fields: Record<string, string>; apply: (x: Model) => Model } {
+function plan(
+  form: Form,
+  model: Model,
+  m: TestMember,
+  rng: ReturnType<typeof seededRandom>,
+): { fields: Record<string, string>; apply: (x: Model) => Model } {
   const dollars = (max: number) => rng.int(1, Math.max(1, Math.floor(max / 100)));
   switch (form) {
     case "deposit": {
       const d = rng.int(10, 500);
-      return { fields: { optionId: "demo-instant", amount: String(d) }, apply: (x: Model) => ({ ...x, main: x.main + d * 100 }) };
+      return {
+        fields: { optionId: "demo-instant", amount: String(d) },
+        apply: (x: Model) => ({ ...x, main: x.main + d * 100 }),
+      };
     }
     case "transferIn": {
       const d = dollars(model.main);
-      return { fields: { direction: "in", gameCode: "binary", amount: String(d) }, apply: (x: Model) => ({ ...x, main: x.main - d * 100, game: x.game + d * 100 }) };
+      return {
+        fields: { direction: "in", gameCode: "binary", amount: String(d) },
+        apply: (x: Model) => ({ ...x, main: x.main - d * 100, game: x.game + d * 100 }),
+      };
     }
     case "transferOut": {
       const d = dollars(model.game);
-      return { fields: { direction: "out", gameCode: "binary", amount: String(d) }, apply: (x: Model) => ({ ...x, main: x.main + d * 100, game: x.game - d * 100 }) };
+      return {
+        fields: { direction: "out", gameCode: "binary", amount: String(d) },
+        apply: (x: Model) => ({ ...x, main: x.main + d * 100, game: x.game - d * 100 }),
+      };
     }
     case "withdraw": {
       // amount + 1 % + $1.00 must fit in the main account
@@ -104,7 +140,10 @@ function plan(form: Form, model: Model, m: TestMember, rng: ReturnType<typeof se
       const d = dollars(model.game);
       // never both sides of a pair of options in one period
       const option = rng.pick(["high", "odd", "rise", "counter", "draw"]);
-      return { fields: { pair: PAIR, option, amount: String(d) }, apply: (x: Model) => ({ ...x, game: x.game - d * 100 }) };
+      return {
+        fields: { pair: PAIR, option, amount: String(d) },
+        apply: (x: Model) => ({ ...x, game: x.game - d * 100 }),
+      };
     }
   }
 }
@@ -160,10 +199,13 @@ describe("the site when the platform fails", { timeout: 120_000 }, () => {
       for (const kind of kinds) proxy.inject({ path: FORMS[form].call, method: "POST", kind }, 1);
       const crash = fault === "crash" ? rng.pick(["after", "inside"] as const) : null;
       // a bet's first transaction only reads its key; the second is the bet
-      if (crash) await (await memberObject(stack.platform, memberIdOf(m.token))).__armCrash(crash, form === "bet" ? 2 : 1);
+      if (crash)
+        await (await memberObject(stack.platform, memberIdOf(m.token))).__armCrash(crash, form === "bet" ? 2 : 1);
 
       const response = await visitor.post(FORMS[form].page, body);
-      expect(proxy.hits(FORMS[form].call, "POST"), `${step_}: attempts`).toBe(fault === "two lost" ? 2 : fault === "one lost" ? 2 : 1);
+      expect(proxy.hits(FORMS[form].call, "POST"), `${step_}: attempts`).toBe(
+        fault === "two lost" ? 2 : fault === "one lost" ? 2 : 1,
+      );
       if (fault === "none" || fault === "one lost") {
         // the first failure is retried with the same key, and nobody notices
         expect(response.status, step_).toBe(302);
@@ -181,7 +223,9 @@ describe("the site when the platform fails", { timeout: 120_000 }, () => {
       // dropped answer it did; after a reset or a crash inside the transaction it did not; after a
       // crash right behind the commit the runtime may not have made the writes durable yet.
       await quiesce(stack.platform);
-      const acted = (await auditMember(stack.platform, memberIdOf(m.token))).operations.some((o) => o.key === `request:${key}`);
+      const acted = (await auditMember(stack.platform, memberIdOf(m.token))).operations.some(
+        (o) => o.key === `request:${key}`,
+      );
       if (kinds.includes("drop-response")) expect(acted, `${step_}: acted on a lost answer`).toBe(true);
       else if (crash !== "after") expect(acted, `${step_}: acted though never reached`).toBe(false);
       expect(await audit(m, acted ? apply(model) : model, key, `${step_}: after the failure`), step_).toBe(acted);
@@ -208,7 +252,11 @@ describe("the site when the platform fails", { timeout: 120_000 }, () => {
 
     await proxy.down();
     try {
-      const response = await visitor.post("/user/deposit", { optionId: "demo-instant", amount: String(amount), idempotencyKey: key });
+      const response = await visitor.post("/user/deposit", {
+        optionId: "demo-instant",
+        amount: String(amount),
+        idempotencyKey: key,
+      });
       expect(response.status, ctx("deposit while down")).toBe(400);
       const html = await response.text();
       expect(html).toContain(CONNECTION_FAILED);
@@ -221,11 +269,18 @@ describe("the site when the platform fails", { timeout: 120_000 }, () => {
     }
     expect(await audit(m, { main: 0, hold: 0, game: 0 }, key, ctx("nothing moved while down"))).toBe(false);
 
-    const again = await visitor.post("/user/deposit", { optionId: "demo-instant", amount: String(amount), idempotencyKey: key });
+    const again = await visitor.post("/user/deposit", {
+      optionId: "demo-instant",
+      amount: String(amount),
+      idempotencyKey: key,
+    });
     expect(again.status, ctx("deposit once it is back")).toBe(302);
     expect(await audit(m, { main: amount * 100, hold: 0, game: 0 }, key, ctx("credited once"))).toBe(true);
     // a double submit after that changes nothing more
-    expect((await visitor.post("/user/deposit", { optionId: "demo-instant", amount: String(amount), idempotencyKey: key })).status).toBe(302);
+    expect(
+      (await visitor.post("/user/deposit", { optionId: "demo-instant", amount: String(amount), idempotencyKey: key }))
+        .status,
+    ).toBe(302);
     expect(await audit(m, { main: amount * 100, hold: 0, game: 0 }, key, ctx("still credited once"))).toBe(true);
   });
 
@@ -241,7 +296,9 @@ describe("the site when the platform fails", { timeout: 120_000 }, () => {
     expect(registered.headers.get("location")).toBe("/user");
     const home = await visitor.follow("/user");
     expect(home.html).toContain(fresh.account);
-    const signin = await stack.platform.call("signin", { body: { siteId: "demo", account: fresh.account, password: fresh.password } });
+    const signin = await stack.platform.call("signin", {
+      body: { siteId: "demo", account: fresh.account, password: fresh.password },
+    });
     expect(signin.envelope.message, ctx("the account exists once, with the password given")).toBe("ok");
 
     // the same form posted twice (a double click without JavaScript) signs the member in as well
@@ -250,7 +307,10 @@ describe("the site when the platform fails", { timeout: 120_000 }, () => {
     expect((await again.follow("/user")).html).toContain(fresh.account);
     // but the form never signs anyone in with another password
     const impostor = new Visitor(stack);
-    const refused = await impostor.post("/register", { ...registerFields({ ...fresh, password: "not-the-password" }), confirmPassword: "not-the-password" });
+    const refused = await impostor.post("/register", {
+      ...registerFields({ ...fresh, password: "not-the-password" }),
+      confirmPassword: "not-the-password",
+    });
     expect(refused.status, ctx("sign-up of a taken account")).toBe(400);
     expect(await refused.text()).toContain("This account already exists.");
 
@@ -258,7 +318,12 @@ describe("the site when the platform fails", { timeout: 120_000 }, () => {
     const { m, visitor: member } = await signedInMember();
     proxy.reset();
     proxy.inject({ path: "/player/info", method: "PUT", kind: "drop-response" }, 1);
-    const saved = await member.post("/user/info", { realName: "Renamed Member", email: "", areaCode: m.areaCode, mobile: m.mobile });
+    const saved = await member.post("/user/info", {
+      realName: "Renamed Member",
+      email: "",
+      areaCode: m.areaCode,
+      mobile: m.mobile,
+    });
     expect(proxy.hits("/player/info", "PUT"), ctx("update attempts")).toBe(2);
     expect(saved.status, ctx("information update")).toBe(302);
     const page = await member.follow("/user/info");

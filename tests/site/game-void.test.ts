@@ -37,7 +37,10 @@ afterAll(() => stack?.dispose());
 
 const market = async () => (await stack.platform.call("market", { params: { pair: PAIR } })).envelope.data!;
 const putPaused = async (paused: boolean) => {
-  const { envelope } = await stack.platform.operator("operatorPutPair", { params: { pair: PAIR }, body: { ...CONFIG, paused } });
+  const { envelope } = await stack.platform.operator("operatorPutPair", {
+    params: { pair: PAIR },
+    body: { ...CONFIG, paused },
+  });
   expect(envelope.statusCode, envelope.message).toBe(200);
 };
 
@@ -52,7 +55,14 @@ describe("a void period", { timeout: 60_000 }, () => {
     for (let attempt = 0; attempt < 3 && !periodNo; attempt++) {
       if (attempt > 0) await clock.jumpTo(Date.parse((await market()).next.startsAt) + 100);
       const html = await (await visitor.get(path)).text();
-      const placed = await visitor.post(path, { pair: PAIR, periodNo: periodOf(html)!, idempotencyKey: keyOf(html)!, mode: modeOf(html), option: "high", amount: "1" });
+      const placed = await visitor.post(path, {
+        pair: PAIR,
+        periodNo: periodOf(html)!,
+        idempotencyKey: keyOf(html)!,
+        mode: modeOf(html),
+        option: "high",
+        amount: "1",
+      });
       if (placed.status === 302) periodNo = periodOf(html)!;
     }
     expect(periodNo, "a bet was placed").toMatch(/^\d{12,13}$/);
@@ -64,7 +74,7 @@ describe("a void period", { timeout: 60_000 }, () => {
     // past the end of the bet's round (at most the one taking bets now), then until it is settled
     await clock.jumpTo(Date.parse((await market()).next.endsAt) + 100);
     let history = "";
-    for (const started = Date.now(); Date.now() - started < 15_000 && !history.includes("Refunded US$0.00"); ) {
+    for (const started = Date.now(); Date.now() - started < 15_000 && !history.includes("Refunded US$0.00");) {
       history = clean((await visitor.follow(`${path}&tab=history`)).html);
       if (!history.includes("Refunded US$0.00")) await new Promise((r) => setTimeout(r, 100));
     }
@@ -105,7 +115,10 @@ describe("a void period", { timeout: 60_000 }, () => {
     // pause, and the pair's first two, were void): three rounds on, a read of the quotes catches
     // the market up, and its page gives outcomes, not a reason
     await clock.advance(3 * CONFIG.periodSeconds * 1000);
-    const { envelope } = await stack.platform.call("quotes", { params: { pair: PAIR }, query: { page: 1, pageSize: 50 } as never });
+    const { envelope } = await stack.platform.call("quotes", {
+      params: { pair: PAIR },
+      query: { page: 1, pageSize: 50 } as never,
+    });
     expect(envelope.statusCode, envelope.message).toBe(200);
     const fine = envelope.data!.items.find((p) => p.voidReason === null);
     expect(fine, "an ended period that was not void").toBeDefined();

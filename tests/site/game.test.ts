@@ -23,7 +23,10 @@ beforeAll(async () => {
     [SLOW_PAIR, { periodSeconds: 3600, cutoffSeconds: 1 }],
     [FAST_PAIR, { periodSeconds: 8, cutoffSeconds: 1 }],
   ] as const) {
-    const { envelope } = await stack.platform.operator("operatorPutPair", { params: { pair }, body: { ...DEFAULT_PAIRS[pair]!, ...timing } });
+    const { envelope } = await stack.platform.operator("operatorPutPair", {
+      params: { pair },
+      body: { ...DEFAULT_PAIRS[pair]!, ...timing },
+    });
     expect(envelope.statusCode, envelope.message).toBe(200);
   }
 });
@@ -41,15 +44,22 @@ const periodOf = (html: string) => /name="periodNo" value="(\d+)"/.exec(html)?.[
 /** React's text separators dropped, so texts read as a browser shows them. */
 const clean = (html: string) => html.replace(/<!-- -->/g, "");
 const textOf = (html: string, testId: string) =>
-  new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(clean(html))?.[2]?.replace(/<[^>]+>/g, "");
+  new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`)
+    .exec(clean(html))?.[2]
+    ?.replace(/<[^>]+>/g, "");
 
 /** A member with `amount` (dollars) in the game wallet, moved there through the deposit and transfer forms. */
 async function fundedMember(amount: string): Promise<Visitor> {
   const visitor = await member();
   const deposit = keyOf(await (await visitor.get("/user/deposit")).text())!;
-  expect((await visitor.post("/user/deposit", { optionId: "demo-instant", amount, idempotencyKey: deposit })).status).toBe(302);
+  expect(
+    (await visitor.post("/user/deposit", { optionId: "demo-instant", amount, idempotencyKey: deposit })).status,
+  ).toBe(302);
   const transfer = keyOf(await (await visitor.get("/user/transfer")).text())!;
-  expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount, idempotencyKey: transfer })).status).toBe(302);
+  expect(
+    (await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount, idempotencyKey: transfer }))
+      .status,
+  ).toBe(302);
   return visitor;
 }
 
@@ -57,7 +67,14 @@ async function fundedMember(amount: string): Promise<Visitor> {
 async function postBet(visitor: Visitor, fields: Record<string, string>, path = `/game?pair=${SLOW_PAIR}`) {
   const html = await (await visitor.get(path)).text();
   const pair = new URL(path, "http://x").searchParams.get("pair") ?? SLOW_PAIR;
-  return visitor.post(path, { pair, periodNo: periodOf(html)!, idempotencyKey: keyOf(html)!, mode: modeOf(html), amount: "", ...fields });
+  return visitor.post(path, {
+    pair,
+    periodNo: periodOf(html)!,
+    idempotencyKey: keyOf(html)!,
+    mode: modeOf(html),
+    amount: "",
+    ...fields,
+  });
 }
 
 describe("game page", { timeout: 20_000 }, () => {
@@ -141,14 +158,16 @@ describe("game page", { timeout: 20_000 }, () => {
     // the market's next alarm settles it
     await clock.jumpTo(Date.parse((await market()).next.endsAt) + 100);
     let row = "";
-    for (const started = Date.now(); Date.now() - started < 15_000; ) {
+    for (const started = Date.now(); Date.now() - started < 15_000;) {
       const html = clean((await visitor.follow(`${path}&tab=history`)).html);
       row = /data-testid="order-history"[\s\S]*?<tbody>([\s\S]*?)<\/tr>/.exec(html)?.[1]?.replace(/<[^>]+>/g, "") ?? "";
       if (/Won|Lost|Refunded/.test(row)) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     // Win/loss: the net result, the payout beside it (floor(10.00 × 1.95) = 19.50 paid on a win)
-    expect(row).toMatch(/Won \+US\$9\.50 · payout US\$19\.50|Lost −US\$10\.00 · payout US\$0\.00|Refunded US\$0\.00 · payout US\$10\.00/);
+    expect(row).toMatch(
+      /Won \+US\$9\.50 · payout US\$19\.50|Lost −US\$10\.00 · payout US\$0\.00|Refunded US\$0\.00 · payout US\$10\.00/,
+    );
     const balance = textOf((await visitor.follow(path)).html, "game-wallet");
     expect(["US$59.50", "US$40.00", "US$50.00"]).toContain(balance);
   });
@@ -170,9 +189,18 @@ describe("game page", { timeout: 20_000 }, () => {
     const visitor = await fundedMember("20");
     const html = await (await visitor.get(`/game?pair=${SLOW_PAIR}`)).text();
     const live = textOf(html, "live-period")!;
-    const response = await visitor.post(`/game?pair=${SLOW_PAIR}`, { pair: SLOW_PAIR, periodNo: live, idempotencyKey: keyOf(html)!, mode: modeOf(html), option: "high", amount: "5" });
+    const response = await visitor.post(`/game?pair=${SLOW_PAIR}`, {
+      pair: SLOW_PAIR,
+      periodNo: live,
+      idempotencyKey: keyOf(html)!,
+      mode: modeOf(html),
+      option: "high",
+      amount: "5",
+    });
     expect(response.status).toBe(400);
-    expect(clean(await response.text())).toContain("This round has already started, so it no longer takes bets. Place your bet on the next round.");
+    expect(clean(await response.text())).toContain(
+      "This round has already started, so it no longer takes bets. Place your bet on the next round.",
+    );
     expect(textOf((await visitor.follow("/game")).html, "game-wallet")).toBe("US$20.00");
   });
 
@@ -195,8 +223,12 @@ describe("game page", { timeout: 20_000 }, () => {
       expect(html, path).toContain("<title>1-minute rounds · Demo Trade</title>");
       expect(html, path).toMatch(/<a [^>]*href="\/game"[^>]*>1-minute rounds<\/a>/);
     }
-    expect(clean((await english.follow("/user")).html)).toMatch(/<a [^>]*href="\/user\/gamePage"[^>]*>1-minute rounds<\/a>/);
-    expect(clean((await english.follow("/")).html)).toMatch(/<a [^>]*href="\/game"[^>]*class="button button-primary"[^>]*>1-minute rounds<\/a>|<a [^>]*class="button button-primary"[^>]*href="\/game"[^>]*>1-minute rounds<\/a>/);
+    expect(clean((await english.follow("/user")).html)).toMatch(
+      /<a [^>]*href="\/user\/gamePage"[^>]*>1-minute rounds<\/a>/,
+    );
+    expect(clean((await english.follow("/")).html)).toMatch(
+      /<a [^>]*href="\/game"[^>]*class="button button-primary"[^>]*>1-minute rounds<\/a>|<a [^>]*class="button button-primary"[^>]*href="\/game"[^>]*>1-minute rounds<\/a>/,
+    );
     // brand2's base language is zh-TW, where the game is 極速一分鐘; its English name is Turbo minute
     const chinese = await member("http://brand2.localhost");
     const zh = clean((await chinese.follow("/game")).html);
@@ -239,7 +271,10 @@ describe("game page", { timeout: 20_000 }, () => {
     expect((await postBet(visitor, { option: "low", amount: "2" })).status).toBe(302);
     const response = await visitor.get("/api/game/tickets");
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { orders: { option: string; status: string }[]; gameWallet: { balance: number } };
+    const body = (await response.json()) as {
+      orders: { option: string; status: string }[];
+      gameWallet: { balance: number };
+    };
     expect(body.orders).toEqual([expect.objectContaining({ option: "low", status: "open" })]);
     expect(body.gameWallet.balance).toBe(2_800);
   });
@@ -249,7 +284,9 @@ describe("game page", { timeout: 20_000 }, () => {
     expect((await visitor.get("/ws/member", { upgrade: "websocket" })).status).toBe(401);
     expect((await visitor.get("/ws/market/DOGE-USDT", { upgrade: "websocket" })).status).toBe(404);
     const signedIn = await member();
-    expect((await signedIn.get("/ws/member", { upgrade: "websocket", origin: "http://evil.example" })).status).toBe(403);
+    expect((await signedIn.get("/ws/member", { upgrade: "websocket", origin: "http://evil.example" })).status).toBe(
+      403,
+    );
   });
 
   it("proxies the live streams through the site: market ticks, and the member's own orders", async () => {
@@ -259,7 +296,9 @@ describe("game page", { timeout: 20_000 }, () => {
     expect(events.map((e) => e.type)).toContain("tick");
 
     const visitor = await fundedMember("10");
-    const stream = await stack.fetch("http://localhost/ws/member", { headers: { upgrade: "websocket", cookie: visitor.cookieHeader } });
+    const stream = await stack.fetch("http://localhost/ws/member", {
+      headers: { upgrade: "websocket", cookie: visitor.cookieHeader },
+    });
     expect(stream.status).toBe(101);
     const next = firstMessage(stream);
     expect((await postBet(visitor, { option: "rise", amount: "1" })).status).toBe(302);
@@ -268,7 +307,9 @@ describe("game page", { timeout: 20_000 }, () => {
 
   it("closes the member stream within 5 s of sign-out (the outside test saw no close in 5 s)", async () => {
     const visitor = await member();
-    const stream = await stack.fetch("http://localhost/ws/member", { headers: { upgrade: "websocket", cookie: visitor.cookieHeader } });
+    const stream = await stack.fetch("http://localhost/ws/member", {
+      headers: { upgrade: "websocket", cookie: visitor.cookieHeader },
+    });
     expect(stream.status).toBe(101);
     const socket = (stream as Response & { webSocket: WebSocket & { accept(): void } }).webSocket;
     socket.accept();
@@ -307,7 +348,9 @@ describe("a stream over the platform's limit", () => {
     socket.accept();
     expect(await closed).toEqual({ code: STREAM_CLOSE.tooManyStreams, reason: "too_many_streams" });
     // another network is not held up
-    const other = await stack.fetch(`http://localhost/ws/market/${SLOW_PAIR}`, { headers: { ...headers, "X-Client-Address": "192.0.2.78" } });
+    const other = await stack.fetch(`http://localhost/ws/market/${SLOW_PAIR}`, {
+      headers: { ...headers, "X-Client-Address": "192.0.2.78" },
+    });
     expect(await firstMessage(other)).toBeTruthy();
     for (const ws of opened) ws.close();
   });

@@ -72,7 +72,9 @@ describe("the ?accessToken= flow", () => {
   it("signs in when the visitor says yes, and goes to the page the link named, without the token", async () => {
     const member = await stack.platform.signupMember("demo");
     const visitor = new Visitor(stack);
-    expect((await visitor.get(`/user?accessToken=${encodeURIComponent(member.token)}&tab=2`)).headers.get("location")).toBe(CONFIRM_SIGN_IN);
+    expect(
+      (await visitor.get(`/user?accessToken=${encodeURIComponent(member.token)}&tab=2`)).headers.get("location"),
+    ).toBe(CONFIRM_SIGN_IN);
     const confirmed = await visitor.post(CONFIRM_SIGN_IN, { intent: "confirm" });
     expect(confirmed.status).toBe(302);
     expect(confirmed.headers.get("location")).toBe("/user?tab=2");
@@ -114,7 +116,9 @@ describe("the ?accessToken= flow", () => {
     await visitor.get(`/user?accessToken=${encodeURIComponent(member.token)}`);
     expect((await visitor.post(CONFIRM_SIGN_IN, { intent: "confirm" }, { csrf: null })).status).toBe(403);
     expect((await visitor.post(CONFIRM_SIGN_IN, { intent: "confirm" }, { csrf: "forged" })).status).toBe(403);
-    expect((await visitor.post(CONFIRM_SIGN_IN, { intent: "confirm" }, { origin: "http://brand2.localhost" })).status).toBe(403);
+    expect(
+      (await visitor.post(CONFIRM_SIGN_IN, { intent: "confirm" }, { origin: "http://brand2.localhost" })).status,
+    ).toBe(403);
     expect((await visitor.get(`${CONFIRM_SIGN_IN}?intent=confirm`)).status).toBe(200);
     expect((await visitor.get("/user")).headers.get("location")).toBe("/login");
     // the visitor's own yes still works afterwards
@@ -140,7 +144,9 @@ describe("the ?accessToken= flow", () => {
     expect((await visitor.signIn(me.account, me.password)).status).toBe(302);
     const myToken = (await visitor.session())!.token as string;
 
-    expect((await visitor.get(`/user/bank?accessToken=${encodeURIComponent(other.token)}`)).headers.get("location")).toBe(CONFIRM_SIGN_IN);
+    expect(
+      (await visitor.get(`/user/bank?accessToken=${encodeURIComponent(other.token)}`)).headers.get("location"),
+    ).toBe(CONFIRM_SIGN_IN);
     const html = await (await visitor.get(CONFIRM_SIGN_IN)).text();
     expect(named(html, "link-account")).toBe(other.account);
     expect(named(html, "link-current-account")).toBe(me.account);
@@ -156,7 +162,10 @@ describe("the ?accessToken= flow", () => {
     const switched = await visitor.post(CONFIRM_SIGN_IN, { intent: "confirm" });
     expect(switched.headers.get("location")).toBe("/user/bank");
     expect((await visitor.follow("/user")).html).toContain(other.account);
-    expect((await stack.platform.call("playerInfo", { token: myToken, siteId: "demo" })).status, "the session left is revoked").toBe(402);
+    expect(
+      (await stack.platform.call("playerInfo", { token: myToken, siteId: "demo" })).status,
+      "the session left is revoked",
+    ).toBe(402);
   });
 
   it("drops a signed-in member's own account's token without asking", async () => {

@@ -28,7 +28,9 @@ const validator = new HtmlValidate(NU_LIKE);
 /** Every error the validator finds in `html`, one line each, naming the rule and the markup. */
 async function problems(html: string): Promise<string[]> {
   const report = await validator.validateString(html, "page.html");
-  return report.results.flatMap((r) => r.messages.map((m: Message) => `${m.ruleId}: ${m.message} @ ${m.selector ?? `${m.line}:${m.column}`}`));
+  return report.results.flatMap((r) =>
+    r.messages.map((m: Message) => `${m.ruleId}: ${m.message} @ ${m.selector ?? `${m.line}:${m.column}`}`),
+  );
 }
 
 let stack: Stack;
@@ -53,7 +55,17 @@ async function validateAll(visitor: Visitor, paths: string[]): Promise<Record<st
   return found;
 }
 
-const PUBLIC = ["/", "/login", "/register", "/forgot-password", "/forgot-password?step=reset&account=someone", "/terms", "/contact", "/fairness", "/no-such-page"];
+const PUBLIC = [
+  "/",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/forgot-password?step=reset&account=someone",
+  "/terms",
+  "/contact",
+  "/fairness",
+  "/no-such-page",
+];
 
 /** A member with something on every page: a deposit, game wallet money, a bet, a message. */
 async function memberWithHistory(origin: string, depositOption: string | null, betAmount: string): Promise<Visitor> {
@@ -61,15 +73,36 @@ async function memberWithHistory(origin: string, depositOption: string | null, b
   expect((await visitor.post("/register", registerFields(freshMember()))).status).toBe(302);
   if (depositOption) {
     const deposit = keyOf(await (await visitor.get("/user/deposit")).text());
-    expect((await visitor.post("/user/deposit", { optionId: depositOption, amount: "500", idempotencyKey: deposit })).status).toBe(302);
+    expect(
+      (await visitor.post("/user/deposit", { optionId: depositOption, amount: "500", idempotencyKey: deposit })).status,
+    ).toBe(302);
     const transfer = keyOf(await (await visitor.get("/user/transfer")).text());
-    expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "200", idempotencyKey: transfer })).status).toBe(302);
+    expect(
+      (
+        await visitor.post("/user/transfer", {
+          direction: "in",
+          gameCode: "binary",
+          amount: "200",
+          idempotencyKey: transfer,
+        })
+      ).status,
+    ).toBe(302);
     const game = await (await visitor.get("/game?pair=BTC-USDT")).text();
-    const bet = await visitor.post("/game?pair=BTC-USDT", { pair: "BTC-USDT", periodNo: periodOf(game), idempotencyKey: keyOf(game), mode: modeOf(game), amount: betAmount, option: "high" });
+    const bet = await visitor.post("/game?pair=BTC-USDT", {
+      pair: "BTC-USDT",
+      periodNo: periodOf(game),
+      idempotencyKey: keyOf(game),
+      mode: modeOf(game),
+      amount: betAmount,
+      option: "high",
+    });
     expect(bet.status).toBe(302);
   }
   const message = keyOf(await (await visitor.get("/user/message")).text());
-  expect((await visitor.post("/user/message", { title: "A question", content: "Where is it?", idempotencyKey: message })).status).toBe(302);
+  expect(
+    (await visitor.post("/user/message", { title: "A question", content: "Where is it?", idempotencyKey: message }))
+      .status,
+  ).toBe(302);
   return visitor;
 }
 
@@ -127,7 +160,10 @@ describe("valid HTML (html-validate, the HTML standard's rules)", { timeout: 120
     const member = new Visitor(stack);
     expect((await member.post("/register", registerFields(freshMember()))).status).toBe(302);
     await member.get(link);
-    const found = { signedOut: await validateAll(visitor, ["/confirm-sign-in"]), signedIn: await validateAll(member, ["/confirm-sign-in"]) };
+    const found = {
+      signedOut: await validateAll(visitor, ["/confirm-sign-in"]),
+      signedIn: await validateAll(member, ["/confirm-sign-in"]),
+    };
     expect(found).toEqual({ signedOut: {}, signedIn: {} });
     // what was validated is the question itself, not a redirect's target
     expect((await visitor.follow("/confirm-sign-in")).html).toContain('data-testid="link-account"');
@@ -157,7 +193,10 @@ describe("valid HTML (html-validate, the HTML standard's rules)", { timeout: 120
         ["/user/message", {}],
         [threadHref!, {}],
       ] as const) {
-        const refused = await visitor.post(path, { ...fields, idempotencyKey: keyOf(await (await visitor.get(path)).text()) });
+        const refused = await visitor.post(path, {
+          ...fields,
+          idempotencyKey: keyOf(await (await visitor.get(path)).text()),
+        });
         const html = await refused.text();
         expect(refused.status, `${path} refused`).toBe(400);
         const problemsFound = await problems(html);

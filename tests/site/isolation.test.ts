@@ -18,7 +18,9 @@ async function member(origin: string, account?: string): Promise<{ visitor: Visi
   const fields = { ...freshMember(), ...(account ? { account } : {}) };
   expect((await visitor.post("/register", registerFields(fields))).status).toBe(302);
   const siteId = origin.includes("brand2") ? "demo2" : "demo";
-  const signin = await stack.platform.call("signin", { body: { siteId, account: fields.account, password: fields.password } });
+  const signin = await stack.platform.call("signin", {
+    body: { siteId, account: fields.account, password: fields.password },
+  });
   expect(signin.envelope.statusCode, signin.envelope.message).toBe(200);
   return { visitor, platformMember: { ...fields, siteId, token: signin.envelope.data!.token } };
 }
@@ -28,7 +30,14 @@ const containsPng = (bytes: Uint8Array) => Buffer.from(bytes).includes(PNG_1X1.s
 describe("/uploaderfile/$fileId across members and sites", () => {
   it("serves a document to its owner, and to another member of the site, or of another site with the same account name, a 404 with no bytes", async () => {
     const owner = await member("http://localhost");
-    const uploaded = await uploadDocument(stack.platform, owner.platformMember, "passbook", PNG_1X1, "passbook.png", "image/png");
+    const uploaded = await uploadDocument(
+      stack.platform,
+      owner.platformMember,
+      "passbook",
+      PNG_1X1,
+      "passbook.png",
+      "image/png",
+    );
     expect(uploaded.envelope.statusCode, uploaded.envelope.message).toBe(200);
     const fileId = uploaded.envelope.data!.fileId;
 

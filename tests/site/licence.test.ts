@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => stack?.dispose());
 
 const footerOf = (html: string) => /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? "";
-const sectionOf = (html: string, id: string) => new RegExp(`<section[^>]*id="${id}"[^>]*>([\\s\\S]*?)</section>`).exec(html)?.[1];
+const sectionOf = (html: string, id: string) =>
+  new RegExp(`<section[^>]*id="${id}"[^>]*>([\\s\\S]*?)</section>`).exec(html)?.[1];
 const lawOf = (html: string) => /<section aria-labelledby="terms-law">([\s\S]*?)<\/section>/.exec(html)?.[1] ?? "";
 
 describe("licence and operator", () => {
@@ -25,7 +26,7 @@ describe("licence and operator", () => {
     expect(footerOf(home)).toMatch(/<a [^>]*href="\/terms#licence"[^>]*>Licence and operator<\/a>/);
     const terms = (await visitor.follow("/terms")).html;
     const section = sectionOf(terms, "licence");
-    expect(section).toContain("<h2 id=\"terms-licence\">Licence and operator</h2>");
+    expect(section).toContain('<h2 id="terms-licence">Licence and operator</h2>');
     expect(section).toContain("Demo Trade is operated by Demo Trade Ltd., Taipei, Taiwan");
     expect(section).toContain("holds no gaming or financial licence");
     expect(lawOf(terms)).toMatch(/<a href="#licence">Licence and operator<\/a>/);
@@ -50,7 +51,9 @@ describe("licence and operator", () => {
       expect(sectionOf(terms, "licence")).toBeUndefined();
       expect(terms).not.toContain('href="#licence"');
       // the clause itself still reads whole: the law of the operator's place of incorporation
-      expect(lawOf(terms)).toContain("governed by the laws of the place where the operator of Demo Trade is incorporated");
+      expect(lawOf(terms)).toContain(
+        "governed by the laws of the place where the operator of Demo Trade is incorporated",
+      );
     } finally {
       await stack.platform.seedSite("demo", { licence: DEMO_SITE.config.licence! });
     }

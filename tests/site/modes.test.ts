@@ -26,12 +26,16 @@ afterAll(() => stack?.dispose());
 
 /** The header's switch, posted from "the other tab". */
 async function switchTo(visitor: Visitor, mode: "practice" | "real") {
-  expect((await visitor.post("/mode", { mode, redirectTo: "/user" }, { csrf: await visitor.csrf("/user") })).status).toBe(302);
+  expect(
+    (await visitor.post("/mode", { mode, redirectTo: "/user" }, { csrf: await visitor.csrf("/user") })).status,
+  ).toBe(302);
 }
 
 const clean = (html: string) => html.replace(/<!-- -->/g, "");
 const textOf = (html: string, testId: string) =>
-  new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(clean(html))?.[2]?.replace(/<[^>]+>/g, "");
+  new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`)
+    .exec(clean(html))?.[2]
+    ?.replace(/<[^>]+>/g, "");
 const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
 const periodOf = (html: string) => /name="periodNo" value="(\d+)"/.exec(html)?.[1];
 const seenPriceOf = (html: string) => /name="seenPrice" value="(\d+)"/.exec(html)?.[1];
@@ -40,7 +44,8 @@ const inPractice = (html: string) => /<html[^>]*data-mode="practice"/.test(html)
 const formWith = (html: string, ...parts: string[]) =>
   [...html.matchAll(/<form[\s\S]*?<\/form>/g)].map((m) => m[0]).find((f) => parts.every((p) => f.includes(p))) ?? "";
 /** The form of the open position `id` of `intent` (close or triggers), as rendered. */
-const positionForm = (html: string, id: string, intent: "close" | "triggers") => formWith(html, `name="intent" value="${intent}"`, `value="${id}"`);
+const positionForm = (html: string, id: string, intent: "close" | "triggers") =>
+  formWith(html, `name="intent" value="${intent}"`, `value="${id}"`);
 
 describe("a page of one mode never acts in the other", { timeout: 60_000 }, () => {
   it("the bet form and the contract ticket carry the mode their page was rendered in (the position forms: below)", async () => {
@@ -82,7 +87,14 @@ describe("a page of one mode never acts in the other", { timeout: 60_000 }, () =
     // and the reverse: a real page's bet after switching to practice takes no play money
     const realPage = (await visitor.follow(GAME)).html;
     await switchTo(visitor, "practice");
-    const reverse = await visitor.post(GAME, { pair: PAIR, periodNo: periodOf(realPage)!, idempotencyKey: keyOf(realPage)!, mode: modeOf(realPage), amount: "5", option: "low" });
+    const reverse = await visitor.post(GAME, {
+      pair: PAIR,
+      periodNo: periodOf(realPage)!,
+      idempotencyKey: keyOf(realPage)!,
+      mode: modeOf(realPage),
+      amount: "5",
+      option: "low",
+    });
     const practiceBack = await visitor.follow(reverse.headers.get("location")!);
     expect(clean(practiceBack.html)).toContain(messages.account_mode_changed_practice);
     expect(textOf(practiceBack.html, "practice-balance")).toBe("US$10,000.00");
@@ -91,9 +103,17 @@ describe("a page of one mode never acts in the other", { timeout: 60_000 }, () =
   it("a bet form that names no mode (a page from before) bets nothing", async () => {
     const visitor = await memberWithGameFunds(stack, "100");
     const page = (await visitor.follow(GAME)).html;
-    const bet = await visitor.post(GAME, { pair: PAIR, periodNo: periodOf(page)!, idempotencyKey: keyOf(page)!, amount: "50", option: "high" });
+    const bet = await visitor.post(GAME, {
+      pair: PAIR,
+      periodNo: periodOf(page)!,
+      idempotencyKey: keyOf(page)!,
+      amount: "50",
+      option: "high",
+    });
     expect(bet.status).toBe(302);
-    expect(clean((await visitor.follow(bet.headers.get("location")!)).html)).toContain(messages.account_mode_changed_real);
+    expect(clean((await visitor.follow(bet.headers.get("location")!)).html)).toContain(
+      messages.account_mode_changed_real,
+    );
     expect(textOf((await visitor.follow("/user/transfer")).html, "game-balance-binary")).toBe("US$100.00");
   });
 
@@ -141,15 +161,39 @@ describe("a page of one mode never acts in the other", { timeout: 60_000 }, () =
 
     await switchTo(visitor, "practice");
     // (the real page's forms, sent as rendered: from a page without them, as before this check, they name no mode)
-    const close = await visitor.post(CONTRACT, { intent: "close", positionId: id, idempotencyKey: keyOf(closeForm)!, mode: modeOf(closeForm) || "real" });
+    const close = await visitor.post(CONTRACT, {
+      intent: "close",
+      positionId: id,
+      idempotencyKey: keyOf(closeForm)!,
+      mode: modeOf(closeForm) || "real",
+    });
     expect(close.status).toBe(302);
-    expect(clean((await visitor.follow(close.headers.get("location")!)).html)).toContain(messages.account_mode_changed_practice);
-    const triggers = await visitor.post(CONTRACT, { intent: "triggers", positionId: id, pair: PAIR, takeProfit: "", stopLoss: "", mode: modeOf(triggersForm) || "real" });
+    expect(clean((await visitor.follow(close.headers.get("location")!)).html)).toContain(
+      messages.account_mode_changed_practice,
+    );
+    const triggers = await visitor.post(CONTRACT, {
+      intent: "triggers",
+      positionId: id,
+      pair: PAIR,
+      takeProfit: "",
+      stopLoss: "",
+      mode: modeOf(triggersForm) || "real",
+    });
     expect(triggers.status).toBe(302);
 
     // a practice page's forms naming the real position's id: what an unknown id answers
-    const byId = await visitor.post(CONTRACT, { intent: "close", positionId: id, idempotencyKey: crypto.randomUUID(), mode: "practice" });
-    const unknown = await visitor.post(CONTRACT, { intent: "close", positionId: "no-such-position", idempotencyKey: crypto.randomUUID(), mode: "practice" });
+    const byId = await visitor.post(CONTRACT, {
+      intent: "close",
+      positionId: id,
+      idempotencyKey: crypto.randomUUID(),
+      mode: "practice",
+    });
+    const unknown = await visitor.post(CONTRACT, {
+      intent: "close",
+      positionId: "no-such-position",
+      idempotencyKey: crypto.randomUUID(),
+      mode: "practice",
+    });
     expect(byId.status).toBe(400);
     expect(unknown.status).toBe(400);
     expect(clean(await byId.text())).toContain(messages.position_not_found);
@@ -169,13 +213,27 @@ describe("a page of one mode never acts in the other", { timeout: 60_000 }, () =
     await switchTo(visitor, "practice");
     const practicePage = (await visitor.follow(GAME)).html;
     const key = keyOf(practicePage)!;
-    const practiceBet = await visitor.post(GAME, { pair: PAIR, periodNo: periodOf(practicePage)!, idempotencyKey: key, mode: "practice", amount: "5", option: "high" });
+    const practiceBet = await visitor.post(GAME, {
+      pair: PAIR,
+      periodNo: periodOf(practicePage)!,
+      idempotencyKey: key,
+      mode: "practice",
+      amount: "5",
+      option: "high",
+    });
     expect(practiceBet.status).toBe(302);
 
     await switchTo(visitor, "real");
     const realPage = (await visitor.follow(GAME)).html;
     // the real page's form sent with the key the practice form used
-    const realBet = await visitor.post(GAME, { pair: PAIR, periodNo: periodOf(realPage)!, idempotencyKey: key, mode: modeOf(realPage), amount: "5", option: "high" });
+    const realBet = await visitor.post(GAME, {
+      pair: PAIR,
+      periodNo: periodOf(realPage)!,
+      idempotencyKey: key,
+      mode: modeOf(realPage),
+      amount: "5",
+      option: "high",
+    });
     expect(realBet.status).toBe(302);
     const after = (await visitor.follow(GAME)).html;
     expect(clean(after)).toMatch(/data-testid="current-orders"/);

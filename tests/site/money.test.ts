@@ -27,7 +27,8 @@ async function formKey(visitor: Visitor, path: string): Promise<string> {
   return key!;
 }
 
-const balance = (html: string, testId: string) => new RegExp(`data-testid="${testId}"[^>]*>(?:<[^>]+>)*([^<]+)`).exec(html)?.[1];
+const balance = (html: string, testId: string) =>
+  new RegExp(`data-testid="${testId}"[^>]*>(?:<[^>]+>)*([^<]+)`).exec(html)?.[1];
 
 describe("deposit page", () => {
   it("credits an instant demo deposit once, even when the same form is posted twice", async () => {
@@ -87,10 +88,17 @@ describe("deposit page", () => {
 
   it("shows a brand2 member their address derived from the site's xpub, with its QR, the same on every deposit", async () => {
     const params = { siteId: DEMO2_SITE.siteId, optionId: "usdt-trc20" };
-    expect((await stack.platform.operator("operatorSetDepositXpub", { params, body: { xpub: DEMO2_USDT_XPUB } })).envelope.statusCode).toBe(200);
+    expect(
+      (await stack.platform.operator("operatorSetDepositXpub", { params, body: { xpub: DEMO2_USDT_XPUB } })).envelope
+        .statusCode,
+    ).toBe(200);
     const visitor = await member("http://brand2.localhost");
     const shown = async (amount: string) => {
-      await visitor.post("/user/deposit", { optionId: "usdt-trc20", amount, idempotencyKey: await formKey(visitor, "/user/deposit") });
+      await visitor.post("/user/deposit", {
+        optionId: "usdt-trc20",
+        amount,
+        idempotencyKey: await formKey(visitor, "/user/deposit"),
+      });
       const page = (await visitor.follow("/user/deposit")).html;
       expect(page).toContain('class="payment-qr"');
       return /data-testid="payment-address"[^>]*>(?:<[^>]+>)*(T[1-9A-HJ-NP-Za-km-z]{33})</.exec(page)?.[1];
@@ -98,7 +106,12 @@ describe("deposit page", () => {
     const first = await shown("500");
     expect(first).toBeDefined();
     expect(await shown("320")).toBe(first);
-    const held = (await stack.platform.operator("operatorDepositAddresses", { params, query: { page: 1, pageSize: 1, address: first } })).envelope.data!;
+    const held = (
+      await stack.platform.operator("operatorDepositAddresses", {
+        params,
+        query: { page: 1, pageSize: 1, address: first },
+      })
+    ).envelope.data!;
     const read = readAccountXpub(DEMO2_USDT_XPUB);
     expect(read.ok && tronDepositAddress(receivingChain(read.key), held.holders.items[0]!.index!)).toBe(first);
   });
@@ -114,7 +127,11 @@ describe("deposit page", () => {
 describe("transfer page", () => {
   it("moves points into the game wallet and back, with insufficient-balance messages", async () => {
     const visitor = await member();
-    await visitor.post("/user/deposit", { optionId: "demo-instant", amount: "100", idempotencyKey: await formKey(visitor, "/user/deposit") });
+    await visitor.post("/user/deposit", {
+      optionId: "demo-instant",
+      amount: "100",
+      idempotencyKey: await formKey(visitor, "/user/deposit"),
+    });
 
     const tooMuch = await visitor.post("/user/transfer", {
       direction: "in",
@@ -144,7 +161,12 @@ describe("transfer page", () => {
     });
     expect(await outTooMuch.text()).toContain("Insufficient game wallet balance.");
 
-    await visitor.post("/user/transfer", { direction: "out", gameCode: "binary", amount: "10", idempotencyKey: await formKey(visitor, "/user/transfer") });
+    await visitor.post("/user/transfer", {
+      direction: "out",
+      gameCode: "binary",
+      amount: "10",
+      idempotencyKey: await formKey(visitor, "/user/transfer"),
+    });
     page = (await visitor.follow("/user/transfer")).html;
     expect(page).toContain("Transferred out to the main account.");
     expect(balance(page, "main-balance")).toBe("US$50.00");
@@ -174,10 +196,16 @@ describe("withdraw page", () => {
       expect(before).not.toContain('name="amount"');
       // a post made anyway (an old tab) is refused by the platform (verify_mobile_first), holding
       // nothing, and the page answers with the same notice
-      const refused = await visitor.post("/user/withdraw", { amount: "100", transactionPassword: m.transactionPassword, idempotencyKey: randomUUID() });
+      const refused = await visitor.post("/user/withdraw", {
+        amount: "100",
+        transactionPassword: m.transactionPassword,
+        idempotencyKey: randomUUID(),
+      });
       expect(refused.status).toBe(400);
       expect(await refused.text()).toContain("Verify my mobile number");
-      expect((await stack.platform.call("withdrawals", { token: m.token, siteId: "demo" })).envelope.data?.items).toEqual([]);
+      expect(
+        (await stack.platform.call("withdrawals", { token: m.token, siteId: "demo" })).envelope.data?.items,
+      ).toEqual([]);
 
       expect((await sendCode(stack.platform, m)).envelope.statusCode).toBe(200);
       const sent = await lastCode(stack.platform, "demo", m.mobile);
@@ -210,7 +238,10 @@ describe("withdraw page", () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("Wrong transaction password.");
 
-    const missing = await visitor.post("/user/withdraw", { amount: "100", idempotencyKey: await formKey(visitor, "/user/withdraw") });
+    const missing = await visitor.post("/user/withdraw", {
+      amount: "100",
+      idempotencyKey: await formKey(visitor, "/user/withdraw"),
+    });
     expect(await missing.text()).toContain("Please enter your transaction password.");
 
     const ok = await visitor.post("/user/withdraw", {

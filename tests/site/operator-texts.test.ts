@@ -14,7 +14,18 @@ import { sharedStack } from "../helpers/shared";
  */
 
 const LANGS: LocaleId[] = ["en_US", "zh_TW", "zh_CN", "ja_JP"];
-const PAGES = ["/", "/terms", "/user", "/user/deposit", "/user/activity", "/user/news", "/user/help", "/user/transfer", "/game", "/game?tab=rules"];
+const PAGES = [
+  "/",
+  "/terms",
+  "/user",
+  "/user/deposit",
+  "/user/activity",
+  "/user/news",
+  "/user/help",
+  "/user/transfer",
+  "/game",
+  "/game?tab=rules",
+];
 
 let stack: Stack;
 
@@ -29,7 +40,10 @@ const firstLine = (text: string) => text.split("\n")[0]!.trim();
 
 /** Every text the operator wrote for `lang`, as one page element shows it. */
 function textsOf(seed: SeedSite, lang: LocaleId): string[] {
-  const site = localizeSite({ ...defaultSiteConfig(seed.siteId), ...seed.config, siteId: seed.siteId } as SiteInfo, lang);
+  const site = localizeSite(
+    { ...defaultSiteConfig(seed.siteId), ...seed.config, siteId: seed.siteId } as SiteInfo,
+    lang,
+  );
   const brand = (title: string) => title.replace("{brand}", seed.config.title!);
   return [
     site.title,
@@ -40,7 +54,9 @@ function textsOf(seed: SeedSite, lang: LocaleId): string[] {
     ...site.depositOptions.flatMap((o) => [o.name, firstLine(o.instructions)]),
     ...seed.press.filter((p) => p.lang === lang).map((p) => brand(p.title)),
     ...seed.campaigns.filter((c) => c.lang === lang).map((c) => c.title),
-    ...seed.instructions.filter((i) => i.lang === lang && (i.type === "help" || i.type === "rules")).map((i) => i.title),
+    ...seed.instructions
+      .filter((i) => i.lang === lang && (i.type === "help" || i.type === "rules"))
+      .map((i) => i.title),
   ];
 }
 
@@ -75,20 +91,29 @@ describe.each([
     html += decode((await visitorOnly.follow("/login")).html);
 
     const own = textsOf(seed, lang);
-    expect(own.filter((text) => !html.includes(text)), `${lang} texts missing from the pages`).toEqual([]);
+    expect(
+      own.filter((text) => !html.includes(text)),
+      `${lang} texts missing from the pages`,
+    ).toEqual([]);
     // another language's text, unless this language's texts contain it too (the brand's name)
     const foreign = LANGS.filter((other) => other !== lang)
       .flatMap((other) => textsOf(seed, other))
       .filter((text) => !own.some((mine) => mine.includes(text)));
     expect(foreign.length, "the other languages have texts of their own").toBeGreaterThan(10);
-    expect(foreign.filter((text) => html.includes(text)), `other languages' texts on ${lang} pages`).toEqual([]);
+    expect(
+      foreign.filter((text) => html.includes(text)),
+      `other languages' texts on ${lang} pages`,
+    ).toEqual([]);
   });
 
   it("keeps the web app manifest in the site's default language for a member reading another", async () => {
     const visitor = new Visitor(stack, origin);
     const other = LANGS.find((lang) => lang !== seed.config.defaultLanguage)!;
     await visitor.post("/language", { locale: other, redirectTo: "/" });
-    const manifest = (await (await visitor.get("/manifest.webmanifest")).json()) as { name: string; description: string };
+    const manifest = (await (await visitor.get("/manifest.webmanifest")).json()) as {
+      name: string;
+      description: string;
+    };
     expect(manifest).toMatchObject({ name: seed.config.title, description: seed.config.description });
   });
 

@@ -15,7 +15,8 @@ afterAll(() => stack?.dispose());
 const hit = (response: Response) => (response.headers.get("server-timing") ?? "").includes("page-cache;desc=hit");
 const csrfIn = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1];
 const noncesIn = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
-const cspNonce = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+const cspNonce = (response: Response) =>
+  /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
 
 describe("shared pages of signed-out visitors", () => {
   it("serves the second visitor of /login from the first one's render, with the second visitor's own CSRF token and nonce", async () => {
@@ -74,7 +75,9 @@ describe("shared pages of signed-out visitors", () => {
     const lightPage = await light.get("/login");
     expect(await lightPage.text()).toContain('data-scheme="light" data-updown="green-up"');
     // the site's default (the demo follows the device) is a key of its own too
-    expect(await new Visitor(stack).get("/login").then((r) => r.text())).toContain('data-scheme="system" data-updown="green-up"');
+    expect(await new Visitor(stack).get("/login").then((r) => r.text())).toContain(
+      'data-scheme="system" data-updown="green-up"',
+    );
   });
 
   it("never serves a signed-in member a shared page, and never stores theirs", async () => {

@@ -32,7 +32,9 @@ async function switchTo(visitor: Visitor, mode: "practice" | "real", redirectTo 
 
 const clean = (html: string) => html.replace(/<!-- -->/g, "");
 const textOf = (html: string, testId: string) =>
-  new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(clean(html))?.[2]?.replace(/<[^>]+>/g, "");
+  new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`)
+    .exec(clean(html))?.[2]
+    ?.replace(/<[^>]+>/g, "");
 const keyOf = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1];
 const periodOf = (html: string) => /name="periodNo" value="(\d+)"/.exec(html)?.[1];
 const inPractice = (html: string) => /<html[^>]*data-mode="practice"/.test(html);
@@ -56,7 +58,11 @@ describe("practice mode", { timeout: 30_000 }, () => {
     expect(textOf(practice.html, "practice-balance")).toBe("US$10,000.00");
 
     // an address elsewhere is not followed
-    const away = await visitor.post("/mode", { mode: "real", redirectTo: "https://evil.example/" }, { csrf: await visitor.csrf("/user") });
+    const away = await visitor.post(
+      "/mode",
+      { mode: "real", redirectTo: "https://evil.example/" },
+      { csrf: await visitor.csrf("/user") },
+    );
     expect(away.headers.get("location")).toBe("/user");
     const real = await visitor.follow("/user/record");
     expect(inPractice(real.html)).toBe(false);
@@ -78,7 +84,14 @@ describe("practice mode", { timeout: 30_000 }, () => {
     // the bet bar shows the practice balance where the game wallet would be
     expect(textOf(page, "game-wallet")).toBe("US$10,000.00");
     expect(clean(page)).toContain("Practice balance");
-    const bet = await visitor.post(path, { pair: PAIR, periodNo: periodOf(page)!, idempotencyKey: keyOf(page)!, mode: modeOf(page), amount: "5", option: "high" });
+    const bet = await visitor.post(path, {
+      pair: PAIR,
+      periodNo: periodOf(page)!,
+      idempotencyKey: keyOf(page)!,
+      mode: modeOf(page),
+      amount: "5",
+      option: "high",
+    });
     expect(bet.status).toBe(302);
     const after = (await visitor.follow(path)).html;
     expect(textOf(after, "game-wallet")).toBe("US$9,995.00");
@@ -107,9 +120,15 @@ describe("practice mode", { timeout: 30_000 }, () => {
       expect(html, path).not.toContain('name="amount"');
     }
     // a form from before the switch: the platform refuses play money, and the page says why
-    const refused = await visitor.post("/user/deposit", { optionId: "demo-instant", amount: "10", idempotencyKey: staleKey });
+    const refused = await visitor.post("/user/deposit", {
+      optionId: "demo-instant",
+      amount: "10",
+      idempotencyKey: staleKey,
+    });
     expect(refused.status).toBe(400);
-    expect(clean(await refused.text())).toContain("You are in practice mode. Switch to real money to deposit, transfer or withdraw.");
+    expect(clean(await refused.text())).toContain(
+      "You are in practice mode. Switch to real money to deposit, transfer or withdraw.",
+    );
     await switchTo(visitor, "real");
     expect((await visitor.follow("/user/deposit")).html).toContain('name="amount"');
   });
@@ -132,7 +151,18 @@ describe("practice mode", { timeout: 30_000 }, () => {
     await switchTo(visitor, "practice");
     const path = `/game?pair=${PAIR}`;
     const page = (await visitor.follow(path)).html;
-    expect((await visitor.post(path, { pair: PAIR, periodNo: periodOf(page)!, idempotencyKey: keyOf(page)!, mode: modeOf(page), amount: "5", option: "low" })).status).toBe(302);
+    expect(
+      (
+        await visitor.post(path, {
+          pair: PAIR,
+          periodNo: periodOf(page)!,
+          idempotencyKey: keyOf(page)!,
+          mode: modeOf(page),
+          amount: "5",
+          option: "low",
+        })
+      ).status,
+    ).toBe(302);
 
     const practice = clean((await visitor.follow("/user/record?tab=account")).html);
     expect(practice).toMatch(/data-testid="records-mode" data-mode="practice"/);
@@ -151,12 +181,25 @@ describe("practice mode", { timeout: 30_000 }, () => {
     await switchTo(visitor, "practice");
     const path = `/game?pair=${PAIR}`;
     const page = (await visitor.follow(path)).html;
-    await visitor.post(path, { pair: PAIR, periodNo: periodOf(page)!, idempotencyKey: keyOf(page)!, mode: modeOf(page), amount: "50", option: "high" });
+    await visitor.post(path, {
+      pair: PAIR,
+      periodNo: periodOf(page)!,
+      idempotencyKey: keyOf(page)!,
+      mode: modeOf(page),
+      amount: "50",
+      option: "high",
+    });
     const before = (await visitor.follow("/user")).html;
     expect(textOf(before, "practice-balance")).toBe("US$9,950.00");
-    const resetKey = /name="idempotencyKey" value="([^"]+)"[^>]*>(?:(?!<\/form>)[\s\S])*value="reset"/.exec(before)?.[1];
+    const resetKey = /name="idempotencyKey" value="([^"]+)"[^>]*>(?:(?!<\/form>)[\s\S])*value="reset"/.exec(
+      before,
+    )?.[1];
     expect(resetKey).toBeTruthy();
-    const reset = await visitor.post("/mode", { intent: "reset", idempotencyKey: resetKey!, redirectTo: "/user" }, { csrf: await visitor.csrf("/user") });
+    const reset = await visitor.post(
+      "/mode",
+      { intent: "reset", idempotencyKey: resetKey!, redirectTo: "/user" },
+      { csrf: await visitor.csrf("/user") },
+    );
     expect(reset.headers.get("location")).toBe("/user");
     const after = (await visitor.follow("/user")).html;
     expect(textOf(after, "practice-balance")).toBe("US$10,000.00");

@@ -37,7 +37,9 @@ describe("production: no stack trace reaches a browser", () => {
   let production: Stack;
   let development: Stack;
   beforeAll(async () => {
-    production = await createStack({ vars: { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret(), TURNSTILE_SITE_KEY: SITE_KEY } });
+    production = await createStack({
+      vars: { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret(), TURNSTILE_SITE_KEY: SITE_KEY },
+    });
     development = await createStack();
   });
   afterAll(async () => {
@@ -66,7 +68,10 @@ describe("production: no stack trace reaches a browser", () => {
 describe("production: an exception inside the worker entry", () => {
   let production: Stack;
   beforeAll(async () => {
-    production = await createStack({ vars: { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret(), TURNSTILE_SITE_KEY: SITE_KEY }, siteEntry: THROWING_ENTRY });
+    production = await createStack({
+      vars: { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret(), TURNSTILE_SITE_KEY: SITE_KEY },
+      siteEntry: THROWING_ENTRY,
+    });
   });
   afterAll(async () => production?.dispose());
 
@@ -82,9 +87,15 @@ describe("production: an exception inside the worker entry", () => {
 describe("production: the site refuses to serve with an unsafe configuration", () => {
   it.each([
     ["the session secret is the tests' public value", { ENVIRONMENT: "production", SESSION_SECRETS: TEST_SECRET }],
-    ["the session secret was once committed", { ENVIRONMENT: "production", SESSION_SECRETS: `${strongSecret()},dev-only-secret-change-me-0123456789abcdef` }],
+    [
+      "the session secret was once committed",
+      { ENVIRONMENT: "production", SESSION_SECRETS: `${strongSecret()},dev-only-secret-change-me-0123456789abcdef` },
+    ],
     ["the session secret is too short", { ENVIRONMENT: "production", SESSION_SECRETS: "short-secret" }],
-    ["the Turnstile site key is Cloudflare's always-passing test key", { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret(), TURNSTILE_SITE_KEY: "1x00000000000000000000AA" }],
+    [
+      "the Turnstile site key is Cloudflare's always-passing test key",
+      { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret(), TURNSTILE_SITE_KEY: "1x00000000000000000000AA" },
+    ],
     ["there is no Turnstile site key", { ENVIRONMENT: "production", SESSION_SECRETS: strongSecret() }],
   ])("answers 503 when %s", async (_, vars) => {
     const stack = await createStack({ vars });
@@ -120,7 +131,10 @@ describe("production: the platform refuses to serve with an unsafe configuration
   });
 
   it("answers 503 in production with the development SMS log provider", async () => {
-    const platform = await createPlatform({ operatorKey: strongSecret(), bindings: { ...productionBindings, SMS_PROVIDER: "log" } });
+    const platform = await createPlatform({
+      operatorKey: strongSecret(),
+      bindings: { ...productionBindings, SMS_PROVIDER: "log" },
+    });
     try {
       expect((await platform.fetch("/site/info/demo")).status).toBe(503);
     } finally {
@@ -132,7 +146,10 @@ describe("production: the platform refuses to serve with an unsafe configuration
     ["Cloudflare's always-passing test secret", { TURNSTILE_SECRET_KEY: "1x0000000000000000000000000000000AA" }],
     ["no Turnstile secret", { TURNSTILE_SECRET_KEY: "" }],
   ])("answers 503 in production with %s", async (_, turnstile) => {
-    const platform = await createPlatform({ operatorKey: strongSecret(), bindings: { ...productionBindings, ...turnstile } });
+    const platform = await createPlatform({
+      operatorKey: strongSecret(),
+      bindings: { ...productionBindings, ...turnstile },
+    });
     try {
       expect((await platform.fetch("/site/info/demo")).status).toBe(503);
     } finally {

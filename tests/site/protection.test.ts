@@ -38,7 +38,10 @@ const text = (html: string) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, " ");
 const testIdText = (html: string, testId: string) =>
-  new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html.replace(/<!-- -->/g, ""))?.[2]?.replace(/<[^>]+>/g, "").trim();
+  new RegExp(`<(\\w+)[^>]*data-testid="${testId}"[^>]*>([\\s\\S]*?)</\\1>`)
+    .exec(html.replace(/<!-- -->/g, ""))?.[2]
+    ?.replace(/<[^>]+>/g, "")
+    .trim();
 
 /**
  * The game page with at least 5 s of betting left on its Next round (the countdown the server
@@ -73,7 +76,8 @@ describe("limits page", { timeout: 30_000 }, () => {
     const page = text(html);
     expect(page).toContain("Deposit limits");
     expect(page).toContain("Loss limits");
-    for (const kind of ["deposit", "loss"]) for (const period of ["day", "week", "month"]) expect(html).toContain(`data-testid="limit-${kind}-${period}"`);
+    for (const kind of ["deposit", "loss"])
+      for (const period of ["day", "week", "month"]) expect(html).toContain(`data-testid="limit-${kind}-${period}"`);
     expect(page.match(/Limit No limit/g)).toHaveLength(6);
     // the demo site's default is 60 minutes: marked, and chosen while the member has not chosen
     expect(page).toContain("Every 60 minutes (site default)");
@@ -131,22 +135,38 @@ describe("limits page", { timeout: 30_000 }, () => {
     expect((await deposit(visitor, "30")).status).toBe(302);
     const refused = await deposit(visitor, "30");
     expect(refused.status).toBe(400);
-    expect(text(await refused.text())).toContain("This deposit would pass your weekly deposit limit. You can deposit US$20.00 more now.");
+    expect(text(await refused.text())).toContain(
+      "This deposit would pass your weekly deposit limit. You can deposit US$20.00 more now.",
+    );
     expect((await visitor.post("/language", { locale: "ja_JP", redirectTo: "/" })).status).toBe(302);
     const japanese = await deposit(visitor, "30");
-    expect(text(await japanese.text())).toContain("この入金は1週間の入金上限を超えます。現在あと US$20.00 まで入金できます。");
+    expect(text(await japanese.text())).toContain(
+      "この入金は1週間の入金上限を超えます。現在あと US$20.00 まで入金できます。",
+    );
   });
 
   it("shows a loss limit's refusal on the bet form with what may still be risked", async () => {
     const visitor = await member();
     expect((await deposit(visitor, "10")).status).toBe(302);
     const key = keyOf(await (await visitor.get("/user/transfer")).text())!;
-    expect((await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "10", idempotencyKey: key })).status).toBe(302);
+    expect(
+      (await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "10", idempotencyKey: key }))
+        .status,
+    ).toBe(302);
     expect((await setLimit(visitor, "loss", "day", "1")).status).toBe(302);
     const html = await gamePage(visitor);
-    const response = await visitor.post("/game", { pair: "BTC-USDT", periodNo: periodOf(html)!, option: "high", amount: "5", idempotencyKey: keyOf(html)!, mode: modeOf(html) });
+    const response = await visitor.post("/game", {
+      pair: "BTC-USDT",
+      periodNo: periodOf(html)!,
+      option: "high",
+      amount: "5",
+      idempotencyKey: keyOf(html)!,
+      mode: modeOf(html),
+    });
     expect(response.status).toBe(400);
-    expect(text(await response.text())).toContain("This would pass your daily loss limit. You can risk US$1.00 more now.");
+    expect(text(await response.text())).toContain(
+      "This would pass your daily loss limit. You can risk US$1.00 more now.",
+    );
   });
 });
 
@@ -168,7 +188,12 @@ describe("breaks", { timeout: 30_000 }, () => {
     // a game page rendered before the break
     const before = await gamePage(visitor);
     const key = keyOf(await (await visitor.get("/user/limits")).text())!;
-    const started = await visitor.post("/user/limits", { intent: "break", duration: "24h", confirm: "on", idempotencyKey: key });
+    const started = await visitor.post("/user/limits", {
+      intent: "break",
+      duration: "24h",
+      confirm: "on",
+      idempotencyKey: key,
+    });
     expect(started.status).toBe(302);
     const limits = (await visitor.follow("/user/limits")).html;
     const until = /Time-out until ([^<]+)</.exec(limits.replace(/<!-- -->/g, ""))?.[1];
@@ -184,7 +209,14 @@ describe("breaks", { timeout: 30_000 }, () => {
     }
     expect((await visitor.follow("/game")).html).not.toContain('name="periodNo"');
     // its bet, posted now, is refused by the platform, and the refusal names the end in the panel
-    const bet = await visitor.post("/game", { pair: "BTC-USDT", periodNo: periodOf(before)!, option: "high", amount: "1", idempotencyKey: keyOf(before)!, mode: modeOf(before) });
+    const bet = await visitor.post("/game", {
+      pair: "BTC-USDT",
+      periodNo: periodOf(before)!,
+      option: "high",
+      amount: "1",
+      idempotencyKey: keyOf(before)!,
+      mode: modeOf(before),
+    });
     expect(bet.status).toBe(400);
     expect(text(await bet.text())).toContain(`You are taking a time-out until ${until}.`);
     expect((await visitor.follow("/game/contract")).html).not.toContain('name="leverage"');
@@ -206,10 +238,17 @@ describe("breaks", { timeout: 30_000 }, () => {
     const visitor = await member();
     const depositKey = keyOf(await (await visitor.get("/user/deposit")).text())!;
     const key = keyOf(await (await visitor.get("/user/limits")).text())!;
-    expect((await visitor.post("/user/limits", { intent: "break", duration: "6m", confirm: "on", idempotencyKey: key })).status).toBe(302);
+    expect(
+      (await visitor.post("/user/limits", { intent: "break", duration: "6m", confirm: "on", idempotencyKey: key }))
+        .status,
+    ).toBe(302);
     expect((await visitor.post("/language", { locale: "ja_JP", redirectTo: "/" })).status).toBe(302);
     // a deposit form rendered before the break, posted after it
-    const refused = await visitor.post("/user/deposit", { optionId: "demo-instant", amount: "10", idempotencyKey: depositKey });
+    const refused = await visitor.post("/user/deposit", {
+      optionId: "demo-instant",
+      amount: "10",
+      idempotencyKey: depositKey,
+    });
     expect(refused.status).toBe(400);
     const page = text(await refused.text());
     // the platform's message with the break's end as Intl writes it in Japanese (2027年5月25日 09:55 UTC)
@@ -222,7 +261,12 @@ describe("breaks", { timeout: 30_000 }, () => {
     expect(formatDateTime("2027-05-25T09:55:00.000Z", "ja-JP")).toBe("2027年5月25日 09:55 UTC");
     // a transfer into the game, refused the same way on the transfer page
     const transferKey = keyOf(await (await visitor.get("/user/transfer")).text())!;
-    const transfer = await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "1", idempotencyKey: transferKey });
+    const transfer = await visitor.post("/user/transfer", {
+      direction: "in",
+      gameCode: "binary",
+      amount: "1",
+      idempotencyKey: transferKey,
+    });
     expect(transfer.status).toBe(400);
     expect(text(await transfer.text())).toContain(`${until} まで自己排除中です。`);
   });
@@ -248,7 +292,11 @@ describe("reality check", { timeout: 30_000 }, () => {
     expect(testIdText(html, "reality-net")).toBe("US$0.00");
     expect(text(html)).toContain("Continue");
 
-    const next = await visitor.post("/reality-check", { intent: "continue", redirectTo: "/user/record" }, { csrf: await visitor.csrf("/user/record") });
+    const next = await visitor.post(
+      "/reality-check",
+      { intent: "continue", redirectTo: "/user/record" },
+      { csrf: await visitor.csrf("/user/record") },
+    );
     expect(next.status).toBe(302);
     expect(next.headers.get("location")).toBe("/user/record");
     expect((await visitor.follow("/user/record")).html).not.toContain('data-testid="reality-check"');

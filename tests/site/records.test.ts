@@ -66,7 +66,11 @@ function rows(html: string): string[] {
   const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? "";
   return body
     .split("</tr>")
-    .map((row) => decode(row.replace(/<\/t[hd]>/g, " | ").replace(/<[^>]+>/g, "")).replace(/\s+/g, " ").trim())
+    .map((row) =>
+      decode(row.replace(/<\/t[hd]>/g, " | ").replace(/<[^>]+>/g, ""))
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
     .filter(Boolean);
 }
 
@@ -102,7 +106,11 @@ describe("records page", () => {
     const list = rows(html);
     expect(list).toHaveLength(20);
     // the main account after 20 × $10 and $50 holds $250, then $240 after the transfer
-    expect(list).toContainEqual(expect.stringMatching(/\| Deposit Main account \| \+US\$50\.00 \| US\$250\.00 \| 1 ledger entry ?Main account \+US\$50\.00 /));
+    expect(list).toContainEqual(
+      expect.stringMatching(
+        /\| Deposit Main account \| \+US\$50\.00 \| US\$250\.00 \| 1 ledger entry ?Main account \+US\$50\.00 /,
+      ),
+    );
     // the transfer is one row on the main account; both of its postings are in its detail
     const transfers = list.filter((row) => row.includes("| To game wallet "));
     expect(transfers).toHaveLength(1);
@@ -117,8 +125,12 @@ describe("records page", () => {
     expect(html).toContain("<caption>Transaction records</caption>");
     const list = rows(html);
     expect(list).toHaveLength(20);
-    expect(list).toContainEqual(expect.stringMatching(/\| Deposit Instant demo credit \| \+US\$50\.00 \| Credited \|$/));
-    expect(list).toContainEqual(expect.stringMatching(/\| To game wallet Main account → Game wallet: .+ \| -US\$10\.00 \| Done \|$/));
+    expect(list).toContainEqual(
+      expect.stringMatching(/\| Deposit Instant demo credit \| \+US\$50\.00 \| Credited \|$/),
+    );
+    expect(list).toContainEqual(
+      expect.stringMatching(/\| To game wallet Main account → Game wallet: .+ \| -US\$10\.00 \| Done \|$/),
+    );
   });
 
   it("shows the empty state in the withdrawal records of a member who has not withdrawn", async () => {

@@ -125,12 +125,15 @@ describe("every path that redirects keeps the browser on the site", () => {
         visitor.keep(response);
         expectStaysOnSite(response, target);
         // the path waits in the session for the answer, which goes there
-        if (response.headers.get("location") === CONFIRM_SIGN_IN) expectStaysOnSite(await visitor.post(CONFIRM_SIGN_IN, { intent }), target);
+        if (response.headers.get("location") === CONFIRM_SIGN_IN)
+          expectStaysOnSite(await visitor.post(CONFIRM_SIGN_IN, { intent }), target);
       }
     }
     // the exact request of the finding: the raw path begins with two slashes
     const visitor = new Visitor(stack);
-    const response = await stack.fetch(`http://localhost//evil.example/x?accessToken=${encodeURIComponent(member.token)}`);
+    const response = await stack.fetch(
+      `http://localhost//evil.example/x?accessToken=${encodeURIComponent(member.token)}`,
+    );
     visitor.keep(response);
     expect(response.headers.get("location")).toBe(CONFIRM_SIGN_IN);
     expect((await visitor.post(CONFIRM_SIGN_IN, { intent: "confirm" })).headers.get("location")).toBe("/");
@@ -145,7 +148,8 @@ describe("every path that redirects keeps the browser on the site", () => {
       const response = await stack.fetch(url, { headers: { cookie: visitor.cookieHeader } });
       visitor.keep(response);
       expectStaysOnSite(response, target);
-      if (response.headers.get("location") === CONFIRM_SIGN_IN) expectStaysOnSite(await visitor.post(CONFIRM_SIGN_IN, { intent: "decline" }), target);
+      if (response.headers.get("location") === CONFIRM_SIGN_IN)
+        expectStaysOnSite(await visitor.post(CONFIRM_SIGN_IN, { intent: "decline" }), target);
     }
   });
 
@@ -213,7 +217,9 @@ describe("?accessToken= switches a signed-in member only on their yes", () => {
 
   it("signs in a visitor who is signed out, on their yes", async () => {
     const visitor = new Visitor(stack);
-    expect((await visitor.signInByLink(`/user?accessToken=${encodeURIComponent(other.token)}`)).headers.get("location")).toBe("/user");
+    expect(
+      (await visitor.signInByLink(`/user?accessToken=${encodeURIComponent(other.token)}`)).headers.get("location"),
+    ).toBe("/user");
     expect((await visitor.follow("/user")).html).toContain(other.account);
   });
 });
@@ -221,7 +227,9 @@ describe("?accessToken= switches a signed-in member only on their yes", () => {
 describe("plain cookies on HTTPS", () => {
   it("are __Host- prefixed, so a sibling subdomain cannot plant them", async () => {
     const response = await stack.fetch("https://localhost/user?x=1");
-    expect(response.headers.get("set-cookie")).toMatch(/__Host-redirectUrl=[^;]+; Path=\/; SameSite=Lax; HttpOnly; Max-Age=\d+; Secure/);
+    expect(response.headers.get("set-cookie")).toMatch(
+      /__Host-redirectUrl=[^;]+; Path=\/; SameSite=Lax; HttpOnly; Max-Age=\d+; Secure/,
+    );
   });
 
   it("a bare redirectUrl cookie planted beside them is ignored at sign-in", async () => {

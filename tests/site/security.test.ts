@@ -1,7 +1,15 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStack, freshMember, openSessionCookie, registerFields, TENANT_HOSTS, Visitor, type Stack } from "../helpers/site";
+import {
+  createStack,
+  freshMember,
+  openSessionCookie,
+  registerFields,
+  TENANT_HOSTS,
+  Visitor,
+  type Stack,
+} from "../helpers/site";
 import { advanceSiteClock, SITE_HARNESS_ENTRY, takePlatformCalls } from "../helpers/site-harness";
 
 /**
@@ -70,7 +78,10 @@ function expectNonceEverywhere(response: Response, html: string, what: string) {
 }
 
 /** A form POST as a browser or a forger would send it: every header given explicitly. */
-async function rawPost(url: string, opts: { cookie?: string; csrf?: string; origin?: string; referer?: string; fields?: Record<string, string> }) {
+async function rawPost(
+  url: string,
+  opts: { cookie?: string; csrf?: string; origin?: string; referer?: string; fields?: Record<string, string> },
+) {
   const body = new URLSearchParams(opts.fields ?? {});
   if (opts.csrf !== undefined) body.set("csrf", opts.csrf);
   const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
@@ -185,8 +196,25 @@ describe("security headers and the CSP nonce", () => {
       ["the unknown-site page", await stack.fetch("http://nope.example.com/"), 404],
       ["the sign-in redirect", await stack.fetch(`${A}/user`), 302],
       ["a site redirect rule", await stack.fetch(`${A}/promo`), 302],
-      ["an action's answer", await rawPost(`${A}/login`, { cookie: visitor.cookieHeader, csrf, origin: A, fields: { account: "ab", password: "abcd" } }), 400],
-      ["a refused forged post", await rawPost(`${A}/login`, { cookie: visitor.cookieHeader, csrf, fields: { account: "abcd", password: "abcd" } }), 403],
+      [
+        "an action's answer",
+        await rawPost(`${A}/login`, {
+          cookie: visitor.cookieHeader,
+          csrf,
+          origin: A,
+          fields: { account: "ab", password: "abcd" },
+        }),
+        400,
+      ],
+      [
+        "a refused forged post",
+        await rawPost(`${A}/login`, {
+          cookie: visitor.cookieHeader,
+          csrf,
+          fields: { account: "abcd", password: "abcd" },
+        }),
+        403,
+      ],
       ["the build id", await stack.fetch(`${A}/build-id.json`), 200],
       ["a locale file", await stack.fetch(`${A}/locales/en-US/common.json`), 200],
       ["a resource route", await stack.fetch(`${A}/manifest.webmanifest`), 200],
@@ -227,7 +255,12 @@ describe("forged requests", () => {
     const token = (await tokenIn(visitor.cookieHeader))!;
     const csrf = await visitor.csrf("/user/info");
     const post = (referer: string, realName: string) =>
-      rawPost(`${A}/user/info`, { cookie: visitor.cookieHeader, csrf, referer, fields: { realName, email: "", areaCode: m.areaCode, mobile: m.mobile } });
+      rawPost(`${A}/user/info`, {
+        cookie: visitor.cookieHeader,
+        csrf,
+        referer,
+        fields: { realName, email: "", areaCode: m.areaCode, mobile: m.mobile },
+      });
 
     const foreign = await post(`${B}/user/info`, "Foreign Referer");
     expect(foreign.status).toBe(403);
@@ -246,7 +279,9 @@ describe("forged requests", () => {
     const refused = await rawPost(`${A}/user/info`, { cookie: visitor.cookieHeader, csrf, origin: B, fields });
     expect(refused.status).toBe(403);
     // an Origin the browser blanked ("null") is no better
-    expect((await rawPost(`${A}/user/info`, { cookie: visitor.cookieHeader, csrf, origin: "null", fields })).status).toBe(403);
+    expect(
+      (await rawPost(`${A}/user/info`, { cookie: visitor.cookieHeader, csrf, origin: "null", fields })).status,
+    ).toBe(403);
     expect(await realNameOf(token)).toBe(m.realName);
   });
 
@@ -328,7 +363,9 @@ describe("the session cookie", () => {
   function attributes(setCookie: string): { name: string; value: string; attrs: Map<string, string> } {
     const [pair, ...rest] = setCookie.split(";");
     const eq = pair!.indexOf("=");
-    const attrs = new Map(rest.map((a) => a.trim().split("=") as [string, string]).map(([k, v]) => [k.toLowerCase(), v ?? ""]));
+    const attrs = new Map(
+      rest.map((a) => a.trim().split("=") as [string, string]).map(([k, v]) => [k.toLowerCase(), v ?? ""]),
+    );
     return { name: pair!.slice(0, eq), value: pair!.slice(eq + 1), attrs };
   }
 

@@ -1,6 +1,15 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStack, freshMember, openSessionCookie, registerFields, sealSessionCookie, TEST_SECRET, Visitor, type Stack } from "../helpers/site";
+import {
+  createStack,
+  freshMember,
+  openSessionCookie,
+  registerFields,
+  sealSessionCookie,
+  TEST_SECRET,
+  Visitor,
+  type Stack,
+} from "../helpers/site";
 import { SITE_HARNESS_ENTRY } from "../helpers/site-harness";
 
 let stack: Stack;
@@ -125,7 +134,11 @@ describe("forged posts", () => {
 
   it("refuses a POST from another tenant's origin on the same parent domain", async () => {
     const visitor = new Visitor(stack, "http://demo.localhost");
-    const response = await visitor.post("/login", { account: "abcd", password: "abcd" }, { origin: "http://brand2.localhost" });
+    const response = await visitor.post(
+      "/login",
+      { account: "abcd", password: "abcd" },
+      { origin: "http://brand2.localhost" },
+    );
     expect(response.status).toBe(403);
   });
 
@@ -153,7 +166,14 @@ describe("forged posts", () => {
 describe("idle timeout", () => {
   async function cookieSeenAt(token: string, account: string, seenAgoMs: number) {
     const now = Date.now();
-    const data = { siteId: "demo", csrf: "x".repeat(32), token, account, signedInAt: now - seenAgoMs, seenAt: now - seenAgoMs };
+    const data = {
+      siteId: "demo",
+      csrf: "x".repeat(32),
+      token,
+      account,
+      signedInAt: now - seenAgoMs,
+      seenAt: now - seenAgoMs,
+    };
     return `session=${await sealSessionCookie(data, "demo")}`;
   }
 
@@ -171,7 +191,9 @@ describe("idle timeout", () => {
       expect(ended.status).toBe(302);
       expect(ended.headers.get("location")).toBe("/login");
       // the idle session's token was revoked with it: a session seen 5 minutes ago has a new sign-in
-      const signin = await stack.platform.call("signin", { body: { siteId: "demo", account: member.account, password: member.password } });
+      const signin = await stack.platform.call("signin", {
+        body: { siteId: "demo", account: member.account, password: member.password },
+      });
       const fresh = await cookieSeenAt(signin.envelope.data!.token, member.account, 5 * 60_000);
       expect((await stack.fetch("http://localhost/user", { headers: { cookie: fresh } })).status).toBe(200);
     } finally {
@@ -193,7 +215,12 @@ describe("the sealed session cookie", () => {
       for (const alphabet of [part, part.replace(/-/g, "+").replace(/_/g, "/")]) {
         try {
           const binary = Buffer.from(alphabet, "base64");
-          out.push(binary.toString("latin1"), binary.toString("utf8"), binary.toString("hex"), binary.toString("utf16le"));
+          out.push(
+            binary.toString("latin1"),
+            binary.toString("utf8"),
+            binary.toString("hex"),
+            binary.toString("utf16le"),
+          );
           // Remix's signed cookie was base64 of JSON in base64: one more round
           out.push(Buffer.from(binary.toString("latin1"), "base64").toString("utf8"));
         } catch {
@@ -245,23 +272,47 @@ describe("the sealed session cookie", () => {
     const member = await stack.platform.signupMember("demo2");
     // sealed for the demo site, though everything inside says demo2: only the seal's site counts
     const moved = await sealSessionCookie(
-      { siteId: "demo2", csrf: "x".repeat(32), token: member.token, account: member.account, signedInAt: Date.now(), seenAt: Date.now() },
+      {
+        siteId: "demo2",
+        csrf: "x".repeat(32),
+        token: member.token,
+        account: member.account,
+        signedInAt: Date.now(),
+        seenAt: Date.now(),
+      },
       "demo",
     );
     const there = await stack.fetch("http://brand2.localhost/user", { headers: { cookie: `session=${moved}` } });
     expect(there.headers.get("location")).toBe("/login");
     const proper = await sealSessionCookie(
-      { siteId: "demo2", csrf: "x".repeat(32), token: member.token, account: member.account, signedInAt: Date.now(), seenAt: Date.now() },
+      {
+        siteId: "demo2",
+        csrf: "x".repeat(32),
+        token: member.token,
+        account: member.account,
+        signedInAt: Date.now(),
+        seenAt: Date.now(),
+      },
       "demo2",
     );
-    expect((await stack.fetch("http://brand2.localhost/user", { headers: { cookie: `session=${proper}` } })).status).toBe(200);
+    expect(
+      (await stack.fetch("http://brand2.localhost/user", { headers: { cookie: `session=${proper}` } })).status,
+    ).toBe(200);
   });
 
   it("starts an empty session from a cookie of before the seal (signed, readable)", async () => {
     const member = await stack.platform.signupMember("demo");
-    const storage = createCookieSessionStorage({ cookie: { name: "session", secrets: [TEST_SECRET], path: "/", sameSite: "lax", httpOnly: true } });
+    const storage = createCookieSessionStorage({
+      cookie: { name: "session", secrets: [TEST_SECRET], path: "/", sameSite: "lax", httpOnly: true },
+    });
     const session = await storage.getSession();
-    for (const [k, v] of Object.entries({ siteId: "demo", csrf: "x".repeat(32), token: member.token, account: member.account, signedInAt: Date.now() })) {
+    for (const [k, v] of Object.entries({
+      siteId: "demo",
+      csrf: "x".repeat(32),
+      token: member.token,
+      account: member.account,
+      signedInAt: Date.now(),
+    })) {
       session.set(k, v);
     }
     const signed = (await storage.commitSession(session)).split(";")[0]!;

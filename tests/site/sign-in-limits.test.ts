@@ -50,10 +50,18 @@ describe("sign-in from a crowded network through the site", () => {
     // the challenge's script and frame are allowed on /login
     expect(asked.headers.get("content-security-policy")).toContain("https://challenges.cloudflare.com");
 
-    const wrongAnswer = await newcomer.post("/login", { account: member.account, password: member.password, [CHALLENGE_FIELD]: "not-the-answer" });
+    const wrongAnswer = await newcomer.post("/login", {
+      account: member.account,
+      password: member.password,
+      [CHALLENGE_FIELD]: "not-the-answer",
+    });
     expect(await wrongAnswer.text()).toContain("The security check did not pass.");
 
-    const signedIn = await newcomer.post("/login", { account: member.account, password: member.password, [CHALLENGE_FIELD]: TURNSTILE_TEST_ANSWER });
+    const signedIn = await newcomer.post("/login", {
+      account: member.account,
+      password: member.password,
+      [CHALLENGE_FIELD]: TURNSTILE_TEST_ANSWER,
+    });
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).not.toMatch(/^\/login/);
     expect(newcomer.cookieHeader).toMatch(/(^|; )device=/);
@@ -83,7 +91,9 @@ describe("sign-in from a crowded network through the site", () => {
     const genuine = decodeURIComponent(browser.cookies.get("device")!);
     const [payload] = genuine.split(".");
     const devices = JSON.parse(atob(payload!)) as Record<string, string>;
-    const forgedPayload = btoa(JSON.stringify({ [member.account.toLowerCase()]: devices[other.account.toLowerCase()] }));
+    const forgedPayload = btoa(
+      JSON.stringify({ [member.account.toLowerCase()]: devices[other.account.toLowerCase()] }),
+    );
     browser.cookies.set("device", encodeURIComponent(`${forgedPayload}.${genuine.split(".").slice(1).join(".")}`));
     const response = await browser.signIn(member.account, member.password);
     // an unsigned token is no token: a stranger on this network, asked for the challenge
@@ -96,12 +106,20 @@ describe("the client address outside production", () => {
   it("does not come from CF-Connecting-IP, which a browser can set itself: fresh values do not make fresh networks", async () => {
     const nat = freshNetwork();
     for (let i = 0; i < SIGNIN_LIMITS.challengeAfter; i++) {
-      const spoofer = new Visitor(stack, "http://localhost", { [CLIENT_ADDRESS_HEADER]: nat, "cf-connecting-ip": `203.0.113.${100 + i}` });
+      const spoofer = new Visitor(stack, "http://localhost", {
+        [CLIENT_ADDRESS_HEADER]: nat,
+        "cf-connecting-ip": `203.0.113.${100 + i}`,
+      });
       expect((await spoofer.signIn(`phantom${networkCounter}x${i}`, "not-the-password-1")).status).toBe(400);
     }
     const member = await stack.platform.signupMember("demo");
-    const spoofer = new Visitor(stack, "http://localhost", { [CLIENT_ADDRESS_HEADER]: nat, "cf-connecting-ip": "203.0.113.250" });
-    expect(await (await spoofer.signIn(member.account, member.password)).text()).toContain("Please complete the security check");
+    const spoofer = new Visitor(stack, "http://localhost", {
+      [CLIENT_ADDRESS_HEADER]: nat,
+      "cf-connecting-ip": "203.0.113.250",
+    });
+    expect(await (await spoofer.signIn(member.account, member.password)).text()).toContain(
+      "Please complete the security check",
+    );
   });
 });
 
@@ -119,7 +137,11 @@ describe("sign-up's automatic sign-in", () => {
     expect(html).toContain("Your account has been created, but we could not sign you in automatically.");
     expect(html).toMatch(new RegExp(`name="account"[^>]*value="${m.account}"|value="${m.account}"[^>]*name="account"`));
     // the account exists: answering the challenge signs in with it
-    const signedIn = await visitor.post("/login", { account: m.account, password: m.password, [CHALLENGE_FIELD]: TURNSTILE_TEST_ANSWER });
+    const signedIn = await visitor.post("/login", {
+      account: m.account,
+      password: m.password,
+      [CHALLENGE_FIELD]: TURNSTILE_TEST_ANSWER,
+    });
     expect(signedIn.status).toBe(302);
     expect(signedIn.headers.get("location")).not.toMatch(/^\/login/);
   });

@@ -19,7 +19,11 @@ beforeAll(async () => {
   proxy = await startFaultProxy(async (request) => {
     const url = new URL(request.url);
     const body = request.method === "GET" ? undefined : await request.text();
-    const answer = await stack.platform.fetch(url.pathname + url.search, { method: request.method, headers: request.headers, body });
+    const answer = await stack.platform.fetch(url.pathname + url.search, {
+      method: request.method,
+      headers: request.headers,
+      body,
+    });
     if (!drop || !url.pathname.startsWith("/site/info/")) return answer;
     const envelope = (await answer.json()) as { data: Record<string, unknown> };
     if (!(drop in envelope.data)) absent.add(drop);
@@ -55,7 +59,8 @@ describe("a site info answer without one field", { timeout: 120_000 }, () => {
       ] as const) {
         const response = await visitor.get(path);
         const html = await response.text();
-        if (response.status !== 200 || !html.includes('<main id="main"')) failures.push(`${field}: ${path} ${response.status}`);
+        if (response.status !== 200 || !html.includes('<main id="main"'))
+          failures.push(`${field}: ${path} ${response.status}`);
       }
     }
     drop = null;

@@ -37,7 +37,11 @@ async function stillSignedIn(visitor: Visitor) {
 describe("messages", () => {
   it("sends a message once, shows the operator's reply as unread, then as read in the thread, and takes the member's reply", async () => {
     const { visitor, account } = await member();
-    const message = { title: "Where is my deposit?", content: "I sent 500 yesterday.\r\nReference 12345.", idempotencyKey: await formKey(visitor, "/user/message") };
+    const message = {
+      title: "Where is my deposit?",
+      content: "I sent 500 yesterday.\r\nReference 12345.",
+      idempotencyKey: await formKey(visitor, "/user/message"),
+    };
     const sent = await visitor.post("/user/message", message);
     expect(sent.status).toBe(302);
     expect(sent.headers.get("location")).toBe("/user/message");
@@ -89,7 +93,11 @@ describe("messages", () => {
 
   it("answers another member's message id with message_not_found (404) and keeps them signed in", async () => {
     const owner = await member();
-    await owner.visitor.post("/user/message", { title: "Private", content: "Mine only", idempotencyKey: await formKey(owner.visitor, "/user/message") });
+    await owner.visitor.post("/user/message", {
+      title: "Private",
+      content: "Mine only",
+      idempotencyKey: await formKey(owner.visitor, "/user/message"),
+    });
     const mine = await eventually(async () => {
       const { envelope } = await stack.platform.operator("operatorMessages", { params: { siteId: "demo" } });
       return envelope.data?.find((m) => m.account === owner.account);
@@ -103,7 +111,10 @@ describe("messages", () => {
     expect(html).not.toContain("Mine only");
     await stillSignedIn(other);
 
-    const reply = await other.post(`/user/message/${mine.id}`, { content: "hello", idempotencyKey: await formKey(other, "/user/message") });
+    const reply = await other.post(`/user/message/${mine.id}`, {
+      content: "hello",
+      idempotencyKey: await formKey(other, "/user/message"),
+    });
     expect(reply.status).toBe(400);
     expect(await reply.text()).toContain("This message does not exist.");
     await stillSignedIn(other);
@@ -111,24 +122,39 @@ describe("messages", () => {
 
   it("needs a title and content, and a reply needs content (English)", async () => {
     const { visitor } = await member();
-    const empty = await visitor.post("/user/message", { title: "  ", content: "", idempotencyKey: await formKey(visitor, "/user/message") });
+    const empty = await visitor.post("/user/message", {
+      title: "  ",
+      content: "",
+      idempotencyKey: await formKey(visitor, "/user/message"),
+    });
     expect(empty.status).toBe(400);
     const html = await empty.text();
     expect(html).toContain("Please enter a title.");
     expect(html).toContain("Please enter the content.");
     expect(html).toMatch(/aria-invalid="true"/);
 
-    await visitor.post("/user/message", { title: "Hello", content: "First words", idempotencyKey: await formKey(visitor, "/user/message") });
+    await visitor.post("/user/message", {
+      title: "Hello",
+      content: "First words",
+      idempotencyKey: await formKey(visitor, "/user/message"),
+    });
     const id = /href="\/user\/message\/([^"]+)"/.exec((await visitor.follow("/user/message")).html)?.[1];
     expect(id).toBeDefined();
-    const reply = await visitor.post(`/user/message/${id}`, { content: " \r\n ", idempotencyKey: await formKey(visitor, `/user/message/${id}`) });
+    const reply = await visitor.post(`/user/message/${id}`, {
+      content: " \r\n ",
+      idempotencyKey: await formKey(visitor, `/user/message/${id}`),
+    });
     expect(reply.status).toBe(400);
     expect(await reply.text()).toContain("Please write your reply.");
   });
 
   it("needs a title and content in Traditional Chinese on the zh-TW site", async () => {
     const { visitor } = await member("http://brand2.localhost");
-    const response = await visitor.post("/user/message", { title: "", content: "", idempotencyKey: await formKey(visitor, "/user/message") });
+    const response = await visitor.post("/user/message", {
+      title: "",
+      content: "",
+      idempotencyKey: await formKey(visitor, "/user/message"),
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("請輸入標題。");
@@ -182,8 +208,26 @@ describe("campaigns and help", () => {
       params: { siteId: "demo" },
       body: {
         campaignRules: [
-          { ...base, kind: "deposit_bonus", key: "first-deposit", optIn: true, cap: 10_000, percentBp: 1000, deposits: "first", wagering: 5 },
-          { ...base, kind: "rebate", key: "weekly-rebate", optIn: false, cap: 5_000, percentBp: 300, period: "week", rounds: 0 },
+          {
+            ...base,
+            kind: "deposit_bonus",
+            key: "first-deposit",
+            optIn: true,
+            cap: 10_000,
+            percentBp: 1000,
+            deposits: "first",
+            wagering: 5,
+          },
+          {
+            ...base,
+            kind: "rebate",
+            key: "weekly-rebate",
+            optIn: false,
+            cap: 5_000,
+            percentBp: 300,
+            period: "week",
+            rounds: 0,
+          },
         ],
       },
     });
@@ -196,16 +240,22 @@ describe("campaigns and help", () => {
       expect(before).toContain("10% of your first deposit, up to US$100.00 · bet 5 × the bonus to unlock it");
       // one card holds both, tied by the texts' key: the title, then the rule
       expect(count(before, /data-campaign="first-deposit"/)).toBe(1);
-      expect(before).toMatch(/data-campaign="first-deposit"[\s\S]*?First deposit bonus[\s\S]*?10% of your first deposit/);
+      expect(before).toMatch(
+        /data-campaign="first-deposit"[\s\S]*?First deposit bonus[\s\S]*?10% of your first deposit/,
+      );
       // how bets count toward its wagering, on the bonus's card only, the example at the site's
       // odds (1.95): 250.00 + 250.00 always gets 487.50 back, so 12.50 counts
       expect(count(before, /data-testid="campaign-wagering"/)).toBe(1);
-      expect(before).toMatch(/data-campaign="first-deposit"[\s\S]*?data-testid="campaign-wagering">Only the stake you could lose counts toward wagering/);
+      expect(before).toMatch(
+        /data-campaign="first-deposit"[\s\S]*?data-testid="campaign-wagering">Only the stake you could lose counts toward wagering/,
+      );
       expect(before).toContain(
         "Rise US$250.00 with Counter indicator US$250.00 after a rising round always has one winner, so the US$500.00 counts as US$12.50.",
       );
       // a rule without texts: titled by its kind, every member takes part without joining
-      expect(before).toContain("3% of your net losses each week (Monday to Sunday, UTC), up to US$50.00, credited after the week ends");
+      expect(before).toContain(
+        "3% of your net losses each week (Monday to Sunday, UTC), up to US$50.00, credited after the week ends",
+      );
       expect(before).toContain("Every member takes part: no need to join.");
       // texts without a rule (the monthly challenge here) show as texts only: one Join form, the bonus's
       expect(count(before, /name="campaign" value="/)).toBe(1);
@@ -223,12 +273,18 @@ describe("campaigns and help", () => {
       expect(count(after, /name="campaign" value="/)).toBe(0);
 
       // a campaign the site has no rule for cannot be joined: the card says why (400)
-      const unknown = await visitor.post("/user/activity", { campaign: "no-such-campaign", idempotencyKey: crypto.randomUUID() });
+      const unknown = await visitor.post("/user/activity", {
+        campaign: "no-such-campaign",
+        idempotencyKey: crypto.randomUUID(),
+      });
       expect(unknown.status).toBe(400);
       expect(await unknown.text()).toContain("This campaign does not exist.");
     } finally {
       // the seeded rules again, for the tests after this one
-      await stack.platform.operator("operatorPutSite", { params: { siteId: "demo" }, body: { campaignRules: DEMO_SITE.config.campaignRules } });
+      await stack.platform.operator("operatorPutSite", {
+        params: { siteId: "demo" },
+        body: { campaignRules: DEMO_SITE.config.campaignRules },
+      });
     }
   });
 
@@ -248,9 +304,13 @@ describe("campaigns and help", () => {
     const section = /<section[^>]*id="returns"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
     expect(section).toContain("Return to player");
     // the demo site offers both pairs, at odds 1.95 and 9
-    const row = (pair: string, option: string) => new RegExp(`<tr[^>]*data-testid="returns-${pair}-${option}"[\\s\\S]*?</tr>`).exec(section)?.[0] ?? "";
+    const row = (pair: string, option: string) =>
+      new RegExp(`<tr[^>]*data-testid="returns-${pair}-${option}"[\\s\\S]*?</tr>`).exec(section)?.[0] ?? "";
     // the rare draw refunds rise a little more often on ETH-USDT (its moves are smaller): a smaller edge
-    for (const [pair, edge] of [["BTC-USDT", "2.500%"], ["ETH-USDT", "2.498%"]] as const) {
+    for (const [pair, edge] of [
+      ["BTC-USDT", "2.500%"],
+      ["ETH-USDT", "2.498%"],
+    ] as const) {
       expect(row(pair, "rise")).toContain("Odds 1.95");
       expect(row(pair, "rise")).toContain("97.50%");
       expect(row(pair, "rise")).toContain(`House edge ${edge}`);
@@ -259,7 +319,9 @@ describe("campaigns and help", () => {
       expect(row(pair, "draw")).toContain("Odds 9.00");
       expect(row(pair, "draw")).not.toContain("Suspended");
     }
-    expect(section).toContain("Each second&#x27;s move has a standard deviation of 0.01% of the price; periods last 60 s and betting closes 10 s before a period starts");
+    expect(section).toContain(
+      "Each second&#x27;s move has a standard deviation of 0.01% of the price; periods last 60 s and betting closes 10 s before a period starts",
+    );
     expect(section).toContain("the chance shown is the best one");
   });
 
@@ -269,12 +331,21 @@ describe("campaigns and help", () => {
     try {
       const created = await stack.platform.operator("operatorPutPair", {
         params: { pair: "LOW-USDT" },
-        body: { name: "LOW/USDT", precision: 2, periodSeconds: 60, cutoffSeconds: 10, startPrice: 3_000, volatilityBp: 1, paused: false },
+        body: {
+          name: "LOW/USDT",
+          precision: 2,
+          periodSeconds: 60,
+          cutoffSeconds: 10,
+          startPrice: 3_000,
+          volatilityBp: 1,
+          paused: false,
+        },
       });
       expect(created.envelope.statusCode, created.envelope.message).toBe(200);
       const { visitor } = await member("http://brand2.localhost");
       const html = (await visitor.follow("/user/help?type=rules")).html;
-      const row = (pair: string, option: string) => new RegExp(`<tr[^>]*data-testid="returns-${pair}-${option}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? "";
+      const row = (pair: string, option: string) =>
+        new RegExp(`<tr[^>]*data-testid="returns-${pair}-${option}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? "";
       expect(row("LOW-USDT", "draw")).toContain('class="returns-suspended"');
       expect(row("LOW-USDT", "draw")).toContain("暫停投注");
       expect(row("LOW-USDT", "rise")).not.toContain("暫停投注");
@@ -317,7 +388,9 @@ describe("contact", () => {
 
 describe("download and web app manifest", () => {
   it("explains adding the site to the home screen and lists the configured apps", async () => {
-    await stack.platform.seedSite("demo2", { appLinks: [{ platform: "android", url: "https://play.example.com/brand-two" }] });
+    await stack.platform.seedSite("demo2", {
+      appLinks: [{ platform: "android", url: "https://play.example.com/brand-two" }],
+    });
     const { visitor } = await member("http://brand2.localhost");
     const html = (await visitor.follow("/user/download")).html;
     expect(html).toContain("加到主畫面");
@@ -337,12 +410,23 @@ describe("download and web app manifest", () => {
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/manifest+json");
       expect(response.headers.get("cache-control")).toMatch(/^public, max-age=\d+$/);
-      return (await response.json()) as { name: string; short_name: string; start_url: string; display: string; icons: { src: string; sizes?: string }[] };
+      return (await response.json()) as {
+        name: string;
+        short_name: string;
+        start_url: string;
+        display: string;
+        icons: { src: string; sizes?: string }[];
+      };
     };
     const demo = await read("http://localhost");
     const brand2 = await read("http://brand2.localhost");
     expect(demo).toMatchObject({ name: "Demo Trade", short_name: "Demo Trade", start_url: "/", display: "standalone" });
-    expect(brand2).toMatchObject({ name: "Brand Two Markets", short_name: "Brand Two", start_url: "/", display: "standalone" });
+    expect(brand2).toMatchObject({
+      name: "Brand Two Markets",
+      short_name: "Brand Two",
+      start_url: "/",
+      display: "standalone",
+    });
     expect(demo.icons).toContainEqual(expect.objectContaining({ src: "/brand/demo/favicon.svg", sizes: "any" }));
     expect(brand2.icons).toContainEqual(expect.objectContaining({ src: "/brand/demo2/favicon.svg", sizes: "any" }));
   });

@@ -38,7 +38,10 @@ function rule(html: string, selector: string): Record<string, string> {
   return Object.fromEntries(body.split(";").map((d) => d.split(":") as [string, string]));
 }
 const themeColorMetas = (html: string) =>
-  [...html.matchAll(/<meta name="theme-color" content="([^"]+)"(?: media="([^"]+)")?\/>/g)].map((m) => ({ color: m[1], media: m[2] }));
+  [...html.matchAll(/<meta name="theme-color" content="([^"]+)"(?: media="([^"]+)")?\/>/g)].map((m) => ({
+    color: m[1],
+    media: m[2],
+  }));
 
 describe("the theme on the page", () => {
   it("puts each theme colour of both schemes in the head as custom properties, in a nonce'd <style>", async () => {
@@ -49,21 +52,44 @@ describe("the theme on the page", () => {
     const light = rule(html, ":root");
     const dark = rule(html, ":root[data-scheme=dark]");
     const system = rule(html, "@media (prefers-color-scheme:dark){:root[data-scheme=system]");
-    expect(light).toMatchObject({ "--accent": THEME.light.accent, "--bg": THEME.light.background, "--card": THEME.light.surface });
-    expect(dark).toMatchObject({ "--accent": THEME.dark.accent, "--bg": THEME.dark.background, "--card": THEME.dark.surface });
+    expect(light).toMatchObject({
+      "--accent": THEME.light.accent,
+      "--bg": THEME.light.background,
+      "--card": THEME.light.surface,
+    });
+    expect(dark).toMatchObject({
+      "--accent": THEME.dark.accent,
+      "--bg": THEME.dark.background,
+      "--card": THEME.dark.surface,
+    });
     expect(system).toEqual(dark);
     // the derived colours too: the page uses every one the contract computes
     const derived = themeColors(THEME.dark, "dark");
-    expect(dark).toMatchObject({ "--fg": derived.fg, "--line": derived.line, "--accent-fg": derived.accentFg, "--accent-soft": derived.accentSoft, "--green": derived.green, "--red": derived.red });
+    expect(dark).toMatchObject({
+      "--fg": derived.fg,
+      "--line": derived.line,
+      "--accent-fg": derived.accentFg,
+      "--accent-soft": derived.accentSoft,
+      "--green": derived.green,
+      "--red": derived.red,
+    });
   });
 
   it("sets data-scheme from the site's default, and from the member's scheme cookie when it holds a known value", async () => {
     expect(attribute(htmlTag(await (await new Visitor(stack).get("/")).text()), "data-scheme")).toBe("light");
-    expect(attribute(htmlTag(await (await new Visitor(stack, BRAND2).get("/")).text()), "data-scheme")).toBe(DEMO2_SITE.config.theme!.defaultScheme);
-    for (const [cookie, shown] of [["dark", "dark"], ["system", "system"], ["purple", "dark"]] as const) {
+    expect(attribute(htmlTag(await (await new Visitor(stack, BRAND2).get("/")).text()), "data-scheme")).toBe(
+      DEMO2_SITE.config.theme!.defaultScheme,
+    );
+    for (const [cookie, shown] of [
+      ["dark", "dark"],
+      ["system", "system"],
+      ["purple", "dark"],
+    ] as const) {
       const visitor = new Visitor(stack, BRAND2);
       visitor.cookies.set("scheme", cookie);
-      expect(attribute(htmlTag(await (await visitor.get("/login")).text()), "data-scheme"), `scheme=${cookie}`).toBe(shown);
+      expect(attribute(htmlTag(await (await visitor.get("/login")).text()), "data-scheme"), `scheme=${cookie}`).toBe(
+        shown,
+      );
     }
   });
 
@@ -90,17 +116,25 @@ describe("the theme on the page", () => {
       { color: THEME.light.surface, media: "(prefers-color-scheme: light)" },
       { color: THEME.dark.surface, media: "(prefers-color-scheme: dark)" },
     ]);
-    expect(themeColorMetas(await (await new Visitor(stack).get("/")).text())).toEqual([{ color: THEME.light.surface, media: undefined }]);
+    expect(themeColorMetas(await (await new Visitor(stack).get("/")).text())).toEqual([
+      { color: THEME.light.surface, media: undefined },
+    ]);
     const dark = new Visitor(stack);
     dark.cookies.set("scheme", "dark");
-    expect(themeColorMetas(await (await dark.get("/")).text())).toEqual([{ color: THEME.dark.surface, media: undefined }]);
+    expect(themeColorMetas(await (await dark.get("/")).text())).toEqual([
+      { color: THEME.dark.surface, media: undefined },
+    ]);
   });
 });
 
 describe("/appearance", () => {
   it("stores the scheme and up/down for a year and sends the member back to the page they were on", async () => {
     const visitor = new Visitor(stack);
-    const answer = await visitor.post("/appearance", { scheme: "dark", updown: "red-up", redirectTo: "/terms" }, { csrf: await visitor.csrf("/") });
+    const answer = await visitor.post(
+      "/appearance",
+      { scheme: "dark", updown: "red-up", redirectTo: "/terms" },
+      { csrf: await visitor.csrf("/") },
+    );
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("/terms");
     const set = answer.headers.getSetCookie();
@@ -112,7 +146,11 @@ describe("/appearance", () => {
 
   it("ignores unknown values and a redirect off the site, and refuses a post without the CSRF token", async () => {
     const visitor = new Visitor(stack);
-    const answer = await visitor.post("/appearance", { scheme: "neon", updown: "up-up", redirectTo: "https://evil.example/" }, { csrf: await visitor.csrf("/") });
+    const answer = await visitor.post(
+      "/appearance",
+      { scheme: "neon", updown: "up-up", redirectTo: "https://evil.example/" },
+      { csrf: await visitor.csrf("/") },
+    );
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe("/");
     expect(answer.headers.getSetCookie().filter((c) => /^(scheme|updown)=/.test(c))).toEqual([]);
@@ -140,7 +178,9 @@ describe("the operator's up/down convention", () => {
     const zh = new Visitor(stack, BRAND2);
     expect(attribute(htmlTag(await (await zh.get("/")).text()), "data-updown")).toBe("red-up");
     await stack.platform.seedSite("demo2", { theme: { ...DEMO2_SITE.config.theme!, upDown: "green-up" } });
-    expect(attribute(htmlTag(await (await new Visitor(stack, BRAND2).get("/")).text()), "data-updown")).toBe("green-up");
+    expect(attribute(htmlTag(await (await new Visitor(stack, BRAND2).get("/")).text()), "data-updown")).toBe(
+      "green-up",
+    );
     const chose = new Visitor(stack, BRAND2);
     chose.cookies.set("updown", "red-up");
     expect(attribute(htmlTag(await (await chose.get("/")).text()), "data-updown")).toBe("red-up");

@@ -13,10 +13,17 @@ let jwks: JsonWebKey[];
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
 const json = (value: unknown) => b64url(new TextEncoder().encode(JSON.stringify(value)));
 
-async function sign(payload: Record<string, unknown>, opts: { kid?: string; key?: CryptoKey; alg?: string } = {}): Promise<string> {
+async function sign(
+  payload: Record<string, unknown>,
+  opts: { kid?: string; key?: CryptoKey; alg?: string } = {},
+): Promise<string> {
   const head = json({ alg: opts.alg ?? "RS256", kid: opts.kid ?? "key-1", typ: "JWT" });
   const body = json(payload);
-  const signature = await crypto.subtle.sign("RSASSA-PKCS1-v1_5", opts.key ?? keys.privateKey, new TextEncoder().encode(`${head}.${body}`));
+  const signature = await crypto.subtle.sign(
+    "RSASSA-PKCS1-v1_5",
+    opts.key ?? keys.privateKey,
+    new TextEncoder().encode(`${head}.${body}`),
+  );
   return `${head}.${body}.${b64url(new Uint8Array(signature))}`;
 }
 
@@ -33,7 +40,12 @@ const verify = (token: string) =>
   verifyAccessToken(token, { teamDomain: TEAM, audience: AUD, now: NOW, fetchKeys: async () => jwks });
 
 beforeAll(async () => {
-  const params = { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" };
+  const params = {
+    name: "RSASSA-PKCS1-v1_5",
+    modulusLength: 2048,
+    publicExponent: new Uint8Array([1, 0, 1]),
+    hash: "SHA-256",
+  };
   keys = (await crypto.subtle.generateKey(params, true, ["sign", "verify"])) as CryptoKeyPair;
   otherKeys = (await crypto.subtle.generateKey(params, true, ["sign", "verify"])) as CryptoKeyPair;
   jwks = [{ ...(await crypto.subtle.exportKey("jwk", keys.publicKey)), kid: "key-1" } as JsonWebKey];

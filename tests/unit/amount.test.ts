@@ -105,6 +105,7 @@ describe("decimalString: an integer of a smallest unit as the decimal people rea
   });
 
   it("is what parseAmount reads back", () => {
-    for (const minor of [0, 1, 99, 100, 123_456, 99_999_999_999_99]) expect(parseAmount(decimalString(minor, 2), 2)).toBe(minor);
+    for (const minor of [0, 1, 99, 100, 123_456, 99_999_999_999_99])
+      expect(parseAmount(decimalString(minor, 2), 2)).toBe(minor);
   });
 });

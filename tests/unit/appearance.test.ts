@@ -18,7 +18,21 @@ describe("appearance", () => {
     expect(css.startsWith(`:root{--fg:${light.fg};`)).toBe(true);
     expect(css).toContain(`:root[data-scheme=dark]{--fg:${dark.fg};`);
     expect(css).toContain(`@media (prefers-color-scheme:dark){:root[data-scheme=system]{--fg:${dark.fg};`);
-    for (const property of ["--fg", "--muted", "--bg", "--card", "--line", "--field", "--accent", "--accent-fg", "--accent-soft", "--green", "--red", "--danger", "--ok"]) {
+    for (const property of [
+      "--fg",
+      "--muted",
+      "--bg",
+      "--card",
+      "--line",
+      "--field",
+      "--accent",
+      "--accent-fg",
+      "--accent-soft",
+      "--green",
+      "--red",
+      "--danger",
+      "--ok",
+    ]) {
       expect(css.split(`${property}:`).length - 1, property).toBe(3);
     }
     expect(css).toContain(`--accent-soft:${dark.accentSoft}`);
@@ -29,8 +43,14 @@ describe("appearance", () => {
     const theme = { ...DEFAULT_THEME, defaultScheme: "dark" as const };
     expect(appearanceOf(request(""), theme, "en-US")).toEqual({ scheme: "dark", updown: "green-up" });
     expect(appearanceOf(request(""), theme, "ja-JP")).toEqual({ scheme: "dark", updown: "red-up" });
-    expect(appearanceOf(request("scheme=light; updown=green-up"), theme, "zh-TW")).toEqual({ scheme: "light", updown: "green-up" });
-    expect(appearanceOf(request("scheme=sepia; updown=blue"), theme, "zh-CN")).toEqual({ scheme: "dark", updown: "red-up" });
+    expect(appearanceOf(request("scheme=light; updown=green-up"), theme, "zh-TW")).toEqual({
+      scheme: "light",
+      updown: "green-up",
+    });
+    expect(appearanceOf(request("scheme=sepia; updown=blue"), theme, "zh-CN")).toEqual({
+      scheme: "dark",
+      updown: "red-up",
+    });
     // on HTTPS the cookies are __Host- ones, like the language's; a bare name there is not the site's
     expect(appearanceOf(request("__Host-scheme=light", "https://site.example/"), theme, "en-US").scheme).toBe("light");
     expect(appearanceOf(request("scheme=light", "https://site.example/"), theme, "en-US").scheme).toBe("dark");
@@ -39,7 +59,12 @@ describe("appearance", () => {
   });
 
   it("gives one theme-color for a chosen scheme and one per scheme with its media query when following the device", () => {
-    expect(themeColorMetas(DEFAULT_THEME, "dark")).toEqual([{ name: "theme-color", content: DEFAULT_THEME.dark.surface }]);
-    expect(themeColorMetas(DEFAULT_THEME, "system").map((m) => m.media)).toEqual(["(prefers-color-scheme: light)", "(prefers-color-scheme: dark)"]);
+    expect(themeColorMetas(DEFAULT_THEME, "dark")).toEqual([
+      { name: "theme-color", content: DEFAULT_THEME.dark.surface },
+    ]);
+    expect(themeColorMetas(DEFAULT_THEME, "system").map((m) => m.media)).toEqual([
+      "(prefers-color-scheme: light)",
+      "(prefers-color-scheme: dark)",
+    ]);
   });
 });

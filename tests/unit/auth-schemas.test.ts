@@ -56,12 +56,15 @@ describe("sign-up rules", () => {
     expect(errorsOf({ ...valid, password: "alice01", confirmPassword: "alice01" }).password).toEqual([
       "validation.password_equals_account",
     ]);
-    expect(errorsOf({ ...valid, confirmPassword: "pass12345" }).confirmPassword).toEqual(["validation.confirm_mismatch"]);
+    expect(errorsOf({ ...valid, confirmPassword: "pass12345" }).confirmPassword).toEqual([
+      "validation.confirm_mismatch",
+    ]);
   });
 
   it("refuses a transaction password equal to the login password or the account, or unconfirmed", () => {
     expect(
-      errorsOf({ ...valid, transactionPassword: "pass1234", confirmTransactionPassword: "pass1234" }).transactionPassword,
+      errorsOf({ ...valid, transactionPassword: "pass1234", confirmTransactionPassword: "pass1234" })
+        .transactionPassword,
     ).toEqual(["validation.tx_password_equals_password"]);
     expect(
       errorsOf({ ...valid, transactionPassword: "alice01", confirmTransactionPassword: "alice01" }).transactionPassword,

@@ -46,7 +46,9 @@ describe("percentages", () => {
 
   it("stays exact beyond 2^53 / 10 000", () => {
     expect(percentOf(Number.MAX_SAFE_INTEGER, 10_000, Number.MAX_SAFE_INTEGER)).toBe(Number.MAX_SAFE_INTEGER);
-    expect(percentOf(Number.MAX_SAFE_INTEGER, 3, Number.MAX_SAFE_INTEGER)).toBe(Number((BigInt(Number.MAX_SAFE_INTEGER) * 3n) / 10_000n));
+    expect(percentOf(Number.MAX_SAFE_INTEGER, 3, Number.MAX_SAFE_INTEGER)).toBe(
+      Number((BigInt(Number.MAX_SAFE_INTEGER) * 3n) / 10_000n),
+    );
   });
 });
 

@@ -56,7 +56,8 @@ describe("commit messages", () => {
   it(`keeps every subject within ${MAX_SUBJECT} characters`, () => {
     const long = commits
       .filter((c) => !GRANDFATHERED.has(c.hash))
-      .filter((c) => [...c.subject].length > MAX_SUBJECT).map((c) => `${c.hash.slice(0, 8)} ${c.subject}`);
+      .filter((c) => [...c.subject].length > MAX_SUBJECT)
+      .map((c) => `${c.hash.slice(0, 8)} ${c.subject}`);
     expect(long).toEqual([]);
   });
 

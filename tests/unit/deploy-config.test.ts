@@ -17,7 +17,16 @@ const SITE_CONFIG = join(ROOT, "wrangler.toml");
 const PLATFORM_CONFIG = join(ROOT, "server/platform/wrangler.toml");
 
 /** Secrets: set with `wrangler secret put`, never in a configuration file. */
-const SECRET_NAMES = ["SESSION_SECRETS", "OPERATOR_KEY", "SMS_PROVIDER_KEY", "SMS_PROVIDER_URL", "ACCESS_AUD", "ACCESS_TEAM_DOMAIN", "TURNSTILE_SECRET_KEY", "TURNSTILE_SITE_KEY"];
+const SECRET_NAMES = [
+  "SESSION_SECRETS",
+  "OPERATOR_KEY",
+  "SMS_PROVIDER_KEY",
+  "SMS_PROVIDER_URL",
+  "ACCESS_AUD",
+  "ACCESS_TEAM_DOMAIN",
+  "TURNSTILE_SECRET_KEY",
+  "TURNSTILE_SITE_KEY",
+];
 /** Values that only make sense on a developer's machine. */
 const DEVELOPMENT_VALUE = /localhost|127\.0\.0\.1|development|dev-|test-|\blog\b/i;
 
@@ -30,11 +39,24 @@ interface DryRun {
 let outdir: string;
 
 function dryRun(config: string): DryRun {
-  const output = execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--env=", "--config", config, "--outdir", join(outdir, config.length.toString())], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", FORCE_COLOR: "0" },
-  });
+  const output = execFileSync(
+    "npx",
+    [
+      "wrangler",
+      "deploy",
+      "--dry-run",
+      "--env=",
+      "--config",
+      config,
+      "--outdir",
+      join(outdir, config.length.toString()),
+    ],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", FORCE_COLOR: "0" },
+    },
+  );
   const bindings = new Map<string, { detail: string; kind: string }>();
   for (const line of output.split("\n")) {
     const match = /^env\.([A-Z_]+)(?: \((.*)\))?\s{2,}(.+?)\s*$/.exec(line);
@@ -87,9 +109,11 @@ describe("the site worker as deployed", () => {
       outputs: Record<string, { inputs: Record<string, unknown> }>;
     };
     const inputs = Object.keys(meta.outputs[".build/site/index.js"]?.inputs ?? {});
-    expect(inputs.filter((input) => input.includes("react-dom/cjs/react-dom-server")).map((input) => input.replace(/.*\/cjs\//, ""))).toEqual([
-      "react-dom-server.browser.production.min.js",
-    ]);
+    expect(
+      inputs
+        .filter((input) => input.includes("react-dom/cjs/react-dom-server"))
+        .map((input) => input.replace(/.*\/cjs\//, "")),
+    ).toEqual(["react-dom-server.browser.production.min.js"]);
   });
 });
 
@@ -107,7 +131,8 @@ describe("the platform worker as deployed", () => {
   });
 
   it("holds its Durable Objects and the uploads bucket", () => {
-    for (const name of ["SITE", "MEMBER", "MARKET", "OPERATORS"]) expect(platform.bindings.get(name)?.kind).toBe("Durable Object");
+    for (const name of ["SITE", "MEMBER", "MARKET", "OPERATORS"])
+      expect(platform.bindings.get(name)?.kind).toBe("Durable Object");
     expect(platform.bindings.get("UPLOADS")).toEqual({ detail: "member-uploads", kind: "R2 Bucket" });
   });
 

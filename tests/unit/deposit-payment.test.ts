@@ -71,6 +71,10 @@ describe("TRON address generator (server/cli/seed/tron-addresses.ts)", () => {
     expect(read).toMatchObject({ ok: true, xpub: DEMO2_USDT_XPUB });
     expect(DEMO2_SITE.depositXpubs).toEqual({ "usdt-trc20": DEMO2_USDT_XPUB });
     expect(DEMO2_SITE.depositAddresses).toBeUndefined();
-    expect(DEMO2_SITE.config.depositOptions?.[0]?.crypto).toMatchObject({ assign: "member", unitPrice: 3200, decimals: 6 });
+    expect(DEMO2_SITE.config.depositOptions?.[0]?.crypto).toMatchObject({
+      assign: "member",
+      unitPrice: 3200,
+      decimals: 6,
+    });
   });
 });

@@ -4,14 +4,19 @@ import { failureMessage, messageKey } from "../../app/utils/messages";
 import { catalogT, staticCatalog } from "../../app/utils/translator";
 
 /** A refused call's message as a member reads it: the one path from a failure to text. */
-const textOf = (language: keyof typeof resources, key: string) => catalogT(staticCatalog(language, resources[language]))(key as never);
+const textOf = (language: keyof typeof resources, key: string) =>
+  catalogT(staticCatalog(language, resources[language]))(key as never);
 
 describe("a refusal that names a figure", () => {
   it("bonus_locked says how much more to bet, in the site's currency and the page's digits", () => {
     const en = failureMessage({ code: "bonus_locked", amount: 45000 }, { currency: "USD", locale: "en-US" });
-    expect(textOf("en-US", en)).toBe("This would use bonus funds that are still locked. Bet US$450.00 more to unlock them.");
+    expect(textOf("en-US", en)).toBe(
+      "This would use bonus funds that are still locked. Bet US$450.00 more to unlock them.",
+    );
     const ja = failureMessage({ code: "bonus_locked", amount: 123456 }, { currency: "TWD", locale: "ja-JP" });
-    expect(textOf("ja-JP", ja)).toBe("ロック中のボーナスを使う操作です。あと NT$1,234.56 ベットするとロックが解除されます。");
+    expect(textOf("ja-JP", ja)).toBe(
+      "ロック中のボーナスを使う操作です。あと NT$1,234.56 ベットするとロックが解除されます。",
+    );
   });
 
   it("survives the trip as a plain string (a form error, a toast) and reads the same in every place t reads it", () => {
@@ -21,7 +26,9 @@ describe("a refusal that names a figure", () => {
   });
 
   it("a failure without a figure is the plain message key, as before", () => {
-    expect(failureMessage({ code: "insufficient_balance" }, { currency: "USD", locale: "en-US" })).toBe("messages:insufficient_balance");
+    expect(failureMessage({ code: "insufficient_balance" }, { currency: "USD", locale: "en-US" })).toBe(
+      "messages:insufficient_balance",
+    );
     expect(messageKey("bonus_locked")).toBe("messages:bonus_locked");
   });
 

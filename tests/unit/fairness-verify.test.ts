@@ -27,7 +27,9 @@ function platformProof(options: { gaps?: [number, number][] } = {}): PeriodProof
   const start = previousStart + PERIOD;
   const end = start + PERIOD;
   const first = { second: previousStart, price: 6_123_450 };
-  const ticks = [first, ...feed.ticksAfter(first, end)].filter((t) => !options.gaps?.some(([a, b]) => t.second >= a && t.second <= b));
+  const ticks = [first, ...feed.ticksAfter(first, end)].filter(
+    (t) => !options.gaps?.some(([a, b]) => t.second >= a && t.second <= b),
+  );
   // a stalled second draws nothing: the walk after a gap moves from the last price there was
   let walked = ticks;
   if (options.gaps?.length) {
@@ -86,8 +88,20 @@ describe("the browser's verifier", () => {
     expect(failing(result.lines)).toEqual([]);
     expect(result.ok).toBe(true);
     expect(result.lines.map((l) => l.key)).toEqual([
-      "commitment", "day", "open_chain", "ticks", "close", "last_digit",
-      "outcome.high", "outcome.low", "outcome.odd", "outcome.even", "outcome.rise", "outcome.fall", "outcome.counter", "outcome.draw",
+      "commitment",
+      "day",
+      "open_chain",
+      "ticks",
+      "close",
+      "last_digit",
+      "outcome.high",
+      "outcome.low",
+      "outcome.odd",
+      "outcome.even",
+      "outcome.rise",
+      "outcome.fall",
+      "outcome.counter",
+      "outcome.draw",
     ]);
     // the open's second and all 60 ticks of the period, equal to the platform's
     expect(result.ticks).toEqual(proof.ticks.map((t) => [t.second, t.price]));
@@ -109,10 +123,16 @@ describe("the browser's verifier", () => {
 
   it("fails when the recorded close or an outcome was changed, naming the line", async () => {
     const proof = platformProof();
-    const changed = await verifyPeriod({ ...proof, period: { ...proof.period, closePrice: proof.period.closePrice! + 1 } });
+    const changed = await verifyPeriod({
+      ...proof,
+      period: { ...proof.period, closePrice: proof.period.closePrice! + 1 },
+    });
     expect(failing(changed.lines)).toEqual(["close"]);
     const flippedOutcome = proof.period.outcomes!.high === "win" ? "lose" : "win";
-    const outcome = await verifyPeriod({ ...proof, period: { ...proof.period, outcomes: { ...proof.period.outcomes!, high: flippedOutcome } } });
+    const outcome = await verifyPeriod({
+      ...proof,
+      period: { ...proof.period, outcomes: { ...proof.period.outcomes!, high: flippedOutcome } },
+    });
     expect(failing(outcome.lines)).toEqual(["outcome.high"]);
   });
 

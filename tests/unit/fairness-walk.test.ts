@@ -18,7 +18,9 @@ describe("SHA-256 and HMAC-SHA256", () => {
       const data = randomBytes(n);
       const key = randomBytes(n % 151);
       expect(toHex(sha256(data)), `sha256 of ${n} bytes`).toBe(createHash("sha256").update(data).digest("hex"));
-      expect(toHex(hmacSha256(hmacKey(key), data)), `hmac of ${n} bytes`).toBe(createHmac("sha256", key).update(data).digest("hex"));
+      expect(toHex(hmacSha256(hmacKey(key), data)), `hmac of ${n} bytes`).toBe(
+        createHmac("sha256", key).update(data).digest("hex"),
+      );
     }
   });
   it("answers the standard test vectors (FIPS 180-2 'abc', RFC 4231 case 2)", () => {
@@ -33,9 +35,27 @@ describe("SHA-256 and HMAC-SHA256", () => {
 const SEED = fromHex("000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f");
 const DAY = dayOfLabel("2026-11-24");
 const VECTORS = [
-  { index: 0, digest: "bc4a6be80acc2aa1c07c4d38157de7848ebd49dbaf857cba1ba477e2aa0328a3", c: -37_583n, vol1: 6_123_099, vol1000: 5_772_288 },
-  { index: 1, digest: "231e865aa06e4007f4dd4368478ded2eb9c1a61bc0982411c14c3d13487caeb9", c: 15_224n, vol1: 6_123_592, vol1000: 6_265_698 },
-  { index: 86_399, digest: "307fcc19508b7007f2f3797700f82e4d28d8e1b4f6a4ec6b9f026374b907128b", c: 18_042n, vol1: 6_123_619, vol1000: 6_292_028 },
+  {
+    index: 0,
+    digest: "bc4a6be80acc2aa1c07c4d38157de7848ebd49dbaf857cba1ba477e2aa0328a3",
+    c: -37_583n,
+    vol1: 6_123_099,
+    vol1000: 5_772_288,
+  },
+  {
+    index: 1,
+    digest: "231e865aa06e4007f4dd4368478ded2eb9c1a61bc0982411c14c3d13487caeb9",
+    c: 15_224n,
+    vol1: 6_123_592,
+    vol1000: 6_265_698,
+  },
+  {
+    index: 86_399,
+    digest: "307fcc19508b7007f2f3797700f82e4d28d8e1b4f6a4ec6b9f026374b907128b",
+    c: 18_042n,
+    vol1: 6_123_619,
+    vol1000: 6_292_028,
+  },
 ];
 
 describe("the walk's fixed vectors", () => {
@@ -46,16 +66,25 @@ describe("the walk's fixed vectors", () => {
     // the tick of second t covers (t − 1, t]: midnight's tick is the day before's last
     expect(tickSlot((DAY + 1) * 86_400)).toEqual({ day: DAY, index: 86_399 });
   });
-  it.each(VECTORS)("tick $index: digest, draw and price, the same through the platform and the script", ({ index, digest, c, vol1, vol1000 }) => {
-    const platformDigest = hmacSha256(hmacKey(SEED), ascii(tickMessage("BTC-USDT", DAY, index)));
-    expect(toHex(platformDigest)).toBe(digest);
-    expect(drawOf(platformDigest)).toBe(c);
-    expect([nextPrice(6_123_450, 1, platformDigest), nextPrice(6_123_450, 1000, platformDigest)]).toEqual([vol1, vol1000]);
-    const second = DAY * 86_400 + index + 1;
-    const scriptDigest = tickDigest(SEED, "BTC-USDT", second);
-    expect(scriptDigest.toString("hex")).toBe(digest);
-    expect([stepPrice(6_123_450, 1, scriptDigest), stepPrice(6_123_450, 1000, scriptDigest)]).toEqual([vol1, vol1000]);
-  });
+  it.each(VECTORS)(
+    "tick $index: digest, draw and price, the same through the platform and the script",
+    ({ index, digest, c, vol1, vol1000 }) => {
+      const platformDigest = hmacSha256(hmacKey(SEED), ascii(tickMessage("BTC-USDT", DAY, index)));
+      expect(toHex(platformDigest)).toBe(digest);
+      expect(drawOf(platformDigest)).toBe(c);
+      expect([nextPrice(6_123_450, 1, platformDigest), nextPrice(6_123_450, 1000, platformDigest)]).toEqual([
+        vol1,
+        vol1000,
+      ]);
+      const second = DAY * 86_400 + index + 1;
+      const scriptDigest = tickDigest(SEED, "BTC-USDT", second);
+      expect(scriptDigest.toString("hex")).toBe(digest);
+      expect([stepPrice(6_123_450, 1, scriptDigest), stepPrice(6_123_450, 1000, scriptDigest)]).toEqual([
+        vol1,
+        vol1000,
+      ]);
+    },
+  );
   it("chains: the feed's first two ticks of the day are the vectors' prices in turn", () => {
     const feed = fairFeed({ paused: false }, { symbol: "BTC-USDT", day: () => ({ seed: SEED, volatilityBp: 1 }) });
     const ticks = feed.ticksAfter({ second: DAY * 86_400, price: 6_123_450 }, DAY * 86_400 + 2);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { contractSettings, DEFAULT_CONTRACT_SETTINGS } from "../../server/contract";
-import { feeShareRefusal, offeredContractSettings, offeredSettingsNote, type StoredContractSettings } from "../../server/platform/site/fee-share";
+import {
+  feeShareRefusal,
+  offeredContractSettings,
+  offeredSettingsNote,
+  type StoredContractSettings,
+} from "../../server/platform/site/fee-share";
 
 /**
  * The platform's side of the fee share (server/platform/site/fee-share.ts): settings stored before
@@ -30,12 +35,21 @@ describe("settings stored before the fee share", () => {
     expect(offered.settings.leverageOptions).toEqual([10, 100]);
     expect(offered.dropped).toEqual([125, 1000]);
     expect(offered.closed).toEqual([]);
-    expect(offeredSettingsNote("demo", older, offered)).toContain("stored leverages 125×, 1000× take more than 1000 bp of the margin");
+    expect(offeredSettingsNote("demo", older, offered)).toContain(
+      "stored leverages 125×, 1000× take more than 1000 bp of the margin",
+    );
   });
 
   it("with none left, take no new positions: every pair close-only (those already so once), 1× in the list", () => {
-    const offered = offeredContractSettings(stored({ leverageOptions: [200, 1000], closeOnlyPairs: ["ETH-USDT"] }), PAIRS);
-    expect(offered.settings).toMatchObject({ leverageOptions: [1], maxFeeShareBp: 1000, closeOnlyPairs: ["ETH-USDT", "BTC-USDT"] });
+    const offered = offeredContractSettings(
+      stored({ leverageOptions: [200, 1000], closeOnlyPairs: ["ETH-USDT"] }),
+      PAIRS,
+    );
+    expect(offered.settings).toMatchObject({
+      leverageOptions: [1],
+      maxFeeShareBp: 1000,
+      closeOnlyPairs: ["ETH-USDT", "BTC-USDT"],
+    });
     expect(offered.closed).toEqual(["BTC-USDT"]);
   });
 
@@ -58,7 +72,9 @@ describe("settings stored before the fee share", () => {
 
 describe("a refusal for fees alone", () => {
   it("is leverage_fees_too_high with the lowest leverage's figures and a line per leverage", () => {
-    const refusal = feeShareRefusal(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [50, 200, 1000] }));
+    const refusal = feeShareRefusal(
+      contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [50, 200, 1000] }),
+    );
     expect(refusal).toEqual({
       ok: false,
       statusCode: 400,
@@ -75,12 +91,18 @@ describe("a refusal for fees alone", () => {
   });
 
   it("says when not even 1× fits", () => {
-    const refusal = feeShareRefusal(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [1], feePpm: 60_000 }));
+    const refusal = feeShareRefusal(
+      contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [1], feePpm: 60_000 }),
+    );
     expect(refusal?.data?.problems?.at(-1)).toBe("at this fee not even 1× fits: lower the fee or raise maxFeeShareBp");
   });
 
   it("is null for settings that pass, and for settings wrong in another way too", () => {
     expect(feeShareRefusal(contractSettings.safeParse(DEFAULT_CONTRACT_SETTINGS))).toBeNull();
-    expect(feeShareRefusal(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [1000], slippageBp: -1 }))).toBeNull();
+    expect(
+      feeShareRefusal(
+        contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [1000], slippageBp: -1 }),
+      ),
+    ).toBeNull();
   });
 });

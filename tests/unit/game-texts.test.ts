@@ -6,13 +6,15 @@ import { LOCALES } from "../../app/i18n";
 import { trendOf } from "../../app/utils/game";
 
 const root = fileURLToPath(new URL("../../locales", import.meta.url));
-const read = (lng: string, ns: string) => JSON.parse(readFileSync(join(root, lng, `${ns}.json`), "utf8")) as Record<string, Record<string, string>>;
+const read = (lng: string, ns: string) =>
+  JSON.parse(readFileSync(join(root, lng, `${ns}.json`), "utf8")) as Record<string, Record<string, string>>;
 
 describe("the game's texts", () => {
   it.each(LOCALES)("%s: the refusal of opposite options names them as the bet panel does", (lng) => {
     const refusal = (read(lng, "messages") as unknown as Record<string, string>).conflicting_bet_options!;
     const option = read(lng, "game").option!;
-    for (const name of ["high", "low", "odd", "even", "rise", "fall"]) expect(refusal, `${lng} names "${option[name]}"`).toContain(option[name]);
+    for (const name of ["high", "low", "odd", "even", "rise", "fall"])
+      expect(refusal, `${lng} names "${option[name]}"`).toContain(option[name]);
   });
 });
 

@@ -25,8 +25,12 @@ const V1 = {
     pub: "xpub6D4BDPcP2GT577Vvch3R8wDkScZWzQzMMUm3PWbmWvVJrZwQY4VUNgqFJPMM3No2dFDFGTsxxpG5uJh7n7epu4trkrX7x7DogT5Uv6fcLW5",
     prv: "xprv9z4pot5VBttmtdRTWfWQmoH1taj2axGVzFqSb8C9xaxKymcFzXBDptWmT7FwuEzG3ryjH4ktypQSAewRiNMjANTtpgP4mLTj34bhnZX7UiM",
   },
-  m0H12H2: { pub: "xpub6FHa3pjLCk84BayeJxFW2SP4XRrFd1JYnxeLeU8EqN3vDfZmbqBqaGJAyiLjTAwm6ZLRQUMv1ZACTj37sR62cfN7fe5JnJ7dh8zL4fiyLHV" },
-  m0H12H21000000000: { pub: "xpub6H1LXWLaKsWFhvm6RVpEL9P4KfRZSW7abD2ttkWP3SSQvnyA8FSVqNTEcYFgJS2UaFcxupHiYkro49S8yGasTvXEYBVPamhGW6cFJodrTHy" },
+  m0H12H2: {
+    pub: "xpub6FHa3pjLCk84BayeJxFW2SP4XRrFd1JYnxeLeU8EqN3vDfZmbqBqaGJAyiLjTAwm6ZLRQUMv1ZACTj37sR62cfN7fe5JnJ7dh8zL4fiyLHV",
+  },
+  m0H12H21000000000: {
+    pub: "xpub6H1LXWLaKsWFhvm6RVpEL9P4KfRZSW7abD2ttkWP3SSQvnyA8FSVqNTEcYFgJS2UaFcxupHiYkro49S8yGasTvXEYBVPamhGW6cFJodrTHy",
+  },
 };
 
 /** secp256k1's generator G, uncompressed (SEC 2, 2.4.1): the public key of private key 1. */
@@ -55,14 +59,18 @@ describe("TRON's address format", () => {
     // 7e5f4552…395bdf is the well-known Ethereum address of private key 1 (keccak-256 of G without
     // 0x04, last 20 bytes); TRON puts 0x41 before the same 20 bytes
     expect(tronAddress(hex(G))).toBe("TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC");
-    expect(toHex(base58check.decode("TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC"))).toBe("417e5f4552091a69125d5dfcb7b8c2659029395bdf");
+    expect(toHex(base58check.decode("TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC"))).toBe(
+      "417e5f4552091a69125d5dfcb7b8c2659029395bdf",
+    );
     // the compressed form of the same key gives the same address
     expect(tronAddress(hex(`02${G.slice(2, 66)}`))).toBe("TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC");
   });
 
   it("decodes TRON's documented example to its documented hex form, and refuses a broken checksum", () => {
     // TRON's wallet-cli documentation, `encoding convert`
-    expect(toHex(base58check.decode("TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp"))).toBe("4112e94f5a3c88b17d2f6e0b9a45cd310f8e7a6d29");
+    expect(toHex(base58check.decode("TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp"))).toBe(
+      "4112e94f5a3c88b17d2f6e0b9a45cd310f8e7a6d29",
+    );
     expect(isTronAddress("TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp")).toBe(true);
     expect(isTronAddress("TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUq")).toBe(false);
   });
@@ -102,8 +110,14 @@ describe("a member's address: xpub/0/i of the operator's account key", () => {
 
   it("refuses an xpub of another level than the account's, a broken checksum, and text", () => {
     expect(readAccountXpub(V1.m0H1.pub)).toEqual({ ok: false, code: "deposit_xpub_invalid" }); // depth 2
-    expect(readAccountXpub(root.derive("m/44'/195'/0'/0").publicExtendedKey)).toEqual({ ok: false, code: "deposit_xpub_invalid" }); // depth 4
-    expect(readAccountXpub(`${account.publicExtendedKey.slice(0, -1)}z`)).toEqual({ ok: false, code: "deposit_xpub_invalid" });
+    expect(readAccountXpub(root.derive("m/44'/195'/0'/0").publicExtendedKey)).toEqual({
+      ok: false,
+      code: "deposit_xpub_invalid",
+    }); // depth 4
+    expect(readAccountXpub(`${account.publicExtendedKey.slice(0, -1)}z`)).toEqual({
+      ok: false,
+      code: "deposit_xpub_invalid",
+    });
     expect(readAccountXpub("hello")).toEqual({ ok: false, code: "deposit_xpub_invalid" });
   });
 });

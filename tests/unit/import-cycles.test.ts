@@ -16,7 +16,8 @@ const IMPORTS: Record<string, string> = JSON.parse(readFileSync(join(ROOT, "pack
 function subpathImport(specifier: string): string | null {
   for (const [pattern, target] of Object.entries(IMPORTS)) {
     const prefix = pattern.slice(0, -1);
-    if (pattern.endsWith("*") && specifier.startsWith(prefix)) return join(ROOT, target.replace("*", specifier.slice(prefix.length)));
+    if (pattern.endsWith("*") && specifier.startsWith(prefix))
+      return join(ROOT, target.replace("*", specifier.slice(prefix.length)));
   }
   return null;
 }
@@ -39,7 +40,15 @@ function runtimeImports(file: string): string[] {
     if (match[2]) continue; // import type / export type
     const names = match[3] ?? "";
     // `import { type A, type B } from …` is erased as a whole
-    if (/^\{[^}]*\}$/.test(names.trim()) && names.replace(/[{}\s]/g, "").split(",").filter(Boolean).every((n) => n.startsWith("type"))) continue;
+    if (
+      /^\{[^}]*\}$/.test(names.trim()) &&
+      names
+        .replace(/[{}\s]/g, "")
+        .split(",")
+        .filter(Boolean)
+        .every((n) => n.startsWith("type"))
+    )
+      continue;
     const specifier = match[4] ?? match[5]!;
     const base = specifier.startsWith("~/")
       ? join(ROOT, "app", specifier.slice(2))
@@ -49,7 +58,9 @@ function runtimeImports(file: string): string[] {
           ? subpathImport(specifier)
           : null;
     if (!base) continue;
-    const target = [base, ...EXTENSIONS.map((ext) => base + ext)].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+    const target = [base, ...EXTENSIONS.map((ext) => base + ext)].find(
+      (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+    );
     if (target && /\.tsx?$/.test(target)) found.push(target);
   }
   return found;
@@ -90,6 +101,8 @@ describe("imports", () => {
     expect(runtimeImports(root)).toContain(chrome);
     expect(runtimeImports(join(ROOT, "app/utils/root-data.ts"))).not.toContain(root);
     // a rule reached through the alias is followed like any relative import
-    expect(runtimeImports(join(ROOT, "app/components/fee-preview.tsx"))).toContain(join(ROOT, "server/rules/withdrawal-fee.ts"));
+    expect(runtimeImports(join(ROOT, "app/components/fee-preview.tsx"))).toContain(
+      join(ROOT, "server/rules/withdrawal-fee.ts"),
+    );
   });
 });

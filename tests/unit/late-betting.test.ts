@@ -36,7 +36,8 @@ const CUTOFF = 10;
 const ODDS = SITE_INFO_WHEN_MISSING.odds;
 const STAKE = 10_000;
 
-const currentRule: BettingRule = (second) => bettingSlot(second, () => ({ periodSeconds: PERIOD, cutoffSeconds: CUTOFF }));
+const currentRule: BettingRule = (second) =>
+  bettingSlot(second, () => ({ periodSeconds: PERIOD, cutoffSeconds: CUTOFF }));
 
 /** The rule before the change: the running period takes bets until `cutoffSeconds` before its end. */
 const oldRule: BettingRule = (second) => {
@@ -55,7 +56,9 @@ type Result = Record<Strategy, Tally & { mean: number; upper: number; lower: num
 function attack(rule: BettingRule, prices: Int32Array, start: number): Result {
   const at = (second: number) => prices[second - start]!;
   const end = start + prices.length - 1;
-  const tallies = Object.fromEntries((["momentum", "counter", "digit", "parity", "draw"] as const).map((s) => [s, { bets: 0, sum: 0, squares: 0 }])) as Record<Strategy, Tally>;
+  const tallies = Object.fromEntries(
+    (["momentum", "counter", "digit", "parity", "draw"] as const).map((s) => [s, { bets: 0, sum: 0, squares: 0 }]),
+  ) as Record<Strategy, Tally>;
   const settle = (strategy: Strategy, slot: Slot, option: BetOption) => {
     const open = at(slot.start);
     const close = at(slot.end);

@@ -15,7 +15,8 @@ function flatten(value: unknown, prefix = ""): Map<string, unknown> {
   return out;
 }
 
-const load = (locale: string, ns: string) => flatten(JSON.parse(readFileSync(join(root, locale, `${ns}.json`), "utf8")));
+const load = (locale: string, ns: string) =>
+  flatten(JSON.parse(readFileSync(join(root, locale, `${ns}.json`), "utf8")));
 
 describe("translations", () => {
   const namespaces = readdirSync(join(root, "en-US")).map((f) => f.replace(/\.json$/, ""));

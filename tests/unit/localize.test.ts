@@ -48,7 +48,10 @@ const JA: Required<SiteTexts> = {
   terms: "日本語の規約",
   licence: "日本語の運営者とライセンス",
   games: { binary: "日本語バイナリ", turbo: "日本語ターボ" },
-  depositOptions: { bank: { name: "日本語銀行", instructions: "日本語の銀行手順" }, usdt: { name: "日本語USDT", instructions: "日本語のUSDT手順" } },
+  depositOptions: {
+    bank: { name: "日本語銀行", instructions: "日本語の銀行手順" },
+    usdt: { name: "日本語USDT", instructions: "日本語のUSDT手順" },
+  },
 };
 
 const FIELDS = ["title", "description", "keywords", "copyRight", "gameName", "terms", "licence"] as const;
@@ -68,12 +71,18 @@ describe("localizeSite", () => {
     ]);
     // codes, ids and everything else stay
     expect(ja.games.map((g) => g.code)).toEqual(["binary", "turbo"]);
-    expect(ja.depositOptions.map((o) => [o.id, o.kind])).toEqual([["bank", "bank"], ["usdt", "crypto"]]);
+    expect(ja.depositOptions.map((o) => [o.id, o.kind])).toEqual([
+      ["bank", "bank"],
+      ["usdt", "crypto"],
+    ]);
   });
 
   for (const field of FIELDS) {
     it(`falls back to the default language for ${field} alone, dropped or empty`, () => {
-      for (const dropped of [{ ...JA, [field]: undefined }, { ...JA, [field]: "" }]) {
+      for (const dropped of [
+        { ...JA, [field]: undefined },
+        { ...JA, [field]: "" },
+      ]) {
         const ja = localizeSite({ ...site, translations: { ja_JP: dropped } }, "ja_JP");
         expect(ja[field]).toBe(site[field]);
         for (const other of FIELDS.filter((f) => f !== field)) expect(ja[other]).toBe(JA[other]);
@@ -84,9 +93,17 @@ describe("localizeSite", () => {
   it("names a bank option's bank and branch in the member's language, the account's name and number as they are", () => {
     const translations = { ja_JP: { ...JA, depositOptions: { bank: { bank: "日本語銀行名", branch: "日本語支店" } } } };
     const ja = localizeSite({ ...site, translations }, "ja_JP");
-    expect(ja.depositOptions[0]!.bankAccount).toEqual({ bank: "日本語銀行名", branch: "日本語支店", accountName: "Site Ltd.", accountNumber: "0015-123-456789" });
+    expect(ja.depositOptions[0]!.bankAccount).toEqual({
+      bank: "日本語銀行名",
+      branch: "日本語支店",
+      accountName: "Site Ltd.",
+      accountNumber: "0015-123-456789",
+    });
     // a branch left out falls back alone; a crypto option gets no bank account
-    const partial = localizeSite({ ...site, translations: { ja_JP: { depositOptions: { bank: { bank: "日本語銀行名" } } } } }, "ja_JP");
+    const partial = localizeSite(
+      { ...site, translations: { ja_JP: { depositOptions: { bank: { bank: "日本語銀行名" } } } } },
+      "ja_JP",
+    );
     expect(partial.depositOptions[0]!.bankAccount).toMatchObject({ bank: "日本語銀行名", branch: "Main" });
     expect(partial.depositOptions[1]!.bankAccount).toBeUndefined();
   });
@@ -98,7 +115,15 @@ describe("localizeSite", () => {
 
   it("falls back deposit option by option and field by field", () => {
     const ja = localizeSite(
-      { ...site, translations: { ja_JP: { ...JA, depositOptions: { bank: { name: "日本語銀行" }, usdt: { instructions: "日本語のUSDT手順" } } } } },
+      {
+        ...site,
+        translations: {
+          ja_JP: {
+            ...JA,
+            depositOptions: { bank: { name: "日本語銀行" }, usdt: { instructions: "日本語のUSDT手順" } },
+          },
+        },
+      },
       "ja_JP",
     );
     expect(ja.depositOptions.map((o) => [o.name, o.instructions])).toEqual([

@@ -42,7 +42,8 @@ function flatten(value: unknown, prefix = ""): Map<string, unknown> {
   return out;
 }
 
-const common = (locale: string) => flatten(JSON.parse(readFileSync(join(ROOT, "locales", locale, "common.json"), "utf8")));
+const common = (locale: string) =>
+  flatten(JSON.parse(readFileSync(join(ROOT, "locales", locale, "common.json"), "utf8")));
 
 describe("the member center's menu", () => {
   const pages = pagePaths();
@@ -61,7 +62,8 @@ describe("the member center's menu", () => {
 
   it.each(LOCALES)("%s has the label of every section, none empty", (locale) => {
     const texts = common(locale);
-    for (const [path, key] of MEMBER_LINKS) expect(texts.get(key), `${path}: ${key}`).toEqual(expect.stringMatching(/\S/));
+    for (const [path, key] of MEMBER_LINKS)
+      expect(texts.get(key), `${path}: ${key}`).toEqual(expect.stringMatching(/\S/));
     // would find a label the language lacks
     expect(texts.get("user.nav_nowhere")).toBeUndefined();
   });

@@ -22,7 +22,16 @@ describe("networkOf: the network a client address is counted under", () => {
   });
 
   it("refuses what is not an address", () => {
-    for (const text of ["", "localhost", "1.2.3", "256.1.1.1", "1::2::3", "1:2:3:4:5:6:7:8:9", "12345::", "::ffff:1.2.3.999"]) {
+    for (const text of [
+      "",
+      "localhost",
+      "1.2.3",
+      "256.1.1.1",
+      "1::2::3",
+      "1:2:3:4:5:6:7:8:9",
+      "12345::",
+      "::ffff:1.2.3.999",
+    ]) {
       expect(networkOf(text), text).toBeNull();
     }
   });

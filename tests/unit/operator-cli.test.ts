@@ -31,7 +31,8 @@ const LOCAL_ENV = { PLATFORM_URL: "http://127.0.0.1:8788", OPERATOR_KEY: "test-o
 const ok = (data: unknown) => Response.json({ statusCode: 200, message: "ok", data });
 const refusal = (statusCode: number, message: string) => Response.json({ statusCode, message }, { status: statusCode });
 /** Site info as the CLI reads it for the currency (the rest of the site does not matter here). */
-const siteInfo = (currency: string) => (url: URL) => (url.pathname === "/site/info/demo" ? ok({ siteId: "demo", currency }) : undefined);
+const siteInfo = (currency: string) => (url: URL) =>
+  url.pathname === "/site/info/demo" ? ok({ siteId: "demo", currency }) : undefined;
 
 function fakeIo(options: { env?: Record<string, string>; answer?: Answer } = {}) {
   const out: string[] = [];
@@ -88,15 +89,49 @@ describe("help", () => {
     const names = COMMANDS.map((spec) => spec.name);
     expect(names).toEqual(
       expect.arrayContaining([
-        "put-site", "get-site", "publish-press", "publish-campaign", "publish-instruction", "set-chat", "deposits",
-        "confirm-deposit", "refuse-deposit", "withdrawals", "approve-withdrawal", "reject-withdrawal", "bank-applications",
-        "approve-bank", "reject-bank", "messages", "message", "reply", "sms", "audit", "retire", "pairs", "put-pair", "pair-audit", "fairness", "seed",
-        "campaign-end", "contract-settings", "open-interest", "protection", "end-break",
-        "map-host", "bank-documents",
+        "put-site",
+        "get-site",
+        "publish-press",
+        "publish-campaign",
+        "publish-instruction",
+        "set-chat",
+        "deposits",
+        "confirm-deposit",
+        "refuse-deposit",
+        "withdrawals",
+        "approve-withdrawal",
+        "reject-withdrawal",
+        "bank-applications",
+        "approve-bank",
+        "reject-bank",
+        "messages",
+        "message",
+        "reply",
+        "sms",
+        "audit",
+        "retire",
+        "pairs",
+        "put-pair",
+        "pair-audit",
+        "fairness",
+        "seed",
+        "campaign-end",
+        "contract-settings",
+        "open-interest",
+        "protection",
+        "end-break",
+        "map-host",
+        "bank-documents",
       ]),
     );
     // the environment is documented
-    for (const variable of ["PLATFORM_URL", "OPERATOR_KEY", "CF_ACCESS_CLIENT_ID", "CF_ACCESS_CLIENT_SECRET", "STATE_DIR"]) {
+    for (const variable of [
+      "PLATFORM_URL",
+      "OPERATOR_KEY",
+      "CF_ACCESS_CLIENT_ID",
+      "CF_ACCESS_CLIENT_SECRET",
+      "STATE_DIR",
+    ]) {
       expect(outputs[0]).toContain(variable);
     }
   });
@@ -220,7 +255,9 @@ describe("formatting", () => {
       { header: "NOTE", value: (r: (typeof rows)[number]) => r.note, max: 8 },
     ];
     expect(table(rows, columns)).toBe(
-      ["ID      AMOUNT  NOTE", "---  ---------  --------", "a1       $5.00  short", "b22  $1,234.56  xxxxxxx…"].join("\n"),
+      ["ID      AMOUNT  NOTE", "---  ---------  --------", "a1       $5.00  short", "b22  $1,234.56  xxxxxxx…"].join(
+        "\n",
+      ),
     );
     expect(table([], columns, "(no deposits)")).toBe("(no deposits)");
   });
@@ -262,11 +299,20 @@ describe("answers", () => {
     id: "d2",
     optionId: "usdt-trc20",
     optionName: "USDT (TRC20)",
-    payment: { kind: "crypto", reference: "K7M4Q9TX", asset: "USDT", network: "TRON (TRC20)", address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", assetAmount: "38.580000" },
+    payment: {
+      kind: "crypto",
+      reference: "K7M4Q9TX",
+      asset: "USDT",
+      network: "TRON (TRC20)",
+      address: "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t",
+      assetAmount: "38.580000",
+    },
   };
 
   it("lists each deposit's reference and what the member pays (asset amount and address)", async () => {
-    const cli = fakeIo({ answer: (url) => (url.pathname === "/operator/sites/demo/deposits" ? ok([crypto]) : siteInfo("TWD")(url)) });
+    const cli = fakeIo({
+      answer: (url) => (url.pathname === "/operator/sites/demo/deposits" ? ok([crypto]) : siteInfo("TWD")(url)),
+    });
     expect(await run(["deposits", "demo"], cli.io)).toBe(0);
     expect(cli.out[0]).toMatch(/REFERENCE/);
     expect(cli.out[0]).toContain("K7M4Q9TX");
@@ -282,13 +328,17 @@ describe("answers", () => {
       },
     });
     expect(await run(["confirm-deposit", "demo", "k7m4q9tx"], cli.io)).toBe(0);
-    expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}`)).toContain("POST /operator/sites/demo/deposits/d2/confirm");
+    expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}`)).toContain(
+      "POST /operator/sites/demo/deposits/d2/confirm",
+    );
     expect(cli.stdout()).toContain("K7M4Q9TX");
   });
 
   it("decides nothing when no pending deposit, or more than one, has the reference (exit 1)", async () => {
     for (const listed of [[deposit], [crypto, { ...crypto, id: "d3" }]]) {
-      const cli = fakeIo({ answer: (url) => (url.pathname === "/operator/sites/demo/deposits" ? ok(listed) : undefined) });
+      const cli = fakeIo({
+        answer: (url) => (url.pathname === "/operator/sites/demo/deposits" ? ok(listed) : undefined),
+      });
       expect(await run(["refuse-deposit", "demo", "K7M4Q9TX", "--reason", "none arrived"], cli.io)).toBe(1);
       expect(cli.sent.map((s) => s.method)).toEqual(["GET"]);
       expect(cli.stderr()).toMatch(/K7M4Q9TX/);
@@ -296,10 +346,20 @@ describe("answers", () => {
   });
 
   it("loads pool addresses from a file and --addresses, each once, and prints the pool's counts", async () => {
-    const cli = fakeIo({ answer: (url) => (url.pathname.endsWith("/addresses") ? ok({ ...POOL_COUNTS, free: 3, assigned: 1 }) : undefined) });
+    const cli = fakeIo({
+      answer: (url) => (url.pathname.endsWith("/addresses") ? ok({ ...POOL_COUNTS, free: 3, assigned: 1 }) : undefined),
+    });
     const a = "TT5AYBAGYpv8PkfykPzfn1jRvNDfNS2r7e";
     const b = "TB1rnnQnMV6RgCmffGLpkMSJVnLRhQLV4K";
-    const argv = ["add-deposit-addresses", "demo", "usdt-trc20", "--file", "pool.txt", "--addresses", `${b}, TCXJUMYVKe3HR7ydhBT3YCc6JcQxS9pYxs`];
+    const argv = [
+      "add-deposit-addresses",
+      "demo",
+      "usdt-trc20",
+      "--file",
+      "pool.txt",
+      "--addresses",
+      `${b}, TCXJUMYVKe3HR7ydhBT3YCc6JcQxS9pYxs`,
+    ];
     expect(await run(argv, { ...cli.io, readText: () => `${a}\n${b}\n` })).toBe(0);
     expect(cli.sent[0]!.url.pathname).toBe("/operator/sites/demo/deposit-options/usdt-trc20/addresses");
     expect(JSON.parse(cli.sent[0]!.body!)).toEqual({ addresses: [a, b, "TCXJUMYVKe3HR7ydhBT3YCc6JcQxS9pYxs"] });
@@ -317,7 +377,12 @@ describe("answers", () => {
     expect(cli.stderr()).toMatch(/deposit_xprv_refused/);
     expect(cli.stdout() + cli.stderr()).not.toContain(account.privateExtendedKey.slice(4));
     const wrongLevel = fakeIo();
-    expect(await run(["deposit-xpub", "demo2", "usdt-trc20", "--xpub", account.deriveChild(0).publicExtendedKey], wrongLevel.io)).toBe(1);
+    expect(
+      await run(
+        ["deposit-xpub", "demo2", "usdt-trc20", "--xpub", account.deriveChild(0).publicExtendedKey],
+        wrongLevel.io,
+      ),
+    ).toBe(1);
     expect(wrongLevel.sent).toEqual([]);
     expect(wrongLevel.stderr()).toMatch(/deposit_xpub_invalid/);
   });
@@ -325,7 +390,13 @@ describe("answers", () => {
   it("deposit-xpub sends an account xpub, and deposit-addresses prints who holds which index", async () => {
     const xpub = HDKey.fromMasterSeed(new Uint8Array(32).fill(7)).derive("m/44'/195'/0'").publicExtendedKey;
     const pool = { ...POOL_COUNTS, source: "xpub", xpub, derived: 2 };
-    const holder = { memberId: "m-1", account: "alice", address: "TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC", index: 1, assignedAt: "2026-11-27T08:00:00.000Z" };
+    const holder = {
+      memberId: "m-1",
+      account: "alice",
+      address: "TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC",
+      index: 1,
+      assignedAt: "2026-11-27T08:00:00.000Z",
+    };
     const cli = fakeIo({
       answer: (url, sent) =>
         url.pathname.endsWith("/xpub") && sent.method === "PUT"
@@ -357,7 +428,8 @@ describe("answers", () => {
       wagering: 5,
     };
     const cli = fakeIo({
-      answer: (url) => (url.pathname === "/operator/sites/demo/campaign-rules/first-deposit/end" ? ok(rule) : siteInfo("USD")(url)),
+      answer: (url) =>
+        url.pathname === "/operator/sites/demo/campaign-rules/first-deposit/end" ? ok(rule) : siteInfo("USD")(url),
     });
     expect(await run(["campaign-end", "demo", "first-deposit"], cli.io)).toBe(0);
     expect(cli.sent[0]!.method).toBe("POST");
@@ -382,7 +454,13 @@ describe("answers", () => {
       cutoffSeconds: 10,
     });
     const cli = fakeIo({
-      answer: (url) => (url.pathname === "/market/BTC-USDT/fairness" ? ok([day("2026-11-25", null, "2026-11-26T00:00:00.000Z"), day("2026-11-24", "5".repeat(64), "2026-11-25T00:00:00.000Z")]) : undefined),
+      answer: (url) =>
+        url.pathname === "/market/BTC-USDT/fairness"
+          ? ok([
+              day("2026-11-25", null, "2026-11-26T00:00:00.000Z"),
+              day("2026-11-24", "5".repeat(64), "2026-11-25T00:00:00.000Z"),
+            ])
+          : undefined,
     });
     expect(await run(["fairness", "BTC-USDT"], cli.io)).toBe(0);
     const [header, , tomorrow, today] = cli.out[0]!.split("\n");
@@ -398,8 +476,18 @@ describe("answers", () => {
       answer: (url) =>
         url.pathname === "/operator/pairs/BTC-USDT/audit"
           ? ok([
-              { at: "2026-11-27T05:00:03.000Z", actor: "operator", action: "pair_resumed", details: { voided: null, changesFrom: null, name: "BTC/USDT" } },
-              { at: "2026-11-27T05:00:01.000Z", actor: "operator", action: "pair_paused", details: { voided: "202611270301,202611270302", changesFrom: null, name: "BTC/USDT" } },
+              {
+                at: "2026-11-27T05:00:03.000Z",
+                actor: "operator",
+                action: "pair_resumed",
+                details: { voided: null, changesFrom: null, name: "BTC/USDT" },
+              },
+              {
+                at: "2026-11-27T05:00:01.000Z",
+                actor: "operator",
+                action: "pair_paused",
+                details: { voided: "202611270301,202611270302", changesFrom: null, name: "BTC/USDT" },
+              },
             ])
           : undefined,
     });
@@ -415,10 +503,13 @@ describe("answers", () => {
 
   it("put-pair prints when a change applies: the first day committed after it, or now", async () => {
     const info = { symbol: "SOL-USDT", name: "SOL/USDT", precision: 3, periodSeconds: 60, cutoffSeconds: 10 };
-    const body = '{"name":"SOL/USDT","precision":3,"periodSeconds":30,"cutoffSeconds":10,"startPrice":142500,"volatilityBp":2}';
+    const body =
+      '{"name":"SOL/USDT","precision":3,"periodSeconds":30,"cutoffSeconds":10,"startPrice":142500,"volatilityBp":2}';
     const later = fakeIo({ answer: () => ok({ ...info, changesFrom: "2026-11-26T00:00:00.000Z" }) });
     expect(await run(["put-pair", "SOL-USDT", "--json", body], later.io)).toBe(0);
-    expect(later.stdout()).toMatch(/applies from:\s+2026-11-26 00:00:00 UTC: the first day whose seed is committed after this change/);
+    expect(later.stdout()).toMatch(
+      /applies from:\s+2026-11-26 00:00:00 UTC: the first day whose seed is committed after this change/,
+    );
     const now = fakeIo({ answer: () => ok({ ...info, changesFrom: null }) });
     expect(await run(["put-pair", "SOL-USDT", "--json", body], now.io)).toBe(0);
     expect(now.stdout()).toMatch(/applies from:\s+now/);
@@ -433,7 +524,10 @@ describe("answers", () => {
   });
 
   it("--json prints the raw envelope (before or after the command) and asks nothing more", async () => {
-    for (const argv of [["--json", "deposits", "demo"], ["deposits", "demo", "--json"]]) {
+    for (const argv of [
+      ["--json", "deposits", "demo"],
+      ["deposits", "demo", "--json"],
+    ]) {
       const cli = fakeIo({ answer: () => ok([deposit]) });
       expect(await run(argv, cli.io)).toBe(0);
       expect(JSON.parse(cli.stdout())).toEqual({ statusCode: 200, message: "ok", data: [deposit] });
@@ -442,7 +536,9 @@ describe("answers", () => {
   });
 
   it("on a body command --json <value> is the body, and a trailing --json the output flag", async () => {
-    const cli = fakeIo({ answer: (url) => (url.pathname === "/operator/sites/demo" ? ok({ siteId: "demo" }) : undefined) });
+    const cli = fakeIo({
+      answer: (url) => (url.pathname === "/operator/sites/demo" ? ok({ siteId: "demo" }) : undefined),
+    });
     expect(await run(["put-site", "demo", "--json", '{"title":"Demo"}', "--json"], cli.io)).toBe(0);
     expect(cli.sent[0]!.method).toBe("PUT");
     expect(JSON.parse(cli.sent[0]!.body!)).toEqual({ title: "Demo" });
@@ -471,10 +567,33 @@ describe("player protection", () => {
     ],
     realityCheckMinutes: 30,
     realityCheckIsSiteDefault: false,
-    activeBreak: { kind: "exclusion", duration: "6m", startedAt: "2026-03-04T05:06:07.000Z", until: "2026-09-02T05:06:07.000Z" },
+    activeBreak: {
+      kind: "exclusion",
+      duration: "6m",
+      startedAt: "2026-03-04T05:06:07.000Z",
+      until: "2026-09-02T05:06:07.000Z",
+    },
     history: [
-      { at: "2026-03-04T05:06:07.000Z", change: "exclusion", kind: null, period: null, from: null, to: null, duration: "6m", appliesAt: "2026-03-04T05:06:07.000Z" },
-      { at: "2026-03-04T05:00:00.000Z", change: "limit", kind: "loss", period: "day", from: 10_000, to: 20_000, duration: null, appliesAt: "2026-03-05T05:00:00.000Z" },
+      {
+        at: "2026-03-04T05:06:07.000Z",
+        change: "exclusion",
+        kind: null,
+        period: null,
+        from: null,
+        to: null,
+        duration: "6m",
+        appliesAt: "2026-03-04T05:06:07.000Z",
+      },
+      {
+        at: "2026-03-04T05:00:00.000Z",
+        change: "limit",
+        kind: "loss",
+        period: "day",
+        from: 10_000,
+        to: 20_000,
+        duration: null,
+        appliesAt: "2026-03-05T05:00:00.000Z",
+      },
     ],
   };
   const path = "/operator/sites/demo/members/m_3k9x2/protection";
@@ -495,7 +614,10 @@ describe("player protection", () => {
     const cli = fakeIo({
       answer: (url) =>
         url.pathname === `${path}/end`
-          ? Response.json({ statusCode: 400, message: "break_cannot_end_early", data: { until: "2026-09-02T05:06:07.000Z" } }, { status: 400 })
+          ? Response.json(
+              { statusCode: 400, message: "break_cannot_end_early", data: { until: "2026-09-02T05:06:07.000Z" } },
+              { status: 400 },
+            )
           : undefined,
     });
     expect(await run(["end-break", "demo", "m_3k9x2", "--reason", "The member called"], cli.io)).toBe(1);
@@ -541,7 +663,8 @@ describe("bank-documents", () => {
     if (url.pathname === "/operator/sites/demo/bank-applications") return ok([application]);
     const file = /^\/operator\/sites\/demo\/files\/(.+)$/.exec(url.pathname)?.[1];
     const found = file ? files[file] : undefined;
-    if (found) return new Response(new Blob([new Uint8Array(found.bytes)]), { headers: { "Content-Type": found.type } });
+    if (found)
+      return new Response(new Blob([new Uint8Array(found.bytes)]), { headers: { "Content-Type": found.type } });
     return file ? refusal(400, "file_not_found") : undefined;
   };
 
@@ -569,7 +692,10 @@ describe("bank-documents", () => {
     expect(await run(["bank-documents", "demo", "m9", "--out", dir], nobody.io)).toBe(1);
     expect(nobody.stderr()).toContain("no bank application of member m9");
 
-    const gone = fakeIo({ answer: (url) => (url.pathname.endsWith("/f-back") ? refusal(400, "file_not_found") : answer(url, undefined as never)) });
+    const gone = fakeIo({
+      answer: (url) =>
+        url.pathname.endsWith("/f-back") ? refusal(400, "file_not_found") : answer(url, undefined as never),
+    });
     expect(await run(["bank-documents", "demo", "m1", "--out", dir], gone.io)).toBe(1);
     expect(gone.stderr()).toContain("file_not_found");
     expect(readdirSync(dir).sort()).toEqual(["m1-id-front.jpg", "m1-passbook.webp"]);
@@ -598,8 +724,21 @@ describe("map-host", () => {
     expect(cli.spawned).toHaveLength(1);
     expect(cli.spawned[0]!.command).toBe("npx");
     expect(cli.spawned[0]!.args).toEqual([
-      "wrangler", "kv", "key", "put", "--binding", "TENANTS", "--config", "wrangler.toml",
-      "--env", "dev", "--local", "--persist-to", "/tmp/state", "brand.localhost", "demo",
+      "wrangler",
+      "kv",
+      "key",
+      "put",
+      "--binding",
+      "TENANTS",
+      "--config",
+      "wrangler.toml",
+      "--env",
+      "dev",
+      "--local",
+      "--persist-to",
+      "/tmp/state",
+      "brand.localhost",
+      "demo",
     ]);
   });
 
@@ -609,7 +748,17 @@ describe("map-host", () => {
     expect(await run(["map-host", "brand.example.com", "demo", "--remote"], cli.io)).toBe(0);
     expect(cli.sent[0]!.url.href).toBe("https://operator.example.com/site/info/demo");
     expect(cli.spawned[0]!.args).toEqual([
-      "wrangler", "kv", "key", "put", "--binding", "TENANTS", "--config", "wrangler.toml", "--remote", "brand.example.com", "demo",
+      "wrangler",
+      "kv",
+      "key",
+      "put",
+      "--binding",
+      "TENANTS",
+      "--config",
+      "wrangler.toml",
+      "--remote",
+      "brand.example.com",
+      "demo",
     ]);
 
     const local = fakeIo({ answer: siteInfo("USD") });
@@ -638,7 +787,11 @@ describe("the operator key and Cloudflare Access", () => {
     const cli = fakeIo({ env, answer: (url) => (url.pathname.endsWith("/deposits") ? ok([]) : siteInfo("USD")(url)) });
     expect(await run(["deposits", "demo"], cli.io)).toBe(0);
     expect(await run(["--json", "get-site", "demo"], cli.io)).toBe(0);
-    expect(cli.sent.map((s) => s.url.pathname)).toEqual(["/operator/sites/demo/deposits", "/site/info/demo", "/site/info/demo"]);
+    expect(cli.sent.map((s) => s.url.pathname)).toEqual([
+      "/operator/sites/demo/deposits",
+      "/site/info/demo",
+      "/site/info/demo",
+    ]);
     for (const request of cli.sent) {
       expect(request.headers.get("CF-Access-Client-Id")).toBe("id.access");
       expect(request.headers.get("CF-Access-Client-Secret")).toBe("secret");
@@ -674,7 +827,8 @@ describe("theme", () => {
     upDown: "locale",
     logo: "wordmark",
   };
-  const site = (url: URL) => (url.pathname === "/site/info/demo" ? ok({ siteId: "demo", currency: "USD", theme: THEME }) : undefined);
+  const site = (url: URL) =>
+    url.pathname === "/site/info/demo" ? ok({ siteId: "demo", currency: "USD", theme: THEME }) : undefined;
 
   it("refuses a theme that fails WCAG AA before sending it, printing each failing pair", async () => {
     const cli = fakeIo({ answer: site });
@@ -689,9 +843,24 @@ describe("theme", () => {
   it("puts a readable theme merged over the current one and prints the result", async () => {
     const cli = fakeIo({
       answer: (url, sent) =>
-        url.pathname === "/operator/sites/demo" ? ok({ siteId: "demo", theme: JSON.parse(sent.body!).theme }) : site(url),
+        url.pathname === "/operator/sites/demo"
+          ? ok({ siteId: "demo", theme: JSON.parse(sent.body!).theme })
+          : site(url),
     });
-    const argv = ["theme", "demo", "--light-accent", "#0f766e", "--dark-surface", "#12201e", "--default-scheme", "dark", "--up-down", "red-up", "--logo", "mark-name"];
+    const argv = [
+      "theme",
+      "demo",
+      "--light-accent",
+      "#0f766e",
+      "--dark-surface",
+      "#12201e",
+      "--default-scheme",
+      "dark",
+      "--up-down",
+      "red-up",
+      "--logo",
+      "mark-name",
+    ];
     expect(await run(argv, cli.io)).toBe(0);
     const put = cli.sent.find((s) => s.method === "PUT")!;
     expect(JSON.parse(put.body!)).toEqual({
@@ -711,7 +880,14 @@ describe("theme", () => {
     const cli = fakeIo({
       answer: (url) =>
         url.pathname === "/operator/sites/demo"
-          ? Response.json({ statusCode: 400, message: "theme_contrast_too_low", data: { problems: ["dark: accent #111111 on surface #161b22 is 1.0:1, needs 4.5:1"] } }, { status: 400 })
+          ? Response.json(
+              {
+                statusCode: 400,
+                message: "theme_contrast_too_low",
+                data: { problems: ["dark: accent #111111 on surface #161b22 is 1.0:1, needs 4.5:1"] },
+              },
+              { status: 400 },
+            )
           : site(url),
     });
     expect(await run(["theme", "demo", "--logo", "mark-name"], cli.io)).toBe(1);
@@ -737,7 +913,8 @@ describe("icons", () => {
     };
     const cli = fakeIo({
       answer: (url) => {
-        if (url.pathname === "/site/info/demo2") return ok({ siteId: "demo2", favicon: "/brand/demo2/favicon.svg", theme });
+        if (url.pathname === "/site/info/demo2")
+          return ok({ siteId: "demo2", favicon: "/brand/demo2/favicon.svg", theme });
         const size = /^\/operator\/sites\/demo2\/icons\/(\d+)$/.exec(url.pathname)?.[1];
         return size ? ok({ size: Number(size), bytes: 1 }) : undefined;
       },
@@ -746,7 +923,9 @@ describe("icons", () => {
     try {
       expect(await run(["icons", "demo2", "--out", out], cli.io)).toBe(0);
       const puts = cli.sent.filter((s) => s.method === "PUT");
-      expect(puts.map((s) => s.url.pathname)).toEqual(["180", "192", "512"].map((size) => `/operator/sites/demo2/icons/${size}`));
+      expect(puts.map((s) => s.url.pathname)).toEqual(
+        ["180", "192", "512"].map((size) => `/operator/sites/demo2/icons/${size}`),
+      );
       for (const request of puts) expect(request.headers.get("content-type")).toMatch(/^multipart\/form-data/);
       // the PNGs written to --out are the sizes named, read from their IHDR
       for (const size of [180, 192, 512]) {
@@ -761,7 +940,10 @@ describe("icons", () => {
   });
 
   it("says the site has no mark, and sends nothing, when it has no favicon and no --mark is given", async () => {
-    const cli = fakeIo({ answer: (url) => (url.pathname === "/site/info/demo" ? ok({ siteId: "demo", favicon: "", theme: {} }) : undefined) });
+    const cli = fakeIo({
+      answer: (url) =>
+        url.pathname === "/site/info/demo" ? ok({ siteId: "demo", favicon: "", theme: {} }) : undefined,
+    });
     expect(await run(["icons", "demo"], cli.io)).toBe(2);
     expect(cli.stderr()).toContain("--mark");
     expect(cli.sent.filter((s) => s.method === "PUT")).toHaveLength(0);
@@ -783,11 +965,18 @@ describe("contract-settings", () => {
     closeOnlyPairs: [] as string[],
   };
   const site = (url: URL) =>
-    url.pathname === "/site/info/demo" ? ok({ siteId: "demo", currency: "USD", pairs: ["BTC-USDT", "ETH-USDT"], contractSettings: SETTINGS }) : undefined;
+    url.pathname === "/site/info/demo"
+      ? ok({ siteId: "demo", currency: "USD", pairs: ["BTC-USDT", "ETH-USDT"], contractSettings: SETTINGS })
+      : undefined;
   /** the platform stores what it is sent and answers the site with it */
   const storing = (url: URL, sent: Sent) =>
     url.pathname === "/operator/sites/demo" && sent.method === "PUT"
-      ? ok({ siteId: "demo", currency: "USD", pairs: ["BTC-USDT", "ETH-USDT"], contractSettings: JSON.parse(sent.body!).contractSettings })
+      ? ok({
+          siteId: "demo",
+          currency: "USD",
+          pairs: ["BTC-USDT", "ETH-USDT"],
+          contractSettings: JSON.parse(sent.body!).contractSettings,
+        })
       : site(url);
 
   it("without flags prints the settings in words and the site's money, and sends nothing but the read", async () => {
@@ -806,7 +995,22 @@ describe("contract-settings", () => {
 
   it("changes only the fields given (amounts in the site's money), puts the whole object back and prints what was stored", async () => {
     const cli = fakeIo({ answer: storing });
-    const argv = ["contract-settings", "demo", "--leverage", "2,5,10", "--fee-ppm", "600", "--min-margin", "2.50", "--max-margin", "10,000", "--max-notional-pair", "5000000", "--close-only", "ETH-USDT"];
+    const argv = [
+      "contract-settings",
+      "demo",
+      "--leverage",
+      "2,5,10",
+      "--fee-ppm",
+      "600",
+      "--min-margin",
+      "2.50",
+      "--max-margin",
+      "10,000",
+      "--max-notional-pair",
+      "5000000",
+      "--close-only",
+      "ETH-USDT",
+    ];
     expect(await run(argv, cli.io), cli.stderr()).toBe(0);
     const put = cli.sent.find((s) => s.method === "PUT")!;
     expect(put.url.pathname).toBe("/operator/sites/demo");
@@ -828,8 +1032,14 @@ describe("contract-settings", () => {
 
   it("--max-fee-share-bp lets the fees take more of the margin, and a higher leverage fits", async () => {
     const cli = fakeIo({ answer: storing });
-    expect(await run(["contract-settings", "demo", "--leverage", "5,1000", "--max-fee-share-bp", "10000"], cli.io), cli.stderr()).toBe(0);
-    expect(JSON.parse(cli.sent.find((s) => s.method === "PUT")!.body!).contractSettings).toMatchObject({ leverageOptions: [5, 1000], maxFeeShareBp: 10_000 });
+    expect(
+      await run(["contract-settings", "demo", "--leverage", "5,1000", "--max-fee-share-bp", "10000"], cli.io),
+      cli.stderr(),
+    ).toBe(0);
+    expect(JSON.parse(cli.sent.find((s) => s.method === "PUT")!.body!).contractSettings).toMatchObject({
+      leverageOptions: [5, 1000],
+      maxFeeShareBp: 10_000,
+    });
   });
 
   it("prints the platform's leverage_fees_too_high with the leverage, its share and the most allowed, and each line", async () => {
@@ -838,12 +1048,19 @@ describe("contract-settings", () => {
       message: "leverage_fees_too_high",
       data: {
         feeShare: { leverage: 200, sharePpm: 200_000, maxPpm: 100_000 },
-        problems: ["leverage 200× takes 20.00 % of the margin in opening and closing fees; at most 10.00 % is allowed", "at this fee the highest leverage that fits is 100×"],
+        problems: [
+          "leverage 200× takes 20.00 % of the margin in opening and closing fees; at most 10.00 % is allowed",
+          "at this fee the highest leverage that fits is 100×",
+        ],
       },
     };
-    const cli = fakeIo({ answer: (url, sent) => (sent.method === "PUT" ? Response.json(refusal, { status: 400 }) : site(url)) });
+    const cli = fakeIo({
+      answer: (url, sent) => (sent.method === "PUT" ? Response.json(refusal, { status: 400 }) : site(url)),
+    });
     expect(await run(["contract-settings", "demo", "--slippage-bp", "40"], cli.io)).toBe(1);
-    expect(cli.stderr()).toContain("leverage_fees_too_high — Leverage 200× takes 20.00 % of the margin in opening and closing fees; at most 10.00 % is allowed.");
+    expect(cli.stderr()).toContain(
+      "leverage_fees_too_high — Leverage 200× takes 20.00 % of the margin in opening and closing fees; at most 10.00 % is allowed.",
+    );
     expect(cli.stderr()).toContain("  at this fee the highest leverage that fits is 100×");
   });
 
@@ -856,7 +1073,9 @@ describe("contract-settings", () => {
           : storing(url, sent),
     });
     expect(await run(["contract-settings", "demo", "--open", "BTC-USDT"], cli.io)).toBe(0);
-    expect(JSON.parse(cli.sent.find((s) => s.method === "PUT")!.body!).contractSettings.closeOnlyPairs).toEqual(["ETH-USDT"]);
+    expect(JSON.parse(cli.sent.find((s) => s.method === "PUT")!.body!).contractSettings.closeOnlyPairs).toEqual([
+      "ETH-USDT",
+    ]);
   });
 
   it.each([
@@ -866,10 +1085,19 @@ describe("contract-settings", () => {
     [["--min-margin", "1.005"], "not an amount of USD (at most 2 decimals)"],
     [["--close-only", "DOGE-USDT"], "the site does not offer DOGE-USDT"],
     [["--close-only", "BTC-USDT", "--open", "BTC-USDT"], "BTC-USDT is both in --close-only and --open"],
-    [["--leverage", "5,10,1000"], "leverage 1000× takes 100.00 % of the margin in opening and closing fees; at most 10.00 % is allowed"],
+    [
+      ["--leverage", "5,10,1000"],
+      "leverage 1000× takes 100.00 % of the margin in opening and closing fees; at most 10.00 % is allowed",
+    ],
     // a fee alone can break a leverage already offered
-    [["--fee-ppm", "501"], "leverage 100× takes 10.02 % of the margin in opening and closing fees; at most 10.00 % is allowed"],
-    [["--max-fee-share-bp", "999"], "leverage 100× takes 10.00 % of the margin in opening and closing fees; at most 9.99 % is allowed"],
+    [
+      ["--fee-ppm", "501"],
+      "leverage 100× takes 10.02 % of the margin in opening and closing fees; at most 10.00 % is allowed",
+    ],
+    [
+      ["--max-fee-share-bp", "999"],
+      "leverage 100× takes 10.00 % of the margin in opening and closing fees; at most 9.99 % is allowed",
+    ],
   ])("refuses %j with the reason (exit 2) and puts nothing", async (flags, reason) => {
     const cli = fakeIo({ answer: storing });
     expect(await run(["contract-settings", "demo", ...flags], cli.io)).toBe(2);
@@ -884,7 +1112,9 @@ describe("contract-settings", () => {
   });
 
   it("prints the platform's refusal and exits 1", async () => {
-    const cli = fakeIo({ answer: (url, sent) => (sent.method === "PUT" ? refusal(400, "invalid_parameters") : site(url)) });
+    const cli = fakeIo({
+      answer: (url, sent) => (sent.method === "PUT" ? refusal(400, "invalid_parameters") : site(url)),
+    });
     expect(await run(["contract-settings", "demo", "--max-open", "5"], cli.io)).toBe(1);
     expect(cli.stderr()).toContain("invalid_parameters");
     expect(cli.out).toEqual([]);
@@ -917,10 +1147,30 @@ describe("open-interest", () => {
     expect(await run(["open-interest", "demo"], cli.io), cli.stderr()).toBe(0);
     const [header, , line] = cli.stdout().split("\n");
     expect(header!.split(/\s{2,}/)).toEqual([
-      "PAIR", "MARK", "LONG", "LONG NOTIONAL", "SHORT", "SHORT NOTIONAL", "NET", "LIMIT (USED)", "CLOSE-ONLY", "MEMBERS' PNL", "MARGIN",
+      "PAIR",
+      "MARK",
+      "LONG",
+      "LONG NOTIONAL",
+      "SHORT",
+      "SHORT NOTIONAL",
+      "NET",
+      "LIMIT (USED)",
+      "CLOSE-ONLY",
+      "MEMBERS' PNL",
+      "MARGIN",
     ]);
     expect(line!.trim().split(/\s{2,}/)).toEqual([
-      "BTC-USDT", "61234.50", "3", "$3,000.00", "1", "$1,000.00", "+$2,000.00", "$10,000.00 (40 %)", "yes", "+$123.45", "$400.00",
+      "BTC-USDT",
+      "61234.50",
+      "3",
+      "$3,000.00",
+      "1",
+      "$1,000.00",
+      "+$2,000.00",
+      "$10,000.00 (40 %)",
+      "yes",
+      "+$123.45",
+      "$400.00",
     ]);
     // the sign is explained: members gaining is the house paying
     expect(cli.stdout()).toContain("The house's exposure is its opposite");
@@ -928,7 +1178,12 @@ describe("open-interest", () => {
   });
 
   it("says the house would take what the members lose", async () => {
-    const cli = fakeIo({ answer: answer([{ ...row, unrealizedPnl: -500 }, { ...row, pair: "ETH-USDT", markPrice: null, unrealizedPnl: -250 }]) });
+    const cli = fakeIo({
+      answer: answer([
+        { ...row, unrealizedPnl: -500 },
+        { ...row, pair: "ETH-USDT", markPrice: null, unrealizedPnl: -250 },
+      ]),
+    });
     expect(await run(["open-interest", "demo"], cli.io)).toBe(0);
     expect(cli.stdout()).toContain("All pairs: the house would take $7.50 at the mark (+$7.50 for the house).");
     expect(cli.stdout()).toMatch(/ETH-USDT\s+—/);
@@ -948,11 +1203,30 @@ describe("operators", () => {
   };
 
   it("add sends the person, their sites and roles, and prints the key once with a warning", async () => {
-    const cli = fakeIo({ answer: (url) => (url.pathname === "/operator/operators" ? ok({ operator, key: "opk_00112233aabbccdd.secret" }) : undefined) });
-    const argv = ["operators", "add", "--name", "Chen Mei", "--email", "Mei@Example.com", "--sites", "demo", "--roles", "support,finance"];
+    const cli = fakeIo({
+      answer: (url) =>
+        url.pathname === "/operator/operators" ? ok({ operator, key: "opk_00112233aabbccdd.secret" }) : undefined,
+    });
+    const argv = [
+      "operators",
+      "add",
+      "--name",
+      "Chen Mei",
+      "--email",
+      "Mei@Example.com",
+      "--sites",
+      "demo",
+      "--roles",
+      "support,finance",
+    ];
     expect(await run(argv, cli.io), cli.stderr()).toBe(0);
     expect(cli.sent.map((s) => `${s.method} ${s.url.pathname}`)).toEqual(["POST /operator/operators"]);
-    expect(JSON.parse(cli.sent[0]!.body!)).toEqual({ name: "Chen Mei", email: "mei@example.com", sites: ["demo"], roles: ["support", "finance"] });
+    expect(JSON.parse(cli.sent[0]!.body!)).toEqual({
+      name: "Chen Mei",
+      email: "mei@example.com",
+      sites: ["demo"],
+      roles: ["support", "finance"],
+    });
     expect(cli.stdout()).toContain("key: opk_00112233aabbccdd.secret");
     expect(cli.stdout()).toContain("shown this once");
   });
@@ -1007,7 +1281,12 @@ describe("operators", () => {
       operator: { id: operator.id, name: "Chen Mei" },
       details: { call: "operatorFile", site: "demo" },
     };
-    const cli = fakeIo({ answer: (url) => (url.pathname === "/operator/sites/demo/audit" ? ok({ items: [entry], total: 1, page: 1, pageSize: 50 }) : undefined) });
+    const cli = fakeIo({
+      answer: (url) =>
+        url.pathname === "/operator/sites/demo/audit"
+          ? ok({ items: [entry], total: 1, page: 1, pageSize: 50 })
+          : undefined,
+    });
     expect(await run(["audit", "demo", "--operator", operator.id], cli.io), cli.stderr()).toBe(0);
     expect(cli.sent[0]!.url.searchParams.get("operator")).toBe(operator.id);
     expect(cli.stdout()).toContain(`Chen Mei (${operator.id})`);

@@ -21,10 +21,22 @@ describe("operator roles", () => {
 
   it("lets support or finance read a member's documents, and keeps money decisions to finance", () => {
     expect([...CALLS.operatorFile.roles].sort()).toEqual(["finance", "support"]);
-    for (const name of ["operatorApproveWithdrawal", "operatorRejectWithdrawal", "operatorConfirmDeposit", "operatorApproveBank"] as const) {
+    for (const name of [
+      "operatorApproveWithdrawal",
+      "operatorRejectWithdrawal",
+      "operatorConfirmDeposit",
+      "operatorApproveBank",
+    ] as const) {
       expect(CALLS[name].roles, name).toEqual(["finance"]);
     }
-    for (const name of ["operatorCreate", "operatorRevoke", "operatorRotateKey", "operatorList", "operatorPutSite", "operatorPutPair"] as const) {
+    for (const name of [
+      "operatorCreate",
+      "operatorRevoke",
+      "operatorRotateKey",
+      "operatorList",
+      "operatorPutSite",
+      "operatorPutPair",
+    ] as const) {
       expect(CALLS[name].roles, name).toEqual(["admin"]);
     }
   });

@@ -5,7 +5,10 @@ import { PAGE_CACHE_ANONYMOUS, PAGE_CACHE_HEADER } from "../../app/utils/shared-
 
 const snapshot = () => ({}) as SiteInfo;
 const page = (html: string, status = 200, optIn = true, type = "text/html; charset=utf-8") =>
-  new Response(html, { status, headers: { "content-type": type, ...(optIn ? { [PAGE_CACHE_HEADER]: PAGE_CACHE_ANONYMOUS } : {}) } });
+  new Response(html, {
+    status,
+    headers: { "content-type": type, ...(optIn ? { [PAGE_CACHE_HEADER]: PAGE_CACHE_ANONYMOUS } : {}) },
+  });
 const A = { csrf: "csrfAAAAAAAAAAAAAAAAAAAA", nonce: "nonce+AA/AAAAAAA==" };
 const B = { csrf: "csrfBBBBBBBBBBBBBBBBBBBB", nonce: "nonce+BB/BBBBBBB==" };
 const html = `<script nonce="${A.nonce}"></script><input name="csrf" value="${A.csrf}"><script>{"csrf":"${A.csrf}"}</script>`;

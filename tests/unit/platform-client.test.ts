@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_MODE_HEADER, CLIENT_ADDRESS_HEADER, SITE_INFO_WHEN_MISSING, siteInfo, type SiteInfo } from "../../server/contract";
+import {
+  ACCOUNT_MODE_HEADER,
+  CLIENT_ADDRESS_HEADER,
+  SITE_INFO_WHEN_MISSING,
+  siteInfo,
+  type SiteInfo,
+} from "../../server/contract";
 import { DEMO_SITE } from "../../server/cli/seed/sites";
 import { defaultSiteConfig } from "../../server/platform/site/defaults";
 import { clientAddressOf, createPlatformClient } from "../../server/site/platform-client";
@@ -36,7 +42,11 @@ describe("the client address", () => {
 
   it("in production comes from CF-Connecting-IP only, which the edge sets: a header the browser sent itself is not taken", () => {
     const spoofed = new Request("https://demo.example/login", {
-      headers: { "CF-Connecting-IP": "203.0.113.9", [CLIENT_ADDRESS_HEADER]: "10.0.0.1", "X-Forwarded-For": "10.0.0.2" },
+      headers: {
+        "CF-Connecting-IP": "203.0.113.9",
+        [CLIENT_ADDRESS_HEADER]: "10.0.0.1",
+        "X-Forwarded-For": "10.0.0.2",
+      },
     });
     expect(clientAddressOf(spoofed, true)).toBe("203.0.113.9");
     const direct = new Request("https://demo.example/login", { headers: { [CLIENT_ADDRESS_HEADER]: "10.0.0.1" } });
@@ -44,7 +54,9 @@ describe("the client address", () => {
   });
 
   it("outside production ignores CF-Connecting-IP, which nothing overwrites there, and takes the forwarded header tests set", () => {
-    const request = new Request("http://localhost/login", { headers: { "CF-Connecting-IP": "203.0.113.9", [CLIENT_ADDRESS_HEADER]: "2001:db8::7" } });
+    const request = new Request("http://localhost/login", {
+      headers: { "CF-Connecting-IP": "203.0.113.9", [CLIENT_ADDRESS_HEADER]: "2001:db8::7" },
+    });
     expect(clientAddressOf(request, false)).toBe("2001:db8::7");
     const onlyCf = new Request("http://localhost/login", { headers: { "CF-Connecting-IP": "203.0.113.9" } });
     expect(clientAddressOf(onlyCf, false)).toBeUndefined();
@@ -103,7 +115,10 @@ const INFO = {
 };
 
 /** A client whose platform answers every call with `data` and records what was sent. */
-function clientWith(data: (path: string) => unknown, token = () => "a-member-token-of-some-length" as string | undefined) {
+function clientWith(
+  data: (path: string) => unknown,
+  token = () => "a-member-token-of-some-length" as string | undefined,
+) {
   const sent: string[] = [];
   const client = createPlatformClient({
     send: async (request) => {
@@ -139,7 +154,7 @@ describe("platform client: reads shared within one request", () => {
     let token = "a-member-token-of-some-length";
     const { client, sent } = clientWith(
       () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
-      () => token
+      () => token,
     );
     await client.call("orders", { query: { page: 1, pageSize: 10, status: "all" } });
     await client.call("orders", { query: { page: 2, pageSize: 10, status: "all" } });
@@ -189,7 +204,13 @@ describe("site info with fields left out", () => {
   });
 
   it("keeps every field the platform did send, and reads a null as left out", async () => {
-    const result = await answering({ siteId: "sparse", title: "Sparse Markets", bankVerify: true, betAmounts: [100], logo: null }).call("siteInfo", {
+    const result = await answering({
+      siteId: "sparse",
+      title: "Sparse Markets",
+      bankVerify: true,
+      betAmounts: [100],
+      logo: null,
+    }).call("siteInfo", {
       params: { siteId: "sparse" },
     });
     expect(result.ok && result.data.title).toBe("Sparse Markets");
@@ -201,22 +222,29 @@ describe("site info with fields left out", () => {
   // every field of site info in turn (the spec: "missing fields become empty"): a full answer
   // (the demo site's) without that one field still parses, with that field empty and the rest kept
   const FULL = { ...defaultSiteConfig("demo"), ...DEMO_SITE.config, siteId: "demo" } as SiteInfo;
-  const FIELDS = Object.keys(siteInfo.shape).filter((key) => key !== "siteId") as (keyof typeof SITE_INFO_WHEN_MISSING)[];
+  const FIELDS = Object.keys(siteInfo.shape).filter(
+    (key) => key !== "siteId",
+  ) as (keyof typeof SITE_INFO_WHEN_MISSING)[];
   it("knows every field of site info", () => {
     expect(FIELDS.length).toBeGreaterThan(40);
     expect(new Set(FIELDS)).toEqual(new Set(Object.keys(SITE_INFO_WHEN_MISSING)));
   });
-  it.each(FIELDS)("reads an answer without %s as that field's empty value, keeping every other field", async (field) => {
-    const { [field]: _dropped, ...rest } = FULL;
-    const result = await answering(rest).call("siteInfo", { params: { siteId: "demo" } });
-    expect(result.ok, result.ok ? "" : result.code).toBe(true);
-    if (!result.ok) return;
-    expect(result.data[field]).toEqual(SITE_INFO_WHEN_MISSING[field]);
-    expect({ ...result.data, [field]: undefined }).toEqual({ ...siteInfo.parse(FULL), [field]: undefined });
-  });
+  it.each(FIELDS)(
+    "reads an answer without %s as that field's empty value, keeping every other field",
+    async (field) => {
+      const { [field]: _dropped, ...rest } = FULL;
+      const result = await answering(rest).call("siteInfo", { params: { siteId: "demo" } });
+      expect(result.ok, result.ok ? "" : result.code).toBe(true);
+      if (!result.ok) return;
+      expect(result.data[field]).toEqual(SITE_INFO_WHEN_MISSING[field]);
+      expect({ ...result.data, [field]: undefined }).toEqual({ ...siteInfo.parse(FULL), [field]: undefined });
+    },
+  );
 
   it("still refuses a field the platform sent wrong: empty is for what is missing, not for what is invalid", async () => {
-    const result = await answering({ siteId: "sparse", maxBetAmount: -5 }).call("siteInfo", { params: { siteId: "sparse" } });
+    const result = await answering({ siteId: "sparse", maxBetAmount: -5 }).call("siteInfo", {
+      params: { siteId: "sparse" },
+    });
     expect(result.ok).toBe(false);
   });
 });
@@ -231,17 +259,22 @@ describe("a failure's data", () => {
     });
 
   it("hands the caller the amount a refusal names (bonus_locked: the turnover still needed)", async () => {
-    const result = await failing({ statusCode: 400, message: "bonus_locked", data: { amount: 45000 } }).call("withdraw", {
-      body: { amount: 1000 },
-      idempotencyKey: "k".repeat(36),
-    });
+    const result = await failing({ statusCode: 400, message: "bonus_locked", data: { amount: 45000 } }).call(
+      "withdraw",
+      {
+        body: { amount: 1000 },
+        idempotencyKey: "k".repeat(36),
+      },
+    );
     expect(result).toEqual({ ok: false, status: 400, code: "bonus_locked", amount: 45000 });
   });
 
   it("leaves amount out when the failure has none, or when its data breaks the contract", async () => {
     const none = await failing({ statusCode: 400, message: "insufficient_balance" }).call("playerInfo");
     expect(none).toEqual({ ok: false, status: 400, code: "insufficient_balance" });
-    const broken = await failing({ statusCode: 400, message: "bonus_locked", data: { amount: "lots" } }).call("playerInfo");
+    const broken = await failing({ statusCode: 400, message: "bonus_locked", data: { amount: "lots" } }).call(
+      "playerInfo",
+    );
     expect(broken).toEqual({ ok: false, status: 400, code: "bonus_locked" });
   });
 });

@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  contractSettings,
-  DEFAULT_CONTRACT_SETTINGS,
-  sharePercent,
-} from "../../server/contract/positions";
+import { contractSettings, DEFAULT_CONTRACT_SETTINGS, sharePercent } from "../../server/contract/positions";
 import {
   feeShareFits,
   feeSharePpm,
@@ -82,32 +78,40 @@ const LEVERAGES = [1, 2, 3, 5, 10, 20, 25, 50, 75, 100, 125];
 const ENTRIES = [6_123_450, 187_654, 9_999, 101];
 
 describe.each(["long", "short"] as const)("every leverage, %s", (side) => {
-  it.each(LEVERAGES)("×%i: the liquidation price is the last price before the stop-out, near the closed form", (leverage) => {
-    for (const entryPrice of ENTRIES) {
-      for (const stopOutBp of [0, 1000, 5000]) {
-        const t = terms(side, { leverage, entryPrice, stopOutBp, margin: 12_345 });
-        const liquidation = liquidationPrice(t);
-        const safer = side === "long" ? liquidation + 1 : liquidation - 1;
-        expect(stopsOut(t, liquidation), `${entryPrice} stops out at ${liquidation}`).toBe(true);
-        expect(stopsOut(t, safer), `${entryPrice} does not stop out at ${safer}`).toBe(false);
-        // E × (1 ∓ (1 − r) / L), give or take the rounding of one price step and one cent
-        const exact = entryPrice * (1 + (side === "long" ? -1 : 1) * (1 - stopOutBp / 10_000) / leverage);
-        expect(Math.abs(liquidation - exact), `${entryPrice} ×${leverage}`).toBeLessThanOrEqual(1 + entryPrice / t.margin);
+  it.each(LEVERAGES)(
+    "×%i: the liquidation price is the last price before the stop-out, near the closed form",
+    (leverage) => {
+      for (const entryPrice of ENTRIES) {
+        for (const stopOutBp of [0, 1000, 5000]) {
+          const t = terms(side, { leverage, entryPrice, stopOutBp, margin: 12_345 });
+          const liquidation = liquidationPrice(t);
+          const safer = side === "long" ? liquidation + 1 : liquidation - 1;
+          expect(stopsOut(t, liquidation), `${entryPrice} stops out at ${liquidation}`).toBe(true);
+          expect(stopsOut(t, safer), `${entryPrice} does not stop out at ${safer}`).toBe(false);
+          // E × (1 ∓ (1 − r) / L), give or take the rounding of one price step and one cent
+          const exact = entryPrice * (1 + ((side === "long" ? -1 : 1) * (1 - stopOutBp / 10_000)) / leverage);
+          expect(Math.abs(liquidation - exact), `${entryPrice} ×${leverage}`).toBeLessThanOrEqual(
+            1 + entryPrice / t.margin,
+          );
+        }
       }
-    }
-  });
+    },
+  );
 
-  it.each(LEVERAGES)("×%i: a close never pays more than margin + PnL − fee, never less than zero, and never costs more than the margin", (leverage) => {
-    const t = terms(side, { leverage, entryPrice: 187_654, margin: 5_000 });
-    const fee = positionFee(t);
-    for (let price = 1; price <= 400_000; price += 997) {
-      const payout = payoutAt(t, price);
-      expect(payout).toBeGreaterThanOrEqual(0);
-      expect(payout).toBeLessThanOrEqual(Math.max(0, t.margin + pnlAt(t, price) - fee));
-      // what the member loses at most: the margin (the opening fee was paid at opening)
-      expect(t.margin - payout).toBeLessThanOrEqual(t.margin);
-    }
-  });
+  it.each(LEVERAGES)(
+    "×%i: a close never pays more than margin + PnL − fee, never less than zero, and never costs more than the margin",
+    (leverage) => {
+      const t = terms(side, { leverage, entryPrice: 187_654, margin: 5_000 });
+      const fee = positionFee(t);
+      for (let price = 1; price <= 400_000; price += 997) {
+        const payout = payoutAt(t, price);
+        expect(payout).toBeGreaterThanOrEqual(0);
+        expect(payout).toBeLessThanOrEqual(Math.max(0, t.margin + pnlAt(t, price) - fee));
+        // what the member loses at most: the margin (the opening fee was paid at opening)
+        expect(t.margin - payout).toBeLessThanOrEqual(t.margin);
+      }
+    },
+  );
 });
 
 describe("a gap past the stop-out", () => {
@@ -154,7 +158,9 @@ describe("settings", () => {
   });
   it("refuses leverages out of order and a minimum margin above the maximum", () => {
     expect(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [10, 5] }).success).toBe(false);
-    expect(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, minMargin: 2, maxMargin: 1 }).success).toBe(false);
+    expect(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, minMargin: 2, maxMargin: 1 }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -214,14 +220,23 @@ describe("the fee share", () => {
     const parsed = contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [10, 100, 500, 1000] });
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues.map((i) => [i.path, i.message])).toEqual([
-      [["leverageOptions", 2], "leverage 500× takes 50.00 % of the margin in opening and closing fees; at most 10.00 % is allowed"],
-      [["leverageOptions", 3], "leverage 1000× takes 100.00 % of the margin in opening and closing fees; at most 10.00 % is allowed"],
+      [
+        ["leverageOptions", 2],
+        "leverage 500× takes 50.00 % of the margin in opening and closing fees; at most 10.00 % is allowed",
+      ],
+      [
+        ["leverageOptions", 3],
+        "leverage 1000× takes 100.00 % of the margin in opening and closing fees; at most 10.00 % is allowed",
+      ],
     ]);
   });
 
   it("refuses a fee alone that breaks a leverage already in the list, and a share lowered under one", () => {
     expect(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, feePpm: 501 }).success).toBe(false);
     expect(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, maxFeeShareBp: 999 }).success).toBe(false);
-    expect(contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [5, 10, 20, 50], maxFeeShareBp: 500 }).success).toBe(true);
+    expect(
+      contractSettings.safeParse({ ...DEFAULT_CONTRACT_SETTINGS, leverageOptions: [5, 10, 20, 50], maxFeeShareBp: 500 })
+        .success,
+    ).toBe(true);
   });
 });

@@ -30,8 +30,12 @@ describe("practice accent", () => {
 
   it("writes the swap for the page's mode under both schemes", () => {
     const css = practiceCss(DEFAULT_THEME);
-    expect(css).toMatch(/^:root\[data-mode=practice\]\{--accent:#b45309;--accent-fg:#ffffff;--accent-soft:#[0-9a-f]{6}\}/);
+    expect(css).toMatch(
+      /^:root\[data-mode=practice\]\{--accent:#b45309;--accent-fg:#ffffff;--accent-soft:#[0-9a-f]{6}\}/,
+    );
     expect(css).toContain(":root[data-mode=practice][data-scheme=dark]{--accent:#f59e0b;");
-    expect(css).toContain("@media (prefers-color-scheme:dark){:root[data-mode=practice][data-scheme=system]{--accent:#f59e0b;");
+    expect(css).toContain(
+      "@media (prefers-color-scheme:dark){:root[data-mode=practice][data-scheme=system]{--accent:#f59e0b;",
+    );
   });
 });

@@ -21,7 +21,9 @@ const CASES: [string, FeedParams][] = [
 
 const within = (observed: number, expected: number, n: number, what: string) => {
   const standardError = Math.sqrt((expected * (1 - expected)) / n);
-  expect(Math.abs(observed / n - expected), `${what}: ${observed} of ${n}, expected ${expected}`).toBeLessThanOrEqual(4 * standardError);
+  expect(Math.abs(observed / n - expected), `${what}: ${observed} of ${n}, expected ${expected}`).toBeLessThanOrEqual(
+    4 * standardError,
+  );
 };
 
 describe("the chances against 100,000 simulated periods of the walk", () => {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { SITE_INFO_WHEN_MISSING } from "../../server/contract/schemas";
-import { chances, cyclicPower, drawChanceBy, drawDistribution, fft, optionReturns, type FeedParams, type OptionReturn } from "../../server/contract/returns";
+import {
+  chances,
+  cyclicPower,
+  drawChanceBy,
+  drawDistribution,
+  fft,
+  optionReturns,
+  type FeedParams,
+  type OptionReturn,
+} from "../../server/contract/returns";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 
 /**
@@ -13,12 +22,17 @@ import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 const ODDS = SITE_INFO_WHEN_MISSING.odds;
 const demo = (pair: "BTC-USDT" | "ETH-USDT"): FeedParams => {
   const config = DEFAULT_PAIRS[pair]!;
-  return { price: config.startPrice, volatilityBp: config.volatilityBp, periodSeconds: config.periodSeconds, cutoffSeconds: config.cutoffSeconds };
+  return {
+    price: config.startPrice,
+    volatilityBp: config.volatilityBp,
+    periodSeconds: config.periodSeconds,
+    cutoffSeconds: config.cutoffSeconds,
+  };
 };
 const byOption = (rows: OptionReturn[]) => Object.fromEntries(rows.map((r) => [r.option, r]));
 const sig4 = (x: number) => Number(x.toPrecision(4));
 
-describe("the demo pairs' table at the default odds (server/platform/README.md, \"Game rules\")", () => {
+describe('the demo pairs\' table at the default odds (server/platform/README.md, "Game rules")', () => {
   // [win, refund, lose, rtp, house edge] to 4 significant digits, as the README writes them
   const TABLES = {
     "BTC-USDT": {
@@ -58,7 +72,13 @@ describe("the demo pairs' table at the default odds (server/platform/README.md, 
     const rows = byOption(optionReturns(ch, ODDS));
     for (const [option, [win, refund, lose, rtp, edge]] of Object.entries(expected.rows)) {
       const r = rows[option]!;
-      expect([sig4(r.win), sig4(r.refund), sig4(r.lose), sig4(r.rtp), sig4(r.houseEdge)], option).toEqual([win, refund, lose, rtp, edge]);
+      expect([sig4(r.win), sig4(r.refund), sig4(r.lose), sig4(r.rtp), sig4(r.houseEdge)], option).toEqual([
+        win,
+        refund,
+        lose,
+        rtp,
+        edge,
+      ]);
       expect(r.win + r.refund + r.lose, option).toBeCloseTo(1, 12);
       expect(r.overpays, option).toBe(false);
     }
@@ -115,7 +135,8 @@ describe("the pieces", () => {
   it("a cyclic power equals convolving one draw at a time", () => {
     const law = [0.5, 0.2, 0, 0.1, 0, 0, 0, 0, 0.05, 0.15];
     let direct = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-    for (let t = 0; t < 13; t++) direct = direct.map((_, r) => law.reduce((sum, p, s) => sum + p * direct[(r - s + 10) % 10]!, 0));
+    for (let t = 0; t < 13; t++)
+      direct = direct.map((_, r) => law.reduce((sum, p, s) => sum + p * direct[(r - s + 10) % 10]!, 0));
     const power = cyclicPower(law, 13);
     direct.forEach((p, r) => expect(power[r]).toBeCloseTo(p, 14));
   });

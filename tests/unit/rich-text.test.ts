@@ -7,7 +7,9 @@ import { richBlocks } from "../../app/utils/rich-text";
 /** Operator text as paragraphs and lists (app/utils/rich-text.ts has the rule). */
 describe("richBlocks", () => {
   it("makes lines starting with numbers a numbered list and lines starting with -, • or ・ a bulleted one", () => {
-    expect(richBlocks("Rules:\n1. Settled rounds count.\n2. One rebate a month.\n\n- Fair play\n• No bots\n・ 日本語")).toEqual([
+    expect(
+      richBlocks("Rules:\n1. Settled rounds count.\n2. One rebate a month.\n\n- Fair play\n• No bots\n・ 日本語"),
+    ).toEqual([
       { kind: "p", text: "Rules:" },
       { kind: "ol", start: 1, items: ["Settled rounds count.", "One rebate a month."] },
       { kind: "ul", items: ["Fair play", "No bots", "日本語"] },
@@ -33,7 +35,12 @@ describe("richBlocks", () => {
   });
 
   it("leaves text without a run of two numbers alone: decimals, dates, a lone 1.", () => {
-    for (const text of ["Up to 100.00 a day.", "From 1 January 2026.", "Step 1. Open the page.", "Version 2. 5 changes."]) {
+    for (const text of [
+      "Up to 100.00 a day.",
+      "From 1 January 2026.",
+      "Step 1. Open the page.",
+      "Version 2. 5 changes.",
+    ]) {
       expect(richBlocks(text), text).toEqual([{ kind: "p", text }]);
     }
   });

@@ -14,7 +14,8 @@ function fakeStorage() {
     exec(query: string, ...bindings: unknown[]) {
       ran.push(query);
       if (query === failOn) throw new Error("no such table");
-      if (query.startsWith("SELECT version FROM schema_version")) return { toArray: () => (stored === undefined ? [] : [{ version: stored }]) };
+      if (query.startsWith("SELECT version FROM schema_version"))
+        return { toArray: () => (stored === undefined ? [] : [{ version: stored }]) };
       if (query.startsWith("INSERT INTO schema_version")) pending = bindings[0] as string;
       return { toArray: () => [] };
     },
@@ -72,7 +73,8 @@ describe("a column added to an existing table", () => {
     const ran: string[] = [];
     const sql = {
       exec(query: string, ...bindings: unknown[]) {
-        if (query.includes("pragma_table_info")) return { one: () => ({ n: columns.includes(bindings[1] as string) ? 1 : 0 }) };
+        if (query.includes("pragma_table_info"))
+          return { one: () => ({ n: columns.includes(bindings[1] as string) ? 1 : 0 }) };
         ran.push(query);
         return { toArray: () => [] };
       },

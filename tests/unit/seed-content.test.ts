@@ -17,7 +17,9 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's seeded news and instructions",
   it("name only pairs the site offers", () => {
     const offered = new Set((site.config.pairs ?? []).map((p) => p.replace("-", "/")));
     expect(offered.size).toBeGreaterThan(0);
-    const named = texts.flatMap(({ where, text }) => [...text.matchAll(/\b[A-Z]{2,6}\/USDT\b/g)].map((m) => `${where}: ${m[0]}`));
+    const named = texts.flatMap(({ where, text }) =>
+      [...text.matchAll(/\b[A-Z]{2,6}\/USDT\b/g)].map((m) => `${where}: ${m[0]}`),
+    );
     expect(named.length, "the markets news names the site's pairs").toBeGreaterThan(0);
     expect(named.filter((hit) => !offered.has(hit.split(": ")[1]!))).toEqual([]);
   });
@@ -75,7 +77,15 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's contract trading", (site) => {
       expect(text, item.lang).toContain(String(settings.maxOpenPositions));
     }
     const en = help.find((i) => i.lang === "en_US")!.content;
-    for (const fact of ["isolated margin", "liquidation price", "take-profit", "stop-loss", "market price", "exactly once", "never less than zero"]) {
+    for (const fact of [
+      "isolated margin",
+      "liquidation price",
+      "take-profit",
+      "stop-loss",
+      "market price",
+      "exactly once",
+      "never less than zero",
+    ]) {
       expect(en).toContain(fact);
     }
   });
@@ -120,7 +130,9 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's deposit bonus terms", (site) =
     };
     for (const c of terms) {
       expect(c.content, c.lang).toMatch(atRisk[c.lang]!);
-      expect(c.content, c.lang).not.toMatch(/refunded rounds do not|退款的回合不計|退款的回合不计|返金されたラウンドは対象外/);
+      expect(c.content, c.lang).not.toMatch(
+        /refunded rounds do not|退款的回合不計|退款的回合不计|返金されたラウンドは対象外/,
+      );
     }
   });
 });
@@ -132,7 +144,9 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's deposit bonus terms", (site) =
  * rules say so with the demo pairs' own figures, in four languages.
  */
 describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's seeded round rules", (site) => {
-  const timings = new Set((site.config.pairs ?? []).map((p) => `${DEFAULT_PAIRS[p]!.periodSeconds}/${DEFAULT_PAIRS[p]!.cutoffSeconds}`));
+  const timings = new Set(
+    (site.config.pairs ?? []).map((p) => `${DEFAULT_PAIRS[p]!.periodSeconds}/${DEFAULT_PAIRS[p]!.cutoffSeconds}`),
+  );
   const [periodSeconds, cutoffSeconds] = [...timings][0]!.split("/");
   const rules = site.instructions.filter((i) => i.key === "round");
   const closesBeforeStart: Record<string, RegExp> = {

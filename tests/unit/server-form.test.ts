@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { answerState, controlProps, fieldMeta, firstInvalidControl, formMeta, type ServerAnswer } from "../../app/components/server-form";
+import {
+  answerState,
+  controlProps,
+  fieldMeta,
+  firstInvalidControl,
+  formMeta,
+  type ServerAnswer,
+} from "../../app/components/server-form";
 
 /**
  * The browser renders forms from the server's answer alone (conform's `submission.reply()`):
@@ -10,7 +17,11 @@ import { answerState, controlProps, fieldMeta, firstInvalidControl, formMeta, ty
 const refusedSignIn: ServerAnswer = {
   status: "error",
   initialValue: { account: "alice01" },
-  error: { "": ["messages:invalid_credentials"], account: ["validation.account_too_short", "validation.account_invalid"], password: null },
+  error: {
+    "": ["messages:invalid_credentials"],
+    account: ["validation.account_too_short", "validation.account_invalid"],
+    password: null,
+  },
   state: { validated: {} },
   fields: ["account", "password"],
 };
@@ -29,7 +40,7 @@ describe("answerState: an answer read as conform's useForm read it", () => {
     expect(fieldMeta("f", "account", state, 1).initialValue).toBe("alice01");
   });
 
-  it("keeps every non-empty message list, the form's own under \"\", and drops null and empty ones", () => {
+  it('keeps every non-empty message list, the form\'s own under "", and drops null and empty ones', () => {
     const state = answerState({ ...refusedSignIn, error: { ...refusedSignIn!.error, mobile: [] } });
     expect(state.errors).toEqual({
       "": ["messages:invalid_credentials"],
@@ -59,7 +70,10 @@ describe("fieldMeta and formMeta: ids, messages and keys of the markup", () => {
   });
 
   it("a field carries its own messages only; a field without any has errors undefined (not an empty list)", () => {
-    expect(fieldMeta("f", "account", state, 0).errors).toEqual(["validation.account_too_short", "validation.account_invalid"]);
+    expect(fieldMeta("f", "account", state, 0).errors).toEqual([
+      "validation.account_too_short",
+      "validation.account_invalid",
+    ]);
     expect(fieldMeta("f", "password", state, 0).errors).toBeUndefined();
   });
 
@@ -70,7 +84,11 @@ describe("fieldMeta and formMeta: ids, messages and keys of the markup", () => {
 
   it("the form element turns off browser bubbles and, while it has its own message, is described by it", () => {
     expect(formMeta("f", state).props).toEqual({ id: "f", noValidate: true, "aria-describedby": "f-error" });
-    expect(formMeta("f", answerState(undefined)).props).toEqual({ id: "f", noValidate: true, "aria-describedby": undefined });
+    expect(formMeta("f", answerState(undefined)).props).toEqual({
+      id: "f",
+      noValidate: true,
+      "aria-describedby": undefined,
+    });
     expect(formMeta("f", state).errors).toEqual(["messages:invalid_credentials"]);
   });
 
@@ -78,7 +96,12 @@ describe("fieldMeta and formMeta: ids, messages and keys of the markup", () => {
     const several = answerState({
       status: "error",
       initialValue: {},
-      error: { "": ["messages:account_exists"], account: ["validation.account_required"], mobile: ["validation.mobile_required", "x"], realName: [] },
+      error: {
+        "": ["messages:account_exists"],
+        account: ["validation.account_required"],
+        mobile: ["validation.mobile_required", "x"],
+        realName: [],
+      },
     });
     const form = formMeta("f", several);
     expect(form.summaryId).toBe("f-summary");
@@ -103,8 +126,14 @@ describe("controlProps: what an invalid control tells assistive technology", () 
   });
 
   it("a valid control is not aria-invalid and is described by its hint only (or nothing)", () => {
-    expect(controlProps(fieldMeta("f", "password", state, 0), "hint-2")).toMatchObject({ "aria-invalid": undefined, "aria-describedby": "hint-2" });
-    expect(controlProps(fieldMeta("f", "password", state, 0))).toMatchObject({ "aria-invalid": undefined, "aria-describedby": undefined });
+    expect(controlProps(fieldMeta("f", "password", state, 0), "hint-2")).toMatchObject({
+      "aria-invalid": undefined,
+      "aria-describedby": "hint-2",
+    });
+    expect(controlProps(fieldMeta("f", "password", state, 0))).toMatchObject({
+      "aria-invalid": undefined,
+      "aria-describedby": undefined,
+    });
   });
 });
 
@@ -126,7 +155,7 @@ describe("firstInvalidControl: where focus goes after a failed submit", () => {
     expect((firstInvalidControl(form, errors) as unknown as { name: string }).name).toBe("amount");
   });
 
-  it("is none when only the form itself (\"\") or hidden fields are in error", () => {
+  it('is none when only the form itself ("") or hidden fields are in error', () => {
     const form = formOf([{ name: "pair", type: "hidden" }, { name: "account" }]);
     expect(firstInvalidControl(form, { "": ["x"], pair: ["x"] })).toBeUndefined();
   });

@@ -34,7 +34,10 @@ describe("SingleFlight", () => {
   it("takes the gate before any await: of two requests started in the same turn, the second is busy", async () => {
     const gate = new SingleFlight();
     const meanwhile = { busy: () => "busy", again: async () => "again" };
-    const [a, b] = await Promise.all([gate.run("key-a", meanwhile, async () => "a"), gate.run("key-b", meanwhile, async () => "b")]);
+    const [a, b] = await Promise.all([
+      gate.run("key-a", meanwhile, async () => "a"),
+      gate.run("key-b", meanwhile, async () => "b"),
+    ]);
     expect([a, b]).toEqual(["a", "busy"]);
   });
 
@@ -47,7 +50,11 @@ describe("SingleFlight", () => {
       steps.push("first ended");
       return answer;
     });
-    const copy = gate.run("key-a", { busy: () => "busy", again: async () => (steps.push("copy again"), "stored answer") }, async () => "never");
+    const copy = gate.run(
+      "key-a",
+      { busy: () => "busy", again: async () => (steps.push("copy again"), "stored answer") },
+      async () => "never",
+    );
     expect(gate.runs("key-a")).toBe(true);
     market.resolve("first");
     expect(await first).toBe("first");
@@ -58,7 +65,9 @@ describe("SingleFlight", () => {
   it("opens when the work ends, also when it throws", async () => {
     const gate = new SingleFlight();
     const meanwhile = { busy: () => "busy", again: async () => "again" };
-    await expect(gate.run("key-a", meanwhile, async () => Promise.reject(new Error("market lost")))).rejects.toThrow("market lost");
+    await expect(gate.run("key-a", meanwhile, async () => Promise.reject(new Error("market lost")))).rejects.toThrow(
+      "market lost",
+    );
     expect(gate.runs("key-a")).toBe(false);
     expect(await gate.run("key-b", meanwhile, async () => "b")).toBe("b");
   });

@@ -78,8 +78,12 @@ describe("catalogs", () => {
   it("a static catalog over the bundled resources translates the real files (server render)", () => {
     const t = catalogT(staticCatalog("ja-JP", resources["ja-JP"]), "support");
     expect(t("message.replies", { count: 1 })).toBe("返信 1 件");
-    expect(catalogT(staticCatalog("en-US", resources["en-US"]), "support")("message.replies", { count: 1 })).toBe("1 reply");
-    expect(catalogT(staticCatalog("en-US", resources["en-US"]))("messages:account_not_found")).toBe("This account does not exist.");
+    expect(catalogT(staticCatalog("en-US", resources["en-US"]), "support")("message.replies", { count: 1 })).toBe(
+      "1 reply",
+    );
+    expect(catalogT(staticCatalog("en-US", resources["en-US"]))("messages:account_not_found")).toBe(
+      "This account does not exist.",
+    );
   });
 
   it("the browser catalog fetches each namespace once, tells listeners, and retries one that failed", async () => {

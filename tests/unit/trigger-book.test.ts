@@ -35,14 +35,24 @@ function lists(book: TriggerBook): { falling: Trigger[]; rising: Trigger[] } {
   return book as unknown as { falling: Trigger[]; rising: Trigger[] };
 }
 
-const long = (positionId: string, liquidationPrice: number, stopLoss: number | null, takeProfit: number | null): PositionTriggers => ({
+const long = (
+  positionId: string,
+  liquidationPrice: number,
+  stopLoss: number | null,
+  takeProfit: number | null,
+): PositionTriggers => ({
   positionId,
   side: "long",
   liquidationPrice,
   stopLoss,
   takeProfit,
 });
-const short = (positionId: string, liquidationPrice: number, stopLoss: number | null, takeProfit: number | null): PositionTriggers => ({
+const short = (
+  positionId: string,
+  liquidationPrice: number,
+  stopLoss: number | null,
+  takeProfit: number | null,
+): PositionTriggers => ({
   positionId,
   side: "short",
   liquidationPrice,
@@ -70,13 +80,28 @@ describe("TriggerBook.crossedAt", () => {
     expect(book.crossedAt(950)).toEqual(new Map([["L", "stop_loss"]]));
     expect(book.crossedAt(951)).toEqual(new Map());
     expect(book.crossedAt(900)).toEqual(new Map([["L", "stop_out"]]));
-    expect(book.crossedAt(800)).toEqual(new Map([["L", "stop_out"], ["S", "take_profit"]]));
+    expect(book.crossedAt(800)).toEqual(
+      new Map([
+        ["L", "stop_out"],
+        ["S", "take_profit"],
+      ]),
+    );
     expect(book.crossedAt(801)).toEqual(new Map([["L", "stop_out"]]));
     expect(book.crossedAt(1100)).toEqual(new Map([["L", "take_profit"]]));
     expect(book.crossedAt(1099)).toEqual(new Map());
-    expect(book.crossedAt(1150)).toEqual(new Map([["L", "take_profit"], ["S", "stop_loss"]]));
+    expect(book.crossedAt(1150)).toEqual(
+      new Map([
+        ["L", "take_profit"],
+        ["S", "stop_loss"],
+      ]),
+    );
     expect(book.crossedAt(1149)).toEqual(new Map([["L", "take_profit"]]));
-    expect(book.crossedAt(1200)).toEqual(new Map([["L", "take_profit"], ["S", "stop_out"]]));
+    expect(book.crossedAt(1200)).toEqual(
+      new Map([
+        ["L", "take_profit"],
+        ["S", "stop_out"],
+      ]),
+    );
     expect(book.crossedAt(1199).get("S")).toBe("stop_loss");
   });
 
@@ -101,7 +126,12 @@ describe("TriggerBook.crossedAt", () => {
   it("keeps every position of an equal level, and removes only the one asked", () => {
     const book = new TriggerBook();
     for (const id of ["a", "b", "c", "d"]) book.add(long(id, 900, 950, 1100));
-    expect(sorted(book.crossedAt(950))).toEqual([["a", "stop_loss"], ["b", "stop_loss"], ["c", "stop_loss"], ["d", "stop_loss"]]);
+    expect(sorted(book.crossedAt(950))).toEqual([
+      ["a", "stop_loss"],
+      ["b", "stop_loss"],
+      ["c", "stop_loss"],
+      ["d", "stop_loss"],
+    ]);
     book.remove("b");
     book.remove("nobody");
     expect(book.size).toBe(3);
@@ -148,7 +178,9 @@ describe("TriggerBook.crossedAt", () => {
         model.delete(id);
       } else {
         const price = random.int(940, 1060);
-        expect(sorted(book.crossedAt(price)), `step ${step}, price ${price}`).toEqual(sorted(bruteCrossed(model.values(), price)));
+        expect(sorted(book.crossedAt(price)), `step ${step}, price ${price}`).toEqual(
+          sorted(bruteCrossed(model.values(), price)),
+        );
       }
       expect(book.size).toBe(model.size);
       const { falling, rising } = lists(book);
@@ -158,7 +190,10 @@ describe("TriggerBook.crossedAt", () => {
       ];
       if (unordered.length > 0) expect(unordered, `step ${step}: out of order`).toEqual([]);
       // both lists hold exactly the model's triggers: nothing left behind by a replace or remove
-      const expected = [...model.values()].reduce((n, p) => n + 1 + (p.stopLoss === null ? 0 : 1) + (p.takeProfit === null ? 0 : 1), 0);
+      const expected = [...model.values()].reduce(
+        (n, p) => n + 1 + (p.stopLoss === null ? 0 : 1) + (p.takeProfit === null ? 0 : 1),
+        0,
+      );
       expect(falling.length + rising.length, `step ${step}: triggers held`).toBe(expected);
     }
   });

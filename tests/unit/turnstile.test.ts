@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { isTurnstileTestKey, TURNSTILE_FAILING_SECRET, TURNSTILE_TEST_ANSWER, TURNSTILE_TEST_SECRET, TURNSTILE_TEST_SITE_KEY } from "../../server/contract";
+import {
+  isTurnstileTestKey,
+  TURNSTILE_FAILING_SECRET,
+  TURNSTILE_TEST_ANSWER,
+  TURNSTILE_TEST_SECRET,
+  TURNSTILE_TEST_SITE_KEY,
+} from "../../server/contract";
 import { SITEVERIFY_URL, turnstileSecret, verifyTurnstile } from "../../server/platform/auth/turnstile";
 
 /** The platform's check of a challenge answer (server/platform/auth/turnstile.ts); no test reaches the internet. */
@@ -14,8 +20,18 @@ describe("the challenge answer", () => {
     const config = (send: typeof fetch) => ({ secret: "0x4AAAAAAAB1c2d3e4f5g6h7i8j9k0l1m2n3", fetch: send });
     expect(await verifyTurnstile("answer-1", "2001:db8::1", config(answering({ success: true })))).toBe(true);
     expect(sent[0]!.url).toBe(SITEVERIFY_URL);
-    expect(Object.fromEntries(sent[0]!.form.entries())).toEqual({ secret: "0x4AAAAAAAB1c2d3e4f5g6h7i8j9k0l1m2n3", response: "answer-1", remoteip: "2001:db8::1" });
-    expect(await verifyTurnstile("answer-2", null, config(answering({ success: false, "error-codes": ["timeout-or-duplicate"] })))).toBe(false);
+    expect(Object.fromEntries(sent[0]!.form.entries())).toEqual({
+      secret: "0x4AAAAAAAB1c2d3e4f5g6h7i8j9k0l1m2n3",
+      response: "answer-1",
+      remoteip: "2001:db8::1",
+    });
+    expect(
+      await verifyTurnstile(
+        "answer-2",
+        null,
+        config(answering({ success: false, "error-codes": ["timeout-or-duplicate"] })),
+      ),
+    ).toBe(false);
     expect(await verifyTurnstile("answer-3", null, config(answering({ success: "true" })))).toBe(false);
     expect(await verifyTurnstile("answer-4", null, config(answering({ success: true }, 500)))).toBe(false);
     const failing = vi.fn(async () => {
@@ -42,7 +58,15 @@ describe("the challenge answer", () => {
   });
 
   it("recognises every published test key, site or secret, and no real one", () => {
-    for (const key of [TURNSTILE_TEST_SITE_KEY, "2x00000000000000000000AB", "1x00000000000000000000BB", "3x00000000000000000000FF", TURNSTILE_TEST_SECRET, TURNSTILE_FAILING_SECRET, "3x0000000000000000000000000000000AA"]) {
+    for (const key of [
+      TURNSTILE_TEST_SITE_KEY,
+      "2x00000000000000000000AB",
+      "1x00000000000000000000BB",
+      "3x00000000000000000000FF",
+      TURNSTILE_TEST_SECRET,
+      TURNSTILE_FAILING_SECRET,
+      "3x0000000000000000000000000000000AA",
+    ]) {
       expect(isTurnstileTestKey(key), key).toBe(true);
     }
     expect(isTurnstileTestKey("0x4AAAAAAAB1c2d3e4f5g6h7")).toBe(false);

@@ -9,8 +9,21 @@ import { countedTurnover, isVoidRound, possibleOutcomes, stakeAtRisk, type Wager
  * round could have had, after the previous round as it was. Amounts in minor units; odds 1.95
  * except draw at 9, as the test sites have them.
  */
-const ODDS: Record<BetOption, number> = { high: 1.95, low: 1.95, odd: 1.95, even: 1.95, rise: 1.95, fall: 1.95, counter: 1.95, draw: 9 };
-const bet = (option: BetOption, amount: number, odds = ODDS[option]): WagerBet => ({ option, amount, oddsBp: oddsBp(odds) });
+const ODDS: Record<BetOption, number> = {
+  high: 1.95,
+  low: 1.95,
+  odd: 1.95,
+  even: 1.95,
+  rise: 1.95,
+  fall: 1.95,
+  counter: 1.95,
+  draw: 9,
+};
+const bet = (option: BetOption, amount: number, odds = ODDS[option]): WagerBet => ({
+  option,
+  amount,
+  oddsBp: oddsBp(odds),
+});
 const ROSE: Direction = 1;
 const FELL: Direction = -1;
 const FLAT: Direction = 0;
@@ -42,23 +55,58 @@ describe("bets of one round together", () => {
   // [what, bets, previous direction, counted]
   it.each([
     // the attack: exactly one of the two wins, 2 × 25 000 paid back 48 750 whatever happens (a flat round refunds both)
-    ["rise + counter after a rising round count only the margin: 12.50 of 500.00", [bet("rise", 25_000), bet("counter", 25_000)], ROSE, 1_250],
+    [
+      "rise + counter after a rising round count only the margin: 12.50 of 500.00",
+      [bet("rise", 25_000), bet("counter", 25_000)],
+      ROSE,
+      1_250,
+    ],
     // after a fall, counter wins when the round rises: the same side as rise, both lost on a fall
-    ["rise + counter after a falling round are one side twice: counted in full", [bet("rise", 25_000), bet("counter", 25_000)], FELL, 50_000],
+    [
+      "rise + counter after a falling round are one side twice: counted in full",
+      [bet("rise", 25_000), bet("counter", 25_000)],
+      FELL,
+      50_000,
+    ],
     // after a flat round counter is always refunded: only rise is at risk
-    ["rise + counter after a flat round count rise's stake", [bet("rise", 25_000), bet("counter", 25_000)], FLAT, 25_000],
-    ["fall + counter after a rising round are one side twice", [bet("fall", 25_000), bet("counter", 25_000)], ROSE, 50_000],
+    [
+      "rise + counter after a flat round count rise's stake",
+      [bet("rise", 25_000), bet("counter", 25_000)],
+      FLAT,
+      25_000,
+    ],
+    [
+      "fall + counter after a rising round are one side twice",
+      [bet("fall", 25_000), bet("counter", 25_000)],
+      ROSE,
+      50_000,
+    ],
     // the platform refuses odd with even in one account; the rule still counts what is at risk:
     // 30 000 staked, at least 19 500 back (odd or even wins; draw only on a flat round)
-    ["odd + even + draw count all but the least paid back", [bet("odd", 10_000), bet("even", 10_000), bet("draw", 10_000)], ROSE, 10_500],
+    [
+      "odd + even + draw count all but the least paid back",
+      [bet("odd", 10_000), bet("even", 10_000), bet("draw", 10_000)],
+      ROSE,
+      10_500,
+    ],
     ["odd + even count the margin", [bet("odd", 10_000), bet("even", 10_000)], ROSE, 500],
     ["high + low count the margin", [bet("high", 10_000), bet("low", 10_000)], null, 500],
     // a low digit on a moving round loses both
     ["high + draw are both lost together: counted in full", [bet("high", 10_000), bet("draw", 10_000)], ROSE, 20_000],
     // odds kept per order can differ: the least back is rise's win, 1 950
-    ["rise at 1.95 + counter at 2.10 count the lesser win's shortfall", [bet("rise", 1_000), bet("counter", 1_000, 2.1)], ROSE, 50],
+    [
+      "rise at 1.95 + counter at 2.10 count the lesser win's shortfall",
+      [bet("rise", 1_000), bet("counter", 1_000, 2.1)],
+      ROSE,
+      50,
+    ],
     // every result pays back at least the stakes: nothing at risk, never below zero
-    ["bets that always pay back more than their stakes count nothing", [bet("rise", 1_000, 2.5), bet("counter", 1_000, 2.5)], ROSE, 0],
+    [
+      "bets that always pay back more than their stakes count nothing",
+      [bet("rise", 1_000, 2.5), bet("counter", 1_000, 2.5)],
+      ROSE,
+      0,
+    ],
     ["no bets count nothing", [], ROSE, 0],
   ] as const)("%s", (_, bets, previous, counted) => {
     expect(countedTurnover(bets, previous)).toBe(counted);

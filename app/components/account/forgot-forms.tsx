@@ -10,9 +10,20 @@ import { IntentInput } from "./password-forms";
 type LastResult = SubmissionResult<string[]> | null | undefined;
 
 /** Step 1: the account and the mobile number it was opened with. */
-export function ForgotSendForm({ areaCodes, account, lastResult }: { areaCodes: string[]; account: string; lastResult: LastResult }) {
+export function ForgotSendForm({
+  areaCodes,
+  account,
+  lastResult,
+}: {
+  areaCodes: string[];
+  account: string;
+  lastResult: LastResult;
+}) {
   const { t } = useTranslation();
-  const [form, fields] = useServerForm<ReturnType<typeof forgotSendSchema>>({ lastResult, defaultValue: { account, areaCode: areaCodes[0] } });
+  const [form, fields] = useServerForm<ReturnType<typeof forgotSendSchema>>({
+    lastResult,
+    defaultValue: { account, areaCode: areaCodes[0] },
+  });
   return (
     <Form method="post" action="/forgot-password" {...form.props}>
       <CsrfInput />
@@ -36,7 +47,15 @@ export function ForgotSendForm({ areaCodes, account, lastResult }: { areaCodes: 
 }
 
 /** Step 2: the code from the SMS and the new password; the account rides along unseen. */
-export function ForgotResetForm({ account, idempotencyKey, lastResult }: { account: string; idempotencyKey: string; lastResult: LastResult }) {
+export function ForgotResetForm({
+  account,
+  idempotencyKey,
+  lastResult,
+}: {
+  account: string;
+  idempotencyKey: string;
+  lastResult: LastResult;
+}) {
   const { t } = useTranslation();
   const [form, fields] = useServerForm<typeof forgotResetSchema>({ lastResult, defaultValue: { account } });
   return (
@@ -63,8 +82,18 @@ export function ForgotResetForm({ account, idempotencyKey, lastResult }: { accou
           autoComplete="one-time-code"
           hint={t("account:sms.code_hint")}
         />
-        <Field meta={fields.newPassword} label={t("account:setting.new_password")} type="password" autoComplete="new-password" />
-        <Field meta={fields.confirmPassword} label={t("account:setting.confirm_new_password")} type="password" autoComplete="new-password" />
+        <Field
+          meta={fields.newPassword}
+          label={t("account:setting.new_password")}
+          type="password"
+          autoComplete="new-password"
+        />
+        <Field
+          meta={fields.confirmPassword}
+          label={t("account:setting.confirm_new_password")}
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton>{t("account:forgot.reset_submit")}</SubmitButton>
       </Form>
       <p className="link-line">

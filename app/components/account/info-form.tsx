@@ -18,7 +18,8 @@ export function InfoForm({
   const { t } = useTranslation();
   const [form, fields] = useServerForm<ReturnType<typeof infoSchema>>({ lastResult, defaultValue: current });
   // a code the site no longer offers stays selectable while it is the member's own
-  const codes = current.areaCode && !areaCodes.includes(current.areaCode) ? [current.areaCode, ...areaCodes] : areaCodes;
+  const codes =
+    current.areaCode && !areaCodes.includes(current.areaCode) ? [current.areaCode, ...areaCodes] : areaCodes;
   return (
     <Form method="post" {...form.props} className="card">
       <CsrfInput />

@@ -26,9 +26,24 @@ export function PasswordForm({ lastResult }: { lastResult: LastResult }) {
         <IntentInput value="password" />
         <FormAlert id={form.errorId} errors={form.errors} />
         <FormSummary form={form} />
-        <Field meta={fields.oldPassword} label={t("account:setting.old_password")} type="password" autoComplete="current-password" />
-        <Field meta={fields.newPassword} label={t("account:setting.new_password")} type="password" autoComplete="new-password" />
-        <Field meta={fields.confirmPassword} label={t("account:setting.confirm_new_password")} type="password" autoComplete="new-password" />
+        <Field
+          meta={fields.oldPassword}
+          label={t("account:setting.old_password")}
+          type="password"
+          autoComplete="current-password"
+        />
+        <Field
+          meta={fields.newPassword}
+          label={t("account:setting.new_password")}
+          type="password"
+          autoComplete="new-password"
+        />
+        <Field
+          meta={fields.confirmPassword}
+          label={t("account:setting.confirm_new_password")}
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton>{t("account:setting.password_submit")}</SubmitButton>
       </Form>
     </section>
@@ -50,7 +65,9 @@ export function TransactionPasswordForm({
   const [form, fields] = useServerForm<ReturnType<typeof transactionPasswordSchema>>({ lastResult });
   return (
     <section aria-labelledby="tx-password-title" className="card">
-      <h2 id="tx-password-title">{hasOld ? t("account:setting.tx_change_title") : t("account:setting.tx_set_title")}</h2>
+      <h2 id="tx-password-title">
+        {hasOld ? t("account:setting.tx_change_title") : t("account:setting.tx_set_title")}
+      </h2>
       <p className="hint">{t("account:setting.tx_hint")}</p>
       <Form method="post" {...form.props}>
         <CsrfInput />
@@ -60,16 +77,28 @@ export function TransactionPasswordForm({
         <FormSummary form={form} />
         <ErrorList id={fields.idempotencyKey.errorId} errors={fields.idempotencyKey.errors} alert />
         {hasOld ? (
-          <Field meta={fields.oldTransactionPassword} label={t("account:setting.old_tx_password")} type="password" autoComplete="off" />
+          <Field
+            meta={fields.oldTransactionPassword}
+            label={t("account:setting.old_tx_password")}
+            type="password"
+            autoComplete="off"
+          />
         ) : null}
-        <Field meta={fields.newTransactionPassword} label={t("account:setting.new_tx_password")} type="password" autoComplete="off" />
+        <Field
+          meta={fields.newTransactionPassword}
+          label={t("account:setting.new_tx_password")}
+          type="password"
+          autoComplete="off"
+        />
         <Field
           meta={fields.confirmTransactionPassword}
           label={t("account:setting.confirm_new_tx_password")}
           type="password"
           autoComplete="off"
         />
-        <SubmitButton>{hasOld ? t("account:setting.tx_change_submit") : t("account:setting.tx_set_submit")}</SubmitButton>
+        <SubmitButton>
+          {hasOld ? t("account:setting.tx_change_submit") : t("account:setting.tx_set_submit")}
+        </SubmitButton>
       </Form>
     </section>
   );

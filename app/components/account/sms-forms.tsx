@@ -29,7 +29,15 @@ export function MissingNumber({ mobile, areaCode }: { mobile: boolean; areaCode:
  * Sends a code; after a send, when the next one may be asked for and how many are left today.
  * `error` is a translation key; the idempotency key makes a double submit or a retry one text.
  */
-export function SmsSendForm({ sent, error, idempotencyKey }: { sent?: SmsSent; error?: string; idempotencyKey: string }) {
+export function SmsSendForm({
+  sent,
+  error,
+  idempotencyKey,
+}: {
+  sent?: SmsSent;
+  error?: string;
+  idempotencyKey: string;
+}) {
   const { t, i18n } = useTranslation("account");
   return (
     <Form method="post" className="sms-send">
@@ -60,7 +68,13 @@ export function SmsCodeForm({ lastResult }: { lastResult?: SubmissionResult<stri
       <CsrfInput />
       <IntentInput value="verify" />
       <ErrorList id={form.errorId} errors={form.errors} alert />
-      <Field meta={fields.code} label={t("sms.code")} inputMode="numeric" autoComplete="one-time-code" hint={t("sms.code_hint")} />
+      <Field
+        meta={fields.code}
+        label={t("sms.code")}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        hint={t("sms.code_hint")}
+      />
       <SubmitButton>{t("sms.verify")}</SubmitButton>
     </Form>
   );

@@ -27,7 +27,10 @@ export function BankStatus({ account, bankVerify }: { account: BankAccount; bank
           <Fact label={t("fields.bank")} value={account.bank} />
           <Fact label={t("fields.branch")} value={account.branch} />
           <Fact label={t("fields.account_name")} value={account.accountName} />
-          <Fact label={t("fields.account_number")} value={t("account_number_masked", { last4: account.accountNumberLast4 })} />
+          <Fact
+            label={t("fields.account_number")}
+            value={t("account_number_masked", { last4: account.accountNumberLast4 })}
+          />
           <Fact label={t("fields.currency")} value={account.currency} />
           <Fact label={t("fields.address")} value={account.address} />
           {submitted ? <Fact label={t("fields.submitted_at")} value={submitted} /> : null}

@@ -20,7 +20,13 @@ export function DocumentList({ uploads }: { uploads: UploadedFile[] }) {
         return (
           <li key={file.fileId} className="document-item" data-testid={`document-${file.fileId}`}>
             <a href={documentUrl(file.fileId)} target="_blank" rel="noopener" className="document-thumb">
-              <img src={documentUrl(file.fileId)} alt={t("list.thumbnail_alt", { kind, date })} loading="lazy" width={72} height={72} />
+              <img
+                src={documentUrl(file.fileId)}
+                alt={t("list.thumbnail_alt", { kind, date })}
+                loading="lazy"
+                width={72}
+                height={72}
+              />
             </a>
             <dl className="document-facts">
               <div>

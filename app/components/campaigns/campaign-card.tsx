@@ -45,7 +45,12 @@ export function CampaignCard({
   // the rule's dates are the ones the platform pays by; texts alone keep theirs
   const dates = rule ?? texts!;
   return (
-    <article className={`card campaign campaign-${status}`} aria-labelledby={id} data-testid="campaign" data-campaign={card.key}>
+    <article
+      className={`card campaign campaign-${status}`}
+      aria-labelledby={id}
+      data-testid="campaign"
+      data-campaign={card.key}
+    >
       <header className="campaign-head">
         {rule ? (
           <span className={`campaign-figure campaign-figure-${rule.kind}`} aria-hidden="true">
@@ -55,7 +60,8 @@ export function CampaignCard({
         <div className="campaign-heading">
           <h2 id={id}>{texts?.title ?? t(`kind.${rule!.kind}`)}</h2>
           <p className="campaign-period">
-            <span className="muted">{ts("activity.period")}</span> <Period startsAt={dates.startsAt} endsAt={dates.endsAt} />
+            <span className="muted">{ts("activity.period")}</span>{" "}
+            <Period startsAt={dates.startsAt} endsAt={dates.endsAt} />
           </p>
         </div>
         <span className={`badge campaign-status status-${status}`}>{t(`status.${status}`)}</span>
@@ -66,7 +72,9 @@ export function CampaignCard({
           {ruleSentence(rule, t, { currency, locale })}
         </p>
       ) : null}
-      {rule?.kind === "deposit_bonus" && rule.wagering > 0 ? <WageringNote example={wagering} currency={currency} /> : null}
+      {rule?.kind === "deposit_bonus" && rule.wagering > 0 ? (
+        <WageringNote example={wagering} currency={currency} />
+      ) : null}
       {texts?.summary ? <p className="lead stored-text">{texts.summary}</p> : null}
       {member ? <Participation card={card} member={member} currency={currency} refusal={refusal} /> : null}
       {texts?.content ? (
@@ -87,14 +95,31 @@ function WageringNote({ example, currency }: { example: WageringExample | null; 
     <p className="hint campaign-wagering" data-testid="campaign-wagering">
       {t("wagering.rule")}
       {example ? (
-        <> {t("wagering.example", { stake: money(example.stake), total: money(2 * example.stake), counted: money(example.counted) })}</>
+        <>
+          {" "}
+          {t("wagering.example", {
+            stake: money(example.stake),
+            total: money(2 * example.stake),
+            counted: money(example.counted),
+          })}
+        </>
       ) : null}
     </p>
   );
 }
 
 /** Whether the member takes part (Join, joined on…, or automatic) and their progress. */
-function Participation({ card, member, currency, refusal }: { card: CampaignCardData; member: MemberCampaign; currency: string; refusal: JoinRefusal | null }) {
+function Participation({
+  card,
+  member,
+  currency,
+  refusal,
+}: {
+  card: CampaignCardData;
+  member: MemberCampaign;
+  currency: string;
+  refusal: JoinRefusal | null;
+}) {
   const { t, i18n } = useTranslation("campaigns");
   const { rule } = member;
   const refused = refusal && refusal.campaign === card.key ? refusal : null;
@@ -117,7 +142,9 @@ function Participation({ card, member, currency, refusal }: { card: CampaignCard
         </Form>
       ) : member.joined ? (
         <p className="campaign-joined" data-testid="campaign-joined">
-          {rule.optIn && member.joinedAt ? t("joined_on", { date: formatDateTime(member.joinedAt, i18n.language) }) : t("automatic")}
+          {rule.optIn && member.joinedAt
+            ? t("joined_on", { date: formatDateTime(member.joinedAt, i18n.language) })
+            : t("automatic")}
         </p>
       ) : null}
       {member.joined || member.credited > 0 || member.bonuses.length > 0 ? (
@@ -162,7 +189,9 @@ function BonusProgress({ bonus, currency }: { bonus: BonusLock; currency: string
     return (
       <li className="bonus bonus-released" data-testid="bonus">
         <strong id={labelId}>{t("bonus.released", { amount: money(bonus.amount) })}</strong>
-        {bonus.releasedAt ? <span className="hint">{t("bonus.released_on", { date: formatDateTime(bonus.releasedAt, locale) })}</span> : null}
+        {bonus.releasedAt ? (
+          <span className="hint">{t("bonus.released_on", { date: formatDateTime(bonus.releasedAt, locale) })}</span>
+        ) : null}
       </li>
     );
   }
@@ -172,9 +201,16 @@ function BonusProgress({ bonus, currency }: { bonus: BonusLock; currency: string
       <strong id={labelId} data-testid="bonus-remaining">
         {t("bonus.locked", { remaining: money(remaining), amount: money(bonus.amount) })}
       </strong>
-      <progress className="campaign-bar" value={Math.min(bonus.turnover, bonus.turnoverRequired)} max={Math.max(1, bonus.turnoverRequired)} aria-labelledby={labelId} />
+      <progress
+        className="campaign-bar"
+        value={Math.min(bonus.turnover, bonus.turnoverRequired)}
+        max={Math.max(1, bonus.turnoverRequired)}
+        aria-labelledby={labelId}
+      />
       <span className="hint bonus-facts">
-        <span data-testid="bonus-turnover">{t("bonus.turnover", { turnover: money(bonus.turnover), required: money(bonus.turnoverRequired) })}</span>
+        <span data-testid="bonus-turnover">
+          {t("bonus.turnover", { turnover: money(bonus.turnover), required: money(bonus.turnoverRequired) })}
+        </span>
         <span>{t("bonus.paid_on", { date: formatDateTime(bonus.createdAt, locale) })}</span>
       </span>
     </li>
@@ -198,7 +234,12 @@ function RebatePeriod({ member, rounds, currency }: { member: MemberCampaign; ro
         </span>
       </p>
       {rounds > 0 ? (
-        <progress className="campaign-bar" value={Math.min(period.rounds, rounds)} max={rounds} aria-label={t("period.rounds")} />
+        <progress
+          className="campaign-bar"
+          value={Math.min(period.rounds, rounds)}
+          max={rounds}
+          aria-label={t("period.rounds")}
+        />
       ) : null}
       <dl className="rebate-facts">
         <div>

@@ -46,7 +46,10 @@ export function DepositBonusLine({ offers, currency }: { offers: DepositBonusOff
     <>
       {offers.map((o) => (
         <p key={o.key} className="deposit-bonus-line" data-testid="deposit-bonus">
-          {t(o.deposits === "first" ? "deposit.first" : "deposit.each", { percent: formatPercent(o.percentBp, locale), cap: formatMoney(o.cap, currency, locale) })}{" "}
+          {t(o.deposits === "first" ? "deposit.first" : "deposit.each", {
+            percent: formatPercent(o.percentBp, locale),
+            cap: formatMoney(o.cap, currency, locale),
+          })}{" "}
           {o.wagering > 0 ? t("deposit.wagering", { times: o.wagering }) : t("deposit.no_wagering")}
         </p>
       ))}

@@ -26,7 +26,14 @@ export function CloseAnnouncements({
   return (
     <div className="game-results" role="status" data-testid="close-announcements">
       {positions.map((p) => (
-        <Announcement key={p.id} position={p} precision={precisionOf(p.pair)} currency={currency} onDismiss={onDismiss} label={t("closed_toast.dismiss")} />
+        <Announcement
+          key={p.id}
+          position={p}
+          precision={precisionOf(p.pair)}
+          currency={currency}
+          onDismiss={onDismiss}
+          label={t("closed_toast.dismiss")}
+        />
       ))}
     </div>
   );

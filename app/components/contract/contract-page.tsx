@@ -36,23 +36,38 @@ export function ContractPage() {
   const pairName = data.pairs.find((p) => p.symbol === query.pair)?.name ?? query.pair;
   const marks = useMemo(() => ({ ...data.marks, [query.pair]: live.price }), [data.marks, query.pair, live.price]);
   // the chosen position's lines on the chart: the one in the address, else the newest on this pair
-  const selected = positions.open.find((p) => p.id === query.selected && p.pair === query.pair) ?? positions.open.find((p) => p.pair === query.pair) ?? null;
+  const selected =
+    positions.open.find((p) => p.id === query.selected && p.pair === query.pair) ??
+    positions.open.find((p) => p.pair === query.pair) ??
+    null;
   const lines = useChartLines(selected, t);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const openResult = actionData && "result" in actionData ? actionData : null;
   // a close or TP/SL refusal is shown on its position's card; one for a position no longer listed here
   const strayError =
-    actionData && "positionId" in actionData && !positions.open.some((p) => p.id === actionData.positionId) ? actionData.error : null;
+    actionData && "positionId" in actionData && !positions.open.some((p) => p.id === actionData.positionId)
+      ? actionData.error
+      : null;
   return (
     <div className="game-page contract-page">
-      <CloseAnnouncements positions={positions.announced} precisionOf={precisionOf} currency={data.currency} onDismiss={positions.dismiss} />
+      <CloseAnnouncements
+        positions={positions.announced}
+        precisionOf={precisionOf}
+        currency={data.currency}
+        onDismiss={positions.dismiss}
+      />
       <div className="game-top">
         <h1>{t("title")}</h1>
         <GameModes pair={query.pair} current="contracts" />
         <nav aria-label={t("pairs_label")} className="game-pairs">
           {data.pairs.map((p) => (
-            <Link key={p.symbol} to={contractHref({ pair: p.symbol, tab: query.tab })} aria-current={p.symbol === query.pair ? "page" : undefined} preventScrollReset>
+            <Link
+              key={p.symbol}
+              to={contractHref({ pair: p.symbol, tab: query.tab })}
+              aria-current={p.symbol === query.pair ? "page" : undefined}
+              preventScrollReset
+            >
               {p.name}
             </Link>
           ))}
@@ -69,7 +84,9 @@ export function ContractPage() {
             <h2 id="contract-market-title">
               {pairName} · {t("mark_price")}
             </h2>
-            <span className={`live-dot${live.connected ? " live-dot-on" : ""}`}>{live.connected ? t("game:market.live") : t("live_off")}</span>
+            <span className={`live-dot${live.connected ? " live-dot-on" : ""}`}>
+              {live.connected ? t("game:market.live") : t("live_off")}
+            </span>
           </div>
           {live.refused && !live.connected ? <p className="error-list">{t("messages:too_many_streams")}</p> : null}
           <div className="game-quote">
@@ -84,7 +101,14 @@ export function ContractPage() {
           </h2>
           {hydrated && market ? (
             <Suspense fallback={null}>
-              <KlineChart pair={query.pair} precision={precision} tick={live.tick} bets={NO_BETS} embedded lines={lines} />
+              <KlineChart
+                pair={query.pair}
+                precision={precision}
+                tick={live.tick}
+                bets={NO_BETS}
+                embedded
+                lines={lines}
+              />
             </Suspense>
           ) : (
             <p className="muted">{t("game:chart.needs_js")}</p>
@@ -98,22 +122,22 @@ export function ContractPage() {
             </BreakPanel>
           </Suspense>
         ) : (
-        <Ticket
-          key={openResult?.idempotencyKey ?? data.idempotencyKey}
-          query={query}
-          pairName={pairName}
-          precision={precision}
-          price={live.price}
-          settings={data.settings}
-          chips={data.chips}
-          currency={data.currency}
-          digits={data.digits}
-          gameWallet={positions.wallet}
-          practice={modeOfWallet(data.gameCode) === "practice"}
-          serverPreview={data.preview}
-          idempotencyKey={openResult?.idempotencyKey ?? data.idempotencyKey}
-          lastResult={openResult?.result}
-        />
+          <Ticket
+            key={openResult?.idempotencyKey ?? data.idempotencyKey}
+            query={query}
+            pairName={pairName}
+            precision={precision}
+            price={live.price}
+            settings={data.settings}
+            chips={data.chips}
+            currency={data.currency}
+            digits={data.digits}
+            gameWallet={positions.wallet}
+            practice={modeOfWallet(data.gameCode) === "practice"}
+            serverPreview={data.preview}
+            idempotencyKey={openResult?.idempotencyKey ?? data.idempotencyKey}
+            lastResult={openResult?.result}
+          />
         )}
         <div className="game-side contract-lists">
           <ListTabs query={query} openCount={positions.open.length} />
@@ -151,7 +175,8 @@ export function ContractPage() {
             </Suspense>
             {query.tab === "closed" && data.closed ? <Pages query={query} total={data.closed.total} /> : null}
             <p className="contract-links">
-              <Link to="/user/record">{t("positions.records_link")}</Link> · <Link to={`/game?pair=${query.pair}&tab=history`}>{t("positions.rounds_history")}</Link>
+              <Link to="/user/record">{t("positions.records_link")}</Link> ·{" "}
+              <Link to={`/game?pair=${query.pair}&tab=history`}>{t("positions.rounds_history")}</Link>
             </p>
           </div>
         </div>
@@ -162,7 +187,10 @@ export function ContractPage() {
 
 const NO_BETS: never[] = [];
 
-function useChartLines(selected: Position | null, t: (key: "chart.entry" | "chart.tp" | "chart.sl" | "chart.liquidation") => string): ChartLine[] {
+function useChartLines(
+  selected: Position | null,
+  t: (key: "chart.entry" | "chart.tp" | "chart.sl" | "chart.liquidation") => string,
+): ChartLine[] {
   const id = selected?.id;
   const tp = selected?.takeProfit;
   const sl = selected?.stopLoss;
@@ -185,7 +213,12 @@ function ListTabs({ query, openCount }: { query: ContractQuery; openCount: numbe
   return (
     <nav aria-label={t("positions.tabs_label")} className="support-tabs game-tabs">
       {CONTRACT_TABS.map((tab) => (
-        <Link key={tab} to={contractHref({ ...query, tab, page: 1 })} aria-current={tab === query.tab ? "page" : undefined} preventScrollReset>
+        <Link
+          key={tab}
+          to={contractHref({ ...query, tab, page: 1 })}
+          aria-current={tab === query.tab ? "page" : undefined}
+          preventScrollReset
+        >
           {t(`positions.${tab}`)}
           {tab === "open" && openCount > 0 ? ` (${openCount})` : null}
         </Link>

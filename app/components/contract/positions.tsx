@@ -69,15 +69,30 @@ function OpenPosition({
   const tone = live ? (live.pnl > 0 ? "gain" : live.pnl < 0 ? "loss" : "flat") : "flat";
   const titleId = `position-${p.id}`;
   return (
-    <li className={`card position-card position-${p.side}`} data-testid="open-card" data-position-id={p.id} aria-labelledby={titleId}>
+    <li
+      className={`card position-card position-${p.side}`}
+      data-testid="open-card"
+      data-position-id={p.id}
+      aria-labelledby={titleId}
+    >
       <div className="position-head">
         <h3 id={titleId}>
-          {name} <span className={`side-pill side-${p.side}`}>{t(`ticket.${p.side}`)}</span> {p.leverage}×{p.mode === "practice" ? <> <ModeBadge mode="practice" /></> : null}
+          {name} <span className={`side-pill side-${p.side}`}>{t(`ticket.${p.side}`)}</span> {p.leverage}×
+          {p.mode === "practice" ? (
+            <>
+              {" "}
+              <ModeBadge mode="practice" />
+            </>
+          ) : null}
         </h3>
         {p.pair === query.pair && p.id === selectedId ? (
           <span className="muted">{t("positions.on_chart")}</span>
         ) : (
-          <Link to={contractHref({ ...query, pair: p.pair, selected: p.id })} preventScrollReset className="position-chart-link">
+          <Link
+            to={contractHref({ ...query, pair: p.pair, selected: p.id })}
+            preventScrollReset
+            className="position-chart-link"
+          >
             {t("positions.show_on_chart")}
           </Link>
         )}
@@ -89,7 +104,8 @@ function OpenPosition({
             {live ? (
               <>
                 {live.pnl > 0 ? "+" : ""}
-                {formatMoney(live.pnl, currency, lng)} <span className="position-pct">({formatBp(live.pnlBp, lng)})</span>
+                {formatMoney(live.pnl, currency, lng)}{" "}
+                <span className="position-pct">({formatBp(live.pnlBp, lng)})</span>
               </>
             ) : (
               "—"
@@ -130,7 +146,12 @@ function OpenPosition({
         </div>
       </dl>
       <div className="position-actions">
-        <Form method="post" preventScrollReset className="position-triggers" aria-label={`${t("positions.triggers")} · ${name}`}>
+        <Form
+          method="post"
+          preventScrollReset
+          className="position-triggers"
+          aria-label={`${t("positions.triggers")} · ${name}`}
+        >
           <CsrfInput />
           <ModeInput />
           <input type="hidden" name="intent" value="triggers" />
@@ -138,11 +159,27 @@ function OpenPosition({
           <input type="hidden" name="pair" value={p.pair} />
           <div className="field">
             <label htmlFor={`${p.id}-tp`}>{t("positions.tp")}</label>
-            <input id={`${p.id}-tp`} name="takeProfit" type="text" inputMode="decimal" autoComplete="off" defaultValue={priceInput(p.takeProfit, precision)} key={`tp-${p.takeProfit}`} />
+            <input
+              id={`${p.id}-tp`}
+              name="takeProfit"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={priceInput(p.takeProfit, precision)}
+              key={`tp-${p.takeProfit}`}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${p.id}-sl`}>{t("positions.sl")}</label>
-            <input id={`${p.id}-sl`} name="stopLoss" type="text" inputMode="decimal" autoComplete="off" defaultValue={priceInput(p.stopLoss, precision)} key={`sl-${p.stopLoss}`} />
+            <input
+              id={`${p.id}-sl`}
+              name="stopLoss"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              defaultValue={priceInput(p.stopLoss, precision)}
+              key={`sl-${p.stopLoss}`}
+            />
           </div>
           <button type="submit" className="button" aria-disabled={busy || undefined} data-testid="save-triggers">
             {t("positions.save")}
@@ -150,11 +187,22 @@ function OpenPosition({
         </Form>
         <Form method="post" preventScrollReset className="position-close">
           <CsrfInput />
-          <IdempotencyInput value={(actionData && "idempotencyKey" in actionData && error ? actionData.idempotencyKey : null) ?? closeKeys[p.id] ?? ""} />
+          <IdempotencyInput
+            value={
+              (actionData && "idempotencyKey" in actionData && error ? actionData.idempotencyKey : null) ??
+              closeKeys[p.id] ??
+              ""
+            }
+          />
           <ModeInput />
           <input type="hidden" name="intent" value="close" />
           <input type="hidden" name="positionId" value={p.id} />
-          <button type="submit" className="button button-primary" aria-disabled={busy || undefined} data-testid="close-position">
+          <button
+            type="submit"
+            className="button button-primary"
+            aria-disabled={busy || undefined}
+            data-testid="close-position"
+          >
             {t("positions.close")}
           </button>
         </Form>
@@ -172,7 +220,15 @@ function OpenPosition({
  * Closed positions, newest first, paged: entry → close, why it closed, fees (open + close), the
  * payout and the net result, and when. Cards at every width (each a row from 1026 px).
  */
-export function ClosedPositions({ positions, pairs, currency }: { positions: Position[]; pairs: Pairs; currency: string }) {
+export function ClosedPositions({
+  positions,
+  pairs,
+  currency,
+}: {
+  positions: Position[];
+  pairs: Pairs;
+  currency: string;
+}) {
   const { t, i18n } = useTranslation("contract");
   const lng = i18n.language;
   if (positions.length === 0) return <p className="muted">{t("positions.none_closed")}</p>;
@@ -183,10 +239,22 @@ export function ClosedPositions({ positions, pairs, currency }: { positions: Pos
         const precision = pair?.precision ?? 2;
         const net = p.net ?? 0;
         return (
-          <li key={p.id} className={`card position-card position-closed position-${p.side}`} data-testid="closed-position" data-position-id={p.id}>
+          <li
+            key={p.id}
+            className={`card position-card position-closed position-${p.side}`}
+            data-testid="closed-position"
+            data-position-id={p.id}
+          >
             <div className="position-head">
               <h3>
-                {pair?.name ?? pairName(p.pair)} <span className={`side-pill side-${p.side}`}>{t(`ticket.${p.side}`)}</span> {p.leverage}×{p.mode === "practice" ? <> <ModeBadge mode="practice" /></> : null}
+                {pair?.name ?? pairName(p.pair)}{" "}
+                <span className={`side-pill side-${p.side}`}>{t(`ticket.${p.side}`)}</span> {p.leverage}×
+                {p.mode === "practice" ? (
+                  <>
+                    {" "}
+                    <ModeBadge mode="practice" />
+                  </>
+                ) : null}
               </h3>
               <span className={`reason-pill reason-${p.closeReason ?? "member"}`} data-testid="close-reason">
                 {t(`reason.${p.closeReason ?? "member"}`)}

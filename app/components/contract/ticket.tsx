@@ -8,7 +8,15 @@ import { ErrorList, useServerForm } from "~/components/form-core";
 import { ModeInput } from "~/components/mode-input";
 import { choiceErrorProps, controlProps } from "~/components/server-form";
 import { IdempotencyInput, Money } from "~/components/money";
-import { previewOf, priceInput, ticketOf, type ContractSettings, type ContractQuery, type Preview, type TypedTicket } from "~/utils/contract";
+import {
+  previewOf,
+  priceInput,
+  ticketOf,
+  type ContractSettings,
+  type ContractQuery,
+  type Preview,
+  type TypedTicket,
+} from "~/utils/contract";
 import type { openSchema } from "~/utils/contract.server";
 import { formatPrice } from "~/utils/game";
 import { formatMoney } from "~/utils/money";
@@ -50,7 +58,13 @@ export function Ticket(props: Props) {
   const lng = i18n.language;
   const [form, fields] = useServerForm<ReturnType<typeof openSchema>>({
     lastResult: props.lastResult,
-    defaultValue: { side: query.side, margin: query.margin, leverage: String(query.leverage), takeProfit: query.takeProfit, stopLoss: query.stopLoss },
+    defaultValue: {
+      side: query.side,
+      margin: query.margin,
+      leverage: String(query.leverage),
+      takeProfit: query.takeProfit,
+      stopLoss: query.stopLoss,
+    },
   });
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
@@ -83,11 +97,23 @@ export function Ticket(props: Props) {
   const signed = (m: number) => (m > 0 ? `+${money(m)}` : money(m));
   const closeOnly = settings.closeOnlyPairs.includes(query.pair);
   const example = price !== null ? priceInput(price, precision) : "";
-  const barErrors = [form.errors, fields.pair.errors, fields.seenPrice.errors, fields.idempotencyKey.errors].flatMap((e) => e ?? []);
+  const barErrors = [form.errors, fields.pair.errors, fields.seenPrice.errors, fields.idempotencyKey.errors].flatMap(
+    (e) => e ?? [],
+  );
   const submitLabel =
-    hydrated && preview ? t("ticket.submit", { side: t(`ticket.${side}`), leverage, cost: money(preview.cost) }) : t("ticket.submit_plain");
+    hydrated && preview
+      ? t("ticket.submit", { side: t(`ticket.${side}`), leverage, cost: money(preview.cost) })
+      : t("ticket.submit_plain");
   return (
-    <Form method="post" {...form.props} ref={formRef} onChange={read} preventScrollReset className="card contract-ticket" aria-labelledby="ticket-title">
+    <Form
+      method="post"
+      {...form.props}
+      ref={formRef}
+      onChange={read}
+      preventScrollReset
+      className="card contract-ticket"
+      aria-labelledby="ticket-title"
+    >
       <h2 id="ticket-title">{t("ticket.title")}</h2>
       <CsrfInput />
       <IdempotencyInput value={props.idempotencyKey} />
@@ -100,7 +126,13 @@ export function Ticket(props: Props) {
         <legend className="visually-hidden">{t("ticket.side")}</legend>
         {POSITION_SIDES.map((s) => (
           <label key={s} className={`contract-side contract-side-${s}`}>
-            <input type="radio" name={fields.side.name} value={s} defaultChecked={(fields.side.initialValue ?? "long") === s} {...choiceErrorProps(fields.side)} />
+            <input
+              type="radio"
+              name={fields.side.name}
+              value={s}
+              defaultChecked={(fields.side.initialValue ?? "long") === s}
+              {...choiceErrorProps(fields.side)}
+            />
             <span className="contract-side-name">
               <span aria-hidden="true">{s === "long" ? "▲ " : "▼ "}</span>
               {t(`ticket.${s}`)}
@@ -111,7 +143,10 @@ export function Ticket(props: Props) {
         <ErrorList id={fields.side.errorId} errors={fields.side.errors} />
       </fieldset>
 
-      <fieldset className="contract-leverage" aria-describedby={fields.leverage.errors ? fields.leverage.errorId : undefined}>
+      <fieldset
+        className="contract-leverage"
+        aria-describedby={fields.leverage.errors ? fields.leverage.errorId : undefined}
+      >
         <legend>{t("ticket.leverage")}</legend>
         <div className="contract-seg">
           {settings.leverageOptions.map((l) => (
@@ -178,7 +213,8 @@ export function Ticket(props: Props) {
         {(["takeProfit", "stopLoss"] as const).map((name) => (
           <div className="field" key={name}>
             <label htmlFor={fields[name].id}>
-              {t(name === "takeProfit" ? "ticket.take_profit" : "ticket.stop_loss")} <span className="muted">({t("ticket.optional")})</span>
+              {t(name === "takeProfit" ? "ticket.take_profit" : "ticket.stop_loss")}{" "}
+              <span className="muted">({t("ticket.optional")})</span>
             </label>
             <input
               {...controlProps(fields[name], "trigger-hint")}
@@ -229,7 +265,9 @@ export function Ticket(props: Props) {
                 <dt>
                   {t("preview.at_tp")} {fmtPrice(preview.takeProfit.price)}
                 </dt>
-                <dd data-testid="preview-tp">{t("preview.pays", { payout: money(preview.takeProfit.payout), net: signed(preview.takeProfit.net) })}</dd>
+                <dd data-testid="preview-tp">
+                  {t("preview.pays", { payout: money(preview.takeProfit.payout), net: signed(preview.takeProfit.net) })}
+                </dd>
               </div>
             ) : null}
             {preview.stopLoss ? (
@@ -237,15 +275,21 @@ export function Ticket(props: Props) {
                 <dt>
                   {t("preview.at_sl")} {fmtPrice(preview.stopLoss.price)}
                 </dt>
-                <dd data-testid="preview-sl">{t("preview.pays", { payout: money(preview.stopLoss.payout), net: signed(preview.stopLoss.net) })}</dd>
+                <dd data-testid="preview-sl">
+                  {t("preview.pays", { payout: money(preview.stopLoss.payout), net: signed(preview.stopLoss.net) })}
+                </dd>
               </div>
             ) : null}
           </dl>
         ) : (
           <p className="muted">{t("preview.needs_margin")}</p>
         )}
-        {hydrated && preview?.wrongSide.takeProfit ? <p className="error-list">{t("messages:take_profit_wrong_side")}</p> : null}
-        {hydrated && preview?.wrongSide.stopLoss ? <p className="error-list">{t("messages:stop_loss_wrong_side")}</p> : null}
+        {hydrated && preview?.wrongSide.takeProfit ? (
+          <p className="error-list">{t("messages:take_profit_wrong_side")}</p>
+        ) : null}
+        {hydrated && preview?.wrongSide.stopLoss ? (
+          <p className="error-list">{t("messages:stop_loss_wrong_side")}</p>
+        ) : null}
         <p className="hint">{t("preview.note")}</p>
         {/* the fees come on top of the margin: the most a position can cost is both, never more */}
         <p className="contract-risk" data-testid="preview-risk">
@@ -264,13 +308,18 @@ export function Ticket(props: Props) {
         <p className="bet-bar-status">
           <span>
             {props.practice ? t("common:practice.wallet") : t("ticket.game_wallet")}{" "}
-            <strong data-testid="game-wallet">{props.gameWallet ? <Money minor={props.gameWallet.balance} currency={currency} /> : "—"}</strong>
+            <strong data-testid="game-wallet">
+              {props.gameWallet ? <Money minor={props.gameWallet.balance} currency={currency} /> : "—"}
+            </strong>
           </span>
-          {!props.practice && (!props.gameWallet || props.gameWallet.balance === 0) ? <Link to="/user/transfer">{t("ticket.transfer_link")}</Link> : null}
+          {!props.practice && (!props.gameWallet || props.gameWallet.balance === 0) ? (
+            <Link to="/user/transfer">{t("ticket.transfer_link")}</Link>
+          ) : null}
           {/* the liquidation price stays in sight on a phone, where the preview is below the fold */}
           {preview ? (
             <span>
-              {t("preview.liquidation")} <strong className="contract-bar-liq">{fmtPrice(preview.liquidationPrice)}</strong>
+              {t("preview.liquidation")}{" "}
+              <strong className="contract-bar-liq">{fmtPrice(preview.liquidationPrice)}</strong>
             </span>
           ) : null}
         </p>

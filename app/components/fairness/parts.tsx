@@ -21,14 +21,33 @@ export function formatUtc(iso: string, locale: string): string {
  * 5 h 12 min"); no ticking countdown (the page has nothing to do at the reveal but be reloaded).
  * Past the reveal time the seed waits for the day's last period to be recorded: said so.
  */
-export function RevealText({ revealAt, now, kind, day }: { revealAt: string; now: number; kind: "day" | "period"; day?: string }) {
+export function RevealText({
+  revealAt,
+  now,
+  kind,
+  day,
+}: {
+  revealAt: string;
+  now: number;
+  kind: "day" | "period";
+  day?: string;
+}) {
   const { t, i18n } = useTranslation("fairness");
   const time = formatUtc(revealAt, i18n.language);
   const left = Math.ceil((Date.parse(revealAt) - now) / 60_000);
   const countdown =
-    left >= 60 ? t("countdown.hours", { hours: Math.floor(left / 60), minutes: left % 60 }) : t("countdown.minutes", { minutes: Math.max(left, 0) });
-  if (kind === "day") return <>{left > 0 ? t("days.reveal_in", { time, countdown }) : t("days.reveal_due", { time })}</>;
-  return <>{left > 0 ? t("period.not_revealed", { day: day ?? "", time, countdown }) : t("period.not_revealed_due", { day: day ?? "", time })}</>;
+    left >= 60
+      ? t("countdown.hours", { hours: Math.floor(left / 60), minutes: left % 60 })
+      : t("countdown.minutes", { minutes: Math.max(left, 0) });
+  if (kind === "day")
+    return <>{left > 0 ? t("days.reveal_in", { time, countdown }) : t("days.reveal_due", { time })}</>;
+  return (
+    <>
+      {left > 0
+        ? t("period.not_revealed", { day: day ?? "", time, countdown })
+        : t("period.not_revealed_due", { day: day ?? "", time })}
+    </>
+  );
 }
 
 /**
@@ -44,7 +63,12 @@ export function HexValue({ label, value, testId }: { label: string; value: strin
         <code className="hex" data-testid={testId}>
           {value}
         </code>
-        <CopyButton text={value} label={t("copy.what", { what: label })} copy={t("copy.button")} done={t("copy.done")} />
+        <CopyButton
+          text={value}
+          label={t("copy.what", { what: label })}
+          copy={t("copy.button")}
+          done={t("copy.done")}
+        />
       </span>
     </div>
   );

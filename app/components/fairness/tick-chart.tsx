@@ -42,16 +42,29 @@ export function TickChart({
   const padBottom = 16;
   const x = (s: number) => padX + ((s - from) / Math.max(1, to - from)) * (width - 2 * padX);
   const y = (p: number) => padTop + (1 - (p - lo) / (hi - lo)) * (height - padTop - padBottom);
-  const path = (points: TickPoint[]) => points.map(([s, p], i) => `${i === 0 ? "M" : "L"}${x(s).toFixed(1)} ${y(p).toFixed(1)}`).join("");
+  const path = (points: TickPoint[]) =>
+    points.map(([s, p], i) => `${i === 0 ? "M" : "L"}${x(s).toFixed(1)} ${y(p).toFixed(1)}`).join("");
   const shown = recomputed.length ? recomputed : recorded;
   const last = shown.at(-1)?.[1] ?? null;
   const trend = open === null || last === null || last === open ? "flat" : last > open ? "up" : "down";
   const fmt = (p: number) => formatPrice(p, precision, i18n.language);
   return (
-    <svg className={`tick-chart tick-chart-${variant} trend-${trend}`} viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-label={label} data-testid={`tick-chart-${variant}`}>
+    <svg
+      className={`tick-chart tick-chart-${variant} trend-${trend}`}
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-label={label}
+      data-testid={`tick-chart-${variant}`}
+    >
       {open === null ? null : <line className="tick-open" x1={padX} x2={width - padX} y1={y(open)} y2={y(open)} />}
-      {recorded.length ? <path className="tick-recorded" d={path(recorded)} data-testid={`tick-recorded-${variant}`} /> : null}
-      {recomputed.length ? <path className="tick-recomputed" d={path(recomputed)} data-testid={`tick-recomputed-${variant}`} /> : null}
+      {recorded.length ? (
+        <path className="tick-recorded" d={path(recorded)} data-testid={`tick-recorded-${variant}`} />
+      ) : null}
+      {recomputed.length ? (
+        <path className="tick-recomputed" d={path(recomputed)} data-testid={`tick-recomputed-${variant}`} />
+      ) : null}
       <text className="tick-label" x={padX} y={11}>
         {fmt(hi)}
       </text>

@@ -7,7 +7,12 @@ import { Money } from "../money";
 import { TickChart, type TickPoint } from "./tick-chart";
 
 type Outcome = "win" | "lose" | "refund";
-const SETTLED_AS: Record<Order["status"], Outcome | null> = { open: null, won: "win", lost: "lose", refunded: "refund" };
+const SETTLED_AS: Record<Order["status"], Outcome | null> = {
+  open: null,
+  won: "win",
+  lost: "lose",
+  refunded: "refund",
+};
 
 /**
  * The period page's verification (app/README.md, "Verifiable rounds"): the recorded ticks' chart,
@@ -16,10 +21,22 @@ const SETTLED_AS: Record<Order["status"], Outcome | null> = { open: null, won: "
  * pressed: no route's initial JS carries it. The button exists only once the page runs (before
  * hydration, or without JavaScript, it could do nothing); the script's instructions stand for it.
  */
-export function VerifyPanel({ proof, precision, bets, currency }: { proof: PeriodProof; precision: number; bets: Order[] | null; currency: string }) {
+export function VerifyPanel({
+  proof,
+  precision,
+  bets,
+  currency,
+}: {
+  proof: PeriodProof;
+  precision: number;
+  bets: Order[] | null;
+  currency: string;
+}) {
   const { t, i18n } = useTranslation("fairness");
   const [ready, setReady] = useState(false);
-  const [state, setState] = useState<{ kind: "idle" | "running" | "failed" } | { kind: "done"; result: Verification }>({ kind: "idle" });
+  const [state, setState] = useState<{ kind: "idle" | "running" | "failed" } | { kind: "done"; result: Verification }>({
+    kind: "idle",
+  });
   useEffect(() => setReady(typeof crypto !== "undefined" && crypto.subtle !== undefined), []);
   const revealed = proof.day.seed !== null;
   const result = state.kind === "done" ? state.result : null;
@@ -66,7 +83,9 @@ export function VerifyPanel({ proof, precision, bets, currency }: { proof: Perio
               label={result ? t("period.recomputed_chart") : t("period.recorded_chart")}
             />
           ))}
-          <figcaption className="muted">{result ? t("period.recomputed_chart") : t("period.recorded_chart")}</figcaption>
+          <figcaption className="muted">
+            {result ? t("period.recomputed_chart") : t("period.recorded_chart")}
+          </figcaption>
         </figure>
       ) : null}
       {revealed ? (
@@ -74,14 +93,23 @@ export function VerifyPanel({ proof, precision, bets, currency }: { proof: Perio
           <h2 id="verify-heading">{t("verify.heading")}</h2>
           <p>{t("verify.intro")}</p>
           {ready ? (
-            <button type="button" className="button button-primary" onClick={() => void run()} disabled={state.kind === "running"} data-testid="verify-button">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void run()}
+              disabled={state.kind === "running"}
+              data-testid="verify-button"
+            >
               {state.kind === "running" ? t("verify.running") : t("verify.button")}
             </button>
           ) : null}
           <div aria-live="polite">
             {state.kind === "failed" ? <p className="form-error">{t("verify.load_failed")}</p> : null}
             {result ? (
-              <p className={result.ok ? "verify-verdict verify-ok" : "verify-verdict verify-bad"} data-testid="verify-verdict">
+              <p
+                className={result.ok ? "verify-verdict verify-ok" : "verify-verdict verify-bad"}
+                data-testid="verify-verdict"
+              >
                 {result.ok ? t("verify.all_ok") : t("verify.mismatch")}
               </p>
             ) : null}
@@ -97,7 +125,11 @@ export function VerifyPanel({ proof, precision, bets, currency }: { proof: Perio
                 <span>{t("verify.result")}</span>
               </li>
               {result.lines.map((line) => (
-                <li key={line.key} className={line.ok ? "verify-line verify-line-ok" : "verify-line verify-line-bad"} data-testid={`verify-${line.key}`}>
+                <li
+                  key={line.key}
+                  className={line.ok ? "verify-line verify-line-ok" : "verify-line verify-line-bad"}
+                  data-testid={`verify-${line.key}`}
+                >
                   <span className="verify-name">{lineName(line)}</span>
                   <span className={line.key === "commitment" ? "verify-value hex" : "verify-value"}>
                     <span className="verify-tag">{t("verify.recorded")}</span> {fmtValue(line, line.recorded)}
@@ -134,11 +166,15 @@ export function VerifyPanel({ proof, precision, bets, currency }: { proof: Perio
                         : t("bets.differs_recorded");
                 return (
                   <li key={o.id} className="fairness-bet" data-testid="period-bet">
-                    <span className={`mode-pill mode-${o.mode}`}>{o.mode === "practice" ? t("bets.practice") : t("bets.real")}</span>{" "}
+                    <span className={`mode-pill mode-${o.mode}`}>
+                      {o.mode === "practice" ? t("bets.practice") : t("bets.real")}
+                    </span>{" "}
                     <strong>{t(`game:option.${o.option}`)}</strong> · <Money minor={o.amount} currency={currency} /> ·{" "}
                     {t(`game:status.${o.status}`)}
                     <br />
-                    <span className={settled !== null && settled !== expected ? "verify-bad" : "verify-ok"}>{check}</span>
+                    <span className={settled !== null && settled !== expected ? "verify-bad" : "verify-ok"}>
+                      {check}
+                    </span>
                   </li>
                 );
               })}

@@ -41,7 +41,19 @@ interface Props {
  * $19.50") and places it. A real form: without JavaScript it posts the page and comes back with a
  * toast, the button reading "Place bet". No option is chosen for the member: they pick the side.
  */
-export function BetForm({ pair, periodNo, head, odds, betAmounts, limits, currency, gameWallet, practice, idempotencyKey, lastResult }: Props) {
+export function BetForm({
+  pair,
+  periodNo,
+  head,
+  odds,
+  betAmounts,
+  limits,
+  currency,
+  gameWallet,
+  practice,
+  idempotencyKey,
+  lastResult,
+}: Props) {
   const { t, i18n } = useTranslation("game");
   const [form, fields] = useServerForm<ReturnType<typeof betSchema>>({
     lastResult,
@@ -86,7 +98,9 @@ export function BetForm({ pair, periodNo, head, odds, betAmounts, limits, curren
           payout: formatMoney(payout("win", choice.amount, oddsBp(oddsOf)), currency, i18n.language),
         })
       : null;
-  const barErrors = [form.errors, fields.pair.errors, fields.periodNo.errors, fields.idempotencyKey.errors].flatMap((e) => e ?? []);
+  const barErrors = [form.errors, fields.pair.errors, fields.periodNo.errors, fields.idempotencyKey.errors].flatMap(
+    (e) => e ?? [],
+  );
   return (
     <Form
       method="post"
@@ -172,12 +186,21 @@ export function BetForm({ pair, periodNo, head, odds, betAmounts, limits, curren
             <span>
               {/* practice mode: the practice balance stands where the game wallet would (app/README.md, "Practice mode") */}
               {practice ? t("common:practice.wallet") : t("bet.game_wallet")}{" "}
-              <strong data-testid="game-wallet">{gameWallet ? <Money minor={gameWallet.balance} currency={currency} /> : "—"}</strong>
+              <strong data-testid="game-wallet">
+                {gameWallet ? <Money minor={gameWallet.balance} currency={currency} /> : "—"}
+              </strong>
             </span>
-            {!practice && (!gameWallet || gameWallet.balance === 0) ? <Link to="/user/transfer">{t("bet.transfer_link")}</Link> : null}
+            {!practice && (!gameWallet || gameWallet.balance === 0) ? (
+              <Link to="/user/transfer">{t("bet.transfer_link")}</Link>
+            ) : null}
             {/* "✓ Placed: High · $1.00" after a bet, while its round is Next */}
             <Suspense fallback={null}>
-              <PlacedConfirmation lastResult={lastResult} periodNo={periodNo} digits={limits.digits} currency={currency} />
+              <PlacedConfirmation
+                lastResult={lastResult}
+                periodNo={periodNo}
+                digits={limits.digits}
+                currency={currency}
+              />
             </Suspense>
           </p>
           <div className="bet-bar-row">
@@ -204,7 +227,12 @@ function BetButton({ children }: { children: React.ReactNode }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <button type="submit" className="button button-primary bet-submit" aria-disabled={busy || undefined} data-testid="bet-submit">
+    <button
+      type="submit"
+      className="button button-primary bet-submit"
+      aria-disabled={busy || undefined}
+      data-testid="bet-submit"
+    >
       {children}
     </button>
   );

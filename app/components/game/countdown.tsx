@@ -32,7 +32,13 @@ export function CountdownBar({ from, to, now }: { from: string; to: string; now:
       <time dateTime={`PT${seconds}S`} className="countdown">
         {formatCountdown(seconds)}
       </time>
-      <svg className={`countdown-bar${left < 25 ? " countdown-bar-low" : ""}`} viewBox="0 0 100 6" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+      <svg
+        className={`countdown-bar${left < 25 ? " countdown-bar-low" : ""}`}
+        viewBox="0 0 100 6"
+        preserveAspectRatio="none"
+        aria-hidden="true"
+        focusable="false"
+      >
         <rect className="countdown-track" width="100" height="6" rx="3" />
         <rect className="countdown-fill" width={left.toFixed(2)} height="6" rx="3" />
       </svg>

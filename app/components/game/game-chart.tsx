@@ -32,9 +32,19 @@ export function GameChart(props: {
   const [ready, setReady] = useState(false);
   const onReady = useCallback((r: boolean) => setReady(r), []);
   const kline = wide && !props.klineTab;
-  const spark = { points: props.points, period: props.period, lockedFrom: props.lockedFrom, precision: props.precision, bets: props.bets, seconds: props.seconds };
+  const spark = {
+    points: props.points,
+    period: props.period,
+    lockedFrom: props.lockedFrom,
+    precision: props.precision,
+    bets: props.bets,
+    seconds: props.seconds,
+  };
   return (
-    <section className={`card game-chart${kline && ready ? " game-chart-kline" : ""}`} aria-labelledby="game-chart-title">
+    <section
+      className={`card game-chart${kline && ready ? " game-chart-kline" : ""}`}
+      aria-labelledby="game-chart-title"
+    >
       <h2 id="game-chart-title" className="visually-hidden">
         {t("chart.live_title")}
       </h2>
@@ -44,7 +54,14 @@ export function GameChart(props: {
       <Sparkline {...spark} variant="wide" width={640} height={360} />
       {kline ? (
         <Suspense fallback={null}>
-          <KlineChart pair={props.pair} precision={props.precision} tick={props.tick} bets={props.bets} embedded onReady={onReady} />
+          <KlineChart
+            pair={props.pair}
+            precision={props.precision}
+            tick={props.tick}
+            bets={props.bets}
+            embedded
+            onReady={onReady}
+          />
         </Suspense>
       ) : null}
     </section>

@@ -49,7 +49,8 @@ export function GamePage({ path }: { path: string }) {
   const live = useLiveMarket(market);
   const tickets = useTickets(data.tickets, data.gameCode);
   const points = useSparkPoints(data.spark, live.tick);
-  const precisionOf = (pair: string) => data.pairs.find((p) => p.symbol === pair)?.precision ?? market?.pair.precision ?? 2;
+  const precisionOf = (pair: string) =>
+    data.pairs.find((p) => p.symbol === pair)?.precision ?? market?.pair.precision ?? 2;
   const pairNameOf = (pair: string) => data.pairs.find((p) => p.symbol === pair)?.name ?? pair.replace("-", "/");
   const bets = useMemo(() => tickets.orders.filter((o) => o.pair === query.pair), [tickets.orders, query.pair]);
   const livePeriodNo = live.current?.periodNo;
@@ -59,7 +60,12 @@ export function GamePage({ path }: { path: string }) {
   return (
     <div className="game-page">
       <Suspense fallback={null}>
-        <SettlementResults results={tickets.results} currency={data.currency} ended={live.ended} onDismiss={tickets.dismiss} />
+        <SettlementResults
+          results={tickets.results}
+          currency={data.currency}
+          ended={live.ended}
+          onDismiss={tickets.dismiss}
+        />
       </Suspense>
       <div className="game-top">
         <h1>{gameName}</h1>
@@ -119,23 +125,28 @@ export function GamePage({ path }: { path: string }) {
             </BreakPanel>
           </Suspense>
         ) : (
-        <BetForm
-          pair={query.pair}
-          periodNo={live.next?.periodNo ?? ""}
-          head={
-            market && live.current && live.next ? (
-              <NextRound next={live.next} opensAt={live.current.startsAt} serverTime={market.serverTime} clock={live.clock} />
-            ) : null
-          }
-          odds={data.odds}
-          betAmounts={data.betAmounts}
-          limits={data.limits}
-          currency={data.currency}
-          gameWallet={tickets.gameWallet}
-          practice={modeOfWallet(data.gameCode) === "practice"}
-          idempotencyKey={actionData?.idempotencyKey ?? data.idempotencyKey}
-          lastResult={lastResult}
-        />
+          <BetForm
+            pair={query.pair}
+            periodNo={live.next?.periodNo ?? ""}
+            head={
+              market && live.current && live.next ? (
+                <NextRound
+                  next={live.next}
+                  opensAt={live.current.startsAt}
+                  serverTime={market.serverTime}
+                  clock={live.clock}
+                />
+              ) : null
+            }
+            odds={data.odds}
+            betAmounts={data.betAmounts}
+            limits={data.limits}
+            currency={data.currency}
+            gameWallet={tickets.gameWallet}
+            practice={modeOfWallet(data.gameCode) === "practice"}
+            idempotencyKey={actionData?.idempotencyKey ?? data.idempotencyKey}
+            lastResult={lastResult}
+          />
         )}
         <div className="game-side">
           <Suspense fallback={null}>
@@ -143,29 +154,35 @@ export function GamePage({ path }: { path: string }) {
           </Suspense>
           <div className="card game-tab">
             <Suspense fallback={null}>
-            {query.tab === "current" ? (
-              <CurrentOrders
-                orders={tickets.orders}
-                currency={data.currency}
-                error={tickets.error}
-                pairNameOf={pairNameOf}
-                renderedAt={market?.serverTime ?? data.renderedAt}
-                clock={live.clock}
-              />
-            ) : null}
-            {data.tab.tab === "history" ? (
-              <OrderHistory
-                orders={data.tab.page.items}
-                currency={data.currency}
-                precisionOf={precisionOf}
-                pages={{ path, query, total: data.tab.page.total }}
-              />
-            ) : null}
-            {data.tab.tab === "quotes" ? (
-              <QuotesTable periods={data.tab.page.items} precision={market?.pair.precision ?? 2} pages={{ path, query, total: data.tab.page.total }} />
-            ) : null}
-            {data.tab.tab === "rules" ? <Rules items={data.tab.items} error={data.tab.error} /> : null}
-            {query.tab === "chart" && market ? <KlineChart pair={query.pair} precision={market.pair.precision} tick={live.tick} bets={bets} /> : null}
+              {query.tab === "current" ? (
+                <CurrentOrders
+                  orders={tickets.orders}
+                  currency={data.currency}
+                  error={tickets.error}
+                  pairNameOf={pairNameOf}
+                  renderedAt={market?.serverTime ?? data.renderedAt}
+                  clock={live.clock}
+                />
+              ) : null}
+              {data.tab.tab === "history" ? (
+                <OrderHistory
+                  orders={data.tab.page.items}
+                  currency={data.currency}
+                  precisionOf={precisionOf}
+                  pages={{ path, query, total: data.tab.page.total }}
+                />
+              ) : null}
+              {data.tab.tab === "quotes" ? (
+                <QuotesTable
+                  periods={data.tab.page.items}
+                  precision={market?.pair.precision ?? 2}
+                  pages={{ path, query, total: data.tab.page.total }}
+                />
+              ) : null}
+              {data.tab.tab === "rules" ? <Rules items={data.tab.items} error={data.tab.error} /> : null}
+              {query.tab === "chart" && market ? (
+                <KlineChart pair={query.pair} precision={market.pair.precision} tick={live.tick} bets={bets} />
+              ) : null}
             </Suspense>
             {data.tab.tab === "error" ? (
               <p role="alert" className="error-list">

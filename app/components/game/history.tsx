@@ -32,7 +32,15 @@ const HISTORY_COLUMNS = [
 ] as const;
 
 /** The history section: a page of orders, and the links to the other pages. */
-export default function HistorySection({ pages, ...props }: { orders: Order[]; currency: string; precisionOf: Precision; pages: Pages }) {
+export default function HistorySection({
+  pages,
+  ...props
+}: {
+  orders: Order[];
+  currency: string;
+  precisionOf: Precision;
+  pages: Pages;
+}) {
   return (
     <>
       <OrderHistory {...props} />
@@ -42,7 +50,15 @@ export default function HistorySection({ pages, ...props }: { orders: Order[]; c
 }
 
 /** The order history table, its columns as app/README.md, "The game page" lists them. */
-function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; currency: string; precisionOf: Precision }) {
+function OrderHistory({
+  orders,
+  currency,
+  precisionOf,
+}: {
+  orders: Order[];
+  currency: string;
+  precisionOf: Precision;
+}) {
   const { t, i18n } = useTranslation("game");
   const lng = i18n.language;
   // a void period's bet reads as void with its reason where the result would be: no close to judge by
@@ -61,17 +77,23 @@ function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; curr
           return (
             <li key={o.id} className="order-card">
               <p className="order-card-head">
-                {o.mode === "practice" ? <ModeBadge mode="practice" /> : null} <OrderStatus order={o} currency={currency} /> · {t(`option.${o.option}`)} · <Money minor={o.amount} currency={currency} />
+                {o.mode === "practice" ? <ModeBadge mode="practice" /> : null}{" "}
+                <OrderStatus order={o} currency={currency} /> · {t(`option.${o.option}`)} ·{" "}
+                <Money minor={o.amount} currency={currency} />
               </p>
               <p className="order-card-facts" data-void={voidOf(o) ?? undefined}>
                 {voidOf(o)
                   ? t(`void_reason.${voidOf(o)!}`)
                   : o.closePrice === null
                     ? t("orders.bet_at", { price: formatPrice(o.priceAtBet, precision, lng) })
-                    : t("orders.card_result", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}
+                    : t("orders.card_result", {
+                        close: formatPrice(o.closePrice, precision, lng),
+                        digit: o.lastDigit ?? "—",
+                      })}
               </p>
               <p className="order-card-meta muted">
-                {o.pair.replace("-", "/")} · {t("orders.period_short", { periodNo: o.periodNo })} · {formatTime(o.endsAt, lng)} UTC
+                {o.pair.replace("-", "/")} · {t("orders.period_short", { periodNo: o.periodNo })} ·{" "}
+                {formatTime(o.endsAt, lng)} UTC
                 {o.status === "open" ? null : (
                   <>
                     {" "}
@@ -84,47 +106,55 @@ function OrderHistory({ orders, currency, precisionOf }: { orders: Order[]; curr
         })}
       </ul>
       <div className="wide-only">
-    <ScrollTable caption={t("tabs.history")} hideCaption testId="order-history" columns={HISTORY_COLUMNS.map((key) => t(`orders.${key}`))}>
-      {orders.map((o) => {
-        const precision = precisionOf(o.pair);
-        return (
-          <tr key={o.id}>
-            <td>
-              {o.periodNo}
-              {o.status === "open" ? null : (
-                <>
-                  {" "}
-                  <VerifyLink pair={o.pair} periodNo={o.periodNo} />
-                </>
-              )}
-            </td>
-            <td>{o.pair.replace("-", "/")}</td>
-            <td>{formatPrice(o.priceAtBet, precision, lng)}</td>
-            <td>
-              <Money minor={o.amount} currency={currency} />
-            </td>
-            <td>{t(`category.${categoryOf(o.option)}`)}</td>
-            <td>
-              {o.mode === "practice" ? <ModeBadge mode="practice" /> : null} {t(`option.${o.option}`)}
-            </td>
-            <td>
-              <OrderStatus order={o} currency={currency} />
-            </td>
-            <td>×{formatOdds(o.odds, lng)}</td>
-            <td data-void={voidOf(o) ?? undefined}>
-              {voidOf(o)
-                ? t(`void_reason.${voidOf(o)!}`)
-                : o.closePrice === null
-                  ? "—"
-                  : t("orders.result_value", { close: formatPrice(o.closePrice, precision, lng), digit: o.lastDigit ?? "—" })}
-            </td>
-            <td>{formatTime(o.startsAt, lng)}</td>
-            <td>{formatTime(o.endsAt, lng)}</td>
-            <td>{o.currency}</td>
-          </tr>
-        );
-      })}
-    </ScrollTable>
+        <ScrollTable
+          caption={t("tabs.history")}
+          hideCaption
+          testId="order-history"
+          columns={HISTORY_COLUMNS.map((key) => t(`orders.${key}`))}
+        >
+          {orders.map((o) => {
+            const precision = precisionOf(o.pair);
+            return (
+              <tr key={o.id}>
+                <td>
+                  {o.periodNo}
+                  {o.status === "open" ? null : (
+                    <>
+                      {" "}
+                      <VerifyLink pair={o.pair} periodNo={o.periodNo} />
+                    </>
+                  )}
+                </td>
+                <td>{o.pair.replace("-", "/")}</td>
+                <td>{formatPrice(o.priceAtBet, precision, lng)}</td>
+                <td>
+                  <Money minor={o.amount} currency={currency} />
+                </td>
+                <td>{t(`category.${categoryOf(o.option)}`)}</td>
+                <td>
+                  {o.mode === "practice" ? <ModeBadge mode="practice" /> : null} {t(`option.${o.option}`)}
+                </td>
+                <td>
+                  <OrderStatus order={o} currency={currency} />
+                </td>
+                <td>×{formatOdds(o.odds, lng)}</td>
+                <td data-void={voidOf(o) ?? undefined}>
+                  {voidOf(o)
+                    ? t(`void_reason.${voidOf(o)!}`)
+                    : o.closePrice === null
+                      ? "—"
+                      : t("orders.result_value", {
+                          close: formatPrice(o.closePrice, precision, lng),
+                          digit: o.lastDigit ?? "—",
+                        })}
+                </td>
+                <td>{formatTime(o.startsAt, lng)}</td>
+                <td>{formatTime(o.endsAt, lng)}</td>
+                <td>{o.currency}</td>
+              </tr>
+            );
+          })}
+        </ScrollTable>
       </div>
     </>
   );

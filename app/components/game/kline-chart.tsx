@@ -36,7 +36,15 @@ function themeColors() {
   // faint grid lines (Binance's and IQ Option's dark charts): the border colour at half opacity
   const line = read("--line");
   const grid = /^#[0-9a-f]{6}$/i.test(line) ? `${line}80` : line;
-  return { text: read("--muted"), background: read("--card"), grid, up: read("--up"), down: read("--down"), accent: read("--accent"), danger: read("--danger") };
+  return {
+    text: read("--muted"),
+    background: read("--card"),
+    grid,
+    up: read("--up"),
+    down: read("--down"),
+    accent: read("--accent"),
+    danger: read("--danger"),
+  };
 }
 
 /**
@@ -102,10 +110,17 @@ export default function KlineChart({
       palette.current = { entry: colors.accent, up: colors.up, down: colors.down, danger: colors.danger };
       const chart = charts.createChart(container.current, {
         autoSize: true,
-        layout: { attributionLogo: false, background: { type: charts.ColorType.Solid, color: colors.background }, textColor: colors.text },
+        layout: {
+          attributionLogo: false,
+          background: { type: charts.ColorType.Solid, color: colors.background },
+          textColor: colors.text,
+        },
         grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
         // the price axis reads as the price card does: "61,228.70", not "61228.70"
-        localization: { locale: lng, priceFormatter: (p: number) => formatPrice(Math.round(p * scale), precision, lng) },
+        localization: {
+          locale: lng,
+          priceFormatter: (p: number) => formatPrice(Math.round(p * scale), precision, lng),
+        },
         timeScale: { timeVisible: interval !== "1d", secondsVisible: false },
       });
       remove = () => chart.remove();
@@ -189,7 +204,10 @@ export default function KlineChart({
         if (!range || wanted.length === 0) return range;
         return {
           ...range,
-          priceRange: { minValue: Math.min(range.priceRange.minValue, ...wanted), maxValue: Math.max(range.priceRange.maxValue, ...wanted) },
+          priceRange: {
+            minValue: Math.min(range.priceRange.minValue, ...wanted),
+            maxValue: Math.max(range.priceRange.maxValue, ...wanted),
+          },
         };
       },
     } as never);
@@ -215,14 +233,25 @@ export default function KlineChart({
   }, [tick, interval, scale]);
 
   return (
-    <section aria-labelledby={embedded ? "game-chart-title" : "chart-title"} className={`kline${embedded ? " kline-embedded" : ""}`}>
+    <section
+      aria-labelledby={embedded ? "game-chart-title" : "chart-title"}
+      className={`kline${embedded ? " kline-embedded" : ""}`}
+    >
       {embedded ? null : <h2 id="chart-title">{t("chart.title")}</h2>}
       {status === "static" ? (
-        embedded ? null : <p className="muted">{t("chart.needs_js")}</p>
+        embedded ? null : (
+          <p className="muted">{t("chart.needs_js")}</p>
+        )
       ) : (
         <div role="group" aria-label={t("chart.interval")} className="kline-intervals">
           {CANDLE_INTERVALS.map((i) => (
-            <button key={i} type="button" className="button button-small" aria-pressed={i === interval} onClick={() => choose(i)}>
+            <button
+              key={i}
+              type="button"
+              className="button button-small"
+              aria-pressed={i === interval}
+              onClick={() => choose(i)}
+            >
               {t(`chart.interval_${i}`)}
             </button>
           ))}

@@ -35,7 +35,19 @@ interface Props {
  * polite region (period-news.tsx) says, once a period, how the last one closed and that the next
  * is live.
  */
-export function MarketPanel({ pairName, precision, price, current, ended, bets, currency, serverTime, connected, refused = false, clock }: Props) {
+export function MarketPanel({
+  pairName,
+  precision,
+  price,
+  current,
+  ended,
+  bets,
+  currency,
+  serverTime,
+  connected,
+  refused = false,
+  clock,
+}: Props) {
   const { t, i18n } = useTranslation("game");
   const fmt = (p: number | null) => formatPrice(p, precision, i18n.language);
   const now = useServerNow(serverTime, clock);
@@ -43,9 +55,14 @@ export function MarketPanel({ pairName, precision, price, current, ended, bets, 
   // coloured against the period's open, with an arrow and words: never colour alone (WCAG 1.4.1)
   const trend = trendOf(price, current.openPrice);
   const change = price !== null && current.openPrice !== null ? price - current.openPrice : null;
-  const betList = bets.map((b) => `${t(`option.${b.option}`)} ${formatMoney(b.amount, currency, i18n.language)}`).join(" · ");
+  const betList = bets
+    .map((b) => `${t(`option.${b.option}`)} ${formatMoney(b.amount, currency, i18n.language)}`)
+    .join(" · ");
   return (
-    <section className={`card game-market${connected ? " game-market-streaming" : ""}`} aria-labelledby="game-market-title">
+    <section
+      className={`card game-market${connected ? " game-market-streaming" : ""}`}
+      aria-labelledby="game-market-title"
+    >
       <div className="game-market-head">
         <h2 id="game-market-title">{pairName}</h2>
         <span className={`live-dot${connected ? " live-dot-on" : ""}`}>

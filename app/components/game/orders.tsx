@@ -35,7 +35,8 @@ export function OrderStatus({ order, currency }: { order: Order; currency: strin
   }
   const lng = i18n.language;
   const net = order.payout - order.amount;
-  const signed = net === 0 ? formatMoney(0, currency, lng) : `${net > 0 ? "+" : "−"}${formatMoney(Math.abs(net), currency, lng)}`;
+  const signed =
+    net === 0 ? formatMoney(0, currency, lng) : `${net > 0 ? "+" : "−"}${formatMoney(Math.abs(net), currency, lng)}`;
   return (
     <span className="status" data-testid="order-status">
       <strong className={`order-net order-${order.status}`}>{`${t(`status.${order.status}`)} ${signed}`}</strong>
@@ -91,18 +92,20 @@ export function CurrentOrders({
           {orders.map((o) => {
             const phase = roundPhase(o, now);
             return (
-            <li key={o.id} data-round={phase}>
-              <span className="order-line">
-                <span className={`round-badge round-badge-${phase}`} data-testid="order-round">
-                  {t(`round.${phase}`)}
-                </span>{" "}
-                {o.mode === "practice" ? <ModeBadge mode="practice" /> : null} <strong>{t(`option.${o.option}`)}</strong> · <Money minor={o.amount} currency={currency} /> · ×{formatOdds(o.odds, i18n.language)}
-              </span>
-              <span className="order-line muted">
-                <span data-testid="order-pair">{pairNameOf(o.pair)}</span> · {t("orders.period_short", { periodNo: o.periodNo })} ·{" "}
-                <OrderStatus order={o} currency={currency} />
-              </span>
-            </li>
+              <li key={o.id} data-round={phase}>
+                <span className="order-line">
+                  <span className={`round-badge round-badge-${phase}`} data-testid="order-round">
+                    {t(`round.${phase}`)}
+                  </span>{" "}
+                  {o.mode === "practice" ? <ModeBadge mode="practice" /> : null}{" "}
+                  <strong>{t(`option.${o.option}`)}</strong> · <Money minor={o.amount} currency={currency} /> · ×
+                  {formatOdds(o.odds, i18n.language)}
+                </span>
+                <span className="order-line muted">
+                  <span data-testid="order-pair">{pairNameOf(o.pair)}</span> ·{" "}
+                  {t("orders.period_short", { periodNo: o.periodNo })} · <OrderStatus order={o} currency={currency} />
+                </span>
+              </li>
             );
           })}
         </ul>
@@ -110,4 +113,3 @@ export function CurrentOrders({
     </section>
   );
 }
-

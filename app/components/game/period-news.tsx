@@ -11,7 +11,15 @@ import { formatPrice, type Period } from "~/utils/game";
  * region is in the page before anything is said in it; the game's first JavaScript stays within
  * its budget (tests/bench). Its props are plain values, so a tick does not change them.
  */
-export default function PeriodNews({ periodNo, ended, precision }: { periodNo: string; ended: Period | null; precision: number }) {
+export default function PeriodNews({
+  periodNo,
+  ended,
+  precision,
+}: {
+  periodNo: string;
+  ended: Period | null;
+  precision: number;
+}) {
   const { t, i18n } = useTranslation("game");
   const fmt = (p: number | null) => formatPrice(p, precision, i18n.language);
   const first = useRef(periodNo);
@@ -39,5 +47,9 @@ export default function PeriodNews({ periodNo, ended, precision }: { periodNo: s
 
 function lastResultText(t: TFunction<"game">, ended: Period, fmt: (price: number | null) => string): string {
   if (ended.voidReason) return t("market.last_void", { periodNo: ended.periodNo });
-  return t("market.last_result", { periodNo: ended.periodNo, close: fmt(ended.closePrice), digit: ended.lastDigit ?? "—" });
+  return t("market.last_result", {
+    periodNo: ended.periodNo,
+    close: fmt(ended.closePrice),
+    digit: ended.lastDigit ?? "—",
+  });
 }

@@ -12,13 +12,27 @@ import { parseAmount } from "#rules/units";
  * Live card lists the bet). Nothing at rest, so its own module, loaded with React.lazy by
  * bet-form.tsx as the page hydrates.
  */
-export default function PlacedConfirmation({ lastResult, periodNo, digits, currency }: { lastResult: unknown; periodNo: string; digits: number; currency: string }) {
+export default function PlacedConfirmation({
+  lastResult,
+  periodNo,
+  digits,
+  currency,
+}: {
+  lastResult: unknown;
+  periodNo: string;
+  digits: number;
+  currency: string;
+}) {
   const { t, i18n } = useTranslation("game");
   const placed = usePlacedConfirmation(lastResult, periodNo, digits);
   if (!placed) return null;
   return (
     <span className="bet-placed" data-testid="bet-placed">
-      ✓ {t("bet.placed", { option: t(`option.${placed.option}`), amount: formatMoney(placed.amount, currency, i18n.language) })}
+      ✓{" "}
+      {t("bet.placed", {
+        option: t(`option.${placed.option}`),
+        amount: formatMoney(placed.amount, currency, i18n.language),
+      })}
     </span>
   );
 }
@@ -57,7 +71,8 @@ function usePlacedConfirmation(lastResult: unknown, periodNo: string, digits: nu
     if (navigation.state !== "idle" || !pending.current) return;
     const sent = pending.current;
     pending.current = null;
-    if (sent.answer === lastResult && sent.amount !== null && sent.mode === mode) setPlaced({ option: sent.option, amount: sent.amount, periodNo });
+    if (sent.answer === lastResult && sent.amount !== null && sent.mode === mode)
+      setPlaced({ option: sent.option, amount: sent.amount, periodNo });
     else setPlaced(null);
   }, [navigation.state, lastResult, periodNo, mode]);
   return placed && placed.periodNo === periodNo ? placed : null;

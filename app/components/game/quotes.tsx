@@ -41,14 +41,20 @@ function QuotesTable({ periods, precision }: { periods: Period[]; precision: num
                 <VerifyLink pair={p.pair} periodNo={p.periodNo} />
               </p>
               <p className="order-card-facts">
-                {t("quotes.card_move", { open: formatPrice(p.openPrice, precision, lng), close: formatPrice(p.closePrice, precision, lng), digit: p.lastDigit ?? "—" })}
+                {t("quotes.card_move", {
+                  open: formatPrice(p.openPrice, precision, lng),
+                  close: formatPrice(p.closePrice, precision, lng),
+                  digit: p.lastDigit ?? "—",
+                })}
               </p>
               {p.voidReason ? (
                 <p className="order-card-meta quote-void" data-testid="quote-void">
                   {t(`void_reason.${p.voidReason}`)}
                 </p>
               ) : (
-                <p className="order-card-meta">{t("quotes.card_wins", { options: won.length ? won.join(", ") : "—" })}</p>
+                <p className="order-card-meta">
+                  {t("quotes.card_wins", { options: won.length ? won.join(", ") : "—" })}
+                </p>
               )}
             </li>
           );
@@ -85,12 +91,12 @@ function QuotesTable({ periods, precision }: { periods: Period[]; precision: num
                 </td>
               ) : (
                 BET_OPTIONS.map((o) => {
-                const outcome = p.outcomes?.[o];
-                return (
-                  <td key={o} className={outcome ? `outcome-${outcome}` : undefined}>
-                    {outcome ? t(`outcome.${outcome}`) : "—"}
-                  </td>
-                );
+                  const outcome = p.outcomes?.[o];
+                  return (
+                    <td key={o} className={outcome ? `outcome-${outcome}` : undefined}>
+                      {outcome ? t(`outcome.${outcome}`) : "—"}
+                    </td>
+                  );
                 })
               )}
             </tr>

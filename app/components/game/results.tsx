@@ -34,14 +34,30 @@ export function SettlementResults({
           currency={currency}
           onDismiss={onDismiss}
           label={t("result.dismiss")}
-          void={ended && ended.voidReason && ended.pair === order.pair && ended.periodNo === order.periodNo ? t("void_reason.short") : null}
+          void={
+            ended && ended.voidReason && ended.pair === order.pair && ended.periodNo === order.periodNo
+              ? t("void_reason.short")
+              : null
+          }
         />
       ))}
     </div>
   );
 }
 
-function Result({ order, currency, onDismiss, label, void: voided }: { order: Order; currency: string; onDismiss: (id: string) => void; label: string; void: string | null }) {
+function Result({
+  order,
+  currency,
+  onDismiss,
+  label,
+  void: voided,
+}: {
+  order: Order;
+  currency: string;
+  onDismiss: (id: string) => void;
+  label: string;
+  void: string | null;
+}) {
   const text = useResultText(order, currency) + (voided ? ` · ${voided}` : "");
   useEffect(() => {
     const timer = setTimeout(() => onDismiss(order.id), SHOW_MS);
@@ -64,6 +80,11 @@ function Result({ order, currency, onDismiss, label, void: voided }: { order: Or
 export function useResultText(order: Order, currency: string): string {
   const { t, i18n } = useTranslation("game");
   const amount = formatMoney(order.status === "lost" ? order.amount : order.payout, currency, i18n.language);
-  const head = order.status === "won" ? t("result.won", { amount }) : order.status === "lost" ? t("result.lost", { amount }) : t("result.refunded", { amount });
+  const head =
+    order.status === "won"
+      ? t("result.won", { amount })
+      : order.status === "lost"
+        ? t("result.lost", { amount })
+        : t("result.refunded", { amount });
   return `${head} · ${pairName(order.pair)} · ${t(`option.${order.option}`)} · ${t("orders.period_short", { periodNo: order.periodNo })}`;
 }

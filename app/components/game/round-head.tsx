@@ -29,7 +29,8 @@ export function RoundHead(props: {
         </span>
       </p>
       <p className="game-timer round-timer" {...props.timer}>
-        <span className="round-timer-label">{props.label}</span> <CountdownBar from={props.from} to={props.to} now={props.now} />
+        <span className="round-timer-label">{props.label}</span>{" "}
+        <CountdownBar from={props.from} to={props.to} now={props.now} />
       </p>
     </div>
   );
@@ -41,7 +42,17 @@ export function RoundHead(props: {
  * cut-off "Closed, starts in 0:03" (to its start), when no round takes bets. `data-phase` says
  * which, for the tests and the stylesheet.
  */
-export function NextRound({ next, opensAt, serverTime, clock }: { next: Period; opensAt: string; serverTime: string; clock: ServerClock }) {
+export function NextRound({
+  next,
+  opensAt,
+  serverTime,
+  clock,
+}: {
+  next: Period;
+  opensAt: string;
+  serverTime: string;
+  clock: ServerClock;
+}) {
   const { t } = useTranslation("game");
   const now = useServerNow(serverTime, clock);
   const open = now < Date.parse(next.cutoffAt);

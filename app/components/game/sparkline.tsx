@@ -30,7 +30,17 @@ interface Props {
  * dozen points: cheaper than any chart library's first load). Geometry is in SVG attributes, not
  * styles: the page's CSP allows no inline style attribute.
  */
-export function Sparkline({ points, period, lockedFrom, precision, bets, seconds, width = 320, height = 72, variant }: Props) {
+export function Sparkline({
+  points,
+  period,
+  lockedFrom,
+  precision,
+  bets,
+  seconds,
+  width = 320,
+  height = 72,
+  variant,
+}: Props) {
   const { t, i18n } = useTranslation("game");
   const fmt = (p: number | null) => formatPrice(p, precision, i18n.language);
   const end = Date.parse(period.endsAt) / 1000;
@@ -69,7 +79,9 @@ export function Sparkline({ points, period, lockedFrom, precision, bets, seconds
       {/* locked: from the Next round's cut-off to the Live round's end */}
       <rect className="spark-closed" x={x(locked)} y={0} width={Math.max(0, x(end) - x(locked))} height={height} />
       <line className="spark-start" x1={x(start)} x2={x(start)} y1={0} y2={height} />
-      {open === null ? null : <line className="spark-open" x1={pad} x2={width - pad} y1={y(open)} y2={y(open)} data-testid="spark-open" />}
+      {open === null ? null : (
+        <line className="spark-open" x1={pad} x2={width - pad} y1={y(open)} y2={y(open)} data-testid="spark-open" />
+      )}
       {line ? <path className="spark-line" d={line} /> : null}
       {last ? <circle className="spark-now" cx={x(last[0])} cy={y(last[1])} r={3} /> : null}
       {bets.map((b) => {

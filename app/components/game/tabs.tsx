@@ -12,7 +12,12 @@ export default function GameTabs({ path, query }: { path: string; query: GameQue
   return (
     <nav aria-label={t("tabs.label")} className="support-tabs game-tabs">
       {GAME_TABS.map((tab) => (
-        <Link key={tab} to={gameHref(path, { pair: query.pair, tab })} aria-current={tab === query.tab ? "page" : undefined} preventScrollReset>
+        <Link
+          key={tab}
+          to={gameHref(path, { pair: query.pair, tab })}
+          aria-current={tab === query.tab ? "page" : undefined}
+          preventScrollReset
+        >
           {t(`tabs.${tab}`)}
         </Link>
       ))}

@@ -64,9 +64,12 @@ export function useLiveMarket(market: Market | null) {
   useEffect(() => {
     if (!endsAt) return;
     const wait = Date.parse(endsAt) - clock.now() + 2_000;
-    const timer = setTimeout(() => {
-      if (state === "idle") revalidator.revalidate();
-    }, Math.max(wait, 1_000));
+    const timer = setTimeout(
+      () => {
+        if (state === "idle") revalidator.revalidate();
+      },
+      Math.max(wait, 1_000),
+    );
     return () => clearTimeout(timer);
     // one re-read per period: the revalidator's identity changes with every render
   }, [endsAt]);

@@ -5,7 +5,10 @@ import { useEffect, useRef, useState } from "react";
  * reopens it; its code is fetched once the page is live). `path` null keeps it closed. Returns
  * whether it is open, and whether the platform refused it for a limit (too many streams).
  */
-export function useSocket(path: string | null, onMessage: (message: unknown) => void): { open: boolean; refused: boolean } {
+export function useSocket(
+  path: string | null,
+  onMessage: (message: unknown) => void,
+): { open: boolean; refused: boolean } {
   const handler = useRef(onMessage);
   handler.current = onMessage;
   const [open, setOpen] = useState(false);

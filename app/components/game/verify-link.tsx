@@ -7,7 +7,12 @@ import { useTranslation } from "~/utils/translator";
 export function VerifyLink({ pair, periodNo }: { pair: string; periodNo: string }) {
   const { t } = useTranslation("game");
   return (
-    <a className="verify-link" href={`/fairness/${pair}/${periodNo}`} aria-label={t("quotes.verify_label", { periodNo })} data-testid="verify-link">
+    <a
+      className="verify-link"
+      href={`/fairness/${pair}/${periodNo}`}
+      aria-label={t("quotes.verify_label", { periodNo })}
+      data-testid="verify-link"
+    >
       {t("quotes.verify")}
     </a>
   );

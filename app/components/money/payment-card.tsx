@@ -62,7 +62,13 @@ export function PaymentCard({
         <p className="payment-label">{t("payment.send_exactly")}</p>
         <p className="payment-asset-amount" data-testid="payment-asset-amount">
           <span className="payment-figure">{payment.assetAmount}</span> <span className="payment-unit">{asset}</span>
-          <CopyButton text={payment.assetAmount} label={t("payment.copy_what", { what: t("payment.send_exactly") })} copy={t("payment.copy")} done={t("payment.copied")} className="copy-button" />
+          <CopyButton
+            text={payment.assetAmount}
+            label={t("payment.copy_what", { what: t("payment.send_exactly") })}
+            copy={t("payment.copy")}
+            done={t("payment.copied")}
+            className="copy-button"
+          />
         </p>
         <p className="payment-worth">
           {t("payment.credited_as")} <Money minor={amount} currency={currency} />
@@ -71,7 +77,13 @@ export function PaymentCard({
       <div className="payment-address-block">
         {qr ? (
           // dark modules on white with a quiet zone, whatever the theme: phones scan it in dark mode too
-          <svg className="payment-qr" viewBox={`0 0 ${qr.size} ${qr.size}`} role="img" aria-label={t("payment.qr_label")} shapeRendering="crispEdges">
+          <svg
+            className="payment-qr"
+            viewBox={`0 0 ${qr.size} ${qr.size}`}
+            role="img"
+            aria-label={t("payment.qr_label")}
+            shapeRendering="crispEdges"
+          >
             <rect width={qr.size} height={qr.size} fill="#ffffff" />
             <path d={qr.path} fill="#000000" />
           </svg>
@@ -91,7 +103,11 @@ export function PaymentCard({
       <ul className="payment-warnings">
         <li>{t("payment.only_asset", { asset, network: payment.network })}</li>
         <li>{t("payment.exact_hint")}</li>
-        {assign === "member" ? <li>{t("payment.address_kept")}</li> : assign === "deposit" ? <li>{t("payment.address_once")}</li> : null}
+        {assign === "member" ? (
+          <li>{t("payment.address_kept")}</li>
+        ) : assign === "deposit" ? (
+          <li>{t("payment.address_once")}</li>
+        ) : null}
       </ul>
     </section>
   );
@@ -120,9 +136,16 @@ function Fact({
         <span className={mono ? "payment-value payment-mono" : "payment-value"} data-testid={testId}>
           {children}
         </span>
-        {copy ? <CopyButton text={copy} label={t("payment.copy_what", { what: label })} copy={t("payment.copy")} done={t("payment.copied")} className="copy-button" /> : null}
+        {copy ? (
+          <CopyButton
+            text={copy}
+            label={t("payment.copy_what", { what: label })}
+            copy={t("payment.copy")}
+            done={t("payment.copied")}
+            className="copy-button"
+          />
+        ) : null}
       </dd>
     </div>
   );
 }
-

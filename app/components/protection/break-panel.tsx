@@ -9,7 +9,15 @@ import { useTranslation } from "~/utils/translator";
  * links to what still works: withdrawing and the records. The platform refuses the money calls
  * anyway; this spares the member a form that can only be refused.
  */
-export function BreakPanel({ kind, until, children }: { kind: "timeout" | "exclusion"; until: string; children?: React.ReactNode }) {
+export function BreakPanel({
+  kind,
+  until,
+  children,
+}: {
+  kind: "timeout" | "exclusion";
+  until: string;
+  children?: React.ReactNode;
+}) {
   const { t, i18n } = useTranslation("money");
   return (
     <section className="card break-panel" aria-labelledby="break-panel-title" data-testid="break-panel">

@@ -36,7 +36,9 @@ export default function RealityCheckPanel({ check }: { check: DueRealityCheck })
   const back = pathname + search;
   const hours = Math.floor(check.playedMinutes / 60);
   const played =
-    hours > 0 ? t("reality.hours", { hours: String(hours), minutes: String(check.playedMinutes % 60) }) : t("reality.minutes", { n: String(check.playedMinutes) });
+    hours > 0
+      ? t("reality.hours", { hours: String(hours), minutes: String(check.playedMinutes % 60) })
+      : t("reality.minutes", { n: String(check.playedMinutes) });
   // signed, and coloured as rising and falling are: the sign says it without the colour
   const net = `${check.net > 0 ? "+" : ""}${formatMoney(check.net, check.currency, i18n.language)}`;
   return (
@@ -60,7 +62,10 @@ export default function RealityCheckPanel({ check }: { check: DueRealityCheck })
           </div>
           <div>
             <dt>{t("reality.net")}</dt>
-            <dd data-testid="reality-net" className={check.net > 0 ? "reality-net-up" : check.net < 0 ? "reality-net-down" : undefined}>
+            <dd
+              data-testid="reality-net"
+              className={check.net > 0 ? "reality-net-up" : check.net < 0 ? "reality-net-down" : undefined}
+            >
               {net}
             </dd>
           </div>

@@ -55,7 +55,10 @@ export function AccountTable(props: { items: AccountOperation[]; currency: strin
       {props.items.map((r) => {
         const from = r.entries.find((e) => e.amount < 0);
         const to = r.entries.find((e) => e.amount > 0);
-        const where = r.entries.length > 1 && from && to ? `${accountName(from.account)} → ${accountName(to.account)}` : accountName(r.account);
+        const where =
+          r.entries.length > 1 && from && to
+            ? `${accountName(from.account)} → ${accountName(to.account)}`
+            : accountName(r.account);
         return (
           <tr key={r.id} data-testid="account-record">
             <Cell column={time}>

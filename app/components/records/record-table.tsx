@@ -81,9 +81,20 @@ export function RecordTable({
 }
 
 /** A cell placed on the phone card by its column; `label` is shown before it on a card when the card would not say what it is. */
-export function Cell({ column, label, children }: { column: RecordColumn; label?: boolean; children: React.ReactNode }) {
+export function Cell({
+  column,
+  label,
+  children,
+}: {
+  column: RecordColumn;
+  label?: boolean;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation("records");
-  const className = [`slot-${column.slot}`, column.slot === "amount" || column.key === "columns.balance_after" || column.key === "columns.fee" ? "num" : ""]
+  const className = [
+    `slot-${column.slot}`,
+    column.slot === "amount" || column.key === "columns.balance_after" || column.key === "columns.fee" ? "num" : "",
+  ]
     .filter(Boolean)
     .join(" ");
   if (column.key === "columns.time") {

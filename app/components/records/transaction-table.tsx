@@ -16,7 +16,12 @@ const COLUMNS = [
 export function TransactionTable(props: { items: Transaction[]; currency: string; games: Game[]; filtered: boolean }) {
   const { t } = useTranslation("records");
   return (
-    <RecordTable caption={t("tabs.transactions")} columns={COLUMNS} count={props.items.length} filtered={props.filtered}>
+    <RecordTable
+      caption={t("tabs.transactions")}
+      columns={COLUMNS}
+      count={props.items.length}
+      filtered={props.filtered}
+    >
       {props.items.map((item) => (
         <TransactionRow key={`${item.kind}-${item.id}`} item={item} currency={props.currency} games={props.games} />
       ))}
@@ -37,9 +42,15 @@ function TransactionRow({ item, currency, games }: { item: Transaction; currency
         <RecordTime iso={item.createdAt} />
       </Cell>
       <Cell column={type}>
-        <span className="record-what">{item.kind === "deposit" ? t("kinds.deposit") : t(`kinds.transfer_${item.direction}`)}</span>{" "}
+        <span className="record-what">
+          {item.kind === "deposit" ? t("kinds.deposit") : t(`kinds.transfer_${item.direction}`)}
+        </span>{" "}
         <span className="record-where">
-          {item.kind === "deposit" ? item.optionName : item.direction === "in" ? `${main} → ${game}` : `${game} → ${main}`}
+          {item.kind === "deposit"
+            ? item.optionName
+            : item.direction === "in"
+              ? `${main} → ${game}`
+              : `${game} → ${main}`}
         </span>
         {item.kind === "deposit" && item.payment ? (
           // the reference the member wrote in the transfer note; a pending deposit links to what to pay
@@ -54,7 +65,10 @@ function TransactionRow({ item, currency, games }: { item: Transaction; currency
         ) : null}
       </Cell>
       <Cell column={amount}>
-        <SignedMoney minor={item.kind === "transfer" && item.direction === "in" ? -item.amount : item.amount} currency={currency} />
+        <SignedMoney
+          minor={item.kind === "transfer" && item.direction === "in" ? -item.amount : item.amount}
+          currency={currency}
+        />
       </Cell>
       <Cell column={status}>
         <RecordStatus

@@ -36,7 +36,11 @@ export function WithdrawalTable(props: { items: Withdrawal[]; currency: string; 
             <Money minor={w.fee} currency={props.currency} />
           </Cell>
           <Cell column={status}>
-            <RecordStatus status={w.status} label={t(`status.${w.status}`)} reason={w.status === "rejected" ? w.reason : undefined} />
+            <RecordStatus
+              status={w.status}
+              label={t(`status.${w.status}`)}
+              reason={w.status === "rejected" ? w.reason : undefined}
+            />
           </Cell>
         </tr>
       ))}

@@ -10,7 +10,13 @@ export function ChatLink({ href }: { href: string | null }) {
       {href ? (
         <>
           <p>{t("contact.chat_body")}</p>
-          <a href={href} target="_blank" rel="noopener noreferrer" className="button button-primary" data-testid="chat-link">
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="button button-primary"
+            data-testid="chat-link"
+          >
             {t("contact.chat_open")}
             <span className="visually-hidden"> {t("contact.new_tab")}</span>
           </a>

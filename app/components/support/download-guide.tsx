@@ -36,7 +36,13 @@ export function AppLinks({ links }: { links: AppLink[] }) {
       <ul className="app-links">
         {links.map((link) => (
           <li key={link.url}>
-            <a href={link.url} target="_blank" rel="noopener noreferrer" className="button" data-testid={`app-link-${link.platform}`}>
+            <a
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="button"
+              data-testid={`app-link-${link.platform}`}
+            >
               {t(`download.app_${link.platform}`)}
               <span className="visually-hidden"> {t("contact.new_tab")}</span>
             </a>

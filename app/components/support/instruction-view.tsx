@@ -12,7 +12,11 @@ export function InstructionTabs({ current }: { current: string }) {
   return (
     <nav aria-label={t("help.types_label")} className="support-tabs">
       {INSTRUCTION_TYPES.map((type) => (
-        <Link key={type} to={type === "help" ? "/user/help" : `/user/help?type=${type}`} aria-current={type === current ? "page" : undefined}>
+        <Link
+          key={type}
+          to={type === "help" ? "/user/help" : `/user/help?type=${type}`}
+          aria-current={type === current ? "page" : undefined}
+        >
           {t(`help.type_${type}`)}
         </Link>
       ))}

@@ -29,7 +29,13 @@ export function NewMessageForm(props: FormProps) {
   return <NewMessage key={key} idempotencyKey={key} lastResult={props.actionData?.result} />;
 }
 
-function NewMessage({ idempotencyKey, lastResult }: { idempotencyKey: string; lastResult?: SubmissionResult<string[]> }) {
+function NewMessage({
+  idempotencyKey,
+  lastResult,
+}: {
+  idempotencyKey: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const { t } = useTranslation("support");
   const [form, fields] = useServerForm<typeof messageSchema>({ lastResult });
   return (
@@ -40,7 +46,11 @@ function NewMessage({ idempotencyKey, lastResult }: { idempotencyKey: string; la
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <FormSummary form={form} />
       <Field meta={fields.title} label={t("message.title_label")} autoComplete="off" />
-      <TextAreaField meta={fields.content} label={t("message.content_label")} hint={t("message.content_hint", { max: MESSAGE_LENGTHS.content })} />
+      <TextAreaField
+        meta={fields.content}
+        label={t("message.content_label")}
+        hint={t("message.content_hint", { max: MESSAGE_LENGTHS.content })}
+      />
       <SubmitButton>{t("message.send")}</SubmitButton>
     </Form>
   );

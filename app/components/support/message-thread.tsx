@@ -16,7 +16,8 @@ export function MessageThread({ thread }: { thread: Thread }) {
       {entries.map((entry) => (
         <li key={entry.id} className={`thread-entry thread-${entry.from}`} data-from={entry.from}>
           <p className="thread-meta">
-            <strong>{entry.from === "member" ? t("thread.from_member") : t("thread.from_operator")}</strong> · <Time iso={entry.createdAt} />
+            <strong>{entry.from === "member" ? t("thread.from_member") : t("thread.from_operator")}</strong> ·{" "}
+            <Time iso={entry.createdAt} />
           </p>
           <p className="stored-text">{entry.content}</p>
         </li>

@@ -2,7 +2,17 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 
 /** Previous/next links of a list at `path?page=N`; shown only when there is somewhere to go. */
-export function PageLinks({ path, page, total, pageSize }: { path: string; page: number; total: number; pageSize: number }) {
+export function PageLinks({
+  path,
+  page,
+  total,
+  pageSize,
+}: {
+  path: string;
+  page: number;
+  total: number;
+  pageSize: number;
+}) {
   const { t } = useTranslation("support");
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages === 1 && page === 1) return null;

@@ -49,7 +49,11 @@ export function PressList({ items }: { items: PressItem[] }) {
 
 export function PressKind({ kind }: { kind: PressItem["kind"] }) {
   const { t } = useTranslation("support");
-  return <span className={`badge badge-${kind}`}>{kind === "announcement" ? t("news.kind_announcement") : t("news.kind_news")}</span>;
+  return (
+    <span className={`badge badge-${kind}`}>
+      {kind === "announcement" ? t("news.kind_announcement") : t("news.kind_news")}
+    </span>
+  );
 }
 
 /** One item's full text. */

@@ -10,14 +10,17 @@ import { useTranslation } from "~/utils/translator";
  */
 
 const percent = (locale: string, value: number, digits: number) =>
-  numberFormat(locale, { style: "percent", minimumSignificantDigits: digits, maximumSignificantDigits: digits }).format(value);
+  numberFormat(locale, { style: "percent", minimumSignificantDigits: digits, maximumSignificantDigits: digits }).format(
+    value,
+  );
 
 function PairTable({ table }: { table: PairReturns }) {
   const { t, i18n } = useTranslation("support");
   const { t: tg } = useTranslation("game");
   const locale = i18n.language;
   // a chance that is exactly 0 (a digit option's refund) reads better as 0 % than as 0.000 %
-  const chance = (p: number) => (p === 0 ? numberFormat(locale, { style: "percent" }).format(0) : percent(locale, p, 4));
+  const chance = (p: number) =>
+    p === 0 ? numberFormat(locale, { style: "percent" }).format(0) : percent(locale, p, 4);
   return (
     <div className="returns-pair">
       <h3>{table.name}</h3>
@@ -25,7 +28,9 @@ function PairTable({ table }: { table: PairReturns }) {
         {t("returns.pair_params", {
           price: formatPrice(table.price, table.precision, locale),
           time: formatDateTime(table.priceAt, locale),
-          volatility: numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(table.volatilityBp / 10_000),
+          volatility: numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(
+            table.volatilityBp / 10_000,
+          ),
           period: table.periodSeconds,
           cutoff: table.cutoffSeconds,
           day: table.day,
@@ -43,7 +48,11 @@ function PairTable({ table }: { table: PairReturns }) {
         </thead>
         <tbody>
           {table.options.map((r) => (
-            <tr key={r.option} className={r.suspended ? "returns-suspended" : undefined} data-testid={`returns-${table.pair}-${r.option}`}>
+            <tr
+              key={r.option}
+              className={r.suspended ? "returns-suspended" : undefined}
+              data-testid={`returns-${table.pair}-${r.option}`}
+            >
               <th scope="row">
                 <span className="returns-option">{tg(`option.${r.option}`)}</span>
                 <span className="returns-sub">{t("returns.odds", { odds: formatOdds(r.odds, locale) })}</span>
@@ -76,7 +85,11 @@ export function ReturnsSection({ tables }: { tables: PairReturns[] | null }) {
     <section className="card returns" id="returns" aria-labelledby="returns-title">
       <h2 id="returns-title">{t("returns.title")}</h2>
       <p>{t("returns.intro")}</p>
-      {tables && tables.length > 0 ? tables.map((table) => <PairTable key={table.pair} table={table} />) : <p>{t("returns.unavailable")}</p>}
+      {tables && tables.length > 0 ? (
+        tables.map((table) => <PairTable key={table.pair} table={table} />)
+      ) : (
+        <p>{t("returns.unavailable")}</p>
+      )}
       <ul className="returns-notes">
         <li>{t("returns.note_digits")}</li>
         <li>{t("returns.note_counter")}</li>

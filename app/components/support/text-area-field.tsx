@@ -16,7 +16,12 @@ export function TextAreaField({
   const hintId = useId();
   return (
     <FieldFrame meta={meta} label={label} hint={hint} hintId={hintId}>
-      <textarea {...controlProps(meta, hint ? hintId : undefined)} key={meta.key} defaultValue={meta.initialValue} rows={rows} />
+      <textarea
+        {...controlProps(meta, hint ? hintId : undefined)}
+        key={meta.key}
+        defaultValue={meta.initialValue}
+        rows={rows}
+      />
     </FieldFrame>
   );
 }

@@ -20,7 +20,14 @@ const SITE_CONFIG = "wrangler.toml";
 
 /** The secrets each worker refuses to serve without (server/site/env.ts, server/platform/env.ts). */
 const REQUIRED_SECRETS: Record<string, string[]> = {
-  [PLATFORM_CONFIG]: ["OPERATOR_KEY", "SMS_PROVIDER_URL", "SMS_PROVIDER_KEY", "ACCESS_TEAM_DOMAIN", "ACCESS_AUD", "TURNSTILE_SECRET_KEY"],
+  [PLATFORM_CONFIG]: [
+    "OPERATOR_KEY",
+    "SMS_PROVIDER_URL",
+    "SMS_PROVIDER_KEY",
+    "ACCESS_TEAM_DOMAIN",
+    "ACCESS_AUD",
+    "TURNSTILE_SECRET_KEY",
+  ],
   [SITE_CONFIG]: ["SESSION_SECRETS", "TURNSTILE_SITE_KEY"],
 };
 
@@ -52,7 +59,11 @@ function fail(message: string): never {
 }
 
 const { values } = parseArgs({
-  options: { "operator-domain": { type: "string" }, "dry-run": { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
+  options: {
+    "operator-domain": { type: "string" },
+    "dry-run": { type: "boolean", default: false },
+    help: { type: "boolean", short: "h" },
+  },
   strict: true,
 });
 if (values.help) {
@@ -65,11 +76,15 @@ if (!dryRun) {
   for (const [config, required] of Object.entries(REQUIRED_SECRETS)) {
     const names = secretNames(config);
     if (names === null) {
-      fail(`cannot list the secrets of ${config}'s worker: log in (\`npx wrangler login\` or CLOUDFLARE_API_TOKEN) and set its secrets first (docs/deploy.md)`);
+      fail(
+        `cannot list the secrets of ${config}'s worker: log in (\`npx wrangler login\` or CLOUDFLARE_API_TOKEN) and set its secrets first (docs/deploy.md)`,
+      );
     }
     const missing = required.filter((name) => !names.includes(name));
     if (missing.length > 0) {
-      fail(`${config}: set ${missing.join(", ")} first, e.g. \`npx wrangler secret put ${missing[0]} --env= --config ${config}\``);
+      fail(
+        `${config}: set ${missing.join(", ")} first, e.g. \`npx wrangler secret put ${missing[0]} --env= --config ${config}\``,
+      );
     }
   }
 }
@@ -78,6 +93,7 @@ if (!run("npm", ["run", "build"]).ok) fail("the build failed");
 
 const common = ["wrangler", "deploy", "--env=", ...(dryRun ? ["--dry-run"] : [])];
 const domain = values["operator-domain"] ? ["--domain", values["operator-domain"]] : [];
-if (!run("npx", [...common, "--config", PLATFORM_CONFIG, ...domain]).ok) fail("the platform did not deploy; the site was left as it was");
+if (!run("npx", [...common, "--config", PLATFORM_CONFIG, ...domain]).ok)
+  fail("the platform did not deploy; the site was left as it was");
 if (!run("npx", [...common, "--config", SITE_CONFIG]).ok) fail("the site did not deploy");
 console.log(dryRun ? "\ndeploy: dry run done, nothing uploaded" : "\ndeploy: platform and site deployed");

@@ -30,7 +30,12 @@ export function parseDevVars(text: string): Record<string, string> {
  * The file's variables, after adding any of `wanted` it lacks with a fresh random value, and any
  * of `fixed` it lacks with the value given.
  */
-function ensure(file: string, wanted: string[], header: string, fixed: Record<string, string> = {}): Record<string, string> {
+function ensure(
+  file: string,
+  wanted: string[],
+  header: string,
+  fixed: Record<string, string> = {},
+): Record<string, string> {
   const text = existsSync(file) ? readFileSync(file, "utf8") : "";
   const vars = parseDevVars(text);
   const missing = [...wanted, ...Object.keys(fixed)].filter((name) => !vars[name]);
@@ -45,7 +50,8 @@ function ensure(file: string, wanted: string[], header: string, fixed: Record<st
   return vars;
 }
 
-const HEADER = "# Local development secrets (git-ignored; made by npm start / npm run serve / npm test). Never used by wrangler deploy.";
+const HEADER =
+  "# Local development secrets (git-ignored; made by npm start / npm run serve / npm test). Never used by wrangler deploy.";
 
 /** The site's and the platform's development secrets, made on first use. */
 export function ensureDevVars(): { sessionSecrets: string; operatorKey: string } {

@@ -41,7 +41,12 @@ for (const file of [SITE_BUNDLE, PLATFORM_BUNDLE]) {
 const { sessionSecrets, operatorKey } = ensureDevVars();
 
 /** A worker's Miniflare options from its wrangler.toml's `[env.dev]`, running the given built module. */
-function fromWrangler(name: string, config: string, scriptPath: string, secrets: Record<string, string>): WorkerOptions {
+function fromWrangler(
+  name: string,
+  config: string,
+  scriptPath: string,
+  secrets: Record<string, string>,
+): WorkerOptions {
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config, "dev");
   return {
     ...(workerOptions as WorkerOptions),
@@ -52,7 +57,9 @@ function fromWrangler(name: string, config: string, scriptPath: string, secrets:
   } as WorkerOptions;
 }
 
-const platform = fromWrangler("member-platform", "server/platform/wrangler.toml", PLATFORM_BUNDLE, { OPERATOR_KEY: operatorKey });
+const platform = fromWrangler("member-platform", "server/platform/wrangler.toml", PLATFORM_BUNDLE, {
+  OPERATOR_KEY: operatorKey,
+});
 if (process.env.PLATFORM_CLOCK_CONTROL === "1") {
   platform.modules = [
     { type: "ESModule", path: PLATFORM_BUNDLE.replace("worker.js", "clock-entry.js"), contents: SHIFTED_CLOCK_ENTRY },
@@ -80,7 +87,11 @@ await mf.ready;
 const platformUrl = `http://127.0.0.1:${PLATFORM_PORT}`;
 // an existing state keeps what operators changed: only what is missing is seeded (../seed/seed.ts)
 const seeded = await seedMissing(httpPlatform(platformUrl, operatorKey));
-console.log(`platform: ${platformUrl} (demo sites: ${Object.entries(seeded).map(([site, outcome]) => `${site} ${outcome}`).join(", ")})`);
+console.log(
+  `platform: ${platformUrl} (demo sites: ${Object.entries(seeded)
+    .map(([site, outcome]) => `${site} ${outcome}`)
+    .join(", ")})`,
+);
 console.log(`site: http://localhost:${SITE_PORT}  ·  http://brand2.localhost:${SITE_PORT}`);
 
 async function stop() {

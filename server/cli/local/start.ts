@@ -17,10 +17,14 @@ const persist = process.env.STATE_DIR ? ["--persist-to", process.env.STATE_DIR] 
 const children: ChildProcess[] = [];
 
 function wrangler(args: string[]): ChildProcess {
-  const child = spawn("npx", ["wrangler", "dev", "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...args], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-  });
+  const child = spawn(
+    "npx",
+    ["wrangler", "dev", "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...args],
+    {
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    },
+  );
   children.push(child);
   child.on("exit", (code) => {
     if (!stopping) {
@@ -56,11 +60,35 @@ process.on("SIGTERM", () => stop(0));
 // both workers run their development environment, with their secrets in the git-ignored .dev.vars
 const { operatorKey } = ensureDevVars();
 
-wrangler(["--config", "server/platform/wrangler.toml", "--env", "dev", "--port", String(PLATFORM_PORT), "--inspector-port", String(PLATFORM_PORT + 1442), ...persist]);
+wrangler([
+  "--config",
+  "server/platform/wrangler.toml",
+  "--env",
+  "dev",
+  "--port",
+  String(PLATFORM_PORT),
+  "--inspector-port",
+  String(PLATFORM_PORT + 1442),
+  ...persist,
+]);
 await waitFor(`${platformUrl}/site/info/demo`);
 // an existing state keeps what operators changed: only what is missing is seeded (../seed/seed.ts)
 const seeded = await seedMissing(httpPlatform(platformUrl, operatorKey));
-console.log(`platform: ${platformUrl} (demo sites: ${Object.entries(seeded).map(([site, outcome]) => `${site} ${outcome}`).join(", ")})`);
-wrangler(["--config", "wrangler.toml", "--env", "dev", "--port", String(SITE_PORT), "--inspector-port", String(SITE_PORT + 1442), ...persist]);
+console.log(
+  `platform: ${platformUrl} (demo sites: ${Object.entries(seeded)
+    .map(([site, outcome]) => `${site} ${outcome}`)
+    .join(", ")})`,
+);
+wrangler([
+  "--config",
+  "wrangler.toml",
+  "--env",
+  "dev",
+  "--port",
+  String(SITE_PORT),
+  "--inspector-port",
+  String(SITE_PORT + 1442),
+  ...persist,
+]);
 await waitFor(`http://127.0.0.1:${SITE_PORT}/build-id.json`);
 console.log(`site: http://localhost:${SITE_PORT}  ·  http://brand2.localhost:${SITE_PORT}`);

@@ -1,7 +1,15 @@
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
-import { CALLS, IDEMPOTENCY_HEADER, MESSAGE_CODES, SITE_HEADER, UNSTORED_REFUSALS, type CallName, type CallSpec } from "../../contract";
+import {
+  CALLS,
+  IDEMPOTENCY_HEADER,
+  MESSAGE_CODES,
+  SITE_HEADER,
+  UNSTORED_REFUSALS,
+  type CallName,
+  type CallSpec,
+} from "../../contract";
 
 /** Where `npm run contract` writes the document; a test keeps it equal to what CALLS generate. */
 export const OPENAPI_PATH = fileURLToPath(new URL("../../contract/openapi.json", import.meta.url));
@@ -51,8 +59,10 @@ function multipartSchema(spec: CallSpec): JsonSchema {
 }
 
 function requestBody(spec: CallSpec): JsonSchema {
-  if (spec.multipart) return { requestBody: { required: true, content: { "multipart/form-data": { schema: multipartSchema(spec) } } } };
-  if (spec.body) return { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(spec.body) } } } };
+  if (spec.multipart)
+    return { requestBody: { required: true, content: { "multipart/form-data": { schema: multipartSchema(spec) } } } };
+  if (spec.body)
+    return { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(spec.body) } } } };
   return {};
 }
 
@@ -113,7 +123,8 @@ export function buildOpenApi(): JsonSchema {
         operator: {
           type: "http",
           scheme: "bearer",
-          description: "An operator's own key; the operator must run the site the path names and hold one of the listed roles",
+          description:
+            "An operator's own key; the operator must run the site the path names and hold one of the listed roles",
         },
       },
       parameters: {

@@ -3,13 +3,7 @@
  * for WCAG AA contrast here before anything is sent, and again by the platform) and `icons` (the
  * home-screen PNGs, rendered here from the site's mark: ./icons.ts).
  */
-import {
-  hexColor,
-  LOGO_USAGES,
-  theme as themeSchema,
-  themeProblems,
-  type Theme,
-} from "../../contract";
+import { hexColor, LOGO_USAGES, theme as themeSchema, themeProblems, type Theme } from "../../contract";
 import { COLOR_SCHEMES, SCHEME_CHOICES, UP_DOWN_CHOICES } from "#rules/appearance";
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -21,7 +15,8 @@ import { UsageError } from "./spec";
 
 const PALETTE_FIELDS = ["accent", "background", "surface"] as const;
 
-const oneOf = (values: readonly string[]) => (value: string) => (values.includes(value) ? undefined : values.join(", "));
+const oneOf = (values: readonly string[]) => (value: string) =>
+  values.includes(value) ? undefined : values.join(", ");
 const colorCheck = (value: string) => (hexColor.safeParse(value).success ? undefined : "a colour as #rrggbb");
 
 /** --light-accent, --light-background, …, --dark-surface */
@@ -43,7 +38,10 @@ export function themeLines(t: Theme): [string, string][] {
     ["dark", palette("dark")],
     ["default scheme", t.defaultScheme],
     ["up/down", t.upDown === "locale" ? "by the member's language (red-up for zh-TW, zh-CN, ja-JP)" : t.upDown],
-    ["logo", t.logo === "wordmark" ? "wordmark (the logo image alone)" : "mark-name (the favicon mark beside the title)"],
+    [
+      "logo",
+      t.logo === "wordmark" ? "wordmark (the logo image alone)" : "mark-name (the favicon mark beside the title)",
+    ],
   ];
 }
 
@@ -56,11 +54,16 @@ export function themeFromFlags(current: Theme, flags: Record<string, string | bo
       if (typeof value === "string") next[scheme][field] = value;
     }
   }
-  if (typeof flags["default-scheme"] === "string") next.defaultScheme = flags["default-scheme"] as Theme["defaultScheme"];
+  if (typeof flags["default-scheme"] === "string")
+    next.defaultScheme = flags["default-scheme"] as Theme["defaultScheme"];
   if (typeof flags["up-down"] === "string") next.upDown = flags["up-down"] as Theme["upDown"];
   if (typeof flags.logo === "string") next.logo = flags.logo as Theme["logo"];
   const parsed = themeSchema.safeParse(next);
-  if (!parsed.success) throw new UsageError(`the theme is not valid: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`, "theme");
+  if (!parsed.success)
+    throw new UsageError(
+      `the theme is not valid: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+      "theme",
+    );
   return parsed.data;
 }
 
@@ -74,9 +77,27 @@ export const THEME_COMMAND: CommandSpec = {
   args: [siteArg],
   flags: [
     ...COLOR_FLAGS,
-    { name: "default-scheme", type: "string", value: "scheme", help: `what a new visitor sees: ${SCHEME_CHOICES.join(", ")}`, check: oneOf(SCHEME_CHOICES) },
-    { name: "up-down", type: "string", value: "choice", help: `which of rise and fall is green: locale, ${UP_DOWN_CHOICES.join(", ")}`, check: oneOf(["locale", ...UP_DOWN_CHOICES]) },
-    { name: "logo", type: "string", value: "usage", help: `${LOGO_USAGES.join(" (the logo image alone) or ")} (the favicon mark beside the title)`, check: oneOf(LOGO_USAGES) },
+    {
+      name: "default-scheme",
+      type: "string",
+      value: "scheme",
+      help: `what a new visitor sees: ${SCHEME_CHOICES.join(", ")}`,
+      check: oneOf(SCHEME_CHOICES),
+    },
+    {
+      name: "up-down",
+      type: "string",
+      value: "choice",
+      help: `which of rise and fall is green: locale, ${UP_DOWN_CHOICES.join(", ")}`,
+      check: oneOf(["locale", ...UP_DOWN_CHOICES]),
+    },
+    {
+      name: "logo",
+      type: "string",
+      value: "usage",
+      help: `${LOGO_USAGES.join(" (the logo image alone) or ")} (the favicon mark beside the title)`,
+      check: oneOf(LOGO_USAGES),
+    },
   ],
   examples: [
     "theme demo",
@@ -95,7 +116,9 @@ export const THEME_COMMAND: CommandSpec = {
     const next = themeFromFlags(current, ctx.flags);
     const problems = themeProblems(next);
     if (problems.length > 0) {
-      ctx.fail(`the theme is not readable enough (WCAG AA), nothing was sent:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+      ctx.fail(
+        `the theme is not readable enough (WCAG AA), nothing was sent:\n${problems.map((p) => `  ${p}`).join("\n")}`,
+      );
       return;
     }
     const answer = await ctx.platform.operator("operatorPutSite", { params: { siteId }, body: { theme: next } });
@@ -109,7 +132,8 @@ async function markSvg(ctx: Parameters<CommandSpec["run"]>[0], favicon: string):
   if (flag) return readFile(userPath(ctx, flag), "utf8");
   if (/^https?:\/\//.test(favicon)) {
     const response = await ctx.io.fetch(favicon);
-    if (!response.ok) throw new UsageError(`the favicon ${favicon} answered ${response.status}: give the mark with --mark`, "icons");
+    if (!response.ok)
+      throw new UsageError(`the favicon ${favicon} answered ${response.status}: give the mark with --mark`, "icons");
     return response.text();
   }
   if (favicon.startsWith("/")) return readFile(join(ctx.root, "public", favicon), "utf8");

@@ -25,16 +25,19 @@ export type OperatorCall = {
 
 export type OperatorClient = <N extends OperatorCall>(
   name: N,
-  input: { params: CallParams<N>; body?: CallBody<N>; query?: CallQuery<N>; /** a multipart call's file */ file?: Blob },
+  input: {
+    params: CallParams<N>;
+    body?: CallBody<N>;
+    query?: CallQuery<N>;
+    /** a multipart call's file */ file?: Blob;
+  },
 ) => Promise<Envelope<CallData<N>>>;
 
 /** Public calls an operator tool reads without a key. */
 export type PublicRead = "siteInfo" | "pairs" | "fairnessDays" | "chatbox";
 
 /** A document's bytes (operatorFile), or the platform's refusal. */
-export type FileAnswer =
-  | { ok: true; bytes: Uint8Array; contentType: string }
-  | { ok: false; envelope: Envelope };
+export type FileAnswer = { ok: true; bytes: Uint8Array; contentType: string } | { ok: false; envelope: Envelope };
 
 export interface ClientOptions {
   /** the fetch to use (tests pass a fake); default: the global fetch */
@@ -52,7 +55,8 @@ export interface ClientOptions {
 export function accessHeaders(env: Record<string, string | undefined> = process.env): Record<string, string> {
   const id = env.CF_ACCESS_CLIENT_ID;
   const secret = env.CF_ACCESS_CLIENT_SECRET;
-  const headers: Record<string, string> = id && secret ? { "CF-Access-Client-Id": id, "CF-Access-Client-Secret": secret } : {};
+  const headers: Record<string, string> =
+    id && secret ? { "CF-Access-Client-Id": id, "CF-Access-Client-Secret": secret } : {};
   if (env.CF_ACCESS_TOKEN) headers["cf-access-token"] = env.CF_ACCESS_TOKEN;
   return headers;
 }
@@ -72,7 +76,8 @@ export class NotAnEnvelopeError extends Error {
   constructor(url: URL, response: Response) {
     const type = response.headers.get("content-type") || "no content type";
     const location = response.headers.get("location");
-    const access = response.status === 302 || response.status === 401 || (response.status === 403 && type.includes("html"));
+    const access =
+      response.status === 302 || response.status === 401 || (response.status === 403 && type.includes("html"));
     super(
       `${url.origin}${url.pathname} answered HTTP ${response.status} (${type})${location ? ` redirecting to ${location}` : ""}, not a platform envelope` +
         (access ? "; behind Cloudflare Access set CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET" : ""),
@@ -106,17 +111,24 @@ export interface Platform {
  * The platform at `baseUrl`. `operatorKey` may be a function: it is then asked only when an
  * operator call is made (and may throw to refuse, before anything is sent).
  */
-export function httpPlatform(baseUrl: string, operatorKey: string | (() => string), options: ClientOptions = {}): Platform {
+export function httpPlatform(
+  baseUrl: string,
+  operatorKey: string | (() => string),
+  options: ClientOptions = {},
+): Platform {
   const send = options.fetch ?? ((input, init) => fetch(input, init));
   const extra = options.headers ?? accessHeaders(process.env);
   const key = typeof operatorKey === "function" ? operatorKey : () => operatorKey;
   // manual redirects: an Access login redirect is reported as such instead of followed to an HTML page
-  const answer = async (request: Request) => envelopeOf(new URL(request.url), await send(request, { redirect: "manual" }));
+  const answer = async (request: Request) =>
+    envelopeOf(new URL(request.url), await send(request, { redirect: "manual" }));
 
   const operator: OperatorClient = async (name, input) => {
     // GET calls carry no body; the others always send one (an empty decision is `{}`)
     const body = CALLS[name].method === "GET" ? undefined : (input.body ?? {});
-    return answer(callRequest(name, { ...input, body, token: key(), headers: extra } as CallInput<typeof name>, baseUrl));
+    return answer(
+      callRequest(name, { ...input, body, token: key(), headers: extra } as CallInput<typeof name>, baseUrl),
+    );
   };
 
   return {
@@ -124,7 +136,11 @@ export function httpPlatform(baseUrl: string, operatorKey: string | (() => strin
     operator,
     read: (name, params) => answer(callRequest(name, { params, headers: extra } as CallInput<typeof name>, baseUrl)),
     async file(siteId, fileId) {
-      const request = callRequest("operatorFile", { params: { siteId, fileId }, token: key(), headers: extra }, baseUrl);
+      const request = callRequest(
+        "operatorFile",
+        { params: { siteId, fileId }, token: key(), headers: extra },
+        baseUrl,
+      );
       const response = await send(request, { redirect: "manual" });
       const contentType = response.headers.get("content-type") ?? "application/octet-stream";
       // a success is the raw bytes; a refusal is an envelope like any other call's

@@ -29,7 +29,10 @@ const SITE_COMMANDS: CommandSpec[] = [
     ],
     async run(ctx) {
       const body = checkedBody(ctx, "operatorPutSite", jsonBody(ctx, {}));
-      await ctx.show(await ctx.platform.operator("operatorPutSite", { params: { siteId: ctx.args.siteId! }, body }), render.siteInfo);
+      await ctx.show(
+        await ctx.platform.operator("operatorPutSite", { params: { siteId: ctx.args.siteId! }, body }),
+        render.siteInfo,
+      );
     },
   },
   {
@@ -47,7 +50,8 @@ const SITE_COMMANDS: CommandSpec[] = [
   {
     name: "publish-press",
     summary: "publish a news item or announcement",
-    details: 'The body: {"lang","kind":"news"|"announcement","path","title","summary","content"}; publishing the\nsame lang and path again replaces the item.',
+    details:
+      'The body: {"lang","kind":"news"|"announcement","path","title","summary","content"}; publishing the\nsame lang and path again replaces the item.',
     args: [siteArg],
     flags: bodyFlags("item"),
     examples: [
@@ -55,7 +59,10 @@ const SITE_COMMANDS: CommandSpec[] = [
     ],
     async run(ctx) {
       const body = checkedBody(ctx, "operatorPublishPress", jsonBody(ctx));
-      const answer = await ctx.platform.operator("operatorPublishPress", { params: { siteId: ctx.args.siteId! }, body });
+      const answer = await ctx.platform.operator("operatorPublishPress", {
+        params: { siteId: ctx.args.siteId! },
+        body,
+      });
       await ctx.show(answer, (item) =>
         render.published(`${item.kind} ${item.id}`, [
           ["path", item.path || "—"],
@@ -77,7 +84,10 @@ const SITE_COMMANDS: CommandSpec[] = [
     ],
     async run(ctx) {
       const body = checkedBody(ctx, "operatorPublishCampaign", jsonBody(ctx));
-      const answer = await ctx.platform.operator("operatorPublishCampaign", { params: { siteId: ctx.args.siteId! }, body });
+      const answer = await ctx.platform.operator("operatorPublishCampaign", {
+        params: { siteId: ctx.args.siteId! },
+        body,
+      });
       await ctx.show(answer, (c) =>
         render.published(`campaign ${c.id}`, [
           ["title", c.title],
@@ -91,7 +101,14 @@ const SITE_COMMANDS: CommandSpec[] = [
     summary: "end a campaign now: it credits nothing new",
     details:
       "Sets the rule's endedAt (campaignRules in site info) to now; bonuses already paid keep their\nwagering, a rebate period that ended before is still paid, the campaign's texts are no longer\nlisted. Ending an ended campaign changes nothing. Rules are set with put-site\n(`campaignRules`, the whole list) and shown by get-site.",
-    args: [siteArg, { name: "key", help: "the campaign's key, as in get-site's campaigns", check: (v) => (/^[A-Za-z0-9_-]{1,100}$/.test(v) ? undefined : "1–100 letters, digits, '_' or '-'") }],
+    args: [
+      siteArg,
+      {
+        name: "key",
+        help: "the campaign's key, as in get-site's campaigns",
+        check: (v) => (/^[A-Za-z0-9_-]{1,100}$/.test(v) ? undefined : "1–100 letters, digits, '_' or '-'"),
+      },
+    ],
     flags: [],
     examples: ["campaign-end demo first-deposit"],
     async run(ctx) {
@@ -109,8 +126,16 @@ const SITE_COMMANDS: CommandSpec[] = [
     examples: [`publish-instruction demo --json '{"lang":"en_US","type":"help","title":"Help","content":"<p>…</p>"}'`],
     async run(ctx) {
       const body = checkedBody(ctx, "operatorPublishInstruction", jsonBody(ctx));
-      const answer = await ctx.platform.operator("operatorPublishInstruction", { params: { siteId: ctx.args.siteId! }, body });
-      await ctx.show(answer, (i) => render.published(`instruction ${i.id}`, [["type", i.type], ["title", i.title]]));
+      const answer = await ctx.platform.operator("operatorPublishInstruction", {
+        params: { siteId: ctx.args.siteId! },
+        body,
+      });
+      await ctx.show(answer, (i) =>
+        render.published(`instruction ${i.id}`, [
+          ["type", i.type],
+          ["title", i.title],
+        ]),
+      );
     },
   },
   {
@@ -121,15 +146,23 @@ const SITE_COMMANDS: CommandSpec[] = [
       {
         name: "kind",
         help: "press, campaign or instruction",
-        check: (value) => (["press", "campaign", "instruction"].includes(value) ? undefined : "press, campaign or instruction"),
+        check: (value) =>
+          ["press", "campaign", "instruction"].includes(value) ? undefined : "press, campaign or instruction",
       },
       idArg("id", "the item's id, as publish-* printed it"),
     ],
     flags: [],
     examples: ["retire demo press 3f2a9c"],
     async run(ctx) {
-      const { siteId, kind, id } = ctx.args as { siteId: string; kind: "press" | "campaign" | "instruction"; id: string };
-      await ctx.show(await ctx.platform.operator("operatorRetireContent", { params: { siteId, kind, id } }), () => `retired ${kind} ${id} of ${siteId}`);
+      const { siteId, kind, id } = ctx.args as {
+        siteId: string;
+        kind: "press" | "campaign" | "instruction";
+        id: string;
+      };
+      await ctx.show(
+        await ctx.platform.operator("operatorRetireContent", { params: { siteId, kind, id } }),
+        () => `retired ${kind} ${id} of ${siteId}`,
+      );
     },
   },
   {
@@ -141,7 +174,10 @@ const SITE_COMMANDS: CommandSpec[] = [
     async run(ctx) {
       const { siteId, link } = ctx.args as { siteId: string; link: string };
       const body = checkedBody(ctx, "operatorSetChatLink", { link });
-      await ctx.show(await ctx.platform.operator("operatorSetChatLink", { params: { siteId }, body }), (set) => `chat link of ${siteId}: ${set}`);
+      await ctx.show(
+        await ctx.platform.operator("operatorSetChatLink", { params: { siteId }, body }),
+        (set) => `chat link of ${siteId}: ${set}`,
+      );
     },
   },
   {
@@ -160,7 +196,10 @@ const SITE_COMMANDS: CommandSpec[] = [
     examples: ["sms demo", "sms demo --mobile 0912345678"],
     async run(ctx) {
       const mobile = ctx.flags.mobile as string | undefined;
-      const answer = await ctx.platform.operator("operatorSmsLog", { params: { siteId: ctx.args.siteId! }, query: { mobile } });
+      const answer = await ctx.platform.operator("operatorSmsLog", {
+        params: { siteId: ctx.args.siteId! },
+        query: { mobile },
+      });
       await ctx.show(answer, render.sms);
     },
   },
@@ -176,14 +215,25 @@ const SITE_COMMANDS: CommandSpec[] = [
         value: "type",
         help: "only entries of this type (see above)",
         check: (value) =>
-          (AUDIT_TYPES as readonly string[]).includes(value) ? undefined : `not an audit type${suggestion(value, AUDIT_TYPES)}`,
+          (AUDIT_TYPES as readonly string[]).includes(value)
+            ? undefined
+            : `not an audit type${suggestion(value, AUDIT_TYPES)}`,
       },
       { name: "account", type: "string", value: "account", help: "only entries of this member account" },
-      { name: "operator", type: "string", value: "id", help: "only actions of this operator (an id of operators list, or owner)" },
+      {
+        name: "operator",
+        type: "string",
+        value: "id",
+        help: "only actions of this operator (an id of operators list, or owner)",
+      },
       { name: "page", type: "string", value: "n", help: "page number, from 1 (default 1)" },
       { name: "page-size", type: "string", value: "n", help: "entries per page, 1–200 (default 50)" },
     ],
-    examples: ["audit demo", "audit demo --type signin_failed --account alice --page 2", "audit demo --operator op_0123456789abcdef"],
+    examples: [
+      "audit demo",
+      "audit demo --type signin_failed --account alice --page 2",
+      "audit demo --operator op_0123456789abcdef",
+    ],
     async run(ctx) {
       const query = CALLS.operatorAudit.query.safeParse({
         type: ctx.flags.type,
@@ -194,9 +244,15 @@ const SITE_COMMANDS: CommandSpec[] = [
       });
       if (!query.success) {
         const flag = (field: unknown) => (field === "pageSize" ? "--page-size" : `--${String(field)}`);
-        throw new UsageError(`the filter is not valid: ${query.error.issues.map((i) => `${flag(i.path[0])} ${i.message}`).join("; ")}`, ctx.command);
+        throw new UsageError(
+          `the filter is not valid: ${query.error.issues.map((i) => `${flag(i.path[0])} ${i.message}`).join("; ")}`,
+          ctx.command,
+        );
       }
-      await ctx.show(await ctx.platform.operator("operatorAudit", { params: { siteId: ctx.args.siteId! }, query: query.data }), render.audit);
+      await ctx.show(
+        await ctx.platform.operator("operatorAudit", { params: { siteId: ctx.args.siteId! }, query: query.data }),
+        render.audit,
+      );
     },
   },
 ];
@@ -226,7 +282,10 @@ const MARKET_COMMANDS: CommandSpec[] = [
     flags: [],
     examples: ["pair-audit BTC-USDT"],
     async run(ctx) {
-      await ctx.show(await ctx.platform.operator("operatorPairAudit", { params: { pair: ctx.args.PAIR! }, query: {} }), render.pairAudit);
+      await ctx.show(
+        await ctx.platform.operator("operatorPairAudit", { params: { pair: ctx.args.PAIR! }, query: {} }),
+        render.pairAudit,
+      );
     },
   },
   {
@@ -255,7 +314,10 @@ const MARKET_COMMANDS: CommandSpec[] = [
     ],
     async run(ctx) {
       const body = checkedBody(ctx, "operatorPutPair", jsonBody(ctx));
-      await ctx.show(await ctx.platform.operator("operatorPutPair", { params: { pair: ctx.args.PAIR! }, body }), render.pair);
+      await ctx.show(
+        await ctx.platform.operator("operatorPutPair", { params: { pair: ctx.args.PAIR! }, body }),
+        render.pair,
+      );
     },
   },
 ];

@@ -26,27 +26,65 @@ type OpenInterest = CallData<"operatorOpenInterest">[number];
 const wholeNumber = (value: string) => (/^\d{1,15}$/.test(value) ? undefined : "a whole number, e.g. 500");
 
 /** A decimal without sign or exponent, as amounts are typed: "1", "1000.50", "10,000.00". */
-const amountShape = (value: string) => (AMOUNT_TEXT.test(value.trim()) ? undefined : "an amount in the site's money, e.g. 10000 or 10,000.50");
+const amountShape = (value: string) =>
+  AMOUNT_TEXT.test(value.trim()) ? undefined : "an amount in the site's money, e.g. 10000 or 10,000.50";
 
 const pairList = (value: string) =>
-  value.split(",").every((p) => pairSymbol.safeParse(p.trim()).success) ? undefined : "pairs like BTC-USDT, separated by commas";
+  value.split(",").every((p) => pairSymbol.safeParse(p.trim()).success)
+    ? undefined
+    : "pairs like BTC-USDT, separated by commas";
 
 /** Which contractSettings field each number flag sets, and whether it is money. */
 const NUMBER_FLAGS = [
-  { flag: "fee-ppm", field: "feePpm", money: false, help: "the fee of opening and again of closing, parts per million of the notional (500 = 0.05 %)" },
+  {
+    flag: "fee-ppm",
+    field: "feePpm",
+    money: false,
+    help: "the fee of opening and again of closing, parts per million of the notional (500 = 0.05 %)",
+  },
   {
     flag: "max-fee-share-bp",
     field: "maxFeeShareBp",
     money: false,
     help: "the most of the margin the opening and closing fees may take together, basis points (1000 = 10 %); a leverage above it is refused",
   },
-  { flag: "stop-out-bp", field: "stopOutBp", money: false, help: "stop out when equity falls to this share of the margin, basis points (1000 = 10 %)" },
-  { flag: "min-margin", field: "minMargin", money: true, help: "the smallest margin of a position, in the site's money (e.g. 1.00)" },
-  { flag: "max-margin", field: "maxMargin", money: true, help: "the largest margin of a position, in the site's money" },
+  {
+    flag: "stop-out-bp",
+    field: "stopOutBp",
+    money: false,
+    help: "stop out when equity falls to this share of the margin, basis points (1000 = 10 %)",
+  },
+  {
+    flag: "min-margin",
+    field: "minMargin",
+    money: true,
+    help: "the smallest margin of a position, in the site's money (e.g. 1.00)",
+  },
+  {
+    flag: "max-margin",
+    field: "maxMargin",
+    money: true,
+    help: "the largest margin of a position, in the site's money",
+  },
   { flag: "max-open", field: "maxOpenPositions", money: false, help: "open positions one member may hold at once" },
-  { flag: "max-notional-member", field: "maxNotionalPerMember", money: true, help: "the most notional one member may hold open, all pairs, in the site's money" },
-  { flag: "max-notional-pair", field: "maxNotionalPerPair", money: true, help: "the most notional the site's members may hold open on one pair (the house's exposure)" },
-  { flag: "slippage-bp", field: "slippageBp", money: false, help: "how far the price may move from the one the member saw, basis points (50 = 0.5 %)" },
+  {
+    flag: "max-notional-member",
+    field: "maxNotionalPerMember",
+    money: true,
+    help: "the most notional one member may hold open, all pairs, in the site's money",
+  },
+  {
+    flag: "max-notional-pair",
+    field: "maxNotionalPerPair",
+    money: true,
+    help: "the most notional the site's members may hold open on one pair (the house's exposure)",
+  },
+  {
+    flag: "slippage-bp",
+    field: "slippageBp",
+    money: false,
+    help: "how far the price may move from the one the member saw, basis points (50 = 0.5 %)",
+  },
 ] as const satisfies ReadonlyArray<{ flag: string; field: keyof ContractSettings; money: boolean; help: string }>;
 
 const SETTINGS_FLAGS: FlagSpec[] = [
@@ -55,16 +93,28 @@ const SETTINGS_FLAGS: FlagSpec[] = [
     type: "string",
     value: "list",
     help: "the leverages members may choose, ascending, e.g. 5,10,20,50,100",
-    check: (value) => (/^\d{1,4}(,\d{1,4})*$/.test(value) ? undefined : "whole numbers separated by commas, e.g. 5,10,20"),
+    check: (value) =>
+      /^\d{1,4}(,\d{1,4})*$/.test(value) ? undefined : "whole numbers separated by commas, e.g. 5,10,20",
   },
-  ...NUMBER_FLAGS.map(
-    (n): FlagSpec => ({ name: n.flag, type: "string", value: n.money ? "amount" : "n", help: n.help, check: n.money ? amountShape : wholeNumber }),
-  ),
-  { name: "close-only", type: "string", value: "pairs", help: "make these pairs close-only: no new positions, open ones can close", check: pairList },
+  ...NUMBER_FLAGS.map((n): FlagSpec => ({
+    name: n.flag,
+    type: "string",
+    value: n.money ? "amount" : "n",
+    help: n.help,
+    check: n.money ? amountShape : wholeNumber,
+  })),
+  {
+    name: "close-only",
+    type: "string",
+    value: "pairs",
+    help: "make these pairs close-only: no new positions, open ones can close",
+    check: pairList,
+  },
   { name: "open", type: "string", value: "pairs", help: "lift close-only from these pairs", check: pairList },
 ];
 
-const split = (value: string | boolean | undefined) => (typeof value === "string" ? value.split(",").map((v) => v.trim()) : []);
+const split = (value: string | boolean | undefined) =>
+  typeof value === "string" ? value.split(",").map((v) => v.trim()) : [];
 
 /**
  * The site's settings with the flags applied. The money flags are read in the site's currency;
@@ -84,7 +134,11 @@ export function settingsFromFlags(
     if (typeof value !== "string") continue;
     if (n.money) {
       const minor = parseAmount(value, digits);
-      if (minor === null) throw new UsageError(`--${n.flag} '${value}': not an amount of ${site.currency} (at most ${digits} decimals)`, "contract-settings");
+      if (minor === null)
+        throw new UsageError(
+          `--${n.flag} '${value}': not an amount of ${site.currency} (at most ${digits} decimals)`,
+          "contract-settings",
+        );
       next[n.field] = minor;
     } else {
       next[n.field] = Number(value);
@@ -93,10 +147,15 @@ export function settingsFromFlags(
   const closing = split(flags["close-only"]);
   const opening = split(flags.open);
   const both = closing.filter((p) => opening.includes(p));
-  if (both.length > 0) throw new UsageError(`${both.join(", ")} is both in --close-only and --open`, "contract-settings");
+  if (both.length > 0)
+    throw new UsageError(`${both.join(", ")} is both in --close-only and --open`, "contract-settings");
   // a pair the site does not offer has no positions to close: naming one is a typo
   const unknown = [...closing, ...opening].filter((p) => !site.pairs.includes(p));
-  if (unknown.length > 0) throw new UsageError(`the site does not offer ${unknown.join(", ")} (its pairs: ${site.pairs.join(", ")})`, "contract-settings");
+  if (unknown.length > 0)
+    throw new UsageError(
+      `the site does not offer ${unknown.join(", ")} (its pairs: ${site.pairs.join(", ")})`,
+      "contract-settings",
+    );
   const closeOnly = new Set([...(next.closeOnlyPairs as string[]), ...closing]);
   for (const pair of opening) closeOnly.delete(pair);
   next.closeOnlyPairs = [...closeOnly];
@@ -110,7 +169,9 @@ export function settingsFromFlags(
       return n ? `--${n.flag}` : String(field);
     };
     // a leverage refused for its fees may come from --leverage, --fee-ppm or --max-fee-share-bp: its message says which figures
-    const issues = parsed.error.issues.map((i) => (feeShareBreachOf(i) ? i.message : `${flagOf(i.path[0])}: ${i.message}`));
+    const issues = parsed.error.issues.map((i) =>
+      feeShareBreachOf(i) ? i.message : `${flagOf(i.path[0])}: ${i.message}`,
+    );
     throw new UsageError(`the settings are not valid, nothing was sent: ${issues.join("; ")}`, "contract-settings");
   }
   return parsed.data;
@@ -120,12 +181,17 @@ export function settingsFromFlags(
 
 /** 500 ppm → "0.05 %", 1000 bp → "10 %": exact, by string arithmetic, trailing zeros dropped. */
 export const percentOf = (value: number, digits: number): string =>
-  `${decimalString(value, digits).replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "")} %`;
+  `${decimalString(value, digits)
+    .replace(/(\.\d*?)0+$/, "$1")
+    .replace(/\.$/, "")} %`;
 
 export function settingsLines(s: ContractSettings, money: Money): Array<[string, string]> {
   return [
     ["leverage", s.leverageOptions.map((l) => `${l}×`).join(", ")],
-    ["fee", `${percentOf(s.feePpm, 4)} of the notional at the open, charged at opening and again at closing (${s.feePpm} ppm)`],
+    [
+      "fee",
+      `${percentOf(s.feePpm, 4)} of the notional at the open, charged at opening and again at closing (${s.feePpm} ppm)`,
+    ],
     [
       "fee share",
       `both fees together at most ${percentOf(s.maxFeeShareBp, 2)} of the margin (${s.maxFeeShareBp} bp); ` +
@@ -146,9 +212,14 @@ const price = (steps: number | null, precision: number | undefined) =>
   steps === null ? "—" : precision === undefined ? String(steps) : decimalString(steps, precision);
 
 /** "+$1.00" / "-$1.00": a signed amount reads as a direction. */
-const signed = (money: Money, minor: number) => (minor > 0 ? `+${money(minor)}` : minor < 0 ? `-${money(-minor)}` : money(0));
+const signed = (money: Money, minor: number) =>
+  minor > 0 ? `+${money(minor)}` : minor < 0 ? `-${money(-minor)}` : money(0);
 
-export function openInterestTable(rows: readonly OpenInterest[], money: Money, precisions: ReadonlyMap<string, number>): string {
+export function openInterestTable(
+  rows: readonly OpenInterest[],
+  money: Money,
+  precisions: ReadonlyMap<string, number>,
+): string {
   const body = table(
     rows,
     [
@@ -161,7 +232,8 @@ export function openInterestTable(rows: readonly OpenInterest[], money: Money, p
       { header: "NET", value: (r) => signed(money, r.netNotional), align: "right" },
       {
         header: "LIMIT (USED)",
-        value: (r) => `${money(r.limit)} (${r.limit === 0 ? "—" : percentOf(Math.round(((r.longNotional + r.shortNotional) * 10_000) / r.limit), 2)})`,
+        value: (r) =>
+          `${money(r.limit)} (${r.limit === 0 ? "—" : percentOf(Math.round(((r.longNotional + r.shortNotional) * 10_000) / r.limit), 2)})`,
         align: "right",
       },
       { header: "CLOSE-ONLY", value: (r) => (r.closeOnly ? "yes" : "no") },
@@ -215,12 +287,21 @@ export const CONTRACT_SETTINGS_COMMAND: CommandSpec = {
     const money = (minor: number) => formatMoney(minor, site.currency);
     const changed = SETTINGS_FLAGS.some((flag) => ctx.flags[flag.name] !== undefined);
     if (!changed) {
-      ctx.io.out(ctx.json ? JSON.stringify(site.contractSettings, null, 2) : keyValue([["site", siteId], ...settingsLines(site.contractSettings, money)]));
+      ctx.io.out(
+        ctx.json
+          ? JSON.stringify(site.contractSettings, null, 2)
+          : keyValue([["site", siteId], ...settingsLines(site.contractSettings, money)]),
+      );
       return;
     }
     const next = settingsFromFlags(site.contractSettings, ctx.flags, site);
-    const answer = await ctx.platform.operator("operatorPutSite", { params: { siteId }, body: { contractSettings: next } });
-    await ctx.show(answer, (stored) => keyValue([["site", stored.siteId], ...settingsLines(stored.contractSettings, money)]));
+    const answer = await ctx.platform.operator("operatorPutSite", {
+      params: { siteId },
+      body: { contractSettings: next },
+    });
+    await ctx.show(answer, (stored) =>
+      keyValue([["site", stored.siteId], ...settingsLines(stored.contractSettings, money)]),
+    );
   },
 };
 

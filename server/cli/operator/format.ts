@@ -87,7 +87,9 @@ export interface Column<T> {
 export function table<T>(rows: readonly T[], columns: readonly Column<T>[], empty = "(none)"): string {
   if (rows.length === 0) return empty;
   const cells = rows.map((row) => columns.map((column) => cell(column.value(row), column.max)));
-  const widths = columns.map((column, i) => Math.max(displayWidth(column.header), ...cells.map((line) => displayWidth(line[i]!))));
+  const widths = columns.map((column, i) =>
+    Math.max(displayWidth(column.header), ...cells.map((line) => displayWidth(line[i]!))),
+  );
   const line = (values: string[]) =>
     values
       .map((value, i) => pad(value, widths[i]!, columns[i]!.align ?? "left"))
@@ -107,7 +109,10 @@ export function keyValue(pairs: ReadonlyArray<readonly [string, string]>): strin
     .map(([key, value]) => {
       const [first = "", ...rest] = value.split("\n");
       const indent = " ".repeat(width + 2);
-      return [`${pad(`${key}:`, width, "left")}  ${first}`.trimEnd(), ...rest.map((more) => `${indent}${more}`.trimEnd())].join("\n");
+      return [
+        `${pad(`${key}:`, width, "left")}  ${first}`.trimEnd(),
+        ...rest.map((more) => `${indent}${more}`.trimEnd()),
+      ].join("\n");
     })
     .join("\n");
 }

@@ -56,11 +56,22 @@ export async function loadRasterizer(): Promise<Rasterize> {
     throw new Error("icons need the rasterizer @resvg/resvg-js (a devDependency): run npm install");
   }
   return (svg, size) =>
-    new Uint8Array(new resvg.Resvg(svg, { fitTo: { mode: "width", value: size }, font: { loadSystemFonts: true, defaultFontFamily: "DejaVu Sans" } }).render().asPng());
+    new Uint8Array(
+      new resvg.Resvg(svg, {
+        fitTo: { mode: "width", value: size },
+        font: { loadSystemFonts: true, defaultFontFamily: "DejaVu Sans" },
+      })
+        .render()
+        .asPng(),
+    );
 }
 
 /** Every size's PNG. */
-export async function renderIcons(markSvg: string, theme: Theme, rasterize?: Rasterize): Promise<Map<IconSize, Uint8Array>> {
+export async function renderIcons(
+  markSvg: string,
+  theme: Theme,
+  rasterize?: Rasterize,
+): Promise<Map<IconSize, Uint8Array>> {
   const draw = rasterize ?? (await loadRasterizer());
   return new Map(ICON_SIZES.map((size) => [size, draw(iconSvg(markSvg, theme, Number(size)), Number(size))]));
 }

@@ -8,7 +8,9 @@ export const siteArg: ArgSpec = {
   name: "siteId",
   help: "the site, e.g. demo",
   check: (value) =>
-    siteIdSchema.safeParse(value).success ? undefined : "3–32 characters of a-z, 0-9 and '-', not starting or ending with '-'",
+    siteIdSchema.safeParse(value).success
+      ? undefined
+      : "3–32 characters of a-z, 0-9 and '-', not starting or ending with '-'",
 };
 
 export const idArg = (name: string, help: string): ArgSpec => ({
@@ -27,10 +29,15 @@ const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](
 export const hostnameArg: ArgSpec = {
   name: "hostname",
   help: "the host name the site answers on, e.g. brand.example.com",
-  check: (value) => (HOSTNAME.test(value) ? undefined : "a lower-case host name without scheme or port, e.g. brand.example.com"),
+  check: (value) =>
+    HOSTNAME.test(value) ? undefined : "a lower-case host name without scheme or port, e.g. brand.example.com",
 };
 
-export const allFlag = (what: string): FlagSpec => ({ name: "all", type: "boolean", help: `every ${what}, not only those waiting` });
+export const allFlag = (what: string): FlagSpec => ({
+  name: "all",
+  type: "boolean",
+  help: `every ${what}, not only those waiting`,
+});
 
 const decisionText = (value: string) => (value.trim().length > 500 ? "at most 500 characters" : undefined);
 
@@ -59,17 +66,22 @@ export const userPath = (ctx: Context, path: string) => resolve(ctx.io.cwd, path
 export function jsonBody(ctx: Context, fallback?: unknown): unknown {
   const inline = ctx.flags.json;
   const file = ctx.flags.file;
-  if (typeof inline === "string" && typeof file === "string") throw new UsageError("give the body with --json or --file, not both", ctx.command);
+  if (typeof inline === "string" && typeof file === "string")
+    throw new UsageError("give the body with --json or --file, not both", ctx.command);
   let text: string | undefined = typeof inline === "string" ? inline : undefined;
   if (typeof file === "string") {
     try {
       text = ctx.io.readText(userPath(ctx, file));
     } catch (error) {
-      throw new UsageError(`cannot read --file ${file}: ${(error as { code?: string }).code ?? String(error)}`, ctx.command);
+      throw new UsageError(
+        `cannot read --file ${file}: ${(error as { code?: string }).code ?? String(error)}`,
+        ctx.command,
+      );
     }
   }
   if (text === undefined) {
-    if (fallback === undefined) throw new UsageError("give the body with --json '<json>' or --file <path>", ctx.command);
+    if (fallback === undefined)
+      throw new UsageError("give the body with --json '<json>' or --file <path>", ctx.command);
     return fallback;
   }
   try {

@@ -12,7 +12,13 @@ type Action = (typeof ACTIONS)[number];
 
 type Operator = CallData<"operatorList">[number];
 
-const when = (iso: string | null) => (iso === null ? "—" : iso.replace("T", " ").replace(/\.\d+Z$/, "Z").replace(/Z$/, ""));
+const when = (iso: string | null) =>
+  iso === null
+    ? "—"
+    : iso
+        .replace("T", " ")
+        .replace(/\.\d+Z$/, "Z")
+        .replace(/Z$/, "");
 
 const list = (rows: Operator[]) =>
   table(
@@ -40,7 +46,13 @@ const one = (o: Operator) =>
   ]);
 
 const issued = (answer: CallData<"operatorCreate">) =>
-  [one(answer.operator), "", `key: ${answer.key}`, "", "The key is shown this once: hand it to its person; the platform keeps only its hash."].join("\n");
+  [
+    one(answer.operator),
+    "",
+    `key: ${answer.key}`,
+    "",
+    "The key is shown this once: hand it to its person; the platform keeps only its hash.",
+  ].join("\n");
 
 const listOf = (value: string) =>
   value
@@ -51,7 +63,8 @@ const listOf = (value: string) =>
 function idOf(ctx: Context, action: Action): string {
   const id = ctx.args.operatorId;
   if (id === undefined) throw new UsageError(`${action} needs <operatorId> (see operators list)`, ctx.command);
-  if (!operatorId.safeParse(id).success) throw new UsageError(`<operatorId> '${id}': like op_0123456789abcdef (see operators list)`, ctx.command);
+  if (!operatorId.safeParse(id).success)
+    throw new UsageError(`<operatorId> '${id}': like op_0123456789abcdef (see operators list)`, ctx.command);
   return id;
 }
 
@@ -76,14 +89,27 @@ export const OPERATORS_COMMAND: CommandSpec = {
     {
       name: "action",
       help: ACTIONS.join(" | "),
-      check: (value) => ((ACTIONS as readonly string[]).includes(value) ? undefined : `not one of ${ACTIONS.join(", ")}${suggestion(value, ACTIONS)}`),
+      check: (value) =>
+        (ACTIONS as readonly string[]).includes(value)
+          ? undefined
+          : `not one of ${ACTIONS.join(", ")}${suggestion(value, ACTIONS)}`,
     },
     { name: "operatorId", help: "rotate, revoke: the operator (see operators list)", optional: true },
   ],
   flags: [
     { name: "name", type: "string", value: "name", help: "add: the person's name, as the audit log shows it" },
-    { name: "email", type: "string", value: "email", help: "add: their Cloudflare Access email (required to operate in production)" },
-    { name: "sites", type: "string", value: "a,b|*", help: "add: the sites they run, comma-separated, or * for every site" },
+    {
+      name: "email",
+      type: "string",
+      value: "email",
+      help: "add: their Cloudflare Access email (required to operate in production)",
+    },
+    {
+      name: "sites",
+      type: "string",
+      value: "a,b|*",
+      help: "add: the sites they run, comma-separated, or * for every site",
+    },
     { name: "roles", type: "string", value: "r,r", help: `add: ${OPERATOR_ROLES.join(", ")} (comma-separated)` },
   ],
   examples: [
@@ -96,7 +122,8 @@ export const OPERATORS_COMMAND: CommandSpec = {
   async run(ctx) {
     const action = ctx.args.action as Action;
     const addFlags = ["name", "email", "sites", "roles"].filter((flag) => ctx.flags[flag] !== undefined);
-    if (action !== "add" && addFlags.length > 0) throw new UsageError(`--${addFlags[0]} is for operators add only`, ctx.command);
+    if (action !== "add" && addFlags.length > 0)
+      throw new UsageError(`--${addFlags[0]} is for operators add only`, ctx.command);
     if (action === "list" || action === "add") {
       if (ctx.args.operatorId !== undefined) throw new UsageError(`${action} takes no <operatorId>`, ctx.command);
     }
@@ -122,10 +149,16 @@ export const OPERATORS_COMMAND: CommandSpec = {
         return;
       }
       case "rotate":
-        await ctx.show(await ctx.platform.operator("operatorRotateKey", { params: { operatorId: idOf(ctx, action) }, body: {} }), issued);
+        await ctx.show(
+          await ctx.platform.operator("operatorRotateKey", { params: { operatorId: idOf(ctx, action) }, body: {} }),
+          issued,
+        );
         return;
       case "revoke":
-        await ctx.show(await ctx.platform.operator("operatorRevoke", { params: { operatorId: idOf(ctx, action) }, body: {} }), one);
+        await ctx.show(
+          await ctx.platform.operator("operatorRevoke", { params: { operatorId: idOf(ctx, action) }, body: {} }),
+          one,
+        );
         return;
     }
   },

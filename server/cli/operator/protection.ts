@@ -16,18 +16,32 @@ export function protection(p: ProtectionState, money: Money): string {
     { header: "IN FORCE", value: (l) => orNone(l.amount, money), align: "right" },
     { header: "USED", value: (l) => money(l.used), align: "right" },
     { header: "REMAINING", value: (l) => (l.remaining === null ? "—" : money(l.remaining)), align: "right" },
-    { header: "PENDING", value: (l) => (l.pending ? `${orNone(l.pending.amount, money)} from ${formatTime(l.pending.appliesAt)}` : "—") },
+    {
+      header: "PENDING",
+      value: (l) => (l.pending ? `${orNone(l.pending.amount, money)} from ${formatTime(l.pending.appliesAt)}` : "—"),
+    },
   ]);
   const b = p.activeBreak;
   const summary = keyValue([
-    ["reality check", `every ${p.realityCheckMinutes} minutes${p.realityCheckIsSiteDefault ? " (the site's default)" : " (the member's choice)"}`],
-    ["break", b ? `${b.kind} ${b.duration}, ${formatTime(b.startedAt)} until ${formatTime(b.until)} (cannot end early)` : "none"],
+    [
+      "reality check",
+      `every ${p.realityCheckMinutes} minutes${p.realityCheckIsSiteDefault ? " (the site's default)" : " (the member's choice)"}`,
+    ],
+    [
+      "break",
+      b
+        ? `${b.kind} ${b.duration}, ${formatTime(b.startedAt)} until ${formatTime(b.until)} (cannot end early)`
+        : "none",
+    ],
   ]);
   const history = table(
     p.history.slice(0, 20),
     [
       { header: "AT (UTC)", value: (h) => formatTime(h.at) },
-      { header: "CHANGE", value: (h) => (h.change === "limit" ? `${h.kind} / ${h.period} limit` : h.change.replace("_", " ")) },
+      {
+        header: "CHANGE",
+        value: (h) => (h.change === "limit" ? `${h.kind} / ${h.period} limit` : h.change.replace("_", " ")),
+      },
       {
         header: "FROM → TO",
         value: (h) =>

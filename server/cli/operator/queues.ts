@@ -13,7 +13,10 @@ const itemParams = (ctx: Context) => ({ siteId: siteId(ctx), id: ctx.args.id! })
 const memberParams = (ctx: Context) => ({ siteId: siteId(ctx), memberId: ctx.args.memberId! });
 const threadParams = (ctx: Context) => ({ ...memberParams(ctx), id: ctx.args.id! });
 
-const depositId = idArg("id", "the deposit's id or its reference (8 characters, as the member wrote it in the transfer note), as `deposits` lists them");
+const depositId = idArg(
+  "id",
+  "the deposit's id or its reference (8 characters, as the member wrote it in the transfer note), as `deposits` lists them",
+);
 
 /** A deposit reference (server/platform/money/payment.ts): 8 of 2–9 and A–Z without I and O. Ids are longer. */
 const REFERENCE = /^[2-9A-HJ-NP-Z]{8}$/;
@@ -27,7 +30,10 @@ async function depositParams(ctx: Context): Promise<{ siteId: string; id: string
   const given = ctx.args.id!;
   if (!REFERENCE.test(given.toUpperCase())) return itemParams(ctx);
   const reference = given.toUpperCase();
-  const answer = await ctx.platform.operator("operatorDeposits", { params: { siteId: siteId(ctx) }, query: { status: "pending" } });
+  const answer = await ctx.platform.operator("operatorDeposits", {
+    params: { siteId: siteId(ctx) },
+    query: { status: "pending" },
+  });
   if (answer.statusCode !== 200) {
     ctx.refused(answer, "listing the pending deposits");
     return null;
@@ -53,14 +59,26 @@ function addressList(ctx: Context): string[] | { error: string } {
     try {
       texts.push(ctx.io.readText(userPath(ctx, ctx.flags.file)));
     } catch (error) {
-      throw new UsageError(`cannot read --file ${ctx.flags.file}: ${(error as { code?: string }).code ?? String(error)}`, ctx.command);
+      throw new UsageError(
+        `cannot read --file ${ctx.flags.file}: ${(error as { code?: string }).code ?? String(error)}`,
+        ctx.command,
+      );
     }
   }
   if (typeof ctx.flags.addresses === "string") texts.push(ctx.flags.addresses);
-  const addresses = [...new Set(texts.join("\n").split(/[\s,]+/).filter((a) => a !== ""))];
-  if (addresses.length === 0) throw new UsageError("give the addresses with --file <path> or --addresses <list>", ctx.command);
+  const addresses = [
+    ...new Set(
+      texts
+        .join("\n")
+        .split(/[\s,]+/)
+        .filter((a) => a !== ""),
+    ),
+  ];
+  if (addresses.length === 0)
+    throw new UsageError("give the addresses with --file <path> or --addresses <list>", ctx.command);
   const bad = addresses.filter((a) => !/^[A-Za-z0-9]{20,100}$/.test(a));
-  if (bad.length > 0) return { error: `not an address (20–100 letters and digits), nothing loaded: ${bad.slice(0, 3).join(", ")}` };
+  if (bad.length > 0)
+    return { error: `not an address (20–100 letters and digits), nothing loaded: ${bad.slice(0, 3).join(", ")}` };
   if (addresses.length > 10_000) return { error: `${addresses.length} addresses: load at most 10000 at a time` };
   return addresses;
 }
@@ -78,8 +96,13 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     flags: [allFlag("deposit")],
     examples: ["deposits demo", "deposits demo --all"],
     async run(ctx) {
-      const answer = await ctx.platform.operator("operatorDeposits", { params: { siteId: siteId(ctx) }, query: { status: status(ctx) } });
-      await ctx.show(answer, async (rows) => render.deposits(rows, await ctx.money(siteId(ctx)), ctx.flags.all === true));
+      const answer = await ctx.platform.operator("operatorDeposits", {
+        params: { siteId: siteId(ctx) },
+        query: { status: status(ctx) },
+      });
+      await ctx.show(answer, async (rows) =>
+        render.deposits(rows, await ctx.money(siteId(ctx)), ctx.flags.all === true),
+      );
     },
   },
   {
@@ -100,7 +123,10 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     summary: "refuse a pending deposit; the member sees the reason",
     args: [siteArg, depositId],
     flags: [reasonFlag],
-    examples: ['refuse-deposit demo 01J9ZQ4M2T --reason "No transfer arrived"', 'refuse-deposit demo K7M4Q9TX --reason "No transfer arrived"'],
+    examples: [
+      'refuse-deposit demo 01J9ZQ4M2T --reason "No transfer arrived"',
+      'refuse-deposit demo K7M4Q9TX --reason "No transfer arrived"',
+    ],
     async run(ctx) {
       const params = await depositParams(ctx);
       if (!params) return;
@@ -112,15 +138,23 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     name: "add-deposit-addresses",
     summary: "load addresses into a crypto deposit option's pool (one already loaded is skipped)",
     details:
-      "For an option whose crypto.assign is \"member\" (one address per member, kept) or \"deposit\" (a fresh one per deposit). " +
+      'For an option whose crypto.assign is "member" (one address per member, kept) or "deposit" (a fresh one per deposit). ' +
       "A member asking for a deposit when no address is free is refused with deposit_address_unavailable: keep the pool stocked, " +
       "or give a per-member option your wallet's xpub (deposit-xpub), whose addresses never run out.",
     args: [siteArg, optionArg],
     flags: [
-      { name: "file", type: "string", value: "path", help: "a file of addresses, one a line (or separated by spaces or commas)" },
+      {
+        name: "file",
+        type: "string",
+        value: "path",
+        help: "a file of addresses, one a line (or separated by spaces or commas)",
+      },
       { name: "addresses", type: "string", value: "list", help: "addresses separated by commas or spaces" },
     ],
-    examples: ["add-deposit-addresses demo2 usdt-trc20 --file addresses.txt", 'add-deposit-addresses demo2 usdt-trc20 --addresses "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"'],
+    examples: [
+      "add-deposit-addresses demo2 usdt-trc20 --file addresses.txt",
+      'add-deposit-addresses demo2 usdt-trc20 --addresses "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t"',
+    ],
     async run(ctx) {
       const addresses = addressList(ctx);
       if ("error" in addresses) return ctx.fail(addresses.error);
@@ -131,7 +165,8 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
   },
   {
     name: "deposit-addresses",
-    summary: "where a crypto deposit option's addresses come from, and which member holds which address (and derivation index)",
+    summary:
+      "where a crypto deposit option's addresses come from, and which member holds which address (and derivation index)",
     details:
       "Prints the source (xpub or pool), the xpub, how many addresses were derived (indexes 0 … derived − 1, all of which " +
       "the operator's wallet must watch), the pool's free and given-out counts, then the holders, newest first: member, " +
@@ -142,20 +177,34 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
       { name: "page", type: "string", value: "n", help: "page number, from 1 (default 1)" },
       { name: "page-size", type: "string", value: "n", help: "holders per page, 1–100 (default 50)" },
     ],
-    examples: ["deposit-addresses demo2 usdt-trc20", "deposit-addresses demo2 usdt-trc20 --address TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC"],
+    examples: [
+      "deposit-addresses demo2 usdt-trc20",
+      "deposit-addresses demo2 usdt-trc20 --address TMVQGm1qAQYVdetCeGRRkTWYYrLXuHK2HC",
+    ],
     async run(ctx) {
-      const query = CALLS.operatorDepositAddresses.query.safeParse({ address: ctx.flags.address, page: ctx.flags.page, pageSize: ctx.flags["page-size"] });
+      const query = CALLS.operatorDepositAddresses.query.safeParse({
+        address: ctx.flags.address,
+        page: ctx.flags.page,
+        pageSize: ctx.flags["page-size"],
+      });
       if (!query.success) {
         const flag = (field: unknown) => (field === "pageSize" ? "--page-size" : `--${String(field)}`);
-        throw new UsageError(`the filter is not valid: ${query.error.issues.map((i) => `${flag(i.path[0])} ${i.message}`).join("; ")}`, ctx.command);
+        throw new UsageError(
+          `the filter is not valid: ${query.error.issues.map((i) => `${flag(i.path[0])} ${i.message}`).join("; ")}`,
+          ctx.command,
+        );
       }
       const params = { siteId: siteId(ctx), optionId: ctx.args.optionId! };
-      await ctx.show(await ctx.platform.operator("operatorDepositAddresses", { params, query: query.data }), render.addressView);
+      await ctx.show(
+        await ctx.platform.operator("operatorDepositAddresses", { params, query: query.data }),
+        render.addressView,
+      );
     },
   },
   {
     name: "deposit-xpub",
-    summary: "derive a crypto deposit option's addresses from your wallet's account xpub: one per member, never running out",
+    summary:
+      "derive a crypto deposit option's addresses from your wallet's account xpub: one per member, never running out",
     details:
       "Give the account-level extended public key of the wallet that receives the deposits (BIP-44, e.g. of m/44'/195'/0' " +
       "for TRON). Member number i gets the address at xpub/0/i, kept for every later deposit. Never give the xprv: it is " +
@@ -163,7 +212,15 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
       "replaced: open a new deposit option for a new wallet. Unpaid requests leave unused indexes, so watch every index " +
       "below `derived` (deposit-addresses) rather than relying on the wallet's gap limit.",
     args: [siteArg, optionArg],
-    flags: [{ name: "xpub", type: "string", value: "xpub", help: "the account's extended public key (xpub…)", required: true }],
+    flags: [
+      {
+        name: "xpub",
+        type: "string",
+        value: "xpub",
+        help: "the account's extended public key (xpub…)",
+        required: true,
+      },
+    ],
     examples: ["deposit-xpub demo2 usdt-trc20 --xpub xpub6C…"],
     async run(ctx) {
       const xpub = String(ctx.flags.xpub ?? "").trim();
@@ -171,7 +228,10 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
       const read = readAccountXpub(xpub);
       if (!read.ok) return ctx.fail(`${read.code}: ${messageTexts[read.code]}`);
       const params = { siteId: siteId(ctx), optionId: ctx.args.optionId! };
-      await ctx.show(await ctx.platform.operator("operatorSetDepositXpub", { params, body: { xpub: read.xpub } }), render.addressPool);
+      await ctx.show(
+        await ctx.platform.operator("operatorSetDepositXpub", { params, body: { xpub: read.xpub } }),
+        render.addressPool,
+      );
     },
   },
   {
@@ -181,8 +241,13 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     flags: [allFlag("withdrawal")],
     examples: ["withdrawals demo", "withdrawals demo --all"],
     async run(ctx) {
-      const answer = await ctx.platform.operator("operatorWithdrawals", { params: { siteId: siteId(ctx) }, query: { status: status(ctx) } });
-      await ctx.show(answer, async (rows) => render.withdrawals(rows, await ctx.money(siteId(ctx)), ctx.flags.all === true));
+      const answer = await ctx.platform.operator("operatorWithdrawals", {
+        params: { siteId: siteId(ctx) },
+        query: { status: status(ctx) },
+      });
+      await ctx.show(answer, async (rows) =>
+        render.withdrawals(rows, await ctx.money(siteId(ctx)), ctx.flags.all === true),
+      );
     },
   },
   {
@@ -192,7 +257,10 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     flags: [],
     examples: ["approve-withdrawal demo 01J9ZR0B7K"],
     async run(ctx) {
-      const answer = await ctx.platform.operator("operatorApproveWithdrawal", { params: itemParams(ctx), body: { reason: "" } });
+      const answer = await ctx.platform.operator("operatorApproveWithdrawal", {
+        params: itemParams(ctx),
+        body: { reason: "" },
+      });
       await ctx.show(answer, async (w) => render.withdrawal(w, await ctx.money(siteId(ctx))));
     },
   },
@@ -203,7 +271,10 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     flags: [reasonFlag],
     examples: ['reject-withdrawal demo 01J9ZR0B7K --reason "The account name does not match"'],
     async run(ctx) {
-      const answer = await ctx.platform.operator("operatorRejectWithdrawal", { params: itemParams(ctx), body: { reason: reason(ctx) } });
+      const answer = await ctx.platform.operator("operatorRejectWithdrawal", {
+        params: itemParams(ctx),
+        body: { reason: reason(ctx) },
+      });
       await ctx.show(answer, async (w) => render.withdrawal(w, await ctx.money(siteId(ctx))));
     },
   },
@@ -229,7 +300,10 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     flags: [],
     examples: ["approve-bank demo m_3k9x2"],
     async run(ctx) {
-      const answer = await ctx.platform.operator("operatorApproveBank", { params: memberParams(ctx), body: { reason: "" } });
+      const answer = await ctx.platform.operator("operatorApproveBank", {
+        params: memberParams(ctx),
+        body: { reason: "" },
+      });
       await ctx.show(answer, render.bankApplication);
     },
   },
@@ -240,7 +314,10 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     flags: [reasonFlag],
     examples: ['reject-bank demo m_3k9x2 --reason "The passbook photo is unreadable"'],
     async run(ctx) {
-      const answer = await ctx.platform.operator("operatorRejectBank", { params: memberParams(ctx), body: { reason: reason(ctx) } });
+      const answer = await ctx.platform.operator("operatorRejectBank", {
+        params: memberParams(ctx),
+        body: { reason: reason(ctx) },
+      });
       await ctx.show(answer, render.bankApplication);
     },
   },
@@ -252,7 +329,10 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     flags: [allFlag("thread")],
     examples: ["messages demo", "messages demo --all"],
     async run(ctx) {
-      const answer = await ctx.platform.operator("operatorMessages", { params: { siteId: siteId(ctx) }, query: { status: status(ctx) } });
+      const answer = await ctx.platform.operator("operatorMessages", {
+        params: { siteId: siteId(ctx) },
+        query: { status: status(ctx) },
+      });
       await ctx.show(answer, (rows) => render.messages(rows, ctx.flags.all === true));
     },
   },
@@ -283,7 +363,10 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
     examples: ['reply demo m_3k9x2 01J9ZS1C4D --text "Your deposit has been credited."'],
     async run(ctx) {
       const content = (ctx.flags.text as string).trim();
-      await ctx.show(await ctx.platform.operator("operatorReplyMessage", { params: threadParams(ctx), body: { content } }), render.thread);
+      await ctx.show(
+        await ctx.platform.operator("operatorReplyMessage", { params: threadParams(ctx), body: { content } }),
+        render.thread,
+      );
     },
   },
 ];

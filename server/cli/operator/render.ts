@@ -4,8 +4,15 @@ import { themeLines } from "./brand";
 import { formatMoney, formatTime, keyValue, table, yesNo, type Money } from "./format";
 import { minorDigits } from "#rules/units";
 
-type Item<N extends "operatorDeposits" | "operatorWithdrawals" | "operatorBankApplications" | "operatorMessages" | "operatorSmsLog" | "pairs"> =
-  CallData<N>[number];
+type Item<
+  N extends
+    | "operatorDeposits"
+    | "operatorWithdrawals"
+    | "operatorBankApplications"
+    | "operatorMessages"
+    | "operatorSmsLog"
+    | "pairs",
+> = CallData<N>[number];
 type Deposit = Item<"operatorDeposits">;
 type Withdrawal = Item<"operatorWithdrawals">;
 type BankApplication = Item<"operatorBankApplications">;
@@ -32,7 +39,12 @@ export function siteInfo(site: SiteInfo): string {
     ["games", site.games.map((g) => `${g.code} (${g.name})`).join(", ")],
     ["game name", orDash(site.gameName)],
     ["pairs", site.pairs.join(", ")],
-    ["odds", Object.entries(site.odds).map(([option, odds]) => `${option} ${odds}`).join(", ")],
+    [
+      "odds",
+      Object.entries(site.odds)
+        .map(([option, odds]) => `${option} ${odds}`)
+        .join(", "),
+    ],
     ["deposit options", site.depositOptions.map((o) => `${o.id}: ${o.name} (${o.kind})`).join("\n") || "—"],
     ["deposit", range(site.minDepositAmount, site.maxDepositAmount)],
     ["withdrawal", `${range(site.minWithdrawAmount, site.maxWithdrawAmount)}, fee ${fee}`],
@@ -44,7 +56,10 @@ export function siteInfo(site: SiteInfo): string {
     ["session idle", site.sessionIdleMinutes === 0 ? "off" : `${site.sessionIdleMinutes} min`],
     ["social", site.socialOptions.map((s) => `${s.name} ${s.url}`).join("\n") || "—"],
     ["app links", site.appLinks.map((a) => `${a.platform} ${a.url}`).join("\n") || "—"],
-    ["redirects", site.redirects.map((r) => `${r.from} → ${r.to}${r.permanent ? " (permanent)" : ""}`).join("\n") || "—"],
+    [
+      "redirects",
+      site.redirects.map((r) => `${r.from} → ${r.to}${r.permanent ? " (permanent)" : ""}`).join("\n") || "—",
+    ],
     ["logo", orDash(site.logo)],
     ["logo2", orDash(site.logo2)],
     ["favicon", orDash(site.favicon)],
@@ -126,7 +141,12 @@ export const addressPool = (pool: CallData<"operatorSetDepositXpub">) =>
     ["source", pool.source === "xpub" ? "derived from the xpub (one address per member, xpub/0/<index>)" : "the pool"],
     ["xpub", pool.xpub ?? "—"],
     // the wallet must watch every index below this one: unpaid requests leave gaps wider than a gap limit
-    ["derived", pool.source === "xpub" ? `${pool.derived} (indexes 0 … ${Math.max(pool.derived - 1, 0)}; watch them all)` : String(pool.derived)],
+    [
+      "derived",
+      pool.source === "xpub"
+        ? `${pool.derived} (indexes 0 … ${Math.max(pool.derived - 1, 0)}; watch them all)`
+        : String(pool.derived),
+    ],
     ["free", String(pool.free)],
     ["given out", String(pool.assigned)],
   ]);
@@ -232,10 +252,9 @@ export function thread(t: Thread): string {
     ["last", formatTime(t.updatedAt)],
     ["replies", `${t.replyCount}${t.unread ? " (the member has not read the newest)" : ""}`],
   ]);
-  const words = [
-    { from: "member", createdAt: t.createdAt, content: t.content },
-    ...t.replies,
-  ].map((word) => `[${formatTime(word.createdAt)}] ${word.from}:\n${word.content.replace(/^/gm, "  ")}`);
+  const words = [{ from: "member", createdAt: t.createdAt, content: t.content }, ...t.replies].map(
+    (word) => `[${formatTime(word.createdAt)}] ${word.from}:\n${word.content.replace(/^/gm, "  ")}`,
+  );
   return `${head}\n\n${words.join("\n\n")}`;
 }
 
@@ -263,7 +282,14 @@ export function audit(page: AuditPage): string {
       { header: "ACCOUNT", value: (e) => orDash(e.account) },
       { header: "MEMBER", value: (e) => orDash(e.memberId) },
       { header: "ADDRESS", value: (e) => orDash(e.address) },
-      { header: "DETAILS", value: (e) => Object.entries(e.details).map(([k, v]) => `${k}=${String(v)}`).join(" "), max: 60 },
+      {
+        header: "DETAILS",
+        value: (e) =>
+          Object.entries(e.details)
+            .map(([k, v]) => `${k}=${String(v)}`)
+            .join(" "),
+        max: 60,
+      },
     ],
     "(no entries)",
   );
@@ -289,7 +315,9 @@ export const pair = (p: Item<"pairs"> & { changesFrom?: string | null; voided?: 
     ["pair", `${p.symbol} (${p.name})`],
     ["precision", `${p.precision} digits`],
     ["period", `${p.periodSeconds} s; bets on a period close ${p.cutoffSeconds} s before it starts`],
-    ...(p.voided?.length ? [["voided", `${p.voided.join(", ")} (betting had closed: every bet refunded)`] as const] : []),
+    ...(p.voided?.length
+      ? [["voided", `${p.voided.join(", ")} (betting had closed: every bet refunded)`] as const]
+      : []),
     ...(p.changesFrom === undefined
       ? []
       : [
@@ -310,7 +338,15 @@ export const pairAudit = (rows: CallData<"operatorPairAudit">) =>
       { header: "AT (UTC)", value: (e) => at(e.at) },
       { header: "ACTOR", value: (e) => e.actor },
       { header: "ACTION", value: (e) => e.action },
-      { header: "DETAILS", value: (e) => Object.entries(e.details).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${String(v)}`).join(" "), max: 80 },
+      {
+        header: "DETAILS",
+        value: (e) =>
+          Object.entries(e.details)
+            .filter(([, v]) => v !== null)
+            .map(([k, v]) => `${k}=${String(v)}`)
+            .join(" "),
+        max: 80,
+      },
     ],
     "(no entries)",
   );
@@ -330,4 +366,5 @@ export const fairnessDays = (rows: CallData<"fairnessDays">) =>
     "(no days)",
   );
 
-export const published = (what: string, fields: Array<readonly [string, string]>) => keyValue([["published", what], ...fields]);
+export const published = (what: string, fields: Array<readonly [string, string]>) =>
+  keyValue([["published", what], ...fields]);

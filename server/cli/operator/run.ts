@@ -59,7 +59,13 @@ const HELP: CommandSpec = {
     const name = ctx.args.command;
     if (name === undefined) return ctx.io.out(commandList(GROUPS));
     const spec = ALL.find((s) => s.name === name);
-    if (!spec) throw new UsageError(`unknown command ${name}${suggestion(name, ALL.map((s) => s.name))}`);
+    if (!spec)
+      throw new UsageError(
+        `unknown command ${name}${suggestion(
+          name,
+          ALL.map((s) => s.name),
+        )}`,
+      );
     ctx.io.out(commandHelp(spec));
   },
 };
@@ -72,12 +78,16 @@ function connect(io: Io): Platform {
   const baseUrl = io.env.PLATFORM_URL || DEFAULT_PLATFORM_URL;
   if (!URL.canParse(baseUrl)) throw new ConfigError(`PLATFORM_URL '${baseUrl}' is not a URL`);
   if (Boolean(io.env.CF_ACCESS_CLIENT_ID) !== Boolean(io.env.CF_ACCESS_CLIENT_SECRET)) {
-    throw new ConfigError("set both CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET (a Cloudflare Access service token), or neither");
+    throw new ConfigError(
+      "set both CF_ACCESS_CLIENT_ID and CF_ACCESS_CLIENT_SECRET (a Cloudflare Access service token), or neither",
+    );
   }
   const operatorKey = () => {
     if (io.env.OPERATOR_KEY) return io.env.OPERATOR_KEY;
     if (!isLocalUrl(baseUrl)) {
-      throw new ConfigError(`OPERATOR_KEY is not set: PLATFORM_URL (${baseUrl}) is not local, so set OPERATOR_KEY to that platform's operator key`);
+      throw new ConfigError(
+        `OPERATOR_KEY is not set: PLATFORM_URL (${baseUrl}) is not local, so set OPERATOR_KEY to that platform's operator key`,
+      );
     }
     return io.localOperatorKey();
   };
@@ -113,7 +123,9 @@ function context(spec: CommandSpec, input: ParsedInput, json: boolean, io: Io, p
     },
     refused(envelope: Envelope, what?: string) {
       const text = messageText(envelope.message, envelope.data as FailureData | undefined);
-      io.err(`refused${what ? ` (${what})` : ""}: ${envelope.message}${text ? ` — ${text}` : ""} [status ${envelope.statusCode}]`);
+      io.err(
+        `refused${what ? ` (${what})` : ""}: ${envelope.message}${text ? ` — ${text}` : ""} [status ${envelope.statusCode}]`,
+      );
       // a refusal that says exactly what is wrong (theme_contrast_too_low: each failing pair)
       const problems = (envelope.data as { problems?: unknown } | undefined)?.problems;
       if (Array.isArray(problems)) for (const problem of problems) io.err(`  ${String(problem)}`);
@@ -189,7 +201,13 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
     return 0;
   }
   const spec = ALL.find((s) => s.name === name);
-  if (!spec) throw new UsageError(`unknown command ${name}${suggestion(name, ALL.map((s) => s.name))}`);
+  if (!spec)
+    throw new UsageError(
+      `unknown command ${name}${suggestion(
+        name,
+        ALL.map((s) => s.name),
+      )}`,
+    );
   const rest = argv.slice(index + 1);
   const flagged = rest.includes("--") ? rest.slice(0, rest.indexOf("--")) : rest;
   if (spec !== HELP && flagged.some(isHelp)) {
@@ -224,7 +242,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     if (error instanceof TypeError && /fetch failed/.test(error.message)) {
       const url = io.env.PLATFORM_URL || DEFAULT_PLATFORM_URL;
-      io.err(`error: cannot reach the platform at ${url} (${cause?.code ?? cause?.message ?? "no answer"}); is it running? (npm start)`);
+      io.err(
+        `error: cannot reach the platform at ${url} (${cause?.code ?? cause?.message ?? "no answer"}); is it running? (npm start)`,
+      );
       return 1;
     }
     io.err(`error: ${error instanceof Error ? error.message : String(error)}`);

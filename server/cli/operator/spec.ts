@@ -150,7 +150,10 @@ export function parseInput(spec: CommandSpec, tokens: string[]): ParsedInput {
     args[arg.name] = value;
   });
   if (positionals.length > spec.args.length) {
-    const extra = positionals.slice(spec.args.length).map((value) => `'${value}'`).join(", ");
+    const extra = positionals
+      .slice(spec.args.length)
+      .map((value) => `'${value}'`)
+      .join(", ");
     const takes = spec.args.length === 0 ? "no arguments" : spec.args.map(argUsage).join(" ");
     throw new UsageError(`unexpected argument ${extra}: ${spec.name} takes ${takes}`, spec.name);
   }
@@ -202,11 +205,17 @@ export const synopsis = (spec: CommandSpec): string =>
   [spec.name, ...spec.args.map(argUsage), ...spec.flags.map(flagUsage)].join(" ");
 
 /** Two aligned columns; a left side longer than `max` puts its text on the next line. */
-export function columns(rows: ReadonlyArray<readonly [string, string]>, max = 52, width = Math.min(max, Math.max(0, ...rows.map(([left]) => left.length)))): string {
+export function columns(
+  rows: ReadonlyArray<readonly [string, string]>,
+  max = 52,
+  width = Math.min(max, Math.max(0, ...rows.map(([left]) => left.length))),
+): string {
   const indent = "  ";
   return rows
     .map(([left, right]) =>
-      left.length > width ? `${indent}${left}\n${indent}${" ".repeat(width + 2)}${right}` : `${indent}${left.padEnd(width)}  ${right}`,
+      left.length > width
+        ? `${indent}${left}\n${indent}${" ".repeat(width + 2)}${right}`
+        : `${indent}${left.padEnd(width)}  ${right}`,
     )
     .join("\n");
 }
@@ -223,10 +232,21 @@ export const ENVIRONMENT = columns([
 ]);
 
 export function commandList(groups: ReadonlyArray<{ title: string; commands: readonly CommandSpec[] }>): string {
-  const width = Math.min(52, Math.max(...groups.flatMap((group) => group.commands.map((spec) => synopsis(spec).length))));
+  const width = Math.min(
+    52,
+    Math.max(...groups.flatMap((group) => group.commands.map((spec) => synopsis(spec).length))),
+  );
   return [
     `usage: ${PROGRAM} [--json] <command> [arguments] [flags]`,
-    ...groups.flatMap((group) => ["", `${group.title}:`, columns(group.commands.map((spec) => [synopsis(spec), spec.summary]), 52, width)]),
+    ...groups.flatMap((group) => [
+      "",
+      `${group.title}:`,
+      columns(
+        group.commands.map((spec) => [synopsis(spec), spec.summary]),
+        52,
+        width,
+      ),
+    ]),
     "",
     "global flags:",
     columns([
@@ -253,13 +273,20 @@ export function commandHelp(spec: CommandSpec): string {
     `${flag.help}${flag.required ? " (required)" : ""}`,
   ]);
   if (spec.flags.some((flag) => flag.name === "json")) {
-    flags.push(["--json (no value)", "machine-readable output (the raw envelope): last on the line, or before the command"]);
+    flags.push([
+      "--json (no value)",
+      "machine-readable output (the raw envelope): last on the line, or before the command",
+    ]);
   } else {
     flags.push(["--json", "machine-readable output (the platform's raw envelope)"]);
   }
   flags.push(["--help", "this help"]);
   lines.push("", "flags:", columns(flags));
-  lines.push("", spec.examples.length > 1 ? "examples:" : "example:", ...spec.examples.map((example) => `  ${example.includes(PROGRAM) ? example : `${PROGRAM} ${example}`}`));
+  lines.push(
+    "",
+    spec.examples.length > 1 ? "examples:" : "example:",
+    ...spec.examples.map((example) => `  ${example.includes(PROGRAM) ? example : `${PROGRAM} ${example}`}`),
+  );
   lines.push("", "environment:", ENVIRONMENT);
   return lines.join("\n");
 }

@@ -16,7 +16,8 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 /** "image/jpeg; charset=…" → "jpg"; anything unknown → "bin". */
-export const extensionOf = (contentType: string) => EXTENSIONS[contentType.split(";")[0]!.trim().toLowerCase()] ?? "bin";
+export const extensionOf = (contentType: string) =>
+  EXTENSIONS[contentType.split(";")[0]!.trim().toLowerCase()] ?? "bin";
 
 /** A file-name part from an id: nothing but letters, digits, '.', '_' and '-'. */
 const safeName = (text: string) => text.replace(/[^A-Za-z0-9._-]/g, "_");
@@ -33,11 +34,18 @@ async function bankDocuments(ctx: Context): Promise<void> {
   const siteId = ctx.args.siteId!;
   const member = ctx.args.memberId!;
   const out = userPath(ctx, ctx.flags.out as string);
-  const list = await ctx.platform.operator("operatorBankApplications", { params: { siteId }, query: { status: "all" } });
+  const list = await ctx.platform.operator("operatorBankApplications", {
+    params: { siteId },
+    query: { status: "all" },
+  });
   if (list.statusCode !== 200 || !list.data) return ctx.refused(list, "bank applications");
   const application =
-    list.data.find((a) => a.memberId === member) ?? list.data.find((a) => a.account.toLowerCase() === member.toLowerCase());
-  if (!application) return ctx.fail(`no bank application of member ${member} on ${siteId} (bank-applications ${siteId} --all lists them)`);
+    list.data.find((a) => a.memberId === member) ??
+    list.data.find((a) => a.account.toLowerCase() === member.toLowerCase());
+  if (!application)
+    return ctx.fail(
+      `no bank application of member ${member} on ${siteId} (bank-applications ${siteId} --all lists them)`,
+    );
 
   const documents = [
     ["id-front", application.idFrontFileId],
@@ -64,10 +72,14 @@ async function bankDocuments(ctx: Context): Promise<void> {
   }
 
   if (ctx.json) {
-    ctx.io.out(JSON.stringify({ siteId, memberId: application.memberId, account: application.account, saved, failed }, null, 2));
+    ctx.io.out(
+      JSON.stringify({ siteId, memberId: application.memberId, account: application.account, saved, failed }, null, 2),
+    );
     return;
   }
-  ctx.io.out(`documents of ${application.account} (member ${application.memberId}, bank application ${application.status}) in ${out}:`);
+  ctx.io.out(
+    `documents of ${application.account} (member ${application.memberId}, bank application ${application.status}) in ${out}:`,
+  );
   ctx.io.out(
     table(
       saved,
@@ -75,7 +87,11 @@ async function bankDocuments(ctx: Context): Promise<void> {
         { header: "DOCUMENT", value: (s) => s.document },
         { header: "FILE", value: (s) => s.path, max: 200 },
         { header: "TYPE", value: (s) => s.contentType },
-        { header: "SIZE", value: (s) => (s.bytes < 1024 ? `${s.bytes} B` : `${(s.bytes / 1024).toFixed(1)} KB`), align: "right" },
+        {
+          header: "SIZE",
+          value: (s) => (s.bytes < 1024 ? `${s.bytes} B` : `${(s.bytes / 1024).toFixed(1)} KB`),
+          align: "right",
+        },
       ],
       "(nothing saved)",
     ),
@@ -99,7 +115,8 @@ async function mapHost(ctx: Context): Promise<void> {
     );
   }
   const info = await ctx.platform.read("siteInfo", { siteId });
-  if (info.statusCode !== 200) return ctx.fail(`no site ${siteId} on the platform at ${ctx.platform.baseUrl} (${info.message}); nothing written`);
+  if (info.statusCode !== 200)
+    return ctx.fail(`no site ${siteId} on the platform at ${ctx.platform.baseUrl} (${info.message}); nothing written`);
 
   const args = wranglerArgs(hostname, siteId, remote, ctx.io.env.STATE_DIR || undefined);
   const exit = ctx.io.spawn("npx", args, ctx.root);
@@ -114,7 +131,9 @@ export const BANK_DOCUMENTS: CommandSpec = {
   details:
     "Finds the member's bank application (any status) and saves each document as\n<memberId>-id-front.<ext>, <memberId>-id-back.<ext> and <memberId>-passbook.<ext>,\nthe extension from its content type. Existing files of those names are replaced.",
   args: [siteArg, idArg("memberId", "the member (or their account), as bank-applications lists it")],
-  flags: [{ name: "out", type: "string", value: "dir", required: true, help: "the folder to save to (made if missing)" }],
+  flags: [
+    { name: "out", type: "string", value: "dir", required: true, help: "the folder to save to (made if missing)" },
+  ],
   examples: ["bank-documents demo m_3k9x2 --out ./review"],
   run: bankDocuments,
 };

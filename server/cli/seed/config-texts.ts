@@ -22,11 +22,21 @@ export function depositOption(texts: SiteLanguage, facts: DepositFacts): Deposit
   if (!words) throw new Error(`deposit option ${facts.id} has no words in the default language`);
   const { id, kind, bankAccount, crypto } = facts;
   const bank = bankAccount && { bank: words.bank ?? "", branch: words.branch ?? "", ...bankAccount };
-  return { id, kind, name: words.name, ...(bank && { bankAccount: bank }), ...(crypto && { crypto }), instructions: words.instructions };
+  return {
+    id,
+    kind,
+    name: words.name,
+    ...(bank && { bankAccount: bank }),
+    ...(crypto && { crypto }),
+    instructions: words.instructions,
+  };
 }
 
 /** Every language but the default, as site info's `translations` carries it (campaigns are published apart). */
-export function translations(texts: Record<LocaleId, SiteLanguage>, defaultLanguage: LocaleId): NonNullable<SiteConfigPatch["translations"]> {
+export function translations(
+  texts: Record<LocaleId, SiteLanguage>,
+  defaultLanguage: LocaleId,
+): NonNullable<SiteConfigPatch["translations"]> {
   return Object.fromEntries(
     LOCALE_IDS.filter((lang) => lang !== defaultLanguage).map((lang) => {
       const { campaigns: _, ...siteTexts } = texts[lang];

@@ -31,7 +31,9 @@ function marketsNews(texts: SeedTexts, pairs: readonly string[]): Text {
 /** The practice help in every language, with the site's own starting balance. */
 export function practiceHelp(config: SiteConfigPatch): PerLanguage<InstructionText> {
   const amount = practiceAmount(config);
-  return Object.fromEntries(LOCALE_IDS.map((lang) => [lang, SEED_TEXTS[lang].practiceHelp(amount)])) as PerLanguage<InstructionText>;
+  return Object.fromEntries(
+    LOCALE_IDS.map((lang) => [lang, SEED_TEXTS[lang].practiceHelp(amount)]),
+  ) as PerLanguage<InstructionText>;
 }
 
 const brand = (text: Text, name: string): Text => ({
@@ -51,24 +53,59 @@ export function withContent(
 }
 
 /** The content of a site: texts that state facts (pairs, payouts) are written from its config. */
-function content(name: string, prefix: string, texts: PerLanguage<SiteLanguage>, config: SiteConfigPatch): Pick<SeedSite, "press" | "campaigns" | "instructions"> {
+function content(
+  name: string,
+  prefix: string,
+  texts: PerLanguage<SiteLanguage>,
+  config: SiteConfigPatch,
+): Pick<SeedSite, "press" | "campaigns" | "instructions"> {
   const example = payoutExample(config);
   const figures = contractFigures(config);
   const practice = practiceHelp(config);
   return {
     press: [
-      ...eachLanguage(SEED_TEXTS, (t) => ({ kind: "news" as const, path: `${prefix}-welcome`, ...brand(t.welcome, name) })),
-      ...eachLanguage(SEED_TEXTS, (t) => ({ kind: "news" as const, path: `${prefix}-markets`, ...marketsNews(t, config.pairs ?? []) })),
-      ...eachLanguage(SEED_TEXTS, (t) => ({ kind: "news" as const, path: `${prefix}-verify-mobile`, ...t.verifyMobile })),
-      ...eachLanguage(SEED_TEXTS, (t) => ({ kind: "announcement" as const, path: `${prefix}-maintenance`, ...t.maintenance })),
-      ...eachLanguage(SEED_TEXTS, (t) => ({ kind: "announcement" as const, path: `${prefix}-phishing`, ...t.phishing })),
+      ...eachLanguage(SEED_TEXTS, (t) => ({
+        kind: "news" as const,
+        path: `${prefix}-welcome`,
+        ...brand(t.welcome, name),
+      })),
+      ...eachLanguage(SEED_TEXTS, (t) => ({
+        kind: "news" as const,
+        path: `${prefix}-markets`,
+        ...marketsNews(t, config.pairs ?? []),
+      })),
+      ...eachLanguage(SEED_TEXTS, (t) => ({
+        kind: "news" as const,
+        path: `${prefix}-verify-mobile`,
+        ...t.verifyMobile,
+      })),
+      ...eachLanguage(SEED_TEXTS, (t) => ({
+        kind: "announcement" as const,
+        path: `${prefix}-maintenance`,
+        ...t.maintenance,
+      })),
+      ...eachLanguage(SEED_TEXTS, (t) => ({
+        kind: "announcement" as const,
+        path: `${prefix}-phishing`,
+        ...t.phishing,
+      })),
     ],
     // one key per campaign and instruction ties its four languages together (content fallback:
     // server/platform/README.md, "Content languages"); press items share their path
     campaigns: [
-      ...eachLanguage(texts, (t) => ({ key: "first-deposit", ...t.campaigns.firstDeposit, startsAt: CAMPAIGN_START, endsAt: null })),
+      ...eachLanguage(texts, (t) => ({
+        key: "first-deposit",
+        ...t.campaigns.firstDeposit,
+        startsAt: CAMPAIGN_START,
+        endsAt: null,
+      })),
       // A campaign with a period; the site lists it until it ends.
-      ...eachLanguage(texts, (t) => ({ key: "monthly-challenge", ...t.campaigns.rebate, startsAt: REBATE_START, endsAt: REBATE_END })),
+      ...eachLanguage(texts, (t) => ({
+        key: "monthly-challenge",
+        ...t.campaigns.rebate,
+        startsAt: REBATE_START,
+        endsAt: REBATE_END,
+      })),
     ],
     instructions: [
       ...eachLanguage(SEED_TEXTS, (t) => ({ key: "round", type: "rules", ...t.rules })),

@@ -14,7 +14,12 @@ export function payoutExample(config: SiteConfigPatch): PayoutExample {
   const total = Math.floor((stake * basisPoints) / 10_000);
   const sign = { USD: "US$", TWD: "NT$" }[config.currency ?? "USD"] ?? `${config.currency} `;
   const money = (minor: number) => `${sign}${(minor / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
-  return { odds: String(config.odds?.high ?? 1.95), stake: money(stake), total: money(total), won: money(total - stake) };
+  return {
+    odds: String(config.odds?.high ?? 1.95),
+    stake: money(stake),
+    total: money(total),
+    won: money(total - stake),
+  };
 }
 
 /** The figures of a site's contract-trading help, in its currency's sign (as the bet example above). */
@@ -51,7 +56,12 @@ export function contractFigures(config: SiteConfigPatch): ContractFigures {
     minMargin: money(s.minMargin),
     maxMargin: money(s.maxMargin),
     maxOpen: s.maxOpenPositions,
-    example: { margin: money(terms.margin), leverage, notional: money(notional(terms)), fee: money(positionFee(terms)) },
+    example: {
+      margin: money(terms.margin),
+      leverage,
+      notional: money(notional(terms)),
+      fee: money(positionFee(terms)),
+    },
   };
 }
 

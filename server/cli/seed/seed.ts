@@ -46,11 +46,17 @@ async function seedAddressPools(operator: OperatorClient, site: SeedSite): Promi
     const params = { siteId: site.siteId, optionId };
     const pool = await operator("operatorDepositAddresses", { params });
     if (pool.statusCode === 200 && pool.data && pool.data.free + pool.data.assigned > 0) continue;
-    check(`deposit addresses ${optionId}`, await operator("operatorAddDepositAddresses", { params, body: { addresses } }));
+    check(
+      `deposit addresses ${optionId}`,
+      await operator("operatorAddDepositAddresses", { params, body: { addresses } }),
+    );
   }
   for (const [optionId, xpub] of Object.entries(site.depositXpubs ?? {})) {
     // the same xpub again changes nothing: members keep their addresses and indexes
-    check(`deposit xpub ${optionId}`, await operator("operatorSetDepositXpub", { params: { siteId: site.siteId, optionId }, body: { xpub } }));
+    check(
+      `deposit xpub ${optionId}`,
+      await operator("operatorSetDepositXpub", { params: { siteId: site.siteId, optionId }, body: { xpub } }),
+    );
   }
 }
 
@@ -67,12 +73,17 @@ async function seedIcons(operator: OperatorClient, site: SeedSite): Promise<void
   try {
     icons = await renderIcons(mark, site.config.theme ?? DEFAULT_THEME);
   } catch (error) {
-    console.warn(`seed: icons of ${site.siteId} not rendered (${(error as Error).message}); the platform serves plain accent squares`);
+    console.warn(
+      `seed: icons of ${site.siteId} not rendered (${(error as Error).message}); the platform serves plain accent squares`,
+    );
     return;
   }
   for (const [size, png] of icons) {
     const file = new Blob([png as Uint8Array<ArrayBuffer>], { type: "image/png" });
-    check(`icon ${size} ${site.siteId}`, await operator("operatorPutIcon", { params: { siteId: site.siteId, size }, body: {}, file }));
+    check(
+      `icon ${size} ${site.siteId}`,
+      await operator("operatorPutIcon", { params: { siteId: site.siteId, size }, body: {}, file }),
+    );
   }
 }
 
@@ -92,7 +103,10 @@ export type SeedOutcome = "created" | "completed" | "kept";
  * while seeding), and its content, icons and pools are written again (upserts of the seed's own
  * items). An address pool is loaded only while it is empty.
  */
-export async function seedMissing(platform: Pick<Platform, "operator" | "read">, sites: readonly SeedSite[] = SEED_SITES): Promise<Record<string, SeedOutcome>> {
+export async function seedMissing(
+  platform: Pick<Platform, "operator" | "read">,
+  sites: readonly SeedSite[] = SEED_SITES,
+): Promise<Record<string, SeedOutcome>> {
   const outcomes: Record<string, SeedOutcome> = {};
   for (const site of sites) {
     const params = { siteId: site.siteId };
@@ -110,7 +124,10 @@ export async function seedMissing(platform: Pick<Platform, "operator" | "read">,
     await seedContent(platform.operator, site);
     await seedAddressPools(platform.operator, site);
     await seedIcons(platform.operator, site);
-    check(`chat link ${site.siteId}`, await platform.operator("operatorSetChatLink", { params, body: { link: site.chatLink } }));
+    check(
+      `chat link ${site.siteId}`,
+      await platform.operator("operatorSetChatLink", { params, body: { link: site.chatLink } }),
+    );
     outcomes[site.siteId] = "completed";
   }
   return outcomes;

@@ -25,5 +25,7 @@ export function decodeBase58Check(text: string): Uint8Array | null {
 
 /** `count` addresses from `seed`: the i-th is 0x41 + the first 20 bytes of sha256("<seed>:<i>"). */
 export function tronAddresses(seed: string, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => tronAddressOfHash(new Uint8Array(createHash("sha256").update(`${seed}:${i}`).digest()).slice(0, 20)));
+  return Array.from({ length: count }, (_, i) =>
+    tronAddressOfHash(new Uint8Array(createHash("sha256").update(`${seed}:${i}`).digest()).slice(0, 20)),
+  );
 }

@@ -12,14 +12,17 @@ export const FAIRNESS_CALLS = {
     summary:
       "The pair's seed commitments, newest day first: the next day's, today's (seed hidden) and past days' with their revealed seeds",
     params: z.object({ pair: pairSymbol }),
-    query: z.object({ limit: z.coerce.number().int().min(1).max(60).default(14), before: dayLabelSchema.optional() }).strict(),
+    query: z
+      .object({ limit: z.coerce.number().int().min(1).max(60).default(14), before: dayLabelSchema.optional() })
+      .strict(),
     data: z.array(fairnessDay),
   }),
   periodProof: call({
     method: "GET",
     path: "/market/:pair/periods/:periodNo/proof",
     auth: "public",
-    summary: "What verifying one ended period needs: its day's commitment and seed (once revealed), the period as recorded, the one before, stalled seconds",
+    summary:
+      "What verifying one ended period needs: its day's commitment and seed (once revealed), the period as recorded, the one before, stalled seconds",
     params: z.object({ pair: pairSymbol, periodNo: periodNo }),
     data: periodProof,
   }),

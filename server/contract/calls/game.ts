@@ -35,7 +35,10 @@ export const GAME_CALLS = {
     auth: "public",
     summary: "K-line candles of an interval, oldest first",
     params: z.object({ pair: pairSymbol }),
-    query: z.object({ interval: z.enum(CANDLE_INTERVALS), limit: z.coerce.number().int().min(1).max(500).default(120) }),
+    query: z.object({
+      interval: z.enum(CANDLE_INTERVALS),
+      limit: z.coerce.number().int().min(1).max(500).default(120),
+    }),
     data: z.array(candle),
   }),
   placeOrder: call({

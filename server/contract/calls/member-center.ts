@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { playerInfo } from "../schemas";
 import { page, pageQuery } from "../money";
-import { forgotResetBody, forgotSendBody, messageBody, messageSummary, messageThread, passwordChangeBody, replyBody, smsSent, smsVerifyBody, transactionPasswordChangeBody } from "../member-center";
+import {
+  forgotResetBody,
+  forgotSendBody,
+  messageBody,
+  messageSummary,
+  messageThread,
+  passwordChangeBody,
+  replyBody,
+  smsSent,
+  smsVerifyBody,
+  transactionPasswordChangeBody,
+} from "../member-center";
 import { none, call } from "./spec";
 
 /** Passwords, SMS codes, the forgotten password and messages to customer service. */

@@ -1,5 +1,21 @@
 import { z } from "zod";
-import { bankAccount, bankApplyBody, deposit, depositBody, documentKind, accountOperation, ledgerRecord, page, pageQuery, transaction, transfer, transferBody, uploadedFile, withdrawal, withdrawBody } from "../money";
+import {
+  bankAccount,
+  bankApplyBody,
+  deposit,
+  depositBody,
+  documentKind,
+  accountOperation,
+  ledgerRecord,
+  page,
+  pageQuery,
+  transaction,
+  transfer,
+  transferBody,
+  uploadedFile,
+  withdrawal,
+  withdrawBody,
+} from "../money";
 import { call } from "./spec";
 
 /** Deposits, transfers, withdrawals, records, the bank account and uploaded documents. */
@@ -75,7 +91,8 @@ export const MONEY_CALLS = {
     method: "GET",
     path: "/player/records/operations",
     auth: "member",
-    summary: "Account records by operation: one item per deposit, transfer, withdrawal step, bet or payout, with its postings, newest first",
+    summary:
+      "Account records by operation: one item per deposit, transfer, withdrawal step, bet or payout, with its postings, newest first",
     query: pageQuery,
     data: page(accountOperation),
   }),

@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { campaign, instruction, localeId, pressItem, siteConfigPatch, siteInfo } from "../schemas";
-import { operatorBankApplication, operatorDecision, operatorDeposit, operatorWithdrawal, page, pendingQuery, depositAddressesBody, depositAddressPool, depositAddressesQuery, depositAddressView, depositXpubBody } from "../money";
+import {
+  operatorBankApplication,
+  operatorDecision,
+  operatorDeposit,
+  operatorWithdrawal,
+  page,
+  pendingQuery,
+  depositAddressesBody,
+  depositAddressPool,
+  depositAddressesQuery,
+  depositAddressView,
+  depositXpubBody,
+} from "../money";
 import { campaignKey, campaignRule } from "../campaigns";
 import { messageThread, operatorMessage, replyBody, smsLogEntry } from "../member-center";
 import { auditEntry, auditQuery } from "../security";
@@ -40,7 +52,13 @@ export const OPERATOR_SITE_CALLS = {
     params: siteParams,
     body: pressItem
       .omit({ id: true, publishedAt: true })
-      .extend({ lang: localeId, path: contentPath, title: cleanText(200), summary: cleanText(1000), content: cleanText(20_000) })
+      .extend({
+        lang: localeId,
+        path: contentPath,
+        title: cleanText(200),
+        summary: cleanText(1000),
+        content: cleanText(20_000),
+      })
       .strict(),
     data: pressItem,
   }),
@@ -53,7 +71,13 @@ export const OPERATOR_SITE_CALLS = {
     params: siteParams,
     body: campaign
       .omit({ id: true, key: true })
-      .extend({ lang: localeId, key: contentKey.optional(), title: cleanText(200), summary: cleanText(1000), content: cleanText(20_000) })
+      .extend({
+        lang: localeId,
+        key: contentKey.optional(),
+        title: cleanText(200),
+        summary: cleanText(1000),
+        content: cleanText(20_000),
+      })
       .strict(),
     data: campaign,
   }),
@@ -66,7 +90,13 @@ export const OPERATOR_SITE_CALLS = {
     params: siteParams,
     body: instruction
       .omit({ id: true })
-      .extend({ lang: localeId, key: contentKey.optional(), type: instructionType, title: cleanText(200), content: cleanText(20_000) })
+      .extend({
+        lang: localeId,
+        key: contentKey.optional(),
+        type: instructionType,
+        title: cleanText(200),
+        content: cleanText(20_000),
+      })
       .strict(),
     data: instruction,
   }),
@@ -274,7 +304,8 @@ export const OPERATOR_SITE_CALLS = {
     path: "/operator/sites/:siteId/deposit-options/:optionId/addresses",
     auth: "operator",
     roles: FINANCE,
-    summary: "Where a crypto deposit option's addresses come from, how many are given out, and which member holds which (with its derivation index)",
+    summary:
+      "Where a crypto deposit option's addresses come from, how many are given out, and which member holds which (with its derivation index)",
     params: siteParams.extend({ optionId: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/) }),
     query: depositAddressesQuery,
     data: depositAddressView,

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { practiceAccount, protectionState, realityCheck, setLimitBody, setRealityCheckBody, startBreakBody } from "../protection";
+import {
+  practiceAccount,
+  protectionState,
+  realityCheck,
+  setLimitBody,
+  setRealityCheckBody,
+  startBreakBody,
+} from "../protection";
 import { call } from "./spec";
 
 /** The practice account and player protection (protection.ts; server/contract/README.md, "Practice account", "Player protection"). */
@@ -26,14 +33,16 @@ export const PROTECTION_CALLS = {
     method: "GET",
     path: "/player/protection",
     auth: "member",
-    summary: "The member's deposit and loss limits with what remains, pending changes, reality-check interval, break in force and history",
+    summary:
+      "The member's deposit and loss limits with what remains, pending changes, reality-check interval, break in force and history",
     data: protectionState,
   }),
   setLimit: call({
     method: "PUT",
     path: "/player/protection/limit",
     auth: "member",
-    summary: "Set, lower, raise or remove a deposit or loss limit: a decrease applies at once, an increase or removal after 24 hours",
+    summary:
+      "Set, lower, raise or remove a deposit or loss limit: a decrease applies at once, an increase or removal after 24 hours",
     body: setLimitBody,
     data: protectionState,
   }),

@@ -27,7 +27,8 @@ export const SITE_CALLS = {
     method: "GET",
     path: "/site/info/:siteId/press",
     auth: "member",
-    summary: "News and announcements in a language (an item missing in it: in the site's default language); `path` picks one item",
+    summary:
+      "News and announcements in a language (an item missing in it: in the site's default language); `path` picks one item",
     params: siteParams,
     query: langQuery.extend({ path: z.string().max(200).optional() }),
     data: z.array(pressItem),
@@ -66,7 +67,12 @@ export const SITE_CALLS = {
     summary: "The customer-service chat link",
     params: siteParams,
     // a referral code, as at sign-up
-    query: z.object({ referrer: z.string().regex(/^[A-Za-z0-9]{1,32}$/).optional() }),
+    query: z.object({
+      referrer: z
+        .string()
+        .regex(/^[A-Za-z0-9]{1,32}$/)
+        .optional(),
+    }),
     data: z.string(),
   }),
 } as const;

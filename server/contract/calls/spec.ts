@@ -35,7 +35,6 @@ export interface CallSpec {
   data: z.ZodTypeAny;
 }
 
-
 // Pieces more than one domain's calls use.
 export const none = z.null();
 /** A home-screen icon's size in pixels, as its path names it (icons.ts) */

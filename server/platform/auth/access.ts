@@ -35,7 +35,10 @@ async function fetchCerts(certsUrl: string): Promise<Jwk[]> {
 }
 
 function base64UrlBytes(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(text.length / 4) * 4, "=");
+  const base64 = text
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(text.length / 4) * 4, "=");
   return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 
@@ -85,7 +88,9 @@ export async function verifiedClaims(token: string, config: AccessConfig): Promi
   }
   const jwk = keys.find((key) => key.kid === header.kid);
   if (!jwk) return null;
-  const key = await crypto.subtle.importKey("jwk", jwk, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, ["verify"]);
+  const key = await crypto.subtle.importKey("jwk", jwk, { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" }, false, [
+    "verify",
+  ]);
   const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`);
   return (await crypto.subtle.verify("RSASSA-PKCS1-v1_5", key, base64UrlBytes(signaturePart), signed)) ? payload : null;
 }

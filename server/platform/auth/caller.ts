@@ -1,4 +1,11 @@
-import { ACCOUNT_MODE_HEADER, ALL_SITES, OPERATOR_ROLES, OWNER_OPERATOR_ID, SITE_HEADER, siteIdSchema } from "../../contract";
+import {
+  ACCOUNT_MODE_HEADER,
+  ALL_SITES,
+  OPERATOR_ROLES,
+  OWNER_OPERATOR_ID,
+  SITE_HEADER,
+  siteIdSchema,
+} from "../../contract";
 import { accountMode } from "../../contract/protection";
 import { constantTimeEqualText } from "../crypto";
 import { isProduction, type Env } from "../env";

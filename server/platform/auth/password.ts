@@ -12,11 +12,7 @@ const HASH_BITS = 256;
 
 async function derive(password: string, salt: Bytes, iterations: number): Promise<Bytes> {
   const key = await crypto.subtle.importKey("raw", utf8(password), "PBKDF2", false, ["deriveBits"]);
-  const bits = await crypto.subtle.deriveBits(
-    { name: "PBKDF2", hash: "SHA-256", salt, iterations },
-    key,
-    HASH_BITS,
-  );
+  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, HASH_BITS);
   return new Uint8Array(bits);
 }
 
@@ -47,6 +43,11 @@ let unmatchable: string | undefined;
  * Made on first use, since Workers allow no random values at the top level of a module.
  */
 export function unmatchableHash(): string {
-  unmatchable ??= [ALGORITHM, PASSWORD_ITERATIONS, toBase64(randomBytes(SALT_BYTES)), toBase64(randomBytes(HASH_BITS / 8))].join("$");
+  unmatchable ??= [
+    ALGORITHM,
+    PASSWORD_ITERATIONS,
+    toBase64(randomBytes(SALT_BYTES)),
+    toBase64(randomBytes(HASH_BITS / 8)),
+  ].join("$");
   return unmatchable;
 }

@@ -27,7 +27,11 @@ export function turnstileSecret(env: Pick<Env, "ENVIRONMENT" | "TURNSTILE_SECRET
 }
 
 /** Whether `answer` is a valid, unspent Turnstile answer for this secret, from `remoteip`. */
-export async function verifyTurnstile(answer: string, remoteip: string | null, config: TurnstileConfig): Promise<boolean> {
+export async function verifyTurnstile(
+  answer: string,
+  remoteip: string | null,
+  config: TurnstileConfig,
+): Promise<boolean> {
   if (config.secret === "" || answer === "") return false;
   if (config.secret === TURNSTILE_TEST_SECRET) return answer === TURNSTILE_TEST_ANSWER;
   if (isTurnstileTestKey(config.secret)) return false;
@@ -36,7 +40,11 @@ export async function verifyTurnstile(answer: string, remoteip: string | null, c
   form.set("response", answer);
   if (remoteip !== null) form.set("remoteip", remoteip);
   try {
-    const response = await (config.fetch ?? fetch)(SITEVERIFY_URL, { method: "POST", body: form, signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS) });
+    const response = await (config.fetch ?? fetch)(SITEVERIFY_URL, {
+      method: "POST",
+      body: form,
+      signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
+    });
     if (!response.ok) return false;
     const body = (await response.json()) as { success?: unknown };
     return body.success === true;

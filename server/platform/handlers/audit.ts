@@ -27,8 +27,13 @@ const BODY_FIELDS = ["reason", "lang", "title", "path", "type", "link"] as const
  * The member an action concerned: what its handler learned (a document's owner, a queue item's
  * member, even when the decision was then refused), else its path, else its answer.
  */
-function memberOf(params: Record<string, string>, result: Result<unknown>, touched: Touched): { account?: string; memberId?: string } {
-  const data = result.ok && result.data && typeof result.data === "object" ? (result.data as Record<string, unknown>) : {};
+function memberOf(
+  params: Record<string, string>,
+  result: Result<unknown>,
+  touched: Touched,
+): { account?: string; memberId?: string } {
+  const data =
+    result.ok && result.data && typeof result.data === "object" ? (result.data as Record<string, unknown>) : {};
   const text = (value: unknown) => (typeof value === "string" ? value : undefined);
   return {
     account: touched.account ?? text(data.account),
@@ -64,7 +69,9 @@ export async function logOperatorAction(
   }
   try {
     const who = { id: operator.id, name: operator.name };
-    await siteStub(env, siteId).appendAudit(auditEvent("operator_action", "operator", memberOf(rest, result, touched), details, undefined, who));
+    await siteStub(env, siteId).appendAudit(
+      auditEvent("operator_action", "operator", memberOf(rest, result, touched), details, undefined, who),
+    );
   } catch (error) {
     // The action has happened; failing its answer now would only invite a second attempt.
     console.error(`audit: operator action ${name} on ${siteId} not logged`, error);

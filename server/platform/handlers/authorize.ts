@@ -30,12 +30,15 @@ export const signup: Handler<"signup"> = async ({ env, body, clientAddress }) =>
     hashPassword(body.password),
     hashPassword(body.transactionPassword),
   ]);
-  const registered = await site.registerAccount({
-    memberId,
-    account: body.account,
-    areaCode: body.areaCode,
-    mobile: body.mobile,
-  }, clientAddress);
+  const registered = await site.registerAccount(
+    {
+      memberId,
+      account: body.account,
+      areaCode: body.areaCode,
+      mobile: body.mobile,
+    },
+    clientAddress,
+  );
   if (!registered.ok) return registered;
 
   try {

@@ -32,7 +32,11 @@ export const changePassword: Handler<"changePassword"> = async ({ member, body, 
     // Sign-up keeps the two passwords apart (one would unlock the other's door); so does a change.
     verifyPassword(body.newPassword, transactionPasswordHash),
   ]);
-  if (!oldMatches) return member.stub.wrongSecret(member.proof, "password", attemptId, { address: clientAddress, call: "changePassword" });
+  if (!oldMatches)
+    return member.stub.wrongSecret(member.proof, "password", attemptId, {
+      address: clientAddress,
+      call: "changePassword",
+    });
   const refusal: MessageCode | null =
     body.newPassword === account
       ? "password_equals_account"
@@ -45,7 +49,13 @@ export const changePassword: Handler<"changePassword"> = async ({ member, body, 
     await member.stub.rightSecret(member.proof, "password", attemptId);
     return badRequest(refusal);
   }
-  return member.stub.changePassword(member.proof, attemptId, passwordHash, await hashPassword(body.newPassword), clientAddress);
+  return member.stub.changePassword(
+    member.proof,
+    attemptId,
+    passwordHash,
+    await hashPassword(body.newPassword),
+    clientAddress,
+  );
 };
 
 /**
@@ -53,11 +63,18 @@ export const changePassword: Handler<"changePassword"> = async ({ member, body, 
  * request is idempotent: a retry after a lost answer is answered from the member object before
  * anything is verified, since the old password it carries no longer matches.
  */
-export const changeTransactionPassword: Handler<"changeTransactionPassword"> = async ({ member, body, clientAddress, intent }) => {
+export const changeTransactionPassword: Handler<"changeTransactionPassword"> = async ({
+  member,
+  body,
+  clientAddress,
+  intent,
+}) => {
   // (the router has answered a key with a stored answer already; neither password is part of
   // what makes a request the same: handlers/idempotency.ts)
   const typed = body.oldTransactionPassword;
-  const check = await whenNotBusy(() => member.stub.beginSecretCheck(member.proof, "transaction_password", typed !== undefined));
+  const check = await whenNotBusy(() =>
+    member.stub.beginSecretCheck(member.proof, "transaction_password", typed !== undefined),
+  );
   if (!check.ok) return check;
   const { account, passwordHash, transactionPasswordHash, attemptId } = check.data;
   const hasOne = transactionPasswordHash !== "";
@@ -70,7 +87,13 @@ export const changeTransactionPassword: Handler<"changeTransactionPassword"> = a
     // A copy of the request sent at once may find the password already changed by the first one:
     // the member object answers it with the key's answer, if there is one by then, and counts nothing.
     const context = { address: clientAddress, call: "changeTransactionPassword" } as const;
-    return (await member.stub.wrongSecret(member.proof, "transaction_password", attemptId, context, intent)) as Result<null>;
+    return (await member.stub.wrongSecret(
+      member.proof,
+      "transaction_password",
+      attemptId,
+      context,
+      intent,
+    )) as Result<null>;
   }
   const refusal: MessageCode | null =
     body.newTransactionPassword === account
@@ -85,7 +108,14 @@ export const changeTransactionPassword: Handler<"changeTransactionPassword"> = a
     return badRequest(refusal);
   }
   const newHash = await hashPassword(body.newTransactionPassword);
-  return member.stub.changeTransactionPassword(member.proof, intent, attemptId, transactionPasswordHash, newHash, clientAddress);
+  return member.stub.changeTransactionPassword(
+    member.proof,
+    intent,
+    attemptId,
+    transactionPasswordHash,
+    newHash,
+    clientAddress,
+  );
 };
 
 // SMS codes -------------------------------------------------------------------------------------
@@ -121,7 +151,11 @@ async function deliver(
 export const smsSend: Handler<"smsSend"> = async ({ env, member, body, intent }) => {
   // (the router has answered a key with a stored answer already: no second text)
   const code = newSmsCode();
-  const reserved = await member.stub.reserveSms(member.proof, body.purpose, await smsCodeHash(member.memberId, body.purpose, code));
+  const reserved = await member.stub.reserveSms(
+    member.proof,
+    body.purpose,
+    await smsCodeHash(member.memberId, body.purpose, code),
+  );
   if (!reserved.ok) return reserved;
   const { id, expiresAt, resendAt, remainingToday } = reserved.data;
   const sent = await deliver(env, member.siteId, body.purpose, code, reserved.data, () => member.stub.releaseSms(id));
@@ -160,7 +194,13 @@ export const forgotSend: Handler<"forgotSend"> = async ({ env, body, clientAddre
 };
 
 /** After forgotSend's answer: reserves the member's reset code and sends it. Failures are only logged. */
-async function sendResetCode(env: Env, siteId: string, memberId: string, code: string, codeHash: string): Promise<void> {
+async function sendResetCode(
+  env: Env,
+  siteId: string,
+  memberId: string,
+  code: string,
+  codeHash: string,
+): Promise<void> {
   try {
     const stub = memberStub(env, memberId);
     const reserved = await stub.reserveResetSms(siteId, codeHash);
@@ -168,7 +208,9 @@ async function sendResetCode(env: Env, siteId: string, memberId: string, code: s
       console.warn(`forgotSend: member ${memberId} not sent a code: ${reserved.message}`);
       return;
     }
-    const sent = await deliver(env, siteId, "reset_password", code, reserved.data, () => stub.releaseSms(reserved.data.id));
+    const sent = await deliver(env, siteId, "reset_password", code, reserved.data, () =>
+      stub.releaseSms(reserved.data.id),
+    );
     if (!sent.ok) console.error(`forgotSend: the code for member ${memberId} was not sent: ${sent.message}`);
   } catch (error) {
     console.error(`forgotSend: the code for member ${memberId} was not sent`, error);

@@ -16,7 +16,8 @@ export const pairs: Handler<"pairs"> = async ({ env }) => ok(await registry(env)
 
 export const market: Handler<"market"> = async ({ env, params }) => marketStub(env, params.pair).state(params.pair);
 
-export const quotes: Handler<"quotes"> = async ({ env, params, query }) => marketStub(env, params.pair).quotes(params.pair, query);
+export const quotes: Handler<"quotes"> = async ({ env, params, query }) =>
+  marketStub(env, params.pair).quotes(params.pair, query);
 
 export const candles: Handler<"candles"> = async ({ env, params, query }) =>
   marketStub(env, params.pair).candles(params.pair, query.interval, query.limit);
@@ -28,7 +29,10 @@ export const placeOrder: Handler<"placeOrder"> = async ({ env, member, body, int
   const wallet = config.games[0];
   if (!wallet) return badRequest("game_not_found");
   if (!config.pairs.includes(body.pair)) return badRequest("invalid_trading_pair");
-  const odds = Object.fromEntries(Object.entries(config.odds).filter(([, v]) => v !== undefined)) as Record<typeof body.option, number>;
+  const odds = Object.fromEntries(Object.entries(config.odds).filter(([, v]) => v !== undefined)) as Record<
+    typeof body.option,
+    number
+  >;
   // an option a price fall or a volatility change brought to 100 % or more is not a game (market/returns.ts)
   const suspended = await suspendedOption(env, body.pair, body.periodNo, body.option, odds[body.option]);
   if (suspended) return suspended;
@@ -45,9 +49,11 @@ export const placeOrder: Handler<"placeOrder"> = async ({ env, member, body, int
   });
 };
 
-export const orders: Handler<"orders"> = async ({ member, query }) => member.stub.orders(member.proof, query, member.mode);
+export const orders: Handler<"orders"> = async ({ member, query }) =>
+  member.stub.orders(member.proof, query, member.mode);
 
-export const ticketQuery: Handler<"ticketQuery"> = async ({ member }) => member.stub.openOrders(member.proof, member.mode);
+export const ticketQuery: Handler<"ticketQuery"> = async ({ member }) =>
+  member.stub.openOrders(member.proof, member.mode);
 
 /**
  * A creation, a pause or a new name apply at once; the feed's parameters from the first day whose
@@ -60,7 +66,15 @@ export const operatorPutPair: Handler<"operatorPutPair"> = async ({ env, params,
   if (!configured.ok) return configured;
   const { changesFrom, voided: _voided, ...now } = configured.data;
   const next = changesFrom
-    ? { info: { ...now, precision: body.precision, periodSeconds: body.periodSeconds, cutoffSeconds: body.cutoffSeconds }, from: changesFrom }
+    ? {
+        info: {
+          ...now,
+          precision: body.precision,
+          periodSeconds: body.periodSeconds,
+          cutoffSeconds: body.cutoffSeconds,
+        },
+        from: changesFrom,
+      }
     : null;
   await registry(env).registerPair(now, next);
   return configured;
@@ -98,7 +112,8 @@ export async function stream(request: Request, env: Env): Promise<Response | nul
   const siteId = requestSite(request);
   if (!siteId) return Response.json({ statusCode: 400, message: "invalid_parameters" }, { status: 400 });
   const key = decodeCredential(url.searchParams.get("listenKey") ?? "");
-  if (!key || key.siteId !== siteId) return Response.json({ statusCode: 402, message: "invalid_permission" }, { status: 402 });
+  if (!key || key.siteId !== siteId)
+    return Response.json({ statusCode: 402, message: "invalid_permission" }, { status: 402 });
   const headers = new Headers(request.headers);
   headers.set("X-Listen-Key-Id", key.id);
   headers.set("X-Listen-Key-Hash", await hashSecret(key.secret));

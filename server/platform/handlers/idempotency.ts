@@ -42,7 +42,10 @@ export const KEEPS_ITS_SUCCESS: ReadonlySet<CallName> = new Set<CallName>([
 
 /** The request's intent: its (mode-scoped) key and the fingerprint of what makes it the same request. */
 export async function intentOf(call: CallName, key: string, params: unknown, body: unknown): Promise<Idem> {
-  const input: Input = { params: (params ?? {}) as Record<string, unknown>, body: (body ?? {}) as Record<string, unknown> };
+  const input: Input = {
+    params: (params ?? {}) as Record<string, unknown>,
+    body: (body ?? {}) as Record<string, unknown>,
+  };
   const parameters = SAME_REQUEST[call]?.(input) ?? body ?? null;
   return { key, fingerprint: await sha256Hex(JSON.stringify([call, parameters])) };
 }

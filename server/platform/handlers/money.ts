@@ -47,7 +47,9 @@ export const withdraw: Handler<"withdraw"> = async ({ env, member, body, intent,
   if (!config) return badRequest("invalid_site");
   const typed = config.transactionPasswordRequired ? body.transactionPassword : undefined;
   // the password's other checks in flight are no failures: this one waits for them (secret-wait.ts)
-  const pre = await whenNotBusy(() => member.stub.withdrawPreflight(member.proof, config.bankVerify, typed !== undefined));
+  const pre = await whenNotBusy(() =>
+    member.stub.withdrawPreflight(member.proof, config.bankVerify, typed !== undefined),
+  );
   if (!pre.ok) return pre;
   if (!pre.data.bankReady) return badRequest("bind_bank_card_first");
   let verifiedPasswordHash: string | null = null;
@@ -59,26 +61,40 @@ export const withdraw: Handler<"withdraw"> = async ({ env, member, body, intent,
     if (!(await verifyPassword(typed, check.transactionPasswordHash))) {
       // copies of the request sent at once count one wrong password, and answer as the first did
       const context = { address: clientAddress, call: "withdraw" } as const;
-      return (await member.stub.wrongSecret(member.proof, "transaction_password", check.attemptId, context, intent)) as Result<Withdrawal>;
+      return (await member.stub.wrongSecret(
+        member.proof,
+        "transaction_password",
+        check.attemptId,
+        context,
+        intent,
+      )) as Result<Withdrawal>;
     }
     verifiedPasswordHash = check.transactionPasswordHash;
     attemptId = check.attemptId;
   }
   const { amount } = body;
-  return member.stub.withdraw(member.proof, intent, { amount }, {
-    ...config,
-    verifiedPasswordHash,
-    attemptId,
-  });
+  return member.stub.withdraw(
+    member.proof,
+    intent,
+    { amount },
+    {
+      ...config,
+      verifiedPasswordHash,
+      attemptId,
+    },
+  );
 };
 
 export const deposits: Handler<"deposits"> = async ({ member, query }) => member.stub.deposits(member.proof, query);
 export const transfers: Handler<"transfers"> = async ({ member, query }) => member.stub.transfers(member.proof, query);
-export const withdrawals: Handler<"withdrawals"> = async ({ member, query }) => member.stub.withdrawals(member.proof, query);
+export const withdrawals: Handler<"withdrawals"> = async ({ member, query }) =>
+  member.stub.withdrawals(member.proof, query);
 export const transactions: Handler<"transactions"> = async ({ member, query }) =>
   member.stub.transactions(member.proof, query);
-export const records: Handler<"records"> = async ({ member, query }) => member.stub.records(member.proof, query, member.mode);
-export const accountRecords: Handler<"accountRecords"> = async ({ member, query }) => member.stub.accountRecords(member.proof, query, member.mode);
+export const records: Handler<"records"> = async ({ member, query }) =>
+  member.stub.records(member.proof, query, member.mode);
+export const accountRecords: Handler<"accountRecords"> = async ({ member, query }) =>
+  member.stub.accountRecords(member.proof, query, member.mode);
 
 export const bank: Handler<"bank"> = async ({ member }) => member.stub.bank(member.proof);
 

@@ -40,14 +40,31 @@ export const operatorDeposits: Handler<"operatorDeposits"> = async ({ env, param
   ok((await siteStub(env, params.siteId).listQueue("deposit", all(query.status))) as OperatorDeposit[]);
 
 /** The site's campaign rules go with the confirmation: a credited deposit may earn a deposit bonus. */
-export const operatorConfirmDeposit: Handler<"operatorConfirmDeposit"> = async ({ env, params, body, operator, touched }) => {
+export const operatorConfirmDeposit: Handler<"operatorConfirmDeposit"> = async ({
+  env,
+  params,
+  body,
+  operator,
+  touched,
+}) => {
   const config = await siteStub(env, params.siteId).getConfig();
   return decideQueued(env, params.siteId, "deposit", params.id, touched, (stub) =>
-    stub.decideDeposit(params.siteId, params.id, { confirm: true, reason: body.reason, operator: by(operator) }, config?.campaignRules ?? []),
+    stub.decideDeposit(
+      params.siteId,
+      params.id,
+      { confirm: true, reason: body.reason, operator: by(operator) },
+      config?.campaignRules ?? [],
+    ),
   );
 };
 
-export const operatorRefuseDeposit: Handler<"operatorRefuseDeposit"> = async ({ env, params, body, operator, touched }) =>
+export const operatorRefuseDeposit: Handler<"operatorRefuseDeposit"> = async ({
+  env,
+  params,
+  body,
+  operator,
+  touched,
+}) =>
   decideQueued(env, params.siteId, "deposit", params.id, touched, (stub) =>
     stub.decideDeposit(params.siteId, params.id, { confirm: false, reason: body.reason, operator: by(operator) }),
   );
@@ -55,12 +72,24 @@ export const operatorRefuseDeposit: Handler<"operatorRefuseDeposit"> = async ({ 
 export const operatorWithdrawals: Handler<"operatorWithdrawals"> = async ({ env, params, query }) =>
   ok((await siteStub(env, params.siteId).listQueue("withdrawal", all(query.status))) as OperatorWithdrawal[]);
 
-export const operatorApproveWithdrawal: Handler<"operatorApproveWithdrawal"> = async ({ env, params, body, operator, touched }) =>
+export const operatorApproveWithdrawal: Handler<"operatorApproveWithdrawal"> = async ({
+  env,
+  params,
+  body,
+  operator,
+  touched,
+}) =>
   decideQueued(env, params.siteId, "withdrawal", params.id, touched, (stub) =>
     stub.decideWithdrawal(params.siteId, params.id, { approve: true, reason: body.reason, operator: by(operator) }),
   );
 
-export const operatorRejectWithdrawal: Handler<"operatorRejectWithdrawal"> = async ({ env, params, body, operator, touched }) =>
+export const operatorRejectWithdrawal: Handler<"operatorRejectWithdrawal"> = async ({
+  env,
+  params,
+  body,
+  operator,
+  touched,
+}) =>
   decideQueued(env, params.siteId, "withdrawal", params.id, touched, (stub) =>
     stub.decideWithdrawal(params.siteId, params.id, { approve: false, reason: body.reason, operator: by(operator) }),
   );

@@ -32,4 +32,5 @@ export const operatorRotateKey: Handler<"operatorRotateKey"> = async ({ env, par
   return rotated.ok ? ok({ operator: rotated.data, key: issued.key }) : rotated;
 };
 
-export const operatorRevoke: Handler<"operatorRevoke"> = async ({ env, params }) => operatorRegistry(env).revoke(params.operatorId);
+export const operatorRevoke: Handler<"operatorRevoke"> = async ({ env, params }) =>
+  operatorRegistry(env).revoke(params.operatorId);

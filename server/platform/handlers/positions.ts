@@ -24,7 +24,8 @@ export const openPosition: Handler<"openPosition"> = async ({ env, member, body,
   });
 };
 
-export const positions: Handler<"positions"> = async ({ member, query }) => member.stub.positions(member.proof, query, member.mode);
+export const positions: Handler<"positions"> = async ({ member, query }) =>
+  member.stub.positions(member.proof, query, member.mode);
 
 // A position is found by id within the caller's mode only: another mode's id answers as an unknown one.
 export const setPositionTriggers: Handler<"setPositionTriggers"> = async ({ member, params, body }) =>
@@ -41,7 +42,12 @@ export const operatorOpenInterest: Handler<"operatorOpenInterest"> = async ({ en
   const s = config.contractSettings;
   const rows = [];
   for (const pair of config.pairs) {
-    const row = await marketStub(env, pair).openInterest(pair, params.siteId, s.maxNotionalPerPair, s.closeOnlyPairs.includes(pair));
+    const row = await marketStub(env, pair).openInterest(
+      pair,
+      params.siteId,
+      s.maxNotionalPerPair,
+      s.closeOnlyPairs.includes(pair),
+    );
     if (!row.ok) return row;
     rows.push(row.data);
   }

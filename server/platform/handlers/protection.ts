@@ -20,12 +20,16 @@ export const protection: Handler<"protection"> = async ({ env, member }) => {
 
 export const setLimit: Handler<"setLimit"> = async ({ env, member, body, clientAddress }) => {
   const minutes = await siteMinutes(env, member.siteId);
-  return minutes === null ? badRequest("invalid_site") : member.stub.setLimit(member.proof, body, minutes, clientAddress);
+  return minutes === null
+    ? badRequest("invalid_site")
+    : member.stub.setLimit(member.proof, body, minutes, clientAddress);
 };
 
 export const setRealityCheck: Handler<"setRealityCheck"> = async ({ env, member, body, clientAddress }) => {
   const minutes = await siteMinutes(env, member.siteId);
-  return minutes === null ? badRequest("invalid_site") : member.stub.setRealityCheck(member.proof, body.minutes, minutes, clientAddress);
+  return minutes === null
+    ? badRequest("invalid_site")
+    : member.stub.setRealityCheck(member.proof, body.minutes, minutes, clientAddress);
 };
 
 export const startBreak: Handler<"startBreak"> = async ({ env, member, body, intent, clientAddress }) => {
@@ -47,7 +51,9 @@ export const continueRealityCheck: Handler<"continueRealityCheck"> = async ({ en
 /** A member's protection for the operator (a read of one member's data: audited as every operator call on a site). */
 export const operatorMemberProtection: Handler<"operatorMemberProtection"> = async ({ env, params }) => {
   const minutes = await siteMinutes(env, params.siteId);
-  return minutes === null ? badRequest("invalid_site") : memberStub(env, params.memberId).operatorProtection(params.siteId, minutes);
+  return minutes === null
+    ? badRequest("invalid_site")
+    : memberStub(env, params.memberId).operatorProtection(params.siteId, minutes);
 };
 
 /**

@@ -19,7 +19,11 @@ export const siteIcon: Handler<"siteIcon"> = async ({ env, params }) => {
   const config = await site.getConfig();
   if (!config) return badRequest("invalid_site");
   const png = (await site.getIcon(params.size)) ?? (await solidPng(Number(params.size), iconBackground(config.theme)));
-  const file: RawFile = { body: png instanceof Uint8Array ? png.slice().buffer : png, contentType: "image/png", size: png.byteLength };
+  const file: RawFile = {
+    body: png instanceof Uint8Array ? png.slice().buffer : png,
+    contentType: "image/png",
+    size: png.byteLength,
+  };
   return ok(file);
 };
 

@@ -35,7 +35,13 @@ export interface PairAuditEntry {
  * made on day D applies from D+2 00:00 UTC (changesFrom); the period boundary at midnight is the
  * switch, as periods divide a day.
  */
-export function configure(m: MarketState, symbol: string, config: PairConfig, actor = "operator", by: { id: string; name: string } | null = null): Result<ConfiguredPair> {
+export function configure(
+  m: MarketState,
+  symbol: string,
+  config: PairConfig,
+  actor = "operator",
+  by: { id: string; name: string } | null = null,
+): Result<ConfiguredPair> {
   // the operator who acted, by registry id and name (server/platform/README.md, "Operators")
   const who: PairAuditEntry["details"] = by ? { operatorId: by.id, operatorName: by.name } : {};
   const existing = m.stored();
@@ -57,7 +63,13 @@ export function configure(m: MarketState, symbol: string, config: PairConfig, ac
     const voided = action ? voidClosedPeriods(m, action, now) : [];
     const newest = m.sql.exec<DayRow>("SELECT * FROM days ORDER BY day DESC LIMIT 1").one();
     const changesFrom = sameParams(paramsOf(newest), config) ? null : iso((newest.day + 1) * DAY_SECONDS);
-    audit(m, actor, action ?? "pair_configured", { voided: voided.join(",") || null, changesFrom, name: config.name, ...who }, nowMs);
+    audit(
+      m,
+      actor,
+      action ?? "pair_configured",
+      { voided: voided.join(",") || null, changesFrom, name: config.name, ...who },
+      nowMs,
+    );
     return ok({ ...info(symbol, config.name, m.paramsAt(now)), changesFrom, voided });
   });
 }
@@ -74,20 +86,48 @@ export function voidClosedPeriods(m: MarketState, reason: VoidReason, now: numbe
   const { slot: next } = bettingSlot(now, (second) => m.paramsAt(second));
   const touched = [running, next].filter((slot) => slot.cutoff <= now && now < slot.end);
   for (const slot of touched) {
-    m.sql.exec("INSERT OR IGNORE INTO voids (start, period_no, reason, at) VALUES (?, ?, ?, ?)", slot.start, slot.periodNo, reason, now);
+    m.sql.exec(
+      "INSERT OR IGNORE INTO voids (start, period_no, reason, at) VALUES (?, ?, ?, ?)",
+      slot.start,
+      slot.periodNo,
+      reason,
+      now,
+    );
   }
   return touched.map((slot) => slot.periodNo);
 }
 
-export function audit(m: MarketState, actor: string, action: PairAction, details: PairAuditEntry["details"], nowMs: number): void {
-  m.sql.exec("INSERT INTO pair_audit (at, actor, action, details) VALUES (?, ?, ?, ?)", new Date(nowMs).toISOString(), actor, action, JSON.stringify(details));
+export function audit(
+  m: MarketState,
+  actor: string,
+  action: PairAction,
+  details: PairAuditEntry["details"],
+  nowMs: number,
+): void {
+  m.sql.exec(
+    "INSERT INTO pair_audit (at, actor, action, details) VALUES (?, ?, ?, ?)",
+    new Date(nowMs).toISOString(),
+    actor,
+    action,
+    JSON.stringify(details),
+  );
 }
 
 /** The pair's audit log, newest first. */
 export function pairAudit(m: MarketState, symbol: string, q: { limit: number }): Result<PairAuditEntry[]> {
   if (m.stored()?.symbol !== symbol && !m.ensure(symbol)) return fail(400, "invalid_trading_pair");
   const rows = m.sql
-    .exec<{ at: string; actor: string; action: PairAction; details: string }>("SELECT at, actor, action, details FROM pair_audit ORDER BY seq DESC LIMIT ?", q.limit)
+    .exec<{ at: string; actor: string; action: PairAction; details: string }>(
+      "SELECT at, actor, action, details FROM pair_audit ORDER BY seq DESC LIMIT ?",
+      q.limit,
+    )
     .toArray();
-  return ok(rows.map((r) => ({ at: r.at, actor: r.actor, action: r.action, details: JSON.parse(r.details) as PairAuditEntry["details"] })));
+  return ok(
+    rows.map((r) => ({
+      at: r.at,
+      actor: r.actor,
+      action: r.action,
+      details: JSON.parse(r.details) as PairAuditEntry["details"],
+    })),
+  );
 }

@@ -27,7 +27,10 @@ export function deliverCloses(m: MarketState): void {
             const applied = await memberStub(m.env, memberId).applyCloses(siteId, closes);
             positions.markDelivered(m.sql, applied);
           } catch (error) {
-            positions.markAttempt(m.sql, closes.map((c) => c.positionId));
+            positions.markAttempt(
+              m.sql,
+              closes.map((c) => c.positionId),
+            );
             console.error(`positions: delivery of ${closes.length} close(s) to a member failed`, error);
           }
         }),
@@ -47,7 +50,9 @@ export function deliverCloses(m: MarketState): void {
 export function deliverResults(m: MarketState): void {
   if (m.handingResults) return;
   const symbol = m.stored()?.symbol;
-  const due = symbol ? results.dueResults(m.sql, Math.floor(Date.now() / 1000), DELIVERY_BATCH) : new Map<number, string[]>();
+  const due = symbol
+    ? results.dueResults(m.sql, Math.floor(Date.now() / 1000), DELIVERY_BATCH)
+    : new Map<number, string[]>();
   if (!symbol || due.size === 0) return;
   const run = async () => {
     for (const [start, members] of due) {

@@ -24,13 +24,19 @@ export function toFairnessDay(symbol: string, row: DayRow, recordedUntil: number
 }
 
 /** fairnessDays: newest first (tomorrow's commitment, today's, then past days with their seeds). */
-export function fairnessDays(m: MarketState, symbol: string, q: { limit: number; before?: string }): Result<FairnessDay[]> {
+export function fairnessDays(
+  m: MarketState,
+  symbol: string,
+  q: { limit: number; before?: string },
+): Result<FairnessDay[]> {
   const pair = m.live(symbol);
   if (!pair) return fail(400, "invalid_trading_pair");
   const before = q.before === undefined ? Number.MAX_SAFE_INTEGER : dayOfLabel(q.before);
   if (Number.isNaN(before)) return fail(400, "invalid_parameters");
   const recordedUntil = m.feedRow().recorded_until;
-  const rows = m.sql.exec<DayRow>("SELECT * FROM days WHERE day < ? ORDER BY day DESC LIMIT ?", before, q.limit).toArray();
+  const rows = m.sql
+    .exec<DayRow>("SELECT * FROM days WHERE day < ? ORDER BY day DESC LIMIT ?", before, q.limit)
+    .toArray();
   return ok(rows.map((row) => toFairnessDay(symbol, row, recordedUntil)));
 }
 
@@ -38,24 +44,37 @@ export function fairnessDays(m: MarketState, symbol: string, q: { limit: number;
 export function periodProof(m: MarketState, symbol: string, periodNo: string): Result<PeriodProof> {
   const pair = m.live(symbol);
   if (!pair) return fail(400, "invalid_trading_pair");
-  const row = m.sql.exec<PeriodRow>("SELECT * FROM periods WHERE period_no = ? AND close_price IS NOT NULL", periodNo).toArray()[0];
+  const row = m.sql
+    .exec<PeriodRow>("SELECT * FROM periods WHERE period_no = ? AND close_price IS NOT NULL", periodNo)
+    .toArray()[0];
   const day = row ? m.dayRow(Math.floor(row.start / DAY_SECONDS)) : undefined;
   if (!row || !day) return fail(400, "invalid_period");
   // the gaps from when betting on the period opened (the previous period's start): any of them
   // voids it (voidReasonOf); only those from start + 1 skip one of its own ticks
   const first = row.start - (row.end_at - row.start) + 1;
   const gaps = m.sql
-    .exec<{ start: number; end_at: number }>("SELECT start, end_at FROM gaps WHERE end_at >= ? AND start <= ? ORDER BY start", first, row.end_at)
+    .exec<{ start: number; end_at: number }>(
+      "SELECT start, end_at FROM gaps WHERE end_at >= ? AND start <= ? ORDER BY start",
+      first,
+      row.end_at,
+    )
     .toArray()
     .map((g): [number, number] => [Math.max(g.start, first), Math.min(g.end_at, row.end_at)]);
   const inGap = (second: number) => gaps.some(([a, b]) => second >= a && second <= b);
   const ticks = m.sql
-    .exec<{ second: number; price: number }>("SELECT second, price FROM ticks WHERE second >= ? AND second <= ? ORDER BY second", row.start + 1, row.end_at)
+    .exec<{ second: number; price: number }>(
+      "SELECT second, price FROM ticks WHERE second >= ? AND second <= ? ORDER BY second",
+      row.start + 1,
+      row.end_at,
+    )
     .toArray()
     .filter((t) => !inGap(t.second))
     .map((t) => ({ second: t.second, price: t.price }));
   const previous = m.sql
-    .exec<PeriodRow>("SELECT * FROM periods WHERE start < ? AND close_price IS NOT NULL ORDER BY start DESC LIMIT 1", row.start)
+    .exec<PeriodRow>(
+      "SELECT * FROM periods WHERE start < ? AND close_price IS NOT NULL ORDER BY start DESC LIMIT 1",
+      row.start,
+    )
     .toArray()[0];
   return ok({
     day: toFairnessDay(symbol, day, m.feedRow().recorded_until),

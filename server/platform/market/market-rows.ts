@@ -28,7 +28,10 @@ export const paramsOf = (row: DayRow): DayParams => ({
   cutoffSeconds: row.cutoff_seconds,
 });
 export const sameParams = (a: DayParams, b: DayParams) =>
-  a.volatilityBp === b.volatilityBp && a.precision === b.precision && a.periodSeconds === b.periodSeconds && a.cutoffSeconds === b.cutoffSeconds;
+  a.volatilityBp === b.volatilityBp &&
+  a.precision === b.precision &&
+  a.periodSeconds === b.periodSeconds &&
+  a.cutoffSeconds === b.cutoffSeconds;
 
 export type PeriodRow = {
   start: number;

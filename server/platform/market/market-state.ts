@@ -64,7 +64,9 @@ export class MarketState {
   }
 
   stored(): { symbol: string; config: PairConfig } | null {
-    const row = this.sql.exec<{ symbol: string; config: string }>("SELECT symbol, config FROM config WHERE id = 1").toArray()[0];
+    const row = this.sql
+      .exec<{ symbol: string; config: string }>("SELECT symbol, config FROM config WHERE id = 1")
+      .toArray()[0];
     if (!row) return null;
     const config = JSON.parse(row.config) as PairConfig;
     return { symbol: row.symbol, config: { ...config, paused: config.paused ?? false } };

@@ -23,7 +23,11 @@ export class PairRegistry {
    * without the market having to tell the registry.
    */
   registerPair(pair: PairInfo, next: { info: PairInfo; from: string } | null = null): void {
-    this.sql.exec("INSERT OR REPLACE INTO registry (symbol, info) VALUES (?, ?)", pair.symbol, JSON.stringify({ ...pair, next }));
+    this.sql.exec(
+      "INSERT OR REPLACE INTO registry (symbol, info) VALUES (?, ?)",
+      pair.symbol,
+      JSON.stringify({ ...pair, next }),
+    );
   }
 
   listPairs(): PairInfo[] {
@@ -38,7 +42,8 @@ export class PairRegistry {
         .toArray()
         .map((r) => [r.symbol, asNow(JSON.parse(r.info) as PairInfo)]),
     );
-    for (const [symbol, config] of Object.entries(DEFAULT_PAIRS)) if (!registered.has(symbol)) registered.set(symbol, info(symbol, config.name, config));
+    for (const [symbol, config] of Object.entries(DEFAULT_PAIRS))
+      if (!registered.has(symbol)) registered.set(symbol, info(symbol, config.name, config));
     return [...registered.values()].sort((a, b) => a.symbol.localeCompare(b.symbol));
   }
 }

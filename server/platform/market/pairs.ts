@@ -33,7 +33,11 @@ export const REGISTRY = "pairs:registry";
 export const STALE_MS = 5_000;
 
 /** A pair as the contract shows it: its symbol and name, and the parameters it runs with. */
-export const pairInfoOf = (symbol: string, name: string, c: Pick<PairConfig, "precision" | "periodSeconds" | "cutoffSeconds">): PairInfo => ({
+export const pairInfoOf = (
+  symbol: string,
+  name: string,
+  c: Pick<PairConfig, "precision" | "periodSeconds" | "cutoffSeconds">,
+): PairInfo => ({
   symbol,
   name,
   precision: c.precision,

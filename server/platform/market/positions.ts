@@ -138,7 +138,13 @@ const termsOf = (r: PositionRow): PositionTerms => ({
 const closeOf = (r: PositionRow): MarketClose | null =>
   r.close_reason === null || r.close_reason === "void"
     ? null
-    : { positionId: r.position_id, practice: r.practice === 1, reason: r.close_reason, price: r.close_price!, second: r.close_second! };
+    : {
+        positionId: r.position_id,
+        practice: r.practice === 1,
+        reason: r.close_reason,
+        price: r.close_price!,
+        second: r.close_second!,
+      };
 
 const answer = (r: PositionRow): MarketPosition => ({
   positionId: r.position_id,
@@ -157,19 +163,32 @@ const row = (sql: SqlStorage, positionId: string) =>
  * mode's id is not found, as an unknown one (one mode never closes or re-triggers the other's).
  */
 const rowInMode = (sql: SqlStorage, positionId: string, practice: boolean) =>
-  sql.exec<PositionRow>("SELECT * FROM positions WHERE position_id = ? AND practice = ?", positionId, practice ? 1 : 0).toArray()[0];
+  sql
+    .exec<PositionRow>("SELECT * FROM positions WHERE position_id = ? AND practice = ?", positionId, practice ? 1 : 0)
+    .toArray()[0];
 
 /** The book of the open positions' triggers, rebuilt from the table (after a start, or a rolled-back step). */
 export function loadBook(sql: SqlStorage): TriggerBook {
   const book = new TriggerBook();
   for (const r of sql.exec<PositionRow>("SELECT * FROM positions WHERE close_reason IS NULL").toArray()) {
-    book.add({ positionId: r.position_id, side: r.side, liquidationPrice: r.liquidation_price, takeProfit: r.take_profit, stopLoss: r.stop_loss });
+    book.add({
+      positionId: r.position_id,
+      side: r.side,
+      liquidationPrice: r.liquidation_price,
+      takeProfit: r.take_profit,
+      stopLoss: r.stop_loss,
+    });
   }
   return book;
 }
 
 /** The refusal for a take-profit or stop-loss on the wrong side of `price` (or past the liquidation price). */
-function triggerRefusal(t: PositionTerms, price: number, takeProfit: number | null, stopLoss: number | null): Result<null> {
+function triggerRefusal(
+  t: PositionTerms,
+  price: number,
+  takeProfit: number | null,
+  stopLoss: number | null,
+): Result<null> {
   if (!triggersValid(t, price, takeProfit, null)) return fail(400, "take_profit_wrong_side");
   if (!triggersValid(t, price, null, stopLoss)) return fail(400, "stop_loss_wrong_side");
   return ok(null);
@@ -179,7 +198,13 @@ function triggerRefusal(t: PositionTerms, price: number, takeProfit: number | nu
  * Accepts a position at the latest tick. Idempotent by position id: asking again (a retry, or the
  * member's object completing an open after a crash) answers what was decided the first time.
  */
-export function openPosition(sql: SqlStorage, book: TriggerBook, req: MarketOpen, mark: Mark, nowMs: number): Result<MarketPosition> {
+export function openPosition(
+  sql: SqlStorage,
+  book: TriggerBook,
+  req: MarketOpen,
+  mark: Mark,
+  nowMs: number,
+): Result<MarketPosition> {
   const existing = row(sql, req.positionId);
   if (existing) return ok(answer(existing));
   if (req.closeOnly) return fail(400, "pair_close_only");
@@ -188,10 +213,20 @@ export function openPosition(sql: SqlStorage, book: TriggerBook, req: MarketOpen
   const size = notional(req);
   // the pair's limit is on the operator's real exposure: practice positions neither count nor are held to it
   const held = sql
-    .exec<{ n: number }>("SELECT COALESCE(SUM(notional), 0) AS n FROM positions WHERE close_reason IS NULL AND site_id = ? AND practice = 0", req.siteId)
+    .exec<{ n: number }>(
+      "SELECT COALESCE(SUM(notional), 0) AS n FROM positions WHERE close_reason IS NULL AND site_id = ? AND practice = 0",
+      req.siteId,
+    )
     .one().n;
   if (!req.practice && held + size > req.maxNotionalPerPair) return fail(400, "pair_exposure_limit");
-  const terms: PositionTerms = { side: req.side, margin: req.margin, leverage: req.leverage, entryPrice: mark.price, feePpm: req.feePpm, stopOutBp: req.stopOutBp };
+  const terms: PositionTerms = {
+    side: req.side,
+    margin: req.margin,
+    leverage: req.leverage,
+    entryPrice: mark.price,
+    feePpm: req.feePpm,
+    stopOutBp: req.stopOutBp,
+  };
   const refusal = triggerRefusal(terms, mark.price, req.takeProfit, req.stopLoss);
   if (!refusal.ok) return refusal;
   const liquidation = liquidationPrice(terms);
@@ -214,7 +249,13 @@ export function openPosition(sql: SqlStorage, book: TriggerBook, req: MarketOpen
     nowMs,
     req.practice ? 1 : 0,
   );
-  book.add({ positionId: req.positionId, side: req.side, liquidationPrice: liquidation, takeProfit: req.takeProfit, stopLoss: req.stopLoss });
+  book.add({
+    positionId: req.positionId,
+    side: req.side,
+    liquidationPrice: liquidation,
+    takeProfit: req.takeProfit,
+    stopLoss: req.stopLoss,
+  });
   return ok(answer(row(sql, req.positionId)!));
 }
 
@@ -225,7 +266,14 @@ export function findPosition(sql: SqlStorage, positionId: string): MarketPositio
 }
 
 /** Records a close and takes the position out of the book (the caller checked it is open). */
-function recordClose(sql: SqlStorage, book: TriggerBook, positionId: string, reason: CloseReason | "void", price: number, second: number): void {
+function recordClose(
+  sql: SqlStorage,
+  book: TriggerBook,
+  positionId: string,
+  reason: CloseReason | "void",
+  price: number,
+  second: number,
+): void {
   sql.exec(
     "UPDATE positions SET close_reason = ?, close_price = ?, close_second = ?, delivered = ? WHERE position_id = ? AND close_reason IS NULL",
     reason,
@@ -241,7 +289,13 @@ function recordClose(sql: SqlStorage, book: TriggerBook, positionId: string, rea
  * The member's close at the latest price; a position closed already answers its close (so a
  * member's close racing a trigger ends in the one close that came first).
  */
-export function closePosition(sql: SqlStorage, book: TriggerBook, positionId: string, practice: boolean, mark: Mark): Result<MarketClose> {
+export function closePosition(
+  sql: SqlStorage,
+  book: TriggerBook,
+  positionId: string,
+  practice: boolean,
+  mark: Mark,
+): Result<MarketClose> {
   const r = rowInMode(sql, positionId, practice);
   if (!r || r.close_reason === "void") return fail(400, "position_not_found");
   const decided = closeOf(r);
@@ -280,7 +334,12 @@ export function setTriggers(
   if (mark.stale) return fail(400, "price_unavailable");
   const refusal = triggerRefusal(termsOf(r), mark.price, takeProfit, stopLoss);
   if (!refusal.ok) return refusal;
-  sql.exec("UPDATE positions SET take_profit = ?, stop_loss = ? WHERE position_id = ?", takeProfit, stopLoss, positionId);
+  sql.exec(
+    "UPDATE positions SET take_profit = ?, stop_loss = ? WHERE position_id = ?",
+    takeProfit,
+    stopLoss,
+    positionId,
+  );
   book.add({ positionId, side: r.side, liquidationPrice: r.liquidation_price, takeProfit, stopLoss });
   return ok({ close: null });
 }
@@ -327,12 +386,18 @@ export function undelivered(sql: SqlStorage, limit: number): Map<string, { siteI
 
 export function markDelivered(sql: SqlStorage, positionIds: string[]): void {
   if (positionIds.length === 0) return;
-  sql.exec("UPDATE positions SET delivered = 1 WHERE position_id IN (SELECT value FROM json_each(?))", JSON.stringify(positionIds));
+  sql.exec(
+    "UPDATE positions SET delivered = 1 WHERE position_id IN (SELECT value FROM json_each(?))",
+    JSON.stringify(positionIds),
+  );
 }
 
 export function markAttempt(sql: SqlStorage, positionIds: string[]): void {
   if (positionIds.length === 0) return;
-  sql.exec("UPDATE positions SET attempts = attempts + 1 WHERE position_id IN (SELECT value FROM json_each(?))", JSON.stringify(positionIds));
+  sql.exec(
+    "UPDATE positions SET attempts = attempts + 1 WHERE position_id IN (SELECT value FROM json_each(?))",
+    JSON.stringify(positionIds),
+  );
 }
 
 /** Whether anything needs the market's alarm: open positions to watch, or closes to deliver. */
@@ -350,9 +415,18 @@ export function prunePositions(sql: SqlStorage, beforeSecond: number): void {
 }
 
 /** A site's open interest on this pair at the mark. */
-export function openInterest(sql: SqlStorage, pair: string, siteId: string, mark: Mark | null, limit: number, closeOnly: boolean): OpenInterest {
+export function openInterest(
+  sql: SqlStorage,
+  pair: string,
+  siteId: string,
+  mark: Mark | null,
+  limit: number,
+  closeOnly: boolean,
+): OpenInterest {
   // the operator's exposure is real money's: practice positions are left out
-  const rows = sql.exec<PositionRow>("SELECT * FROM positions WHERE close_reason IS NULL AND site_id = ? AND practice = 0", siteId).toArray();
+  const rows = sql
+    .exec<PositionRow>("SELECT * FROM positions WHERE close_reason IS NULL AND site_id = ? AND practice = 0", siteId)
+    .toArray();
   const sum = (side: PositionSide) => rows.filter((r) => r.side === side).reduce((n, r) => n + r.notional, 0);
   return {
     pair,

@@ -53,14 +53,18 @@ export function toPeriod(m: MarketState, symbol: string, row: PeriodRow): Period
 
 /** A void an operator's action has already decided for a period that has not closed yet. */
 export function pendingVoid(m: MarketState, start: number): VoidReason | null {
-  return m.sql.exec<{ reason: VoidReason }>("SELECT reason FROM voids WHERE start = ?", start).toArray()[0]?.reason ?? null;
+  return (
+    m.sql.exec<{ reason: VoidReason }>("SELECT reason FROM voids WHERE start = ?", start).toArray()[0]?.reason ?? null
+  );
 }
 
 export function currentPeriod(m: MarketState, symbol: string, nowMs: number): Period {
   const now = Math.floor(nowMs / 1000);
   const params = m.paramsAt(now);
   const slot = slotAt(now, params.periodSeconds, params.cutoffSeconds);
-  const row = m.sql.exec<PeriodRow>("SELECT * FROM periods WHERE start <= ? ORDER BY start DESC LIMIT 1", slot.start).toArray()[0];
+  const row = m.sql
+    .exec<PeriodRow>("SELECT * FROM periods WHERE start <= ? ORDER BY start DESC LIMIT 1", slot.start)
+    .toArray()[0];
   if (row && row.start === slot.start) return toPeriod(m, symbol, row);
   // Not recorded yet (the clock is behind the feed's last record): the schedule alone.
   return toPeriod(m, symbol, { ...unopened(slot), open_price: m.feedRow().last_price });
@@ -73,7 +77,17 @@ export function nextPeriod(m: MarketState, symbol: string, nowMs: number): Perio
 }
 
 export function unopened(slot: Slot): PeriodRow {
-  return { start: slot.start, period_no: slot.periodNo, cutoff: slot.cutoff, end_at: slot.end, open_price: 0, close_price: null, last_digit: null, outcomes: null, void_reason: null };
+  return {
+    start: slot.start,
+    period_no: slot.periodNo,
+    cutoff: slot.cutoff,
+    end_at: slot.end,
+    open_price: 0,
+    close_price: null,
+    last_digit: null,
+    outcomes: null,
+    void_reason: null,
+  };
 }
 
 /** Whether the pair exists (without creating a default pair, as every other call does on first use). */
@@ -85,7 +99,9 @@ export function exists(m: MarketState, symbol: string): boolean {
 export function pairInfo(m: MarketState, symbol: string): Result<PairInfo> {
   const nowMs = Date.now();
   const pair = m.live(symbol, nowMs);
-  return pair ? ok(info(symbol, pair.config.name, m.paramsAt(Math.floor(nowMs / 1000)))) : fail(400, "invalid_trading_pair");
+  return pair
+    ? ok(info(symbol, pair.config.name, m.paramsAt(Math.floor(nowMs / 1000))))
+    : fail(400, "invalid_trading_pair");
 }
 
 export function state(m: MarketState, symbol: string) {
@@ -119,7 +135,11 @@ export function betSnapshot(m: MarketState, symbol: string, memberId?: string): 
   const running = slotAt(now, params.periodSeconds, params.cutoffSeconds);
   // Bets only while the period before theirs is recorded as running under today's schedule.
   const recorded = m.sql
-    .exec<PeriodRow>("SELECT * FROM periods WHERE start = ? AND close_price IS NULL AND end_at = ?", running.start, running.end)
+    .exec<PeriodRow>(
+      "SELECT * FROM periods WHERE start = ? AND close_price IS NULL AND end_at = ?",
+      running.start,
+      running.end,
+    )
     .toArray()[0];
   if (!recorded) return fail(400, "betting_forbidden");
   const { slot } = bettingSlot(now, (second) => m.paramsAt(second));
@@ -144,7 +164,9 @@ export function result(m: MarketState, symbol: string, start: number): Result<Pe
 }
 
 export function recordedResult(m: MarketState, start: number): PeriodResult | null {
-  const row = m.sql.exec<PeriodRow>("SELECT * FROM periods WHERE start = ? AND close_price IS NOT NULL", start).toArray()[0];
+  const row = m.sql
+    .exec<PeriodRow>("SELECT * FROM periods WHERE start = ? AND close_price IS NOT NULL", start)
+    .toArray()[0];
   if (!row) return null;
   return {
     openPrice: row.open_price,
@@ -161,7 +183,11 @@ export function quotes(m: MarketState, symbol: string, q: { page: number; pageSi
   if (!pair) return fail(400, "invalid_trading_pair");
   const total = m.sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM periods WHERE close_price IS NOT NULL").one().n;
   const items = m.sql
-    .exec<PeriodRow>("SELECT * FROM periods WHERE close_price IS NOT NULL ORDER BY start DESC LIMIT ? OFFSET ?", q.pageSize, (q.page - 1) * q.pageSize)
+    .exec<PeriodRow>(
+      "SELECT * FROM periods WHERE close_price IS NOT NULL ORDER BY start DESC LIMIT ? OFFSET ?",
+      q.pageSize,
+      (q.page - 1) * q.pageSize,
+    )
     .toArray()
     .map((r) => toPeriod(m, symbol, r));
   return ok({ items, total, page: q.page, pageSize: q.pageSize });

@@ -19,7 +19,13 @@ import * as results from "./results";
 type Interval = (typeof CANDLE_INTERVALS)[number];
 
 /** The aggregated intervals; "1s" is read from the ticks themselves. */
-const INTERVAL_SECONDS: Record<Exclude<Interval, "1s">, number> = { "1m": 60, "5m": 300, "15m": 900, "1h": 3600, "1d": 86_400 };
+const INTERVAL_SECONDS: Record<Exclude<Interval, "1s">, number> = {
+  "1m": 60,
+  "5m": 300,
+  "15m": 900,
+  "1h": 3600,
+  "1d": 86_400,
+};
 /** Raw ticks kept: an hour is enough for any live view; candles keep the longer history. */
 const TICK_KEEP_SECONDS = 3600;
 /** Candles kept per interval: the most the candles call can ask for. */
@@ -39,7 +45,12 @@ const ALL_REFUNDED = Object.fromEntries(BET_OPTIONS.map((o) => [o, "refund"])) a
  */
 export function create(m: MarketState, symbol: string, config: PairConfig, nowMs: number): void {
   const now = Math.floor(nowMs / 1000);
-  m.sql.exec("INSERT INTO config (id, symbol, config, updated_at) VALUES (1, ?, ?, ?)", symbol, JSON.stringify(config), iso(now));
+  m.sql.exec(
+    "INSERT INTO config (id, symbol, config, updated_at) VALUES (1, ?, ?, ?)",
+    symbol,
+    JSON.stringify(config),
+    iso(now),
+  );
   m.sql.exec(
     "INSERT INTO feed (id, last_second, last_price, recorded_until, broadcast_until) VALUES (1, ?, ?, ?, ?)",
     now,
@@ -63,7 +74,10 @@ export function create(m: MarketState, symbol: string, config: PairConfig, nowMs
  */
 export function commitDays(m: MarketState, from: number, to: number, config: PairConfig, nowMs: number): void {
   const have = new Set(
-    m.sql.exec<{ day: number }>("SELECT day FROM days WHERE day >= ? AND day <= ?", from, to).toArray().map((r) => r.day),
+    m.sql
+      .exec<{ day: number }>("SELECT day FROM days WHERE day >= ? AND day <= ?", from, to)
+      .toArray()
+      .map((r) => r.day),
   );
   for (let day = from; day <= to; day++) {
     if (have.has(day)) continue;
@@ -91,12 +105,17 @@ export function addGap(m: MarketState, from: number, to: number): void {
 }
 
 export function openRow(m: MarketState): PeriodRow | undefined {
-  return m.sql.exec<PeriodRow>("SELECT * FROM periods WHERE close_price IS NULL ORDER BY start DESC LIMIT 1").toArray()[0];
+  return m.sql
+    .exec<PeriodRow>("SELECT * FROM periods WHERE close_price IS NULL ORDER BY start DESC LIMIT 1")
+    .toArray()[0];
 }
 
 export function previousDirection(m: MarketState, before: number): Direction | null {
   const row = m.sql
-    .exec<PeriodRow>("SELECT * FROM periods WHERE start < ? AND close_price IS NOT NULL ORDER BY start DESC LIMIT 1", before)
+    .exec<PeriodRow>(
+      "SELECT * FROM periods WHERE start < ? AND close_price IS NOT NULL ORDER BY start DESC LIMIT 1",
+      before,
+    )
     .toArray()[0];
   return row ? direction(row.open_price, row.close_price!) : null;
 }
@@ -116,7 +135,13 @@ export function openPeriod(m: MarketState, slot: Slot, price: number): void {
  * Records the close and every option's outcome (all refunded when the period is void); returns
  * the period's direction. `stalledFrom` is the first second of a gap still running at the close.
  */
-export function closePeriod(m: MarketState, row: PeriodRow, close: number, previous: Direction | null, stalledFrom: number | null): Direction {
+export function closePeriod(
+  m: MarketState,
+  row: PeriodRow,
+  close: number,
+  previous: Direction | null,
+  stalledFrom: number | null,
+): Direction {
   const reason = voidReasonOf(m, row, stalledFrom);
   m.sql.exec(
     "UPDATE periods SET close_price = ?, last_digit = ?, outcomes = ?, void_reason = ? WHERE start = ? AND close_price IS NULL",
@@ -140,7 +165,10 @@ export function voidReasonOf(m: MarketState, row: PeriodRow, stalledFrom: number
   if (marked) return marked.reason;
   // the seconds before the pair existed had no tick either (create), but no bet could stand on them
   const created = m.sql.exec<{ at: number | null }>("SELECT MIN(committed_at) AS at FROM days").one().at;
-  const from = Math.max(row.start - (row.end_at - row.start) + 1, created === null ? 0 : Math.floor(created / 1000) + 1);
+  const from = Math.max(
+    row.start - (row.end_at - row.start) + 1,
+    created === null ? 0 : Math.floor(created / 1000) + 1,
+  );
   if (stalledFrom !== null && stalledFrom <= row.end_at) return "feed_gap";
   const gap = m.sql.exec("SELECT 1 FROM gaps WHERE end_at >= ? AND start <= ? LIMIT 1", from, row.end_at).toArray();
   return gap.length > 0 ? "feed_gap" : null;
@@ -170,7 +198,10 @@ export function catchUp(m: MarketState, pair: { symbol: string; config: PairConf
     }
     return row;
   };
-  const context: FeedContext = { symbol, day: (day) => ({ seed: fromHex(dayOf(day).seed), volatilityBp: dayOf(day).volatility_bp }) };
+  const context: FeedContext = {
+    symbol,
+    day: (day) => ({ seed: fromHex(dayOf(day).seed), volatilityBp: dayOf(day).volatility_bp }),
+  };
   // The walk goes on from the last recorded second: seconds already recorded without a tick
   // (a stalled feed) stay without one.
   const from = { second: Math.max(feed.last_second, feed.recorded_until), price: feed.last_price };
@@ -211,7 +242,8 @@ export function catchUp(m: MarketState, pair: { symbol: string; config: PairConf
     target,
   );
   for (const tick of ticks) {
-    if (tick.second > target - TICK_KEEP_SECONDS) m.sql.exec("INSERT OR REPLACE INTO ticks (second, price) VALUES (?, ?)", tick.second, tick.price);
+    if (tick.second > target - TICK_KEEP_SECONDS)
+      m.sql.exec("INSERT OR REPLACE INTO ticks (second, price) VALUES (?, ?)", tick.second, tick.price);
   }
   addCandles(m, new Map(), ticks, target);
   // Pruning is cheap but not free: once a minute, or after a long gap.
@@ -219,7 +251,12 @@ export function catchUp(m: MarketState, pair: { symbol: string; config: PairConf
 }
 
 /** Folds ticks into the candles of every interval (aggregated in memory first: a long catch-up writes each candle once). */
-export function addCandles(m: MarketState, into: Map<string, { interval: Exclude<Interval, "1s">; start: number; o: number; h: number; l: number; c: number }>, ticks: Tick[], target: number): void {
+export function addCandles(
+  m: MarketState,
+  into: Map<string, { interval: Exclude<Interval, "1s">; start: number; o: number; h: number; l: number; c: number }>,
+  ticks: Tick[],
+  target: number,
+): void {
   for (const tick of ticks) {
     for (const [interval, length] of Object.entries(INTERVAL_SECONDS) as [Exclude<Interval, "1s">, number][]) {
       const start = tick.second - (tick.second % length);

@@ -41,19 +41,36 @@ async function paramsOfDay(env: Env, pair: string, day: string): Promise<DayPara
 const dayOfPeriod = (periodNo: string) => `${periodNo.slice(0, 4)}-${periodNo.slice(4, 6)}-${periodNo.slice(6, 8)}`;
 
 const returnsAt = (params: DayParams, price: number, odds: Partial<Record<BetOption, number>>): OptionReturn[] =>
-  optionReturns(chances({ price, volatilityBp: params.volatilityBp, periodSeconds: params.periodSeconds, cutoffSeconds: params.cutoffSeconds }), odds);
+  optionReturns(
+    chances({
+      price,
+      volatilityBp: params.volatilityBp,
+      periodSeconds: params.periodSeconds,
+      cutoffSeconds: params.cutoffSeconds,
+    }),
+    odds,
+  );
 
 /**
  * The published table of one pair: at the parameters of the day of the period taking bets, and the
  * latest price. null when the pair has no market or no price (the page leaves it out).
  */
-export async function pairReturns(env: Env, pair: string, odds: Partial<Record<BetOption, number>>): Promise<PairReturns | null> {
+export async function pairReturns(
+  env: Env,
+  pair: string,
+  odds: Partial<Record<BetOption, number>>,
+): Promise<PairReturns | null> {
   const state = await marketStub(env, pair).state(pair);
   if (!state.ok || state.data.price === null || state.data.priceAt === null) return null;
   const { price, priceAt, next } = state.data;
   const params = await paramsOfDay(env, pair, dayOfPeriod(next.periodNo));
   if (!params || price < 1) return null;
-  const ch = chances({ price, volatilityBp: params.volatilityBp, periodSeconds: params.periodSeconds, cutoffSeconds: params.cutoffSeconds });
+  const ch = chances({
+    price,
+    volatilityBp: params.volatilityBp,
+    periodSeconds: params.periodSeconds,
+    cutoffSeconds: params.cutoffSeconds,
+  });
   return {
     pair,
     name: state.data.pair.name,
@@ -74,13 +91,22 @@ export async function pairReturns(env: Env, pair: string, odds: Partial<Record<B
  * parameters for two days before any operator set them. Another pair without a market yet is not
  * checked here (its bets are, when it has one).
  */
-export async function overpayingOdds(env: Env, pairs: string[], odds: Partial<Record<BetOption, number>>): Promise<string[]> {
+export async function overpayingOdds(
+  env: Env,
+  pairs: string[],
+  odds: Partial<Record<BetOption, number>>,
+): Promise<string[]> {
   const lines = await Promise.all(
     pairs.map(async (pair) => {
       if (!(await marketStub(env, pair).exists(pair))) {
         const config = DEFAULT_PAIRS[pair];
         if (!config) return [];
-        const params = { day: "its creation", volatilityBp: config.volatilityBp, periodSeconds: config.periodSeconds, cutoffSeconds: config.cutoffSeconds };
+        const params = {
+          day: "its creation",
+          volatilityBp: config.volatilityBp,
+          periodSeconds: config.periodSeconds,
+          cutoffSeconds: config.cutoffSeconds,
+        };
         return returnsAt(params, config.startPrice, odds)
           .filter((r) => r.overpays)
           .map((r) => overpayingLine(pair, params, config.startPrice, r));

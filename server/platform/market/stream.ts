@@ -18,7 +18,8 @@ import { catchUp } from "./recorder";
 /** `GET /market/<pair>/stream`: a WebSocket that hibernates between messages. */
 export async function openStream(m: MarketState, request: Request): Promise<Response> {
   const symbol = new URL(request.url).pathname.split("/")[2] ?? "";
-  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("expected a WebSocket", { status: 426 });
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket")
+    return new Response("expected a WebSocket", { status: 426 });
   const nowMs = Date.now();
   const pair = m.live(symbol, nowMs);
   if (!pair) return Response.json({ statusCode: 400, message: "invalid_trading_pair" }, { status: 400 });
@@ -57,7 +58,9 @@ export async function tick(m: MarketState): Promise<void> {
   if (sockets.length > 0 && feed.recorded_until > feed.broadcast_until) {
     // a stalled (paused) feed has no new tick to send: only a period's end, if one passed
     const events: MarketStreamEvent[] =
-      feed.last_second > feed.broadcast_until ? [{ type: "tick", price: feed.last_price, at: iso(feed.last_second) }] : [];
+      feed.last_second > feed.broadcast_until
+        ? [{ type: "tick", price: feed.last_price, at: iso(feed.last_second) }]
+        : [];
     const ended = m.sql
       .exec<PeriodRow>(
         "SELECT * FROM periods WHERE close_price IS NOT NULL AND end_at > ? AND end_at <= ? ORDER BY start DESC LIMIT 1",
@@ -65,7 +68,13 @@ export async function tick(m: MarketState): Promise<void> {
         feed.recorded_until,
       )
       .toArray()[0];
-    if (ended) events.push({ type: "period", current: currentPeriod(m, symbol, nowMs), next: nextPeriod(m, symbol, nowMs), ended: toPeriod(m, symbol, ended) });
+    if (ended)
+      events.push({
+        type: "period",
+        current: currentPeriod(m, symbol, nowMs),
+        next: nextPeriod(m, symbol, nowMs),
+        ended: toPeriod(m, symbol, ended),
+      });
     const message = JSON.stringify(events);
     for (const ws of events.length > 0 ? sockets : []) {
       try {

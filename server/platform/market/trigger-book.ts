@@ -69,8 +69,10 @@ export class TriggerBook {
     const rising: Trigger[] = [];
     const long = p.side === "long";
     (long ? falling : rising).push({ positionId: p.positionId, level: p.liquidationPrice, reason: "stop_out" });
-    if (p.stopLoss !== null) (long ? falling : rising).push({ positionId: p.positionId, level: p.stopLoss, reason: "stop_loss" });
-    if (p.takeProfit !== null) (long ? rising : falling).push({ positionId: p.positionId, level: p.takeProfit, reason: "take_profit" });
+    if (p.stopLoss !== null)
+      (long ? falling : rising).push({ positionId: p.positionId, level: p.stopLoss, reason: "stop_loss" });
+    if (p.takeProfit !== null)
+      (long ? rising : falling).push({ positionId: p.positionId, level: p.takeProfit, reason: "take_profit" });
     for (const t of falling) this.falling.splice(insertionIndex(this.falling, t.level, true), 0, t);
     for (const t of rising) this.rising.splice(insertionIndex(this.rising, t.level, false), 0, t);
     this.byPosition.set(p.positionId, { falling, rising });

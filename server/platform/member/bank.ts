@@ -142,6 +142,16 @@ export function decideBank(
     now,
   );
   const type = decision.approve ? "bank_approved" : "bank_rejected";
-  auditToOutbox(sql, auditEvent(type, "operator", who, { bank: row.bank, accountNumberLast4: last4(row.account_number), reason: decision.reason }, now, decision.operator ?? null));
+  auditToOutbox(
+    sql,
+    auditEvent(
+      type,
+      "operator",
+      who,
+      { bank: row.bank, accountNumberLast4: last4(row.account_number), reason: decision.reason },
+      now,
+      decision.operator ?? null,
+    ),
+  );
   return ok(decided(sql, "bank", who.memberId, who.memberId, bankItem(who, bankRow(sql)!), false, now));
 }

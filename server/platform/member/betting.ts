@@ -29,12 +29,20 @@ export class Betting {
    * same key waits for the first and answers its stored response); then one transaction checks
    * every rule against the clock of the commit, records the order and debits the stake.
    */
-  async placeOrder(proof: SessionProof, idem: money.Idem, body: game.OrderBody, rules: game.BetRules): Promise<Result<Order>> {
+  async placeOrder(
+    proof: SessionProof,
+    idem: money.Idem,
+    body: game.OrderBody,
+    rules: game.BetRules,
+  ): Promise<Result<Order>> {
     const m = this.m;
     return m.asMember(proof, async () => {
       const replayed = m.ctx.storage.transactionSync(() => replay(m.sql, money.requestKey(idem.key), idem.fingerprint));
       if (replayed) return replayed as Result<Order>;
-      const meanwhile = { busy: () => fail(400, "order_in_progress"), again: () => this.placeOrder(proof, idem, body, rules) };
+      const meanwhile = {
+        busy: () => fail(400, "order_in_progress"),
+        again: () => this.placeOrder(proof, idem, body, rules),
+      };
       return this.gate.run<Result<Order>>(idem.key, meanwhile, async () => {
         // Cheap refusals first, before the market is asked (the commit checks them all again).
         if (!rules.pairs.includes(body.pair)) return fail(400, "invalid_trading_pair");
@@ -47,14 +55,19 @@ export class Betting {
         return m.atomically(() => {
           const placed = game.placeOrder(m.sql, idem, body, rules, market.data, Date.now(), m.streaming());
           // the rebate period this bet falls in becomes due (member/rebates.ts); never a practice bet's
-          if (placed.ok && rules.mode !== "practice" && rules.rebates?.length) rebates.noteBet(m.sql, rules.rebates, placed.data, Date.now());
+          if (placed.ok && rules.mode !== "practice" && rules.rebates?.length)
+            rebates.noteBet(m.sql, rules.rebates, placed.data, Date.now());
           return placed;
         });
       });
     });
   }
 
-  orders(proof: SessionProof, q: PageQuery & { status: "open" | "settled" | "all" }, mode: AccountMode = "real"): Result<Page<Order>> {
+  orders(
+    proof: SessionProof,
+    q: PageQuery & { status: "open" | "settled" | "all" },
+    mode: AccountMode = "real",
+  ): Result<Page<Order>> {
     return this.m.asMember(proof, () => ok(game.listOrders(this.m.sql, q, mode)));
   }
 

@@ -41,11 +41,22 @@ export const toLock = (r: LockRow): BonusLock => ({
 function release(sql: SqlStorage, lock: LockRow, now: string): void {
   const key = `bonus:${lock.id}:release`;
   if (operationExists(sql, key)) return;
-  sql.exec("UPDATE bonus_locks SET status = 'released', released_at = ? WHERE id = ? AND status = 'locked'", now, lock.id);
+  sql.exec(
+    "UPDATE bonus_locks SET status = 'released', released_at = ? WHERE id = ? AND status = 'locked'",
+    now,
+    lock.id,
+  );
   record(
     sql,
     { key, call: "bonus_release", fingerprint: lock.id, response: { lockId: lock.id }, now },
-    { type: "bonus_release", reference: lock.deposit_id, legs: [{ account: BONUS, amount: -lock.amount }, { account: MAIN, amount: lock.amount }] },
+    {
+      type: "bonus_release",
+      reference: lock.deposit_id,
+      legs: [
+        { account: BONUS, amount: -lock.amount },
+        { account: MAIN, amount: lock.amount },
+      ],
+    },
   );
 }
 
@@ -55,11 +66,21 @@ function release(sql: SqlStorage, lock: LockRow, now: string): void {
  * deposit of the member was ever credited) pays min(cap, amount × percent) into the bonus
  * balance, locked until the member's turnover reaches wagering × the bonus (none: free at once).
  */
-export function creditDepositBonuses(sql: SqlStorage, depositId: string, amount: number, rules: readonly CampaignRule[], now: string): void {
+export function creditDepositBonuses(
+  sql: SqlStorage,
+  depositId: string,
+  amount: number,
+  rules: readonly CampaignRule[],
+  now: string,
+): void {
   const nowMs = Date.parse(now);
-  const applying = rules.filter((r): r is DepositBonusRule => r.kind === "deposit_bonus" && isActive(r, nowMs) && takesPart(sql, r, nowMs));
+  const applying = rules.filter(
+    (r): r is DepositBonusRule => r.kind === "deposit_bonus" && isActive(r, nowMs) && takesPart(sql, r, nowMs),
+  );
   if (applying.length === 0) return;
-  const earlier = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM deposits WHERE status = 'credited' AND id <> ?", depositId).one().n;
+  const earlier = sql
+    .exec<{ n: number }>("SELECT COUNT(*) AS n FROM deposits WHERE status = 'credited' AND id <> ?", depositId)
+    .one().n;
   for (const rule of applying) {
     if (rule.deposits === "first" && earlier > 0) continue;
     const bonus = percentOf(amount, rule.percentBp, rule.cap);
@@ -80,7 +101,14 @@ export function creditDepositBonuses(sql: SqlStorage, depositId: string, amount:
     record(
       sql,
       { key, call: "bonus", fingerprint: depositId, response: { lockId: lock.id, amount: bonus }, now },
-      { type: "bonus", reference: depositId, legs: [{ account: PROMOTIONS, amount: -bonus }, { account: BONUS, amount: bonus }] },
+      {
+        type: "bonus",
+        reference: depositId,
+        legs: [
+          { account: PROMOTIONS, amount: -bonus },
+          { account: BONUS, amount: bonus },
+        ],
+      },
     );
     sql.exec(
       `INSERT INTO bonus_locks (id, rule_key, deposit_id, amount, turnover_required, turnover, status, created_at)
@@ -143,7 +171,9 @@ export function countTurnover(sql: SqlStorage, bets: readonly SettledBet[], roun
 /** The turnover still needed to free every locked bonus. */
 export function turnoverStillNeeded(sql: SqlStorage): number {
   return sql
-    .exec<{ n: number }>("SELECT COALESCE(SUM(turnover_required - turnover), 0) AS n FROM bonus_locks WHERE status = 'locked'")
+    .exec<{ n: number }>(
+      "SELECT COALESCE(SUM(turnover_required - turnover), 0) AS n FROM bonus_locks WHERE status = 'locked'",
+    )
     .one().n;
 }
 

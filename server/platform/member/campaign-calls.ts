@@ -11,9 +11,18 @@ export function memberCampaigns(m: MemberState, proof: SessionProof, rules: Camp
   return m.asMember(proof, () => ok(campaigns.memberCampaigns(m.sql, rules, Date.now())));
 }
 
-export function joinCampaign(m: MemberState, proof: SessionProof, key: string, rules: CampaignRule[]): Result<MemberCampaign> {
+export function joinCampaign(
+  m: MemberState,
+  proof: SessionProof,
+  key: string,
+  rules: CampaignRule[],
+): Result<MemberCampaign> {
   return m.asMember(proof, (member) =>
     // player protection: no joining a campaign during a break
-    m.atomically(() => protection.breakRefusal(m.sql, Date.now()) ?? campaigns.joinCampaign(m.sql, m.who(member), rules, key, Date.now())),
+    m.atomically(
+      () =>
+        protection.breakRefusal(m.sql, Date.now()) ??
+        campaigns.joinCampaign(m.sql, m.who(member), rules, key, Date.now()),
+    ),
   );
 }

@@ -57,7 +57,10 @@ export const betPeriod = (period: "day" | "week", endMs: number) => rebatePeriod
 // joins --------------------------------------------------------------------------------------------
 
 export function joinedAt(sql: SqlStorage, key: string): string | null {
-  return sql.exec<{ joined_at: string }>("SELECT joined_at FROM campaign_joins WHERE rule_key = ?", key).toArray()[0]?.joined_at ?? null;
+  return (
+    sql.exec<{ joined_at: string }>("SELECT joined_at FROM campaign_joins WHERE rule_key = ?", key).toArray()[0]
+      ?.joined_at ?? null
+  );
 }
 
 /** Whether the member takes part at `nowMs`: every member when the rule has no opt-in, else those who joined by then. */
@@ -74,4 +77,5 @@ export function windowStart(sql: SqlStorage, rule: RebateRule): number {
   return joined === null ? start : Math.max(start, Date.parse(joined));
 }
 
-export const operationExists = (sql: SqlStorage, key: string) => sql.exec("SELECT 1 FROM operations WHERE key = ?", key).toArray().length > 0;
+export const operationExists = (sql: SqlStorage, key: string) =>
+  sql.exec("SELECT 1 FROM operations WHERE key = ?", key).toArray().length > 0;

@@ -40,9 +40,14 @@ export function reserveSms(
 ): Result<{ id: string } & SmsSent> {
   // Two days cover today's count and the 60 s window across midnight; older rows are history nobody reads.
   sql.exec("DELETE FROM sms_codes WHERE sent_at < ?", new Date(now.getTime() - 2 * DAY_MS).toISOString());
-  const last = sql.exec<{ sent_at: string }>("SELECT sent_at FROM sms_codes ORDER BY sent_at DESC LIMIT 1").toArray()[0];
-  if (last && now.getTime() - Date.parse(last.sent_at) < SMS_RULES.resendSeconds * 1000) return fail(400, "sms_too_frequent");
-  const today = sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM sms_codes WHERE sent_at >= ?", utcDayStart(now)).one().n;
+  const last = sql
+    .exec<{ sent_at: string }>("SELECT sent_at FROM sms_codes ORDER BY sent_at DESC LIMIT 1")
+    .toArray()[0];
+  if (last && now.getTime() - Date.parse(last.sent_at) < SMS_RULES.resendSeconds * 1000)
+    return fail(400, "sms_too_frequent");
+  const today = sql
+    .exec<{ n: number }>("SELECT COUNT(*) AS n FROM sms_codes WHERE sent_at >= ?", utcDayStart(now))
+    .one().n;
   if (today >= SMS_RULES.perDay) return fail(400, "sms_send_limit_reached");
 
   const id = newId();
@@ -69,14 +74,27 @@ export function releaseSms(sql: SqlStorage, id: string): void {
   sql.exec("DELETE FROM sms_codes WHERE id = ? AND used_at IS NULL AND attempts = 0", id);
 }
 
-type CodeRow = { id: string; code_hash: string; recipient: string; expires_at: string; used_at: string | null; attempts: number };
+type CodeRow = {
+  id: string;
+  code_hash: string;
+  recipient: string;
+  expires_at: string;
+  used_at: string | null;
+  attempts: number;
+};
 
 /**
  * Uses the member's newest code of a purpose (a new code replaces the one before). No code at all
  * is a wrong code, so a stranger's guess tells nothing; a code that is used, expired, sent to a
  * number the member no longer has, or out of attempts is `otp_error`; a wrong one counts an attempt.
  */
-export function useCode(sql: SqlStorage, purpose: SmsPurpose, codeHash: string, recipient: string, now: Date): Result<null> {
+export function useCode(
+  sql: SqlStorage,
+  purpose: SmsPurpose,
+  codeHash: string,
+  recipient: string,
+  now: Date,
+): Result<null> {
   const row = sql
     .exec<CodeRow>(
       "SELECT id, code_hash, recipient, expires_at, used_at, attempts FROM sms_codes WHERE purpose = ? ORDER BY sent_at DESC, rowid DESC LIMIT 1",
@@ -125,18 +143,26 @@ const toSummary = (r: MessageRow): MessageSummary => ({
   replyCount: r.reply_count,
 });
 
-const messageRow = (sql: SqlStorage, id: string) => sql.exec<MessageRow>(`${SELECT_MESSAGE} WHERE m.id = ?`, id).toArray()[0];
+const messageRow = (sql: SqlStorage, id: string) =>
+  sql.exec<MessageRow>(`${SELECT_MESSAGE} WHERE m.id = ?`, id).toArray()[0];
 
 function toThread(sql: SqlStorage, r: MessageRow): MessageThread {
   const replies = sql
-    .exec<ReplyRow>("SELECT id, sender, content, created_at FROM message_replies WHERE message_id = ? ORDER BY created_at, rowid", r.id)
+    .exec<ReplyRow>(
+      "SELECT id, sender, content, created_at FROM message_replies WHERE message_id = ? ORDER BY created_at, rowid",
+      r.id,
+    )
     .toArray()
     .map((x) => ({ id: x.id, from: x.sender, content: x.content, createdAt: x.created_at }));
   return { ...toSummary(r), content: r.content, replies };
 }
 
 /** The thread as the site's operator queue shows it; pending while the member's word is the newest. */
-const queueItem = (who: Who, r: MessageRow): OperatorMessage => ({ ...toSummary(r), ...who, awaitingReply: r.last_from === "member" });
+const queueItem = (who: Who, r: MessageRow): OperatorMessage => ({
+  ...toSummary(r),
+  ...who,
+  awaitingReply: r.last_from === "member",
+});
 
 export function thread(sql: SqlStorage, id: string): Result<MessageThread> {
   const row = messageRow(sql, id);
@@ -147,7 +173,9 @@ export function thread(sql: SqlStorage, id: string): Result<MessageThread> {
 export function listMessages(sql: SqlStorage, q: PageQuery): Page<MessageSummary> {
   const range = dayRange(q.from, q.to);
   const where = range.sql.replace(/created_at/g, "m.created_at");
-  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM messages m WHERE ${where}`, ...range.bindings).one().n;
+  const total = sql
+    .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM messages m WHERE ${where}`, ...range.bindings)
+    .one().n;
   const items = sql
     .exec<MessageRow>(
       `${SELECT_MESSAGE} WHERE ${where} ORDER BY m.activity DESC LIMIT ? OFFSET ?`,
@@ -239,7 +267,13 @@ export function replyMessage(
   if (!postingAllowed(sql, now)) return fail(429, "too_many_requests");
   const row = addReply(sql, id, "member", body.content, now);
   const result = toThread(sql, row);
-  record(sql, { key: requestKey(idem.key), call: "replyMessage", fingerprint: idem.fingerprint, response: result, now });
+  record(sql, {
+    key: requestKey(idem.key),
+    call: "replyMessage",
+    fingerprint: idem.fingerprint,
+    response: result,
+    now,
+  });
   toOutbox(sql, "message", id, true, queueItem(who, row), now);
   return ok(result);
 }
@@ -261,5 +295,8 @@ export function operatorReply(
 ): Result<{ thread: MessageThread; queued: Decided<OperatorMessage> }> {
   if (!messageRow(sql, id)) return fail(400, "message_not_found");
   const row = addReply(sql, id, "operator", content, now);
-  return ok({ thread: toThread(sql, row), queued: decided(sql, "message", id, who.memberId, queueItem(who, row), false, now) });
+  return ok({
+    thread: toThread(sql, row),
+    queued: decided(sql, "message", id, who.memberId, queueItem(who, row), false, now),
+  });
 }

@@ -1,4 +1,10 @@
-import { CLIENT_LIMITS, type CampaignRule, type Deposit, type DepositOption, type DepositPayment } from "../../contract";
+import {
+  CLIENT_LIMITS,
+  type CampaignRule,
+  type Deposit,
+  type DepositOption,
+  type DepositPayment,
+} from "../../contract";
 import { auditEvent, auditToOutbox } from "../audit";
 import { newId } from "../auth/token";
 import { depositPayment, newReference } from "../money/payment";
@@ -44,8 +50,10 @@ export const toDeposit = (r: DepositRow): Deposit => ({
 });
 
 /** A deposit with its payment: every read of a deposit goes through this, so every view carries it. */
-const DEPOSIT_SELECT = "SELECT deposits.*, deposit_payments.payment FROM deposits LEFT JOIN deposit_payments ON deposit_payments.deposit_id = deposits.id";
-export const depositRow = (sql: SqlStorage, id: string) => sql.exec<DepositRow>(`${DEPOSIT_SELECT} WHERE deposits.id = ?`, id).toArray()[0];
+const DEPOSIT_SELECT =
+  "SELECT deposits.*, deposit_payments.payment FROM deposits LEFT JOIN deposit_payments ON deposit_payments.deposit_id = deposits.id";
+export const depositRow = (sql: SqlStorage, id: string) =>
+  sql.exec<DepositRow>(`${DEPOSIT_SELECT} WHERE deposits.id = ?`, id).toArray()[0];
 const depositItem = (who: Who, d: Deposit): OperatorDeposit => ({ ...d, ...who });
 
 /**
@@ -107,13 +115,26 @@ export function deposit(
     instant ? now : null,
   );
   const payment = instant ? null : depositPayment(option, body.amount, newReference(), siteAddress);
-  if (payment) sql.exec("INSERT INTO deposit_payments (deposit_id, reference, payment) VALUES (?, ?, ?)", id, payment.reference, JSON.stringify(payment));
+  if (payment)
+    sql.exec(
+      "INSERT INTO deposit_payments (deposit_id, reference, payment) VALUES (?, ?, ?)",
+      id,
+      payment.reference,
+      JSON.stringify(payment),
+    );
   const result = toDeposit(depositRow(sql, id)!);
   record(
     sql,
     { key: requestKey(idem.key), call: "deposit", fingerprint: idem.fingerprint, response: result, now },
     instant
-      ? { type: "deposit", reference: id, legs: [{ account: EXTERNAL_DEPOSIT, amount: -body.amount }, { account: MAIN, amount: body.amount }] }
+      ? {
+          type: "deposit",
+          reference: id,
+          legs: [
+            { account: EXTERNAL_DEPOSIT, amount: -body.amount },
+            { account: MAIN, amount: body.amount },
+          ],
+        }
       : undefined,
   );
   // campaigns: a credited deposit may earn a deposit bonus (after its own credit, in this transaction)
@@ -147,20 +168,45 @@ export function decideDeposit(
   // The operation key makes "credited exactly once" a property of the ledger, not only of the status.
   record(
     sql,
-    { key: `deposit:${id}:decision`, call: decision.confirm ? "operatorConfirmDeposit" : "operatorRefuseDeposit", fingerprint: id, response: result, now },
+    {
+      key: `deposit:${id}:decision`,
+      call: decision.confirm ? "operatorConfirmDeposit" : "operatorRefuseDeposit",
+      fingerprint: id,
+      response: result,
+      now,
+    },
     decision.confirm
-      ? { type: "deposit", reference: id, legs: [{ account: EXTERNAL_DEPOSIT, amount: -row.amount }, { account: MAIN, amount: row.amount }] }
+      ? {
+          type: "deposit",
+          reference: id,
+          legs: [
+            { account: EXTERNAL_DEPOSIT, amount: -row.amount },
+            { account: MAIN, amount: row.amount },
+          ],
+        }
       : undefined,
   );
   if (decision.confirm) creditDepositBonuses(sql, id, row.amount, campaignRules, now);
   const type = decision.confirm ? "deposit_confirmed" : "deposit_refused";
-  auditToOutbox(sql, auditEvent(type, "operator", who, { depositId: id, amount: row.amount, reason: decision.reason }, now, decision.operator ?? null));
+  auditToOutbox(
+    sql,
+    auditEvent(
+      type,
+      "operator",
+      who,
+      { depositId: id, amount: row.amount, reason: decision.reason },
+      now,
+      decision.operator ?? null,
+    ),
+  );
   return ok(decided(sql, "deposit", id, who.memberId, depositItem(who, result), false, now));
 }
 
 export function listDeposits(sql: SqlStorage, q: PageQuery): Page<Deposit> {
   const range = dayRange(q.from, q.to);
-  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM deposits WHERE ${range.sql}`, ...range.bindings).one().n;
+  const total = sql
+    .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM deposits WHERE ${range.sql}`, ...range.bindings)
+    .one().n;
   const items = sql
     .exec<DepositRow>(
       `${DEPOSIT_SELECT} WHERE ${range.sql} ORDER BY deposits.created_at DESC, deposits.rowid DESC LIMIT ? OFFSET ?`,

@@ -95,7 +95,8 @@ function toStream(sql: SqlStorage, order: Order, streaming: boolean): void {
   sql.exec("INSERT INTO stream_outbox (payload) VALUES (?)", JSON.stringify({ type: "balance" }));
 }
 
-export const amountInRange = (amount: number, rules: BetRules) => amount >= rules.minBetAmount && amount <= rules.maxBetAmount;
+export const amountInRange = (amount: number, rules: BetRules) =>
+  amount >= rules.minBetAmount && amount <= rules.maxBetAmount;
 
 /** Orders period numbers in time: YYYYMMDD first, then the index in the day (4 or 5 digits). */
 export function comparePeriodNo(a: string, b: string): number {
@@ -138,7 +139,8 @@ export function placeOrder(
   const closed = periodRefusal(body.periodNo, slot, nowMs);
   if (closed) return closed;
   if (!amountInRange(body.amount, rules)) return fail(400, "amount_out_of_range");
-  if (market.price === null || market.priceAt === null || nowMs - market.priceAt > STALE_MS) return fail(400, "price_unavailable");
+  if (market.price === null || market.priceAt === null || nowMs - market.priceAt > STALE_MS)
+    return fail(400, "price_unavailable");
   // practice: the same rules on the practice accounts (the game code is still the site's, validated above)
   const mode = rules.mode ?? "real";
   // player protection: a break stops play in either mode; the loss limits count real money only
@@ -152,7 +154,13 @@ export function placeOrder(
   if (
     opposite !== null &&
     sql
-      .exec("SELECT 1 FROM orders WHERE pair = ? AND period_start = ? AND option = ? AND mode = ? LIMIT 1", body.pair, slot.start, opposite, mode)
+      .exec(
+        "SELECT 1 FROM orders WHERE pair = ? AND period_start = ? AND option = ? AND mode = ? LIMIT 1",
+        body.pair,
+        slot.start,
+        opposite,
+        mode,
+      )
       .toArray().length > 0
   ) {
     return fail(400, "conflicting_bet_options");
@@ -203,7 +211,14 @@ export function placeOrder(
   record(
     sql,
     { key: requestKey(idem.key), call: "placeOrder", fingerprint: idem.fingerprint, response: order, now },
-    { type: "bet", reference: order.id, legs: [{ account: wallet, amount: -row.amount }, { account: house, amount: row.amount }] },
+    {
+      type: "bet",
+      reference: order.id,
+      legs: [
+        { account: wallet, amount: -row.amount },
+        { account: house, amount: row.amount },
+      ],
+    },
   );
   toStream(sql, order, streaming);
   return ok(order);
@@ -232,7 +247,14 @@ export function nextSettlement(sql: SqlStorage): number | null {
  * left to do. The period's bets are written together (one statement per table, not per bet): the
  * rows and postings are the same as settling them one by one in order.
  */
-export function settlePeriod(sql: SqlStorage, pair: string, periodStart: number, result: PeriodResult, now: string, streaming: boolean): number {
+export function settlePeriod(
+  sql: SqlStorage,
+  pair: string,
+  periodStart: number,
+  result: PeriodResult,
+  now: string,
+  streaming: boolean,
+): number {
   const rows = sql
     .exec<OrderRow>(
       `SELECT * FROM orders WHERE pair = ? AND period_start = ? AND status = 'open'
@@ -289,7 +311,9 @@ export function settlePeriod(sql: SqlStorage, pair: string, periodStart: number,
   // (practice bets never count toward a campaign)
   countTurnover(
     sql,
-    settled.filter(({ row }) => row.mode === "real").map(({ row }) => ({ option: row.option, amount: row.amount, oddsBp: row.odds_bp, createdAt: row.created_at })),
+    settled
+      .filter(({ row }) => row.mode === "real")
+      .map(({ row }) => ({ option: row.option, amount: row.amount, oddsBp: row.odds_bp, createdAt: row.created_at })),
     result,
     now,
   );
@@ -298,18 +322,33 @@ export function settlePeriod(sql: SqlStorage, pair: string, periodStart: number,
 }
 
 /** One mode's bets only: practice and real are listed apart (member/practice.ts). */
-export function listOrders(sql: SqlStorage, q: PageQuery & { status: "open" | "settled" | "all" }, mode: AccountMode = "real"): Page<Order> {
+export function listOrders(
+  sql: SqlStorage,
+  q: PageQuery & { status: "open" | "settled" | "all" },
+  mode: AccountMode = "real",
+): Page<Order> {
   const range = dayRange(q.from, q.to);
   const status = q.status === "open" ? "status = 'open'" : q.status === "settled" ? "status <> 'open'" : "1";
   const where = `${status} AND mode = ? AND ${range.sql}`;
-  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM orders WHERE ${where}`, mode, ...range.bindings).one().n;
+  const total = sql
+    .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM orders WHERE ${where}`, mode, ...range.bindings)
+    .one().n;
   const items = sql
-    .exec<OrderRow>(`SELECT * FROM orders WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`, mode, ...range.bindings, q.pageSize, (q.page - 1) * q.pageSize)
+    .exec<OrderRow>(
+      `SELECT * FROM orders WHERE ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`,
+      mode,
+      ...range.bindings,
+      q.pageSize,
+      (q.page - 1) * q.pageSize,
+    )
     .toArray()
     .map(toOrder);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 
 export function openOrders(sql: SqlStorage, mode: AccountMode = "real"): Order[] {
-  return sql.exec<OrderRow>("SELECT * FROM orders WHERE status = 'open' AND mode = ? ORDER BY seq DESC", mode).toArray().map(toOrder);
+  return sql
+    .exec<OrderRow>("SELECT * FROM orders WHERE status = 'open' AND mode = ? ORDER BY seq DESC", mode)
+    .toArray()
+    .map(toOrder);
 }

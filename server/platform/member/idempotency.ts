@@ -23,10 +23,20 @@ export function replayed(m: MemberState, proof: SessionProof, idem: money.Idem):
  * returned. A refusal made before the member's own transaction (the site's rules, a password,
  * the market) is so the key's answer as much as one made inside it.
  */
-export function keepAnswer(m: MemberState, proof: SessionProof, idem: money.Idem, call: string, answer: Result<unknown>): Result<unknown> {
+export function keepAnswer(
+  m: MemberState,
+  proof: SessionProof,
+  idem: money.Idem,
+  call: string,
+  answer: Result<unknown>,
+): Result<unknown> {
   return m.asMember(proof, () =>
     m.ctx.storage.transactionSync(() =>
-      keep(m.sql, { key: money.requestKey(idem.key), call, fingerprint: idem.fingerprint, now: new Date().toISOString() }, answer),
+      keep(
+        m.sql,
+        { key: money.requestKey(idem.key), call, fingerprint: idem.fingerprint, now: new Date().toISOString() },
+        answer,
+      ),
     ),
   );
 }

@@ -31,10 +31,14 @@ const isPractice = (account: string) => account === "practice" || account.starts
 /** Which money a list shows: every operation is wholly on one side (recordAll refuses a mix). */
 export type LedgerMode = AccountMode;
 const modeClause = (mode: LedgerMode) =>
-  mode === "practice" ? "(account = 'practice' OR account GLOB 'practice:*')" : "(account <> 'practice' AND account NOT GLOB 'practice:*')";
+  mode === "practice"
+    ? "(account = 'practice' OR account GLOB 'practice:*')"
+    : "(account <> 'practice' AND account NOT GLOB 'practice:*')";
 
 export function balanceOf(sql: SqlStorage, account: string): number {
-  return sql.exec<{ balance: number }>("SELECT balance FROM balances WHERE account = ?", account).toArray()[0]?.balance ?? 0;
+  return (
+    sql.exec<{ balance: number }>("SELECT balance FROM balances WHERE account = ?", account).toArray()[0]?.balance ?? 0
+  );
 }
 
 /** The main account (with what is on hold for withdrawals) and a wallet per game, from the ledger. */
@@ -61,7 +65,11 @@ export function walletsOf(sql: SqlStorage, currency: string, games: SiteInfo["ga
 
 /** Opens a member account at zero (sign-up): zero is also the sum of its (no) postings. */
 export function openAccount(sql: SqlStorage, account: string): void {
-  sql.exec("INSERT INTO balances (account, own, balance) VALUES (?, ?, 0) ON CONFLICT (account) DO NOTHING", account, isOwn(account) ? 1 : 0);
+  sql.exec(
+    "INSERT INTO balances (account, own, balance) VALUES (?, ?, 0) ON CONFLICT (account) DO NOTHING",
+    account,
+    isOwn(account) ? 1 : 0,
+  );
 }
 
 /**
@@ -70,7 +78,10 @@ export function openAccount(sql: SqlStorage, account: string): void {
  */
 export function replay(sql: SqlStorage, key: string, fingerprint: string): Result<unknown> | null {
   const row = sql
-    .exec<{ fingerprint: string; response: string; refusal: string | null }>("SELECT fingerprint, response, refusal FROM operations WHERE key = ?", key)
+    .exec<{ fingerprint: string; response: string; refusal: string | null }>(
+      "SELECT fingerprint, response, refusal FROM operations WHERE key = ?",
+      key,
+    )
     .toArray()[0];
   if (!row) return null;
   if (row.fingerprint !== fingerprint) return fail(400, "idempotency_conflict");
@@ -85,13 +96,29 @@ export function replay(sql: SqlStorage, key: string, fingerprint: string): Resul
  * kept first is what both answer. An answer that is not for good (isKeysAnswer) is kept nowhere
  * and returned as it is. No postings: whatever money moved was recorded by the call itself.
  */
-export function keepAnswer(sql: SqlStorage, op: { key: string; call: string; fingerprint: string; now: string }, answer: Result<unknown>): Result<unknown> {
+export function keepAnswer(
+  sql: SqlStorage,
+  op: { key: string; call: string; fingerprint: string; now: string },
+  answer: Result<unknown>,
+): Result<unknown> {
   const stored = replay(sql, op.key, op.fingerprint);
   if (stored) return stored;
   if (answer.ok) {
-    sql.exec("INSERT INTO operations (key, call, fingerprint, response, created_at) VALUES (?, ?, ?, ?, ?)", op.key, op.call, op.fingerprint, JSON.stringify(answer.data), op.now);
+    sql.exec(
+      "INSERT INTO operations (key, call, fingerprint, response, created_at) VALUES (?, ?, ?, ?, ?)",
+      op.key,
+      op.call,
+      op.fingerprint,
+      JSON.stringify(answer.data),
+      op.now,
+    );
   } else if (isKeysAnswer(answer.statusCode, answer.message)) {
-    const refusal: Failure = { ok: false, statusCode: answer.statusCode, message: answer.message, ...(answer.data ? { data: answer.data } : {}) };
+    const refusal: Failure = {
+      ok: false,
+      statusCode: answer.statusCode,
+      message: answer.message,
+      ...(answer.data ? { data: answer.data } : {}),
+    };
     sql.exec(
       "INSERT INTO operations (key, call, fingerprint, response, refusal, created_at) VALUES (?, ?, ?, 'null', ?, ?)",
       op.key,
@@ -130,8 +157,10 @@ export function recordAll(sql: SqlStorage, entries: Entry[]): void {
   // every check before the first write: a refused set writes nothing, even outside a transaction
   const legsOf = entries.map(({ op, posting }) => {
     const legs = posting?.legs.filter((l) => l.amount !== 0) ?? [];
-    if (legs.some((l) => !Number.isSafeInteger(l.amount))) throw new Error("ledger: amounts are integers of minor units");
-    if (legs.reduce((sum, l) => sum + l.amount, 0) !== 0) throw new Error(`ledger: postings of ${op.key} do not sum to zero`);
+    if (legs.some((l) => !Number.isSafeInteger(l.amount)))
+      throw new Error("ledger: amounts are integers of minor units");
+    if (legs.reduce((sum, l) => sum + l.amount, 0) !== 0)
+      throw new Error(`ledger: postings of ${op.key} do not sum to zero`);
     // Play money and real money never meet: an operation whose legs touch both sides would move
     // value between them (server/platform/README.md, "Practice account")
     const practice = legs.filter((l) => isPractice(l.account)).length;
@@ -208,7 +237,9 @@ export function checkLedger(sql: SqlStorage): LedgerCheck {
   const total = sql.exec<{ total: number }>("SELECT COALESCE(SUM(amount), 0) AS total FROM postings").one().total;
   return {
     mismatches: [
-      ...rows.filter((r) => r.balance !== r.postings).map((r) => ({ account: r.account, balance: r.balance, postings: r.postings })),
+      ...rows
+        .filter((r) => r.balance !== r.postings)
+        .map((r) => ({ account: r.account, balance: r.balance, postings: r.postings })),
       ...(orphan > 0 ? [{ account: "(no balance row)", balance: 0, postings: orphan }] : []),
     ],
     total,
@@ -331,7 +362,13 @@ export function listOperations(
       amount: legs.reduce((sum, r) => sum + r.amount, 0),
       balanceAfter: legs.at(-1)!.balance_after,
       reference: first.reference,
-      entries: group.map((r) => ({ id: r.id, time: r.created_at, account: r.account, amount: r.amount, balanceAfter: r.balance_after })),
+      entries: group.map((r) => ({
+        id: r.id,
+        time: r.created_at,
+        account: r.account,
+        amount: r.amount,
+        balanceAfter: r.balance_after,
+      })),
     };
   });
   return { items, total };

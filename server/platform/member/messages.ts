@@ -12,7 +12,12 @@ export function listMessages(m: MemberState, proof: SessionProof, q: money.PageQ
   return m.asMember(proof, () => ok(center.listMessages(m.sql, q)));
 }
 
-export function sendMessage(m: MemberState, proof: SessionProof, idem: money.Idem, body: { title: string; content: string }): Result<MessageThread> {
+export function sendMessage(
+  m: MemberState,
+  proof: SessionProof,
+  idem: money.Idem,
+  body: { title: string; content: string },
+): Result<MessageThread> {
   return m.asMember(proof, (member) => {
     const now = new Date().toISOString();
     return m.atomically(() => center.sendMessage(m.sql, m.who(member), idem, body, now));
@@ -26,7 +31,13 @@ export function readMessage(m: MemberState, proof: SessionProof, id: string): Re
   });
 }
 
-export function replyMessage(m: MemberState, proof: SessionProof, idem: money.Idem, id: string, body: { content: string }): Result<MessageThread> {
+export function replyMessage(
+  m: MemberState,
+  proof: SessionProof,
+  idem: money.Idem,
+  id: string,
+  body: { content: string },
+): Result<MessageThread> {
   return m.asMember(proof, (member) => {
     const now = new Date().toISOString();
     return m.atomically(() => center.replyMessage(m.sql, m.who(member), idem, id, body, now));
@@ -38,7 +49,12 @@ export function operatorMessage(m: MemberState, siteId: string, id: string): Res
   return member.ok ? center.thread(m.sql, id) : fail(400, "message_not_found");
 }
 
-export function operatorReply(m: MemberState, siteId: string, id: string, content: string): Result<{ thread: MessageThread; queued: money.Decided<OperatorMessage> }> {
+export function operatorReply(
+  m: MemberState,
+  siteId: string,
+  id: string,
+  content: string,
+): Result<{ thread: MessageThread; queued: money.Decided<OperatorMessage> }> {
   const member = m.memberOf(siteId);
   if (!member.ok) return fail(400, "message_not_found");
   const now = new Date().toISOString();

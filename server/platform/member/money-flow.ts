@@ -1,5 +1,17 @@
 import type { z } from "zod";
-import type { AccountOperation, BankAccount, bankApplyBody, CampaignRule, Deposit, LedgerRecord, SiteInfo, Transfer, UploadedFile, Wallets, Withdrawal } from "../../contract";
+import type {
+  AccountOperation,
+  BankAccount,
+  bankApplyBody,
+  CampaignRule,
+  Deposit,
+  LedgerRecord,
+  SiteInfo,
+  Transfer,
+  UploadedFile,
+  Wallets,
+  Withdrawal,
+} from "../../contract";
 import type { PracticeAccount } from "../../contract/protection";
 import type { AccountMode } from "#rules/account-mode";
 import type { SessionProof } from "../auth/token";
@@ -29,18 +41,29 @@ import * as protection from "./protection";
  * meanwhile takes nothing twice); then one transaction re-checks the replay and every rule, fixes
  * the payment and records the deposit.
  */
-export async function deposit(m: MemberState, proof: SessionProof, idem: money.Idem, body: { optionId: string; amount: number }, rules: DepositRules): Promise<Result<Deposit>> {
+export async function deposit(
+  m: MemberState,
+  proof: SessionProof,
+  idem: money.Idem,
+  body: { optionId: string; amount: number },
+  rules: DepositRules,
+): Promise<Result<Deposit>> {
   return m.asMember(proof, async (member) => {
     const replayed = m.ctx.storage.transactionSync(() => replay(m.sql, money.requestKey(idem.key), idem.fingerprint));
     if (replayed) return replayed as Result<Deposit>;
     const checked = money.depositCheck(body, rules);
     if (!checked.ok) return checked;
     // a break or a deposit limit refuses before an address is taken (checked again in the transaction)
-    const refused = protection.depositRefusal(m.sql, body.amount, Date.now()) ?? money.pendingDepositRefusal(m.sql, checked.data);
+    const refused =
+      protection.depositRefusal(m.sql, body.amount, Date.now()) ?? money.pendingDepositRefusal(m.sql, checked.data);
     if (refused) return refused;
     let siteAddress: string | null = null;
     if (addressFromSite(checked.data)) {
-      const assigned = await siteStub(m.env, member.site_id).assignDepositAddress(body.optionId, member.member_id, idem.key);
+      const assigned = await siteStub(m.env, member.site_id).assignDepositAddress(
+        body.optionId,
+        member.member_id,
+        idem.key,
+      );
       if (!assigned.ok) return assigned;
       siteAddress = assigned.data;
       // The session may have ended while the site answered.
@@ -107,18 +130,31 @@ export function transfer(
 /** The play-money account, opened at the site's practiceBalance on first use. */
 export function practiceAccount(m: MemberState, proof: SessionProof, startingBalance: number): Result<PracticeAccount> {
   return m.asMember(proof, (member) =>
-    m.ctx.storage.transactionSync(() => ok(practice.practiceAccount(m.sql, member.currency, startingBalance, new Date().toISOString()))),
+    m.ctx.storage.transactionSync(() =>
+      ok(practice.practiceAccount(m.sql, member.currency, startingBalance, new Date().toISOString())),
+    ),
   );
 }
 
 /** Back to the site's practiceBalance; idempotent by its key. */
-export function resetPractice(m: MemberState, proof: SessionProof, idem: money.Idem, startingBalance: number): Result<PracticeAccount> {
+export function resetPractice(
+  m: MemberState,
+  proof: SessionProof,
+  idem: money.Idem,
+  startingBalance: number,
+): Result<PracticeAccount> {
   return m.asMember(proof, (member) =>
     m.atomically(() => practice.resetPractice(m.sql, idem, member.currency, startingBalance, new Date().toISOString())),
   );
 }
 
-export function bankApply(m: MemberState, proof: SessionProof, idem: money.Idem, body: z.output<typeof bankApplyBody>, autoReview: boolean): Result<BankAccount> {
+export function bankApply(
+  m: MemberState,
+  proof: SessionProof,
+  idem: money.Idem,
+  body: z.output<typeof bankApplyBody>,
+  autoReview: boolean,
+): Result<BankAccount> {
   return m.asMember(proof, (member) => {
     const now = new Date().toISOString();
     return m.atomically(() => money.bankApply(m.sql, m.who(member), idem, body, autoReview, now));
@@ -137,14 +173,22 @@ export function reserveUpload(m: MemberState, proof: SessionProof, size: number)
 }
 
 /** Records a stored upload; older documents of its kind beyond the number kept are deleted (the bytes by the outbox). */
-export function addUpload(m: MemberState, proof: SessionProof, file: UploadedFile & { objectKey: string }): Result<UploadedFile> {
+export function addUpload(
+  m: MemberState,
+  proof: SessionProof,
+  file: UploadedFile & { objectKey: string },
+): Result<UploadedFile> {
   return m.asMember(proof, () => {
     return m.atomically(() => ok(money.addUpload(m.sql, file)));
   });
 }
 
 /** One of the member's own files; anyone else's id is simply not found. */
-export function upload(m: MemberState, proof: SessionProof, fileId: string): Result<UploadedFile & { objectKey: string }> {
+export function upload(
+  m: MemberState,
+  proof: SessionProof,
+  fileId: string,
+): Result<UploadedFile & { objectKey: string }> {
   return m.asMember(proof, () => {
     const file = money.upload(m.sql, fileId);
     return file ? ok(file) : fail(400, "file_not_found");
@@ -173,11 +217,21 @@ export function transactions(m: MemberState, proof: SessionProof, q: money.PageQ
 }
 
 /** One mode's postings: in practice the practice accounts' only, else every other own account's. */
-export function records(m: MemberState, proof: SessionProof, q: money.PageQuery, mode: AccountMode = "real"): Result<money.Page<LedgerRecord>> {
+export function records(
+  m: MemberState,
+  proof: SessionProof,
+  q: money.PageQuery,
+  mode: AccountMode = "real",
+): Result<money.Page<LedgerRecord>> {
   return m.asMember(proof, () => ok({ ...listRecords(m.sql, q, mode), page: q.page, pageSize: q.pageSize }));
 }
 
-export function accountRecords(m: MemberState, proof: SessionProof, q: money.PageQuery, mode: AccountMode = "real"): Result<money.Page<AccountOperation>> {
+export function accountRecords(
+  m: MemberState,
+  proof: SessionProof,
+  q: money.PageQuery,
+  mode: AccountMode = "real",
+): Result<money.Page<AccountOperation>> {
   return m.asMember(proof, () => ok({ ...listOperations(m.sql, q, mode), page: q.page, pageSize: q.pageSize }));
 }
 

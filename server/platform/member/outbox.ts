@@ -9,7 +9,14 @@ import { queueTime, type QueueEntry, type QueueKind } from "../money/queue";
 type OutboxItem = QueueEntry["item"];
 
 /** Adds the item's new state to the outbox, in the caller's transaction; returns its version. */
-export function toOutbox(sql: SqlStorage, kind: QueueKind, itemId: string, pending: boolean, item: OutboxItem, now: string): number {
+export function toOutbox(
+  sql: SqlStorage,
+  kind: QueueKind,
+  itemId: string,
+  pending: boolean,
+  item: OutboxItem,
+  now: string,
+): number {
   return sql
     .exec<{ seq: number }>(
       "INSERT INTO outbox (kind, item_id, pending, payload, created_at) VALUES (?, ?, ?, ?, ?) RETURNING seq",

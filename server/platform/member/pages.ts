@@ -9,7 +9,9 @@ export type Page<T> = { items: T[]; total: number; page: number; pageSize: numbe
 
 export function pageOf<R, T>(sql: SqlStorage, table: string, q: PageQuery, map: (r: R) => T): Page<T> {
   const range = dayRange(q.from, q.to);
-  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${range.sql}`, ...range.bindings).one().n;
+  const total = sql
+    .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${range.sql}`, ...range.bindings)
+    .one().n;
   const items = sql
     .exec<R & Record<string, SqlStorageValue>>(
       `SELECT * FROM ${table} WHERE ${range.sql} ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`,

@@ -30,7 +30,11 @@ export type Secret = "password" | "transaction_password";
 
 const SECRETS: Record<Secret, { scope: string; wrong: MessageCode; locked: MessageCode }> = {
   password: { scope: "password", wrong: "old_password_wrong", locked: "password_change_locked" },
-  transaction_password: { scope: "transaction-password", wrong: "wrong_transaction_password", locked: "transaction_password_locked" },
+  transaction_password: {
+    scope: "transaction-password",
+    wrong: "wrong_transaction_password",
+    locked: "transaction_password_locked",
+  },
 };
 /** The subject of this member's own counts (the object holds one member). */
 const MEMBER = "member";
@@ -47,14 +51,28 @@ export type SecretCheck = Credentials & { attemptId: number | null };
  * check allows, `rightSecret` or `wrongSecret` settles it. Nothing is counted when nothing was
  * typed or there is no such password yet: there is no guess.
  */
-export function beginSecretCheck(m: MemberState, proof: SessionProof, secret: Secret, typed = true): Result<SecretCheck | SecretBusy> {
+export function beginSecretCheck(
+  m: MemberState,
+  proof: SessionProof,
+  secret: Secret,
+  typed = true,
+): Result<SecretCheck | SecretBusy> {
   return m.asMember(proof, (member) => {
     return m.ctx.storage.transactionSync(() => takeSecretCheck(m, member, secret, typed));
   });
 }
 
-export function takeSecretCheck(m: MemberState, p: ProfileRow, secret: Secret, typed = true): Result<SecretCheck | SecretBusy> {
-  const credentials = { account: p.account, passwordHash: p.password_hash, transactionPasswordHash: p.transaction_password_hash };
+export function takeSecretCheck(
+  m: MemberState,
+  p: ProfileRow,
+  secret: Secret,
+  typed = true,
+): Result<SecretCheck | SecretBusy> {
+  const credentials = {
+    account: p.account,
+    passwordHash: p.password_hash,
+    transactionPasswordHash: p.transaction_password_hash,
+  };
   const hash = secret === "password" ? p.password_hash : p.transaction_password_hash;
   if (!typed || hash === "") return ok({ ...credentials, attemptId: null });
   // checks in flight are no failures: past the limit a check waits for them (secret-checks.ts)
@@ -86,7 +104,12 @@ export function wrongSecret(
   return m.asMember(proof, (member) => {
     const now = new Date();
     const refusal = fail(400, SECRETS[secret].wrong);
-    const op = idem && { key: money.requestKey(idem.key), call: context.call, fingerprint: idem.fingerprint, now: now.toISOString() };
+    const op = idem && {
+      key: money.requestKey(idem.key),
+      call: context.call,
+      fingerprint: idem.fingerprint,
+      now: now.toISOString(),
+    };
     const answered = m.atomically(() => {
       const first = op ? replay(m.sql, op.key, op.fingerprint) : null;
       if (first) {
@@ -104,11 +127,28 @@ export function passSecretCheck(m: MemberState, secret: Secret, attemptId: numbe
   if (attemptId !== null) secretChecks.checkPassed(m.sql, SECRETS[secret].scope, MEMBER, attemptId);
 }
 
-function failSecretCheck(m: MemberState, p: ProfileRow, secret: Secret, attemptId: number | null, context: { address: string | null; call: CallName }, now: Date): void {
+function failSecretCheck(
+  m: MemberState,
+  p: ProfileRow,
+  secret: Secret,
+  attemptId: number | null,
+  context: { address: string | null; call: CallName },
+  now: Date,
+): void {
   if (attemptId === null) return;
-  const until = secretChecks.checkFailed(m.sql, SECRET_CHECK_LIMIT, SECRETS[secret].scope, MEMBER, attemptId, now.getTime());
+  const until = secretChecks.checkFailed(
+    m.sql,
+    SECRET_CHECK_LIMIT,
+    SECRETS[secret].scope,
+    MEMBER,
+    attemptId,
+    now.getTime(),
+  );
   const who = m.subject(p, context.address);
-  auditToOutbox(m.sql, auditEvent("password_check_failed", "member", who, { secret, call: context.call }, now.toISOString()));
+  auditToOutbox(
+    m.sql,
+    auditEvent("password_check_failed", "member", who, { secret, call: context.call }, now.toISOString()),
+  );
   if (until !== null) {
     const details = { secret, until: new Date(until).toISOString() };
     auditToOutbox(m.sql, auditEvent("password_check_locked", "system", who, details, now.toISOString()));
@@ -126,7 +166,14 @@ function revokeAll(m: MemberState, now: string): void {
   m.closeSockets(null);
 }
 
-export function changePassword(m: MemberState, proof: SessionProof, attemptId: number | null, verifiedHash: string, newHash: string, address: string | null): Result<null> {
+export function changePassword(
+  m: MemberState,
+  proof: SessionProof,
+  attemptId: number | null,
+  verifiedHash: string,
+  newHash: string,
+  address: string | null,
+): Result<null> {
   return m.asMember(proof, (member) => {
     const now = new Date().toISOString();
     return m.atomically(() => {
@@ -159,8 +206,17 @@ export function changeTransactionPassword(
       if (member.transaction_password_hash !== verifiedHash) return fail(400, "wrong_transaction_password");
       m.sql.exec("UPDATE profile SET transaction_password_hash = ? WHERE id = 1", newHash);
       const details = { firstTime: verifiedHash === "" };
-      auditToOutbox(m.sql, auditEvent("transaction_password_changed", "member", m.subject(member, address), details, now));
-      record(m.sql, { key: money.requestKey(idem.key), call: "changeTransactionPassword", fingerprint: idem.fingerprint, response: null, now });
+      auditToOutbox(
+        m.sql,
+        auditEvent("transaction_password_changed", "member", m.subject(member, address), details, now),
+      );
+      record(m.sql, {
+        key: money.requestKey(idem.key),
+        call: "changeTransactionPassword",
+        fingerprint: idem.fingerprint,
+        response: null,
+        now,
+      });
       return ok(null);
     });
   });
@@ -170,7 +226,14 @@ export function changeTransactionPassword(
  * A new login password by SMS code; every session ends, as with a change. Idempotent: a retry
  * after a lost answer gets the first answer, where the used code would now answer otp_error.
  */
-export function resetPassword(m: MemberState, siteId: string, idem: money.Idem, codeHash: string, newHash: string, address: string | null): Result<null> {
+export function resetPassword(
+  m: MemberState,
+  siteId: string,
+  idem: money.Idem,
+  codeHash: string,
+  newHash: string,
+  address: string | null,
+): Result<null> {
   const profile = m.profile();
   // Not this site's member: the same answer as a wrong code, so nothing is revealed.
   if (!profile || profile.site_id !== siteId) return fail(400, "wrong_verification_code");
@@ -183,8 +246,17 @@ export function resetPassword(m: MemberState, siteId: string, idem: money.Idem, 
     if (!result.ok) return result;
     m.sql.exec("UPDATE profile SET password_hash = ? WHERE id = 1", newHash);
     revokeAll(m, now.toISOString());
-    auditToOutbox(m.sql, auditEvent("password_reset", "member", m.subject(profile, address), { by: "sms_code" }, now.toISOString()));
-    record(m.sql, { key: money.requestKey(idem.key), call: "forgotReset", fingerprint: idem.fingerprint, response: null, now: now.toISOString() });
+    auditToOutbox(
+      m.sql,
+      auditEvent("password_reset", "member", m.subject(profile, address), { by: "sms_code" }, now.toISOString()),
+    );
+    record(m.sql, {
+      key: money.requestKey(idem.key),
+      call: "forgotReset",
+      fingerprint: idem.fingerprint,
+      response: null,
+      now: now.toISOString(),
+    });
     return ok(null);
   });
 }

@@ -46,17 +46,27 @@ export class PositionFlow {
    * accepts it at its price (an await), then the money moves in a second transaction. A retry
    * with the same key while it runs waits for it; after a crash it completes the same intent.
    */
-  async openPosition(proof: SessionProof, idem: money.Idem, body: OpenPositionBody, rules: positions.ContractRules): Promise<Result<Position>> {
+  async openPosition(
+    proof: SessionProof,
+    idem: money.Idem,
+    body: OpenPositionBody,
+    rules: positions.ContractRules,
+  ): Promise<Result<Position>> {
     const m = this.m;
     return m.asMember(proof, async (member) => {
       const replayed = m.ctx.storage.transactionSync(() => replay(m.sql, money.requestKey(idem.key), idem.fingerprint));
       if (replayed) return replayed as Result<Position>;
-      const meanwhile = { busy: () => fail(400, "position_in_progress"), again: () => this.openPosition(proof, idem, body, rules) };
+      const meanwhile = {
+        busy: () => fail(400, "position_in_progress"),
+        again: () => this.openPosition(proof, idem, body, rules),
+      };
       return this.gate.run<Result<Position>>(idem.key, meanwhile, async () => {
         let intent = positions.intentByKey(m.sql, idem.key);
         if (intent && intent.fingerprint !== idem.fingerprint) return fail(400, "idempotency_conflict");
         if (!intent) {
-          const begun = m.ctx.storage.transactionSync(() => positions.beginOpen(m.sql, idem, body, rules, new Date().toISOString()));
+          const begun = m.ctx.storage.transactionSync(() =>
+            positions.beginOpen(m.sql, idem, body, rules, new Date().toISOString()),
+          );
           if (!begun.ok) return begun;
           intent = begun.data;
           // the alarm that recovers the intent if this request dies before its second step
@@ -121,7 +131,11 @@ export class PositionFlow {
     }
   }
 
-  positions(proof: SessionProof, q: PageQuery & { status: "open" | "closed" }, mode: AccountMode = "real"): Result<Page<Position>> {
+  positions(
+    proof: SessionProof,
+    q: PageQuery & { status: "open" | "closed" },
+    mode: AccountMode = "real",
+  ): Result<Page<Position>> {
     return this.m.asMember(proof, () => ok(positions.listPositions(this.m.sql, q, mode)));
   }
 
@@ -153,14 +167,23 @@ export class PositionFlow {
       const row = this.actionable(id, mode);
       if (!row.ok) return row;
       if (row.data.status === "closed") return ok(positions.toPosition(row.data));
-      const close = await marketStub(m.env, row.data.pair).closePosition(row.data.pair, id, row.data.mode === "practice");
+      const close = await marketStub(m.env, row.data.pair).closePosition(
+        row.data.pair,
+        id,
+        row.data.mode === "practice",
+      );
       if (!close.ok) return close;
       return this.steps.closedBy(close.data);
     });
   }
 
   /** New take-profit and stop-loss: the market checks them against its price and keeps them as triggers first. */
-  async setPositionTriggers(proof: SessionProof, id: string, body: PositionTriggersBody, mode: AccountMode = "real"): Promise<Result<Position>> {
+  async setPositionTriggers(
+    proof: SessionProof,
+    id: string,
+    body: PositionTriggersBody,
+    mode: AccountMode = "real",
+  ): Promise<Result<Position>> {
     const m = this.m;
     const run = () =>
       m.asMember(proof, async () => {
@@ -205,7 +228,9 @@ export class PositionFlow {
   /** Invariant: the positions account holds exactly the open positions' margins. Read by the tests. */
   checkPositions(mode: AccountMode = "real"): { held: number; openMargin: number } {
     const account = practice.accountsOf(mode, "").positions;
-    const held = this.m.sql.exec<{ b: number }>("SELECT COALESCE(MAX(balance), 0) AS b FROM balances WHERE account = ?", account).one().b;
+    const held = this.m.sql
+      .exec<{ b: number }>("SELECT COALESCE(MAX(balance), 0) AS b FROM balances WHERE account = ?", account)
+      .one().b;
     return { held, openMargin: positions.openMargin(this.m.sql, mode) };
   }
 }

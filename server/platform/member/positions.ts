@@ -1,15 +1,5 @@
-import {
-  type ContractSettings,
-  type OpenPositionBody,
-  type Position,
-  termsOf,
-} from "../../contract";
-import {
-  notional,
-  pnlAt,
-  positionFee,
-  type PositionSide,
-} from "#rules/position-math";
+import { type ContractSettings, type OpenPositionBody, type Position, termsOf } from "../../contract";
+import { notional, pnlAt, positionFee, type PositionSide } from "#rules/position-math";
 import { newId } from "../auth/token";
 import type { MarketClose, MarketPosition } from "../market/positions";
 import { fail, ok, type Result } from "../result";
@@ -145,7 +135,8 @@ export const toPosition = (r: PositionRow): Position => ({
   net: r.net,
 });
 
-export const positionRow = (sql: SqlStorage, id: string) => sql.exec<PositionRow>("SELECT * FROM positions WHERE id = ?", id).toArray()[0];
+export const positionRow = (sql: SqlStorage, id: string) =>
+  sql.exec<PositionRow>("SELECT * FROM positions WHERE id = ?", id).toArray()[0];
 
 /**
  * A position the member names by id, within the mode the request plays in: the other mode's
@@ -161,7 +152,10 @@ export const intentByKey = (sql: SqlStorage, key: string) =>
 /** Queues stream events (the position, then the balances) for the alarm to push after the commit. */
 function toStream(sql: SqlStorage, row: PositionRow, streaming: boolean): void {
   if (!streaming) return;
-  sql.exec("INSERT INTO stream_outbox (payload) VALUES (?)", JSON.stringify({ type: "position", position: toPosition(row) }));
+  sql.exec(
+    "INSERT INTO stream_outbox (payload) VALUES (?)",
+    JSON.stringify({ type: "position", position: toPosition(row) }),
+  );
   sql.exec("INSERT INTO stream_outbox (payload) VALUES (?)", JSON.stringify({ type: "balance" }));
 }
 
@@ -188,12 +182,19 @@ export function checkOpen(sql: SqlStorage, body: OpenPositionBody, rules: Contra
   if (held.size + notional(body) > s.maxNotionalPerMember) return fail(400, "member_exposure_limit");
   const fee = positionFee({ ...body, feePpm: s.feePpm });
   if (mode === "practice") ensurePractice(sql, rules.practiceBalance ?? 0, new Date().toISOString());
-  if (balanceOf(sql, accountsOf(mode, rules.gameCode).wallet) < body.margin + fee) return fail(400, "insufficient_game_wallet_balance");
+  if (balanceOf(sql, accountsOf(mode, rules.gameCode).wallet) < body.margin + fee)
+    return fail(400, "insufficient_game_wallet_balance");
   return ok(null);
 }
 
 /** Checks the rules and writes the intent (no money moves until the market has accepted it). */
-export function beginOpen(sql: SqlStorage, idem: Idem, body: OpenPositionBody, rules: ContractRules, now: string): Result<PositionRow> {
+export function beginOpen(
+  sql: SqlStorage,
+  idem: Idem,
+  body: OpenPositionBody,
+  rules: ContractRules,
+  now: string,
+): Result<PositionRow> {
   const checked = checkOpen(sql, body, rules);
   if (!checked.ok) return checked;
   const fee = positionFee({ ...body, feePpm: rules.settings.feePpm });
@@ -250,7 +251,13 @@ export function voidIntent(sql: SqlStorage, id: string): void {
  * the game wallet was spent while the market answered (the caller then cancels at the market).
  * A close the market decided already (a trigger crossed meanwhile) is applied in the same step.
  */
-export function completeOpen(sql: SqlStorage, intent: PositionRow, market: MarketPosition, nowMs: number, streaming: boolean): Result<Position> {
+export function completeOpen(
+  sql: SqlStorage,
+  intent: PositionRow,
+  market: MarketPosition,
+  nowMs: number,
+  streaming: boolean,
+): Result<Position> {
   const current = positionRow(sql, intent.id);
   if (current && current.status !== "opening") {
     return current.status === "void" ? fail(400, "position_not_found") : ok(toPosition(current));
@@ -270,7 +277,13 @@ export function completeOpen(sql: SqlStorage, intent: PositionRow, market: Marke
   record(
     sql,
     // a close decided already is applied below, and the request's answer recorded after it
-    { key: market.close ? `open:${intent.id}` : requestKey(intent.request_key), call: "openPosition", fingerprint: intent.fingerprint, response: toPosition(opened), now },
+    {
+      key: market.close ? `open:${intent.id}` : requestKey(intent.request_key),
+      call: "openPosition",
+      fingerprint: intent.fingerprint,
+      response: toPosition(opened),
+      now,
+    },
     {
       type: "position_open",
       reference: intent.id,
@@ -287,7 +300,13 @@ export function completeOpen(sql: SqlStorage, intent: PositionRow, market: Marke
   // This call answers the position closed already, so the request's key (operations are
   // append-only: recorded once, here) replays that answer, not the open one before the close.
   const closed = toPosition(positionRow(sql, intent.id)!);
-  record(sql, { key: requestKey(intent.request_key), call: "openPosition", fingerprint: intent.fingerprint, response: closed, now });
+  record(sql, {
+    key: requestKey(intent.request_key),
+    call: "openPosition",
+    fingerprint: intent.fingerprint,
+    response: closed,
+    now,
+  });
   return ok(closed);
 }
 
@@ -297,7 +316,12 @@ export function completeOpen(sql: SqlStorage, intent: PositionRow, market: Marke
  * completed yet (the market delivers again). The payout is the equity at the close price less the
  * closing fee, never below zero; the house keeps the rest of the margin or pays the profit.
  */
-export function applyClose(sql: SqlStorage, close: MarketClose, nowMs: number, streaming: boolean): "applied" | "done" | "later" {
+export function applyClose(
+  sql: SqlStorage,
+  close: MarketClose,
+  nowMs: number,
+  streaming: boolean,
+): "applied" | "done" | "later" {
   const row = positionRow(sql, close.positionId);
   if (!row || row.status === "closed" || row.status === "void") return "done";
   if (row.status === "opening") return "later";
@@ -305,7 +329,8 @@ export function applyClose(sql: SqlStorage, close: MarketClose, nowMs: number, s
   // would pay one mode's money for the other's position. It cannot happen (both records come from
   // one intent), so it is a bug: thrown, the transaction rolls back and nothing moves (as the
   // ledger does with an operation whose legs touch both modes).
-  if (close.practice !== (row.mode === "practice")) throw new Error(`close of ${row.id} is for the other mode than the position's`);
+  if (close.practice !== (row.mode === "practice"))
+    throw new Error(`close of ${row.id} is for the other mode than the position's`);
   const terms = termsOf(toPosition(row));
   const pnl = pnlAt(terms, close.price);
   const closeFee = positionFee(terms);
@@ -344,18 +369,35 @@ export function applyClose(sql: SqlStorage, close: MarketClose, nowMs: number, s
 }
 
 /** New take-profit and stop-loss, after the market accepted them. */
-export function storeTriggers(sql: SqlStorage, id: string, takeProfit: number | null, stopLoss: number | null, streaming: boolean): Result<Position> {
-  sql.exec("UPDATE positions SET take_profit = ?, stop_loss = ? WHERE id = ? AND status = 'open'", takeProfit, stopLoss, id);
+export function storeTriggers(
+  sql: SqlStorage,
+  id: string,
+  takeProfit: number | null,
+  stopLoss: number | null,
+  streaming: boolean,
+): Result<Position> {
+  sql.exec(
+    "UPDATE positions SET take_profit = ?, stop_loss = ? WHERE id = ? AND status = 'open'",
+    takeProfit,
+    stopLoss,
+    id,
+  );
   const row = positionRow(sql, id)!;
   toStream(sql, row, streaming);
   return ok(toPosition(row));
 }
 
 /** One mode's positions only: practice and real are listed apart (member/practice.ts). */
-export function listPositions(sql: SqlStorage, q: PageQuery & { status: "open" | "closed" }, mode: AccountMode = "real"): Page<Position> {
+export function listPositions(
+  sql: SqlStorage,
+  q: PageQuery & { status: "open" | "closed" },
+  mode: AccountMode = "real",
+): Page<Position> {
   const range = dayRange(q.from, q.to);
   const where = `status = ? AND mode = ? AND ${range.sql}`;
-  const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM positions WHERE ${where}`, q.status, mode, ...range.bindings).one().n;
+  const total = sql
+    .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM positions WHERE ${where}`, q.status, mode, ...range.bindings)
+    .one().n;
   const items = sql
     .exec<PositionRow>(
       `SELECT * FROM positions WHERE ${where} ORDER BY ${q.status === "closed" ? "closed_at DESC, seq DESC" : "seq DESC"} LIMIT ? OFFSET ?`,
@@ -372,16 +414,22 @@ export function listPositions(sql: SqlStorage, q: PageQuery & { status: "open" |
 
 /** Intents older than `beforeIso`: a request that never came back (the alarm completes or drops them). */
 export function staleIntents(sql: SqlStorage, beforeIso: string): PositionRow[] {
-  return sql.exec<PositionRow>("SELECT * FROM positions WHERE status = 'opening' AND created_at < ?", beforeIso).toArray();
+  return sql
+    .exec<PositionRow>("SELECT * FROM positions WHERE status = 'opening' AND created_at < ?", beforeIso)
+    .toArray();
 }
 
 /** When the oldest intent becomes stale (ms), or null when none is waiting. */
 export function nextIntentCheck(sql: SqlStorage, afterMs: number): number | null {
-  const row = sql.exec<{ at: string | null }>("SELECT MIN(created_at) AS at FROM positions WHERE status = 'opening'").one();
+  const row = sql
+    .exec<{ at: string | null }>("SELECT MIN(created_at) AS at FROM positions WHERE status = 'opening'")
+    .one();
   return row.at === null ? null : Date.parse(row.at) + afterMs;
 }
 
 /** Invariant: the positions account holds exactly the margins of the open positions. */
 export function openMargin(sql: SqlStorage, mode: AccountMode = "real"): number {
-  return sql.exec<{ n: number }>("SELECT COALESCE(SUM(margin), 0) AS n FROM positions WHERE status = 'open' AND mode = ?", mode).one().n;
+  return sql
+    .exec<{ n: number }>("SELECT COALESCE(SUM(margin), 0) AS n FROM positions WHERE status = 'open' AND mode = ?", mode)
+    .one().n;
 }

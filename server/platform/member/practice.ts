@@ -59,10 +59,18 @@ export function ensurePractice(sql: SqlStorage, startingBalance: number, now: st
 }
 
 /** The practice account as the member reads it (opened first if it was not). */
-export function practiceAccount(sql: SqlStorage, currency: string, startingBalance: number, now: string): PracticeAccount {
+export function practiceAccount(
+  sql: SqlStorage,
+  currency: string,
+  startingBalance: number,
+  now: string,
+): PracticeAccount {
   ensurePractice(sql, startingBalance, now);
   const resets = sql
-    .exec<{ n: number; last: string | null }>("SELECT COUNT(*) AS n, MAX(created_at) AS last FROM operations WHERE call = ? AND refusal IS NULL", RESET_CALL)
+    .exec<{ n: number; last: string | null }>(
+      "SELECT COUNT(*) AS n, MAX(created_at) AS last FROM operations WHERE call = ? AND refusal IS NULL",
+      RESET_CALL,
+    )
     .one();
   return {
     currency,

@@ -43,7 +43,6 @@ export type ProfileRow = {
   last_login_at: string | null;
 };
 
-
 export const toPlayerInfo = (p: ProfileRow): PlayerInfo => ({
   account: p.account,
   realName: p.real_name,

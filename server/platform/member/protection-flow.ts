@@ -14,11 +14,21 @@ import * as protection from "./protection";
 
 type RealityMinutes = 15 | 30 | 60;
 
-export function protectionOf(m: MemberState, proof: SessionProof, siteMinutes: RealityMinutes): Result<ProtectionState> {
+export function protectionOf(
+  m: MemberState,
+  proof: SessionProof,
+  siteMinutes: RealityMinutes,
+): Result<ProtectionState> {
   return m.asMember(proof, (member) => ok(protection.protectionState(m.sql, member.currency, siteMinutes, Date.now())));
 }
 
-export function setLimit(m: MemberState, proof: SessionProof, body: z.output<typeof setLimitBody>, siteMinutes: RealityMinutes, address: string | null): Result<ProtectionState> {
+export function setLimit(
+  m: MemberState,
+  proof: SessionProof,
+  body: z.output<typeof setLimitBody>,
+  siteMinutes: RealityMinutes,
+  address: string | null,
+): Result<ProtectionState> {
   return m.asMember(proof, (member) => {
     const now = Date.now();
     const set = m.atomically(() => protection.setLimit(m.sql, { ...m.who(member), address }, body, now));
@@ -26,7 +36,13 @@ export function setLimit(m: MemberState, proof: SessionProof, body: z.output<typ
   });
 }
 
-export function setRealityCheck(m: MemberState, proof: SessionProof, minutes: RealityMinutes, siteMinutes: RealityMinutes, address: string | null): Result<ProtectionState> {
+export function setRealityCheck(
+  m: MemberState,
+  proof: SessionProof,
+  minutes: RealityMinutes,
+  siteMinutes: RealityMinutes,
+  address: string | null,
+): Result<ProtectionState> {
   return m.asMember(proof, (member) => {
     const now = Date.now();
     m.atomically(() => protection.setRealityCheck(m.sql, { ...m.who(member), address }, minutes, siteMinutes, now));
@@ -56,7 +72,11 @@ export function realityCheck(m: MemberState, proof: SessionProof, siteMinutes: R
   });
 }
 
-export function continueRealityCheck(m: MemberState, proof: SessionProof, siteMinutes: RealityMinutes): Result<RealityCheck> {
+export function continueRealityCheck(
+  m: MemberState,
+  proof: SessionProof,
+  siteMinutes: RealityMinutes,
+): Result<RealityCheck> {
   return m.asMember(proof, (member) => {
     const now = Date.now();
     m.ctx.storage.transactionSync(() => protection.continueRealityCheck(m.sql, proof.sessionId, now));
@@ -66,7 +86,11 @@ export function continueRealityCheck(m: MemberState, proof: SessionProof, siteMi
 }
 
 /** The operator's view of the member's protection (the member must be of the operator's site). */
-export function operatorProtection(m: MemberState, siteId: string, siteMinutes: RealityMinutes): Result<ProtectionState> {
+export function operatorProtection(
+  m: MemberState,
+  siteId: string,
+  siteMinutes: RealityMinutes,
+): Result<ProtectionState> {
   const member = m.memberOf(siteId);
   return member.ok ? ok(protection.protectionState(m.sql, member.data.currency, siteMinutes, Date.now())) : member;
 }

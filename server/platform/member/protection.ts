@@ -129,7 +129,10 @@ const windowStart = (period: LimitPeriod, nowMs: number) => iso(nowMs - LIMIT_PE
 /** Deposits asked for in the window and not refused (pending ones count: they may yet be credited). */
 function depositsIn(sql: SqlStorage, period: LimitPeriod, nowMs: number): number {
   return sql
-    .exec<{ n: number }>("SELECT COALESCE(SUM(amount), 0) AS n FROM deposits WHERE status <> 'refused' AND created_at > ?", windowStart(period, nowMs))
+    .exec<{ n: number }>(
+      "SELECT COALESCE(SUM(amount), 0) AS n FROM deposits WHERE status <> 'refused' AND created_at > ?",
+      windowStart(period, nowMs),
+    )
     .one().n;
 }
 
@@ -187,10 +190,19 @@ function limitStates(sql: SqlStorage, nowMs: number): LimitState[] {
  * for it. The tightest limit (least remaining; the shorter period on a tie) names the refusal and
  * its remaining amount goes in data.amount. `rows`: the kind's limit rows (guardOf).
  */
-function limitRefusal(sql: SqlStorage, kind: LimitKind, rows: LimitRow[], amount: number, nowMs: number): Failure | null {
+function limitRefusal(
+  sql: SqlStorage,
+  kind: LimitKind,
+  rows: LimitRow[],
+  amount: number,
+  nowMs: number,
+): Failure | null {
   let tightest: { period: LimitPeriod; remaining: number } | null = null;
   for (const period of LIMIT_PERIODS) {
-    const limit = inForce(rows.find((r) => r.period === period), nowMs).amount;
+    const limit = inForce(
+      rows.find((r) => r.period === period),
+      nowMs,
+    ).amount;
     if (limit === null) continue;
     const remaining = Math.max(0, limit - usedOf(sql, kind, period, nowMs));
     if (tightest === null || remaining < tightest.remaining) tightest = { period, remaining };
@@ -218,7 +230,10 @@ function guardOf(sql: SqlStorage, kind: LimitKind, nowMs: number): { brk: Protec
       kind,
     )
     .one();
-  return { brk: row.brk === null ? null : (JSON.parse(row.brk) as ProtectionBreak), limits: JSON.parse(row.limits) as LimitRow[] };
+  return {
+    brk: row.brk === null ? null : (JSON.parse(row.brk) as ProtectionBreak),
+    limits: JSON.parse(row.limits) as LimitRow[],
+  };
 }
 
 const refusalOf = (b: ProtectionBreak): Failure => ({
@@ -271,7 +286,11 @@ export function playRefusal(sql: SqlStorage, stake: number, nowMs: number, count
 // the member's calls -------------------------------------------------------------------------------
 
 function intervalOf(sql: SqlStorage): number | null {
-  return sql.exec<{ m: number | null }>("SELECT reality_check_minutes AS m FROM protection_settings WHERE id = 1").toArray()[0]?.m ?? null;
+  return (
+    sql
+      .exec<{ m: number | null }>("SELECT reality_check_minutes AS m FROM protection_settings WHERE id = 1")
+      .toArray()[0]?.m ?? null
+  );
 }
 
 type ChangeRow = {
@@ -286,7 +305,12 @@ type ChangeRow = {
 };
 
 /** The member's protection as it stands at `nowMs` (the site's reality-check default where the member chose none). */
-export function protectionState(sql: SqlStorage, currency: string, siteMinutes: 15 | 30 | 60, nowMs: number): ProtectionState {
+export function protectionState(
+  sql: SqlStorage,
+  currency: string,
+  siteMinutes: 15 | 30 | 60,
+  nowMs: number,
+): ProtectionState {
   const chosen = intervalOf(sql);
   const history = sql
     .exec<ChangeRow>("SELECT * FROM protection_changes ORDER BY seq DESC LIMIT 100")
@@ -323,8 +347,25 @@ function addChange(sql: SqlStorage, who: Who & { address: string | null }, c: Ch
     c.duration,
     c.applies_at,
   );
-  const details = { change: c.change, kind: c.kind, period: c.period, from: c.from_value, to: c.to_value, duration: c.duration, appliesAt: c.applies_at };
-  auditToOutbox(sql, auditEvent("protection_changed", "member", { account: who.account, memberId: who.memberId, address: who.address }, details, c.at));
+  const details = {
+    change: c.change,
+    kind: c.kind,
+    period: c.period,
+    from: c.from_value,
+    to: c.to_value,
+    duration: c.duration,
+    appliesAt: c.applies_at,
+  };
+  auditToOutbox(
+    sql,
+    auditEvent(
+      "protection_changed",
+      "member",
+      { account: who.account, memberId: who.memberId, address: who.address },
+      details,
+      c.at,
+    ),
+  );
 }
 
 /**
@@ -333,7 +374,12 @@ function addChange(sql: SqlStorage, who: Who & { address: string | null }, c: Ch
  * change already waiting (its 24 hours start again). Asking for what is already in force and
  * waiting for nothing changes nothing and records nothing.
  */
-export function setLimit(sql: SqlStorage, who: Who & { address: string | null }, body: z.output<typeof setLimitBody>, nowMs: number): Result<null> {
+export function setLimit(
+  sql: SqlStorage,
+  who: Who & { address: string | null },
+  body: z.output<typeof setLimitBody>,
+  nowMs: number,
+): Result<null> {
   const row = limitRow(sql, body.kind, body.period);
   const { amount: current, pending } = inForce(row, nowMs);
   const now = iso(nowMs);
@@ -341,7 +387,11 @@ export function setLimit(sql: SqlStorage, who: Who & { address: string | null },
   if (body.amount === current && pending === null) return ok(null);
   if (body.amount === null && current === null) {
     // no limit and none coming: a removal only cancels an increase still waiting
-    sql.exec("UPDATE protection_limits SET pending = 0, pending_amount = NULL, pending_applies_at = NULL WHERE kind = ? AND period = ?", body.kind, body.period);
+    sql.exec(
+      "UPDATE protection_limits SET pending = 0, pending_amount = NULL, pending_applies_at = NULL WHERE kind = ? AND period = ?",
+      body.kind,
+      body.period,
+    );
     return ok(null);
   }
   const appliesAt = tighter ? now : iso(nowMs + LIMIT_INCREASE_DELAY_HOURS * HOUR_MS);
@@ -369,7 +419,13 @@ export function setLimit(sql: SqlStorage, who: Who & { address: string | null },
   return ok(null);
 }
 
-export function setRealityCheck(sql: SqlStorage, who: Who & { address: string | null }, minutes: 15 | 30 | 60, siteMinutes: number, nowMs: number): Result<null> {
+export function setRealityCheck(
+  sql: SqlStorage,
+  who: Who & { address: string | null },
+  minutes: 15 | 30 | 60,
+  siteMinutes: number,
+  nowMs: number,
+): Result<null> {
   const before = intervalOf(sql);
   if (before === minutes) return ok(null);
   sql.exec(
@@ -377,7 +433,16 @@ export function setRealityCheck(sql: SqlStorage, who: Who & { address: string | 
     minutes,
   );
   const now = iso(nowMs);
-  addChange(sql, who, { at: now, change: "reality_check", kind: null, period: null, from_value: before ?? siteMinutes, to_value: minutes, duration: null, applies_at: now });
+  addChange(sql, who, {
+    at: now,
+    change: "reality_check",
+    kind: null,
+    period: null,
+    from_value: before ?? siteMinutes,
+    to_value: minutes,
+    duration: null,
+    applies_at: now,
+  });
   return ok(null);
 }
 
@@ -396,15 +461,31 @@ export function startBreak(
 ): Result<ProtectionState> {
   const replayed = replay(sql, requestKey(idem.key), idem.fingerprint);
   if (replayed) return replayed as Result<ProtectionState>;
-  if (!(BREAK_DURATIONS[body.kind] as readonly string[]).includes(body.duration)) return fail(400, "invalid_parameters");
+  if (!(BREAK_DURATIONS[body.kind] as readonly string[]).includes(body.duration))
+    return fail(400, "invalid_parameters");
   const until = nowMs + BREAK_MS[body.duration];
   const current = activeBreak(sql, nowMs);
   if (current && Date.parse(current.until) >= until) {
     return { ok: false, statusCode: 400, message: "break_already_longer", data: { until: current.until } };
   }
   const now = iso(nowMs);
-  sql.exec("INSERT INTO protection_breaks (kind, duration, started_at, until) VALUES (?, ?, ?, ?)", body.kind, body.duration, now, iso(until));
-  addChange(sql, who, { at: now, change: body.kind, kind: null, period: null, from_value: null, to_value: null, duration: body.duration, applies_at: now });
+  sql.exec(
+    "INSERT INTO protection_breaks (kind, duration, started_at, until) VALUES (?, ?, ?, ?)",
+    body.kind,
+    body.duration,
+    now,
+    iso(until),
+  );
+  addChange(sql, who, {
+    at: now,
+    change: body.kind,
+    kind: null,
+    period: null,
+    from_value: null,
+    to_value: null,
+    duration: body.duration,
+    applies_at: now,
+  });
   const state = answer();
   record(sql, { key: requestKey(idem.key), call: "startBreak", fingerprint: idem.fingerprint, response: state, now });
   return ok(state);
@@ -443,10 +524,20 @@ function sessionNet(sql: SqlStorage, signedInAt: string): number {
 }
 
 /** The reality check of one session: null when the session is unknown here. */
-export function realityCheck(sql: SqlStorage, sessionId: string, currency: string, siteMinutes: 15 | 30 | 60, nowMs: number): RealityCheck | null {
-  const session = sql.exec<{ created_at: string }>("SELECT created_at FROM sessions WHERE id = ?", sessionId).toArray()[0];
+export function realityCheck(
+  sql: SqlStorage,
+  sessionId: string,
+  currency: string,
+  siteMinutes: 15 | 30 | 60,
+  nowMs: number,
+): RealityCheck | null {
+  const session = sql
+    .exec<{ created_at: string }>("SELECT created_at FROM sessions WHERE id = ?", sessionId)
+    .toArray()[0];
   if (!session) return null;
-  const acknowledged = sql.exec<{ at: string }>("SELECT acknowledged_at AS at FROM reality_checks WHERE session_id = ?", sessionId).toArray()[0]?.at;
+  const acknowledged = sql
+    .exec<{ at: string }>("SELECT acknowledged_at AS at FROM reality_checks WHERE session_id = ?", sessionId)
+    .toArray()[0]?.at;
   const interval = (intervalOf(sql) ?? siteMinutes) as 15 | 30 | 60;
   const from = Date.parse(acknowledged ?? session.created_at);
   const dueAt = from + interval * 60_000;

@@ -1,5 +1,15 @@
 import type { CampaignRule, Order, RebateRule } from "../../contract";
-import { betPeriod, isActive, joinedAt, operationExists, percentOf, rebatePeriodAt, ruleEnd, takesPart, windowStart } from "./campaigns";
+import {
+  betPeriod,
+  isActive,
+  joinedAt,
+  operationExists,
+  percentOf,
+  rebatePeriodAt,
+  ruleEnd,
+  takesPart,
+  windowStart,
+} from "./campaigns";
 import { record } from "./ledger";
 import { MAIN, PROMOTIONS } from "./schema";
 
@@ -58,12 +68,18 @@ export function nextRebateDue(sql: SqlStorage): number | null {
 const COUNTED = "status IN ('won', 'lost') AND mode = 'real'";
 
 function openFrom(sql: SqlStorage, fromMs: number): number | null {
-  return sql.exec<{ end: number | null }>("SELECT MIN(period_end) AS end FROM orders WHERE status = 'open' AND mode = 'real' AND period_end * 1000 > ?", fromMs).one()
-    .end;
+  return sql
+    .exec<{ end: number | null }>(
+      "SELECT MIN(period_end) AS end FROM orders WHERE status = 'open' AND mode = 'real' AND period_end * 1000 > ?",
+      fromMs,
+    )
+    .one().end;
 }
 
 function creditedRounds(sql: SqlStorage, key: string): number {
-  return sql.exec<{ n: number }>("SELECT COUNT(*) AS n FROM rebate_credits WHERE rule_key = ? AND period_key GLOB 'r*'", key).one().n;
+  return sql
+    .exec<{ n: number }>("SELECT COUNT(*) AS n FROM rebate_credits WHERE rule_key = ? AND period_key GLOB 'r*'", key)
+    .one().n;
 }
 
 export function countedSince(sql: SqlStorage, fromMs: number, beforeEndSec: number | null): number {
@@ -91,16 +107,30 @@ export function rebateMayBeDue(sql: SqlStorage, nowMs: number): boolean {
       continue;
     }
     const open = openFrom(sql, row.window_start);
-    const filled = countedSince(sql, row.window_start, open) - creditedRounds(sql, row.rule_key) * row.rounds >= row.rounds;
+    const filled =
+      countedSince(sql, row.window_start, open) - creditedRounds(sql, row.rule_key) * row.rounds >= row.rounds;
     if (filled) any = true;
-    else if (open !== null) sql.exec("UPDATE rebate_due SET due_at = ? WHERE rule_key = ? AND period_key = ?", open * 1000 + REBATE_DELAY_MS, row.rule_key, ROUNDS);
+    else if (open !== null)
+      sql.exec(
+        "UPDATE rebate_due SET due_at = ? WHERE rule_key = ? AND period_key = ?",
+        open * 1000 + REBATE_DELAY_MS,
+        row.rule_key,
+        ROUNDS,
+      );
     else sql.exec("DELETE FROM rebate_due WHERE rule_key = ? AND period_key = ?", row.rule_key, ROUNDS);
   }
   return any;
 }
 
 /** Pays one rebate period once: its operation, the credit (if any) and the period's row, together. */
-function creditPeriod(sql: SqlStorage, rule: RebateRule, periodKey: string, stakes: number, payouts: number, nowMs: number): void {
+function creditPeriod(
+  sql: SqlStorage,
+  rule: RebateRule,
+  periodKey: string,
+  stakes: number,
+  payouts: number,
+  nowMs: number,
+): void {
   const key = `rebate:${rule.key}:${periodKey}`;
   if (operationExists(sql, key)) return;
   const amount = percentOf(stakes - payouts, rule.percentBp, rule.cap);
@@ -109,7 +139,14 @@ function creditPeriod(sql: SqlStorage, rule: RebateRule, periodKey: string, stak
     sql,
     { key, call: "rebate", fingerprint: periodKey, response: { stakes, payouts, amount }, now },
     amount > 0
-      ? { type: "rebate", reference: `${rule.key}:${periodKey}`, legs: [{ account: PROMOTIONS, amount: -amount }, { account: MAIN, amount }] }
+      ? {
+          type: "rebate",
+          reference: `${rule.key}:${periodKey}`,
+          legs: [
+            { account: PROMOTIONS, amount: -amount },
+            { account: MAIN, amount },
+          ],
+        }
       : undefined,
   );
   sql.exec(
@@ -137,7 +174,13 @@ export function sumsBetween(sql: SqlStorage, fromMs: number, toMs: number): Sums
 
 type CountedBet = { amount: number; payout: number; period_end: number };
 /** The counted bets of a "rounds" rule from the `skip`-th on, in the order they were settled (by period end). */
-export function roundsBets(sql: SqlStorage, fromMs: number, beforeEndSec: number | null, skip: number, limit: number): CountedBet[] {
+export function roundsBets(
+  sql: SqlStorage,
+  fromMs: number,
+  beforeEndSec: number | null,
+  skip: number,
+  limit: number,
+): CountedBet[] {
   return sql
     .exec<CountedBet>(
       `SELECT amount, payout, period_end FROM orders WHERE ${COUNTED} AND period_end * 1000 > ? AND period_end < ?
@@ -161,11 +204,22 @@ export function roundsBets(sql: SqlStorage, fromMs: number, beforeEndSec: number
 export function creditRebates(sql: SqlStorage, rules: readonly CampaignRule[], nowMs: number): void {
   const due = sql.exec<DueRow>("SELECT * FROM rebate_due WHERE due_at <= ?", nowMs).toArray();
   for (const row of due) {
-    const drop = () => sql.exec("DELETE FROM rebate_due WHERE rule_key = ? AND period_key = ?", row.rule_key, row.period_key);
-    const later = (at: number) => sql.exec("UPDATE rebate_due SET due_at = ? WHERE rule_key = ? AND period_key = ?", at, row.rule_key, row.period_key);
+    const drop = () =>
+      sql.exec("DELETE FROM rebate_due WHERE rule_key = ? AND period_key = ?", row.rule_key, row.period_key);
+    const later = (at: number) =>
+      sql.exec(
+        "UPDATE rebate_due SET due_at = ? WHERE rule_key = ? AND period_key = ?",
+        at,
+        row.rule_key,
+        row.period_key,
+      );
     const rule = rules.find((r): r is RebateRule => r.kind === "rebate" && r.key === row.rule_key);
     // a rule the operator removed or changed to another kind of period pays nothing more
-    if (!rule || (rule.period === "rounds") !== (row.period_key === ROUNDS) || (rule.optIn && joinedAt(sql, rule.key) === null)) {
+    if (
+      !rule ||
+      (rule.period === "rounds") !== (row.period_key === ROUNDS) ||
+      (rule.optIn && joinedAt(sql, rule.key) === null)
+    ) {
       drop();
       continue;
     }
@@ -184,7 +238,11 @@ export function creditRebates(sql: SqlStorage, rules: readonly CampaignRule[], n
       }
       const since = Math.max(period.start, from);
       const open = sql
-        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM orders WHERE status = 'open' AND mode = 'real' AND period_end * 1000 > ? AND period_end * 1000 <= ?", since, period.end)
+        .exec<{ n: number }>(
+          "SELECT COUNT(*) AS n FROM orders WHERE status = 'open' AND mode = 'real' AND period_end * 1000 > ? AND period_end * 1000 <= ?",
+          since,
+          period.end,
+        )
         .one().n;
       if (open > 0) {
         later(nowMs + RETRY_MS);

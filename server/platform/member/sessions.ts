@@ -17,7 +17,12 @@ import { expiryFrom, isSessionLive, LISTEN_KEY_MS, SESSION_MS, type SessionRow }
  * object, which settles them with this answer and logs a failure; a wrong password writes
  * nothing here. It answers as an unknown account does, so the answer tells nothing.
  */
-export async function signin(m: MemberState, siteId: string, password: string, address: string | null): Promise<Result<{ token: string }>> {
+export async function signin(
+  m: MemberState,
+  siteId: string,
+  password: string,
+  address: string | null,
+): Promise<Result<{ token: string }>> {
   const before = m.profile();
   if (!before || before.site_id !== siteId) return fail(400, "wrong_account_or_password");
   const verified = await verifyPassword(password, before.password_hash);
@@ -32,7 +37,9 @@ export async function signin(m: MemberState, siteId: string, password: string, a
   m.atomically(() => {
     m.sql.exec("DELETE FROM sessions WHERE expires_at <= ? OR revoked_at IS NOT NULL", now.toISOString());
     // their listen keys go with them (a key without its session opens nothing either)
-    m.sql.exec("DELETE FROM listen_keys WHERE id IN (SELECT key_id FROM listen_key_sessions WHERE session_id NOT IN (SELECT id FROM sessions))");
+    m.sql.exec(
+      "DELETE FROM listen_keys WHERE id IN (SELECT key_id FROM listen_key_sessions WHERE session_id NOT IN (SELECT id FROM sessions))",
+    );
     m.sql.exec("DELETE FROM listen_key_sessions WHERE session_id NOT IN (SELECT id FROM sessions)");
     m.sql.exec(
       "INSERT INTO sessions (id, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
@@ -53,7 +60,10 @@ export function signout(m: MemberState, proof: SessionProof): Result<null> {
     m.ctx.storage.transactionSync(() => {
       m.sql.exec("UPDATE sessions SET revoked_at = ? WHERE id = ?", new Date().toISOString(), proof.sessionId);
       // the session's listen keys die now, not when the session's row is cleared at a later sign-in
-      m.sql.exec("DELETE FROM listen_keys WHERE id IN (SELECT key_id FROM listen_key_sessions WHERE session_id = ?)", proof.sessionId);
+      m.sql.exec(
+        "DELETE FROM listen_keys WHERE id IN (SELECT key_id FROM listen_key_sessions WHERE session_id = ?)",
+        proof.sessionId,
+      );
       m.sql.exec("DELETE FROM listen_key_sessions WHERE session_id = ?", proof.sessionId);
     });
     m.closeSockets(proof.sessionId);
@@ -87,9 +97,13 @@ export function checkListenKey(m: MemberState, siteId: string, id: string, secre
   const profile = m.profile();
   if (!profile || profile.site_id !== siteId) return false;
   const row = m.sql
-    .exec<{ secret_hash: string; expires_at: string }>("SELECT secret_hash, expires_at FROM listen_keys WHERE id = ?", id)
+    .exec<{ secret_hash: string; expires_at: string }>(
+      "SELECT secret_hash, expires_at FROM listen_keys WHERE id = ?",
+      id,
+    )
     .toArray()[0];
-  if (!row || !constantTimeEqual(utf8(row.secret_hash), utf8(secretHash)) || Date.parse(row.expires_at) <= Date.now()) return false;
+  if (!row || !constantTimeEqual(utf8(row.secret_hash), utf8(secretHash)) || Date.parse(row.expires_at) <= Date.now())
+    return false;
   // A key dies with the session that asked for it: revoked, expired, or gone. A key whose
   // session row is gone (a later sign-in clears ended sessions) was once let through here, so
   // an old key opened the stream again after a sign-out and a sign-in.

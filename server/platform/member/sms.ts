@@ -21,7 +21,12 @@ function reserve(m: MemberState, p: ProfileRow, purpose: SmsPurpose, codeHash: s
   return reserved.ok ? ok({ ...reserved.data, to, mobile: p.mobile, account: p.account }) : reserved;
 }
 
-export function reserveSms(m: MemberState, proof: SessionProof, purpose: SmsPurpose, codeHash: string): Result<SmsReservation> {
+export function reserveSms(
+  m: MemberState,
+  proof: SessionProof,
+  purpose: SmsPurpose,
+  codeHash: string,
+): Result<SmsReservation> {
   return m.asMember(proof, (member) => reserve(m, member, purpose, codeHash));
 }
 
@@ -30,12 +35,23 @@ export function reserveSms(m: MemberState, proof: SessionProof, purpose: SmsPurp
  * so a retry after a lost answer gets it again instead of another text (`replayed`). A retry
  * that raced the first one gets the first one's answer here.
  */
-export function smsSent(m: MemberState, proof: SessionProof, idem: money.Idem, answer: center.SmsSent): Result<center.SmsSent> {
+export function smsSent(
+  m: MemberState,
+  proof: SessionProof,
+  idem: money.Idem,
+  answer: center.SmsSent,
+): Result<center.SmsSent> {
   return m.asMember(proof, () => {
     return m.ctx.storage.transactionSync(() => {
       const replayed = replay(m.sql, money.requestKey(idem.key), idem.fingerprint);
       if (replayed) return replayed as Result<center.SmsSent>;
-      record(m.sql, { key: money.requestKey(idem.key), call: "smsSend", fingerprint: idem.fingerprint, response: answer, now: new Date().toISOString() });
+      record(m.sql, {
+        key: money.requestKey(idem.key),
+        call: "smsSend",
+        fingerprint: idem.fingerprint,
+        response: answer,
+        now: new Date().toISOString(),
+      });
       return ok(answer);
     });
   });
@@ -51,7 +67,13 @@ export function verifyMobile(m: MemberState, proof: SessionProof, codeHash: stri
   return m.asMember(proof, (member) => {
     const p = member;
     const used = m.ctx.storage.transactionSync(() => {
-      const result = center.useCode(m.sql, "verify_mobile", codeHash, internationalNumber(p.area_code, p.mobile), new Date());
+      const result = center.useCode(
+        m.sql,
+        "verify_mobile",
+        codeHash,
+        internationalNumber(p.area_code, p.mobile),
+        new Date(),
+      );
       if (result.ok) m.sql.exec("UPDATE profile SET mobile_verified = 1 WHERE id = 1");
       return result;
     });

@@ -19,7 +19,8 @@ import { checkListenKey } from "./sessions";
  * holds (streams of sessions that ended are closed first and do not count).
  */
 export function openStream(m: MemberState, request: Request): Response {
-  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") return new Response("expected a WebSocket", { status: 426 });
+  if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket")
+    return new Response("expected a WebSocket", { status: 426 });
   const siteId = request.headers.get("X-Site-Id") ?? "";
   const keyId = request.headers.get("X-Listen-Key-Id") ?? "";
   const keyHash = request.headers.get("X-Listen-Key-Hash") ?? "";
@@ -52,7 +53,9 @@ function closeEndedStreams(m: MemberState): void {
   for (const ws of m.ctx.getWebSockets()) {
     const tag = m.ctx.getTags(ws).find((t) => t.startsWith("session:"));
     if (!tag) continue;
-    const row = m.sql.exec<SessionRow>("SELECT expires_at, revoked_at FROM sessions WHERE id = ?", tag.slice("session:".length)).toArray()[0];
+    const row = m.sql
+      .exec<SessionRow>("SELECT expires_at, revoked_at FROM sessions WHERE id = ?", tag.slice("session:".length))
+      .toArray()[0];
     if (row && isSessionLive(row, now)) continue;
     try {
       ws.close(4001, "session ended");
@@ -76,12 +79,16 @@ export function closeSockets(ctx: DurableObjectState, sessionId: string | null):
 
 /** How many stream events were ever written (pushed and deleted ones too). Read by the tests. */
 export function streamEventsWritten(sql: SqlStorage): number {
-  return sql.exec<{ n: number }>("SELECT COALESCE(MAX(seq), 0) AS n FROM sqlite_sequence WHERE name = 'stream_outbox'").one().n;
+  return sql
+    .exec<{ n: number }>("SELECT COALESCE(MAX(seq), 0) AS n FROM sqlite_sequence WHERE name = 'stream_outbox'")
+    .one().n;
 }
 
 /** Pushes the queued stream events to the member's sockets, then forgets them (at most once: a live view). */
 export async function deliverStream(m: MemberState, profile: ProfileRow): Promise<void> {
-  const rows = m.sql.exec<{ seq: number; payload: string }>("SELECT seq, payload FROM stream_outbox ORDER BY seq LIMIT 200").toArray();
+  const rows = m.sql
+    .exec<{ seq: number; payload: string }>("SELECT seq, payload FROM stream_outbox ORDER BY seq LIMIT 200")
+    .toArray();
   if (rows.length === 0) return;
   // a session that expired since its stream opened gets no more events
   closeEndedStreams(m);
@@ -90,7 +97,8 @@ export async function deliverStream(m: MemberState, profile: ProfileRow): Promis
     const config = await siteStub(m.env, profile.site_id).getConfig();
     let wallets: Wallets | null = null;
     for (const row of rows) {
-      const event = JSON.parse(row.payload) as { type: "order"; order: Order } | { type: "position"; position: Position } | { type: "balance" };
+      const event = JSON.parse(row.payload) as
+        { type: "order"; order: Order } | { type: "position"; position: Position } | { type: "balance" };
       let out: MemberStreamEvent;
       if (event.type === "balance") {
         wallets ??= walletsOf(m.sql, profile.currency, config?.games ?? []);

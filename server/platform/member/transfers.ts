@@ -19,7 +19,13 @@ import { gameAccount, MAIN } from "./schema";
 
 type Transaction = z.infer<typeof transaction>;
 
-type TransferRow = { id: string; direction: Transfer["direction"]; game_code: string; amount: number; created_at: string };
+type TransferRow = {
+  id: string;
+  direction: Transfer["direction"];
+  game_code: string;
+  amount: number;
+  created_at: string;
+};
 const toTransfer = (r: TransferRow): Transfer => ({
   id: r.id,
   direction: r.direction,
@@ -66,7 +72,10 @@ export function transfer(
     {
       type: body.direction === "in" ? "transfer_in" : "transfer_out",
       reference: id,
-      legs: [{ account: from, amount: -body.amount }, { account: to, amount: body.amount }],
+      legs: [
+        { account: from, amount: -body.amount },
+        { account: to, amount: body.amount },
+      ],
     },
   );
   return ok(result);

@@ -35,10 +35,13 @@ const toUpload = (r: UploadRow): UploadedFile => ({
 export function reserveUpload(sql: SqlStorage, size: number, now: Date): Result<{ day: string }> {
   const day = now.toISOString().slice(0, 10);
   sql.exec("DELETE FROM upload_days WHERE day < ?", day);
-  const today = sql.exec<{ uploads: number; bytes: number }>("SELECT uploads, bytes FROM upload_days WHERE day = ?", day).toArray()[0];
+  const today = sql
+    .exec<{ uploads: number; bytes: number }>("SELECT uploads, bytes FROM upload_days WHERE day = ?", day)
+    .toArray()[0];
   const uploads = today?.uploads ?? 0;
   const bytes = today?.bytes ?? 0;
-  if (uploads + 1 > UPLOAD_LIMITS.perDay || bytes + size > UPLOAD_LIMITS.bytesPerDay) return fail(429, "upload_limit_reached");
+  if (uploads + 1 > UPLOAD_LIMITS.perDay || bytes + size > UPLOAD_LIMITS.bytesPerDay)
+    return fail(429, "upload_limit_reached");
   sql.exec(
     `INSERT INTO upload_days (day, uploads, bytes) VALUES (?, 1, ?)
      ON CONFLICT (day) DO UPDATE SET uploads = uploads + 1, bytes = bytes + excluded.bytes`,
@@ -74,14 +77,22 @@ export function addUpload(sql: SqlStorage, file: UploadedFile & { objectKey: str
   const bank = bankRow(sql);
   const named = new Set(bank ? [bank.id_front_file_id, bank.id_back_file_id, bank.passbook_file_id] : []);
   const oldestFirst = sql
-    .exec<{ file_id: string; object_key: string }>("SELECT file_id, object_key FROM uploads WHERE kind = ? ORDER BY created_at, rowid", file.kind)
+    .exec<{ file_id: string; object_key: string }>(
+      "SELECT file_id, object_key FROM uploads WHERE kind = ? ORDER BY created_at, rowid",
+      file.kind,
+    )
     .toArray();
   let excess = oldestFirst.length - UPLOAD_LIMITS.keepPerKind;
   for (const old of oldestFirst) {
     if (excess <= 0) break;
     if (named.has(old.file_id)) continue;
     sql.exec("DELETE FROM uploads WHERE file_id = ?", old.file_id);
-    sql.exec("INSERT INTO outbox (kind, item_id, pending, payload, created_at) VALUES ('file_delete', ?, 0, ?, ?)", old.file_id, old.object_key, file.createdAt);
+    sql.exec(
+      "INSERT INTO outbox (kind, item_id, pending, payload, created_at) VALUES ('file_delete', ?, 0, ?, ?)",
+      old.file_id,
+      old.object_key,
+      file.createdAt,
+    );
     excess -= 1;
   }
   return toUpload(sql.exec<UploadRow>("SELECT * FROM uploads WHERE file_id = ?", file.fileId).one());

@@ -89,10 +89,20 @@ export function withdraw(
   record(
     sql,
     { key: requestKey(idem.key), call: "withdraw", fingerprint: idem.fingerprint, response: result, now },
-    { type: "withdrawal_hold", reference: id, legs: [{ account: MAIN, amount: -held }, { account: HOLD, amount: held }] },
+    {
+      type: "withdrawal_hold",
+      reference: id,
+      legs: [
+        { account: MAIN, amount: -held },
+        { account: HOLD, amount: held },
+      ],
+    },
   );
   toOutbox(sql, "withdrawal", id, true, withdrawalItem(who, result), now);
-  auditToOutbox(sql, auditEvent("withdrawal_requested", "member", who, { withdrawalId: id, amount: body.amount, fee }, now));
+  auditToOutbox(
+    sql,
+    auditEvent("withdrawal_requested", "member", who, { withdrawalId: id, amount: body.amount, fee }, now),
+  );
   return ok(result);
 }
 

@@ -44,17 +44,30 @@ export function assetAmount(amount: number, decimals: number, unitPrice: number)
  * Whether the site object gives the option's address (from the operator's pool, or derived from the
  * operator's xpub: site/address-pool.ts, site/hd-addresses.ts), and so must be asked first.
  */
-export const addressFromSite = (option: DepositOption) => option.kind === "crypto" && option.crypto !== undefined && option.crypto.assign !== "site";
+export const addressFromSite = (option: DepositOption) =>
+  option.kind === "crypto" && option.crypto !== undefined && option.crypto.assign !== "site";
 
 /**
  * The payment of a deposit on `option`: null for a demo option (credited at once, nothing to pay)
  * and for an option that lacks its details (a site stored before options carried them);
  * `siteAddress` is the address the site object assigned (addressFromSite).
  */
-export function depositPayment(option: DepositOption, amount: number, reference: string, siteAddress: string | null): DepositPayment | null {
+export function depositPayment(
+  option: DepositOption,
+  amount: number,
+  reference: string,
+  siteAddress: string | null,
+): DepositPayment | null {
   if (option.kind === "bank" && option.bankAccount) {
     const account = option.bankAccount;
-    return { kind: "bank", reference, bank: account.bank, branch: account.branch, accountName: account.accountName, accountNumber: account.accountNumber };
+    return {
+      kind: "bank",
+      reference,
+      bank: account.bank,
+      branch: account.branch,
+      accountName: account.accountName,
+      accountNumber: account.accountNumber,
+    };
   }
   if (option.kind === "crypto" && option.crypto) {
     const crypto = option.crypto;

@@ -33,7 +33,15 @@ const SCHEMA = [
   `CREATE INDEX IF NOT EXISTS operator_keys_by_operator ON operator_keys (operator_id, revoked_at)`,
 ];
 
-type OperatorRow = { id: string; name: string; email: string | null; sites: string; roles: string; created_at: string; revoked_at: string | null };
+type OperatorRow = {
+  id: string;
+  name: string;
+  email: string | null;
+  sites: string;
+  roles: string;
+  created_at: string;
+  revoked_at: string | null;
+};
 
 /** Who a key belongs to: what the router checks a call against and names in the audit log. */
 export interface OperatorIdentity {
@@ -80,15 +88,26 @@ export class OperatorObject extends DurableObject<Env> {
 
   private info(row: OperatorRow): OperatorInfo {
     const key = this.sql
-      .exec<{ created_at: string }>("SELECT created_at FROM operator_keys WHERE operator_id = ? ORDER BY created_at DESC LIMIT 1", row.id)
+      .exec<{ created_at: string }>(
+        "SELECT created_at FROM operator_keys WHERE operator_id = ? ORDER BY created_at DESC LIMIT 1",
+        row.id,
+      )
       .toArray()[0];
-    return { ...identity(row), createdAt: row.created_at, keyIssuedAt: key?.created_at ?? row.created_at, revokedAt: row.revoked_at };
+    return {
+      ...identity(row),
+      createdAt: row.created_at,
+      keyIssuedAt: key?.created_at ?? row.created_at,
+      revokedAt: row.revoked_at,
+    };
   }
 
   /** The live operator of a live key whose secret hashes to `hash`; null for anything else. */
   authenticate(keyId: string, hash: string): OperatorIdentity | null {
     const key = this.sql
-      .exec<{ hash: string; operator_id: string }>("SELECT hash, operator_id FROM operator_keys WHERE key_id = ? AND revoked_at IS NULL", keyId)
+      .exec<{ hash: string; operator_id: string }>(
+        "SELECT hash, operator_id FROM operator_keys WHERE key_id = ? AND revoked_at IS NULL",
+        keyId,
+      )
       .toArray()[0];
     // compared whether or not the id was found, so a wrong id costs what a wrong secret does
     const matches = constantTimeEqual(utf8(key?.hash ?? "0".repeat(64)), utf8(hash));
@@ -98,7 +117,10 @@ export class OperatorObject extends DurableObject<Env> {
   }
 
   list(): OperatorInfo[] {
-    return this.sql.exec<OperatorRow>("SELECT * FROM operators ORDER BY created_at, id").toArray().map((row) => this.info(row));
+    return this.sql
+      .exec<OperatorRow>("SELECT * FROM operators ORDER BY created_at, id")
+      .toArray()
+      .map((row) => this.info(row));
   }
 
   create(o: NewOperator): Result<OperatorInfo> {
@@ -116,7 +138,13 @@ export class OperatorObject extends DurableObject<Env> {
         JSON.stringify(o.roles),
         now,
       );
-      this.sql.exec("INSERT INTO operator_keys (key_id, operator_id, hash, created_at) VALUES (?, ?, ?, ?)", o.keyId, o.id, o.hash, now);
+      this.sql.exec(
+        "INSERT INTO operator_keys (key_id, operator_id, hash, created_at) VALUES (?, ?, ?, ?)",
+        o.keyId,
+        o.id,
+        o.hash,
+        now,
+      );
       return ok(this.info(this.row(o.id)!));
     });
   }
@@ -128,7 +156,13 @@ export class OperatorObject extends DurableObject<Env> {
       if (!row || row.revoked_at !== null) return fail(400, "operator_not_found");
       const now = new Date().toISOString();
       this.sql.exec("UPDATE operator_keys SET revoked_at = ? WHERE operator_id = ? AND revoked_at IS NULL", now, id);
-      this.sql.exec("INSERT INTO operator_keys (key_id, operator_id, hash, created_at) VALUES (?, ?, ?, ?)", keyId, id, hash, now);
+      this.sql.exec(
+        "INSERT INTO operator_keys (key_id, operator_id, hash, created_at) VALUES (?, ?, ?, ?)",
+        keyId,
+        id,
+        hash,
+        now,
+      );
       return ok(this.info(row));
     });
   }

@@ -40,7 +40,12 @@ export function poolCounts(sql: SqlStorage, optionId: string): Pool {
 /** Adds addresses to an option's pool; one already there (free or given out) is skipped. */
 export function addAddresses(sql: SqlStorage, optionId: string, addresses: string[], now: string): Pool {
   for (const address of addresses) {
-    sql.exec("INSERT INTO deposit_addresses (option_id, address, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING", optionId, address, now);
+    sql.exec(
+      "INSERT INTO deposit_addresses (option_id, address, added_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+      optionId,
+      address,
+      now,
+    );
   }
   return poolCounts(sql, optionId);
 }
@@ -51,7 +56,15 @@ export const assignKey = (assign: Assign, memberId: string, idempotencyKey: stri
 
 /** The address a key already holds, or null. */
 export function heldAddress(sql: SqlStorage, optionId: string, key: string): string | null {
-  return sql.exec<{ address: string }>("SELECT address FROM deposit_addresses WHERE option_id = ? AND assign_key = ?", optionId, key).toArray()[0]?.address ?? null;
+  return (
+    sql
+      .exec<{ address: string }>(
+        "SELECT address FROM deposit_addresses WHERE option_id = ? AND assign_key = ?",
+        optionId,
+        key,
+      )
+      .toArray()[0]?.address ?? null
+  );
 }
 
 /**
@@ -59,7 +72,13 @@ export function heldAddress(sql: SqlStorage, optionId: string, key: string): str
  * request), else the oldest free one, now held by it. An empty pool refuses with
  * deposit_address_unavailable and changes nothing.
  */
-export function assignAddress(sql: SqlStorage, optionId: string, key: string, memberId: string, now: string): Result<string> {
+export function assignAddress(
+  sql: SqlStorage,
+  optionId: string,
+  key: string,
+  memberId: string,
+  now: string,
+): Result<string> {
   const held = heldAddress(sql, optionId, key);
   if (held) return ok(held);
   const free = sql

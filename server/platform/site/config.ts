@@ -1,4 +1,11 @@
-import { siteInfo, themeProblems, type FailureData, type MessageCode, type SiteConfigPatch, type SiteInfo } from "../../contract";
+import {
+  siteInfo,
+  themeProblems,
+  type FailureData,
+  type MessageCode,
+  type SiteConfigPatch,
+  type SiteInfo,
+} from "../../contract";
 import { feeShareRefusal } from "./fee-share";
 
 type Config = Omit<SiteInfo, "siteId">;
@@ -24,9 +31,11 @@ function crossFieldProblems(c: SiteInfo): string[] {
     problems.push("duplicate deposit option id");
   }
   // a campaign's key ties its rule to its texts and names its ledger operations: one rule per key
-  if (new Set(c.campaignRules.map((r) => r.key)).size !== c.campaignRules.length) problems.push("duplicate campaign rule key");
+  if (new Set(c.campaignRules.map((r) => r.key)).size !== c.campaignRules.length)
+    problems.push("duplicate campaign rule key");
   for (const r of c.campaignRules) {
-    if (r.endsAt !== null && Date.parse(r.endsAt) <= Date.parse(r.startsAt)) problems.push(`campaign ${r.key}: endsAt not after startsAt`);
+    if (r.endsAt !== null && Date.parse(r.endsAt) <= Date.parse(r.startsAt))
+      problems.push(`campaign ${r.key}: endsAt not after startsAt`);
   }
   const scaled = c.withdrawFeeRatio * 10_000;
   if (Math.abs(scaled - Math.round(scaled)) > 1e-6) {
@@ -45,7 +54,11 @@ function crossFieldProblems(c: SiteInfo): string[] {
 export type ConfigRefusal = { code: MessageCode; problems: string[]; data?: FailureData };
 
 /** Merge an operator's patch over the current config: the new site, or why it is refused. */
-export function mergeSiteConfig(siteId: string, current: Config, patch: SiteConfigPatch): { ok: true; site: SiteInfo } | ({ ok: false } & ConfigRefusal) {
+export function mergeSiteConfig(
+  siteId: string,
+  current: Config,
+  patch: SiteConfigPatch,
+): { ok: true; site: SiteInfo } | ({ ok: false } & ConfigRefusal) {
   const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const parsed = siteInfo.safeParse({ ...current, ...defined, siteId });
   if (!parsed.success) {
@@ -57,7 +70,8 @@ export function mergeSiteConfig(siteId: string, current: Config, patch: SiteConf
   }
   // checked on the merged theme: the stored one is valid, so a patch can only break what it names
   const contrast = themeProblems(parsed.data.theme);
-  if (contrast.length > 0) return { ok: false, code: "theme_contrast_too_low", problems: contrast, data: { problems: contrast } };
+  if (contrast.length > 0)
+    return { ok: false, code: "theme_contrast_too_low", problems: contrast, data: { problems: contrast } };
   const rules = crossFieldProblems(parsed.data);
   if (rules.length > 0) return { ok: false, code: "invalid_parameters", problems: rules };
   return { ok: true, site: parsed.data };

@@ -83,7 +83,11 @@ export function publishPress(sql: SqlStorage, input: PressInput, now: string): P
 export function listPress(sql: SqlStorage, lang: LocaleId, fallback: LocaleId, path?: string): PressItem[] {
   const rows =
     path === undefined
-      ? sql.exec<PressRow>("SELECT * FROM press WHERE lang IN (?, ?) ORDER BY published_at DESC, rowid DESC", lang, fallback)
+      ? sql.exec<PressRow>(
+          "SELECT * FROM press WHERE lang IN (?, ?) ORDER BY published_at DESC, rowid DESC",
+          lang,
+          fallback,
+        )
       : sql.exec<PressRow>("SELECT * FROM press WHERE lang IN (?, ?) AND path = ?", lang, fallback, path);
   return inLanguage(rows.toArray(), lang, (r) => r.path).map(toPress);
 }
@@ -113,7 +117,12 @@ export function publishCampaign(sql: SqlStorage, input: CampaignInput): Campaign
   // Stored in one ISO form so that "not ended yet" can compare strings.
   const startsAt = new Date(input.startsAt).toISOString();
   const endsAt = input.endsAt === null ? null : new Date(input.endsAt).toISOString();
-  const keyed = input.key === undefined ? undefined : sql.exec<{ id: string }>("SELECT id FROM campaigns WHERE lang = ? AND group_key = ?", input.lang, input.key).toArray()[0];
+  const keyed =
+    input.key === undefined
+      ? undefined
+      : sql
+          .exec<{ id: string }>("SELECT id FROM campaigns WHERE lang = ? AND group_key = ?", input.lang, input.key)
+          .toArray()[0];
   if (keyed) {
     // the key names the item: its title may change; another item of that title in this language gives way
     sql.exec("DELETE FROM campaigns WHERE lang = ? AND title = ? AND id <> ?", input.lang, input.title, keyed.id);
@@ -154,7 +163,13 @@ export function publishCampaign(sql: SqlStorage, input: CampaignInput): Campaign
  * keys of campaigns the operator ended (their rule's `endedAt`): their texts are no longer listed,
  * whatever end date the texts name, since the campaign no longer pays what they announce.
  */
-export function listCampaigns(sql: SqlStorage, lang: LocaleId, fallback: LocaleId, now: string, ended: readonly string[] = []): Campaign[] {
+export function listCampaigns(
+  sql: SqlStorage,
+  lang: LocaleId,
+  fallback: LocaleId,
+  now: string,
+  ended: readonly string[] = [],
+): Campaign[] {
   const rows = sql
     .exec<CampaignRow>(
       "SELECT * FROM campaigns WHERE lang IN (?, ?) AND (ends_at IS NULL OR ends_at > ?) ORDER BY starts_at DESC, rowid DESC",
@@ -172,18 +187,34 @@ export function listCampaigns(sql: SqlStorage, lang: LocaleId, fallback: LocaleI
 }
 
 type InstructionRow = Instruction & { lang: string; group_key: string | null; seq: number };
-const toInstruction = (r: InstructionRow): Instruction => ({ id: r.id, type: r.type, title: r.title, content: r.content });
+const toInstruction = (r: InstructionRow): Instruction => ({
+  id: r.id,
+  type: r.type,
+  title: r.title,
+  content: r.content,
+});
 
 export function publishInstruction(sql: SqlStorage, input: InstructionInput): Instruction {
   const keyed =
     input.key === undefined
       ? undefined
       : sql
-          .exec<{ title: string }>("SELECT title FROM instructions WHERE lang = ? AND type = ? AND group_key = ?", input.lang, input.type, input.key)
+          .exec<{ title: string }>(
+            "SELECT title FROM instructions WHERE lang = ? AND type = ? AND group_key = ?",
+            input.lang,
+            input.type,
+            input.key,
+          )
           .toArray()[0];
   if (keyed) {
     // the key names the item: its title may change; another item of that title gives way
-    if (keyed.title !== input.title) sql.exec("DELETE FROM instructions WHERE lang = ? AND type = ? AND title = ?", input.lang, input.type, input.title);
+    if (keyed.title !== input.title)
+      sql.exec(
+        "DELETE FROM instructions WHERE lang = ? AND type = ? AND title = ?",
+        input.lang,
+        input.type,
+        input.title,
+      );
     sql.exec(
       "UPDATE instructions SET title = ?, content = ? WHERE lang = ? AND type = ? AND group_key = ?",
       input.title,
@@ -206,7 +237,14 @@ export function publishInstruction(sql: SqlStorage, input: InstructionInput): In
     );
   }
   return toInstruction(
-    sql.exec<InstructionRow>("SELECT * FROM instructions WHERE lang = ? AND type = ? AND title = ?", input.lang, input.type, input.title).one(),
+    sql
+      .exec<InstructionRow>(
+        "SELECT * FROM instructions WHERE lang = ? AND type = ? AND title = ?",
+        input.lang,
+        input.type,
+        input.title,
+      )
+      .one(),
   );
 }
 
@@ -216,7 +254,12 @@ export function publishInstruction(sql: SqlStorage, input: InstructionInput): In
  */
 export function listInstructions(sql: SqlStorage, lang: LocaleId, fallback: LocaleId, type: string): Instruction[] {
   const rows = sql
-    .exec<InstructionRow>("SELECT rowid AS seq, * FROM instructions WHERE lang IN (?, ?) AND type = ? ORDER BY rowid", lang, fallback, type)
+    .exec<InstructionRow>(
+      "SELECT rowid AS seq, * FROM instructions WHERE lang IN (?, ?) AND type = ? ORDER BY rowid",
+      lang,
+      fallback,
+      type,
+    )
     .toArray();
   const first = new Map<string, number>();
   for (const r of rows) if (r.group_key !== null && !first.has(r.group_key)) first.set(r.group_key, r.seq);
@@ -227,7 +270,11 @@ export function listInstructions(sql: SqlStorage, lang: LocaleId, fallback: Loca
 }
 
 export type ContentKind = "press" | "campaign" | "instruction";
-const CONTENT_TABLES: Record<ContentKind, string> = { press: "press", campaign: "campaigns", instruction: "instructions" };
+const CONTENT_TABLES: Record<ContentKind, string> = {
+  press: "press",
+  campaign: "campaigns",
+  instruction: "instructions",
+};
 
 /**
  * Retiring deletes the item: members only ever see what is published now, and an operator who

@@ -55,7 +55,9 @@ export function findMemberId(sql: SqlStorage, account: string): string | null {
 
 /** The member of an account name, with the name as it was registered. */
 export function findAccount(sql: SqlStorage, account: string): { memberId: string; account: string } | null {
-  const row = sql.exec<{ member_id: string; account: string }>("SELECT member_id, account FROM accounts WHERE account = ?", account).toArray()[0];
+  const row = sql
+    .exec<{ member_id: string; account: string }>("SELECT member_id, account FROM accounts WHERE account = ?", account)
+    .toArray()[0];
   return row ? { memberId: row.member_id, account: row.account } : null;
 }
 

@@ -24,7 +24,9 @@ export function feeShareRefusal(parsed: z.SafeParseReturnType<unknown, unknown>)
   const highest = highestLeverageWithin(lowest.sharePpm / (2 * lowest.leverage), lowest.maxPpm / 100);
   const problems = [
     ...parsed.error.issues.map((i) => i.message),
-    highest >= 1 ? `at this fee the highest leverage that fits is ${highest}×` : "at this fee not even 1× fits: lower the fee or raise maxFeeShareBp",
+    highest >= 1
+      ? `at this fee the highest leverage that fits is ${highest}×`
+      : "at this fee not even 1× fits: lower the fee or raise maxFeeShareBp",
   ];
   return { ok: false, statusCode: 400, message: "leverage_fees_too_high", data: { problems, feeShare: lowest } };
 }
@@ -53,7 +55,10 @@ export interface OfferedContractSettings {
  * while every pair is close-only. The stored row is left as it was; the operator's next change
  * stores what is offered.
  */
-export function offeredContractSettings(stored: StoredContractSettings, pairs: readonly string[]): OfferedContractSettings {
+export function offeredContractSettings(
+  stored: StoredContractSettings,
+  pairs: readonly string[],
+): OfferedContractSettings {
   const maxFeeShareBp = stored.maxFeeShareBp ?? DEFAULT_MAX_FEE_SHARE_BP;
   const fair = stored.leverageOptions.filter((l) => feeShareFits(l, stored.feePpm, maxFeeShareBp));
   const dropped = stored.leverageOptions.filter((l) => !fair.includes(l));
@@ -63,7 +68,9 @@ export function offeredContractSettings(stored: StoredContractSettings, pairs: r
     settings: {
       ...stored,
       leverageOptions: [1],
-      maxFeeShareBp: feeShareFits(1, stored.feePpm, maxFeeShareBp) ? maxFeeShareBp : Math.floor((feeSharePpm(1, stored.feePpm) + 99) / 100),
+      maxFeeShareBp: feeShareFits(1, stored.feePpm, maxFeeShareBp)
+        ? maxFeeShareBp
+        : Math.floor((feeSharePpm(1, stored.feePpm) + 99) / 100),
       closeOnlyPairs: [...stored.closeOnlyPairs, ...closed],
     },
     dropped,
@@ -72,7 +79,11 @@ export function offeredContractSettings(stored: StoredContractSettings, pairs: r
 }
 
 /** The platform's log line for a site whose stored settings were not offered as stored, or null. */
-export function offeredSettingsNote(siteId: string, stored: StoredContractSettings, offered: OfferedContractSettings): string | null {
+export function offeredSettingsNote(
+  siteId: string,
+  stored: StoredContractSettings,
+  offered: OfferedContractSettings,
+): string | null {
   if (offered.dropped.length === 0) return null;
   const limit = stored.maxFeeShareBp ?? DEFAULT_MAX_FEE_SHARE_BP;
   const leverages = offered.dropped.map((l) => `${l}×`).join(", ");

@@ -34,7 +34,9 @@ export const HD_SCHEMA = [
 type XpubRow = { xpub: string; next_index: number };
 
 export function xpubOf(sql: SqlStorage, optionId: string): XpubRow | null {
-  return sql.exec<XpubRow>("SELECT xpub, next_index FROM deposit_xpubs WHERE option_id = ?", optionId).toArray()[0] ?? null;
+  return (
+    sql.exec<XpubRow>("SELECT xpub, next_index FROM deposit_xpubs WHERE option_id = ?", optionId).toArray()[0] ?? null
+  );
 }
 
 /**
@@ -79,7 +81,11 @@ function chainOf(xpub: string): HDKey {
  */
 export function assignDerived(sql: SqlStorage, optionId: string, memberId: string, now: string): Result<string> {
   const held = sql
-    .exec<{ address: string }>("SELECT address FROM deposit_derived WHERE option_id = ? AND member_id = ?", optionId, memberId)
+    .exec<{ address: string }>(
+      "SELECT address FROM deposit_derived WHERE option_id = ? AND member_id = ?",
+      optionId,
+      memberId,
+    )
     .toArray()[0];
   if (held) return ok(held.address);
   const row = xpubOf(sql, optionId);
@@ -132,6 +138,12 @@ export function listHolders(
       ...args,
     )
     .toArray();
-  const items = rows.map((r) => ({ memberId: r.member_id, account: r.account ?? "", address: r.address, index: r.idx, assignedAt: r.assigned_at }));
+  const items = rows.map((r) => ({
+    memberId: r.member_id,
+    account: r.account ?? "",
+    address: r.address,
+    index: r.idx,
+    assignedAt: r.assigned_at,
+  }));
   return { items, total, page: q.page, pageSize: q.pageSize };
 }

@@ -32,7 +32,10 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
-  out.set([...type].map((c) => c.charCodeAt(0)), 4);
+  out.set(
+    [...type].map((c) => c.charCodeAt(0)),
+    4,
+  );
   out.set(data, 8);
   view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
   return out;
@@ -58,7 +61,12 @@ export async function solidPng(size: number, hex: string): Promise<Uint8Array> {
   view.setUint32(0, size);
   view.setUint32(4, size);
   header.set([8, 2, 0, 0, 0], 8); // depth 8, colour type 2 (RGB), deflate, no filter method, no interlace
-  const parts = [new Uint8Array(SIGNATURE), chunk("IHDR", header), chunk("IDAT", await deflate(pixels)), chunk("IEND", new Uint8Array(0))];
+  const parts = [
+    new Uint8Array(SIGNATURE),
+    chunk("IHDR", header),
+    chunk("IDAT", await deflate(pixels)),
+    chunk("IEND", new Uint8Array(0)),
+  ];
   const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
   let at = 0;
   for (const part of parts) {

@@ -95,7 +95,10 @@ export const SITE_SCHEMA = [
 ];
 
 function tableSql(sql: SqlStorage, name: string): string {
-  return sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", name).toArray()[0]?.sql ?? "";
+  return (
+    sql.exec<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", name).toArray()[0]
+      ?.sql ?? ""
+  );
 }
 
 /**

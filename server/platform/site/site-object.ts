@@ -1,5 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
-import { SMS_RULES, textLanguage, type AuditEntry, type DepositAddressPool, type DepositAddressView, type CampaignRule, type IconSize, type SiteConfigPatch, type SiteInfo, type smsLogEntry } from "../../contract";
+import {
+  SMS_RULES,
+  textLanguage,
+  type AuditEntry,
+  type DepositAddressPool,
+  type DepositAddressView,
+  type CampaignRule,
+  type IconSize,
+  type SiteConfigPatch,
+  type SiteInfo,
+  type smsLogEntry,
+} from "../../contract";
 import type { LocaleId } from "#rules/locales";
 import type { z } from "zod";
 import { appendAudit, AUDIT_SCHEMA, auditEvent, listAudit, migrateAudit, type AuditQuery } from "../audit";
@@ -56,7 +67,15 @@ export class SiteObject extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    for (const statement of [...SITE_SCHEMA, ...pool.POOL_SCHEMA, ...hd.HD_SCHEMA, ...LIMIT_SCHEMA, ...SIGNIN_SCHEMA, ...AUDIT_SCHEMA]) this.sql.exec(statement);
+    for (const statement of [
+      ...SITE_SCHEMA,
+      ...pool.POOL_SCHEMA,
+      ...hd.HD_SCHEMA,
+      ...LIMIT_SCHEMA,
+      ...SIGNIN_SCHEMA,
+      ...AUDIT_SCHEMA,
+    ])
+      this.sql.exec(statement);
     ctx.storage.transactionSync(() => {
       migrateSite(this.sql);
       migrateAudit(this.sql);
@@ -75,7 +94,11 @@ export class SiteObject extends DurableObject<Env> {
   getConfig(): SiteInfo | null {
     const row = this.row();
     if (!row) return null;
-    const config = { ...defaultSiteConfig(row.site_id), ...(JSON.parse(row.config) as Partial<SiteConfig>), siteId: row.site_id };
+    const config = {
+      ...defaultSiteConfig(row.site_id),
+      ...(JSON.parse(row.config) as Partial<SiteConfig>),
+      siteId: row.site_id,
+    };
     const stored = config.contractSettings as StoredContractSettings;
     const offered = offeredContractSettings(stored, config.pairs);
     if (!this.storedSettingsNoted) {
@@ -90,7 +113,8 @@ export class SiteObject extends DurableObject<Env> {
     const current = configOf(this.getConfig() ?? { ...defaultSiteConfig(siteId), siteId });
     const result = mergeSiteConfig(siteId, current, patch);
     // only the contrast refusal's lines go back to the operator: the other codes say enough
-    if (!result.ok) return { ok: false, statusCode: 400, message: result.code, ...(result.data ? { data: result.data } : {}) };
+    if (!result.ok)
+      return { ok: false, statusCode: 400, message: result.code, ...(result.data ? { data: result.data } : {}) };
     const merged = result.site;
     const now = new Date().toISOString();
     this.sql.exec(
@@ -118,7 +142,9 @@ export class SiteObject extends DurableObject<Env> {
 
   /** The uploaded icon of a size, or null when the operator has uploaded none. */
   getIcon(size: IconSize): ArrayBuffer | null {
-    return this.sql.exec<{ png: ArrayBuffer }>("SELECT png FROM site_icons WHERE size = ?", size).toArray()[0]?.png ?? null;
+    return (
+      this.sql.exec<{ png: ArrayBuffer }>("SELECT png FROM site_icons WHERE size = ?", size).toArray()[0]?.png ?? null
+    );
   }
 
   /**
@@ -170,8 +196,15 @@ export class SiteObject extends DurableObject<Env> {
       const gate = signin.takeSignin(this.sql, caller, now);
       if (!gate.ok) {
         if (gate.code === "verify_challenge") return { ok: false, verify: true } as const;
-        if (gate.code === "account_locked") return { ok: false, statusCode: 429, message: "account_locked", data: { until: new Date(gate.until).toISOString() } };
-        if (gate.code === "signin_too_fast") return { ok: false, statusCode: 429, message: "signin_too_fast", data: { seconds: gate.seconds } };
+        if (gate.code === "account_locked")
+          return {
+            ok: false,
+            statusCode: 429,
+            message: "account_locked",
+            data: { until: new Date(gate.until).toISOString() },
+          };
+        if (gate.code === "signin_too_fast")
+          return { ok: false, statusCode: 429, message: "signin_too_fast", data: { seconds: gate.seconds } };
         return fail(gate.code === "challenge_required" ? 429 : 400, gate.code);
       }
       const found = directory.findAccount(this.sql, caller.account);
@@ -185,7 +218,13 @@ export class SiteObject extends DurableObject<Env> {
    * the counting is: with the member when the account exists, else as "anonymous" (the log is for
    * operators; the answer was the same either way).
    */
-  endSignin(begun: SigninBegun, caller: SigninCaller, address: string | null, succeeded: boolean, newDevice: string | null): void {
+  endSignin(
+    begun: SigninBegun,
+    caller: SigninCaller,
+    address: string | null,
+    succeeded: boolean,
+    newDevice: string | null,
+  ): void {
     const now = Date.now();
     const at = new Date(now).toISOString();
     this.ctx.storage.transactionSync(() => {
@@ -199,7 +238,16 @@ export class SiteObject extends DurableObject<Env> {
       appendAudit(this.sql, auditEvent("signin_failed", actor, who, { reason }, at));
       const lock = signin.signinFailed(this.sql, caller, begun.taken, now);
       if (lock !== null) {
-        appendAudit(this.sql, auditEvent("signin_locked", "system", who, { scope: lock.scope, until: new Date(lock.until).toISOString() }, at));
+        appendAudit(
+          this.sql,
+          auditEvent(
+            "signin_locked",
+            "system",
+            who,
+            { scope: lock.scope, until: new Date(lock.until).toISOString() },
+            at,
+          ),
+        );
       }
     });
   }
@@ -266,7 +314,9 @@ export class SiteObject extends DurableObject<Env> {
   /** Campaigns not past their end date; one the operator ended is no longer listed (its key's texts are left out). */
   listCampaigns(lang: LocaleId): content.Campaign[] {
     const now = new Date().toISOString();
-    const ended = (this.getConfig()?.campaignRules ?? []).filter((r) => r.endedAt !== null && Date.parse(r.endedAt) <= Date.parse(now)).map((r) => r.key);
+    const ended = (this.getConfig()?.campaignRules ?? [])
+      .filter((r) => r.endedAt !== null && Date.parse(r.endedAt) <= Date.parse(now))
+      .map((r) => r.key);
     return content.listCampaigns(this.sql, lang, this.fallbackLanguage(), now, ended);
   }
 
@@ -281,7 +331,9 @@ export class SiteObject extends DurableObject<Env> {
     if (!rule) return fail(400, "campaign_not_found");
     if (rule.endedAt !== null) return ok(rule);
     const ended = { ...rule, endedAt: new Date().toISOString() };
-    const stored = this.putConfig(config.siteId, { campaignRules: config.campaignRules.map((r) => (r.key === key ? ended : r)) });
+    const stored = this.putConfig(config.siteId, {
+      campaignRules: config.campaignRules.map((r) => (r.key === key ? ended : r)),
+    });
     return stored.ok ? ok(ended) : stored;
   }
 
@@ -342,17 +394,29 @@ export class SiteObject extends DurableObject<Env> {
       if (address !== null && !limits.check(this.sql, FORGOT_ADDRESS_LIMIT, "forgot-address", address, at).ok) {
         return fail(429, "too_many_requests");
       }
-      if (!limits.check(this.sql, FORGOT_ACCOUNT_LIMIT, "forgot-account", accountKey, at).ok) return fail(429, "too_many_requests");
-      this.sql.exec("DELETE FROM forgot_requests WHERE requested_at < ?", new Date(now.getTime() - 2 * DAY_MS).toISOString());
+      if (!limits.check(this.sql, FORGOT_ACCOUNT_LIMIT, "forgot-account", accountKey, at).ok)
+        return fail(429, "too_many_requests");
+      this.sql.exec(
+        "DELETE FROM forgot_requests WHERE requested_at < ?",
+        new Date(now.getTime() - 2 * DAY_MS).toISOString(),
+      );
       const recent = this.sql
         .exec("SELECT 1 FROM forgot_requests WHERE recipient = ? AND requested_at > ?", recipient, resendAfter)
         .toArray().length;
       if (recent > 0) return fail(400, "sms_too_frequent");
       const today = this.sql
-        .exec<{ n: number }>("SELECT COUNT(*) AS n FROM forgot_requests WHERE recipient = ? AND requested_at >= ?", recipient, dayStart)
+        .exec<{ n: number }>(
+          "SELECT COUNT(*) AS n FROM forgot_requests WHERE recipient = ? AND requested_at >= ?",
+          recipient,
+          dayStart,
+        )
         .one().n;
       if (today >= SMS_RULES.perDay) return fail(400, "sms_send_limit_reached");
-      this.sql.exec("INSERT INTO forgot_requests (recipient, requested_at) VALUES (?, ?)", recipient, now.toISOString());
+      this.sql.exec(
+        "INSERT INTO forgot_requests (recipient, requested_at) VALUES (?, ?)",
+        recipient,
+        now.toISOString(),
+      );
       if (address !== null) limits.record(this.sql, "forgot-address", address, at);
       limits.record(this.sql, "forgot-account", accountKey, at);
       return ok(null);
@@ -372,7 +436,14 @@ export class SiteObject extends DurableObject<Env> {
   private addressCounts(optionId: string): DepositAddressPool {
     const { free, assigned } = pool.poolCounts(this.sql, optionId);
     const xpub = hd.xpubOf(this.sql, optionId);
-    return { optionId, source: xpub ? "xpub" : "pool", xpub: xpub?.xpub ?? null, free, assigned, derived: xpub?.next_index ?? 0 };
+    return {
+      optionId,
+      source: xpub ? "xpub" : "pool",
+      xpub: xpub?.xpub ?? null,
+      free,
+      assigned,
+      derived: xpub?.next_index ?? 0,
+    };
   }
 
   /** Loads addresses into an option's pool (one already loaded is skipped); only an option the site gives addresses for has one. */
@@ -399,7 +470,10 @@ export class SiteObject extends DurableObject<Env> {
     return set.ok ? ok(this.addressCounts(optionId)) : set;
   }
 
-  depositAddresses(optionId: string, query: { page: number; pageSize: number; address?: string }): Result<DepositAddressView> {
+  depositAddresses(
+    optionId: string,
+    query: { page: number; pageSize: number; address?: string },
+  ): Result<DepositAddressView> {
     const option = this.poolOption(optionId);
     if (!option.ok) return option;
     return ok({ ...this.addressCounts(optionId), holders: hd.listHolders(this.sql, optionId, query) });
@@ -421,7 +495,13 @@ export class SiteObject extends DurableObject<Env> {
         const held = pool.heldAddress(this.sql, optionId, pool.assignKey("member", memberId, idempotencyKey));
         return held ? ok(held) : hd.assignDerived(this.sql, optionId, memberId, now);
       }
-      return pool.assignAddress(this.sql, optionId, pool.assignKey(option.data, memberId, idempotencyKey), memberId, now);
+      return pool.assignAddress(
+        this.sql,
+        optionId,
+        pool.assignKey(option.data, memberId, idempotencyKey),
+        memberId,
+        now,
+      );
     });
   }
 

@@ -30,10 +30,12 @@ export function internationalNumber(areaCode: string, mobile: string): string {
 }
 
 const TEXTS: Record<LocaleId, (brand: string, code: string, minutes: number) => string> = {
-  en_US: (brand, code, minutes) => `${brand}: your verification code is ${code}. It is valid for ${minutes} minutes. Never share it.`,
+  en_US: (brand, code, minutes) =>
+    `${brand}: your verification code is ${code}. It is valid for ${minutes} minutes. Never share it.`,
   zh_TW: (brand, code, minutes) => `${brand}：您的驗證碼為 ${code}，${minutes} 分鐘內有效，請勿提供給他人。`,
   zh_CN: (brand, code, minutes) => `${brand}：您的验证码为 ${code}，${minutes} 分钟内有效，请勿提供给他人。`,
-  ja_JP: (brand, code, minutes) => `${brand}：認証コードは ${code} です。${minutes} 分間有効です。他人に教えないでください。`,
+  ja_JP: (brand, code, minutes) =>
+    `${brand}：認証コードは ${code} です。${minutes} 分間有効です。他人に教えないでください。`,
 };
 
 /** The text in the site's default language (the platform does not know the member's). */

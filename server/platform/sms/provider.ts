@@ -75,7 +75,12 @@ export function smsProvider(env: Env): SmsProvider {
   if (env.SMS_PROVIDER === "http") {
     const url = env.SMS_PROVIDER_URL ?? "";
     if (url === "") {
-      return { send: async () => (console.error("sms: SMS_PROVIDER=http needs SMS_PROVIDER_URL"), fail(400, "sms_service_error")) };
+      return {
+        send: async () => (
+          console.error("sms: SMS_PROVIDER=http needs SMS_PROVIDER_URL"),
+          fail(400, "sms_service_error")
+        ),
+      };
     }
     return httpProvider(url, env.SMS_PROVIDER_KEY ?? "");
   }

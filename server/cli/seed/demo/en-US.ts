@@ -9,7 +9,10 @@ export const EN_US: SiteLanguage = {
   gameName: "1-minute rounds",
   games: { binary: "1-minute rounds" },
   depositOptions: {
-    "demo-instant": { name: "Instant demo credit", instructions: "Demo money is credited at once. It has no value outside this site." },
+    "demo-instant": {
+      name: "Instant demo credit",
+      instructions: "Demo money is credited at once. It has no value outside this site.",
+    },
     "bank-transfer": {
       name: "Bank transfer",
       bank: "Demo Commercial Bank",

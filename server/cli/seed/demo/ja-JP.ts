@@ -9,7 +9,10 @@ export const JA_JP: SiteLanguage = {
   gameName: "1分ラウンド",
   games: { binary: "1分ラウンド" },
   depositOptions: {
-    "demo-instant": { name: "デモ即時入金", instructions: "デモ用の資金がすぐに入金されます。このサイトの外では価値がありません。" },
+    "demo-instant": {
+      name: "デモ即時入金",
+      instructions: "デモ用の資金がすぐに入金されます。このサイトの外では価値がありません。",
+    },
     "bank-transfer": {
       name: "銀行振込",
       bank: "Demo 商業銀行",

@@ -18,8 +18,30 @@ const OWN = TEXTS[DEFAULT_LANGUAGE];
  * language's file) by key: a first-deposit bonus and a daily loss rebate for everyone.
  */
 const CAMPAIGN_RULES: CampaignRule[] = [
-  { kind: "deposit_bonus", key: "first-deposit", optIn: true, startsAt: CAMPAIGN_START, endsAt: null, endedAt: null, cap: 10_000, percentBp: 1000, deposits: "first", wagering: 5 },
-  { kind: "rebate", key: "monthly-challenge", optIn: false, startsAt: REBATE_START, endsAt: REBATE_END, endedAt: null, cap: 20_000, percentBp: 500, period: "day", rounds: 0 },
+  {
+    kind: "deposit_bonus",
+    key: "first-deposit",
+    optIn: true,
+    startsAt: CAMPAIGN_START,
+    endsAt: null,
+    endedAt: null,
+    cap: 10_000,
+    percentBp: 1000,
+    deposits: "first",
+    wagering: 5,
+  },
+  {
+    kind: "rebate",
+    key: "monthly-challenge",
+    optIn: false,
+    startsAt: REBATE_START,
+    endsAt: REBATE_END,
+    endedAt: null,
+    cap: 20_000,
+    percentBp: 500,
+    period: "day",
+    rounds: 0,
+  },
 ];
 
 /** The demo site (USD, English first). */
@@ -51,7 +73,11 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", TEXTS, {
     games: games(OWN),
     depositOptions: [
       depositOption(OWN, { id: "demo-instant", kind: "demo" }),
-      depositOption(OWN, { id: "bank-transfer", kind: "bank", bankAccount: { accountName: "Demo Trade Ltd.", accountNumber: "0015-123-456789" } }),
+      depositOption(OWN, {
+        id: "bank-transfer",
+        kind: "bank",
+        bankAccount: { accountName: "Demo Trade Ltd.", accountNumber: "0015-123-456789" },
+      }),
     ],
     terms: OWN.terms,
     // "Licence and operator" (footer, /terms#licence): who runs the site and that it holds no licence

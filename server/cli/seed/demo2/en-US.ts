@@ -37,7 +37,8 @@ export const EN_US: SiteLanguage = {
     },
     rebate: {
       title: "100-round rebate: 5% up to NT$2,000",
-      summary: "Join, and every 100 rounds you play, 5% of their net loss comes back to your main account, up to NT$2,000.",
+      summary:
+        "Join, and every 100 rounds you play, 5% of their net loss comes back to your main account, up to NT$2,000.",
       content: [
         "Runs from 1 January 2026 to 31 December 2035 (UTC). Join on this page to take part; rounds before you join do not count.",
         "1. Rounds that win or lose count, in the order they end; refunded rounds do not count.",

@@ -18,8 +18,30 @@ const OWN = TEXTS[DEFAULT_LANGUAGE];
  * language's file) by key: a first-deposit bonus and a 100-round rebate for members who join.
  */
 const CAMPAIGN_RULES: CampaignRule[] = [
-  { kind: "deposit_bonus", key: "first-deposit", optIn: true, startsAt: CAMPAIGN_START, endsAt: null, endedAt: null, cap: 100_000, percentBp: 1000, deposits: "first", wagering: 5 },
-  { kind: "rebate", key: "monthly-challenge", optIn: true, startsAt: REBATE_START, endsAt: REBATE_END, endedAt: null, cap: 200_000, percentBp: 500, period: "rounds", rounds: 100 },
+  {
+    kind: "deposit_bonus",
+    key: "first-deposit",
+    optIn: true,
+    startsAt: CAMPAIGN_START,
+    endsAt: null,
+    endedAt: null,
+    cap: 100_000,
+    percentBp: 1000,
+    deposits: "first",
+    wagering: 5,
+  },
+  {
+    kind: "rebate",
+    key: "monthly-challenge",
+    optIn: true,
+    startsAt: REBATE_START,
+    endsAt: REBATE_END,
+    endedAt: null,
+    cap: 200_000,
+    percentBp: 500,
+    period: "rounds",
+    rounds: 100,
+  },
 ];
 
 /**
@@ -28,7 +50,8 @@ const CAMPAIGN_RULES: CampaignRule[] = [
  * away at once and are kept nowhere, so nobody holds a key to any of its addresses and anything
  * sent there is lost. A real site sets its own wallet's xpub (`npm run operator -- deposit-xpub`).
  */
-export const DEMO2_USDT_XPUB = "xpub6DBSngsmjVF1xa14RsUfNkxG4qWCFJjbme8u7QDH9Qq2GRLa3tuFn3UnFLZg5dSdkWVTSjcAJf7D6Q7MkRT9wGnKYpz5o6c7YuNsoBxk4x8";
+export const DEMO2_USDT_XPUB =
+  "xpub6DBSngsmjVF1xa14RsUfNkxG4qWCFJjbme8u7QDH9Qq2GRLa3tuFn3UnFLZg5dSdkWVTSjcAJf7D6Q7MkRT9wGnKYpz5o6c7YuNsoBxk4x8";
 
 export const DEMO2_SITE: SeedSite = withContent("Brand Two Markets", "b2", TEXTS, {
   siteId: "demo2",

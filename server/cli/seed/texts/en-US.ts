@@ -32,7 +32,8 @@ export const EN_US: SeedTexts = {
   phishing: {
     title: "Beware of fake customer service",
     summary: "We never ask for your password or verification code.",
-    content: "Staff will never ask for your password, transaction password or SMS code. Contact us only through the chat link or the messages in your member center.",
+    content:
+      "Staff will never ask for your password, transaction password or SMS code. Contact us only through the chat link or the messages in your member center.",
   },
   rules: {
     title: "How a round works",
@@ -43,7 +44,10 @@ export const EN_US: SeedTexts = {
     title: "Bet options and payouts",
     content: `A winning bet pays its stake times the odds shown on the betting panel, stake included: at odds of ${x.odds}, a ${x.stake} bet pays ${x.total} in all, ${x.won} more than the stake. A losing bet pays nothing. Options of one kind cannot be combined in one round: high with low, odd with even, rise with fall. When a round closes at its open price, rise, fall and counter indicator bets are refunded (the stake comes back) and draw wins.`,
   }),
-  depositHelp: { title: "Making a deposit", content: "Choose a deposit option, enter the amount and follow the instructions shown." },
+  depositHelp: {
+    title: "Making a deposit",
+    content: "Choose a deposit option, enter the amount and follow the instructions shown.",
+  },
   withdrawHelp: {
     title: "Withdrawing your balance",
     content:
@@ -55,7 +59,8 @@ export const EN_US: SeedTexts = {
       "On the sign-in page choose “Forgot password”, enter your account and the mobile number you registered, and use the 6-digit code we text you within 10 minutes to set a new password. Every device is then signed out.",
   },
   contractHelp: (f) => {
-    const en = f.leverages.length > 1 ? `${f.leverages.slice(0, -1).join(", ")} or ${f.leverages.at(-1)}` : f.leverages[0]!;
+    const en =
+      f.leverages.length > 1 ? `${f.leverages.slice(0, -1).join(", ")} or ${f.leverages.at(-1)}` : f.leverages[0]!;
     const x = f.example;
     return {
       title: "Contract trading",

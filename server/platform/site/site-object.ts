@@ -1,6 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
 import {
-  SMS_RULES,
   textLanguage,
   type AuditEntry,
   type DepositAddressPool,
@@ -13,13 +12,11 @@ import {
 } from "../../contract";
 import type { LocaleId } from "#rules/locales";
 import type { z } from "zod";
-import { appendAudit, AUDIT_SCHEMA, auditEvent, listAudit, migrateAudit, type AuditQuery } from "../audit";
+import { appendAudit, AUDIT_SCHEMA, listAudit, migrateAudit, type AuditQuery } from "../audit";
 import type { Env } from "../env";
 import * as clientLimits from "../client-limits";
-import * as limits from "../limits";
-import { FORGOT_ACCOUNT_LIMIT, FORGOT_ADDRESS_LIMIT, LIMIT_SCHEMA } from "../limits";
-import * as signin from "../signin-limits";
-import { SIGNIN_SCHEMA, type SigninCaller, type SigninTaken } from "../signin-limits";
+import { LIMIT_SCHEMA } from "../limits";
+import { SIGNIN_SCHEMA, type SigninCaller } from "../signin-limits";
 import type { QueueEntry, QueueKind } from "../money/queue";
 import { fail, ok, type Failure, type Result } from "../result";
 import { mergeSiteConfig } from "./config";
@@ -30,25 +27,16 @@ import { migrateSite, SITE_SCHEMA } from "./schema";
 import { offeredContractSettings, offeredSettingsNote, type StoredContractSettings } from "./fee-share";
 import * as pool from "./address-pool";
 import * as hd from "./hd-addresses";
+import { forgotRequest } from "./forgot-requests";
+import * as queue from "./operator-queue";
+import * as signin from "./signin";
+import type { SigninBegun } from "./signin";
+import * as sms from "./sms-log";
+import type { SmsLogInput } from "./sms-log";
 
 type ConfigRow = { site_id: string; config: string; chat_link: string };
 type SmsLogEntry = z.infer<typeof smsLogEntry>;
 
-/** A sign-in under way: whom the account name found (null: nobody) and its pending attempt. */
-export interface SigninBegun {
-  memberId: string | null;
-  /** the account as registered when it exists, else as typed */
-  account: string;
-  taken: SigninTaken;
-}
-
-/** What the log SMS provider records: the entry, plus the national number to filter by. */
-export type SmsLogInput = SmsLogEntry & { mobile: string };
-
-/** How many log entries a site keeps: enough to find any recent code, never an unbounded table. */
-const SMS_LOG_KEEP = 1000;
-/** Days are UTC days, as for the per-member limit. */
-const DAY_MS = 24 * 60 * 60 * 1000;
 type SiteConfig = Omit<SiteInfo, "siteId">;
 
 /** The siteId names the object and has a column of its own; the JSON holds the rest. */
@@ -184,40 +172,17 @@ export class SiteObject extends DurableObject<Env> {
   }
 
   /**
-   * The site's half of a sign-in, before the password is verified (../signin-limits.ts): the
-   * locks, the waits and the challenge, then the account lookup. The attempt is counted as
-   * pending, so concurrent guesses cannot all pass; `endSignin` settles it. A refusal counts
-   * against nothing.
+   * The site's half of a sign-in, before the password is verified (./signin.ts). The attempt is
+   * counted as pending, so concurrent guesses cannot all pass; `endSignin` settles it. A refusal
+   * counts against nothing.
    */
   beginSignin(caller: SigninCaller): Result<SigninBegun> | { ok: false; verify: true } {
     if (!this.row()) return fail(400, "invalid_site");
     const now = Date.now();
-    return this.ctx.storage.transactionSync(() => {
-      const gate = signin.takeSignin(this.sql, caller, now);
-      if (!gate.ok) {
-        if (gate.code === "verify_challenge") return { ok: false, verify: true } as const;
-        if (gate.code === "account_locked")
-          return {
-            ok: false,
-            statusCode: 429,
-            message: "account_locked",
-            data: { until: new Date(gate.until).toISOString() },
-          };
-        if (gate.code === "signin_too_fast")
-          return { ok: false, statusCode: 429, message: "signin_too_fast", data: { seconds: gate.seconds } };
-        return fail(gate.code === "challenge_required" ? 429 : 400, gate.code);
-      }
-      const found = directory.findAccount(this.sql, caller.account);
-      return ok({ memberId: found?.memberId ?? null, account: found?.account ?? caller.account, taken: gate.taken });
-    });
+    return this.ctx.storage.transactionSync(() => signin.beginSignin(this.sql, caller, now));
   }
 
-  /**
-   * Settles a sign-in's attempt. A success may remember a new device of the account; a failure
-   * counts, may lock the account against strangers (or a known device), and is logged here, where
-   * the counting is: with the member when the account exists, else as "anonymous" (the log is for
-   * operators; the answer was the same either way).
-   */
+  /** Settles a sign-in's attempt (./signin.ts): a failure counts, may lock, and is logged. */
   endSignin(
     begun: SigninBegun,
     caller: SigninCaller,
@@ -226,30 +191,9 @@ export class SiteObject extends DurableObject<Env> {
     newDevice: string | null,
   ): void {
     const now = Date.now();
-    const at = new Date(now).toISOString();
-    this.ctx.storage.transactionSync(() => {
-      if (succeeded) {
-        signin.signinSucceeded(this.sql, caller, begun.taken, newDevice, now);
-        return;
-      }
-      const who = { account: begun.account, memberId: begun.memberId ?? "", address };
-      const actor = begun.memberId === null ? "anonymous" : "member";
-      const reason = begun.memberId === null ? "account_not_found" : "wrong_password";
-      appendAudit(this.sql, auditEvent("signin_failed", actor, who, { reason }, at));
-      const lock = signin.signinFailed(this.sql, caller, begun.taken, now);
-      if (lock !== null) {
-        appendAudit(
-          this.sql,
-          auditEvent(
-            "signin_locked",
-            "system",
-            who,
-            { scope: lock.scope, until: new Date(lock.until).toISOString() },
-            at,
-          ),
-        );
-      }
-    });
+    this.ctx.storage.transactionSync(() =>
+      signin.endSignin(this.sql, begun, caller, address, succeeded, newDevice, now),
+    );
   }
 
   findMemberId(account: string): string | null {
@@ -354,73 +298,18 @@ export class SiteObject extends DurableObject<Env> {
   // SMS ------------------------------------------------------------------------------------------
 
   logSms(entry: SmsLogInput): void {
-    this.sql.exec(
-      "INSERT INTO sms_log (recipient, mobile, purpose, code, account, sent_at) VALUES (?, ?, ?, ?, ?, ?)",
-      entry.to,
-      entry.mobile,
-      entry.purpose,
-      entry.code,
-      entry.account,
-      entry.sentAt,
-    );
-    this.sql.exec("DELETE FROM sms_log WHERE id <= (SELECT MAX(id) FROM sms_log) - ?", SMS_LOG_KEEP);
+    sms.logSms(this.sql, entry);
   }
 
   /** Newest first; `mobile` matches the national number (09…) or the full international one. */
   smsLog(mobile?: string): SmsLogEntry[] {
-    const filter = mobile === undefined ? "1" : "(mobile = ?1 OR recipient = ?1)";
-    return this.sql
-      .exec<{ recipient: string; purpose: SmsLogEntry["purpose"]; code: string; account: string; sent_at: string }>(
-        `SELECT recipient, purpose, code, account, sent_at FROM sms_log WHERE ${filter} ORDER BY id DESC LIMIT 100`,
-        ...(mobile === undefined ? [] : [mobile]),
-      )
-      .toArray()
-      .map((r) => ({ to: r.recipient, purpose: r.purpose, code: r.code, account: r.account, sentAt: r.sent_at }));
+    return sms.smsLog(this.sql, mobile);
   }
 
-  /**
-   * Counts a forgotten-password request, matched or not, so that the answer is the same whether or
-   * not the number belongs to the account: per client address and per account name
-   * (FORGOT_LIMITS, too_many_requests), and per number one a minute and SMS_RULES.perDay per UTC
-   * day, so the public call cannot flood a phone. A refused request counts against nothing.
-   */
+  /** Counts a forgotten-password request (./forgot-requests.ts); a refused one counts against nothing. */
   forgotRequest(recipient: string, account: string, address: string | null): Result<null> {
     const now = new Date();
-    const dayStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS).toISOString();
-    const resendAfter = new Date(now.getTime() - SMS_RULES.resendSeconds * 1000).toISOString();
-    const accountKey = account.toLowerCase();
-    return this.ctx.storage.transactionSync(() => {
-      const at = now.getTime();
-      if (address !== null && !limits.check(this.sql, FORGOT_ADDRESS_LIMIT, "forgot-address", address, at).ok) {
-        return fail(429, "too_many_requests");
-      }
-      if (!limits.check(this.sql, FORGOT_ACCOUNT_LIMIT, "forgot-account", accountKey, at).ok)
-        return fail(429, "too_many_requests");
-      this.sql.exec(
-        "DELETE FROM forgot_requests WHERE requested_at < ?",
-        new Date(now.getTime() - 2 * DAY_MS).toISOString(),
-      );
-      const recent = this.sql
-        .exec("SELECT 1 FROM forgot_requests WHERE recipient = ? AND requested_at > ?", recipient, resendAfter)
-        .toArray().length;
-      if (recent > 0) return fail(400, "sms_too_frequent");
-      const today = this.sql
-        .exec<{ n: number }>(
-          "SELECT COUNT(*) AS n FROM forgot_requests WHERE recipient = ? AND requested_at >= ?",
-          recipient,
-          dayStart,
-        )
-        .one().n;
-      if (today >= SMS_RULES.perDay) return fail(400, "sms_send_limit_reached");
-      this.sql.exec(
-        "INSERT INTO forgot_requests (recipient, requested_at) VALUES (?, ?)",
-        recipient,
-        now.toISOString(),
-      );
-      if (address !== null) limits.record(this.sql, "forgot-address", address, at);
-      limits.record(this.sql, "forgot-account", accountKey, at);
-      return ok(null);
-    });
+    return this.ctx.storage.transactionSync(() => forgotRequest(this.sql, recipient, account, address, now));
   }
 
   // deposit addresses: the operator's pool (./address-pool.ts) or derived from the xpub (./hd-addresses.ts)
@@ -516,46 +405,18 @@ export class SiteObject extends DurableObject<Env> {
     return listAudit(this.sql, query);
   }
 
-  /**
-   * Idempotent enqueue (outbox deliveries are at least once: server/platform/README.md,
-   * "Durable Object rules"): an entry replaces the stored one only when its version is higher, so
-   * a repeat or an older state changes nothing.
-   */
+  /** Idempotent enqueue (./operator-queue.ts): only a higher version replaces the stored entry. */
   enqueue(entry: QueueEntry): void {
-    this.sql.exec(
-      `INSERT INTO operator_queue (kind, item_id, member_id, pending, version, created_at, item)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (kind, item_id) DO UPDATE SET
-         member_id = excluded.member_id, pending = excluded.pending, version = excluded.version,
-         created_at = excluded.created_at, item = excluded.item
-       WHERE excluded.version > operator_queue.version`,
-      entry.kind,
-      entry.itemId,
-      entry.memberId,
-      entry.pending ? 1 : 0,
-      entry.version,
-      entry.createdAt,
-      JSON.stringify(entry.item),
-    );
+    queue.enqueue(this.sql, entry);
   }
 
   /** A queue's items, newest first: only those waiting for a decision unless `all`. */
   listQueue(kind: QueueKind, all: boolean): QueueEntry["item"][] {
-    return this.sql
-      .exec<{ item: string }>(
-        `SELECT item FROM operator_queue WHERE kind = ? AND (? = 1 OR pending = 1) ORDER BY created_at DESC, rowid DESC LIMIT 500`,
-        kind,
-        all ? 1 : 0,
-      )
-      .toArray()
-      .map((r) => JSON.parse(r.item) as QueueEntry["item"]);
+    return queue.listQueue(this.sql, kind, all);
   }
 
   /** Which member an item of the queue belongs to; null when the site has no such item. */
   queueOwner(kind: QueueKind, itemId: string): string | null {
-    const row = this.sql
-      .exec<{ member_id: string }>("SELECT member_id FROM operator_queue WHERE kind = ? AND item_id = ?", kind, itemId)
-      .toArray()[0];
-    return row?.member_id ?? null;
+    return queue.queueOwner(this.sql, kind, itemId);
   }
 }

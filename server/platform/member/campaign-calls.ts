@@ -3,7 +3,7 @@ import type { SessionProof } from "../auth/token";
 import { ok, type Result } from "../result";
 import * as campaigns from "./campaign-view";
 import type { MemberState } from "./member-state";
-import * as protection from "./protection";
+import * as protection from "./protection-checks";
 
 /** The member's campaign calls (campaign-view.ts), with the site's rules the worker read. */
 

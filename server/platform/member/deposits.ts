@@ -15,7 +15,7 @@ import { creditDepositBonuses } from "./bonuses";
 import { dayRange, record, replay } from "./ledger";
 import { decided, toOutbox, type Decided, type DecidedBy } from "./outbox";
 import type { Page, PageQuery } from "./pages";
-import { depositRefusal } from "./protection";
+import { depositRefusal } from "./protection-checks";
 import { requestKey, type Idem, type Who } from "./requests";
 import { EXTERNAL_DEPOSIT, MAIN } from "./schema";
 

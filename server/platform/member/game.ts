@@ -12,7 +12,7 @@ import { balanceOf, dayRange, record, recordAll, replay } from "./ledger";
 import type { Page, PageQuery } from "./pages";
 import type { Idem } from "./requests";
 import { countTurnover } from "./bonuses";
-import { playRefusal } from "./protection";
+import { playRefusal } from "./protection-checks";
 import { accountsOf, ensurePractice } from "./practice";
 import type { AccountMode } from "#rules/account-mode";
 

@@ -26,7 +26,7 @@ import type { MemberState } from "./member-state";
 import * as money from "./money";
 import { passSecretCheck, takeSecretCheck, type SecretCheck } from "./passwords";
 import * as practice from "./practice";
-import * as protection from "./protection";
+import * as protection from "./protection-checks";
 
 /**
  * The member's money calls as the member object runs them: the gate, then the transactions of

@@ -6,7 +6,7 @@ import { fail, ok, type Result } from "../result";
 import { balanceOf, dayRange, record } from "./ledger";
 import type { Page, PageQuery } from "./pages";
 import { requestKey, type Idem } from "./requests";
-import { playRefusal } from "./protection";
+import { playRefusal } from "./protection-checks";
 import { accountsOf, ensurePractice } from "./practice";
 import type { AccountMode } from "#rules/account-mode";
 

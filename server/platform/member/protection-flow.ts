@@ -5,11 +5,12 @@ import { ok, type Result } from "../result";
 import { sessionInvalid, type MemberState } from "./member-state";
 import type { Idem } from "./requests";
 import * as protection from "./protection";
+import * as realityChecks from "./reality-check";
 
 /**
- * Player protection as the member's calls reach it (the rules and rows: protection.ts): limits,
- * reality checks and breaks, and the operator's view. `siteMinutes`: the site's
- * realityCheckMinutes, read by the worker per request.
+ * Player protection as the member's calls reach it (the rules and rows: protection.ts,
+ * protection-checks.ts, reality-check.ts): limits, reality checks and breaks, and the operator's
+ * view. `siteMinutes`: the site's realityCheckMinutes, read by the worker per request.
  */
 
 type RealityMinutes = 15 | 30 | 60;
@@ -67,7 +68,7 @@ export function startBreak(
 
 export function realityCheck(m: MemberState, proof: SessionProof, siteMinutes: RealityMinutes): Result<RealityCheck> {
   return m.asMember(proof, (member) => {
-    const check = protection.realityCheck(m.sql, proof.sessionId, member.currency, siteMinutes, Date.now());
+    const check = realityChecks.realityCheck(m.sql, proof.sessionId, member.currency, siteMinutes, Date.now());
     return check ? ok(check) : sessionInvalid();
   });
 }
@@ -79,8 +80,8 @@ export function continueRealityCheck(
 ): Result<RealityCheck> {
   return m.asMember(proof, (member) => {
     const now = Date.now();
-    m.ctx.storage.transactionSync(() => protection.continueRealityCheck(m.sql, proof.sessionId, now));
-    const check = protection.realityCheck(m.sql, proof.sessionId, member.currency, siteMinutes, now);
+    m.ctx.storage.transactionSync(() => realityChecks.continueRealityCheck(m.sql, proof.sessionId, now));
+    const check = realityChecks.realityCheck(m.sql, proof.sessionId, member.currency, siteMinutes, now);
     return check ? ok(check) : sessionInvalid();
   });
 }

@@ -7,7 +7,7 @@ import { bonusLockedRefusal } from "./bonuses";
 import { depositRow, toDeposit } from "./deposits";
 import { balanceOf, dayRange, record, replay } from "./ledger";
 import { pageOf, type Page, type PageQuery } from "./pages";
-import { breakRefusal } from "./protection";
+import { breakRefusal } from "./protection-checks";
 import { requestKey, type Idem } from "./requests";
 import { gameAccount, MAIN } from "./schema";
 

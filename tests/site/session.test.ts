@@ -259,8 +259,11 @@ describe("the sealed session cookie", () => {
     expect((await visitor.post("/register", registerFields(freshMember()))).status).toBe(302);
     const value = visitor.cookies.get("session")!;
     expect((await visitor.get("/user")).status).toBe(200);
+    // the top bit of a base64url character always carries data; the low bits of the last one may
+    // not (swapping its A for B left about one cookie in nine as it was, and the test failing)
+    const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
     for (const at of [0, 5, 20, Math.floor(value.length / 2), value.length - 1]) {
-      const flipped = value.slice(0, at) + (value[at] === "A" ? "B" : "A") + value.slice(at + 1);
+      const flipped = value.slice(0, at) + BASE64URL[BASE64URL.indexOf(value[at]!) ^ 32]! + value.slice(at + 1);
       const response = await stack.fetch("http://localhost/user", { headers: { cookie: `session=${flipped}` } });
       expect(response.headers.get("location"), `byte ${at} changed`).toBe("/login");
       const fresh = response.headers.getSetCookie().find((c) => c.startsWith("session="));

@@ -173,12 +173,18 @@ test.describe("on a 360×640 phone", () => {
   });
 
   test("a refusal clears when the next period opens", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     await signUp(page, DEMO);
     await page.goto(`${DEMO}/game?pair=${PAIR}`);
     await waitForHydration(page, "form.bet-form");
     // no option chosen: refused in words, in the options' group
     const refusal = page.locator(".bet-options .error-list");
+    // start right after a Next round opens: a click near its cut-off would see the refusal cleared
+    // by the following round before the check could read it (seen once on a loaded machine)
+    const before = (await page.getByTestId("next-period").textContent())!;
+    await expect(page.getByTestId("next-period")).not.toHaveText(before, {
+      timeout: (E2E_PAIR.config.periodSeconds + 3) * 1000,
+    });
     const period = (await page.getByTestId("next-period").textContent())!;
     await page.getByTestId("bet-submit").click();
     await expect(refusal).toHaveText(game("validation.option_required"));

@@ -42,6 +42,8 @@ test.beforeAll(async () => {
 
 /** The element's box lies inside the first screen (no scrolling): top ≥ 0 and bottom ≤ the viewport's height. */
 async function expectOnFirstScreen(page: Page, what: string, locator: Locator) {
+  // rendered first (a section the page loads after hydration may come a moment later on a busy machine)
+  await expect(locator, `${what} is rendered`).toBeVisible();
   const box = await locator.boundingBox();
   const height = page.viewportSize()!.height;
   expect(box, `${what} is rendered`).not.toBeNull();

@@ -369,7 +369,14 @@ const MEMBER_FORMS: FormCase[] = [
     form: (p) => formHolding(p, "realName"),
     prepare: (f) => f.locator('[name="realName"]').fill(""),
   },
-  { path: `/game?pair=${PAIR}`, form: (p) => p.locator("form.bet-form") },
+  // BTC-USDT's minute-long rounds, with 20 s of betting left: a refusal is cleared when the next
+  // round opens, and the E2E pair's 10 s rounds could open one before the checks and axe are done
+  {
+    path: "/game?pair=BTC-USDT",
+    form: (p) => p.locator("form.bet-form"),
+    prepare: (form) =>
+      awaitBetting(form.page(), { js: true, url: `${DEMO}/game?pair=BTC-USDT`, seconds: 20, timeoutMs: 75_000 }),
+  },
 ];
 
 /** Submits with the keyboard (Enter on the submit button), where focus management matters most. */
@@ -409,7 +416,8 @@ test("with JavaScript, every failed member form (money, bank, documents, message
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  // up to a minute of it waiting for a BTC-USDT round with betting left
+  test.setTimeout(150_000);
   const member = await registerMember(browser, DEMO);
   await signIn(page, DEMO, member.account, member.password);
   await expect(page).toHaveURL(`${DEMO}/user`);

@@ -42,6 +42,8 @@ test.beforeAll(async () => {
 
 /** The element's box lies inside the first screen (no scrolling): top ≥ 0 and bottom ≤ the viewport's height. */
 async function expectOnFirstScreen(page: Page, what: string, locator: Locator) {
+  // rendered first (a section the page loads after hydration may come a moment later on a busy machine)
+  await expect(locator, `${what} is rendered`).toBeVisible();
   const box = await locator.boundingBox();
   const height = page.viewportSize()!.height;
   expect(box, `${what} is rendered`).not.toBeNull();
@@ -146,7 +148,7 @@ test.describe("on a 360×640 phone", () => {
       .click();
 
     // placing the bet from a scrolled page leaves it where it was, and the bar confirms it
-    await awaitBetting(page, { js: true, url, seconds: 3 });
+    await awaitBetting(page, { js: true, url });
     await page.evaluate(() => window.scrollTo(0, 120));
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled, "the page scrolls on a phone").toBeGreaterThan(0);

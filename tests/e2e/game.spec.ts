@@ -56,7 +56,7 @@ function betForm(page: Page): Locator {
 }
 
 /** Until the Next round still takes bets for at least `seconds` (see support.ts). */
-async function awaitBettingWindow(page: Page, js: boolean, url: string, seconds = 3) {
+async function awaitBettingWindow(page: Page, js: boolean, url: string, seconds = 5) {
   await awaitBetting(page, { js, url, seconds });
 }
 

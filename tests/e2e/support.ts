@@ -589,12 +589,17 @@ export async function bettingLeft(page: Page): Promise<number> {
 }
 
 /**
- * Until the Next round of the game page at `url` still takes bets for at least `seconds` (3 by
- * default): with JavaScript the live countdown is watched; without, the page is loaded again (the
- * server renders what is left).
+ * Until the Next round of the game page at `url` still takes bets for at least `seconds` (5 by
+ * default, of the E2E pair's 7: a bet's round trip on a loaded machine takes a few seconds): with
+ * JavaScript the live countdown is watched; without, the page is loaded again (the server renders
+ * what is left). It waits at most one of the E2E pair's rounds and 5 s, or
+ * `timeoutMs` for a pair with longer rounds.
  */
-export async function awaitBetting(page: Page, opts: { js: boolean; url: string; seconds?: number }): Promise<void> {
-  const seconds = opts.seconds ?? 3;
+export async function awaitBetting(
+  page: Page,
+  opts: { js: boolean; url: string; seconds?: number; timeoutMs?: number },
+): Promise<void> {
+  const seconds = opts.seconds ?? 5;
   await expect
     .poll(
       async () => {
@@ -603,7 +608,7 @@ export async function awaitBetting(page: Page, opts: { js: boolean; url: string;
       },
       {
         message: `a Next round with ${seconds} s of betting left`,
-        timeout: (E2E_PAIR.config.periodSeconds + 5) * 1000,
+        timeout: opts.timeoutMs ?? (E2E_PAIR.config.periodSeconds + 5) * 1000,
         intervals: [250],
       },
     )

@@ -23,31 +23,60 @@ export function useLiveMarket(market: Market | null) {
   const [ended, setEnded] = useState<Period | null>(null);
   const [tick, setTick] = useState<{ price: number; at: number } | null>(null);
   const offset = useRef(0);
+  const bounds = useRef<{ bound: number; at: number }[]>([]);
+  const firstData = useRef(true);
   const revalidator = useRevalidator();
+
+  /**
+   * The platform's time was `serverMs` at some moment before this device's `receivedAt`, so the
+   * offset (platform minus device) is at least their difference. The offset is the largest such
+   * bound of the last 30 s: the stamp that travelled fastest. Setting it from each stamp as it
+   * came (as before) put the page's clock behind by however long that stamp took, which for the
+   * page's own data on a slow phone is the whole load: the page showed betting open seconds after
+   * the cut-off.
+   */
+  const learn = useCallback((serverMs: number, receivedAt: number) => {
+    if (!Number.isFinite(serverMs)) return;
+    const now = Date.now();
+    const kept = bounds.current.filter((b) => now - b.at < 30_000);
+    kept.push({ bound: serverMs - receivedAt, at: now });
+    bounds.current = kept;
+    offset.current = Math.max(...kept.map((b) => b.bound));
+  }, []);
 
   useEffect(() => {
     if (!market) return;
     setPrice(market.price);
     setCurrent(market.current);
     setNext(market.next);
-    offset.current = Date.parse(market.serverTime) - Date.now();
-  }, [market]);
+    // the document's data arrived with its first byte (the server renders it whole before sending);
+    // later data (a re-read) at most now
+    const navigation = firstData.current
+      ? (performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined)
+      : undefined;
+    firstData.current = false;
+    const receivedAt = navigation?.responseStart ? performance.timeOrigin + navigation.responseStart : Date.now();
+    learn(Date.parse(market.serverTime), Math.min(receivedAt, Date.now()));
+  }, [market, learn]);
 
-  const onEvent = useCallback((message: MarketStreamEvent) => {
-    if (message?.type === "tick" && typeof message.price === "number") {
-      setPrice(message.price);
-      const at = Date.parse(message.at);
-      // a tick is a moment on the platform's clock, received just now
-      if (Number.isFinite(at)) {
-        offset.current = at - Date.now();
-        setTick({ price: message.price, at });
+  const onEvent = useCallback(
+    (message: MarketStreamEvent) => {
+      if (message?.type === "tick" && typeof message.price === "number") {
+        setPrice(message.price);
+        const at = Date.parse(message.at);
+        // a tick is a moment on the platform's clock, received just now
+        if (Number.isFinite(at)) {
+          learn(at, Date.now());
+          setTick({ price: message.price, at });
+        }
+      } else if (message?.type === "period" && message.current) {
+        setCurrent(message.current);
+        if (message.next) setNext(message.next);
+        if (message.ended) setEnded(message.ended);
       }
-    } else if (message?.type === "period" && message.current) {
-      setCurrent(message.current);
-      if (message.next) setNext(message.next);
-      if (message.ended) setEnded(message.ended);
-    }
-  }, []);
+    },
+    [learn],
+  );
   // one message a second: an array of events (a tick, and a period event when one started)
   const onMessage = useCallback(
     (raw: unknown) => {

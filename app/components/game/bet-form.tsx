@@ -16,10 +16,10 @@ import { decimalString, parseAmount } from "#rules/units";
 import type { BetOption } from "#rules/bet-options";
 import { moveAmountFor } from "~/utils/move-and-bet";
 import { ReopensIn, useBettingClosed, type BettingRound } from "./betting-closed";
-import { useBetQueue } from "./use-bet-queue";
+import type { BetQueueHandle } from "./placed";
 
-// shown only after a bet: its code arrives after the page's (initial JS budget, tests/bench)
-const BetQueueView = lazy(() => import("./placed"));
+// the queue of taps and its line in the bar: its code arrives after the page's (initial JS budget, tests/bench)
+const BetQueue = lazy(() => import("./placed"));
 
 interface Props {
   pair: string;
@@ -69,7 +69,8 @@ export function BetForm({
     lastResult,
   });
   const formRef = useRef<HTMLFormElement>(null);
-  const queue = useBetQueue(idempotencyKey);
+  const queue = useRef<BetQueueHandle | null>(null);
+  const [refused, setRefused] = useState<string | undefined>();
   const closed = useBettingClosed(round);
   // the server's render knows the stake after a refusal (the fields come back as sent): "Move and
   // bet" then shows without JavaScript too
@@ -119,8 +120,6 @@ export function BetForm({
     !practice && moveFrom && gameWallet && choice.amount !== null
       ? moveAmountFor({ stake: choice.amount, gameWallet: gameWallet.balance, ...moveFrom })
       : null;
-  const entries = queue.forRound(periodNo);
-  const refused = entries.at(-1)?.state === "refused" ? entries.at(-1)?.error : undefined;
   const barErrors = [
     form.errors,
     fields.pair.errors,
@@ -139,13 +138,12 @@ export function BetForm({
     const chip = body.get("chip");
     const amount = parseAmount(typed || (typeof chip === "string" ? chip : ""), limits.digits);
     const option = body.get("option");
-    if (closed || !option || amount === null || amount <= 0) {
-      if (closed) event.preventDefault();
-      return;
-    }
+    if (closed) event.preventDefault();
+    // not yet loaded (the first moments), or an incomplete bet: the page posts it
+    if (closed || !queue.current || !option || amount === null || amount <= 0) return;
     event.preventDefault();
     const moving = body.get("intent") === "move-and-bet";
-    queue.add(body, {
+    queue.current.add(body, {
       periodNo,
       option: option as BetOption,
       amount,
@@ -167,7 +165,7 @@ export function BetForm({
       <h2 id="bet-form-title">{t("bet.title")}</h2>
       {head}
       <CsrfInput />
-      <IdempotencyInput value={queue.formKey} />
+      <IdempotencyInput value={idempotencyKey} />
       {/* the mode this page was rendered in (mode-input.tsx says why); the page knows it already */}
       <input type="hidden" name="mode" value={practice ? "practice" : "real"} />
       <input type="hidden" name="pair" value={pair} />
@@ -256,11 +254,15 @@ export function BetForm({
               <Link to="/user/transfer">{t("bet.transfer_link")}</Link>
             ) : null}
             {/* each bet sent from this page while its round is Next: pending, "✓ High · $1.00", or refused */}
-            {entries.length > 0 ? (
-              <Suspense fallback={null}>
-                <BetQueueView entries={entries} currency={currency} />
-              </Suspense>
-            ) : null}
+            <Suspense fallback={null}>
+              <BetQueue
+                handle={queue}
+                pageKey={idempotencyKey}
+                periodNo={periodNo}
+                currency={currency}
+                onRefusal={setRefused}
+              />
+            </Suspense>
           </div>
           <div className="bet-bar-row">
             <div className="bet-amount">

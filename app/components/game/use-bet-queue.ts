@@ -28,15 +28,18 @@ export interface BetEntry {
  * one order per member at a time and refuses a second concurrent one), then shown placed or
  * refused with the reason. A refusal changes only its own entry: earlier confirmations stay.
  *
- * `formKey` is the key the form carries: the page's, then the one each answer brings (a tap after
+ * Each tap is sent with the form's key: the page's, then the one each answer brings (a tap after
  * an answer is a new intent; a tap while the same bet is pending is that bet again). The action
  * derives each bet's own key from it (utils/idempotency.server.ts, `intentKey`).
  */
 export function useBetQueue(pageKey: string) {
   const fetcher = useFetcher<BetReply>();
   const location = useLocation();
-  const [formKey, setFormKey] = useState(pageKey);
-  useEffect(() => setFormKey(pageKey), [pageKey]);
+  // the key this page's next tap is sent with: the page's, then the one each answer brings
+  const formKey = useRef(pageKey);
+  useEffect(() => {
+    formKey.current = pageKey;
+  }, [pageKey]);
   // the entries live in a ref, so a second tap in the same frame sees the first; a render follows each change
   const list = useRef<BetEntry[]>([]);
   const [version, setVersion] = useState(0);
@@ -65,7 +68,7 @@ export function useBetQueue(pageKey: string) {
           : // no answer of ours (a redirect: signed out, the mode changed): nothing known to show
             list.current.filter((e) => e.id !== sent.id),
       );
-      if (reply?.idempotencyKey) setFormKey(reply.idempotencyKey);
+      if (reply?.idempotencyKey) formKey.current = reply.idempotencyKey;
       return;
     }
     const waiting = list.current.find((e) => e.state === "waiting");
@@ -79,7 +82,8 @@ export function useBetQueue(pageKey: string) {
   /** A tap: queued unless the same intent is already there (a double tap). False when it was. */
   const add = useCallback(
     (body: FormData, bet: Omit<BetEntry, "id" | "state" | "intent">) => {
-      const intent = [body.get("idempotencyKey"), bet.periodNo, bet.option, bet.amount, bet.move ?? ""].join("|");
+      body.set("idempotencyKey", formKey.current);
+      const intent = [formKey.current, bet.periodNo, bet.option, bet.amount, bet.move ?? ""].join("|");
       if (list.current.some((e) => e.intent === intent)) return false;
       const id = ++lastId.current;
       body.set("reply", "json");
@@ -98,7 +102,7 @@ export function useBetQueue(pageKey: string) {
     [version],
   );
 
-  return { formKey, add, forRound };
+  return { add, forRound };
 }
 
 function settled(entry: BetEntry, reply: BetReply): BetEntry {

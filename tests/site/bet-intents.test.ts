@@ -126,6 +126,22 @@ describe("Move and bet", { timeout: 30_000 }, () => {
     expect(await mainBalance(visitor)).toBe("US$90.00");
   });
 
+  it("without JavaScript, a bet the game wallet cannot cover comes back offering to move ten chips' worth and bet", async () => {
+    const visitor = await depositor("100");
+    const form = await betForm(visitor);
+    const refused = await visitor.post(PATH, { ...form, option: "high", amount: "5" });
+    expect(refused.status).toBe(400);
+    const html = (await refused.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain("Insufficient game wallet balance.");
+    // the demo site's smallest chip is US$1: the US$5 shortfall rounds up to US$10
+    expect(html).toContain('<input type="hidden" name="move" value="10.00"/>');
+    expect(html).toMatch(
+      /<button type="submit" name="intent" value="move-and-bet"[^>]*>Move US\$10\.00 and bet<\/button>/,
+    );
+    // an empty game wallet on a page at rest: no stake chosen yet, nothing offered
+    expect((await visitor.follow(PATH)).html).not.toContain('value="move-and-bet"');
+  });
+
   it("refuses cleanly when the main account is short: nothing moved, nothing bet", async () => {
     const visitor = await depositor("10");
     const form = await betForm(visitor);

@@ -20,7 +20,13 @@ export interface BetEntry {
   state: "waiting" | "sending" | "placed" | "refused";
   /** the refusal's message key, as the action answered it */
   error?: string;
+  /** times sent back to the queue because another order of the member's was still being taken */
+  retries?: number;
 }
+
+/** Another order of the member's (another tab, the contract page) was still being taken: nothing was decided. */
+const BUSY = "messages:order_in_progress";
+const BUSY_RETRIES = 3;
 
 /**
  * The bet bar's queue (app/README.md, "The game page"): with JavaScript each tap of Place bet is
@@ -60,8 +66,15 @@ export function useBetQueue(pageKey: string) {
       const answered = fetcher.state !== "submitting" && (sent.busy || fetcher.data !== sent.before);
       if (!answered) return;
       inFlight.current = null;
-      bodies.current.delete(sent.id);
       const reply = fetcher.data;
+      const entry = list.current.find((e) => e.id === sent.id);
+      if (entry && reply?.result && refusalOf(reply) === BUSY && (entry.retries ?? 0) < BUSY_RETRIES) {
+        // the platform kept no answer for this key: the same request a moment later, still pending
+        const again = { ...entry, state: "waiting" as const, retries: (entry.retries ?? 0) + 1 };
+        setTimeout(() => update(list.current.map((e) => (e.id === sent.id ? again : e))), 500);
+        return;
+      }
+      bodies.current.delete(sent.id);
       update(
         reply?.placed || reply?.result
           ? list.current.map((e) => (e.id === sent.id ? settled(e, reply) : e))
@@ -107,7 +120,11 @@ export function useBetQueue(pageKey: string) {
 
 function settled(entry: BetEntry, reply: BetReply): BetEntry {
   if (reply.placed) return { ...entry, state: "placed", periodNo: reply.placed.periodNo };
+  return { ...entry, state: "refused", error: refusalOf(reply) };
+}
+
+/** The refusal's first message: the form's, else the first field's. */
+function refusalOf(reply: BetReply): string | undefined {
   const errors = reply.result?.error ?? {};
-  const first = [errors[""], ...Object.values(errors)].flatMap((e) => e ?? []).find(Boolean);
-  return { ...entry, state: "refused", error: first };
+  return [errors[""], ...Object.values(errors)].flatMap((e) => e ?? []).find(Boolean);
 }

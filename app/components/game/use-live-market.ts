@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { CallData, MarketStreamEvent } from "../../../server/contract";
 import type { Period } from "~/utils/game";
 import { useSocket } from "./use-socket";
+import { offsetOf, withStamp, type OffsetBounds } from "./clock-offset";
 
 type Market = CallData<"market">;
 
@@ -23,25 +24,14 @@ export function useLiveMarket(market: Market | null) {
   const [ended, setEnded] = useState<Period | null>(null);
   const [tick, setTick] = useState<{ price: number; at: number } | null>(null);
   const offset = useRef(0);
-  const bounds = useRef<{ bound: number; at: number }[]>([]);
+  const bounds = useRef<OffsetBounds>([]);
   const firstData = useRef(true);
   const revalidator = useRevalidator();
 
-  /**
-   * The platform's time was `serverMs` at some moment before this device's `receivedAt`, so the
-   * offset (platform minus device) is at least their difference. The offset is the largest such
-   * bound of the last 30 s: the stamp that travelled fastest. Setting it from each stamp as it
-   * came (as before) put the page's clock behind by however long that stamp took, which for the
-   * page's own data on a slow phone is the whole load: the page showed betting open seconds after
-   * the cut-off.
-   */
+  // the largest lower bound of the offset of the last 30 s (clock-offset.ts says why)
   const learn = useCallback((serverMs: number, receivedAt: number) => {
-    if (!Number.isFinite(serverMs)) return;
-    const now = Date.now();
-    const kept = bounds.current.filter((b) => now - b.at < 30_000);
-    kept.push({ bound: serverMs - receivedAt, at: now });
-    bounds.current = kept;
-    offset.current = Math.max(...kept.map((b) => b.bound));
+    bounds.current = withStamp(bounds.current, serverMs, receivedAt, Date.now());
+    offset.current = offsetOf(bounds.current);
   }, []);
 
   useEffect(() => {

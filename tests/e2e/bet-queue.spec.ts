@@ -40,6 +40,8 @@ test("five different bets tapped within two seconds are all placed, each shown i
   await awaitBetting(page, { js: true, url: URL, seconds: 6 });
   const form = page.locator("form.bet-form");
   const chip = decimalText(Math.min(...site.betAmounts), site.currency);
+  const bar = page.getByTestId("bet-bar");
+  const barHeight = (await bar.boundingBox())!.height;
   const started = Date.now();
   // options no two of which are opposites (those are refused together)
   for (const option of ["high", "odd", "rise", "draw", "counter"]) {
@@ -52,6 +54,8 @@ test("five different bets tapped within two seconds are all placed, each shown i
   await expect(queue.locator('[data-state="placed"]')).toHaveCount(5, { timeout: 10_000 });
   await expect(queue.locator('[data-state="refused"]')).toHaveCount(0);
   await expect(page.getByTestId("current-orders").locator("li")).toHaveCount(5);
+  // the entries share the wallet's line and scroll sideways: the pinned bar kept its height
+  expect((await bar.boundingBox())!.height, "the bet bar's height after five bets").toBe(barHeight);
 });
 
 test("during the cut-off the options and the button are disabled, with the reason and the time to the next round", async ({

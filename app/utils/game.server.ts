@@ -12,10 +12,11 @@ import { postedMode } from "./account-mode.server";
 import { requireMember } from "./auth.server";
 import { HISTORY_PAGE_SIZE, PRACTICE_WALLET, pairName, parseGameQuery, type GameQuery } from "./game";
 import { BET_OPTIONS } from "#rules/bet-options";
-import { idempotencyKeyField, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
+import { idempotencyKeyField, intentKey, newIdempotencyKey, submittedIdempotencyKey } from "./idempotency.server";
 import { messageKey } from "./messages";
-import { moneyFailure, withGameNames } from "./money.server";
-import { minorDigits } from "#rules/units";
+import { limitsFor, moneyFailure, withGameNames } from "./money.server";
+import { formatMoney } from "./money";
+import { minorDigits, parseAmount } from "#rules/units";
 import { amountField } from "./money-schemas.server";
 import { localRedirectTarget } from "./redirect-target";
 import { breakInForce } from "./protection.server";
@@ -95,13 +96,14 @@ export async function gameLoader({ request, context }: LoaderFunctionArgs) {
   if (params.get("pair") && !site.pairs.includes(params.get("pair")!))
     throw new Response("Page Not Found", { status: 404 });
   const query = parseGameQuery(params, site.pairs);
-  const [market, pairs, tickets, tab, spark, onBreak] = await Promise.all([
+  const [market, pairs, tickets, tab, spark, onBreak, moveFrom] = await Promise.all([
     context.platform.call("market", { params: { pair: query.pair } }),
     context.platform.call("pairs"),
     loadTickets(context),
     loadTab(context, query),
     context.platform.call("candles", { params: { pair: query.pair }, query: { interval: "1s", limit: SPARK_SECONDS } }),
     breakInForce(context),
+    loadMoveFrom(context),
   ]);
   const known = new Map(pairs.ok ? pairs.data.map((p) => [p.symbol, p]) : []);
   return json({
@@ -125,9 +127,28 @@ export async function gameLoader({ request, context }: LoaderFunctionArgs) {
     // a time-out or self-exclusion in force: the bet form gives way to the break panel
     onBreak,
     idempotencyKey: newIdempotencyKey(),
+    // what "Move US$20 and bet" may move (real money only; null in practice mode or when unread)
+    moveFrom,
     // the countdowns' clock when the market could not be read (the market's own serverTime otherwise)
     renderedAt: new Date(context.now).toISOString(),
   });
+}
+
+/**
+ * The main account's balance, the transfer limits and the step unit the bet bar needs to offer
+ * "Move US$20 and bet" (utils/move-and-bet.ts); null in practice mode, where money never moves.
+ */
+async function loadMoveFrom(context: AppLoadContext) {
+  if (context.session.mode === "practice") return null;
+  const wallets = await context.platform.call("wallets");
+  if (!wallets.ok) return null;
+  const { min, max } = limitsFor(context, "Transfer");
+  const { betAmounts, minBetAmount } = context.site;
+  return {
+    main: wallets.data.main.balance,
+    transfer: { min, max },
+    unit: betAmounts.length > 0 ? Math.min(...betAmounts) : minBetAmount,
+  };
 }
 
 async function loadTab(context: AppLoadContext, query: GameQuery) {
@@ -190,7 +211,15 @@ function chipAsAmount(raw: unknown): unknown {
   return typed || typeof form.chip !== "string" ? form : { ...form, amount: form.chip };
 }
 
-/** A bet: validated with the bet schema, placed once per key, then post/redirect/get with a toast. */
+/**
+ * A bet: validated with the bet schema, placed once per intent, then post/redirect/get with a
+ * toast. Each bet's idempotency key is derived from the form's key and the bet (`intentKey`), so
+ * different bets tapped on one page are each placed and the same bet sent twice is placed once.
+ * `intent=move-and-bet` first moves the posted `move` amount from the main account into the game
+ * wallet (a transfer with its own derived key), then bets; in practice mode nothing moves.
+ * `reply=json` (the bet bar's queue, with JavaScript) answers the outcome as data instead of the
+ * redirect; the toast is flashed either way.
+ */
 export async function gameAction({ request, context }: ActionFunctionArgs) {
   requireMember(request, context);
   const formData = await request.formData();
@@ -203,20 +232,68 @@ export async function gameAction({ request, context }: ActionFunctionArgs) {
     return json({ result: submission.reply(), idempotencyKey: key }, { status: 400 });
   }
   const { pair, periodNo, option, amount, idempotencyKey } = submission.value;
+  const details = { pair, periodNo, option, amount, mode: played.mode };
+  const asData = formData.get("reply") === "json";
+  const moving = formData.get("intent") === "move-and-bet" && played.mode === "real";
+  let moved: number | null = null;
+  if (moving) {
+    const move = parseMove(formData.get("move"), context);
+    if (move === null)
+      return json(
+        { result: submission.reply({ formErrors: ["money:validation.amount_invalid"] }), idempotencyKey },
+        { status: 400 },
+      );
+    const gameCode = context.site.games[0]?.code ?? "";
+    const transfer = await context.platform.call("transfer", {
+      body: { direction: "in", gameCode, amount: move },
+      idempotencyKey: await intentKey(idempotencyKey, "move", { ...details, move }),
+    });
+    // refused (a short main account, a locked bonus, a break): nothing moved and nothing bet
+    if (!transfer.ok) return moneyFailure(context, submission, transfer, idempotencyKey);
+    moved = move;
+  }
   const result = await context.platform.call("placeOrder", {
     body: { pair, periodNo, option, amount, mode: played.mode },
-    idempotencyKey,
+    // the bet of a move-and-bet is an intent of its own: a plain tap of the same bet refused for
+    // the short wallet keeps that refusal as its key's answer
+    idempotencyKey: await intentKey(idempotencyKey, moving ? "move-bet" : "bet", details),
   });
-  if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
+  const money = (minor: number) => formatMoney(minor, context.site.currency, context.locale);
+  if (!result.ok) {
+    // the money moved stays in the game wallet: the toast says so beside the bet's refusal
+    if (moved !== null)
+      context.session.flashToast({
+        kind: "success",
+        key: `moved_to_game?${new URLSearchParams({ amount: money(moved) })}` as KeyOf<"messages">,
+      });
+    return moneyFailure(context, submission, result, idempotencyKey);
+  }
   // the toast names the round the bet is on: the Next one, not the Live one the page also shows
+  const round = { periodNo: result.data.periodNo };
   context.session.flashToast({
     kind: "success",
-    key: `bet_placed_on?${new URLSearchParams({ periodNo: result.data.periodNo })}` as KeyOf<"messages">,
+    key: (moved === null
+      ? `bet_placed_on?${new URLSearchParams(round)}`
+      : `moved_and_bet_placed_on?${new URLSearchParams({ ...round, amount: money(moved) })}`) as KeyOf<"messages">,
   });
+  if (asData)
+    return json({
+      result: null,
+      placed: { periodNo: result.data.periodNo, option, amount, moved },
+      // the next intent on this page: a tap after this answer is a new bet, not this one again
+      idempotencyKey: newIdempotencyKey(),
+    });
   const url = new URL(request.url);
   url.searchParams.set("pair", pair);
   url.searchParams.delete("page");
   return redirect(localRedirectTarget(url.pathname + url.search) ?? "/game");
+}
+
+/** The posted amount to move, in minor units, when it is one the site lets a transfer move. */
+function parseMove(raw: FormDataEntryValue | null, context: AppLoadContext): number | null {
+  const limits = limitsFor(context, "Transfer");
+  const minor = typeof raw === "string" ? parseAmount(raw, limits.digits) : null;
+  return minor !== null && minor > 0 && minor >= limits.min && minor <= limits.max ? minor : null;
 }
 
 function backToGame(request: Request): string {

@@ -32,3 +32,30 @@ export function submittedIdempotencyKey(form: FormData): string {
 export function keyAfterRefusal(failure: { status: number; code: string }, key: string): string {
   return failure.code !== "connection_failed" && isKeysAnswer(failure.status, failure.code) ? newIdempotencyKey() : key;
 }
+
+/**
+ * The key of one bet intent (app/README.md, "Money forms and idempotency keys"): the form's key
+ * and what the bet is (its step, pair, round, option, stake, mode). The page's form carries one
+ * key for as long as it lives, and a member taps several different bets on it before the page
+ * reads its data again: each is a request of its own, so each gets a key of its own, while the
+ * same bet tapped twice (a double tap, a resubmitted page, a retry) derives the same key and the
+ * platform acts once. It is derived here, in the action, so a form posted without JavaScript is
+ * covered too; the browser only sends the form's key. `step` tells apart the calls of one intent
+ * ("bet", "move": a transfer before the bet). The result is the form's key, a dot and 32 hex
+ * digits of SHA-256 (69 printable characters: within the platform's 8–128).
+ */
+export async function intentKey(
+  formKey: string,
+  step: string,
+  details: Record<string, string | number>,
+): Promise<string> {
+  const canonical = JSON.stringify([
+    step,
+    ...Object.keys(details)
+      .sort()
+      .map((k) => [k, details[k]]),
+  ]);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${formKey}\n${canonical}`));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${formKey}.${hex.slice(0, 32)}`;
+}

@@ -13,9 +13,13 @@ import { oddsBp, payout } from "#rules/outcomes";
 import type { betSchema } from "~/utils/game.server";
 import { formatMoney } from "~/utils/money";
 import { decimalString, parseAmount } from "#rules/units";
+import type { BetOption } from "#rules/bet-options";
+import { moveAmountFor } from "~/utils/move-and-bet";
+import { ReopensIn, useBettingClosed, type BettingRound } from "./betting-closed";
+import type { BetQueueHandle } from "./placed";
 
-// shown only after a bet: its code arrives after the page's (initial JS budget, tests/bench)
-const PlacedConfirmation = lazy(() => import("./placed"));
+// the queue of taps and its line in the bar: its code arrives after the page's (initial JS budget, tests/bench)
+const BetQueue = lazy(() => import("./placed"));
 
 interface Props {
   pair: string;
@@ -32,6 +36,10 @@ interface Props {
   practice?: boolean;
   idempotencyKey: string;
   lastResult?: SubmissionResult<string[]> | null;
+  /** the Next round's times: the form closes at its cut-off (null: the market could not be read) */
+  round: BettingRound | null;
+  /** what "Move US$20 and bet" may move (utils/move-and-bet.ts); null in practice mode */
+  moveFrom: { main: number; transfer: { min: number; max: number }; unit: number } | null;
 }
 
 /**
@@ -53,16 +61,26 @@ export function BetForm({
   practice,
   idempotencyKey,
   lastResult,
+  round,
+  moveFrom,
 }: Props) {
   const { t, i18n } = useTranslation("game");
   const [form, fields] = useServerForm<ReturnType<typeof betSchema>>({
     lastResult,
   });
   const formRef = useRef<HTMLFormElement>(null);
+  const queue = useRef<BetQueueHandle | null>(null);
+  const [refused, setRefused] = useState<string | undefined>();
+  const closed = useBettingClosed(round);
+  // the server's render knows the stake after a refusal (the fields come back as sent): "Move and
+  // bet" then shows without JavaScript too
   const [choice, setChoice] = useState<{
     option: string | null;
     amount: number | null;
-  }>({ option: null, amount: null });
+  }>(() => ({
+    option: fields.option.initialValue ?? null,
+    amount: parseAmount(fields.amount.initialValue || fields.chip.initialValue || "", limits.digits),
+  }));
   const read = () => {
     const f = formRef.current;
     if (!f) return;
@@ -98,15 +116,47 @@ export function BetForm({
           payout: formatMoney(payout("win", choice.amount, oddsBp(oddsOf)), currency, i18n.language),
         })
       : null;
-  const barErrors = [form.errors, fields.pair.errors, fields.periodNo.errors, fields.idempotencyKey.errors].flatMap(
-    (e) => e ?? [],
-  );
+  const move =
+    !practice && moveFrom && gameWallet && choice.amount !== null
+      ? moveAmountFor({ stake: choice.amount, gameWallet: gameWallet.balance, ...moveFrom })
+      : null;
+  const barErrors = [
+    form.errors,
+    fields.pair.errors,
+    fields.periodNo.errors,
+    fields.idempotencyKey.errors,
+    refused ? [refused] : null,
+  ].flatMap((e) => e ?? []);
+  // With JavaScript a complete bet (an option and an amount) joins the bar's queue instead of
+  // posting the page: taps follow each other without waiting (use-bet-queue.ts). An incomplete
+  // one posts as without JavaScript, and the action's answer marks the field to fix.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const body = new FormData(event.currentTarget);
+    if (submitter instanceof HTMLButtonElement && submitter.name) body.set(submitter.name, submitter.value);
+    const typed = String(body.get("amount") ?? "").trim();
+    const chip = body.get("chip");
+    const amount = parseAmount(typed || (typeof chip === "string" ? chip : ""), limits.digits);
+    const option = body.get("option");
+    if (closed) event.preventDefault();
+    // not yet loaded (the first moments), or an incomplete bet: the page posts it
+    if (closed || !queue.current || !option || amount === null || amount <= 0) return;
+    event.preventDefault();
+    const moving = body.get("intent") === "move-and-bet";
+    queue.current.add(body, {
+      periodNo,
+      option: option as BetOption,
+      amount,
+      move: moving ? parseAmount(String(body.get("move") ?? ""), limits.digits) : null,
+    });
+  };
   return (
     <Form
       method="post"
       {...form.props}
       ref={formRef}
       onChange={read}
+      onSubmit={onSubmit}
       // placing a bet never moves the page: the redirect back keeps the scroll position
       preventScrollReset
       className="card bet-form"
@@ -121,7 +171,11 @@ export function BetForm({
       <input type="hidden" name="pair" value={pair} />
       <input type="hidden" name="periodNo" value={periodNo} />
 
-      <fieldset className="bet-options" aria-describedby={fields.option.errors ? fields.option.errorId : undefined}>
+      <fieldset
+        className="bet-options"
+        aria-describedby={fields.option.errors ? fields.option.errorId : undefined}
+        disabled={closed}
+      >
         <legend>{t("bet.option")}</legend>
         <div className="bet-option-grid">
           {BET_OPTIONS.map((option) => (
@@ -140,6 +194,12 @@ export function BetForm({
             </label>
           ))}
         </div>
+        {/* over the options, not above them: the page keeps its height when betting closes */}
+        {closed && round ? (
+          <p className="bet-closed" data-testid="bet-closed" role="status">
+            {t("bet.closed", { periodNo: round.periodNo })}
+          </p>
+        ) : null}
         <ErrorList id={fields.option.errorId} errors={fields.option.errors} />
       </fieldset>
 
@@ -182,7 +242,7 @@ export function BetForm({
         {/* the amount's field: its message, the wallet, the box and the button that places the bet */}
         <div className="field bet-field">
           <ErrorList id={fields.amount.errorId} errors={fields.amount.errors} />
-          <p className="bet-bar-status">
+          <div className="bet-bar-status">
             <span>
               {/* practice mode: the practice balance stands where the game wallet would (app/README.md, "Practice mode") */}
               {practice ? t("common:practice.wallet") : t("bet.game_wallet")}{" "}
@@ -193,16 +253,17 @@ export function BetForm({
             {!practice && (!gameWallet || gameWallet.balance === 0) ? (
               <Link to="/user/transfer">{t("bet.transfer_link")}</Link>
             ) : null}
-            {/* "✓ Placed: High · $1.00" after a bet, while its round is Next */}
+            {/* each bet sent from this page while its round is Next: pending, "✓ High · $1.00", or refused */}
             <Suspense fallback={null}>
-              <PlacedConfirmation
-                lastResult={lastResult}
+              <BetQueue
+                handle={queue}
+                pageKey={idempotencyKey}
                 periodNo={periodNo}
-                digits={limits.digits}
                 currency={currency}
+                onRefusal={setRefused}
               />
             </Suspense>
-          </p>
+          </div>
           <div className="bet-bar-row">
             <div className="bet-amount">
               <label htmlFor={fields.amount.id}>{t("bet.amount")}</label>
@@ -215,7 +276,22 @@ export function BetForm({
                 autoComplete="off"
               />
             </div>
-            <BetButton>{preview ?? t("bet.submit")}</BetButton>
+            {move !== null ? (
+              <>
+                <input type="hidden" name="move" value={decimalString(move, limits.digits)} />
+                <BetButton closed={closed} intent="move-and-bet">
+                  {closed && round ? (
+                    <ReopensIn round={round} />
+                  ) : (
+                    t("bet.move_submit", { amount: formatMoney(move, currency, i18n.language) })
+                  )}
+                </BetButton>
+              </>
+            ) : (
+              <BetButton closed={closed}>
+                {closed && round ? <ReopensIn round={round} /> : (preview ?? t("bet.submit"))}
+              </BetButton>
+            )}
           </div>
         </div>
       </div>
@@ -223,13 +299,17 @@ export function BetForm({
   );
 }
 
-function BetButton({ children }: { children: React.ReactNode }) {
+function BetButton({ children, closed, intent }: { children: React.ReactNode; closed: boolean; intent?: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
     <button
       type="submit"
+      name={intent ? "intent" : undefined}
+      value={intent}
       className="button button-primary bet-submit"
+      // closed: really disabled (the options too) until the next round takes bets
+      disabled={closed}
       aria-disabled={busy || undefined}
       data-testid="bet-submit"
     >

@@ -146,6 +146,18 @@ export function GamePage({ path }: { path: string }) {
             practice={modeOfWallet(data.gameCode) === "practice"}
             idempotencyKey={actionData?.idempotencyKey ?? data.idempotencyKey}
             lastResult={lastResult}
+            round={
+              market && live.next
+                ? {
+                    periodNo: live.next.periodNo,
+                    cutoffAt: live.next.cutoffAt,
+                    startsAt: live.next.startsAt,
+                    serverTime: market.serverTime,
+                    clock: live.clock,
+                  }
+                : null
+            }
+            moveFrom={data.moveFrom}
           />
         )}
         <div className="game-side">

@@ -1,79 +1,67 @@
-import { useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { useRootData } from "~/utils/root-data";
+import { useEffect, type MutableRefObject } from "react";
 import { useTranslation } from "~/utils/translator";
-import type { BetOption } from "#rules/bet-options";
 import { formatMoney } from "~/utils/money";
-import { parseAmount } from "#rules/units";
+import { useBetQueue, type BetEntry } from "./use-bet-queue";
+
+/** What the bet form hands a complete tap to, once this module has loaded. */
+export type BetQueueHandle = { add: (body: FormData, bet: Omit<BetEntry, "id" | "state" | "intent">) => boolean };
 
 /**
- * The bet bar's "✓ Placed: High · $1.00" (app/README.md, "The game page"): what the last bet
- * placed from this page was, once it succeeded, kept while its round is Next (once it starts, the
- * Live card lists the bet). Nothing at rest, so its own module, loaded with React.lazy by
- * bet-form.tsx as the page hydrates.
+ * The bet bar's queue and its line of bets sent from this page (app/README.md, "The game page"):
+ * each tap's entry, newest first, "… Sending: High · $1.00", then "✓ Placed: High · $1.00" or
+ * "✗ Refused: …" (the reason goes to the bar's alert through `onRefusal`). One line that scrolls
+ * sideways, so the bar keeps its height however many bets are sent; polite, so a screen reader
+ * hears each change. Its own module, loaded with React.lazy by bet-form.tsx as the page hydrates
+ * (initial JS budget): until it has arrived, a tap posts the page as without JavaScript.
  */
-export default function PlacedConfirmation({
-  lastResult,
+export default function BetQueue({
+  handle,
+  pageKey,
   periodNo,
-  digits,
   currency,
+  onRefusal,
 }: {
-  lastResult: unknown;
+  handle: MutableRefObject<BetQueueHandle | null>;
+  pageKey: string;
   periodNo: string;
-  digits: number;
   currency: string;
+  onRefusal: (message: string | undefined) => void;
 }) {
   const { t, i18n } = useTranslation("game");
-  const placed = usePlacedConfirmation(lastResult, periodNo, digits);
-  if (!placed) return null;
-  return (
-    <span className="bet-placed" data-testid="bet-placed">
-      ✓{" "}
-      {t("bet.placed", {
-        option: t(`option.${placed.option}`),
-        amount: formatMoney(placed.amount, currency, i18n.language),
-      })}
-    </span>
-  );
-}
-
-/**
- * The submission that went out, once no new refusal came back (a success redirects, so no
- * answer), for the round it was posted to. A bet from a page whose mode another window switched
- * redirects too, but to the page in the other mode (app/README.md, "Practice mode"): it placed
- * nothing, so a mode that changed meanwhile shows no confirmation.
- */
-function usePlacedConfirmation(lastResult: unknown, periodNo: string, digits: number) {
-  const navigation = useNavigation();
-  const { mode } = useRootData();
-  const pending = useRef<{
-    option: BetOption;
-    amount: number | null;
-    answer: unknown;
-    mode: unknown;
-  } | null>(null);
-  const [placed, setPlaced] = useState<{
-    option: BetOption;
-    amount: number;
-    periodNo: string;
-  } | null>(null);
-  const data = navigation.formData;
-  if (navigation.state === "submitting" && data?.get("option") && !pending.current) {
-    const amount = String(data.get("amount") ?? "").trim() || String(data.get("chip") ?? "");
-    pending.current = {
-      option: data.get("option") as BetOption,
-      amount: parseAmount(amount, digits),
-      answer: lastResult,
-      mode: data.get("mode"),
-    };
-  }
+  const queue = useBetQueue(pageKey);
   useEffect(() => {
-    if (navigation.state !== "idle" || !pending.current) return;
-    const sent = pending.current;
-    pending.current = null;
-    if (sent.answer === lastResult && sent.amount !== null && sent.mode === mode)
-      setPlaced({ option: sent.option, amount: sent.amount, periodNo });
-    else setPlaced(null);
-  }, [navigation.state, lastResult, periodNo, mode]);
-  return placed && placed.periodNo === periodNo ? placed : null;
+    handle.current = { add: queue.add };
+    return () => {
+      handle.current = null;
+    };
+  }, [handle, queue.add]);
+  const entries = queue.forRound(periodNo);
+  const last = entries.at(-1);
+  const refusal = last?.state === "refused" ? last.error : undefined;
+  useEffect(() => onRefusal(refusal), [refusal, onRefusal]);
+  if (entries.length === 0) return null;
+  return (
+    <ul className="bet-queue" aria-label={t("bet.queue_label")} aria-live="polite" data-testid="bet-queue">
+      {[...entries].reverse().map((entry) => {
+        const values = {
+          option: t(`option.${entry.option}`),
+          amount: formatMoney(entry.amount, currency, i18n.language),
+        };
+        return (
+          <li
+            key={entry.id}
+            className={`bet-entry bet-entry-${entry.state}`}
+            data-state={entry.state}
+            data-testid={entry.state === "placed" ? "bet-placed" : "bet-entry"}
+          >
+            {entry.state === "placed"
+              ? `✓ ${t("bet.placed", values)}`
+              : entry.state === "refused"
+                ? `✗ ${t("bet.refused", values)}`
+                : `… ${t("bet.pending", values)}`}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }

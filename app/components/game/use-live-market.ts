@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { CallData, MarketStreamEvent } from "../../../server/contract";
 import type { Period } from "~/utils/game";
 import { useSocket } from "./use-socket";
+import { offsetOf, withStamp, type OffsetBounds } from "./clock-offset";
 
 type Market = CallData<"market">;
 
@@ -23,31 +24,49 @@ export function useLiveMarket(market: Market | null) {
   const [ended, setEnded] = useState<Period | null>(null);
   const [tick, setTick] = useState<{ price: number; at: number } | null>(null);
   const offset = useRef(0);
+  const bounds = useRef<OffsetBounds>([]);
+  const firstData = useRef(true);
   const revalidator = useRevalidator();
+
+  // the largest lower bound of the offset of the last 30 s (clock-offset.ts says why)
+  const learn = useCallback((serverMs: number, receivedAt: number) => {
+    bounds.current = withStamp(bounds.current, serverMs, receivedAt, Date.now());
+    offset.current = offsetOf(bounds.current);
+  }, []);
 
   useEffect(() => {
     if (!market) return;
     setPrice(market.price);
     setCurrent(market.current);
     setNext(market.next);
-    offset.current = Date.parse(market.serverTime) - Date.now();
-  }, [market]);
+    // the document's data arrived with its first byte (the server renders it whole before sending);
+    // later data (a re-read) at most now
+    const navigation = firstData.current
+      ? (performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined)
+      : undefined;
+    firstData.current = false;
+    const receivedAt = navigation?.responseStart ? performance.timeOrigin + navigation.responseStart : Date.now();
+    learn(Date.parse(market.serverTime), Math.min(receivedAt, Date.now()));
+  }, [market, learn]);
 
-  const onEvent = useCallback((message: MarketStreamEvent) => {
-    if (message?.type === "tick" && typeof message.price === "number") {
-      setPrice(message.price);
-      const at = Date.parse(message.at);
-      // a tick is a moment on the platform's clock, received just now
-      if (Number.isFinite(at)) {
-        offset.current = at - Date.now();
-        setTick({ price: message.price, at });
+  const onEvent = useCallback(
+    (message: MarketStreamEvent) => {
+      if (message?.type === "tick" && typeof message.price === "number") {
+        setPrice(message.price);
+        const at = Date.parse(message.at);
+        // a tick is a moment on the platform's clock, received just now
+        if (Number.isFinite(at)) {
+          learn(at, Date.now());
+          setTick({ price: message.price, at });
+        }
+      } else if (message?.type === "period" && message.current) {
+        setCurrent(message.current);
+        if (message.next) setNext(message.next);
+        if (message.ended) setEnded(message.ended);
       }
-    } else if (message?.type === "period" && message.current) {
-      setCurrent(message.current);
-      if (message.next) setNext(message.next);
-      if (message.ended) setEnded(message.ended);
-    }
-  }, []);
+    },
+    [learn],
+  );
   // one message a second: an array of events (a tick, and a period event when one started)
   const onMessage = useCallback(
     (raw: unknown) => {

@@ -15,19 +15,21 @@ import { VerifyLink } from "./verify-link";
 
 type Precision = (pair: string) => number;
 
+// What a member looks for first comes first (the period, what was bet, how much, what it made or
+// lost and when), so at 1280 px those are on screen without scrolling the table; the rest of the
+// bet's record follows.
 const HISTORY_COLUMNS = [
   "period",
-  "pair",
-  "bet_rate",
-  "amount",
-  "category",
   "content",
-  // what the bet made or lost, beside what was bet: on screen at 1280 px without scrolling the table
+  "amount",
   "win_loss",
-  "odds",
-  "result",
-  "start",
   "end",
+  "result",
+  "pair",
+  "category",
+  "bet_rate",
+  "odds",
+  "start",
   "currency",
 ] as const;
 
@@ -125,19 +127,16 @@ function OrderHistory({
                     </>
                   )}
                 </td>
-                <td>{o.pair.replace("-", "/")}</td>
-                <td>{formatPrice(o.priceAtBet, precision, lng)}</td>
-                <td>
-                  <Money minor={o.amount} currency={currency} />
-                </td>
-                <td>{t(`category.${categoryOf(o.option)}`)}</td>
                 <td>
                   {o.mode === "practice" ? <ModeBadge mode="practice" /> : null} {t(`option.${o.option}`)}
                 </td>
                 <td>
+                  <Money minor={o.amount} currency={currency} />
+                </td>
+                <td className="history-win-loss">
                   <OrderStatus order={o} currency={currency} />
                 </td>
-                <td>×{formatOdds(o.odds, lng)}</td>
+                <td>{formatTime(o.endsAt, lng)}</td>
                 <td data-void={voidOf(o) ?? undefined}>
                   {voidOf(o)
                     ? t(`void_reason.${voidOf(o)!}`)
@@ -148,8 +147,11 @@ function OrderHistory({
                           digit: o.lastDigit ?? "—",
                         })}
                 </td>
+                <td>{o.pair.replace("-", "/")}</td>
+                <td>{t(`category.${categoryOf(o.option)}`)}</td>
+                <td>{formatPrice(o.priceAtBet, precision, lng)}</td>
+                <td>×{formatOdds(o.odds, lng)}</td>
                 <td>{formatTime(o.startsAt, lng)}</td>
-                <td>{formatTime(o.endsAt, lng)}</td>
                 <td>{o.currency}</td>
               </tr>
             );

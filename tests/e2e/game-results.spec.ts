@@ -61,6 +61,7 @@ test("a settled result sits beside the market, never over the price, the pair, t
   const shown = await boxOf(result);
   await page.screenshot({ path: testInfo.outputPath("result-360.png") });
   const market = {
+    "header (Sign out)": page.locator("header.site-header"),
     price: page.getByTestId("game-price"),
     pairs: page.locator(".game-pairs"),
     "live round": page.locator(".game-market .round-head"),

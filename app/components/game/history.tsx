@@ -3,6 +3,7 @@ import { useTranslation } from "~/utils/translator";
 import { Money } from "~/components/money";
 import { formatOdds, formatPrice, type Order } from "~/utils/game";
 import { categoryOf, formatTime } from "./format";
+import { useTimeZone } from "~/utils/time-zone";
 import { OrderStatus } from "./orders";
 import { ScrollTable } from "../scroll-table";
 import { GamePagination, type Pages } from "./pagination";
@@ -62,6 +63,7 @@ function OrderHistory({
   precisionOf: Precision;
 }) {
   const { t, i18n } = useTranslation("game");
+  const zone = useTimeZone();
   const lng = i18n.language;
   // a void period's bet reads as void with its reason where the result would be: no close to judge by
   // the platform writes why a bet's period was void when it settles it
@@ -95,7 +97,7 @@ function OrderHistory({
               </p>
               <p className="order-card-meta muted">
                 {o.pair.replace("-", "/")} · {t("orders.period_short", { periodNo: o.periodNo })} ·{" "}
-                {formatTime(o.endsAt, lng)} UTC
+                {formatTime(o.endsAt, lng, zone)}
                 {o.status === "open" ? null : (
                   <>
                     {" "}
@@ -136,7 +138,7 @@ function OrderHistory({
                 <td className="history-win-loss">
                   <OrderStatus order={o} currency={currency} />
                 </td>
-                <td>{formatTime(o.endsAt, lng)}</td>
+                <td>{formatTime(o.endsAt, lng, zone)}</td>
                 <td data-void={voidOf(o) ?? undefined}>
                   {voidOf(o)
                     ? t(`void_reason.${voidOf(o)!}`)
@@ -151,7 +153,7 @@ function OrderHistory({
                 <td>{t(`category.${categoryOf(o.option)}`)}</td>
                 <td>{formatPrice(o.priceAtBet, precision, lng)}</td>
                 <td>×{formatOdds(o.odds, lng)}</td>
-                <td>{formatTime(o.startsAt, lng)}</td>
+                <td>{formatTime(o.startsAt, lng, zone)}</td>
                 <td>{o.currency}</td>
               </tr>
             );

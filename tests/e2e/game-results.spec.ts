@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   DEMO,
   E2E_PAIR,
@@ -34,6 +34,19 @@ async function boxOf(locator: Locator): Promise<Box> {
   const box = await locator.boundingBox();
   expect(box, "the element is laid out").not.toBeNull();
   return box!;
+}
+
+/** The last period's close and its digit end inside the Live card, not clipped. */
+async function expectCloseWhole(page: Page) {
+  const figures = page.getByTestId("last-result-figures");
+  await expect(page.getByTestId("last-result-digit")).toHaveText(/^\d$/);
+  const card = await boxOf(page.locator(".game-market"));
+  const whole = await boxOf(figures);
+  expect(whole.x + whole.width, "the close and its digit end inside the card").toBeLessThanOrEqual(card.x + card.width);
+  expect(
+    await figures.evaluate((el) => el.scrollWidth <= el.clientWidth + 0.5),
+    "the close and its digit are not clipped",
+  ).toBe(true);
 }
 
 test("a settled result sits beside the market, never over the price, the pair, the rounds or the bet bar; the close's last digit is whole in Japanese", async ({
@@ -78,18 +91,12 @@ test("a settled result sits beside the market, never over the price, the pair, t
   await result.getByRole("button").click();
   await expect(result).toHaveCount(0);
 
-  // the same page in Japanese: the closed period's price and last digit are never cut
+  // the closed period's price and last digit are never cut: in English, whose words before them
+  // are the longest at 360 px ("…closed at 61,565.95, last di…" was the defect), and in Japanese
+  await expectCloseWhole(page);
   await context.addCookies([{ name: "locale", value: "ja_JP", url: DEMO }]);
   await page.goto(url);
   await expect(page.locator("html")).toHaveAttribute("lang", "ja-JP");
-  const figures = page.getByTestId("last-result-figures");
-  await expect(page.getByTestId("last-result-digit")).toHaveText(/^\d$/);
-  const card = await boxOf(page.locator(".game-market"));
-  const whole = await boxOf(figures);
-  expect(whole.x + whole.width, "the close and its digit end inside the card").toBeLessThanOrEqual(card.x + card.width);
-  expect(
-    await figures.evaluate((el) => el.scrollWidth <= el.clientWidth + 0.5),
-    "the close and its digit are not clipped",
-  ).toBe(true);
+  await expectCloseWhole(page);
   await page.screenshot({ path: testInfo.outputPath("last-digit-ja-360.png") });
 });

@@ -74,7 +74,11 @@ function PositionResult({
       <strong className={net < 0 ? "pnl-loss" : net > 0 ? "pnl-gain" : undefined}>
         {t(net < 0 ? "position.loss" : "position.profit", { amount: signed })}
       </strong>
-      {` · ${t("position.paid", { amount: money(payout) })}`}
+      {/* the payout under the result: a long language's words never squeeze the card's other column */}
+      <span className="position-paid">
+        <span className="visually-hidden"> · </span>
+        {t("position.paid", { amount: money(payout) })}
+      </span>
     </span>
   );
 }

@@ -20,6 +20,7 @@ import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
 import { useNonce } from "./utils/nonce";
 import { appearanceOf, practiceCss, themeColorMetas, themeCss } from "./utils/theme.server";
 import { loadNamespacesFor } from "./utils/translations.client";
+import { requestTimeZone, TIME_ZONE_SCRIPT } from "./utils/time-zone";
 import { handleNamespaces, localeUrl, useChangeLanguage, useTranslation } from "./utils/translator";
 import type { Namespace } from "./i18n";
 import type { RouteHandle } from "./utils/translation-keys";
@@ -57,8 +58,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const appearance = appearanceOf(request, site.theme, locale);
   // a plain object, which Remix sends as JSON: a value import of @remix-run/cloudflare (json) would
   // leave an empty module of its own in every page's initial JS (the browser build keeps it)
+  // the browser's time zone, which its inline script keeps in a cookie: every date the site
+  // formats is in it (utils/time-zone.ts); UTC, named, until the browser has said it
   return {
     locale,
+    timeZone: requestTimeZone(request),
     appearance,
     // ready to spread onto <html>, <meta> and <style>: the browser's copy of the Document stays small
     themeHead: {
@@ -168,6 +172,8 @@ function Document({ title, children }: { title: string; children: React.ReactNod
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
+        {/* the browser's time zone into its cookie, for the server's next render (utils/time-zone.ts) */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
         {theme?.metas.map((m) => (
           <meta key={m.content} {...m} />
         ))}

@@ -22,6 +22,7 @@ import { requireMember } from "~/utils/auth.server";
 import { failureStatus } from "~/utils/failure-status";
 import { keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { failureMessage, messageKey } from "~/utils/messages";
+import { useTimeZone } from "~/utils/time-zone";
 import { formatDateTime } from "~/utils/intl";
 import { formatMoney } from "~/utils/money";
 import { decimalString, minorDigits } from "#rules/units";
@@ -193,11 +194,12 @@ export default function Limits() {
 
 function ActiveBreak({ state }: { state: ProtectionState }) {
   const { t, i18n } = useTranslation("account");
+  const zone = useTimeZone();
   const active = state.activeBreak!;
   return (
     <section className="card limits-active-break" aria-labelledby="limits-break-active" data-testid="active-break">
       <h2 id="limits-break-active">
-        {t(`limits.break_active.${active.kind}`, { until: formatDateTime(active.until, i18n.language) })}
+        {t(`limits.break_active.${active.kind}`, { until: formatDateTime(active.until, i18n.language, zone) })}
       </h2>
       <p>{t("limits.break_active_hint")}</p>
     </section>
@@ -219,6 +221,7 @@ function LimitRow({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { t, i18n } = useTranslation("account");
+  const zone = useTimeZone();
   const [form, fields] = useServerForm<ReturnType<typeof limitSchema>>({ lastResult });
   const id = `limit-${limit.kind}-${limit.period}`;
   const digits = minorDigits(currency);
@@ -262,7 +265,7 @@ function LimitRow({
               limit.pending.amount === null
                 ? t("limits.no_limit")
                 : formatMoney(limit.pending.amount, currency, i18n.language),
-            at: formatDateTime(limit.pending.appliesAt, i18n.language),
+            at: formatDateTime(limit.pending.appliesAt, i18n.language, zone),
           })}
         </p>
       ) : null}
@@ -410,6 +413,7 @@ function BreakForm({
 /** The changes, newest first (the platform's order), each with when it applies or applied. */
 function History({ state }: { state: ProtectionState }) {
   const { t, i18n } = useTranslation("account");
+  const zone = useTimeZone();
   const amount = (minor: number | null) =>
     minor === null ? t("limits.no_limit") : formatMoney(minor, state.currency, i18n.language);
   return (
@@ -436,12 +440,12 @@ function History({ state }: { state: ProtectionState }) {
                       })}
               </span>
               <span className="muted limits-history-when">
-                <time dateTime={h.at}>{formatDateTime(h.at, i18n.language)}</time>
+                <time dateTime={h.at}>{formatDateTime(h.at, i18n.language, zone)}</time>
                 {h.appliesAt !== h.at ? (
                   <>
                     {" · "}
                     {t("limits.history_applies")}{" "}
-                    <time dateTime={h.appliesAt}>{formatDateTime(h.appliesAt, i18n.language)}</time>
+                    <time dateTime={h.appliesAt}>{formatDateTime(h.appliesAt, i18n.language, zone)}</time>
                   </>
                 ) : null}
               </span>

@@ -2,7 +2,7 @@ import { json, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/c
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import type { CallData } from "../../server/contract";
-import { AccountTable } from "~/components/records/account-table";
+import { AccountTable, type PositionResults } from "~/components/records/account-table";
 import { ModeBadge } from "~/components/practice";
 import { useRootData } from "~/utils/root-data";
 import { DateFilter } from "~/components/records/date-filter";
@@ -13,6 +13,8 @@ import { RecordTabs } from "~/components/records/record-tabs";
 import { TransactionTable } from "~/components/records/transaction-table";
 import { WithdrawalTable } from "~/components/records/withdrawal-table";
 import { requireMember } from "~/utils/auth.server";
+import { dayIn } from "~/utils/intl";
+import { requestTimeZone } from "~/utils/time-zone";
 import { messageKey } from "~/utils/messages";
 import { withOptionNames } from "~/utils/money.server";
 import { dynamicKey } from "~/utils/translation-keys";
@@ -21,7 +23,7 @@ import type { RouteHandle } from "~/utils/translation-keys";
 export const handle = { titleKey: "records:title", i18n: ["records"] } satisfies RouteHandle;
 
 type RecordList =
-  | { tab: "account"; page: CallData<"accountRecords"> }
+  | { tab: "account"; page: CallData<"accountRecords">; positions: PositionResults }
   | { tab: "transactions"; page: CallData<"transactions"> }
   | { tab: "withdrawals"; page: CallData<"withdrawals"> };
 
@@ -31,8 +33,12 @@ type Loaded = { ok: true; list: RecordList } | { ok: false; status: number; code
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
   const query = parseRecordsQuery(new URL(request.url).searchParams);
+  const timeZone = requestTimeZone(request);
   const page = (list: RecordList | null, error: string | null, rangeError = false) => ({
     query,
+    // the quick ranges end on the member's today, in their time zone
+    today: dayIn(context.now, timeZone),
+    timeZone,
     currency: context.site.currency,
     games: context.site.games.map(({ code, name }) => ({ code, name })),
     list,
@@ -58,7 +64,11 @@ async function loadList(context: AppLoadContext, query: RecordsQuery): Promise<L
     case "account": {
       // one row per operation, its postings inside (components/records/account-table.tsx)
       const result = await platform.call("accountRecords", filter);
-      return result.ok ? { ok: true, list: { tab: "account", page: result.data } } : result;
+      if (!result.ok) return result;
+      return {
+        ok: true,
+        list: { tab: "account", page: result.data, positions: await closedPositions(context, result.data) },
+      };
     }
     case "transactions": {
       const result = await platform.call("transactions", filter);
@@ -76,8 +86,25 @@ async function loadList(context: AppLoadContext, query: RecordsQuery): Promise<L
   }
 }
 
+/**
+ * What each closed position on the page made or lost in all (the platform's `net`: payout − margin
+ * − opening fee), by position id, so its "Position closed" row states the result, not the payout
+ * as a gain. Asked only when the page has a close: the member's last 100 closes (newest first,
+ * as the records are); an older close falls back to what the close itself returned over its margin.
+ */
+async function closedPositions(context: AppLoadContext, page: CallData<"accountRecords">): Promise<PositionResults> {
+  if (!page.items.some((r) => r.type === "position_close")) return {};
+  const result = await context.platform.call("positions", { query: { status: "closed", page: 1, pageSize: 100 } });
+  if (!result.ok) return {};
+  const results: PositionResults = {};
+  for (const p of result.data.items) {
+    if (p.net !== null && p.payout !== null) results[p.id] = { net: p.net, payout: p.payout };
+  }
+  return results;
+}
+
 export default function Records() {
-  const { query, currency, games, list, error, rangeError } = useLoaderData<typeof loader>();
+  const { query, currency, games, list, error, rangeError, today, timeZone } = useLoaderData<typeof loader>();
   const { t } = useTranslation("records");
   const filtered = Boolean(query.from || query.to);
   // which money the list is (app/README.md, "Practice mode"): account records follow the session's
@@ -99,7 +126,7 @@ export default function Records() {
             : tc("practice.records_real")}
       </p>
       <RecordTabs query={query} />
-      <DateFilter query={query} rangeError={rangeError} />
+      <DateFilter query={query} rangeError={rangeError} today={today} timeZone={timeZone} />
       {error ? (
         <p role="alert" className="error-list">
           {t(dynamicKey(error))}
@@ -108,7 +135,13 @@ export default function Records() {
       {list ? (
         <div className="records-list">
           {list.tab === "account" ? (
-            <AccountTable items={list.page.items} currency={currency} games={games} filtered={filtered} />
+            <AccountTable
+              items={list.page.items}
+              positions={list.positions}
+              currency={currency}
+              games={games}
+              filtered={filtered}
+            />
           ) : list.tab === "transactions" ? (
             <TransactionTable items={list.page.items} currency={currency} games={games} filtered={filtered} />
           ) : (

@@ -23,6 +23,11 @@ export const PLAIN_COOKIES = {
   scheme: { name: "scheme", maxAge: LOCALE_COOKIE_MAX_AGE },
   /** which of rising and falling is green: green-up or red-up */
   updown: { name: "updown", maxAge: LOCALE_COOKIE_MAX_AGE },
+  /**
+   * the browser's time zone (an IANA name), written by the page's inline script
+   * (utils/time-zone.ts) so the server renders times in it; not httpOnly, as the browser writes it
+   */
+  timeZone: { name: "tz", maxAge: LOCALE_COOKIE_MAX_AGE },
 } as const;
 
 export type PlainCookie = keyof typeof PLAIN_COOKIES;

@@ -104,11 +104,16 @@ const SETTLED = new RegExp(
   `^(${[game("status.won"), game("status.lost"), game("status.refunded")].join("|")}) [+−]?US\\$`,
 );
 
-/** The Win/loss of a settled bet: the net result, then the payout beside it ("Won +US$0.95 · payout US$1.95"). */
+/**
+ * A settled bet's words, as every place shows them: the net result, then the payout beside it
+ * when there was one ("Won +US$0.95 · paid US$1.95", "Lost −US$1.00", "Refunded US$1.00").
+ */
 function winLoss(status: string, stake: number, payout: number): string {
-  const settledAs = status.split(" ")[0]!;
+  const kind = (["won", "lost", "refunded"] as const).find((k) => status.startsWith(game(`status.${k}`)))!;
+  if (kind === "refunded") return game("result.refunded", { amount: usd(payout) });
   const net = payout === stake ? usd(0) : payout > stake ? `+${usd(payout - stake)}` : `−${usd(stake - payout)}`;
-  return `${settledAs} ${net} · ${game("orders.payout_beside", { amount: usd(payout) })}`;
+  const head = game(`result.${kind}`, { amount: net });
+  return payout > 0 ? `${head} · ${game("result.paid", { amount: usd(payout) })}` : head;
 }
 
 // tests -------------------------------------------------------------------------------------------
@@ -195,7 +200,7 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
     await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
     "the page was not reloaded",
   ).toBe(true);
-  // "Won $1.95 · ETH/USDT · High · period …": what came back (a loss names the stake), the pair, the option, the round
+  // "Won +$0.95 · paid $1.95 · ETH/USDT · High · period …": the words of every place, the pair, the option, the round
   const said = (await result.locator("p").textContent())!;
   const kinds = [
     ["won", "result.won"],
@@ -207,7 +212,7 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   const settledAs = game(`status.${kind![0]}`);
   const payout = payoutOf(settledAs, stake);
   expect(said).toBe(
-    `${game(kind![1], { amount: usd(kind![0] === "lost" ? stake : payout) })} · ${PAIR_NAME} · ${game("option.high")} · ${game("orders.period_short", { periodNo: betPeriod })}`,
+    `${winLoss(settledAs, stake, payout)} · ${PAIR_NAME} · ${game("option.high")} · ${game("orders.period_short", { periodNo: betPeriod })}`,
   );
   await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
   const status = winLoss(settledAs, stake, payout);
@@ -222,11 +227,18 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   await expect(historyRow).toHaveCount(1);
   // the period, then its "Verify" link to the period's proof
   await expect(historyRow.locator("td").nth(0)).toHaveText(`${betPeriod} ${game("quotes.verify")}`);
-  await expect(historyRow.locator("td").nth(1)).toHaveText(PAIR_NAME);
-  await expect(historyRow.locator("td").nth(3)).toHaveText(usd(stake));
-  await expect(historyRow.locator("td").nth(4)).toHaveText(game("category.size"));
-  await expect(historyRow.locator("td").nth(5)).toHaveText(game("option.high"));
-  await expect(historyRow.locator("td").nth(6)).toHaveText(status);
+  // what was bet and what it made first, so they are on screen at 1280 px; the rest of the record after
+  await expect(historyRow.locator("td").nth(1)).toHaveText(game("option.high"));
+  await expect(historyRow.locator("td").nth(2)).toHaveText(usd(stake));
+  await expect(historyRow.locator("td").nth(3)).toHaveText(status);
+  await expect(historyRow.locator("td").nth(6)).toHaveText(PAIR_NAME);
+  await expect(historyRow.locator("td").nth(7)).toHaveText(game("category.size"));
+  // at 1280 px the Win/loss (the payout in it) and the end time are inside the table's scroller
+  const scroller = (await page.getByRole("region", { name: game("tabs.history") }).boundingBox())!;
+  for (const column of [3, 4]) {
+    const cell = (await historyRow.locator("td").nth(column).boundingBox())!;
+    expect(cell.x + cell.width, `history column ${column} is not cut`).toBeLessThanOrEqual(scroller.x + scroller.width);
+  }
   // the phone's rendering of the same order is in the page too, hidden at this width
   await expect(page.getByTestId("order-cards")).toBeHidden();
 
@@ -406,7 +418,7 @@ test.describe("without JavaScript on a 360×640 phone", () => {
     const status = (await historyStatus.textContent())!;
     const payout = payoutOf(status, stake);
     expect(status).toBe(winLoss(status, stake, payout));
-    // on a phone the history is a card, result first ("Won +$0.95 · payout $1.95 · High · $1.00"), not the 12-column table
+    // on a phone the history is a card, result first ("Won +$0.95 · paid $1.95 · High · $1.00"), not the 12-column table
     await expect(page.getByTestId("order-history")).toBeHidden();
     const card = page.getByTestId("order-cards").locator("li");
     await expect(card).toHaveCount(1);

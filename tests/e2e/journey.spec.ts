@@ -282,9 +282,14 @@ async function betAndSettle(page: Page, mode: Mode): Promise<number> {
   await page.goto(url);
   if (mode.js) await waitForHydration(page, "form.bet-form");
   const payout = payoutOf(status);
-  // Win/loss: the net result, the payout beside it
+  // Win/loss: the net result, the payout beside it when there was one (components/game/bet-result.ts)
   const net = payout === stake ? usd(0) : payout > stake ? `+${usd(payout - stake)}` : `−${usd(stake - payout)}`;
-  expect(status).toBe(`${status.split(" ")[0]} ${net} · ${t("game:orders.payout_beside", { amount: usd(payout) })}`);
+  const paid = payout > 0 ? ` · ${t("game:result.paid", { amount: usd(payout) })}` : "";
+  expect(status).toBe(
+    payout === stake && status.startsWith(t("game:status.refunded"))
+      ? t("game:result.refunded", { amount: usd(payout) })
+      : `${status.split(" ")[0]} ${net}${paid}`,
+  );
   await expect(page.getByTestId("game-wallet")).toHaveText(usd(20_000 - stake + payout));
 
   // the other tabs: historical orders, historical quotes, rules, the K-line chart

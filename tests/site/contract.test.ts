@@ -151,13 +151,26 @@ describe("contract page", { timeout: 30_000 }, () => {
     const closed = (await visitor.follow(`${PAGE}&tab=closed`)).html;
     expect(textOf(closed, "close-reason")).toBe("Closed by you");
 
-    // the records: the close is headed by what came back into the game wallet, not the margin
-    // leaving the positions account (the platform's headline rule); the open by what left the wallet
+    // the records: the close states what the position made or lost in all (payout − margin 10.00 −
+    // fee 0.05), coloured as a gain or a loss, with the payout beside it, never the payout as a
+    // gain; the open what left the wallet
     const records = clean((await visitor.follow("/user/record")).html);
-    const rows = [...records.matchAll(/<tr[^>]*data-testid="account-record"[^>]*>([\s\S]*?)<\/tr>/g)].map((m) =>
-      m[1]!.replace(/<[^>]+>/g, " "),
+    const raw = [...records.matchAll(/<tr[^>]*data-testid="account-record"[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1]!);
+    const rows = raw.map((row) => row.replace(/<[^>]+>/g, " "));
+    const closedRow =
+      /Position closed\s+Positions \(margin\) → Game wallet: .+?\s(Loss −|Profit \+?)US\$(\d+\.\d\d)\s*·\s*paid US\$(\d+\.\d\d)/.exec(
+        rows[0]!,
+      );
+    expect(closedRow, rows[0]).not.toBeNull();
+    const [, word, net, paid] = closedRow!;
+    const signedNet = Math.round(Number(net) * 100) * (word!.startsWith("Loss") ? -1 : 1);
+    expect(signedNet, "the row's result is the payout less the margin and the opening fee").toBe(
+      Math.round(Number(paid) * 100) - 1005,
     );
-    expect(rows[0]).toMatch(/Position closed\s+Positions \(margin\) → Game wallet: .+?\s\+\s*US\$\d/);
+    expect(raw[0]).toContain(signedNet < 0 ? 'class="pnl-loss"' : signedNet > 0 ? 'class="pnl-gain"' : "<strong>");
+    const amountCell = /<td class="slot-amount[^"]*"[^>]*>([\s\S]*?)<\/td>/.exec(raw[0]!)?.[1] ?? "";
+    expect(amountCell).toContain('data-testid="position-result"');
+    expect(amountCell, "the payout is not coloured as a gain").not.toContain("amount-credit");
     expect(rows[1]).toMatch(/Position opened\s+Game wallet: .+ → Positions \(margin\)\s+-US\$10\.05/);
   });
 

@@ -89,7 +89,9 @@ describe("a void period", { timeout: 60_000 }, () => {
     expect(row).toContain(periodNo);
     expect(row).toContain(`data-void="${reason}"`);
     expect(row).toContain(said);
-    expect(row.replace(/<[^>]+>/g, "")).toContain("Refunded US$0.00 · payout US$1.00");
+    // the stake given back, in the words every place uses (components/game/bet-result.ts)
+    expect(row.replace(/<[^>]+>/g, "")).toContain("Refunded US$1.00");
+    expect(row).not.toContain("paid US$");
     const card = /data-testid="order-cards"[\s\S]*?<\/li>/.exec(history)?.[0] ?? "";
     expect(card).toContain(said);
 

@@ -199,4 +199,93 @@ describe("records page", () => {
     expect(html).toContain("Page 1 of 2");
     expect(html).not.toContain('value="2025-02-30"');
   });
+
+  it("colours no transfer between the member's own accounts as a gain or a loss", async () => {
+    for (const tab of ["account", "transactions"]) {
+      const { html } = await page(`tab=${tab}`);
+      const row =
+        /<tr[^>]*>(?:(?!<\/tr>)[\s\S])*?To game wallet[\s\S]*?<\/tr>/.exec(html.replace(/<!-- -->/g, ""))?.[0] ?? "";
+      expect(row, tab).toContain('class="amount-neutral"');
+      expect(row, tab).not.toMatch(/amount-(debit|credit)/);
+      // a deposit still reads as money in
+      expect(html, tab).toContain('class="amount-credit"');
+    }
+  });
+});
+
+describe("records in the member's time zone", () => {
+  /** The first record's time as the page prints it, and the instant it prints. */
+  async function firstTime(cookie?: string) {
+    const { html } = await page("tab=account", cookie ? { cookie: `${visitor.cookieHeader}; ${cookie}` } : {});
+    const match = /<time dateTime="([^"]+)">([^<]+)<\/time>/.exec(html.replace(/<!-- -->/g, ""));
+    expect(match, "a record's time").not.toBeNull();
+    return { iso: match![1]!, text: decode(match![2]!), html };
+  }
+  const expected = (iso: string, timeZone: string, named: boolean) =>
+    new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      timeZone,
+      ...(named ? { timeZoneName: "short" } : {}),
+    }).format(new Date(iso));
+
+  it("renders times in UTC, named, until the browser has said its zone, then in that zone", async () => {
+    const utc = await firstTime();
+    expect(utc.text).toBe(expected(utc.iso, "UTC", true));
+    expect(utc.text).toContain("UTC");
+    // the page carries the script that tells the server the browser's zone
+    expect(utc.html).toMatch(/<script nonce="[^"]+">\(function\(\)\{try\{var z=Intl\.DateTimeFormat\(\)/);
+
+    const taipei = await firstTime("tz=Asia%2FTaipei");
+    expect(taipei.iso).toBe(utc.iso);
+    expect(taipei.text).toBe(expected(taipei.iso, "Asia/Taipei", false));
+    expect(taipei.text).not.toBe(utc.text);
+    expect(taipei.html).toContain("Times are in your time zone (Asia/Taipei)");
+  });
+
+  it("ignores a cookie that names no time zone", async () => {
+    const bad = await firstTime("tz=Mars%2FOlympus");
+    expect(bad.text).toBe(expected(bad.iso, "UTC", true));
+  });
+
+  it("offers Today, 7 days and 30 days ending on the member's today, in their zone", async () => {
+    const dayIn = (zone: string) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+        new Date(),
+      );
+    const before = (day: string, days: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    // UTC+14 and UTC−11: at any moment one of them is on another date than UTC
+    const zones = ["Pacific/Kiritimati", "Pacific/Pago_Pago"];
+    expect(zones.some((zone) => dayIn(zone) !== dayIn("UTC"))).toBe(true);
+    for (const zone of zones) {
+      const today = dayIn(zone);
+      const { html } = await page("tab=transactions", {
+        cookie: `${visitor.cookieHeader}; tz=${encodeURIComponent(zone)}`,
+      });
+      for (const [testId, days] of [
+        ["range-today", 1],
+        ["range-days_7", 7],
+        ["range-days_30", 30],
+      ] as const) {
+        const tag = new RegExp(`<a[^>]*data-testid="${testId}"[^>]*>`).exec(html)?.[0] ?? "";
+        const href = decode(/href="([^"]*)"/.exec(tag)?.[1] ?? "");
+        expect(Object.fromEntries(new URL(href, "http://localhost").searchParams), `${zone} ${testId}`).toEqual({
+          tab: "transactions",
+          from: before(today, days - 1),
+          to: today,
+        });
+      }
+    }
+    // the range in force is marked
+    const today = dayIn("UTC");
+    const { html } = await page(`tab=transactions&from=${before(today, 6)}&to=${today}`);
+    expect(html).toMatch(
+      /<a[^>]*aria-current="true"[^>]*data-testid="range-days_7"|<a[^>]*data-testid="range-days_7"[^>]*aria-current="true"/,
+    );
+  });
 });

@@ -1,11 +1,13 @@
 import { useTranslation } from "~/utils/translator";
 import type { BankAccount } from "../../../server/contract";
 import { formatDateTime } from "~/utils/intl";
+import { useTimeZone } from "~/utils/time-zone";
 
 /** The member's bank account and where its review stands; the account number only as its last four digits. */
 export function BankStatus({ account, bankVerify }: { account: BankAccount; bankVerify: boolean }) {
   const { t, i18n } = useTranslation("bank");
-  const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : null);
+  const zone = useTimeZone();
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, zone) : null);
   const submitted = date(account.submittedAt);
   const reviewed = date(account.reviewedAt);
   return (

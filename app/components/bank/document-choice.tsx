@@ -4,6 +4,7 @@ import type { DocumentKind } from "#rules/documents";
 import type { UploadedFile } from "../../../server/contract";
 import { FileField } from "./file-field";
 import { formatDateTime } from "~/utils/intl";
+import { useTimeZone } from "~/utils/time-zone";
 
 /**
  * One document of the application: an image the member uploaded before (the latest is chosen),
@@ -22,6 +23,7 @@ export function DocumentChoice({
   fileIdMeta: FieldMeta;
 }) {
   const { t, i18n } = useTranslation("bank");
+  const zone = useTimeZone();
   return (
     <fieldset className="document-choice">
       <legend>{t(`kind.${kind}`)}</legend>
@@ -32,7 +34,7 @@ export function DocumentChoice({
             {uploads.map((file) => (
               <option key={file.fileId} value={file.fileId}>
                 {t("document.option", {
-                  date: formatDateTime(file.createdAt, i18n.language),
+                  date: formatDateTime(file.createdAt, i18n.language, zone),
                   pixels: t("list.pixels", { width: file.width, height: file.height }),
                 })}
               </option>

@@ -2,6 +2,7 @@ import { useTranslation } from "~/utils/translator";
 import type { UploadedFile } from "../../../server/contract";
 import { formatBytes } from "./format";
 import { formatDateTime } from "~/utils/intl";
+import { useTimeZone } from "~/utils/time-zone";
 
 /** Where the site serves a document's bytes to its owner (the resource route uploaderfile.$fileId). */
 export function documentUrl(fileId: string): string {
@@ -11,12 +12,13 @@ export function documentUrl(fileId: string): string {
 /** The member's uploaded documents, newest first, each with a thumbnail that opens the image. */
 export function DocumentList({ uploads }: { uploads: UploadedFile[] }) {
   const { t, i18n } = useTranslation("bank");
+  const zone = useTimeZone();
   if (uploads.length === 0) return <p className="muted">{t("list.empty")}</p>;
   return (
     <ul className="document-list" data-testid="documents">
       {uploads.map((file) => {
         const kind = t(`kind.${file.kind}`);
-        const date = formatDateTime(file.createdAt, i18n.language);
+        const date = formatDateTime(file.createdAt, i18n.language, zone);
         return (
           <li key={file.fileId} className="document-item" data-testid={`document-${file.fileId}`}>
             <a href={documentUrl(file.fileId)} target="_blank" rel="noopener" className="document-thumb">

@@ -3,6 +3,7 @@ import { useTranslation } from "~/utils/translator";
 import { RichText } from "~/components/rich-text";
 import { CsrfInput, SubmitButton } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
+import { useTimeZone } from "~/utils/time-zone";
 import { formatDateTime } from "~/utils/intl";
 import { Period } from "~/components/support/time";
 import { formatMoney } from "~/utils/money";
@@ -121,6 +122,7 @@ function Participation({
   refusal: JoinRefusal | null;
 }) {
   const { t, i18n } = useTranslation("campaigns");
+  const zone = useTimeZone();
   const { rule } = member;
   const refused = refusal && refusal.campaign === card.key ? refusal : null;
   return (
@@ -143,7 +145,7 @@ function Participation({
       ) : member.joined ? (
         <p className="campaign-joined" data-testid="campaign-joined">
           {rule.optIn && member.joinedAt
-            ? t("joined_on", { date: formatDateTime(member.joinedAt, i18n.language) })
+            ? t("joined_on", { date: formatDateTime(member.joinedAt, i18n.language, zone) })
             : t("automatic")}
         </p>
       ) : null}
@@ -182,6 +184,7 @@ function Participation({
  */
 function BonusProgress({ bonus, currency }: { bonus: BonusLock; currency: string }) {
   const { t, i18n } = useTranslation("campaigns");
+  const zone = useTimeZone();
   const locale = i18n.language;
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const labelId = `bonus-${bonus.id}`;
@@ -190,7 +193,9 @@ function BonusProgress({ bonus, currency }: { bonus: BonusLock; currency: string
       <li className="bonus bonus-released" data-testid="bonus">
         <strong id={labelId}>{t("bonus.released", { amount: money(bonus.amount) })}</strong>
         {bonus.releasedAt ? (
-          <span className="hint">{t("bonus.released_on", { date: formatDateTime(bonus.releasedAt, locale) })}</span>
+          <span className="hint">
+            {t("bonus.released_on", { date: formatDateTime(bonus.releasedAt, locale, zone) })}
+          </span>
         ) : null}
       </li>
     );
@@ -211,7 +216,7 @@ function BonusProgress({ bonus, currency }: { bonus: BonusLock; currency: string
         <span data-testid="bonus-turnover">
           {t("bonus.turnover", { turnover: money(bonus.turnover), required: money(bonus.turnoverRequired) })}
         </span>
-        <span>{t("bonus.paid_on", { date: formatDateTime(bonus.createdAt, locale) })}</span>
+        <span>{t("bonus.paid_on", { date: formatDateTime(bonus.createdAt, locale, zone) })}</span>
       </span>
     </li>
   );
@@ -220,6 +225,7 @@ function BonusProgress({ bonus, currency }: { bonus: BonusLock; currency: string
 /** The rebate's current period: rounds, stakes, payouts, net result, what it would pay now, and when it ends. */
 function RebatePeriod({ member, rounds, currency }: { member: MemberCampaign; rounds: number; currency: string }) {
   const { t, i18n } = useTranslation("campaigns");
+  const zone = useTimeZone();
   const period = member.currentPeriod;
   if (!period) return member.joined && member.active ? <p className="hint">{t("period.none")}</p> : null;
   const net = period.payouts - period.stakes;
@@ -229,7 +235,7 @@ function RebatePeriod({ member, rounds, currency }: { member: MemberCampaign; ro
         <strong>{t("period.title")}</strong>{" "}
         <span className="hint">
           {period.endsAt
-            ? t("period.ends", { date: formatDateTime(period.endsAt, i18n.language) })
+            ? t("period.ends", { date: formatDateTime(period.endsAt, i18n.language, zone) })
             : t("period.ends_rounds", { count: Math.max(0, rounds - period.rounds) })}
         </span>
       </p>

@@ -1,8 +1,12 @@
 import type { BetOption } from "#rules/bet-options";
-import { dateTimeFormat } from "~/utils/intl";
+import { dateTimeFormat, UTC, zoneNameFor } from "~/utils/intl";
 
-/** Times on the game page are UTC, the clock periods are numbered by. */
-export function formatTime(iso: string | null, locale: string): string {
+/**
+ * A bet's or a period's time on the game page, in the member's time zone (utils/time-zone.ts);
+ * named when it is UTC (the first render, before the browser has said its zone). Period numbers
+ * stay UTC's: they are the platform's names for the periods.
+ */
+export function formatTime(iso: string | null, locale: string, timeZone: string = UTC): string {
   if (!iso) return "—";
   return dateTimeFormat(locale, {
     month: "2-digit",
@@ -11,7 +15,7 @@ export function formatTime(iso: string | null, locale: string): string {
     minute: "2-digit",
     second: "2-digit",
     hourCycle: "h23",
-    timeZone: "UTC",
+    ...zoneNameFor(timeZone),
   }).format(new Date(iso));
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/utils/translator";
 import type { Order, Period } from "~/utils/game";
 import { Sparkline, type SparkPoint } from "./sparkline";
@@ -26,6 +26,8 @@ export function GameChart(props: {
   tick: { price: number; at: number } | null;
   /** the K-line tab is open: the panel keeps to the sparkline, one K-line chart at a time */
   klineTab: boolean;
+  /** the settled bets' result, in the chart's corner: never over the price, the rounds or the bet form */
+  overlay?: ReactNode;
 }) {
   const { t } = useTranslation("game");
   const wide = useMedia(WIDE);
@@ -64,6 +66,7 @@ export function GameChart(props: {
           />
         </Suspense>
       ) : null}
+      {props.overlay}
     </section>
   );
 }

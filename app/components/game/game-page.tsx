@@ -59,14 +59,6 @@ export function GamePage({ path }: { path: string }) {
   const lastResult = useAnswerOfThisPeriod(actionData?.result, live.next?.periodNo);
   return (
     <div className="game-page">
-      <Suspense fallback={null}>
-        <SettlementResults
-          results={tickets.results}
-          currency={data.currency}
-          ended={live.ended}
-          onDismiss={tickets.dismiss}
-        />
-      </Suspense>
       <div className="game-top">
         <h1>{gameName}</h1>
         <GameModes pair={query.pair} current="rounds" roundsPath={path} />
@@ -115,6 +107,18 @@ export function GamePage({ path }: { path: string }) {
             seconds={SPARK_SECONDS}
             tick={live.tick}
             klineTab={query.tab === "chart"}
+            overlay={
+              // the chart's corner, as a trading app puts a result on its chart: a period settles as
+              // the next opens, when the price, the rounds and the bet form must stay readable
+              <Suspense fallback={null}>
+                <SettlementResults
+                  results={tickets.results}
+                  currency={data.currency}
+                  ended={live.ended}
+                  onDismiss={tickets.dismiss}
+                />
+              </Suspense>
+            }
           />
         ) : null}
         {data.onBreak ? (

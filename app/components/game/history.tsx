@@ -3,6 +3,7 @@ import { useTranslation } from "~/utils/translator";
 import { Money } from "~/components/money";
 import { formatOdds, formatPrice, type Order } from "~/utils/game";
 import { categoryOf, formatTime } from "./format";
+import { useTimeZone } from "~/utils/time-zone";
 import { OrderStatus } from "./orders";
 import { ScrollTable } from "../scroll-table";
 import { GamePagination, type Pages } from "./pagination";
@@ -15,19 +16,21 @@ import { VerifyLink } from "./verify-link";
 
 type Precision = (pair: string) => number;
 
+// What a member looks for first comes first (the period, what was bet, how much, what it made or
+// lost and when), so at 1280 px those are on screen without scrolling the table; the rest of the
+// bet's record follows.
 const HISTORY_COLUMNS = [
   "period",
-  "pair",
-  "bet_rate",
-  "amount",
-  "category",
   "content",
-  // what the bet made or lost, beside what was bet: on screen at 1280 px without scrolling the table
+  "amount",
   "win_loss",
-  "odds",
-  "result",
-  "start",
   "end",
+  "result",
+  "pair",
+  "category",
+  "bet_rate",
+  "odds",
+  "start",
   "currency",
 ] as const;
 
@@ -60,6 +63,7 @@ function OrderHistory({
   precisionOf: Precision;
 }) {
   const { t, i18n } = useTranslation("game");
+  const zone = useTimeZone();
   const lng = i18n.language;
   // a void period's bet reads as void with its reason where the result would be: no close to judge by
   // the platform writes why a bet's period was void when it settles it
@@ -93,7 +97,7 @@ function OrderHistory({
               </p>
               <p className="order-card-meta muted">
                 {o.pair.replace("-", "/")} · {t("orders.period_short", { periodNo: o.periodNo })} ·{" "}
-                {formatTime(o.endsAt, lng)} UTC
+                {formatTime(o.endsAt, lng, zone)}
                 {o.status === "open" ? null : (
                   <>
                     {" "}
@@ -125,19 +129,16 @@ function OrderHistory({
                     </>
                   )}
                 </td>
-                <td>{o.pair.replace("-", "/")}</td>
-                <td>{formatPrice(o.priceAtBet, precision, lng)}</td>
-                <td>
-                  <Money minor={o.amount} currency={currency} />
-                </td>
-                <td>{t(`category.${categoryOf(o.option)}`)}</td>
                 <td>
                   {o.mode === "practice" ? <ModeBadge mode="practice" /> : null} {t(`option.${o.option}`)}
                 </td>
                 <td>
+                  <Money minor={o.amount} currency={currency} />
+                </td>
+                <td className="history-win-loss">
                   <OrderStatus order={o} currency={currency} />
                 </td>
-                <td>×{formatOdds(o.odds, lng)}</td>
+                <td>{formatTime(o.endsAt, lng, zone)}</td>
                 <td data-void={voidOf(o) ?? undefined}>
                   {voidOf(o)
                     ? t(`void_reason.${voidOf(o)!}`)
@@ -148,8 +149,11 @@ function OrderHistory({
                           digit: o.lastDigit ?? "—",
                         })}
                 </td>
-                <td>{formatTime(o.startsAt, lng)}</td>
-                <td>{formatTime(o.endsAt, lng)}</td>
+                <td>{o.pair.replace("-", "/")}</td>
+                <td>{t(`category.${categoryOf(o.option)}`)}</td>
+                <td>{formatPrice(o.priceAtBet, precision, lng)}</td>
+                <td>×{formatOdds(o.odds, lng)}</td>
+                <td>{formatTime(o.startsAt, lng, zone)}</td>
                 <td>{o.currency}</td>
               </tr>
             );

@@ -2,10 +2,10 @@ import { ModeBadge } from "../practice";
 import { useTranslation } from "~/utils/translator";
 import { Money } from "~/components/money";
 import { formatOdds, type Order } from "~/utils/game";
-import { formatMoney } from "~/utils/money";
 import { dynamicKey } from "~/utils/translation-keys";
 import { useEffect, useState } from "react";
 import type { ServerClock } from "./use-live-market";
+import { betResultWords } from "./bet-result";
 
 /**
  * Where a bet's round stands at `now` (ms, the platform's clock): still taking bets or waiting to
@@ -19,10 +19,9 @@ function roundPhase(order: { startsAt: string; endsAt: string }, now: number): R
 }
 
 /**
- * The Win/loss of an order: "Open", or the member's net result with the payout beside it ("Won
- * +$4.75 · payout $9.75", "Lost −$5.00 · payout $0.00", "Refunded $0.00 · payout $5.00"). The
- * platform pays floor(stake × odds) in all, stake included, so the payout alone read as a win
- * overstated it by the stake; members read this column as what they made or lost.
+ * The Win/loss of an order: "Open", or its result in the words every place uses (bet-result.ts):
+ * the net result, coloured, with the payout beside it ("Won +$4.75 · paid $9.75", "Lost −$5.00",
+ * "Refunded $5.00").
  */
 export function OrderStatus({ order, currency }: { order: Order; currency: string }) {
   const { t, i18n } = useTranslation("game");
@@ -33,14 +32,11 @@ export function OrderStatus({ order, currency }: { order: Order; currency: strin
       </span>
     );
   }
-  const lng = i18n.language;
-  const net = order.payout - order.amount;
-  const signed =
-    net === 0 ? formatMoney(0, currency, lng) : `${net > 0 ? "+" : "−"}${formatMoney(Math.abs(net), currency, lng)}`;
+  const words = betResultWords(t, order, currency, i18n.language);
   return (
     <span className="status" data-testid="order-status">
-      <strong className={`order-net order-${order.status}`}>{`${t(`status.${order.status}`)} ${signed}`}</strong>
-      {` · ${t("orders.payout_beside", { amount: formatMoney(order.payout, currency, lng) })}`}
+      <strong className={`order-net order-${words.status}`}>{words.head}</strong>
+      {words.paid ? ` · ${words.paid}` : null}
     </span>
   );
 }

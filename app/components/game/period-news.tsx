@@ -34,9 +34,23 @@ export default function PeriodNews({
   return (
     <>
       {ended ? (
-        <p className="muted" data-testid="last-result">
-          {lastResultText(t, ended, fmt)}
-        </p>
+        ended.voidReason ? (
+          <p className="muted last-result last-result-void" data-testid="last-result">
+            {lastResultText(t, ended, fmt)}
+          </p>
+        ) : (
+          // the close and its last digit, which settle the options, are printed whole; on a narrow
+          // screen in a long language it is the period's words that give way (an ellipsis)
+          <p className="muted last-result" data-testid="last-result">
+            <span className="last-result-period">{t("market.last_closed", { periodNo: ended.periodNo })}</span>{" "}
+            <span className="last-result-figures" data-testid="last-result-figures">
+              <strong>{fmt(ended.closePrice)}</strong> · {t("market.last_digit")}{" "}
+              <strong className="last-result-digit" data-testid="last-result-digit">
+                {ended.lastDigit ?? "—"}
+              </strong>
+            </span>
+          </p>
+        )
       ) : null}
       <p className="visually-hidden" aria-live="polite" data-testid="market-announcement">
         {text}

@@ -3,6 +3,7 @@ import { formatPrice, type Period } from "~/utils/game";
 import { BET_OPTIONS } from "#rules/bet-options";
 import { ScrollTable } from "../scroll-table";
 import { formatTime } from "./format";
+import { useTimeZone } from "~/utils/time-zone";
 import { GamePagination, type Pages } from "./pagination";
 import { VerifyLink } from "./verify-link";
 
@@ -24,6 +25,7 @@ export default function QuotesSection({ pages, ...props }: { periods: Period[]; 
 
 function QuotesTable({ periods, precision }: { periods: Period[]; precision: number }) {
   const { t, i18n } = useTranslation("game");
+  const zone = useTimeZone();
   const lng = i18n.language;
   if (periods.length === 0) return <p className="records-empty">{t("quotes.none")}</p>;
   return (
@@ -37,8 +39,8 @@ function QuotesTable({ periods, precision }: { periods: Period[]; precision: num
           return (
             <li key={p.periodNo} className="order-card">
               <p className="order-card-head">
-                <strong>{t("orders.period_short", { periodNo: p.periodNo })}</strong> · {formatTime(p.endsAt, lng)} UTC{" "}
-                <VerifyLink pair={p.pair} periodNo={p.periodNo} />
+                <strong>{t("orders.period_short", { periodNo: p.periodNo })}</strong> ·{" "}
+                {formatTime(p.endsAt, lng, zone)} <VerifyLink pair={p.pair} periodNo={p.periodNo} />
               </p>
               <p className="order-card-facts">
                 {t("quotes.card_move", {
@@ -81,7 +83,7 @@ function QuotesTable({ periods, precision }: { periods: Period[]; precision: num
                 {/* said where the row starts too: the reason's cell may be scrolled out of a narrow table */}
                 {p.voidReason ? <span className="void-badge">{t("void_reason.short")}</span> : null}
               </th>
-              <td>{formatTime(p.endsAt, lng)}</td>
+              <td>{formatTime(p.endsAt, lng, zone)}</td>
               <td>{formatPrice(p.openPrice, precision, lng)}</td>
               <td>{formatPrice(p.closePrice, precision, lng)}</td>
               <td>{p.lastDigit ?? "—"}</td>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatDateTime } from "~/utils/intl";
+import { useTimeZone } from "~/utils/time-zone";
 import { useTranslation } from "~/utils/translator";
 
 /**
@@ -19,9 +20,12 @@ export function BreakPanel({
   children?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation("money");
+  const zone = useTimeZone();
   return (
     <section className="card break-panel" aria-labelledby="break-panel-title" data-testid="break-panel">
-      <h2 id="break-panel-title">{t(`break_panel.title.${kind}`, { until: formatDateTime(until, i18n.language) })}</h2>
+      <h2 id="break-panel-title">
+        {t(`break_panel.title.${kind}`, { until: formatDateTime(until, i18n.language, zone) })}
+      </h2>
       <p>{t("break_panel.body")}</p>
       {children}
       <p className="break-panel-links">

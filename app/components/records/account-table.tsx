@@ -2,6 +2,7 @@ import { ModeBadge } from "../practice";
 import { useTranslation } from "~/utils/translator";
 import type { AccountOperation } from "../../../server/contract";
 import { Money } from "~/components/money";
+import { formatMoney } from "~/utils/money";
 import { Cell, RecordTable, RecordTime, type RecordColumn } from "./record-table";
 
 export type Game = { code: string; name: string };
@@ -22,12 +23,62 @@ export function useAccountName(games: Game[]): (account: string) => string {
   };
 }
 
-/** An amount that moved a balance: credits green with a plus sign, debits red with Intl's minus. */
-export function SignedMoney({ minor, currency }: { minor: number; currency: string }) {
+/**
+ * An amount that moved a balance: credits green with a plus sign, debits red with Intl's minus;
+ * `neutral` for money moved between the member's own accounts (to the game wallet and back, onto
+ * hold): neither gained nor lost, so no colour says it was.
+ */
+export function SignedMoney({ minor, currency, neutral }: { minor: number; currency: string; neutral?: boolean }) {
   return (
-    <span className={minor < 0 ? "amount-debit" : "amount-credit"}>
+    <span className={neutral ? "amount-neutral" : minor < 0 ? "amount-debit" : "amount-credit"}>
       {minor > 0 ? "+" : null}
       <Money minor={minor} currency={currency} />
+    </span>
+  );
+}
+
+/** A closed position's result by its id (the platform's net, and its payout): the records loader's. */
+export type PositionResults = Record<string, { net: number; payout: number }>;
+
+/** Operations that only move money between the member's own accounts. */
+const OWN_MOVES: ReadonlySet<string> = new Set([
+  "transfer_in",
+  "transfer_out",
+  "withdrawal_hold",
+  "withdrawal_returned",
+]);
+
+/**
+ * A closed position's row: what it made or lost in all, coloured as the member's rising and
+ * falling prices are (red-up or green-up), with the payout beside it; a payout alone, coloured as
+ * a gain, read a losing trade as a win. A close the loader did not find (older than the member's
+ * last 100) states what it returned over its margin.
+ */
+function PositionResult({
+  operation,
+  found,
+  currency,
+}: {
+  operation: AccountOperation;
+  found: { net: number; payout: number } | undefined;
+  currency: string;
+}) {
+  const { t, i18n } = useTranslation("records");
+  const payout = found?.payout ?? Math.max(0, ...operation.entries.map((e) => e.amount));
+  const net = found?.net ?? operation.entries.reduce((sum, e) => sum + e.amount, 0);
+  const money = (minor: number) => formatMoney(minor, currency, i18n.language);
+  // U+2212 for a loss, as bets' results are written (components/game/bet-result.ts)
+  const signed = net === 0 ? money(0) : `${net > 0 ? "+" : "−"}${money(Math.abs(net))}`;
+  return (
+    <span className="position-result" data-testid="position-result">
+      <strong className={net < 0 ? "pnl-loss" : net > 0 ? "pnl-gain" : undefined}>
+        {t(net < 0 ? "position.loss" : "position.profit", { amount: signed })}
+      </strong>
+      {/* the payout under the result: a long language's words never squeeze the card's other column */}
+      <span className="position-paid">
+        <span className="visually-hidden"> · </span>
+        {t("position.paid", { amount: money(payout) })}
+      </span>
     </span>
   );
 }
@@ -46,7 +97,14 @@ const COLUMNS = [
  * else the game wallet or the amount on hold) and that account's balance after. The
  * double-entry postings stay one tap away in a <details> (no JavaScript needed).
  */
-export function AccountTable(props: { items: AccountOperation[]; currency: string; games: Game[]; filtered: boolean }) {
+export function AccountTable(props: {
+  items: AccountOperation[];
+  /** closed positions' results, for their "Position closed" rows */
+  positions: PositionResults;
+  currency: string;
+  games: Game[];
+  filtered: boolean;
+}) {
   const { t } = useTranslation("records");
   const accountName = useAccountName(props.games);
   const [time, type, amount, balance, details] = COLUMNS;
@@ -74,7 +132,11 @@ export function AccountTable(props: { items: AccountOperation[]; currency: strin
               <span className="record-where">{where}</span>
             </Cell>
             <Cell column={amount}>
-              <SignedMoney minor={r.amount} currency={props.currency} />
+              {r.type === "position_close" ? (
+                <PositionResult operation={r} found={props.positions[r.reference]} currency={props.currency} />
+              ) : (
+                <SignedMoney minor={r.amount} currency={props.currency} neutral={OWN_MOVES.has(r.type)} />
+              )}
             </Cell>
             <Cell column={balance} label>
               <Money minor={r.balanceAfter} currency={props.currency} />
@@ -85,7 +147,8 @@ export function AccountTable(props: { items: AccountOperation[]; currency: strin
                 <ul>
                   {r.entries.map((e) => (
                     <li key={e.id}>
-                      <span>{accountName(e.account)}</span> <SignedMoney minor={e.amount} currency={props.currency} />{" "}
+                      <span>{accountName(e.account)}</span>{" "}
+                      <SignedMoney minor={e.amount} currency={props.currency} neutral={OWN_MOVES.has(r.type)} />{" "}
                       <span className="record-reason">
                         {t("columns.balance_after")} <Money minor={e.balanceAfter} currency={props.currency} />
                       </span>

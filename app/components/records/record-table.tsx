@@ -1,26 +1,28 @@
 import { useMemo } from "react";
 import { useTranslation } from "~/utils/translator";
-import { dateTimeFormat } from "~/utils/intl";
+import { dateTimeFormat, zoneNameFor } from "~/utils/intl";
+import { useTimeZone } from "~/utils/time-zone";
 import type { KeyOf } from "~/utils/translation-keys";
 
 /**
- * Times are shown in UTC, as the date filter counts days in UTC: the server cannot know the
- * member's time zone, and the same text must render on the server and in the browser.
+ * Times in the member's time zone (utils/time-zone.ts), the one the date filter's days are counted
+ * in; the root loader gives the server the same zone, so both render the same text.
  */
 export function useFormatTime(): (iso: string) => string {
   const { i18n } = useTranslation();
+  const zone = useTimeZone();
   return useMemo(() => {
     const format = dateTimeFormat(i18n.language, {
-      timeZone: "UTC",
       year: "numeric",
       month: "2-digit",
       day: "2-digit",
       hour: "2-digit",
       minute: "2-digit",
       second: "2-digit",
+      ...zoneNameFor(zone),
     });
     return (iso: string) => format.format(new Date(iso));
-  }, [i18n.language]);
+  }, [i18n.language, zone]);
 }
 
 export function RecordTime({ iso }: { iso: string }) {

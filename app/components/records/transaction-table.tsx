@@ -68,6 +68,8 @@ function TransactionRow({ item, currency, games }: { item: Transaction; currency
         <SignedMoney
           minor={item.kind === "transfer" && item.direction === "in" ? -item.amount : item.amount}
           currency={currency}
+          // a transfer moves money between the member's own accounts: no gain or loss to colour
+          neutral={item.kind === "transfer"}
         />
       </Cell>
       <Cell column={status}>

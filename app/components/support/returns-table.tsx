@@ -1,4 +1,5 @@
 import type { PairReturns } from "../../../server/contract";
+import { useTimeZone } from "~/utils/time-zone";
 import { formatDateTime, numberFormat } from "~/utils/intl";
 import { formatOdds, formatPrice } from "~/utils/game";
 import { useTranslation } from "~/utils/translator";
@@ -16,6 +17,7 @@ const percent = (locale: string, value: number, digits: number) =>
 
 function PairTable({ table }: { table: PairReturns }) {
   const { t, i18n } = useTranslation("support");
+  const zone = useTimeZone();
   const { t: tg } = useTranslation("game");
   const locale = i18n.language;
   // a chance that is exactly 0 (a digit option's refund) reads better as 0 % than as 0.000 %
@@ -27,7 +29,7 @@ function PairTable({ table }: { table: PairReturns }) {
       <p className="returns-params">
         {t("returns.pair_params", {
           price: formatPrice(table.price, table.precision, locale),
-          time: formatDateTime(table.priceAt, locale),
+          time: formatDateTime(table.priceAt, locale, zone),
           volatility: numberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(
             table.volatilityBp / 10_000,
           ),

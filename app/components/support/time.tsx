@@ -1,10 +1,12 @@
 import { useTranslation } from "~/utils/translator";
 import { formatDateTime } from "~/utils/intl";
+import { useTimeZone } from "~/utils/time-zone";
 
 /** A time in the member's language, in UTC and labelled so (the server cannot know the member's zone). */
 export function Time({ iso }: { iso: string }) {
   const { i18n } = useTranslation();
-  return <time dateTime={iso}>{formatDateTime(iso, i18n.language)}</time>;
+  const zone = useTimeZone();
+  return <time dateTime={iso}>{formatDateTime(iso, i18n.language, zone)}</time>;
 }
 
 /** A campaign's period: start – end, or from the start with no end set. */

@@ -52,7 +52,7 @@ async function tickets(visitor: Visitor) {
 /** The main account's balance as the member overview shows it ("US$90.00"). */
 async function mainBalance(visitor: Visitor): Promise<string | undefined> {
   const html = (await visitor.follow("/user")).html.replace(/<!-- -->/g, "");
-  return /data-testid="main-balance"[^>]*>([\s\S]*?)<\/strong>/
+  return /data-testid="main-balance"[^>]*>([\s\S]*?)<\/dd>/
     .exec(html)?.[1]
     ?.replace(/<[^>]+>/g, "")
     .trim();

@@ -219,7 +219,10 @@ describe("game page", { timeout: 20_000 }, () => {
       const html = clean((await english.follow(path)).html);
       expect(html, path).toMatch(/<h1>1-minute rounds<\/h1>/);
       expect(html, path).toContain("<title>1-minute rounds · Demo Trade</title>");
-      expect(html, path).toMatch(/<a [^>]*href="\/game"[^>]*>1-minute rounds<\/a>/);
+      // the header's link: an icon and the name (shown from tablet width, the phone's accessible name)
+      expect(html, path).toMatch(
+        /<a [^>]*href="\/game"[^>]*>(?:<svg[\s\S]*?<\/svg>)?<span class="nav-label">1-minute rounds<\/span><\/a>/,
+      );
     }
     expect(clean((await english.follow("/user")).html)).toMatch(
       /<a [^>]*href="\/user\/gamePage"[^>]*>1-minute rounds<\/a>/,

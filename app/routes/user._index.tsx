@@ -10,6 +10,8 @@ import { lockedBonus } from "~/utils/campaigns.server";
 import { LockedBonusEntry } from "~/components/campaigns/locked-bonus";
 import { MEMBER_LINKS } from "~/utils/member-links";
 import type { RouteHandle } from "~/utils/translation-keys";
+import { FirstTimeOffer } from "~/components/account/first-time-offer";
+import { practiceAmount } from "~/utils/first-landing.server";
 
 export const handle = { titleKey: "user.title", i18n: ["records", "campaigns"] } satisfies RouteHandle;
 
@@ -36,6 +38,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       recent: recent.ok ? recent.data.items : null,
       games: context.site.games.map(({ code, name }) => ({ code, name })),
       currency: context.site.currency,
+      // a member with nothing in the records yet, in real mode, is offered practice money first
+      firstTime: recent.ok && recent.data.items.length === 0 && context.session.mode === "real",
+      practiceAmount: practiceAmount(context),
       error: failed?.code ?? null,
     },
     // a call that failed after its retry answers 400, other failures keep theirs (app/README.md, "Failure statuses")
@@ -53,7 +58,8 @@ const SECTIONS = MEMBER_LINKS.filter(([to]) => !SHORTCUTS.has(to));
  * other sections as tiles, and the profile.
  */
 export default function MemberHome() {
-  const { info, wallets, bonus, recent, games, currency, error } = useLoaderData<typeof loader>();
+  const { info, wallets, bonus, recent, games, currency, error, firstTime, practiceAmount } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const gameName = (account: string) => games.find((g) => `game:${g.code}` === account)?.name ?? account;
   return (
@@ -92,6 +98,7 @@ export default function MemberHome() {
           </dl>
         </section>
       ) : null}
+      {firstTime ? <FirstTimeOffer practiceAmount={practiceAmount} /> : null}
       <nav aria-label={t("user.shortcuts")} className="home-shortcuts">
         <Link to="/user/deposit" className="button button-primary">
           {t("user.nav_deposit")}

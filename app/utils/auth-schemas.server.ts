@@ -43,14 +43,15 @@ export const registerSchema = z
       .max(REFERRAL_CODE.maxLength, "validation.referral_invalid")
       .regex(REFERRAL_CODE.pattern, "validation.referral_invalid")
       .optional(),
-    agreeTerms: z.string().optional(),
+    // the two rules of the spec, terms agreed and legal age confirmed, in one box and one message;
+    // a field rule, not a refinement, so it shows beside the other fields' messages (an object's
+    // refinements are skipped while a field, e.g. an empty account, is missing)
+    agreeTerms: z.literal("on", { errorMap: () => ({ message: "validation.terms_and_age_required" }) }),
     start: z.enum(["practice"]).optional(),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
     if (v.password === v.account) issue("password", "validation.password_equals_account");
-    // the two rules of the spec, terms agreed and legal age confirmed, in one box and one message
-    if (v.agreeTerms !== "on") issue("agreeTerms", "validation.terms_and_age_required");
   });
 export type RegisterForm = z.infer<typeof registerSchema>;
 

@@ -34,6 +34,13 @@ describe("sign-up rules: only what signing in needs", () => {
     const { agreeTerms: _a, ...rest } = valid;
     expect(errorsOf(registerSchema, rest).agreeTerms).toEqual(["validation.terms_and_age_required"]);
   });
+
+  it("names the unticked box beside an empty account's message, not only once the account is given", () => {
+    // an empty field reaches the schema as missing (conform drops it), as from the page
+    const errors = errorsOf(registerSchema, { password: "abc" });
+    expect(errors.account?.[0]).toBe("validation.account_required");
+    expect(errors.agreeTerms).toEqual(["validation.terms_and_age_required"]);
+  });
 });
 
 describe("what a first withdrawal asks for", () => {

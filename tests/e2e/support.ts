@@ -230,8 +230,10 @@ export async function waitForReact(page: Page): Promise<void> {
 
 // money pages ------------------------------------------------------------------------------------
 
-/** Signs a new member up on the current page (with or without JavaScript) and waits for /user. */
-/** With `details` (the default), the withdrawal's details are given too and the page is /user again. */
+/**
+ * Signs a new member up on /register (with or without JavaScript) and waits for /user. With
+ * `details` (the default), the withdrawal's details are given too and the page is /user again.
+ */
 export async function signUp(
   page: Page,
   origin: string,

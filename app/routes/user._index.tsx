@@ -131,10 +131,13 @@ export default function MemberHome() {
             <dt>{t("fields.account")}</dt>
             <dd data-testid="account">{info.account}</dd>
           </div>
-          <div>
-            <dt>{t("fields.real_name")}</dt>
-            <dd data-testid="real-name">{info.realName}</dd>
-          </div>
+          {/* the short sign-up leaves the name for the first withdrawal: no empty row until then */}
+          {info.realName ? (
+            <div>
+              <dt>{t("fields.real_name")}</dt>
+              <dd data-testid="real-name">{info.realName}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t("user.invite_code")}</dt>
             <dd>{info.inviteCode}</dd>

@@ -191,18 +191,14 @@ async function makeMember(browser: Browser, tenant: Tenant) {
   const suffix = Math.random().toString(36).slice(2, 8);
   const account = `shots_${suffix}`;
   const txPassword = "Tx-shots-1";
-  await page.goto("/register");
-  await page.fill('[name="account"]', account);
-  await page.fill('[name="password"]', "Pw-shots-1");
-  await page.fill('[name="confirmPassword"]', "Pw-shots-1");
-  await page.fill('[name="transactionPassword"]', txPassword);
-  await page.fill('[name="confirmTransactionPassword"]', txPassword);
-  await page.fill('[name="realName"]', "Sam Shots");
-  await page.fill('[name="mobile"]', `09${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`);
-  await page.check('[name="agreeTerms"]');
-  await page.check('[name="legalAge"]');
-  await page.click('form button[type="submit"]');
-  await page.waitForURL(/\/user$/);
+  await signUpShort(page, account);
+  // what the short sign-up leaves for the first withdrawal (app/README.md, "Sign-in and sign-up")
+  await submit(page, "/user/withdraw", "intent", async (p) => {
+    await p.fill('[name="realName"]', "Sam Shots");
+    await p.fill('[name="mobile"]', `09${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`);
+    await p.fill('[name="transactionPassword"]', txPassword);
+    await p.fill('[name="confirmTransactionPassword"]', txPassword);
+  });
 
   await submit(page, "/user/deposit", "optionId", async (p) => {
     await p.check(`input[name="optionId"][value="${site.deposit}"]`);
@@ -283,6 +279,36 @@ async function makeMember(browser: Browser, tenant: Tenant) {
   await context.close();
   return { state, threadPath };
 }
+
+/** The short sign-up on /register (account, password, one box), landing on /user. */
+async function signUpShort(page: Page, account: string) {
+  await page.goto("/register");
+  const form = page.locator("main form").filter({ has: page.locator('[name="agreeTerms"]') });
+  await form.locator('[name="account"]').fill(account);
+  await form.locator('[name="password"]').fill("Pw-shots-1");
+  await form.locator('[name="agreeTerms"]').check();
+  await form.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/user$/);
+}
+
+/**
+ * A member just signed up, with nothing done yet: the member center's first-time card and the
+ * withdrawal page's "before your first withdrawal" form are theirs.
+ */
+async function makeNewcomer(browser: Browser, tenant: Tenant) {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: TENANTS[tenant].origin });
+  const page = await context.newPage();
+  await signUpShort(page, `new_${Math.random().toString(36).slice(2, 8)}`);
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** The newcomer's pages. */
+const NEWCOMER_PAGES: Record<string, string> = {
+  "first-time-user": "/user",
+  "withdraw-details": "/user/withdraw",
+};
 
 /**
  * A platform token of a second account of the tenant, made through the platform's public API: the
@@ -462,6 +488,7 @@ try {
   for (const tenant of tenants) {
     const site = TENANTS[tenant];
     const member = await makeMember(browser, tenant);
+    const newcomer = await makeNewcomer(browser, tenant);
     // the link opens /user and lands on /confirm-sign-in, which waits (10 minutes) for an answer
     const link = `/user?accessToken=${encodeURIComponent(await linkToken(tenant))}`;
     for (const locale of locales) {
@@ -491,6 +518,10 @@ try {
           await shoot(signedIn, site.origin, { ...memberPages(member.threadPath), "link-switch": link }, dir);
           await shootPractice(signedIn, site.origin, dir);
           await signedIn.close();
+          const fresh = await browser.newContext({ ...base, storageState: newcomer });
+          await fresh.addCookies(cookies);
+          await shoot(fresh, site.origin, NEWCOMER_PAGES, dir);
+          await fresh.close();
           count += 1;
           console.log(`${tenant} ${locale} ${viewport} ${scheme}: done`);
         }

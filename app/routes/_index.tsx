@@ -1,4 +1,7 @@
-import { Link } from "@remix-run/react";
+import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { SignUpForm } from "~/components/account/sign-up-form";
+import { practiceAmount } from "~/utils/first-landing.server";
 import { BET_OPTIONS } from "#rules/bet-options";
 import { useTranslation } from "~/utils/translator";
 import { useGameName, useRootData } from "~/utils/root-data";
@@ -7,10 +10,16 @@ import type { RouteHandle } from "~/utils/translation-keys";
 export const handle = { titleKey: "home.title" } satisfies RouteHandle;
 export { sharedPageHeaders as headers } from "~/utils/shared-page";
 
+/** The site's practice money, named by the hero's sign-up button (the same for every visitor). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json({ practiceAmount: practiceAmount(context) });
+}
+
 export default function Home() {
   const { site, member } = useRootData();
   const { t } = useTranslation();
   const gameName = useGameName();
+  const { practiceAmount } = useLoaderData<typeof loader>();
   return (
     <div className="home">
       {/* the header already shows the brand: the hero leads with what the site offers (its tagline),
@@ -29,17 +38,21 @@ export default function Home() {
               </Link>
             </>
           ) : (
-            <>
-              <Link to="/register" className="button button-primary">
-                {t("home.cta_register")}
-              </Link>
-              <Link to="/login" className="button">
-                {t("home.cta_login")}
-              </Link>
-            </>
+            <Link to="/login" className="button">
+              {t("home.cta_login")}
+            </Link>
           )}
         </p>
       </section>
+      {member ? null : (
+        // the first minute (app/README.md, "Sign-in and sign-up"): account, password, one box,
+        // and the game opens with practice money; the referral code waits on /register
+        <section aria-labelledby="quick-title" className="card home-quick">
+          <h2 id="quick-title">{t("home.quick_title")}</h2>
+          <p className="hint">{t("home.quick_note")}</p>
+          <SignUpForm referralCode="" practice={practiceAmount} showReferral={false} />
+        </section>
+      )}
       <section aria-labelledby="how-title" className="card">
         <h2 id="how-title">{t("home.how_title")}</h2>
         <ol className="steps">

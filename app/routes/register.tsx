@@ -1,54 +1,42 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import {
-  CheckboxField,
-  CsrfInput,
-  ErrorList,
-  Field,
-  FormSummary,
-  SelectField,
-  SubmitButton,
-  useServerForm,
-} from "~/components/forms";
+import { SignUpForm } from "~/components/account/sign-up-form";
 import { completeSignIn } from "~/utils/auth.server";
 import { registerSchema } from "~/utils/auth-schemas.server";
 import { readPlainCookie } from "~/utils/cookies";
+import { practiceAmount, practiceLanding } from "~/utils/first-landing.server";
 import { messageKey } from "~/utils/messages";
 import { signInCall } from "~/utils/signin.server";
+import { REFERRAL_CODE } from "#rules/fields";
 import type { RouteHandle } from "~/utils/translation-keys";
 
 export const handle = { titleKey: "register.title", layout: "auth" } satisfies RouteHandle;
 
-const SECRET_FIELDS = ["password", "confirmPassword", "transactionPassword", "confirmTransactionPassword"];
+const SECRET_FIELDS = ["password"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.session.signedIn) throw redirect("/user");
   return json({
-    areaCodes: context.site.localsOptions,
     referralCode: readPlainCookie(request, "referrerCode") ?? "",
+    practiceAmount: practiceAmount(context),
   });
 }
 
+/**
+ * Sign-up asks only what signing in needs (app/README.md, "Sign-in and sign-up"); the transaction
+ * password, real name and mobile are asked by the withdrawal page when first needed.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { site, siteId, platform } = context;
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema(site.localsOptions) });
+  const { siteId, platform } = context;
+  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
   }
   const v = submission.value;
   const signup = await platform.call("signup", {
-    body: {
-      siteId,
-      account: v.account,
-      password: v.password,
-      transactionPassword: v.transactionPassword,
-      realName: v.realName,
-      areaCode: v.areaCode,
-      mobile: v.mobile,
-      referralCode: v.referralCode || undefined,
-    },
+    body: { siteId, account: v.account, password: v.password, referralCode: referralOf(request, v.referralCode) },
   });
   // A sign-up whose answer was lost (the client retried it) or a form sent twice finds its own
   // account there already: whoever holds its password owns it, so it signs in as /login would.
@@ -70,90 +58,47 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context.session.flashToast({ kind: "error", key: "register_signin_failed" });
     throw redirect(`/login?${new URLSearchParams({ account: v.account }).toString()}`);
   }
-  return completeSignIn(request, context, {
+  const opts = {
     token: signin.data.token,
     account: v.account,
     platformRedirect: signin.data.redirectUrl,
-    toastKey: taken ? "login_success" : "register_success",
-  });
+    toastKey: taken ? ("login_success" as const) : ("register_success" as const),
+  };
+  if (taken || v.start !== "practice") return completeSignIn(request, context, opts);
+  // the home page's form: straight into the game with practice money (the session is signed in
+  // first, so the practice call runs as the new member)
+  const response = completeSignIn(request, context, opts);
+  const landing = await practiceLanding(context);
+  // the one success toast: this flash replaces completeSignIn's, and names the practice money
+  context.session.flashToast({ kind: "success", key: landing.toastKey });
+  return redirect(landing.target, { headers: response.headers });
+}
+
+/**
+ * The referral code typed, or, from the home page's form (which has no such field: the page is the
+ * same for every visitor), the one the referral link left in the referrerCode cookie.
+ */
+function referralOf(request: Request, typed: string | undefined): string | undefined {
+  if (typed !== undefined) return typed || undefined;
+  const remembered = readPlainCookie(request, "referrerCode");
+  return remembered && REFERRAL_CODE.pattern.test(remembered) && remembered.length <= REFERRAL_CODE.maxLength
+    ? remembered
+    : undefined;
 }
 
 export default function Register() {
-  const { areaCodes, referralCode } = useLoaderData<typeof loader>();
+  const { referralCode, practiceAmount } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
-  const [form, fields] = useServerForm<ReturnType<typeof registerSchema>>({
-    lastResult,
-    defaultValue: { referralCode, areaCode: areaCodes[0] },
-  });
+  const fromHome = lastResult?.initialValue?.start === "practice";
   return (
     <div className="auth-card">
       <p className="auth-home">
         <Link to="/">{t("nav.back_home")}</Link>
       </p>
       <h1>{t("register.title")}</h1>
-      <Form method="post" {...form.props}>
-        <CsrfInput />
-        <ErrorList id={form.errorId} errors={form.errors} alert />
-        <FormSummary
-          form={form}
-          labels={{
-            account: t("fields.account"),
-            password: t("fields.password"),
-            confirmPassword: t("fields.confirm_password"),
-            transactionPassword: t("fields.transaction_password"),
-            confirmTransactionPassword: t("fields.confirm_transaction_password"),
-            realName: t("fields.real_name"),
-            areaCode: t("fields.area_code"),
-            mobile: t("fields.mobile"),
-            referralCode: t("fields.referral_code"),
-          }}
-        />
-        <Field
-          meta={fields.account}
-          label={t("fields.account")}
-          autoComplete="username"
-          hint={t("register.account_hint")}
-        />
-        <Field meta={fields.password} label={t("fields.password")} type="password" autoComplete="new-password" />
-        <Field
-          meta={fields.confirmPassword}
-          label={t("fields.confirm_password")}
-          type="password"
-          autoComplete="new-password"
-        />
-        <Field
-          meta={fields.transactionPassword}
-          label={t("fields.transaction_password")}
-          type="password"
-          autoComplete="off"
-        />
-        <Field
-          meta={fields.confirmTransactionPassword}
-          label={t("fields.confirm_transaction_password")}
-          type="password"
-          autoComplete="off"
-        />
-        <Field meta={fields.realName} label={t("fields.real_name")} autoComplete="name" />
-        <div className="field-row">
-          <SelectField
-            meta={fields.areaCode}
-            label={t("fields.area_code")}
-            options={areaCodes.map((c) => ({ value: c, label: c }))}
-            autoComplete="tel-country-code"
-          />
-          <Field meta={fields.mobile} label={t("fields.mobile")} inputMode="tel" autoComplete="tel-national" />
-        </div>
-        <Field meta={fields.referralCode} label={t("fields.referral_code")} />
-        <CheckboxField meta={fields.agreeTerms}>
-          {t("register.agree_terms_before")}{" "}
-          <Link to="/terms" target="_blank">
-            {t("register.terms_link")}
-          </Link>
-        </CheckboxField>
-        <CheckboxField meta={fields.legalAge}>{t("register.legal_age")}</CheckboxField>
-        <SubmitButton>{t("register.submit")}</SubmitButton>
-      </Form>
+      <SignUpForm lastResult={lastResult} referralCode={referralCode} practice={fromHome ? practiceAmount : null} />
+      <p className="hint">{t("register.later_note")}</p>
       <p>
         {t("register.have_account")} <Link to="/login">{t("register.login_link")}</Link>
       </p>

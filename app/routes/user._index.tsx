@@ -9,6 +9,8 @@ import { lockedBonus } from "~/utils/campaigns.server";
 import { BalancesCard, PracticeShortcuts } from "~/components/account/balances-card";
 import { MEMBER_LINKS } from "~/utils/member-links";
 import type { RouteHandle } from "~/utils/translation-keys";
+import { FirstTimeOffer } from "~/components/account/first-time-offer";
+import { practiceAmount } from "~/utils/first-landing.server";
 
 export const handle = { titleKey: "user.title", i18n: ["records", "campaigns"] } satisfies RouteHandle;
 
@@ -39,6 +41,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       recent: recent.ok ? recent.data.items : null,
       games: context.site.games.map(({ code, name }) => ({ code, name })),
       currency: context.site.currency,
+      // a member with nothing in the records yet, in real mode, is offered practice money first
+      firstTime: recent.ok && recent.data.items.length === 0 && context.session.mode === "real",
+      practiceAmount: practiceAmount(context),
       error: failed?.code ?? null,
     },
     // a call that failed after its retry answers 400, other failures keep theirs (app/README.md, "Failure statuses")
@@ -56,7 +61,8 @@ const SECTIONS = MEMBER_LINKS.filter(([to]) => !SHORTCUTS.has(to));
  * other sections as tiles, and the profile.
  */
 export default function MemberHome() {
-  const { info, wallets, practice, bonus, recent, games, currency, error } = useLoaderData<typeof loader>();
+  const { info, wallets, practice, bonus, recent, games, currency, error, firstTime, practiceAmount } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const gameName = (account: string) => games.find((g) => `game:${g.code}` === account)?.name ?? account;
   return (
@@ -68,6 +74,8 @@ export default function MemberHome() {
         </p>
       ) : null}
       <BalancesCard wallets={wallets} practice={practice} bonus={bonus} />
+      {/* a member with no activity yet is offered practice money first (app/README.md, "Sign-in and sign-up") */}
+      {firstTime ? <FirstTimeOffer practiceAmount={practiceAmount} /> : null}
       {/* in practice mode the shortcuts are to play and back to real money: no Deposit or Withdraw for play money */}
       {practice ? (
         <PracticeShortcuts />
@@ -123,10 +131,13 @@ export default function MemberHome() {
             <dt>{t("fields.account")}</dt>
             <dd data-testid="account">{info.account}</dd>
           </div>
-          <div>
-            <dt>{t("fields.real_name")}</dt>
-            <dd data-testid="real-name">{info.realName}</dd>
-          </div>
+          {/* the short sign-up leaves the name for the first withdrawal: no empty row until then */}
+          {info.realName ? (
+            <div>
+              <dt>{t("fields.real_name")}</dt>
+              <dd data-testid="real-name">{info.realName}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t("user.invite_code")}</dt>
             <dd>{info.inviteCode}</dd>

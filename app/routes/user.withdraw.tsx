@@ -21,8 +21,11 @@ import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.
 import { withdrawSchema } from "~/utils/money-schemas.server";
 import { limitsFor, moneyFailure, moneySuccess, takeReceiptId } from "~/utils/money.server";
 import type { RouteHandle } from "~/utils/translation-keys";
+import { failureStatus } from "~/utils/failure-status";
 import { lockedBonus } from "~/utils/campaigns.server";
 import { LockedBonusEntry, LockedBonusNote } from "~/components/campaigns/locked-bonus";
+import { WithdrawDetailsForm } from "~/components/money/withdraw-details";
+import { needsAny, saveWithdrawDetails, withdrawNeeds } from "~/utils/withdraw-details.server";
 
 export const handle = { titleKey: "money:withdraw.title", i18n: ["money", "campaigns"] } satisfies RouteHandle;
 
@@ -35,11 +38,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     platform.call("bank"),
     platform.call("wallets"),
     platform.call("withdrawals", { query: { page: 1, pageSize: 5 } }),
+    // what sign-up left out (real name, mobile, transaction password) is asked here first; and
     // smsVerify: the site pays withdrawals only to a verified mobile (the platform refuses with
-    // verify_mobile_first); the page says so before the member fills the form
-    site.smsVerify ? platform.call("playerInfo") : null,
+    // verify_mobile_first): the page says so before the member fills the form
+    platform.call("playerInfo"),
   ]);
-  const mobileReady = !info || (info.ok && info.data.mobileVerified);
+  const needs = info.ok ? withdrawNeeds(context, info.data) : null;
+  const mobileReady = !site.smsVerify || (info.ok && info.data.mobileVerified);
   const bankStatus = bank.ok ? bank.data.status : "none";
   const receiptId = takeReceiptId(request, context, "withdraw");
   const bonus = await lockedBonus(context, wallets.ok ? wallets.data : null);
@@ -47,6 +52,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // (app/README.md, "Validation rules")
   const bankReady = site.bankVerify ? bankStatus === "approved" : bankStatus !== "none" && bankStatus !== "rejected";
   return json({
+    needs: needs ?? { realName: false, mobile: false, transactionPassword: false },
+    detailsReady: needs !== null && !needsAny(needs),
+    areaCodes: site.localsOptions,
+    detailsKey: newIdempotencyKey(),
     mobileReady,
     bankReady,
     bankStatus,
@@ -69,6 +78,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { site } = context;
   const schema = withdrawSchema(limitsFor(context, "Withdraw"), site.transactionPasswordRequired);
   const formData = await request.formData();
+  if (formData.get("intent") === "details") {
+    const info = await context.platform.call("playerInfo");
+    if (!info.ok) throw new Response(null, { status: failureStatus(info.status) });
+    return saveWithdrawDetails(context, formData, info.data);
+  }
   const submission = parseWithZod(formData, { schema });
   const key = submittedIdempotencyKey(formData);
   if (submission.status !== "success") {
@@ -136,7 +150,8 @@ export default function Withdraw() {
           <PracticeRefused />
         </RealMoneyOnly>
       ) : null}
-      {mode === "practice" ? null : !data.mobileReady ? (
+      {mode === "practice" || data.detailsReady ? null : <WithdrawDetailsForm />}
+      {mode === "practice" || !data.detailsReady ? null : !data.mobileReady ? (
         <div className="card" role="status">
           <p>{t("withdraw.verify_mobile")}</p>
           <Link to="/user/smsVerify" className="button">
@@ -153,7 +168,7 @@ export default function Withdraw() {
             {t("withdraw.bind_bank")}
           </Link>
         </div>
-      ) : !data.mobileReady ? null : (
+      ) : !data.mobileReady || !data.detailsReady ? null : (
         // keyed by the page's idempotency key: a success brings a new key and so an empty form (amount,
         // transaction password, fee preview), even with JavaScript (user.deposit.tsx)
         <WithdrawForm key={data.idempotencyKey} />
@@ -181,7 +196,7 @@ export default function Withdraw() {
 /** A withdrawal posted from a page of before the switch: the platform's refusal (practice_mode_refused). */
 function PracticeRefused() {
   const actionData = useActionData<typeof action>();
-  const [form] = useServerForm<ReturnType<typeof withdrawSchema>>({ lastResult: actionData?.result });
+  const [form] = useServerForm<ReturnType<typeof withdrawSchema>>({ lastResult: resultOf(actionData) });
   return <ErrorList id={form.errorId} errors={form.errors} alert />;
 }
 
@@ -190,7 +205,7 @@ function WithdrawForm() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
   const [amountText, setAmountText] = useState("");
-  const [form, fields] = useServerForm<ReturnType<typeof withdrawSchema>>({ lastResult: actionData?.result });
+  const [form, fields] = useServerForm<ReturnType<typeof withdrawSchema>>({ lastResult: resultOf(actionData) });
   const { currency } = data;
   return (
     <Form
@@ -203,7 +218,7 @@ function WithdrawForm() {
       }}
     >
       <CsrfInput />
-      <IdempotencyInput value={actionData?.idempotencyKey ?? data.idempotencyKey} />
+      <IdempotencyInput value={(resultOf(actionData) && actionData?.idempotencyKey) || data.idempotencyKey} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <FormSummary form={form} />
       <p className="hint">
@@ -223,4 +238,9 @@ function WithdrawForm() {
       <SubmitButton>{t("withdraw.submit")}</SubmitButton>
     </Form>
   );
+}
+
+/** The withdrawal form's answer (the details form's is `details`, read by its own component). */
+function resultOf(actionData: ReturnType<typeof useActionData<typeof action>>) {
+  return actionData && "result" in actionData ? actionData.result : undefined;
 }

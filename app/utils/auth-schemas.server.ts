@@ -28,40 +28,68 @@ export const loginSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginSchema>;
 
-/** The sign-up schema for a site: the area code must be one the site offers. */
-export function registerSchema(areaCodes: string[]) {
+/**
+ * The sign-up schema: only what signing in needs (app/README.md, "Sign-in and sign-up"). The
+ * password is typed once, with a show/hide toggle; one box confirms both the terms and the legal
+ * age, and unticked it asks for both. `start=practice` (the home page's form) lands in practice.
+ */
+export const registerSchema = z
+  .object({
+    account,
+    password: password("validation.password_required", "validation.password_too_short"),
+    referralCode: z
+      .string()
+      .trim()
+      .max(REFERRAL_CODE.maxLength, "validation.referral_invalid")
+      .regex(REFERRAL_CODE.pattern, "validation.referral_invalid")
+      .optional(),
+    // the two rules of the spec, terms agreed and legal age confirmed, in one box and one message;
+    // a field rule, not a refinement, so it shows beside the other fields' messages (an object's
+    // refinements are skipped while a field, e.g. an empty account, is missing)
+    agreeTerms: z.literal("on", { errorMap: () => ({ message: "validation.terms_and_age_required" }) }),
+    start: z.enum(["practice"]).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (v.password === v.account) issue("password", "validation.password_equals_account");
+  });
+export type RegisterForm = z.infer<typeof registerSchema>;
+
+/**
+ * What a withdrawal needs that sign-up no longer asks (app/README.md, "Validation rules"): only the
+ * missing ones are fields, each with the rules sign-up had. The transaction password differs from
+ * the account here; from the login password, the platform says (it alone knows it).
+ */
+export function withdrawDetailsSchema(
+  areaCodes: string[],
+  account: string,
+  needs: { realName: boolean; mobile: boolean; transactionPassword: boolean },
+) {
+  // a field the member has already given is not asked again: whatever comes for it is ignored
+  const given = z.unknown().transform(() => undefined);
   return z
     .object({
-      account,
-      password: password("validation.password_required", "validation.password_too_short"),
-      confirmPassword: required("validation.confirm_required"),
-      transactionPassword: password("validation.tx_password_required", "validation.tx_password_too_short"),
-      confirmTransactionPassword: required("validation.confirm_required"),
-      realName: required("validation.real_name_required")
-        .max(REAL_NAME_MAX_LENGTH, "validation.real_name_too_long")
-        .refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY),
-      areaCode: required("validation.area_code_invalid").refine(
-        (v) => areaCodes.includes(v),
-        "validation.area_code_invalid",
-      ),
-      mobile: required("validation.mobile_required").regex(MOBILE_NUMBER, "validation.mobile_invalid"),
-      referralCode: z
-        .string()
-        .trim()
-        .max(REFERRAL_CODE.maxLength, "validation.referral_invalid")
-        .regex(REFERRAL_CODE.pattern, "validation.referral_invalid")
-        .optional(),
-      agreeTerms: z.literal("on", { errorMap: () => ({ message: "validation.terms_required" }) }),
-      legalAge: z.literal("on", { errorMap: () => ({ message: "validation.legal_age_required" }) }),
+      realName: needs.realName
+        ? required("validation.real_name_required")
+            .max(REAL_NAME_MAX_LENGTH, "validation.real_name_too_long")
+            .refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY)
+        : given,
+      areaCode: needs.mobile
+        ? required("validation.area_code_invalid").refine((v) => areaCodes.includes(v), "validation.area_code_invalid")
+        : given,
+      mobile: needs.mobile
+        ? required("validation.mobile_required").regex(MOBILE_NUMBER, "validation.mobile_invalid")
+        : given,
+      transactionPassword: needs.transactionPassword
+        ? password("validation.tx_password_required", "validation.tx_password_too_short")
+        : given,
+      confirmTransactionPassword: needs.transactionPassword ? required("validation.confirm_required") : given,
     })
     .superRefine((v, ctx) => {
+      if (!needs.transactionPassword) return;
       const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-      if (v.password === v.account) issue("password", "validation.password_equals_account");
-      if (v.confirmPassword !== v.password) issue("confirmPassword", "validation.confirm_mismatch");
-      if (v.transactionPassword === v.password) issue("transactionPassword", "validation.tx_password_equals_password");
-      if (v.transactionPassword === v.account) issue("transactionPassword", "validation.tx_password_equals_account");
+      if (v.transactionPassword === account) issue("transactionPassword", "validation.tx_password_equals_account");
       if (v.confirmTransactionPassword !== v.transactionPassword)
         issue("confirmTransactionPassword", "validation.tx_confirm_mismatch");
     });
 }
-export type RegisterForm = z.infer<ReturnType<typeof registerSchema>>;

@@ -105,6 +105,9 @@ export const MESSAGE_CODES = [
   // decided here (settings that act: a site with smsVerify pays withdrawals only to members who
   // verified their mobile)
   "verify_mobile_first",
+  // decided here (sign-up asks only what signing in needs: a withdrawal needs the real name the
+  // payout is made to, asked then, the way update_mobile_first asks for the mobile)
+  "update_real_name_first",
   // decided here (deposits: an option's address pool has no free address left)
   "deposit_address_unavailable",
   // decided here (contract trading, positions.ts: each refusal of an open, a TP/SL change or a close)

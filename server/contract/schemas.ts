@@ -319,15 +319,21 @@ export const playerInfo = z.object({
 });
 export type PlayerInfo = z.infer<typeof playerInfo>;
 
+/**
+ * Sign-up asks only what signing in needs: the transaction password, real name and mobile are
+ * optional, asked when first needed (a withdrawal refuses without them). A client that still sends
+ * them is answered as before; a mobile needs its area code (the platform answers
+ * `update_area_code_first`, or `update_mobile_first` for an area code alone).
+ */
 export const signupBody = z
   .object({
     siteId: siteIdSchema,
     account,
     password,
-    transactionPassword: password,
-    realName: cleanText(REAL_NAME_MAX_LENGTH).pipe(z.string().min(1)),
-    areaCode,
-    mobile,
+    transactionPassword: password.optional(),
+    realName: cleanText(REAL_NAME_MAX_LENGTH).pipe(z.string().min(1)).optional(),
+    areaCode: areaCode.optional(),
+    mobile: mobile.optional(),
     referralCode: z.string().trim().max(REFERRAL_CODE.maxLength).regex(REFERRAL_CODE.pattern).optional(),
   })
   .strict();

@@ -146,11 +146,13 @@ for (const tour of TOURS) {
     );
 
     await test.step("the public pages: terms, contact, sign in, forgot password, sign up, 404", async () => {
-      await page.getByRole("link", { name: t("nav.terms") }).click();
+      // the footer's links (the home page's sign-up form links the terms too)
+      const footer = page.getByRole("navigation", { name: t("nav.footer_label") });
+      await footer.getByRole("link", { name: t("nav.terms") }).click();
       await expect(page).toHaveURL(`${origin}/terms`);
       await expectPage(page, "terms:title");
       await expect(page.locator("#terms-liability")).toHaveText(t("terms:sections.liability.heading"));
-      await page.getByRole("link", { name: t("nav.contact") }).click();
+      await footer.getByRole("link", { name: t("nav.contact") }).click();
       await expect(page).toHaveURL(`${origin}/contact`);
       await expectPage(page, "support:contact.title");
       await expect(page.getByTestId("chat-link")).toContainText(t("support:contact.chat_open"));
@@ -175,8 +177,9 @@ for (const tour of TOURS) {
     await test.step("signs up with the form's words in this language", async () => {
       await open(page, "/register");
       await expectPage(page, "register.title");
-      await expect(page.getByLabel(t("fields.confirm_transaction_password"))).toBeVisible();
-      await expect(page.getByRole("checkbox", { name: t("register.legal_age") })).toBeVisible();
+      // the short form: the password once, one box for the terms and the legal age
+      await expect(signUpForm(page).getByLabel(t("fields.password"), { exact: true })).toBeVisible();
+      await expect(page.getByRole("checkbox", { name: t("register.age_and_terms_before") })).toBeVisible();
       await fillSignUp(page, signUpValues(newMember()));
       await signUpForm(page)
         .getByRole("button", { name: t("register.submit") })

@@ -122,28 +122,39 @@ export function signUpValues(m: Member): SignUpValues {
   };
 }
 
-const TEXT_FIELDS = [
-  "account",
-  "password",
-  "confirmPassword",
-  "transactionPassword",
-  "confirmTransactionPassword",
-  "realName",
-  "mobile",
-  "referralCode",
-] as const;
+const TEXT_FIELDS = ["account", "password", "referralCode"] as const;
 
-/** Fills every field of the sign-up form on the current page (an omitted text field is left empty). */
+/**
+ * Fills the sign-up form on the current page: account, password, referral code and its one box
+ * (terms and legal age). The details a withdrawal needs are not on it any more (giveDetails).
+ */
 export async function fillSignUp(page: Page, v: SignUpValues): Promise<void> {
   const form = signUpForm(page);
   for (const name of TEXT_FIELDS) await form.locator(`[name="${name}"]`).fill(v[name] ?? "");
-  if (v.areaCode) await form.locator('select[name="areaCode"]').selectOption(v.areaCode);
-  await form.locator('[name="agreeTerms"]').setChecked(Boolean(v.agreeTerms));
-  await form.locator('[name="legalAge"]').setChecked(Boolean(v.legalAge));
+  await form.locator('[name="agreeTerms"]').setChecked(Boolean(v.agreeTerms && v.legalAge !== false));
 }
 
 export function signUpForm(page: Page): Locator {
-  return page.locator("form").filter({ has: page.locator('[name="confirmTransactionPassword"]') });
+  return page.locator("main form").filter({ has: page.locator('[name="agreeTerms"]') });
+}
+
+/**
+ * What sign-up no longer asks, given where the member is first asked: the withdrawal page's
+ * "Before your first withdrawal" form (real name, mobile, transaction password), so tests about
+ * something else have a member with every detail, as the long sign-up gave them.
+ */
+export async function giveDetails(page: Page, origin: string, member: Member): Promise<void> {
+  await page.goto(`${origin}/user/withdraw`);
+  const form = page.locator("main form").filter({ has: page.locator('input[name="intent"][value="details"]') });
+  await form.locator('[name="realName"]').fill(member.realName);
+  await form.locator('select[name="areaCode"]').selectOption(member.areaCode);
+  await form.locator('[name="mobile"]').fill(member.mobile);
+  if ((await form.locator('[name="transactionPassword"]').count()) > 0) {
+    await form.locator('[name="transactionPassword"]').fill(member.transactionPassword);
+    await form.locator('[name="confirmTransactionPassword"]').fill(member.transactionPassword);
+  }
+  await form.locator('button[type="submit"]').click();
+  await expect(form, `details of ${member.account} saved`).toHaveCount(0);
 }
 
 /** The message shown under one field of a form. */
@@ -179,6 +190,7 @@ export async function registerMember(browser: Browser, origin: string, member: M
     await fillSignUp(page, signUpValues(member));
     await signUpForm(page).locator('button[type="submit"]').click();
     await expect(page, `sign-up of ${member.account} should end on /user`).toHaveURL(`${origin}/user`);
+    await giveDetails(page, origin, member);
     return member;
   } finally {
     await context.close();
@@ -218,12 +230,24 @@ export async function waitForReact(page: Page): Promise<void> {
 
 // money pages ------------------------------------------------------------------------------------
 
-/** Signs a new member up on the current page (with or without JavaScript) and waits for /user. */
-export async function signUp(page: Page, origin: string, member: Member = newMember()): Promise<Member> {
+/**
+ * Signs a new member up on /register (with or without JavaScript) and waits for /user. With
+ * `details` (the default), the withdrawal's details are given too and the page is /user again.
+ */
+export async function signUp(
+  page: Page,
+  origin: string,
+  member: Member = newMember(),
+  { details = true }: { details?: boolean } = {},
+): Promise<Member> {
   await page.goto(`${origin}/register`);
   await fillSignUp(page, signUpValues(member));
   await signUpForm(page).locator('button[type="submit"]').click();
   await expect(page, `sign-up of ${member.account} should end on /user`).toHaveURL(`${origin}/user`);
+  if (details) {
+    await giveDetails(page, origin, member);
+    await page.goto(`${origin}/user`);
+  }
   return member;
 }
 

@@ -193,6 +193,11 @@ export function signupBody(
   overrides: Partial<CallBody<"signup">> = {},
 ): CallBody<"signup"> & {
   referralCode?: string;
+  // the full body an old client sends: every optional detail given
+  transactionPassword: string;
+  realName: string;
+  areaCode: string;
+  mobile: string;
 } {
   const fresh = unique();
   return {
@@ -204,7 +209,7 @@ export function signupBody(
     areaCode: "+886",
     mobile: fresh.mobile,
     ...overrides,
-  };
+  } as ReturnType<typeof signupBody>;
 }
 
 export async function createPlatform(options: PlatformOptions = {}): Promise<Platform> {

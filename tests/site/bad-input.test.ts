@@ -123,7 +123,6 @@ describe("bad text in the site's forms", { timeout: 120_000 }, () => {
     const register = registerFields(freshMember());
     for (const c of [
       ...casesOf("account", accountField),
-      ...casesOf("realName", { long: M.nameTooLong, control: M.control, rtl: "kept", script: "kept" }),
       ...casesOf("password", secretField),
       ...casesOf("referralCode", {
         long: M.referralInvalid,
@@ -139,6 +138,33 @@ describe("bad text in the site's forms", { timeout: 120_000 }, () => {
     }
     expect((await directory.__memberIds()).length, "accounts in the directory").toBe(members);
     expect(await memberState(m), "the member's sessions and everything else").toBe(before);
+  });
+
+  it("refuses it in the real name the first withdrawal asks for (sign-up no longer does), saving nothing", async () => {
+    // a member from the short sign-up (account, password, one box): the withdrawal page asks the rest
+    const visitor = new Visitor(stack);
+    const fresh = freshMember();
+    const signedUp = await visitor.post("/register", {
+      account: fresh.account,
+      password: fresh.password,
+      agreeTerms: "on",
+    });
+    expect(signedUp.status).toBe(302);
+    const page = (await visitor.follow("/user/withdraw")).html;
+    expect(page, "the details form").toContain('name="realName"');
+    const details = {
+      intent: "details",
+      realName: fresh.realName,
+      areaCode: fresh.areaCode,
+      mobile: fresh.mobile,
+      transactionPassword: "trade-pass-7",
+      confirmTransactionPassword: "trade-pass-7",
+      idempotencyKey: /name="idempotencyKey" value="([^"]+)"/.exec(page)![1]!,
+    };
+    for (const c of casesOf("realName", { long: M.nameTooLong, control: M.control, rtl: "kept", script: "kept" }))
+      await expectRefused(visitor, "/user/withdraw", details, c);
+    // nothing was saved: the page still asks for every detail
+    expect((await visitor.follow("/user/withdraw")).html).toContain('name="realName"');
   });
 
   it("refuses it on the member's information, message, reply and bank forms, changing nothing", async () => {

@@ -16,7 +16,12 @@ export const signup: Handler<"signup"> = async ({ env, body, clientAddress }) =>
   const site = siteStub(env, body.siteId);
   const config = await site.getConfig();
   if (!config) return badRequest("invalid_site");
-  if (!config.localsOptions.includes(body.areaCode)) return badRequest("invalid_area_code");
+  // The transaction password, real name and mobile are optional (server/platform/README.md,
+  // "Sign-up"): each given one is checked as before; a withdrawal asks for the missing ones.
+  if (body.mobile !== undefined && body.areaCode === undefined) return badRequest("update_area_code_first");
+  if (body.areaCode !== undefined && body.mobile === undefined) return badRequest("update_mobile_first");
+  if (body.areaCode !== undefined && !config.localsOptions.includes(body.areaCode))
+    return badRequest("invalid_area_code");
   // The site's forms check these too (app/README.md, "Validation rules"); the platform does not rely on it.
   if (body.password === body.account) return badRequest("password_equals_account");
   if (body.transactionPassword === body.password) return badRequest("transaction_password_equals_login");
@@ -26,19 +31,14 @@ export const signup: Handler<"signup"> = async ({ env, body, clientAddress }) =>
   if (refused) return refused;
 
   const memberId = crypto.randomUUID();
+  // no transaction password yet is the empty hash, the one setting it later needs no old one for
   const [passwordHash, transactionPasswordHash] = await Promise.all([
     hashPassword(body.password),
-    hashPassword(body.transactionPassword),
+    body.transactionPassword === undefined ? "" : hashPassword(body.transactionPassword),
   ]);
-  const registered = await site.registerAccount(
-    {
-      memberId,
-      account: body.account,
-      areaCode: body.areaCode,
-      mobile: body.mobile,
-    },
-    clientAddress,
-  );
+  const areaCode = body.areaCode ?? "";
+  const mobile = body.mobile ?? "";
+  const registered = await site.registerAccount({ memberId, account: body.account, areaCode, mobile }, clientAddress);
   if (!registered.ok) return registered;
 
   try {
@@ -46,9 +46,9 @@ export const signup: Handler<"signup"> = async ({ env, body, clientAddress }) =>
       memberId,
       siteId: body.siteId,
       account: body.account,
-      realName: body.realName,
-      areaCode: body.areaCode,
-      mobile: body.mobile,
+      realName: body.realName ?? "",
+      areaCode,
+      mobile,
       inviteCode: registered.data.inviteCode,
       referralCode: body.referralCode ?? "",
       passwordHash,

@@ -48,7 +48,12 @@ export const withdraw: Handler<"withdraw"> = async ({ env, member, body, intent,
   const typed = config.transactionPasswordRequired ? body.transactionPassword : undefined;
   // the password's other checks in flight are no failures: this one waits for them (secret-wait.ts)
   const pre = await whenNotBusy(() =>
-    member.stub.withdrawPreflight(member.proof, config.bankVerify, typed !== undefined),
+    member.stub.withdrawPreflight(
+      member.proof,
+      config.bankVerify,
+      typed !== undefined,
+      config.transactionPasswordRequired,
+    ),
   );
   if (!pre.ok) return pre;
   if (!pre.data.bankReady) return badRequest("bind_bank_card_first");

@@ -26,6 +26,7 @@ import type { MemberState } from "./member-state";
 import * as money from "./money";
 import { passSecretCheck, takeSecretCheck, type SecretCheck } from "./passwords";
 import * as practice from "./practice";
+import { missingForWithdrawal } from "./withdrawals";
 import * as protection from "./protection-checks";
 
 /**
@@ -86,8 +87,12 @@ export function withdrawPreflight(
   proof: SessionProof,
   bankVerify: boolean,
   checkPassword: boolean,
+  transactionPasswordRequired: boolean,
 ): Result<{ bankReady: boolean; check: SecretCheck | null } | SecretBusy> {
   return m.asMember(proof, (member) => {
+    // before the bank and the password: what sign-up left for now is asked first
+    const missing = missingForWithdrawal(member, transactionPasswordRequired);
+    if (missing) return fail(400, missing);
     const bankReady = money.bankReady(money.bankRow(m.sql), bankVerify);
     if (!bankReady || !checkPassword) return ok({ bankReady, check: null });
     const check = m.ctx.storage.transactionSync(() => takeSecretCheck(m, member, "transaction_password"));
@@ -106,6 +111,8 @@ export function withdraw(
   return m.asMember(proof, (member) => {
     const now = new Date().toISOString();
     const all = { ...rules, currentPasswordHash: member.transaction_password_hash };
+    const missing = missingForWithdrawal(member, rules.transactionPasswordRequired);
+    if (missing) return fail(400, missing);
     return m.atomically(() => {
       // the worker verified the password: the check is settled whatever the withdrawal answers
       passSecretCheck(m, "transaction_password", rules.attemptId);

@@ -1,4 +1,4 @@
-import type { Withdrawal } from "../../contract";
+import type { MessageCode, Withdrawal } from "../../contract";
 import { auditEvent, auditToOutbox } from "../audit";
 import { newId } from "../auth/token";
 import type { OperatorWithdrawal } from "../money/queue";
@@ -45,6 +45,21 @@ const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
 const withdrawalRow = (sql: SqlStorage, id: string) =>
   sql.exec<WithdrawalRow>("SELECT * FROM withdrawals WHERE id = ?", id).toArray()[0];
 const withdrawalItem = (who: Who, w: Withdrawal): OperatorWithdrawal => ({ ...w, ...who });
+
+/**
+ * What a withdrawal needs that sign-up no longer asks for (server/platform/README.md, "Sign-up"):
+ * the first one missing, as the refusal the site shows: the real name the payout is made to, a
+ * mobile, and the transaction password where the site requires one.
+ */
+export function missingForWithdrawal(
+  profile: { real_name: string; mobile: string; transaction_password_hash: string },
+  transactionPasswordRequired: boolean,
+): MessageCode | null {
+  if (profile.real_name === "") return "update_real_name_first";
+  if (profile.mobile === "") return "update_mobile_first";
+  if (transactionPasswordRequired && profile.transaction_password_hash === "") return "transaction_password_required";
+  return null;
+}
 
 const mobileVerified = (sql: SqlStorage) =>
   sql.exec<{ v: number }>("SELECT mobile_verified AS v FROM profile WHERE id = 1").toArray()[0]?.v === 1;

@@ -24,11 +24,19 @@ function exists(sql: SqlStorage, query: string, ...bindings: unknown[]): boolean
   return sql.exec(query, ...bindings).toArray().length > 0;
 }
 
+/**
+ * A member who signed up without a mobile holds, in the directory only, a placeholder unique to
+ * them (`none:<memberId>`): the table keeps its one (area code, mobile) constraint, and no number
+ * a form accepts (09 and 8 digits) can ever equal it, so no search by number finds them.
+ */
+const directoryMobile = (memberId: string, mobile: string) => (mobile === "" ? `none:${memberId}` : mobile);
+
 export function addAccount(sql: SqlStorage, a: NewAccount, now: string): Result<{ inviteCode: string }> {
   if (exists(sql, "SELECT 1 FROM accounts WHERE account = ?", a.account)) {
     return fail(400, "account_exists");
   }
-  if (exists(sql, "SELECT 1 FROM accounts WHERE area_code = ? AND mobile = ?", a.areaCode, a.mobile)) {
+  const mobile = directoryMobile(a.memberId, a.mobile);
+  if (exists(sql, "SELECT 1 FROM accounts WHERE area_code = ? AND mobile = ?", a.areaCode, mobile)) {
     return fail(400, "mobile_registered");
   }
   let inviteCode = newInviteCode();
@@ -38,7 +46,7 @@ export function addAccount(sql: SqlStorage, a: NewAccount, now: string): Result<
     a.memberId,
     a.account,
     a.areaCode,
-    a.mobile,
+    mobile,
     inviteCode,
     now,
   );
@@ -79,6 +87,12 @@ export function changeMobile(sql: SqlStorage, memberId: string, areaCode: string
     .toArray()[0];
   if (taken && taken.member_id !== memberId) return fail(400, "mobile_registered");
   if (!exists(sql, "SELECT 1 FROM accounts WHERE member_id = ?", memberId)) return fail(404, "account_not_found");
-  sql.exec("UPDATE accounts SET area_code = ?, mobile = ? WHERE member_id = ?", areaCode, mobile, memberId);
+  // (giving a claim back to a member who had no mobile restores the placeholder)
+  sql.exec(
+    "UPDATE accounts SET area_code = ?, mobile = ? WHERE member_id = ?",
+    areaCode,
+    directoryMobile(memberId, mobile),
+    memberId,
+  );
   return ok(null);
 }

@@ -160,7 +160,10 @@ export class SiteObject extends DurableObject<Env> {
       const refused = clientLimits.signupRefusal(this.sql, network, at);
       if (refused) return refused;
       const added = directory.addAccount(this.sql, account, now);
-      if (added.ok || added.message === "mobile_registered") clientLimits.countMobileCheck(this.sql, network, at);
+      // a sign-up without a mobile compared no number
+      const compared = account.mobile !== "" && added.ok;
+      if (compared || (!added.ok && added.message === "mobile_registered"))
+        clientLimits.countMobileCheck(this.sql, network, at);
       if (added.ok) clientLimits.countSignup(this.sql, network, at);
       return added;
     });

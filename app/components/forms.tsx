@@ -172,11 +172,28 @@ export function CheckboxField({ meta, children }: { meta: FieldMeta; children: R
   );
 }
 
-export function SubmitButton({ children }: { children: React.ReactNode }) {
+export function SubmitButton({
+  children,
+  name,
+  value,
+  secondary,
+}: {
+  children: React.ReactNode;
+  /** a form with two ways to submit names each button's choice (name=value goes with the post) */
+  name?: string;
+  value?: string;
+  secondary?: boolean;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
-    <button type="submit" className="button button-primary" aria-disabled={busy || undefined}>
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      className={secondary ? "button" : "button button-primary"}
+      aria-disabled={busy || undefined}
+    >
       {children}
     </button>
   );

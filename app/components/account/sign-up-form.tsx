@@ -19,7 +19,8 @@ import type { registerSchema } from "~/utils/auth-schemas.server";
  * The short sign-up (app/README.md, "Sign-in and sign-up"): account, password typed once with a
  * show/hide toggle, the optional referral code and one box for the terms and the legal age. The
  * sign-up page and the home page's hero both render it; both post to /register. `practice`: the
- * submit button names the practice money the new member lands with (`start=practice`).
+ * first button names the practice money the new member lands with (`start=practice`), the second
+ * signs up for real money.
  */
 export function SignUpForm({
   lastResult,
@@ -39,7 +40,8 @@ export function SignUpForm({
   return (
     <Form method="post" action="/register" {...form.props} className="sign-up-form">
       <CsrfInput />
-      {start ? <input type="hidden" name="start" value={start} /> : null}
+      {/* the home page's form names the start on its buttons; a page re-rendered after its refusal keeps it */}
+      {start && !practice ? <input type="hidden" name="start" value={start} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <FormSummary
         form={form}
@@ -65,9 +67,18 @@ export function SignUpForm({
           {t("register.terms_link")}
         </Link>
       </CheckboxField>
-      <SubmitButton>
-        {practice ? t("register.submit_practice", { amount: practice }) : t("register.submit")}
-      </SubmitButton>
+      {practice ? (
+        // two starts from one form: practice money first (Enter submits it), or straight to a
+        // real account, one tap shorter than the header's sign-up link
+        <div className="sign-up-starts">
+          <SubmitButton name="start" value="practice">
+            {t("register.submit_practice", { amount: practice })}
+          </SubmitButton>
+          <SubmitButton secondary>{t("register.submit_real")}</SubmitButton>
+        </div>
+      ) : (
+        <SubmitButton>{t("register.submit")}</SubmitButton>
+      )}
     </Form>
   );
 }

@@ -8,7 +8,7 @@
  *
  * Environment: BENCH_SITE_PORT / BENCH_PLATFORM_PORT (8857 / 8858), BENCH_SKIP_BUILD=1 (measure the
  * current build), BENCH_TIMEOUT_SECONDS (1200), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),
- * the scale knobs of SCALE below, and BENCH_ONLY (a comma list of worker, html, lighthouse, throughput,
+ * the scale knobs of SCALE below, and BENCH_ONLY (a comma list of worker, html, usable, lighthouse, throughput,
  * bff, live, burst, cutoff, settlement, triggers, stopout, crash: measure only these, e.g. while working on one figure). The bundle
  * sizes are always measured; `worker` (the site worker's module size and start-up, worker.ts)
  * needs no running product, so `BENCH_ONLY=worker` starts none. Lighthouse and autocannon are not
@@ -33,12 +33,15 @@ import { renderResults, type Figures } from "./report";
 import { runBuild, startStack, stopRunningStack, type Stack } from "./stack";
 import { pool } from "./stats";
 import { measureBff, measureThroughput } from "./throughput";
+import { measureUsable } from "./usable";
 import { ensureTools, type ToolName } from "./tools";
 import { measureWorker } from "./worker";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SCALE = {
   lighthouseRuns: env("BENCH_LIGHTHOUSE_RUNS", 1),
+  /** /game usable on Slow 4G (usable.ts): fresh profiles, each a cold load and a second visit */
+  usableRuns: env("BENCH_USABLE_RUNS", 5),
   startupRuns: env("BENCH_STARTUP_RUNS", 5),
   cannonSeconds: env("BENCH_CANNON_SECONDS", 8),
   bffSamples: env("BENCH_BFF_SAMPLES", 300),
@@ -67,7 +70,18 @@ const ONLY = new Set(
 );
 const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 /** the figures measured against the running product (the others need only the build) */
-const ON_THE_STACK = ["html", "lighthouse", "throughput", "bff", "live", "burst", "cutoff", "settlement", "stopout"];
+const ON_THE_STACK = [
+  "html",
+  "usable",
+  "lighthouse",
+  "throughput",
+  "bff",
+  "live",
+  "burst",
+  "cutoff",
+  "settlement",
+  "stopout",
+];
 const LIVE_PAIR = "BTC-USDT";
 const BURST_PAIR = "BTC-USDT";
 const SETTLE_PAIR = "ETH-USDT";
@@ -207,6 +221,11 @@ async function measure(
       }
       return html;
     });
+
+  if (wanted("usable"))
+    figures.usable = await phase(`/game usable on Slow 4G, 4× CPU (${SCALE.usableRuns} fresh profiles)`, () =>
+      measureUsable(cookie(), SCALE.usableRuns, log),
+    );
 
   if (wanted("lighthouse")) {
     const lighthouse = await phase("Lighthouse", () =>

@@ -1,6 +1,8 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import type { renderToReadableStream as RenderToReadableStream } from "react-dom/server";
+import { pieceChunks } from "../server/site/pieces";
+import { RenderedPieces } from "./utils/lazy-piece";
 import { NonceProvider } from "./utils/nonce";
 import { TranslationProvider } from "./utils/translator";
 
@@ -27,11 +29,15 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   let status = responseStatusCode;
+  // the code pieces this render uses, whose chunks the document names (app/utils/lazy-piece.tsx)
+  const pieces = { used: new Set<string>(), chunks: await pieceChunks(loadContext.env, loadContext.buildId) };
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.nonce}>
       {/* the locale's shared, immutable catalog (server/site/i18n.ts): nothing is built per request */}
       <TranslationProvider catalog={loadContext.translations}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={5000} />
+        <RenderedPieces.Provider value={pieces}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={5000} />
+        </RenderedPieces.Provider>
       </TranslationProvider>
     </NonceProvider>,
     {

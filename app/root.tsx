@@ -15,8 +15,9 @@ import {
   useRevalidator,
   UNSAFE_RemixContext,
 } from "@remix-run/react";
-import { lazy, Suspense, useContext, useEffect, useState } from "react";
+import { Suspense, useContext, useEffect, useState } from "react";
 import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
+import { lazyPiece, RenderedPieces } from "./utils/lazy-piece";
 import { useNonce } from "./utils/nonce";
 import { appearanceOf, practiceCss, themeColorMetas, themeCss } from "./utils/theme.server";
 import { loadNamespacesFor } from "./utils/translations.client";
@@ -29,13 +30,19 @@ import styles from "./styles/app.css";
 // it whole (entry.server waits for allReady) and the browser keeps that HTML until the code arrives;
 // it is fixed over the page, so its arrival moves nothing. Every route's initial JS is on a budget
 // (tests/bench).
-const Toast = lazy(() => import("./components/toast").then((m) => ({ default: m.Toast })));
+// (each a lazyPiece: when the server renders one, the page names its chunks, utils/lazy-piece.tsx)
+const Toast = lazyPiece("app/components/toast.tsx", () =>
+  import("./components/toast").then((m) => ({ default: m.Toast })),
+);
 // the loading overlay and the build update, loaded as the page hydrates: nothing at rest shows them
-const NavigationWatch = lazy(() => import("./components/navigation-watch"));
+const NavigationWatch = lazyPiece("app/components/navigation-watch.tsx", () => import("./components/navigation-watch"));
 // the reality check, when one is due (app/README.md, "Player protection"): rare, so loaded as the toast is
-const RealityCheckPanel = lazy(() => import("./components/protection/reality-check"));
+const RealityCheckPanel = lazyPiece(
+  "app/components/protection/reality-check.tsx",
+  () => import("./components/protection/reality-check"),
+);
 // the practice strip: only a member in practice mode sees it (components/practice-banner.tsx)
-const PracticeBanner = lazy(() => import("./components/practice-banner"));
+const PracticeBanner = lazyPiece("app/components/practice-banner.tsx", () => import("./components/practice-banner"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -158,6 +165,42 @@ function NamespacePreloads({ language }: { language: string }) {
   return hrefs.map((href) => <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />);
 }
 
+/**
+ * The chunks of the code pieces this page's render used (the toast, the game's lower sections, the
+ * live socket: utils/lazy-piece.tsx), beside Remix's own modulepreloads, so the browser fetches
+ * them in the same wave as the page's code instead of once hydration asks for them; entry.client
+ * loads those pieces before hydrating. Rendered last, after every piece in the page has been
+ * (the server records a piece when it renders it, before its code is there). In the browser the
+ * list is the one the server sent, read from the document: the same markup to hydrate.
+ */
+function PiecePreloads() {
+  const rendered = useContext(RenderedPieces);
+  const remix = useContext(UNSAFE_RemixContext);
+  const matches = useMatches();
+  const [links] = useState(() => {
+    if (typeof document !== "undefined") {
+      return [...document.querySelectorAll<HTMLLinkElement>("link[data-piece]")].map((l) => ({
+        href: l.getAttribute("href") ?? "",
+        piece: l.dataset.piece ?? "",
+      }));
+    }
+    if (!rendered || !remix) return [];
+    // what Remix preloads already (the entry, the matched routes and their imports)
+    const manifest = remix.manifest;
+    const known = new Set([manifest.entry.module, ...manifest.entry.imports]);
+    for (const m of matches) {
+      const route = manifest.routes[m.id];
+      if (route) [route.module, ...(route.imports ?? [])].forEach((f) => known.add(f));
+    }
+    return [...rendered.used].flatMap((piece) =>
+      (rendered.chunks[piece] ?? [])
+        .filter((href) => !known.has(href) && known.add(href))
+        .map((href) => ({ href, piece })),
+    );
+  });
+  return links.map(({ href, piece }) => <link key={href} rel="modulepreload" href={href} data-piece={piece} />);
+}
+
 function Document({ title, children }: { title: string; children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
@@ -190,6 +233,7 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <PiecePreloads />
         {/* the operator's script (site info `script`) runs under this response's nonce, like ours */}
         {site?.script ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: site.script }} /> : null}
       </body>

@@ -20,7 +20,7 @@ import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import { betBurst, settlement } from "./bets";
 import { cutoffCrowd } from "./cutoff";
 import { stopOutBurst, triggerCheck } from "./contract";
-import { analyseBundle, brotli, scriptsInHtml, stylesheetsInHtml } from "./bundle";
+import { analyseBundle, brotli, piecesInHtml, scriptsInHtml, stylesheetsInHtml } from "./bundle";
 import { devServerRetries, must, Visitor } from "./clients";
 import { crashScenario } from "./crash";
 import { BUDGETS, RESULTS_FILE, ROOT, SITE, SITE_ID } from "./config";
@@ -215,6 +215,9 @@ async function measure(
             `${path}: computed but not served ${missing.join(" ") || "none"}; served but not computed ${extra.join(" ") || "none"}`,
           );
         }
+        // a piece's chunks are among the route's lazy JS (what its code may import later)
+        const strays = piecesInHtml(body).filter((file) => !route.lazy.includes(file));
+        if (strays.length) html.mismatches.push(`${path}: preloads pieces not in its lazy JS: ${strays.join(" ")}`);
         const css = stylesheetsInHtml(body);
         if (css.join() !== route.css.join())
           html.mismatches.push(`${path}: stylesheets ${css.join(" ")}, computed ${route.css.join(" ")}`);

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { lazyPiece } from "~/utils/lazy-piece";
 import { useTranslation } from "~/utils/translator";
 // the form's core, not ~/components/forms: the bet form uses none of the labelled fields (initial JS budget)
 import { CsrfInput } from "~/components/csrf-input";
@@ -15,7 +16,7 @@ import { formatMoney } from "~/utils/money";
 import { decimalString, parseAmount } from "#rules/units";
 
 // shown only after a bet: its code arrives after the page's (initial JS budget, tests/bench)
-const PlacedConfirmation = lazy(() => import("./placed"));
+const PlacedConfirmation = lazyPiece("app/components/game/placed.tsx", () => import("./placed"));
 
 interface Props {
   pair: string;

@@ -30,7 +30,11 @@ export default async function handleRequest(
 ) {
   let status = responseStatusCode;
   // the code pieces this render uses, whose chunks the document names (app/utils/lazy-piece.tsx)
-  const pieces = { used: new Set<string>(), chunks: await pieceChunks(loadContext.env, loadContext.buildId) };
+  const pieces = {
+    used: new Set<string>(),
+    chunks: await pieceChunks(loadContext.env, loadContext.buildId),
+    streams: new Set<string>(),
+  };
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.nonce}>
       {/* the locale's shared, immutable catalog (server/site/i18n.ts): nothing is built per request */}

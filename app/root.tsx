@@ -17,6 +17,7 @@ import {
 } from "@remix-run/react";
 import { Suspense, useContext, useEffect, useState } from "react";
 import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
+import { earlySocketsScript } from "./utils/early-sockets";
 import { lazyPiece, RenderedPieces } from "./utils/lazy-piece";
 import { useNonce } from "./utils/nonce";
 import { appearanceOf, practiceCss, themeColorMetas, themeCss } from "./utils/theme.server";
@@ -201,6 +202,20 @@ function PiecePreloads() {
   return links.map(({ href, piece }) => <link key={href} rel="modulepreload" href={href} data-piece={piece} />);
 }
 
+/**
+ * The live streams this page shows, opened by an inline script as the document is read rather
+ * than after hydration (utils/early-sockets.ts). Last in the body, after everything that records
+ * a stream; in the browser, the script the server sent, read back, so the markup hydrates as is.
+ */
+function EarlySockets({ nonce }: { nonce: string | undefined }) {
+  const rendered = useContext(RenderedPieces);
+  const [script] = useState(() => {
+    if (typeof document !== "undefined") return document.getElementById("early-sockets")?.textContent ?? null;
+    return rendered?.streams.size ? earlySocketsScript([...rendered.streams]) : null;
+  });
+  return script ? <script id="early-sockets" nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} /> : null;
+}
+
 function Document({ title, children }: { title: string; children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
@@ -234,6 +249,7 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <PiecePreloads />
+        <EarlySockets nonce={nonce} />
         {/* the operator's script (site info `script`) runs under this response's nonce, like ours */}
         {site?.script ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: site.script }} /> : null}
       </body>

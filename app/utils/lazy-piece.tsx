@@ -14,7 +14,12 @@ import { createContext, lazy, useContext, type ComponentProps, type ComponentTyp
  */
 
 /** Ids of the pieces this render used (server: one set per request, from entry.server.tsx). */
-export const RenderedPieces = createContext<{ used: Set<string>; chunks: PieceChunks } | null>(null);
+export const RenderedPieces = createContext<{
+  used: Set<string>;
+  chunks: PieceChunks;
+  /** the live streams the render shows, which the document opens early (utils/early-sockets.ts) */
+  streams: Set<string>;
+} | null>(null);
 
 /** A piece's files: its chunk and the chunks it imports, as /build/ URLs. */
 export type PieceChunks = Record<string, string[]>;
@@ -45,6 +50,12 @@ export function piece<T>(id: string, load: () => Promise<T>): Piece<T> {
   };
   pieces.set(id, [...(pieces.get(id) ?? []), entry as Piece<unknown>]);
   return entry;
+}
+
+/** Records that this render shows a live stream (its path), for the document to open it early. */
+export function useStreamPath(path: string | null): void {
+  const rendered = useContext(RenderedPieces);
+  if (path) rendered?.streams.add(path);
 }
 
 /** Records that this render uses a piece (a hook: the server's render names its chunks in the page). */

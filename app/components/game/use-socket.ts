@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { piece, usePiece } from "~/utils/lazy-piece";
+import { piece, usePiece, useStreamPath } from "~/utils/lazy-piece";
 
 /** the socket's code, a piece of its own: the page names its chunk when it renders a stream (lazy-piece.tsx) */
 const liveSocket = piece("app/components/game/live-socket.ts", () => import("./live-socket"));
@@ -18,6 +18,7 @@ export function useSocket(
   const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState(false);
   usePiece(liveSocket);
+  useStreamPath(path);
 
   useEffect(() => {
     if (!path || typeof WebSocket === "undefined") return;

@@ -2,7 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import type { renderToReadableStream as RenderToReadableStream } from "react-dom/server";
 import { pieceChunks } from "../server/site/pieces";
-import { RenderedPieces } from "./utils/lazy-piece";
+import { earlySocketsScript } from "./utils/early-sockets";
+import { RenderedPieces, type PieceChunks } from "./utils/lazy-piece";
 import { NonceProvider } from "./utils/nonce";
 import { TranslationProvider } from "./utils/translator";
 
@@ -21,6 +22,19 @@ const { renderToReadableStream } = (
 ) as { renderToReadableStream: typeof RenderToReadableStream };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
+/** The chunks of the pieces used, less the files Remix preloads already for the matched routes. */
+function pieceLinks(remixContext: EntryContext, chunks: PieceChunks, used: Set<string>) {
+  const { manifest } = remixContext;
+  const known = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const match of remixContext.staticHandlerContext.matches) {
+    const route = manifest.routes[match.route.id];
+    if (route) [route.module, ...(route.imports ?? [])].forEach((file) => known.add(file));
+  }
+  return [...used].flatMap((piece) =>
+    (chunks[piece] ?? []).filter((href) => !known.has(href) && known.add(href)).map((href) => ({ href, piece })),
+  );
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -30,10 +44,13 @@ export default async function handleRequest(
 ) {
   let status = responseStatusCode;
   // the code pieces this render uses, whose chunks the document names (app/utils/lazy-piece.tsx)
+  const chunks = await pieceChunks(loadContext.env, loadContext.buildId);
+  const used = new Set<string>();
   const pieces = {
-    used: new Set<string>(),
-    chunks: await pieceChunks(loadContext.env, loadContext.buildId),
+    used,
+    links: () => pieceLinks(remixContext, chunks, used),
     streams: new Set<string>(),
+    earlySocketsScript,
   };
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.nonce}>

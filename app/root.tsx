@@ -17,7 +17,6 @@ import {
 } from "@remix-run/react";
 import { Suspense, useContext, useEffect, useState } from "react";
 import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
-import { earlySocketsScript } from "./utils/early-sockets";
 import { lazyPiece, RenderedPieces } from "./utils/lazy-piece";
 import { useNonce } from "./utils/nonce";
 import { appearanceOf, practiceCss, themeColorMetas, themeCss } from "./utils/theme.server";
@@ -176,28 +175,12 @@ function NamespacePreloads({ language }: { language: string }) {
  */
 function PiecePreloads() {
   const rendered = useContext(RenderedPieces);
-  const remix = useContext(UNSAFE_RemixContext);
-  const matches = useMatches();
   const [links] = useState(() => {
-    if (typeof document !== "undefined") {
-      return [...document.querySelectorAll<HTMLLinkElement>("link[data-piece]")].map((l) => ({
-        href: l.getAttribute("href") ?? "",
-        piece: l.dataset.piece ?? "",
-      }));
-    }
-    if (!rendered || !remix) return [];
-    // what Remix preloads already (the entry, the matched routes and their imports)
-    const manifest = remix.manifest;
-    const known = new Set([manifest.entry.module, ...manifest.entry.imports]);
-    for (const m of matches) {
-      const route = manifest.routes[m.id];
-      if (route) [route.module, ...(route.imports ?? [])].forEach((f) => known.add(f));
-    }
-    return [...rendered.used].flatMap((piece) =>
-      (rendered.chunks[piece] ?? [])
-        .filter((href) => !known.has(href) && known.add(href))
-        .map((href) => ({ href, piece })),
-    );
+    if (typeof document === "undefined") return rendered?.links() ?? [];
+    return [...document.querySelectorAll<HTMLLinkElement>("link[data-piece]")].map((l) => ({
+      href: l.getAttribute("href") ?? "",
+      piece: l.dataset.piece ?? "",
+    }));
   });
   return links.map(({ href, piece }) => <link key={href} rel="modulepreload" href={href} data-piece={piece} />);
 }
@@ -211,7 +194,7 @@ function EarlySockets({ nonce }: { nonce: string | undefined }) {
   const rendered = useContext(RenderedPieces);
   const [script] = useState(() => {
     if (typeof document !== "undefined") return document.getElementById("early-sockets")?.textContent ?? null;
-    return rendered?.streams.size ? earlySocketsScript([...rendered.streams]) : null;
+    return rendered?.streams.size ? rendered.earlySocketsScript([...rendered.streams]) : null;
   });
   return script ? <script id="early-sockets" nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} /> : null;
 }

@@ -16,9 +16,12 @@ import { createContext, lazy, useContext, type ComponentProps, type ComponentTyp
 /** Ids of the pieces this render used (server: one set per request, from entry.server.tsx). */
 export const RenderedPieces = createContext<{
   used: Set<string>;
-  chunks: PieceChunks;
+  /** the chunks to preload for the pieces used so far, beyond the page's own (given by the server) */
+  links(): { href: string; piece: string }[];
   /** the live streams the render shows, which the document opens early (utils/early-sockets.ts) */
   streams: Set<string>;
+  /** the inline script that opens them (given by the server, so the browser's code carries none of it) */
+  earlySocketsScript(paths: string[]): string;
 } | null>(null);
 
 /** A piece's files: its chunk and the chunks it imports, as /build/ URLs. */

@@ -676,7 +676,12 @@ function usableCause(loads: UsableLoad[], budget: number): string[] {
   const fetched = median(loads.map((l) => l.jsFetched));
   const last = median(loads.map((l) => l.lastScript));
   return [
-    ...(median(loads.map((l) => l.usable)) > budget
+    ...(median(loads.map((l) => l.usable)) > budget && fetched === 0
+      ? [
+          "Every script came from the cache: the wait is the page itself (the round trip, the server's answer) and the slower CPU parsing and hydrating it.",
+        ]
+      : []),
+    ...(median(loads.map((l) => l.usable)) > budget && fetched > 0
       ? [
           `${fetched} script files came over the network before the page was usable, the last at ${f1(last / 1000)} s: every request that starts only once another has ended pays the 562.5 ms round trip again, ` +
             "and a browser opens at most six HTTP/1.1 connections to the local server, so more files than that wait for one another. " +

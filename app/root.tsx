@@ -41,8 +41,6 @@ const RealityCheckPanel = lazyPiece(
   "app/components/protection/reality-check.tsx",
   () => import("./components/protection/reality-check"),
 );
-// the practice strip: only a member in practice mode sees it (components/practice-banner.tsx)
-const PracticeBanner = lazyPiece("app/components/practice-banner.tsx", () => import("./components/practice-banner"));
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -54,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // (server/site/README.md, "Auth guard")
   // the reality check asks the platform only when the session's cached due time has passed
   const protection = session.signedIn ? await import("./utils/protection.server") : undefined;
-  // the practice balance of a member in practice mode, for the banner (app/README.md, "Practice
+  // the practice balance of a member in practice mode, for the header's pill (app/README.md, "Practice
   // mode"); the mode itself is the session's, and the platform client sends it on every call
   const practiceMode = session.signedIn && session.mode === "practice";
   const [info, reality, practice] = await Promise.all([
@@ -92,7 +90,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     /** the session's account mode (server/site/session.ts): real unless the member switched */
     mode: practiceMode ? ("practice" as const) : ("real" as const),
     /**
-     * In practice mode: the play money for the banner (null when the call failed) and the reset
+     * In practice mode: the play money for the header's pill (null when the call failed) and the reset
      * form's idempotency key, made with the page like every money form's (crypto.randomUUID, as
      * utils/idempotency.server.ts does: no server module is value-imported here)
      */
@@ -254,11 +252,6 @@ export default function App() {
       ) : (
         <div className={page.layout === "game" ? "layout layout-game" : "layout"}>
           <SiteHeader compact={page.layout === "game"} />
-          {data.practice ? (
-            <Suspense fallback={null}>
-              <PracticeBanner practice={data.practice} />
-            </Suspense>
-          ) : null}
           <main id="main" className="main">
             {main}
           </main>

@@ -407,7 +407,7 @@ async function shootModeChanged(context: BrowserContext, origin: string, dir: st
   for (const [name, path, send] of forms) {
     if (onlyPages && !onlyPages.includes(name)) continue;
     await other.goto(`${origin}/user`, { waitUntil: "load" });
-    await Promise.all([other.waitForURL(`${origin}/user`), other.locator('.header-mode button[value="real"]').click()]);
+    await switchMode(other, origin, "real");
     const page = await context.newPage();
     await page.goto(`${origin}${path}`, { waitUntil: "load" });
     await page
@@ -415,10 +415,7 @@ async function shootModeChanged(context: BrowserContext, origin: string, dir: st
         timeout: 15_000,
       })
       .catch(() => {});
-    await Promise.all([
-      other.waitForURL(`${origin}/user`),
-      other.locator('.header-mode button[value="practice"]').click(),
-    ]);
+    await switchMode(other, origin, "practice");
     await send(page);
     await page.waitForSelector(".toast-error", { timeout: 15_000 });
     await page.evaluate(() => document.fonts.ready);
@@ -430,12 +427,17 @@ async function shootModeChanged(context: BrowserContext, origin: string, dir: st
   await other.close();
 }
 
+/** The header's switch on /user, as a member taps it: the money pill, then the mode (a plain form post back to the page). */
+async function switchMode(page: Page, origin: string, mode: "practice" | "real") {
+  await page.locator("header .mode-pill > summary").click();
+  await Promise.all([page.waitForURL(`${origin}/user`), page.locator(`.header-mode button[value="${mode}"]`).click()]);
+}
+
 async function shootPractice(context: BrowserContext, origin: string, dir: string) {
   await shootModeChanged(context, origin, dir);
   const page = await context.newPage();
   await page.goto(`${origin}/user`, { waitUntil: "load" });
-  // the header's switch, as a member taps it (a plain form post back to this page)
-  await Promise.all([page.waitForURL(`${origin}/user`), page.locator('.header-mode button[value="practice"]').click()]);
+  await switchMode(page, origin, "practice");
   await page.close();
   await shoot(context, origin, PRACTICE_PAGES, dir);
 }

@@ -1,4 +1,5 @@
 import { useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useRootData } from "~/utils/root-data";
 import { useTranslation } from "~/utils/translator";
 import type { AccountMode } from "#rules/account-mode";
@@ -34,12 +35,12 @@ export function ModeForm({
   );
 }
 
-/** "Switch to real money": one tap back (the practice strip's, small, and the money pages' panel's). */
-export function SwitchToReal({ small }: { small?: boolean }) {
+/** "Switch to real money": one tap back (the money pages' panel's, the overview's in practice). */
+export function SwitchToReal() {
   const { t } = useTranslation();
   return (
     <ModeForm>
-      <button type="submit" name="mode" value="real" className={small ? "button button-small" : "button"}>
+      <button type="submit" name="mode" value="real" className="button">
         {t("practice.switch_to_real")}
       </button>
     </ModeForm>
@@ -69,6 +70,51 @@ export function ModeSwitch({ id, className }: { id: string; className?: string }
       </span>
     </ModeForm>
   );
+}
+
+/**
+ * The header's money pill (app/README.md, "Header"): the mode's name (and in practice the play
+ * money) as one tap target, ▾ opening the switch, as Deriv's and IQ Option's account pill. A
+ * <details>, so it opens without JavaScript; with it, a tap anywhere else closes it. The mode is
+ * also the page's accent (html[data-mode]) and the header's top line in practice: unmistakable
+ * in one thin row, where a strip under the header pushed the game's chips under its bet bar.
+ */
+export function ModePill({
+  summary,
+  testId,
+  children,
+}: {
+  summary: React.ReactNode;
+  testId?: string;
+  children?: React.ReactNode;
+}) {
+  const { mode } = useRootData();
+  const pill = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const close = (e: PointerEvent) => {
+      if (pill.current?.open && !pill.current.contains(e.target as Node)) pill.current.open = false;
+    };
+    document.addEventListener("pointerdown", close);
+    return () => document.removeEventListener("pointerdown", close);
+  }, []);
+  return (
+    <details className={`mode-pill mode-pill-${mode}`} data-testid={testId} ref={pill}>
+      <summary>
+        <span className="mode-pill-text">{summary}</span>
+        <span className="mode-pill-caret" aria-hidden="true" />
+      </summary>
+      <div className="mode-pill-menu">
+        <ModeSwitch id="header-mode-label" className="header-mode" />
+        {children}
+      </div>
+    </details>
+  );
+}
+
+/** The pill in real mode: its name only (the figures are the member center's balances). */
+export function RealPill() {
+  const { t } = useTranslation();
+  return <ModePill summary={<span className="mode-pill-label">{t("practice.real_badge")}</span>} />;
 }
 
 /** A mode's badge beside a heading or on a row (records, orders, positions). */

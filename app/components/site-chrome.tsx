@@ -1,11 +1,13 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { NavItem } from "./nav-item";
 import { useTranslation } from "~/utils/translator";
 import { useGameName, useRootData, type RootData } from "~/utils/root-data";
 import { CsrfInput } from "./csrf-input";
 import { LanguageForm } from "./language-form";
 import { SCHEMES } from "~/utils/appearance";
-import { ModeSwitch } from "./practice";
+import { RealPill } from "./practice";
+import { ChromeIcon } from "./chrome-icons";
 
 /**
  * The site's brand, as the operator's theme says to use it (app/README.md, "Brand"):
@@ -60,18 +62,34 @@ function SkipAndHome() {
   );
 }
 
-/** `compact`: one thin row (the game, whose first screen is for betting): the logo only, smaller links. */
+// the practice account's pill (its balance, the reset): only a member in practice mode sees it, so
+// no route's initial JavaScript carries it; the server renders it whole all the same
+const PracticePill = lazy(() => import("./practice-banner"));
+
+/**
+ * One row at every width (app/README.md, "Header"): the brand, the member's money pill (practice
+ * or real, ▾ for the switch), then the links. On a phone the game, the member center and Sign out
+ * are 44 px icons whose names screen readers still read, so nothing is clipped or scrolled out of
+ * sight in any language and Sign out is one tap. `compact`: the game's row, 48 px at most.
+ */
 export function SiteHeader({ compact = false }: { compact?: boolean }) {
-  const { member } = useRootData();
+  const { member, practice } = useRootData();
   const { t } = useTranslation();
   const gameName = useGameName();
   return (
     <header className={compact ? "site-header site-header-compact" : "site-header"}>
       <SkipAndHome />
-      {/* practice or real money, one tap (app/README.md, "Practice mode") */}
-      {member ? <ModeSwitch id="header-mode-label" className="header-mode" /> : null}
+      {member ? (
+        practice ? (
+          <Suspense fallback={null}>
+            <PracticePill practice={practice} />
+          </Suspense>
+        ) : (
+          <RealPill />
+        )
+      ) : null}
       <nav aria-label={t("nav.label")} className="site-nav">
-        {/* the logo is the way home on the game and on a phone (one row at 360 px; app.css hides nav-home there) */}
+        {/* the logo is the way home on the game and on a phone (app.css hides nav-home there) */}
         {compact ? null : (
           <NavItem to="/" end className="nav-home">
             {t("nav.home")}
@@ -79,10 +97,14 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
         )}
         {member ? (
           <>
-            <NavItem to="/game" className="nav-game">
-              {gameName}
+            <NavItem to="/game" className="nav-icon">
+              <ChromeIcon name="game" />
+              <span className="nav-label">{gameName}</span>
             </NavItem>
-            <NavItem to="/user">{t("nav.member_center")}</NavItem>
+            <NavItem to="/user" className="nav-icon">
+              <ChromeIcon name="member" />
+              <span className="nav-label">{t("nav.member_center")}</span>
+            </NavItem>
             <SignOutForm />
           </>
         ) : (
@@ -103,8 +125,9 @@ function SignOutForm() {
   return (
     <Form method="post" action="/logout" className="inline-form">
       <CsrfInput />
-      <button type="submit" className="link-button">
-        {t("nav.logout")}
+      <button type="submit" className="link-button nav-icon" title={t("nav.logout")}>
+        <ChromeIcon name="signout" />
+        <span className="nav-label">{t("nav.logout")}</span>
       </button>
     </Form>
   );

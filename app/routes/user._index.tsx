@@ -1,13 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { Money } from "~/components/money";
 import { SignedMoney } from "~/components/records/account-table";
 import { RecordTime } from "~/components/records/record-table";
 import { requireMember } from "~/utils/auth.server";
 import { withGameNames } from "~/utils/money.server";
 import { lockedBonus } from "~/utils/campaigns.server";
-import { LockedBonusEntry } from "~/components/campaigns/locked-bonus";
+import { BalancesCard, PracticeShortcuts } from "~/components/account/balances-card";
 import { MEMBER_LINKS } from "~/utils/member-links";
 import type { RouteHandle } from "~/utils/translation-keys";
 
@@ -18,12 +17,15 @@ const RECENT = 5;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
-  const [info, wallets, recent] = await Promise.all([
+  // in practice mode the balances are the play money's (app/README.md, "Practice mode")
+  const practiceMode = context.session.mode === "practice";
+  const [info, wallets, recent, practice] = await Promise.all([
     context.platform.call("playerInfo"),
     context.platform.call("wallets"),
     context.platform.call("accountRecords", { query: { page: 1, pageSize: RECENT } }),
+    practiceMode ? context.platform.call("practice") : null,
   ]);
-  const failed = !info.ok ? info : !wallets.ok ? wallets : null;
+  const failed = !info.ok ? info : !wallets.ok ? wallets : practice && !practice.ok ? practice : null;
   const bonus = await lockedBonus(context, wallets.ok ? wallets.data : null);
   return json(
     {
@@ -31,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ? { account: info.data.account, realName: info.data.realName, inviteCode: info.data.inviteCode }
         : null,
       wallets: wallets.ok ? withGameNames(context, wallets.data) : null,
+      practice: practice?.ok ? practice.data : null,
       bonus,
       // recent activity is a convenience: the page stands without it
       recent: recent.ok ? recent.data.items : null,
@@ -53,7 +56,7 @@ const SECTIONS = MEMBER_LINKS.filter(([to]) => !SHORTCUTS.has(to));
  * other sections as tiles, and the profile.
  */
 export default function MemberHome() {
-  const { info, wallets, bonus, recent, games, currency, error } = useLoaderData<typeof loader>();
+  const { info, wallets, practice, bonus, recent, games, currency, error } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const gameName = (account: string) => games.find((g) => `game:${g.code}` === account)?.name ?? account;
   return (
@@ -64,45 +67,23 @@ export default function MemberHome() {
           {t(`messages:${error}`)}
         </p>
       ) : null}
-      {wallets ? (
-        <section aria-labelledby="balances-title" className="card home-balances">
-          <h2 id="balances-title">{t("user.balances")}</h2>
-          <p className="home-main">
-            <span className="home-main-label">{t("user.main_account")}</span>
-            <strong data-testid="main-balance">
-              <Money minor={wallets.main.balance} currency={wallets.currency} />
-            </strong>
-          </p>
-          <dl className="home-wallets">
-            <div>
-              <dt>{t("user.on_hold")}</dt>
-              <dd data-testid="on-hold">
-                <Money minor={wallets.main.onHold} currency={wallets.currency} />
-              </dd>
-            </div>
-            {bonus ? <LockedBonusEntry bonus={bonus} currency={wallets.currency} /> : null}
-            {wallets.games.map((g) => (
-              <div key={g.code}>
-                <dt>{t("user.game_wallet", { name: g.name })}</dt>
-                <dd data-testid={`game-balance-${g.code}`}>
-                  <Money minor={g.balance} currency={wallets.currency} />
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-      ) : null}
-      <nav aria-label={t("user.shortcuts")} className="home-shortcuts">
-        <Link to="/user/deposit" className="button button-primary">
-          {t("user.nav_deposit")}
-        </Link>
-        <Link to="/user/gamePage" className="button">
-          {t("user.play")}
-        </Link>
-        <Link to="/user/withdraw" className="button">
-          {t("user.nav_withdraw")}
-        </Link>
-      </nav>
+      <BalancesCard wallets={wallets} practice={practice} bonus={bonus} />
+      {/* in practice mode the shortcuts are to play and back to real money: no Deposit or Withdraw for play money */}
+      {practice ? (
+        <PracticeShortcuts />
+      ) : (
+        <nav aria-label={t("user.shortcuts")} className="home-shortcuts">
+          <Link to="/user/deposit" className="button button-primary">
+            {t("user.nav_deposit")}
+          </Link>
+          <Link to="/user/gamePage" className="button">
+            {t("user.play")}
+          </Link>
+          <Link to="/user/withdraw" className="button">
+            {t("user.nav_withdraw")}
+          </Link>
+        </nav>
+      )}
       {recent ? (
         <section aria-labelledby="recent-activity" className="card">
           <h2 id="recent-activity">{t("user.recent_activity")}</h2>

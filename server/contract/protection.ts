@@ -27,6 +27,10 @@ export const practiceAccount = z.object({
   balance: minorUnits,
   /** margin held by open practice positions */
   positions: minorUnits,
+  /** stakes of practice bets whose rounds have not settled */
+  inBets: minorUnits,
+  /** the play money in all: balance, positions and in bets (summed by the platform) */
+  total: minorUnits,
   /** what a reset brings the balance back to: the site's practiceBalance */
   startingBalance: minorUnits,
   resets: z.number().int().nonnegative(),

@@ -378,6 +378,15 @@ export const walletsData = z.object({
    */
   main: z.object({ balance: minorUnits, onHold: minorUnits, bonus: minorUnits }),
   games: z.array(z.object({ code: z.string(), name: z.string(), balance: minorUnits })),
+  /** stakes of real bets whose rounds have not settled (they left the game wallet when placed) */
+  inBets: minorUnits,
+  /** margin held by open real positions */
+  inPositions: minorUnits,
+  /**
+   * the member's real money in all: main balance, on hold, game wallets, in bets and in
+   * positions (the locked bonus is not part of it); summed by the platform, never by a client
+   */
+  total: minorUnits,
 });
 export type Wallets = z.infer<typeof walletsData>;
 

@@ -583,10 +583,8 @@ test("with the keyboard alone: tab through the sign-in form, fail and fix it, su
   await expect(skip).toBeInViewport();
   const header = [
     page.locator("header .brand"),
-    // the practice/real switch (app/README.md, "Practice mode"), before the links
-    ...[t("practice.practice"), t("practice.real")].map((name) =>
-      page.locator("header .header-mode").getByRole("button", { name, exact: true }),
-    ),
+    // the money pill, whose ▾ holds the practice/real switch (app/README.md, "Header"), before the links
+    page.locator("header .mode-pill > summary"),
     ...[t("nav.home"), gameNameOf("demo", "en-US"), t("nav.member_center")].map((name) =>
       page.getByRole("navigation", { name: t("nav.label") }).getByRole("link", { name, exact: true }),
     ),

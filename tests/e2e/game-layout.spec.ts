@@ -54,6 +54,62 @@ async function expectOnFirstScreen(page: Page, what: string, locator: Locator) {
   ).toBeLessThanOrEqual(height);
 }
 
+/**
+ * Everything needed to bet on the first screen of /game at 360×640, unscrolled: a header of one
+ * thin row, the rounds, the price, the sparkline, the options, the chips above the pinned bet bar,
+ * no sideways scrolling, the price and its change on one line.
+ */
+async function expectFirstScreen(page: Page) {
+  // the first screen, unscrolled
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // the header is one thin row whose links all show (none scrolled out of sight)
+  const header = (await page.locator("header.site-header").boundingBox())!;
+  expect(header.height, "the header's height").toBeLessThanOrEqual(48);
+  const nav = await page
+    .locator("header .site-nav")
+    .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(nav.scroll, "the header's links fit its row").toBeLessThanOrEqual(nav.client);
+  await expectOnFirstScreen(page, "the pair switcher", page.getByRole("navigation", { name: game("pairs_label") }));
+  await expectOnFirstScreen(page, "the Live round's number", page.getByTestId("live-period"));
+  await expectOnFirstScreen(page, "the price", page.getByTestId("game-price"));
+  await expectOnFirstScreen(page, "the Live round's countdown to its end", page.getByTestId("end-timer"));
+  await expectOnFirstScreen(page, "the member's bets in the Live round", page.getByTestId("live-bets"));
+  await expectOnFirstScreen(page, "the sparkline", page.getByTestId("sparkline"));
+  await expectOnFirstScreen(page, "the Next round's number", page.getByTestId("next-period"));
+  await expectOnFirstScreen(page, "the Next round's betting countdown", page.getByTestId("cutoff-timer"));
+  await expectOnFirstScreen(page, "the options", page.locator(".bet-option-grid"));
+  await expectOnFirstScreen(page, "the chips", page.locator(".bet-chip-row"));
+  await expectOnFirstScreen(page, "the bet bar", page.getByTestId("bet-bar"));
+  await expectOnFirstScreen(page, "the bet button", page.getByTestId("bet-submit"));
+  // the options and chips are not under the pinned bar
+  const bar = (await page.getByTestId("bet-bar").boundingBox())!;
+  const chips = (await page.locator(".bet-chip-row").boundingBox())!;
+  expect(chips.y + chips.height, "the chips end above the bet bar").toBeLessThanOrEqual(bar.y);
+  expect(
+    await page.evaluate(() => document.scrollingElement!.scrollWidth),
+    "no sideways scrolling",
+  ).toBeLessThanOrEqual(PHONE.width);
+  // the price and its change stay one line whatever the figures (a change that wrapped under the
+  // price once pushed the chips under the bar): in the quote, and in a copy of it beside it with
+  // the widest change, the change starts above the price's bottom
+  const lines = await page.locator(".game-quote").evaluate((quote) => {
+    const copy = quote.cloneNode(true) as HTMLElement;
+    const change = copy.querySelector(".game-change")!;
+    change.replaceChild(document.createTextNode("+99,999.99 "), change.firstChild!);
+    while (change.firstChild!.nextSibling!.nodeType === Node.TEXT_NODE)
+      change.removeChild(change.firstChild!.nextSibling!);
+    for (const el of [copy, ...copy.querySelectorAll("[data-testid]")]) el.removeAttribute("data-testid");
+    quote.parentElement!.insertBefore(copy, quote.nextSibling);
+    const oneLine = (q: Element) =>
+      q.querySelector(".game-change")!.getBoundingClientRect().top <
+      q.querySelector(".game-price")!.getBoundingClientRect().bottom;
+    const measured = { quote: oneLine(quote), widest: oneLine(copy) };
+    copy.remove();
+    return measured;
+  });
+  expect(lines, "the price and its change on one line").toEqual({ quote: true, widest: true });
+}
+
 test.describe("on a 360×640 phone", () => {
   test.use({ viewport: PHONE });
 
@@ -68,54 +124,7 @@ test.describe("on a 360×640 phone", () => {
     await page.goto(url);
     await waitForHydration(page, "form.bet-form");
 
-    // the first screen, unscrolled
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    // the header is one thin row whose links all show (none scrolled out of sight)
-    const header = (await page.locator("header.site-header").boundingBox())!;
-    expect(header.height, "the header's height").toBeLessThanOrEqual(48);
-    const nav = await page
-      .locator("header .site-nav")
-      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-    expect(nav.scroll, "the header's links fit its row").toBeLessThanOrEqual(nav.client);
-    await expectOnFirstScreen(page, "the pair switcher", page.getByRole("navigation", { name: game("pairs_label") }));
-    await expectOnFirstScreen(page, "the Live round's number", page.getByTestId("live-period"));
-    await expectOnFirstScreen(page, "the price", page.getByTestId("game-price"));
-    await expectOnFirstScreen(page, "the Live round's countdown to its end", page.getByTestId("end-timer"));
-    await expectOnFirstScreen(page, "the member's bets in the Live round", page.getByTestId("live-bets"));
-    await expectOnFirstScreen(page, "the sparkline", page.getByTestId("sparkline"));
-    await expectOnFirstScreen(page, "the Next round's number", page.getByTestId("next-period"));
-    await expectOnFirstScreen(page, "the Next round's betting countdown", page.getByTestId("cutoff-timer"));
-    await expectOnFirstScreen(page, "the options", page.locator(".bet-option-grid"));
-    await expectOnFirstScreen(page, "the chips", page.locator(".bet-chip-row"));
-    await expectOnFirstScreen(page, "the bet bar", page.getByTestId("bet-bar"));
-    await expectOnFirstScreen(page, "the bet button", page.getByTestId("bet-submit"));
-    // the options and chips are not under the pinned bar
-    const bar = (await page.getByTestId("bet-bar").boundingBox())!;
-    const chips = (await page.locator(".bet-chip-row").boundingBox())!;
-    expect(chips.y + chips.height, "the chips end above the bet bar").toBeLessThanOrEqual(bar.y);
-    expect(
-      await page.evaluate(() => document.scrollingElement!.scrollWidth),
-      "no sideways scrolling",
-    ).toBeLessThanOrEqual(PHONE.width);
-    // the price and its change stay one line whatever the figures (a change that wrapped under the
-    // price once pushed the chips under the bar): in the quote, and in a copy of it beside it with
-    // the widest change, the change starts above the price's bottom
-    const lines = await page.locator(".game-quote").evaluate((quote) => {
-      const copy = quote.cloneNode(true) as HTMLElement;
-      const change = copy.querySelector(".game-change")!;
-      change.replaceChild(document.createTextNode("+99,999.99 "), change.firstChild!);
-      while (change.firstChild!.nextSibling!.nodeType === Node.TEXT_NODE)
-        change.removeChild(change.firstChild!.nextSibling!);
-      for (const el of [copy, ...copy.querySelectorAll("[data-testid]")]) el.removeAttribute("data-testid");
-      quote.parentElement!.insertBefore(copy, quote.nextSibling);
-      const oneLine = (q: Element) =>
-        q.querySelector(".game-change")!.getBoundingClientRect().top <
-        q.querySelector(".game-price")!.getBoundingClientRect().bottom;
-      const measured = { quote: oneLine(quote), widest: oneLine(copy) };
-      copy.remove();
-      return measured;
-    });
-    expect(lines, "the price and its change on one line").toEqual({ quote: true, widest: true });
+    await expectFirstScreen(page);
 
     // the price is told against the open in words and an arrow, not by colour alone
     await expect(page.getByTestId("price-trend")).toHaveText(
@@ -172,6 +181,17 @@ test.describe("on a 360×640 phone", () => {
       barAfter.y,
     );
     await expect(page.getByTestId("settlement-results")).toHaveAttribute("role", "status");
+  });
+
+  test("in practice mode the same first screen holds, the header's practice pill included", async ({ page }) => {
+    await signUp(page, DEMO);
+    await page.locator("header .mode-pill > summary").click();
+    await page.locator('header [data-testid="mode-switch"] button[value="practice"]').click();
+    await expect(page.locator("html")).toHaveAttribute("data-mode", "practice");
+    await page.goto(`${DEMO}/game?pair=${PAIR}`);
+    await waitForHydration(page, "form.bet-form");
+    await expect(page.getByTestId("practice-balance")).toBeVisible();
+    await expectFirstScreen(page);
   });
 
   test("a refusal clears when the next period opens", async ({ page }) => {

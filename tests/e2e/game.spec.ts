@@ -474,7 +474,7 @@ test.describe("betting errors, without JavaScript", () => {
 
     // high, then low in the same period (a new period after the first bet means trying again)
     let refused = false;
-    for (let attempt = 1; attempt <= 3 && !refused; attempt++) {
+    for (let attempt = 1; attempt <= 5 && !refused; attempt++) {
       await awaitBettingWindow(page, false, url, 4);
       const betPeriod = (await nextPeriod(page).textContent())!;
       await fillBet(page, { option: "high", chip: typed(stake) });
@@ -483,7 +483,13 @@ test.describe("betting errors, without JavaScript", () => {
       if ((await nextPeriod(page).textContent()) !== betPeriod || (await bettingLeft(page)) < 1) continue;
       await fillBet(page, { option: "low", chip: typed(stake) });
       await submitBet(page);
-      await expect(formAlert).toHaveText(msg("conflicting_bet_options"));
+      // on a loaded machine the post can reach the platform after that round's cut-off: refused
+      // as closed, which is another round's try, not the rule under test
+      const closed = msg("betting_forbidden");
+      const conflict = msg("conflicting_bet_options");
+      const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      await expect(formAlert).toHaveText(new RegExp(`^(${literal(closed)}|${literal(conflict)})$`));
+      if ((await formAlert.textContent()) === closed) continue;
       refused = true;
     }
     expect(refused, "low after high in one period should be refused").toBe(true);

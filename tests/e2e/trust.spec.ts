@@ -98,18 +98,20 @@ test("in Japanese on a phone: practice with play money, switch to real, hit a lo
   const usd = (minor: number) => moneyText(minor, "USD", LNG);
   await signUp(page, ORIGIN, newMember());
 
-  // 1. practice: one tap in the header, the banner and the play money (US$10,000.00 on the demo site)
+  // 1. practice: the header's pill and its switch, the pill's play money (US$10,000.00 on the demo site)
+  await page.locator("header .mode-pill > summary").click();
   await page.locator('header [data-testid="mode-switch"] button[value="practice"]').click();
-  await expect(page.locator(".practice-banner")).toContainText(tr(LNG, "common:practice.banner"));
+  await expect(page.getByTestId("practice-banner")).toContainText(tr(LNG, "common:practice.banner"));
   await expect(page.locator("html")).toHaveAttribute("data-mode", "practice");
   await page.goto(`/user/gamePage?pair=${PAIR}`);
   await waitForHydration(page, "form.bet-form");
   const practiceBet = await bet(page, "1.00");
   await expectToast(page, betPlacedText(LNG, practiceBet));
-  await expect(page.locator(".practice-banner")).toContainText(usd(999_900));
+  await expect(page.getByTestId("practice-banner")).toContainText(usd(999_900));
 
-  // 2. real money: the banner's switch; a deposit and a transfer into the game, which practice refused
-  await page.locator('.practice-banner button[value="real"]').click();
+  // 2. real money: the pill's switch; a deposit and a transfer into the game, which practice refused
+  await page.locator('[data-testid="practice-banner"] > summary').click();
+  await page.locator('[data-testid="practice-banner"] button[value="real"]').click();
   await expect(page.locator("html")).not.toHaveAttribute("data-mode", "practice");
   await page.goto("/user/deposit");
   await waitForHydration(page);

@@ -128,6 +128,9 @@ describe("wallets", () => {
           { code: "binary", name: "Binary", balance: 0 },
           { code: "contract", name: "Contract", balance: 0 },
         ],
+        inBets: 0,
+        inPositions: 0,
+        total: 0,
       },
     });
   });

@@ -237,6 +237,8 @@ describe("the practice account", () => {
       currency: "USD",
       balance: START,
       positions: 0,
+      inBets: 0,
+      total: START,
       startingBalance: START,
       resets: 0,
       lastResetAt: null,

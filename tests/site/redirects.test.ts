@@ -114,7 +114,11 @@ function requestUrl(path: string, query: string): string | undefined {
   return URL.canParse(url) ? url : undefined;
 }
 
-describe("every path that redirects keeps the browser on the site", () => {
+// The tests below sign in once per hostile target (about 35 sign-ins, each hashing the password):
+// 12 to 30 s on a loaded 2-core machine. Their timeout only stops a hang; speed is the bench's.
+const SIGN_IN_LOOP_TIMEOUT = 120_000;
+
+describe("every path that redirects keeps the browser on the site", { timeout: SIGN_IN_LOOP_TIMEOUT }, () => {
   it("the ?accessToken= guard, signed out, with a valid token, and the visitor's yes and no", async () => {
     for (const target of HOSTILE) {
       const url = requestUrl(target, `?accessToken=${encodeURIComponent(member.token)}`);

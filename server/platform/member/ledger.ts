@@ -1,7 +1,8 @@
 import type { AccountMode } from "#rules/account-mode";
 import { isKeysAnswer, type AccountOperation, type LedgerRecord, type SiteInfo, type Wallets } from "../../contract";
 import { fail, ok, type Failure, type Result } from "../result";
-import { BONUS, gameAccount, HOLD, MAIN } from "./schema";
+import { openStakes, totalOf } from "./balances";
+import { BONUS, gameAccount, HOLD, MAIN, POSITIONS } from "./schema";
 
 /**
  * The member's double-entry ledger. Every function runs without an await, inside the caller's
@@ -41,7 +42,10 @@ export function balanceOf(sql: SqlStorage, account: string): number {
   );
 }
 
-/** The main account (with what is on hold for withdrawals) and a wallet per game, from the ledger. */
+/**
+ * The main account (with what is on hold for withdrawals), a wallet per game, what is staked on
+ * open bets and held as margin, and their total (balances.ts), from the ledger.
+ */
 export function walletsOf(sql: SqlStorage, currency: string, games: SiteInfo["games"]): Wallets {
   const rows = new Map(
     sql
@@ -56,10 +60,17 @@ export function walletsOf(sql: SqlStorage, currency: string, games: SiteInfo["ga
     .map(([account, balance]) => ({ code: account.slice("game:".length), balance }))
     .filter((w) => !games.some((g) => g.code === w.code))
     .map((w) => ({ code: w.code, name: w.code, balance: w.balance }));
+  const main = { balance: rows.get(MAIN) ?? 0, onHold: rows.get(HOLD) ?? 0, bonus: rows.get(BONUS) ?? 0 };
+  const gameWallets = [...listed, ...delisted];
+  const inBets = openStakes(sql, "real");
+  const inPositions = rows.get(POSITIONS) ?? 0;
   return {
     currency,
-    main: { balance: rows.get(MAIN) ?? 0, onHold: rows.get(HOLD) ?? 0, bonus: rows.get(BONUS) ?? 0 },
-    games: [...listed, ...delisted],
+    main,
+    games: gameWallets,
+    inBets,
+    inPositions,
+    total: totalOf([main.balance, main.onHold, ...gameWallets.map((g) => g.balance), inBets, inPositions]),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { PracticeAccount } from "../../contract/protection";
 import type { AccountMode } from "#rules/account-mode";
 import { fail, type Failure } from "../result";
+import { openStakes, totalOf } from "./balances";
 import { balanceOf, record, replay } from "./ledger";
 import { requestKey, type Idem } from "./requests";
 import { gameAccount, HOUSE, POSITIONS } from "./schema";
@@ -72,10 +73,15 @@ export function practiceAccount(
       RESET_CALL,
     )
     .one();
+  const balance = balanceOf(sql, PRACTICE);
+  const positions = balanceOf(sql, PRACTICE_POSITIONS);
+  const inBets = openStakes(sql, "practice");
   return {
     currency,
-    balance: balanceOf(sql, PRACTICE),
-    positions: balanceOf(sql, PRACTICE_POSITIONS),
+    balance,
+    positions,
+    inBets,
+    total: totalOf([balance, positions, inBets]),
     startingBalance,
     resets: resets.n,
     lastResetAt: resets.last,

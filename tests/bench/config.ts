@@ -7,6 +7,8 @@ export const SITE_PORT = Number(process.env.BENCH_SITE_PORT ?? 8857);
 export const PLATFORM_PORT = Number(process.env.BENCH_PLATFORM_PORT ?? 8858);
 /** 127.0.0.1 and localhost both map to the demo site (wrangler.toml `[env.dev]` TENANT_HOSTS). */
 export const SITE = `http://127.0.0.1:${SITE_PORT}`;
+/** the HTTP/2 TLS front the slow-phone figure loads the site through (h2-front.ts) */
+export const H2_PORT = Number(process.env.BENCH_H2_PORT ?? PLATFORM_PORT + 1);
 export const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}`;
 /** fresh every run: no accounts, bets or sessions left from the last one */
 export const STATE_DIR = "tests/.tmp/bench-state";

@@ -23,7 +23,8 @@ import { stopOutBurst, triggerCheck } from "./contract";
 import { analyseBundle, brotli, piecesInHtml, scriptsInHtml, stylesheetsInHtml } from "./bundle";
 import { devServerRetries, must, Visitor } from "./clients";
 import { crashScenario } from "./crash";
-import { BUDGETS, RESULTS_FILE, ROOT, SITE, SITE_ID } from "./config";
+import { BUDGETS, H2_PORT, RESULTS_FILE, ROOT, SITE, SITE_ID, SITE_PORT } from "./config";
+import { startH2Front } from "./h2-front";
 import { runLighthouse } from "./lighthouse";
 import { measureLive, platformStream, siteStream } from "./live";
 import { machine } from "./machine";
@@ -42,6 +43,8 @@ const SCALE = {
   lighthouseRuns: env("BENCH_LIGHTHOUSE_RUNS", 1),
   /** /game usable on Slow 4G (usable.ts): fresh profiles, each a cold load and a second visit */
   usableRuns: env("BENCH_USABLE_RUNS", 5),
+  /** the same over the local server's HTTP/1.1, for comparison (no budget; 0 skips it) */
+  usableHttp1Runs: env("BENCH_USABLE_HTTP1_RUNS", 3),
   startupRuns: env("BENCH_STARTUP_RUNS", 5),
   cannonSeconds: env("BENCH_CANNON_SECONDS", 8),
   bffSamples: env("BENCH_BFF_SAMPLES", 300),
@@ -225,10 +228,35 @@ async function measure(
       return html;
     });
 
-  if (wanted("usable"))
-    figures.usable = await phase(`/game usable on Slow 4G, 4× CPU (${SCALE.usableRuns} fresh profiles)`, () =>
-      measureUsable(cookie(), SCALE.usableRuns, log),
-    );
+  if (wanted("usable")) {
+    // over HTTP/2, as production serves the site (h2-front.ts); the local server's HTTP/1.1 after
+    const front = await phase(`HTTP/2 front on ${H2_PORT} (h2-front.ts)`, () => startH2Front(H2_PORT, SITE_PORT));
+    if (front) {
+      try {
+        figures.usable = await phase(
+          `/game usable on Slow 4G, 4× CPU, HTTP/2 (${SCALE.usableRuns} fresh profiles)`,
+          () =>
+            measureUsable(
+              {
+                origin: front.origin,
+                protocol: "HTTP/2",
+                flags: [`--ignore-certificate-errors-spki-list=${front.spki}`],
+              },
+              cookie(),
+              SCALE.usableRuns,
+              log,
+            ),
+        );
+      } finally {
+        await front.close();
+      }
+    }
+    if (SCALE.usableHttp1Runs > 0)
+      figures.usableHttp1 = await phase(
+        `/game usable on Slow 4G, 4× CPU, HTTP/1.1 (${SCALE.usableHttp1Runs} fresh profiles)`,
+        () => measureUsable({ origin: SITE, protocol: "HTTP/1.1" }, cookie(), SCALE.usableHttp1Runs, log),
+      );
+  }
 
   if (wanted("lighthouse")) {
     const lighthouse = await phase("Lighthouse", () =>

@@ -35,6 +35,23 @@ function pieceLinks(remixContext: EntryContext, chunks: PieceChunks, used: Set<s
   );
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * The end of the body (root.tsx, PieceTail): the pieces' chunks as React would write the links
+ * (tests/bench reads them back by this form), then the script that opens the streams early.
+ */
+function pieceTail(links: { href: string; piece: string }[], streams: string[], nonce: string | undefined): string {
+  const preloads = links.map(
+    ({ href, piece }) => `<link rel="modulepreload" href="${escapeHtml(href)}" data-piece="${escapeHtml(piece)}"/>`,
+  );
+  const script = streams.length
+    ? `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ""}>${earlySocketsScript(streams)}</script>`
+    : "";
+  return preloads.join("") + script;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -46,11 +63,11 @@ export default async function handleRequest(
   // the code pieces this render uses, whose chunks the document names (app/utils/lazy-piece.tsx)
   const chunks = await pieceChunks(loadContext.env, loadContext.buildId);
   const used = new Set<string>();
+  const streams = new Set<string>();
   const pieces = {
     used,
-    links: () => pieceLinks(remixContext, chunks, used),
-    streams: new Set<string>(),
-    earlySocketsScript,
+    streams,
+    tail: (nonce: string | undefined) => pieceTail(pieceLinks(remixContext, chunks, used), [...streams], nonce),
   };
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.nonce}>

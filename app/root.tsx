@@ -164,37 +164,23 @@ function NamespacePreloads({ language }: { language: string }) {
 }
 
 /**
- * The chunks of the code pieces this page's render used (the toast, the game's lower sections, the
- * live socket: utils/lazy-piece.tsx), beside Remix's own modulepreloads, so the browser fetches
- * them in the same wave as the page's code instead of once hydration asks for them; entry.client
- * loads those pieces before hydrating. Rendered last, after every piece in the page has been
- * (the server records a piece when it renders it, before its code is there). In the browser the
- * list is the one the server sent, read from the document: the same markup to hydrate.
+ * What ends the body, made by the server (entry.server.tsx, pieceTail): a modulepreload link for
+ * each chunk of the code pieces this page's render used (the toast, the game's lower sections, the
+ * live socket: utils/lazy-piece.tsx), beside Remix's own, so the browser fetches them in the same
+ * wave as the page's code and entry.client loads those pieces before hydrating; then the inline
+ * script that opens the page's live streams as the document is read (utils/early-sockets.ts).
+ * Rendered last, after every piece in the page has been (the server records a piece when it
+ * renders it). In the browser the markup is the server's, read back, so it hydrates as is and the
+ * code that makes it stays out of every page's initial JS.
  */
-function PiecePreloads() {
+function PieceTail({ nonce }: { nonce: string | undefined }) {
   const rendered = useContext(RenderedPieces);
-  const [links] = useState(() => {
-    if (typeof document === "undefined") return rendered?.links() ?? [];
-    return [...document.querySelectorAll<HTMLLinkElement>("link[data-piece]")].map((l) => ({
-      href: l.getAttribute("href") ?? "",
-      piece: l.dataset.piece ?? "",
-    }));
-  });
-  return links.map(({ href, piece }) => <link key={href} rel="modulepreload" href={href} data-piece={piece} />);
-}
-
-/**
- * The live streams this page shows, opened by an inline script as the document is read rather
- * than after hydration (utils/early-sockets.ts). Last in the body, after everything that records
- * a stream; in the browser, the script the server sent, read back, so the markup hydrates as is.
- */
-function EarlySockets({ nonce }: { nonce: string | undefined }) {
-  const rendered = useContext(RenderedPieces);
-  const [script] = useState(() => {
-    if (typeof document !== "undefined") return document.getElementById("early-sockets")?.textContent ?? null;
-    return rendered?.streams.size ? rendered.earlySocketsScript([...rendered.streams]) : null;
-  });
-  return script ? <script id="early-sockets" nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} /> : null;
+  const [html] = useState(() =>
+    typeof document === "undefined"
+      ? (rendered?.tail(nonce) ?? "")
+      : (document.getElementById("piece-tail")?.innerHTML ?? ""),
+  );
+  return html ? <div id="piece-tail" hidden dangerouslySetInnerHTML={{ __html: html }} /> : null;
 }
 
 function Document({ title, children }: { title: string; children: React.ReactNode }) {
@@ -229,8 +215,7 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <PiecePreloads />
-        <EarlySockets nonce={nonce} />
+        <PieceTail nonce={nonce} />
         {/* the operator's script (site info `script`) runs under this response's nonce, like ours */}
         {site?.script ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: site.script }} /> : null}
       </body>

@@ -5,7 +5,7 @@ import { createContext, lazy, useContext, type ComponentProps, type ComponentTyp
  * render may still use: the toast, the game's lower sections, the live socket. Each piece is named
  * by its source file (`id`, as the build's metafile names it), so that:
  * - the server records the pieces a render used, and the document names their chunks for the
- *   browser to fetch with the page's own (root.tsx, PiecePreloads; the chunks of each piece come
+ *   browser to fetch with the page's own (root.tsx, PieceTail; the chunks of each piece come
  *   from public/build/pieces-<version>.json, written by the build);
  * - the browser loads those pieces before it hydrates (entry.client.tsx), and a piece already
  *   loaded renders at once instead of suspending: a Suspense boundary that waits for its code
@@ -13,15 +13,18 @@ import { createContext, lazy, useContext, type ComponentProps, type ComponentTyp
  *   throws the server's HTML of that boundary away.
  */
 
-/** Ids of the pieces this render used (server: one set per request, from entry.server.tsx). */
+/** What the server's render records (one per request, from entry.server.tsx). */
 export const RenderedPieces = createContext<{
+  /** ids of the pieces this render used */
   used: Set<string>;
-  /** the chunks to preload for the pieces used so far, beyond the page's own (given by the server) */
-  links(): { href: string; piece: string }[];
   /** the live streams the render shows, which the document opens early (utils/early-sockets.ts) */
   streams: Set<string>;
-  /** the inline script that opens them (given by the server, so the browser's code carries none of it) */
-  earlySocketsScript(paths: string[]): string;
+  /**
+   * The markup that ends the body (root.tsx, PieceTail): a modulepreload link per chunk of the
+   * pieces used so far, beyond the page's own, and the inline script that opens the streams. Made
+   * by the server only, so that none of its code is in the browser's.
+   */
+  tail(nonce: string | undefined): string;
 } | null>(null);
 
 /** A piece's files: its chunk and the chunks it imports, as /build/ URLs. */

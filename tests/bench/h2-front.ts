@@ -99,32 +99,34 @@ export async function startH2Front(port: number, upstreamPort: number): Promise<
   const front = `https://127.0.0.1:${port}`;
   // the site as it sees itself: the same host and port, the scheme it is reached by
   const site = `http://127.0.0.1:${port}`;
-  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  // a connection per request: workerd closes idle ones, and a reused closed one would fail a load
+  const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
   const server = createSecureServer({ key, cert, allowHTTP1: true });
 
   server.on("request", (req, res) => {
-    const up = request(
-      {
-        host: "127.0.0.1",
-        port: upstreamPort,
-        method: req.method,
-        path: req.url,
-        headers: upstreamHeaders(req.headers, front, site),
-        agent,
-      },
-      (answer) => {
-        const headers: Record<string, string | string[]> = {};
-        for (const [name, value] of Object.entries(answer.headers))
-          if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
-        res.writeHead(answer.statusCode ?? 502, headers);
-        answer.pipe(res);
-      },
-    );
-    up.on("error", () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(up);
+    const headers = upstreamHeaders(req.headers, front, site);
+    // a request without a body (the page's GETs) is sent again once if the connection failed
+    // before any answer, as a browser does on a dropped idle connection
+    const send = (retry: boolean) => {
+      const up = request(
+        { host: "127.0.0.1", port: upstreamPort, method: req.method, path: req.url, headers, agent },
+        (answer) => {
+          const out: Record<string, string | string[]> = {};
+          for (const [name, value] of Object.entries(answer.headers))
+            if (!HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
+          res.writeHead(answer.statusCode ?? 502, out);
+          answer.pipe(res);
+        },
+      );
+      up.on("error", (error) => {
+        if (retry && !res.headersSent) return send(false);
+        if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
+        res.end(`h2-front: ${String(error)}`);
+      });
+      return up;
+    };
+    if (req.method === "GET" || req.method === "HEAD") send(true).end();
+    else req.pipe(send(false));
   });
 
   // WebSocket handshakes (HTTP/1.1): passed on, then the two sockets joined

@@ -1,6 +1,9 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import type { renderToReadableStream as RenderToReadableStream } from "react-dom/server";
+import { pieceChunks } from "../server/site/pieces";
+import { earlySocketsScript } from "./utils/early-sockets";
+import { RenderedPieces, type PieceChunks } from "./utils/lazy-piece";
 import { NonceProvider } from "./utils/nonce";
 import { TranslationProvider } from "./utils/translator";
 
@@ -19,6 +22,36 @@ const { renderToReadableStream } = (
 ) as { renderToReadableStream: typeof RenderToReadableStream };
 /* eslint-enable @typescript-eslint/no-require-imports */
 
+/** The chunks of the pieces used, less the files Remix preloads already for the matched routes. */
+function pieceLinks(remixContext: EntryContext, chunks: PieceChunks, used: Set<string>) {
+  const { manifest } = remixContext;
+  const known = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const match of remixContext.staticHandlerContext.matches) {
+    const route = manifest.routes[match.route.id];
+    if (route) [route.module, ...(route.imports ?? [])].forEach((file) => known.add(file));
+  }
+  return [...used].flatMap((piece) =>
+    (chunks[piece] ?? []).filter((href) => !known.has(href) && known.add(href)).map((href) => ({ href, piece })),
+  );
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/**
+ * The end of the body (root.tsx, PieceTail): the pieces' chunks as React would write the links
+ * (tests/bench reads them back by this form), then the script that opens the streams early.
+ */
+function pieceTail(links: { href: string; piece: string }[], streams: string[], nonce: string | undefined): string {
+  const preloads = links.map(
+    ({ href, piece }) => `<link rel="modulepreload" href="${escapeHtml(href)}" data-piece="${escapeHtml(piece)}"/>`,
+  );
+  const script = streams.length
+    ? `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ""}>${earlySocketsScript(streams)}</script>`
+    : "";
+  return preloads.join("") + script;
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -27,11 +60,22 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   let status = responseStatusCode;
+  // the code pieces this render uses, whose chunks the document names (app/utils/lazy-piece.tsx)
+  const chunks = await pieceChunks(loadContext.env, loadContext.buildId);
+  const used = new Set<string>();
+  const streams = new Set<string>();
+  const pieces = {
+    used,
+    streams,
+    tail: (nonce: string | undefined) => pieceTail(pieceLinks(remixContext, chunks, used), [...streams], nonce),
+  };
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.nonce}>
       {/* the locale's shared, immutable catalog (server/site/i18n.ts): nothing is built per request */}
       <TranslationProvider catalog={loadContext.translations}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={5000} />
+        <RenderedPieces.Provider value={pieces}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={5000} />
+        </RenderedPieces.Provider>
       </TranslationProvider>
     </NonceProvider>,
     {

@@ -15,8 +15,9 @@ import {
   useRevalidator,
   UNSAFE_RemixContext,
 } from "@remix-run/react";
-import { lazy, Suspense, useContext, useEffect, useState } from "react";
+import { Suspense, useContext, useEffect, useState } from "react";
 import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
+import { lazyPiece, RenderedPieces } from "./utils/lazy-piece";
 import { useNonce } from "./utils/nonce";
 import { appearanceOf, practiceCss, themeColorMetas, themeCss } from "./utils/theme.server";
 import { loadNamespacesFor } from "./utils/translations.client";
@@ -30,11 +31,17 @@ import styles from "./styles/app.css";
 // it whole (entry.server waits for allReady) and the browser keeps that HTML until the code arrives;
 // it is fixed over the page, so its arrival moves nothing. Every route's initial JS is on a budget
 // (tests/bench).
-const Toast = lazy(() => import("./components/toast").then((m) => ({ default: m.Toast })));
+// (each a lazyPiece: when the server renders one, the page names its chunks, utils/lazy-piece.tsx)
+const Toast = lazyPiece("app/components/toast.tsx", () =>
+  import("./components/toast").then((m) => ({ default: m.Toast })),
+);
 // the loading overlay and the build update, loaded as the page hydrates: nothing at rest shows them
-const NavigationWatch = lazy(() => import("./components/navigation-watch"));
+const NavigationWatch = lazyPiece("app/components/navigation-watch.tsx", () => import("./components/navigation-watch"));
 // the reality check, when one is due (app/README.md, "Player protection"): rare, so loaded as the toast is
-const RealityCheckPanel = lazy(() => import("./components/protection/reality-check"));
+const RealityCheckPanel = lazyPiece(
+  "app/components/protection/reality-check.tsx",
+  () => import("./components/protection/reality-check"),
+);
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -160,6 +167,26 @@ function NamespacePreloads({ language }: { language: string }) {
   return hrefs.map((href) => <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} />);
 }
 
+/**
+ * What ends the body, made by the server (entry.server.tsx, pieceTail): a modulepreload link for
+ * each chunk of the code pieces this page's render used (the toast, the game's lower sections, the
+ * live socket: utils/lazy-piece.tsx), beside Remix's own, so the browser fetches them in the same
+ * wave as the page's code and entry.client loads those pieces before hydrating; then the inline
+ * script that opens the page's live streams as the document is read (utils/early-sockets.ts).
+ * Rendered last, after every piece in the page has been (the server records a piece when it
+ * renders it). In the browser the markup is the server's, read back, so it hydrates as is and the
+ * code that makes it stays out of every page's initial JS.
+ */
+function PieceTail({ nonce }: { nonce: string | undefined }) {
+  const rendered = useContext(RenderedPieces);
+  const [html] = useState(() =>
+    typeof document === "undefined"
+      ? (rendered?.tail(nonce) ?? "")
+      : (document.getElementById("piece-tail")?.innerHTML ?? ""),
+  );
+  return html ? <div id="piece-tail" hidden dangerouslySetInnerHTML={{ __html: html }} /> : null;
+}
+
 function Document({ title, children }: { title: string; children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
@@ -194,6 +221,7 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <PieceTail nonce={nonce} />
         {/* the operator's script (site info `script`) runs under this response's nonce, like ours */}
         {site?.script ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: site.script }} /> : null}
       </body>

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyPiece } from "~/utils/lazy-piece";
 import { NavItem } from "./nav-item";
 import { useTranslation } from "~/utils/translator";
 import { useGameName, useRootData, type RootData } from "~/utils/root-data";
@@ -63,8 +64,9 @@ function SkipAndHome() {
 }
 
 // the practice account's pill (its balance, the reset): only a member in practice mode sees it, so
-// no route's initial JavaScript carries it; the server renders it whole all the same
-const PracticePill = lazy(() => import("./practice-banner"));
+// no route's initial JavaScript carries it; the server renders it whole all the same, and as a piece
+// the page preloads its code and hydrates it with the rest (utils/lazy-piece.tsx: no React #421)
+const PracticePill = lazyPiece("app/components/practice-banner.tsx", () => import("./practice-banner"));
 
 /**
  * One row at every width (app/README.md, "Header"): the brand, the member's money pill (practice

@@ -267,13 +267,22 @@ async function frameworkFloor(): Promise<{ brotli: number; raw: number }> {
     });
 }
 
-/** The JavaScript a served page asks for before it runs: modulepreloads and the inline module's imports. */
+/**
+ * The JavaScript a served page asks for before it runs: modulepreloads and the inline module's
+ * imports. Not the chunks of the code pieces its render used (`data-piece`, app/utils/lazy-piece.tsx):
+ * those are the route's lazy JS, fetched early (piecesInHtml).
+ */
 export function scriptsInHtml(html: string): string[] {
   const urls = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"(?! data-piece)/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/import \* as route\d+ from "([^"]+)"/g)) urls.add(m[1]!);
   for (const m of html.matchAll(/import\("([^"]+)"\);/g)) urls.add(m[1]!);
   return [...urls].sort();
+}
+
+/** The chunks of the code pieces a served page's render used, which it preloads beside its own. */
+export function piecesInHtml(html: string): string[] {
+  return [...html.matchAll(/<link rel="modulepreload" href="([^"]+)" data-piece="[^"]+"/g)].map((m) => m[1]!).sort();
 }
 
 export function stylesheetsInHtml(html: string): string[] {

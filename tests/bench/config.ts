@@ -7,6 +7,8 @@ export const SITE_PORT = Number(process.env.BENCH_SITE_PORT ?? 8857);
 export const PLATFORM_PORT = Number(process.env.BENCH_PLATFORM_PORT ?? 8858);
 /** 127.0.0.1 and localhost both map to the demo site (wrangler.toml `[env.dev]` TENANT_HOSTS). */
 export const SITE = `http://127.0.0.1:${SITE_PORT}`;
+/** the HTTP/2 TLS front the slow-phone figure loads the site through (h2-front.ts) */
+export const H2_PORT = Number(process.env.BENCH_H2_PORT ?? PLATFORM_PORT + 1);
 export const PLATFORM = `http://127.0.0.1:${PLATFORM_PORT}`;
 /** fresh every run: no accounts, bets or sessions left from the last one */
 export const STATE_DIR = "tests/.tmp/bench-state";
@@ -33,6 +35,13 @@ export const BUDGETS = {
   lazyGameJs: 60 * KB,
   css: 12 * KB,
   html: 20 * KB,
+  /**
+   * /game usable on a slow phone (usable.ts: Slow 4G, 4× slower CPU, 360×640, signed in): ms from
+   * the navigation's start until the bet form is hydrated and the live price streams, the median
+   * of the runs; cold is a fresh profile, the second visit loads the page again with its cache
+   */
+  gameUsableColdMs: 3_000,
+  gameUsableWarmMs: 1_500,
   lighthouse: { performance: 95, accessibility: 100, "best-practices": 95, seo: 95 },
   /** requests/s of an SSR page as a share of the static asset's */
   ssrShare: { "/login": 0.5, "/user": 0.3 },

@@ -8,7 +8,7 @@
  *
  * Environment: BENCH_SITE_PORT / BENCH_PLATFORM_PORT (8857 / 8858), BENCH_SKIP_BUILD=1 (measure the
  * current build), BENCH_TIMEOUT_SECONDS (1200), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),
- * the scale knobs of SCALE below, and BENCH_ONLY (a comma list of worker, html, lighthouse, throughput,
+ * the scale knobs of SCALE below, and BENCH_ONLY (a comma list of worker, html, usable, lighthouse, throughput,
  * bff, live, burst, cutoff, settlement, triggers, stopout, crash: measure only these, e.g. while working on one figure). The bundle
  * sizes are always measured; `worker` (the site worker's module size and start-up, worker.ts)
  * needs no running product, so `BENCH_ONLY=worker` starts none. Lighthouse and autocannon are not
@@ -20,10 +20,11 @@ import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
 import { betBurst, settlement } from "./bets";
 import { cutoffCrowd } from "./cutoff";
 import { stopOutBurst, triggerCheck } from "./contract";
-import { analyseBundle, brotli, scriptsInHtml, stylesheetsInHtml } from "./bundle";
+import { analyseBundle, brotli, piecesInHtml, scriptsInHtml, stylesheetsInHtml } from "./bundle";
 import { devServerRetries, must, Visitor } from "./clients";
 import { crashScenario } from "./crash";
-import { BUDGETS, RESULTS_FILE, ROOT, SITE, SITE_ID } from "./config";
+import { BUDGETS, H2_PORT, RESULTS_FILE, ROOT, SITE, SITE_ID, SITE_PORT } from "./config";
+import { startH2Front } from "./h2-front";
 import { runLighthouse } from "./lighthouse";
 import { measureLive, platformStream, siteStream } from "./live";
 import { machine } from "./machine";
@@ -33,12 +34,17 @@ import { renderResults, type Figures } from "./report";
 import { runBuild, startStack, stopRunningStack, type Stack } from "./stack";
 import { pool } from "./stats";
 import { measureBff, measureThroughput } from "./throughput";
+import { measureUsable } from "./usable";
 import { ensureTools, type ToolName } from "./tools";
 import { measureWorker } from "./worker";
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SCALE = {
   lighthouseRuns: env("BENCH_LIGHTHOUSE_RUNS", 1),
+  /** /game usable on Slow 4G (usable.ts): fresh profiles, each a cold load and a second visit */
+  usableRuns: env("BENCH_USABLE_RUNS", 5),
+  /** the same over the local server's HTTP/1.1, for comparison (no budget; 0 skips it) */
+  usableHttp1Runs: env("BENCH_USABLE_HTTP1_RUNS", 3),
   startupRuns: env("BENCH_STARTUP_RUNS", 5),
   cannonSeconds: env("BENCH_CANNON_SECONDS", 8),
   bffSamples: env("BENCH_BFF_SAMPLES", 300),
@@ -67,7 +73,18 @@ const ONLY = new Set(
 );
 const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
 /** the figures measured against the running product (the others need only the build) */
-const ON_THE_STACK = ["html", "lighthouse", "throughput", "bff", "live", "burst", "cutoff", "settlement", "stopout"];
+const ON_THE_STACK = [
+  "html",
+  "usable",
+  "lighthouse",
+  "throughput",
+  "bff",
+  "live",
+  "burst",
+  "cutoff",
+  "settlement",
+  "stopout",
+];
 const LIVE_PAIR = "BTC-USDT";
 const BURST_PAIR = "BTC-USDT";
 const SETTLE_PAIR = "ETH-USDT";
@@ -201,12 +218,45 @@ async function measure(
             `${path}: computed but not served ${missing.join(" ") || "none"}; served but not computed ${extra.join(" ") || "none"}`,
           );
         }
+        // a piece's chunks are among the route's lazy JS (what its code may import later)
+        const strays = piecesInHtml(body).filter((file) => !route.lazy.includes(file));
+        if (strays.length) html.mismatches.push(`${path}: preloads pieces not in its lazy JS: ${strays.join(" ")}`);
         const css = stylesheetsInHtml(body);
         if (css.join() !== route.css.join())
           html.mismatches.push(`${path}: stylesheets ${css.join(" ")}, computed ${route.css.join(" ")}`);
       }
       return html;
     });
+
+  if (wanted("usable")) {
+    // over HTTP/2, as production serves the site (h2-front.ts); the local server's HTTP/1.1 after
+    const front = await phase(`HTTP/2 front on ${H2_PORT} (h2-front.ts)`, () => startH2Front(H2_PORT, SITE_PORT));
+    if (front) {
+      try {
+        figures.usable = await phase(
+          `/game usable on Slow 4G, 4× CPU, HTTP/2 (${SCALE.usableRuns} fresh profiles)`,
+          () =>
+            measureUsable(
+              {
+                origin: front.origin,
+                protocol: "HTTP/2",
+                flags: [`--ignore-certificate-errors-spki-list=${front.spki}`],
+              },
+              cookie(),
+              SCALE.usableRuns,
+              log,
+            ),
+        );
+      } finally {
+        await front.close();
+      }
+    }
+    if (SCALE.usableHttp1Runs > 0)
+      figures.usableHttp1 = await phase(
+        `/game usable on Slow 4G, 4× CPU, HTTP/1.1 (${SCALE.usableHttp1Runs} fresh profiles)`,
+        () => measureUsable({ origin: SITE, protocol: "HTTP/1.1" }, cookie(), SCALE.usableHttp1Runs, log),
+      );
+  }
 
   if (wanted("lighthouse")) {
     const lighthouse = await phase("Lighthouse", () =>

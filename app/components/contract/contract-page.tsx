@@ -1,6 +1,7 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList } from "~/components/form-core";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
+import { lazyPiece } from "~/utils/lazy-piece";
 import { useTranslation } from "~/utils/translator";
 import { contractHref, CLOSED_PAGE_SIZE, CONTRACT_TABS, type ContractQuery, type Position } from "~/utils/contract";
 import type { contractAction, contractLoader } from "~/utils/contract.server";
@@ -14,11 +15,17 @@ import { usePositions } from "./use-positions";
 
 // the positions' lists and the chart are code of their own (the server renders the lists whole):
 // the first screen's JavaScript (price, ticket, bar) stays within its budget
-const OpenPositions = lazy(() => import("./positions").then((m) => ({ default: m.OpenPositions })));
-const ClosedPositions = lazy(() => import("./positions").then((m) => ({ default: m.ClosedPositions })));
-const KlineChart = lazy(() => import("../game/kline-chart"));
+const OpenPositions = lazyPiece("app/components/contract/positions.tsx", () =>
+  import("./positions").then((m) => ({ default: m.OpenPositions })),
+);
+const ClosedPositions = lazyPiece("app/components/contract/positions.tsx", () =>
+  import("./positions").then((m) => ({ default: m.ClosedPositions })),
+);
+const KlineChart = lazyPiece("app/components/game/kline-chart.tsx", () => import("../game/kline-chart"));
 // shown only during a time-out or self-exclusion, so no page carries it in its first JavaScript
-const BreakPanel = lazy(() => import("~/components/protection/break-panel").then((m) => ({ default: m.BreakPanel })));
+const BreakPanel = lazyPiece("app/components/protection/break-panel.tsx", () =>
+  import("~/components/protection/break-panel").then((m) => ({ default: m.BreakPanel })),
+);
 
 /**
  * /game/contract (app/README.md, "Contract trading"). Phone: the pair, the price, the ticket with

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { lazyPiece } from "~/utils/lazy-piece";
 import { useTranslation } from "~/utils/translator";
 // the form's core, not ~/components/forms: the bet form uses none of the labelled fields (initial JS budget)
 import { CsrfInput } from "~/components/csrf-input";
@@ -18,8 +19,9 @@ import { moveAmountFor } from "~/utils/move-and-bet";
 import { ReopensIn, useBettingClosed, type BettingRound } from "./betting-closed";
 import type { BetQueueHandle } from "./placed";
 
-// the queue of taps and its line in the bar: its code arrives after the page's (initial JS budget, tests/bench)
-const BetQueue = lazy(() => import("./placed"));
+// the queue of taps and its line in the bar: its code arrives after the page's (initial JS budget,
+// tests/bench), preloaded from the HTML when the page renders it
+const BetQueue = lazyPiece("app/components/game/placed.tsx", () => import("./placed"));
 
 interface Props {
   pair: string;

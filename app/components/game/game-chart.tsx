@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
+import { lazyPiece } from "~/utils/lazy-piece";
 import { useTranslation } from "~/utils/translator";
 import type { Order, Period } from "~/utils/game";
 import { Sparkline, type SparkPoint } from "./sparkline";
 
 // only on a wide screen, after the page runs: a phone never loads it
-const KlineChart = lazy(() => import("./kline-chart"));
+const KlineChart = lazyPiece("app/components/game/kline-chart.tsx", () => import("./kline-chart"));
 
 /** The wide layout's breakpoint (app/styles/app.css). */
 const WIDE = "(min-width: 1026px)";

@@ -1,6 +1,7 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorList } from "~/components/form-core";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazyPiece } from "~/utils/lazy-piece";
 import { useTranslation } from "~/utils/translator";
 import { useGameName } from "~/utils/root-data";
 import { gameHref, modeOfWallet } from "~/utils/game";
@@ -18,15 +19,21 @@ import { useTickets } from "./use-tickets";
 // after the page's (React.lazy): the server renders them whole (it waits for allReady), and the
 // browser keeps that HTML until their code arrives, so nothing blinks; the first screen's
 // JavaScript (the price, the options, the bet bar) stays within its budget (tests/bench).
-const CurrentOrders = lazy(() => import("./orders").then((m) => ({ default: m.CurrentOrders })));
-const SettlementResults = lazy(() => import("./results").then((m) => ({ default: m.SettlementResults })));
-const OrderHistory = lazy(() => import("./history"));
-const QuotesTable = lazy(() => import("./quotes"));
-const Rules = lazy(() => import("./rules"));
-const GameTabs = lazy(() => import("./tabs"));
-const KlineChart = lazy(() => import("./kline-chart"));
+const CurrentOrders = lazyPiece("app/components/game/orders.tsx", () =>
+  import("./orders").then((m) => ({ default: m.CurrentOrders })),
+);
+const SettlementResults = lazyPiece("app/components/game/results.tsx", () =>
+  import("./results").then((m) => ({ default: m.SettlementResults })),
+);
+const OrderHistory = lazyPiece("app/components/game/history.tsx", () => import("./history"));
+const QuotesTable = lazyPiece("app/components/game/quotes.tsx", () => import("./quotes"));
+const Rules = lazyPiece("app/components/game/rules.tsx", () => import("./rules"));
+const GameTabs = lazyPiece("app/components/game/tabs.tsx", () => import("./tabs"));
+const KlineChart = lazyPiece("app/components/game/kline-chart.tsx", () => import("./kline-chart"));
 // shown only during a time-out or self-exclusion, so no page carries it in its first JavaScript
-const BreakPanel = lazy(() => import("~/components/protection/break-panel").then((m) => ({ default: m.BreakPanel })));
+const BreakPanel = lazyPiece("app/components/protection/break-panel.tsx", () =>
+  import("~/components/protection/break-panel").then((m) => ({ default: m.BreakPanel })),
+);
 
 /** Seconds of price history the sparkline shows before the last tick. */
 const SPARK_SECONDS = 90;

@@ -1,4 +1,5 @@
 import { STREAM_CLOSE } from "../../../server/contract/stream-close";
+import { takeEarlySocket } from "~/utils/early-sockets";
 
 const MAX_DELAY_MS = 30_000;
 
@@ -22,22 +23,26 @@ export function openSocket(path: string, events: SocketEvents): () => void {
   let attempt = 0;
   let stopped = false;
 
+  const receive = (data: unknown) => {
+    let message: unknown;
+    try {
+      message = JSON.parse(String(data));
+    } catch {
+      return;
+    }
+    events.onMessage(message);
+  };
+
   const connect = () => {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${window.location.host}${path}`);
+    // the first time, the socket the document opened before this code arrived (utils/early-sockets.ts)
+    const early = attempt === 0 && !socket ? takeEarlySocket(path) : undefined;
+    socket = early?.socket ?? new WebSocket(`${scheme}://${window.location.host}${path}`);
     socket.onopen = () => {
       attempt = 0;
       events.onOpen();
     };
-    socket.onmessage = (event) => {
-      let message: unknown;
-      try {
-        message = JSON.parse(String(event.data));
-      } catch {
-        return;
-      }
-      events.onMessage(message);
-    };
+    socket.onmessage = (event) => receive(event.data);
     socket.onclose = (event) => {
       const tooMany = event.code === STREAM_CLOSE.tooManyStreams;
       events.onClose(tooMany);
@@ -47,6 +52,10 @@ export function openSocket(path: string, events: SocketEvents): () => void {
       attempt += 1;
       timer = setTimeout(connect, delay);
     };
+    if (early) {
+      for (const data of early.buffered) receive(data);
+      if (socket.readyState === WebSocket.OPEN) socket.onopen(new Event("open"));
+    }
   };
 
   connect();

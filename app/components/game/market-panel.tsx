@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyPiece } from "~/utils/lazy-piece";
 import { useTranslation } from "~/utils/translator";
 import { formatPrice, trendOf, type Order, type Period } from "~/utils/game";
 import { lastDigit } from "#rules/outcomes";
@@ -8,7 +9,7 @@ import { RoundHead } from "./round-head";
 import type { ServerClock } from "./use-live-market";
 
 // the last period's line and the live region: rendered by the server, their code loaded after the page's
-const PeriodNews = lazy(() => import("./period-news"));
+const PeriodNews = lazyPiece("app/components/game/period-news.tsx", () => import("./period-news"));
 
 interface Props {
   pairName: string;

@@ -1,4 +1,8 @@
 import { useEffect, useRef, useState } from "react";
+import { piece, usePiece, useStreamPath } from "~/utils/lazy-piece";
+
+/** the socket's code, a piece of its own: the page names its chunk when it renders a stream (lazy-piece.tsx) */
+const liveSocket = piece("app/components/game/live-socket.ts", () => import("./live-socket"));
 
 /**
  * A live stream of this site for as long as the component shows (live-socket.ts opens and
@@ -13,12 +17,14 @@ export function useSocket(
   handler.current = onMessage;
   const [open, setOpen] = useState(false);
   const [refused, setRefused] = useState(false);
+  usePiece(liveSocket);
+  useStreamPath(path);
 
   useEffect(() => {
     if (!path || typeof WebSocket === "undefined") return;
     let stop: (() => void) | undefined;
     let gone = false;
-    void import("./live-socket").then(({ openSocket }) => {
+    void liveSocket.load().then(({ openSocket }) => {
       if (gone) return;
       stop = openSocket(path, {
         onOpen: () => {

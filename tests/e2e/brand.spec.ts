@@ -49,7 +49,9 @@ for (const width of [360, 1280]) {
     for (const { origin, seed } of SITES) {
       await page.goto(`${origin}/`);
       const header = (await page.locator("header.site-header").boundingBox())!;
-      if (width === 360) expect(header.height, `${origin}: one row`).toBeLessThanOrEqual(48);
+      // one row: 44 px targets with room above and below them and the border (53 px; the game's own
+      // header is 48); a second row would add another 44
+      if (width === 360) expect(header.height, `${origin}: one row`).toBeLessThanOrEqual(56);
       const brand = (await page.locator("header .brand").boundingBox())!;
       const nav = (await page.locator("header .site-nav").boundingBox())!;
       expect(brand.x + brand.width, `${origin}: the brand ends before the links`).toBeLessThanOrEqual(nav.x + 1);

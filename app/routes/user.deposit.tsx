@@ -3,7 +3,7 @@ import { RichText } from "~/components/rich-text";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { RealMoneyOnly } from "~/components/practice";
+import { RealMoneyOnly } from "~/components/real-money-only";
 import { useRootData } from "~/utils/root-data";
 import { choiceErrorProps, CsrfInput, ErrorList, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { RealMoneyOnly } from "~/components/practice";
+import { RealMoneyOnly } from "~/components/real-money-only";
 import { useRootData } from "~/utils/root-data";
 import {
   choiceErrorProps,

@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "~/utils/translator";
-import { RealMoneyOnly } from "~/components/practice";
+import { RealMoneyOnly } from "~/components/real-money-only";
 import { useRootData } from "~/utils/root-data";
 import { FeePreview } from "~/components/fee-preview";
 import { CsrfInput, ErrorList, FormSummary, Field, SubmitButton, useServerForm } from "~/components/forms";

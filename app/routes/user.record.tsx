@@ -13,7 +13,7 @@ import { RecordTabs } from "~/components/records/record-tabs";
 import { TransactionTable } from "~/components/records/transaction-table";
 import { WithdrawalTable } from "~/components/records/withdrawal-table";
 import { requireMember } from "~/utils/auth.server";
-import { dayIn } from "~/utils/intl";
+import { dayIn } from "~/utils/date-time";
 import { requestTimeZone } from "~/utils/time-zone.server";
 import { messageKey } from "~/utils/messages";
 import { withOptionNames } from "~/utils/money.server";

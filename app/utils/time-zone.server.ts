@@ -1,6 +1,6 @@
 import { LOCALE_COOKIE_MAX_AGE } from "~/i18n";
 import { readPlainCookie } from "./cookies";
-import { isTimeZone, UTC } from "./intl";
+import { isTimeZone, UTC } from "./date-time";
 
 /*
  * The server's half of the member's time zone (utils/time-zone.ts has the browser's): the cookie

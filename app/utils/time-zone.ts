@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader } from "~/root";
-import { formatDateTime, UTC } from "./intl";
+import { formatDateTime, UTC } from "./date-time";
 import { useTranslation } from "./translator";
 
 /**
@@ -12,7 +12,7 @@ export function useTimeZone(): string {
   return useRouteLoaderData<typeof loader>("root")?.timeZone ?? UTC;
 }
 
-/** A date and time in the member's language and zone (utils/intl.ts, formatDateTime). */
+/** A date and time in the member's language and zone (utils/date-time.ts, formatDateTime). */
 export function useFormatDateTime(): (iso: string) => string {
   const { i18n } = useTranslation();
   const zone = useTimeZone();

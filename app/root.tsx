@@ -21,7 +21,7 @@ import { lazyPiece, RenderedPieces } from "./utils/lazy-piece";
 import { useNonce } from "./utils/nonce";
 import { appearanceOf, practiceCss, themeColorMetas, themeCss } from "./utils/theme.server";
 import { loadNamespacesFor } from "./utils/translations.client";
-import { requestTimeZone, TIME_ZONE_SCRIPT } from "./utils/time-zone";
+import { requestTimeZone, TIME_ZONE_SCRIPT } from "./utils/time-zone.server";
 import { handleNamespaces, localeUrl, useChangeLanguage, useTranslation } from "./utils/translator";
 import type { Namespace } from "./i18n";
 import type { RouteHandle } from "./utils/translation-keys";
@@ -187,6 +187,18 @@ function PieceTail({ nonce }: { nonce: string | undefined }) {
   return html ? <div id="piece-tail" hidden dangerouslySetInnerHTML={{ __html: html }} /> : null;
 }
 
+/**
+ * The inline script that keeps the browser's time zone in its cookie (utils/time-zone.server.ts).
+ * The server writes it; the browser hydrates the server's script as is, read back from the page as
+ * PieceTail's markup is, so its text and the cookie code behind it stay out of every page's JS.
+ */
+function TimeZoneScript({ nonce }: { nonce: string | undefined }) {
+  const [html] = useState(() =>
+    typeof document === "undefined" ? TIME_ZONE_SCRIPT : (document.getElementById("tz-script")?.innerHTML ?? ""),
+  );
+  return <script nonce={nonce} id="tz-script" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
 function Document({ title, children }: { title: string; children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
@@ -200,7 +212,7 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         {/* the browser's time zone into its cookie, for the server's next render (utils/time-zone.ts) */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
+        <TimeZoneScript nonce={nonce} />
         {theme?.metas.map((m) => (
           <meta key={m.content} {...m} />
         ))}

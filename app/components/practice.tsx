@@ -2,13 +2,14 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useRootData } from "~/utils/root-data";
 import { useTranslation } from "~/utils/translator";
-import type { AccountMode } from "#rules/account-mode";
 
 /**
  * The practice account's controls (app/README.md, "Practice mode"). Plain document posts to
  * /mode (no Remix <Form>): the whole page changes with the mode (accent, balances, lists), so a
  * full load is what the member should see, with or without JavaScript; /mode sends them back
  * to this very page. Written without the forms module: they are on every member page's first load.
+ * The badge (mode-badge.tsx) and the money pages' panel (real-money-only.tsx) live apart: no page
+ * but theirs carries them in its first JavaScript.
  */
 
 /**
@@ -32,18 +33,6 @@ export function ModeForm({
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {children}
     </form>
-  );
-}
-
-/** "Switch to real money": one tap back (the money pages' panel's, the overview's in practice). */
-export function SwitchToReal() {
-  const { t } = useTranslation();
-  return (
-    <ModeForm>
-      <button type="submit" name="mode" value="real" className="button">
-        {t("practice.switch_to_real")}
-      </button>
-    </ModeForm>
   );
 }
 
@@ -115,31 +104,4 @@ export function ModePill({
 export function RealPill() {
   const { t } = useTranslation();
   return <ModePill summary={<span className="mode-pill-label">{t("practice.real_badge")}</span>} />;
-}
-
-/** A mode's badge beside a heading or on a row (records, orders, positions). */
-export function ModeBadge({ mode }: { mode: AccountMode }) {
-  const { t } = useTranslation();
-  return (
-    <span className={`mode-badge mode-badge-${mode}`}>
-      {mode === "practice" ? t("practice.badge") : t("practice.real_badge")}
-    </span>
-  );
-}
-
-/**
- * In practice mode, in place of a deposit, transfer or withdrawal form: these move real money
- * (the platform refuses them in practice anyway, practice_mode_refused).
- */
-export function RealMoneyOnly({ children }: { children?: React.ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <section className="card real-money-only" aria-labelledby="real-money-only-title" data-testid="real-money-only">
-      {/* a form posted from before the switch: the platform's practice_mode_refused, shown here */}
-      {children}
-      <h2 id="real-money-only-title">{t("practice.money_title")}</h2>
-      <p>{t("practice.money_body")}</p>
-      <SwitchToReal />
-    </section>
-  );
 }

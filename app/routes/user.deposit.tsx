@@ -1,113 +1,44 @@
-import { parseWithZod } from "@conform-to/zod";
 import { RichText } from "~/components/rich-text";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { depositAction, depositLoader } from "~/utils/deposit.server";
+import type { depositSchema } from "~/utils/money-schemas.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { RealMoneyOnly } from "~/components/practice";
 import { useRootData } from "~/utils/root-data";
 import { choiceErrorProps, CsrfInput, ErrorList, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
-import {
-  AmountField,
-  keepDataAfterRefusal,
-  Receipt,
-  ReceiptFact,
-  RecentList,
-  type MoneyActionData,
-} from "~/components/money-form";
-import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
-import { depositSchema } from "~/utils/money-schemas.server";
-import { limitsFor, moneyFailure, moneySuccess, takeReceiptId, withOptionNames } from "~/utils/money.server";
+import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList } from "~/components/money-form";
 import type { RouteHandle } from "~/utils/translation-keys";
-import type { DepositOption, DepositPayment } from "../../server/contract";
-import { PaymentCard } from "~/components/money/payment-card";
-import { qrCode } from "~/utils/qr.server";
-import { depositBonusOffers } from "~/utils/campaigns.server";
 import { DepositBonusLine } from "~/components/campaigns/locked-bonus";
-import { BreakPanel } from "~/components/protection/break-panel";
-import { breakInForce } from "~/utils/protection.server";
+import { Suspense } from "react";
+import { lazyPiece } from "~/utils/lazy-piece";
+
+// shown only in practice mode or during a break, never on a real-money member's usual page: loaded
+// when shown (the server's render names their chunks, utils/lazy-piece.tsx), so the page's first
+// JavaScript stays within its budget (tests/bench)
+const RealMoneyOnly = lazyPiece("app/components/real-money-only.tsx", () =>
+  import("~/components/real-money-only").then((m) => ({ default: m.RealMoneyOnly })),
+);
+// a pending deposit's payment details (with its QR code and copy buttons): shown after a deposit is
+// asked for or from ?view=, not on the form's first screen; loaded the same way
+const PaymentCard = lazyPiece("app/components/money/payment-card.tsx", () =>
+  import("~/components/money/payment-card").then((m) => ({ default: m.PaymentCard })),
+);
+const BreakPanel = lazyPiece("app/components/protection/break-panel.tsx", () =>
+  import("~/components/protection/break-panel").then((m) => ({ default: m.BreakPanel })),
+);
 
 export const handle = { titleKey: "money:deposit.title", i18n: ["money", "campaigns"] } satisfies RouteHandle;
 
 export const shouldRevalidate = keepDataAfterRefusal;
 
-/** How many recent deposits `?view=<id>` looks through (the platform's largest page). */
-const VIEW_WINDOW = 100;
-
-/**
- * The page shows one deposit above the form: the one just asked for (the receipt cookie, once) or
- * the one `?view=<id>` names (the records and the recent list link to it, so a pending deposit's
- * payment details stay one link away, with or without JavaScript). A pending deposit with a
- * payment gets its payment card, the QR code drawn here on the server (utils/qr.server.ts).
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireMember(request, context);
-  const view = new URL(request.url).searchParams.get("view");
-  // the bonus offers read recent deposits too (one platform call: reads are shared per request)
-  const [result, bonusOffers, onBreak] = await Promise.all([
-    context.platform.call("deposits", { query: { page: 1, pageSize: view ? VIEW_WINDOW : 5 } }),
-    depositBonusOffers(context),
-    breakInForce(context),
-  ]);
-  const optionOf = (id: string) => context.site.depositOptions.find((o) => o.id === id);
-  const listed = (result.ok ? withOptionNames(context, result.data.items) : []).map((d) => ({
-    ...d,
-    payment: inMemberLanguage(d.payment, optionOf(d.optionId)),
-  }));
-  const receiptId = takeReceiptId(request, context, "deposit") ?? view;
-  const receipt = (receiptId && listed.find((d) => d.id === receiptId)) || null;
-  const option = receipt ? optionOf(receipt.optionId) : undefined;
-  const payment = receipt?.status === "pending" ? receipt.payment : null;
-  return json({
-    onBreak,
-    receipt,
-    payment,
-    qr: payment?.kind === "crypto" ? qrCode(payment.address) : null,
-    assign: option?.crypto?.assign ?? null,
-    // ?view= of a deposit that is not among the recent ones (or not the member's): said, not hidden
-    viewMissing: Boolean(view) && result.ok && !receipt,
-    options: context.site.depositOptions,
-    limits: limitsFor(context, "Deposit"),
-    currency: context.site.currency,
-    recent: listed.slice(0, 5),
-    bonusOffers,
-    idempotencyKey: newIdempotencyKey(),
-  });
+/** The page's data and the deposit form's post (utils/deposit.server.ts). */
+export async function loader(args: LoaderFunctionArgs) {
+  return depositLoader(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireMember(request, context);
-  const options = context.site.depositOptions;
-  const schema = depositSchema(
-    limitsFor(context, "Deposit"),
-    options.map((o) => o.id),
-  );
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
-  const key = submittedIdempotencyKey(formData);
-  if (submission.status !== "success") {
-    return json({ result: submission.reply(), idempotencyKey: key } satisfies MoneyActionData, { status: 400 });
-  }
-  const { optionId, amount, idempotencyKey } = submission.value;
-  const result = await context.platform.call("deposit", { body: { optionId, amount }, idempotencyKey });
-  if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
-  return moneySuccess(
-    context,
-    "/user/deposit",
-    result.data.status === "credited" ? "deposit_credited" : "deposit_pending",
-    { kind: "deposit", id: result.data.id },
-  );
-}
-
-/**
- * A bank payment names the bank and branch as the platform fixed them, in the site's default
- * language; while the option still pays into the same account, the member reads them in their own
- * (context.site is localized: siteTexts.depositOptions[id].bank/branch).
- */
-function inMemberLanguage(payment: DepositPayment | null, option: DepositOption | undefined): DepositPayment | null {
-  if (payment?.kind !== "bank" || option?.bankAccount?.accountNumber !== payment.accountNumber) return payment;
-  return { ...payment, bank: option.bankAccount.bank, branch: option.bankAccount.branch };
+export async function action(args: ActionFunctionArgs) {
+  return depositAction(args);
 }
 
 export default function Deposit() {
@@ -149,7 +80,9 @@ export default function Deposit() {
         </Receipt>
       ) : null}
       {receipt && payment ? (
-        <PaymentCard payment={payment} amount={receipt.amount} currency={currency} qr={qr} assign={assign} />
+        <Suspense fallback={null}>
+          <PaymentCard payment={payment} amount={receipt.amount} currency={currency} qr={qr} assign={assign} />
+        </Suspense>
       ) : null}
       {viewMissing ? (
         <p className="card" role="status">
@@ -158,15 +91,19 @@ export default function Deposit() {
       ) : null}
       {/* practice mode: no deposit form, the way back to real money instead (app/README.md, "Practice mode") */}
       {mode === "practice" ? (
-        <RealMoneyOnly>
-          <ErrorList id={form.errorId} errors={form.errors} alert />
-        </RealMoneyOnly>
+        <Suspense fallback={null}>
+          <RealMoneyOnly>
+            <ErrorList id={form.errorId} errors={form.errors} alert />
+          </RealMoneyOnly>
+        </Suspense>
       ) : onBreak ? (
         // a break in force: no deposit form (a pending deposit's payment card above stays); a form
         // rendered before the break and posted after it shows the platform's refusal above the panel
         <>
           <ErrorList id={form.errorId} errors={form.errors} alert />
-          <BreakPanel kind={onBreak.kind} until={onBreak.until} />
+          <Suspense fallback={null}>
+            <BreakPanel kind={onBreak.kind} until={onBreak.until} />
+          </Suspense>
         </>
       ) : options.length === 0 ? (
         <p>{t("deposit.no_options")}</p>

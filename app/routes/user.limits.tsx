@@ -23,7 +23,7 @@ import { failureStatus } from "~/utils/failure-status";
 import { keyAfterRefusal, newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
 import { failureMessage, messageKey } from "~/utils/messages";
 import { useTimeZone } from "~/utils/time-zone";
-import { formatDateTime } from "~/utils/intl";
+import { formatDateTime } from "~/utils/date-time";
 import { formatMoney } from "~/utils/money";
 import { decimalString, minorDigits } from "#rules/units";
 import {

@@ -1,8 +1,8 @@
-import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { transferAction, transferLoader } from "~/utils/transfer.server";
+import type { transferSchema } from "~/utils/money-schemas.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { RealMoneyOnly } from "~/components/practice";
 import { useRootData } from "~/utils/root-data";
 import {
   choiceErrorProps,
@@ -14,74 +14,33 @@ import {
   useServerForm,
 } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
-import {
-  AmountField,
-  keepDataAfterRefusal,
-  Receipt,
-  ReceiptFact,
-  RecentList,
-  type MoneyActionData,
-} from "~/components/money-form";
-import { requireMember } from "~/utils/auth.server";
-import { newIdempotencyKey, submittedIdempotencyKey } from "~/utils/idempotency.server";
-import { transferSchema } from "~/utils/money-schemas.server";
-import { limitsFor, moneyFailure, moneySuccess, takeReceiptId, withGameNames } from "~/utils/money.server";
+import { AmountField, keepDataAfterRefusal, Receipt, ReceiptFact, RecentList } from "~/components/money-form";
 import type { RouteHandle } from "~/utils/translation-keys";
-import { lockedBonus } from "~/utils/campaigns.server";
 import { LockedBonusEntry, LockedBonusNote } from "~/components/campaigns/locked-bonus";
 
-import { BreakPanel } from "~/components/protection/break-panel";
-import { breakInForce } from "~/utils/protection.server";
+import { Suspense } from "react";
+import { lazyPiece } from "~/utils/lazy-piece";
+
+// shown only in practice mode or during a break, never on a real-money member's usual page: loaded
+// when shown (the server's render names their chunks, utils/lazy-piece.tsx), so the page's first
+// JavaScript stays within its budget (tests/bench)
+const RealMoneyOnly = lazyPiece("app/components/real-money-only.tsx", () =>
+  import("~/components/real-money-only").then((m) => ({ default: m.RealMoneyOnly })),
+);
+const BreakPanel = lazyPiece("app/components/protection/break-panel.tsx", () =>
+  import("~/components/protection/break-panel").then((m) => ({ default: m.BreakPanel })),
+);
 export const handle = { titleKey: "money:transfer.title", i18n: ["money", "campaigns"] } satisfies RouteHandle;
 
 export const shouldRevalidate = keepDataAfterRefusal;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireMember(request, context);
-  const [wallets, recent, onBreak] = await Promise.all([
-    context.platform.call("wallets"),
-    context.platform.call("transfers", { query: { page: 1, pageSize: 5 } }),
-    breakInForce(context),
-  ]);
-  const receiptId = takeReceiptId(request, context, "transfer");
-  const bonus = await lockedBonus(context, wallets.ok ? wallets.data : null);
-  return json(
-    {
-      wallets: wallets.ok ? withGameNames(context, wallets.data) : null,
-      bonus,
-      // a break in force closes transfers into the game only: the form keeps "out"
-      onBreak,
-      recent: recent.ok ? recent.data.items : [],
-      receipt: (recent.ok && receiptId && recent.data.items.find((x) => x.id === receiptId)) || null,
-      error: wallets.ok ? null : wallets.code,
-      games: context.site.games,
-      limits: limitsFor(context, "Transfer"),
-      currency: context.site.currency,
-      idempotencyKey: newIdempotencyKey(),
-    },
-    { status: wallets.ok ? 200 : wallets.status },
-  );
+/** The page's data and its form's post (utils/transfer.server.ts). */
+export async function loader(args: LoaderFunctionArgs) {
+  return transferLoader(args);
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireMember(request, context);
-  const schema = transferSchema(
-    limitsFor(context, "Transfer"),
-    context.site.games.map((g) => g.code),
-  );
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema });
-  const key = submittedIdempotencyKey(formData);
-  if (submission.status !== "success") {
-    return json({ result: submission.reply(), idempotencyKey: key } satisfies MoneyActionData, { status: 400 });
-  }
-  const { direction, gameCode, amount, idempotencyKey } = submission.value;
-  const result = await context.platform.call("transfer", { body: { direction, gameCode, amount }, idempotencyKey });
-  if (!result.ok) return moneyFailure(context, submission, result, idempotencyKey);
-  return moneySuccess(context, "/user/transfer", direction === "in" ? "transfer_in_success" : "transfer_out_success", {
-    kind: "transfer",
-    id: result.data.id,
-  });
+export async function action(args: ActionFunctionArgs) {
+  return transferAction(args);
 }
 
 export default function Transfer() {
@@ -140,15 +99,19 @@ export default function Transfer() {
       {/* keyed by the page's idempotency key: a success brings a new key and an empty form (user.deposit.tsx);
           practice mode: no transfer form, the way back to real money instead (app/README.md, "Practice mode") */}
       {mode === "practice" ? (
-        <RealMoneyOnly>
-          <ErrorList id={form.errorId} errors={form.errors} alert />
-        </RealMoneyOnly>
+        <Suspense fallback={null}>
+          <RealMoneyOnly>
+            <ErrorList id={form.errorId} errors={form.errors} alert />
+          </RealMoneyOnly>
+        </Suspense>
       ) : (
         <>
           {onBreak ? (
-            <BreakPanel kind={onBreak.kind} until={onBreak.until}>
-              <p>{t("break_panel.transfer_out_only")}</p>
-            </BreakPanel>
+            <Suspense fallback={null}>
+              <BreakPanel kind={onBreak.kind} until={onBreak.until}>
+                <p>{t("break_panel.transfer_out_only")}</p>
+              </BreakPanel>
+            </Suspense>
           ) : null}
           <Form key={idempotencyKey} method="post" {...form.props} className="card">
             <CsrfInput />

@@ -25,7 +25,7 @@ export const PLAIN_COOKIES = {
   updown: { name: "updown", maxAge: LOCALE_COOKIE_MAX_AGE },
   /**
    * the browser's time zone (an IANA name), written by the page's inline script
-   * (utils/time-zone.ts) so the server renders times in it; not httpOnly, as the browser writes it
+   * (utils/time-zone.server.ts) so the server renders times in it; not httpOnly, as the browser writes it
    */
   timeZone: { name: "tz", maxAge: LOCALE_COOKIE_MAX_AGE },
 } as const;

@@ -77,7 +77,7 @@ export function usePiece(p: Piece<unknown>): void {
 export function lazyPiece<T extends ComponentType<any>>( // eslint-disable-line @typescript-eslint/no-explicit-any -- as React.lazy's own
   id: string,
   load: () => Promise<{ default: T }>,
-): ComponentType<ComponentProps<T>> {
+): ComponentType<ComponentProps<T>> & { preload: () => Promise<unknown> } {
   const p = piece(id, load);
   const Lazy = lazy(() => {
     const module = p.loaded();
@@ -88,6 +88,9 @@ export function lazyPiece<T extends ComponentType<any>>( // eslint-disable-line 
     usePiece(p);
     return <Lazy {...props} />;
   }
+  // a piece a state of the page shows later (the bet form's cut-off): loaded once the page runs, so
+  // that state renders at once when it comes
+  LazyPiece.preload = p.load;
   return LazyPiece;
 }
 

@@ -1,4 +1,4 @@
-import { formatDateTime } from "./intl";
+import { formatDateTime } from "./date-time";
 import { formatMoney } from "./money";
 import { dynamicKey, type DynamicKey } from "./translation-keys";
 

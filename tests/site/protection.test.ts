@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDateTime } from "../../app/utils/intl";
+import { formatDateTime } from "../../app/utils/date-time";
 import { createStack, freshMember, modeOf, registerFields, Visitor, type Stack } from "../helpers/site";
 import { advanceSiteClock, SITE_HARNESS_ENTRY, takePlatformCalls } from "../helpers/site-harness";
 import { SHIFTED_CLOCK_ENTRY, shiftedClock } from "../helpers/shifted-clock";

@@ -238,7 +238,9 @@ describe("records in the member's time zone", () => {
     expect(utc.text).toBe(expected(utc.iso, "UTC", true));
     expect(utc.text).toContain("UTC");
     // the page carries the script that tells the server the browser's zone
-    expect(utc.html).toMatch(/<script nonce="[^"]+">\(function\(\)\{try\{var z=Intl\.DateTimeFormat\(\)/);
+    expect(utc.html).toMatch(
+      /<script nonce="[^"]+" id="tz-script">\(function\(\)\{try\{var z=Intl\.DateTimeFormat\(\)/,
+    );
 
     const taipei = await firstTime("tz=Asia%2FTaipei");
     expect(taipei.iso).toBe(utc.iso);

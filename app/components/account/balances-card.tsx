@@ -1,6 +1,7 @@
 import { Money } from "~/components/money";
 import { Link } from "@remix-run/react";
-import { ModeBadge, SwitchToReal } from "~/components/practice";
+import { ModeBadge } from "~/components/mode-badge";
+import { SwitchToReal } from "~/components/real-money-only";
 import { LockedBonusEntry } from "~/components/campaigns/locked-bonus";
 import type { LockedBonusData } from "~/utils/campaigns";
 import { useTranslation } from "~/utils/translator";

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "~/utils/intl";
+import { dateTimeFormat } from "~/utils/date-time";
 
 /** The mobile number with its middle hidden: enough for the member to recognise it, not to read it off a screen. */
 export function maskMobile(mobile: string): string {

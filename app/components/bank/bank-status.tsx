@@ -1,6 +1,6 @@
 import { useTranslation } from "~/utils/translator";
 import type { BankAccount } from "../../../server/contract";
-import { formatDateTime } from "~/utils/intl";
+import { formatDateTime } from "~/utils/date-time";
 import { useTimeZone } from "~/utils/time-zone";
 
 /** The member's bank account and where its review stands; the account number only as its last four digits. */

@@ -3,7 +3,7 @@ import { controlProps, ErrorList, type FieldMeta } from "~/components/forms";
 import type { DocumentKind } from "#rules/documents";
 import type { UploadedFile } from "../../../server/contract";
 import { FileField } from "./file-field";
-import { formatDateTime } from "~/utils/intl";
+import { formatDateTime } from "~/utils/date-time";
 import { useTimeZone } from "~/utils/time-zone";
 
 /**

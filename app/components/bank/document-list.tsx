@@ -1,7 +1,7 @@
 import { useTranslation } from "~/utils/translator";
 import type { UploadedFile } from "../../../server/contract";
 import { formatBytes } from "./format";
-import { formatDateTime } from "~/utils/intl";
+import { formatDateTime } from "~/utils/date-time";
 import { useTimeZone } from "~/utils/time-zone";
 
 /** Where the site serves a document's bytes to its owner (the resource route uploaderfile.$fileId). */

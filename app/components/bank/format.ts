@@ -1,6 +1,6 @@
 import { numberFormat } from "~/utils/intl";
 
-/** Sizes for the member's language (Intl); dates and times are utils/intl.ts's formatDateTime. */
+/** Sizes for the member's language (Intl); dates and times are utils/date-time.ts's formatDateTime. */
 export function formatBytes(bytes: number, locale: string): string {
   const [value, unit] =
     bytes >= 1024 * 1024

@@ -4,7 +4,7 @@ import { RichText } from "~/components/rich-text";
 import { CsrfInput, SubmitButton } from "~/components/forms";
 import { IdempotencyInput, Money } from "~/components/money";
 import { useTimeZone } from "~/utils/time-zone";
-import { formatDateTime } from "~/utils/intl";
+import { formatDateTime } from "~/utils/date-time";
 import { Period } from "~/components/support/time";
 import { formatMoney } from "~/utils/money";
 import { dynamicKey } from "~/utils/translation-keys";

@@ -9,7 +9,8 @@ const SHOW_MS = 15_000;
 /**
  * Positions a trigger closed while the page was open: "Take-profit hit: closed at 3,456.78 · net
  * +US$1.23", fixed at the top of the screen wherever the member is (the game's result banners,
- * game.css), each with a close button, in one polite status region that is always in the page.
+ * game.css), each with a close button, inside the page's polite status region (contract-page.tsx),
+ * which is always there; this code is a piece the page loads once it runs.
  */
 export function CloseAnnouncements({
   positions,
@@ -24,7 +25,7 @@ export function CloseAnnouncements({
 }) {
   const { t } = useTranslation("contract");
   return (
-    <div className="game-results" role="status" data-testid="close-announcements">
+    <>
       {positions.map((p) => (
         <Announcement
           key={p.id}
@@ -35,7 +36,7 @@ export function CloseAnnouncements({
           label={t("closed_toast.dismiss")}
         />
       ))}
-    </div>
+    </>
   );
 }
 

@@ -9,7 +9,6 @@ import { formatPrice, modeOfWallet } from "~/utils/game";
 import type { ChartLine } from "../game/kline-chart";
 import { GameModes } from "../game/game-modes";
 import { useLiveMarket } from "../game/use-live-market";
-import { CloseAnnouncements } from "./announcements";
 import { Ticket } from "./ticket";
 import { usePositions } from "./use-positions";
 
@@ -20,6 +19,11 @@ const OpenPositions = lazyPiece("app/components/contract/positions.tsx", () =>
 );
 const ClosedPositions = lazyPiece("app/components/contract/positions.tsx", () =>
   import("./positions").then((m) => ({ default: m.ClosedPositions })),
+);
+// a trigger's close, announced while the page is open: never on the first screen, so its code is a
+// piece, loaded once the page runs (before any announcement can come)
+const CloseAnnouncements = lazyPiece("app/components/contract/announcements.tsx", () =>
+  import("./announcements").then((m) => ({ default: m.CloseAnnouncements })),
 );
 const KlineChart = lazyPiece("app/components/game/kline-chart.tsx", () => import("../game/kline-chart"));
 // shown only during a time-out or self-exclusion, so no page carries it in its first JavaScript
@@ -49,7 +53,10 @@ export function ContractPage() {
     null;
   const lines = useChartLines(selected, t);
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    CloseAnnouncements.preload().catch(() => undefined);
+  }, []);
   const openResult = actionData && "result" in actionData ? actionData : null;
   // a close or TP/SL refusal is shown on its position's card; one for a position no longer listed here
   const strayError =
@@ -58,12 +65,19 @@ export function ContractPage() {
       : null;
   return (
     <div className="game-page contract-page">
-      <CloseAnnouncements
-        positions={positions.announced}
-        precisionOf={precisionOf}
-        currency={data.currency}
-        onDismiss={positions.dismiss}
-      />
+      {/* the polite status region is always in the page, so what enters it is read */}
+      <div className="game-results" role="status" data-testid="close-announcements">
+        {positions.announced.length > 0 ? (
+          <Suspense fallback={null}>
+            <CloseAnnouncements
+              positions={positions.announced}
+              precisionOf={precisionOf}
+              currency={data.currency}
+              onDismiss={positions.dismiss}
+            />
+          </Suspense>
+        ) : null}
+      </div>
       <div className="game-top">
         <h1>{t("title")}</h1>
         <GameModes pair={query.pair} current="contracts" />

@@ -1,4 +1,4 @@
-import { ModeBadge } from "../practice";
+import { ModeBadge } from "../mode-badge";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { CsrfInput } from "~/components/csrf-input";

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "~/utils/intl";
+import { dateTimeFormat } from "~/utils/date-time";
 import { useTranslation } from "~/utils/translator";
 import { CopyButton } from "../copy-button";
 

@@ -1,5 +1,5 @@
 import type { BetOption } from "#rules/bet-options";
-import { dateTimeFormat, UTC, zoneNameFor } from "~/utils/intl";
+import { dateTimeFormat, UTC, zoneNameFor } from "~/utils/date-time";
 
 /**
  * A bet's or a period's time on the game page, in the member's time zone (utils/time-zone.ts);

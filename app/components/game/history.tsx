@@ -1,4 +1,4 @@
-import { ModeBadge } from "../practice";
+import { ModeBadge } from "../mode-badge";
 import { useTranslation } from "~/utils/translator";
 import { Money } from "~/components/money";
 import { formatOdds, formatPrice, type Order } from "~/utils/game";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { formatDateTime } from "~/utils/intl";
+import { formatDateTime } from "~/utils/date-time";
 import { useTimeZone } from "~/utils/time-zone";
 import { useTranslation } from "~/utils/translator";
 

@@ -1,4 +1,4 @@
-import { ModeBadge } from "../practice";
+import { ModeBadge } from "../mode-badge";
 import { useTranslation } from "~/utils/translator";
 import type { AccountOperation } from "../../../server/contract";
 import { Money } from "~/components/money";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "~/utils/translator";
-import { dateTimeFormat, zoneNameFor } from "~/utils/intl";
+import { dateTimeFormat, zoneNameFor } from "~/utils/date-time";
 import { useTimeZone } from "~/utils/time-zone";
 import type { KeyOf } from "~/utils/translation-keys";
 

@@ -1,6 +1,7 @@
 import type { PairReturns } from "../../../server/contract";
 import { useTimeZone } from "~/utils/time-zone";
-import { formatDateTime, numberFormat } from "~/utils/intl";
+import { numberFormat } from "~/utils/intl";
+import { formatDateTime } from "~/utils/date-time";
 import { formatOdds, formatPrice } from "~/utils/game";
 import { useTranslation } from "~/utils/translator";
 

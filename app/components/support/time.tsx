@@ -1,5 +1,5 @@
 import { useTranslation } from "~/utils/translator";
-import { formatDateTime } from "~/utils/intl";
+import { formatDateTime } from "~/utils/date-time";
 import { useTimeZone } from "~/utils/time-zone";
 
 /** A time in the member's language, in UTC and labelled so (the server cannot know the member's zone). */

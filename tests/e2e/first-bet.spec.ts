@@ -43,9 +43,9 @@ async function placeFirstBet(page: Page, c: ReturnType<typeof counter>) {
   await expect(page.getByTestId("bet-placed")).toBeVisible();
 }
 
-test(`a first practice bet takes at most ${PRACTICE_AT_MOST} interactions from the home page`, async ({ page }) => {
+/** The home page's sign-up: account, password, the terms box, then practice or real money (4). */
+async function signUpAtHome(page: Page, c: ReturnType<typeof counter>, start: "practice" | "real") {
   const member = newMember();
-  const c = counter(page);
   await page.goto(`${DEMO}/`);
   const form = page.locator("main form").filter({ has: page.locator('button[name="start"][value="practice"]') });
   await c.type(form.locator('[name="account"]'), member.account);
@@ -56,7 +56,14 @@ test(`a first practice bet takes at most ${PRACTICE_AT_MOST} interactions from t
       .filter({ has: page.locator("a") })
       .first(),
   );
-  await c.tap(form.locator('button[name="start"][value="practice"]'));
+  await c.tap(
+    form.locator(start === "practice" ? 'button[name="start"][value="practice"]' : 'button[type="submit"]:not([name])'),
+  );
+}
+
+test(`a first practice bet takes at most ${PRACTICE_AT_MOST} interactions from the home page`, async ({ page }) => {
+  const c = counter(page);
+  await signUpAtHome(page, c, "practice");
   await expect(page).toHaveURL(`${DEMO}/game`);
   await expect(page.locator("html")).toHaveAttribute("data-mode", "practice");
   await placeFirstBet(page, c);
@@ -67,19 +74,8 @@ test(`a first real bet takes at most ${REAL_AT_MOST} interactions: sign up, depo
   page,
 }) => {
   test.slow();
-  const member = newMember();
   const c = counter(page);
-  await page.goto(`${DEMO}/`);
-  const form = page.locator("main form").filter({ has: page.locator('button[name="start"][value="practice"]') });
-  await c.type(form.locator('[name="account"]'), member.account);
-  await c.type(form.locator('[name="password"]'), member.password);
-  await c.tap(
-    form
-      .locator("label[for]")
-      .filter({ has: page.locator("a") })
-      .first(),
-  );
-  await c.tap(form.locator('button[type="submit"]:not([name])'));
+  await signUpAtHome(page, c, "real");
   await expect(page).toHaveURL(`${DEMO}/user`);
 
   // the site's first deposit method (instant demo credit) is chosen already

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { MEMBER_PAGES } from "../helpers/member-pages";
+import { escapeRegExp } from "../helpers/regexp";
 import {
   gameNameOf,
   BRAND2,
@@ -341,10 +342,6 @@ async function expectErrorsWired(form: Locator, what: string): Promise<string[]>
     new RegExp(escapeRegExp(message)),
   );
   return wiring.invalid;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 type FormCase = { path: string; form: (page: Page) => Locator; prepare?: (form: Locator) => Promise<void> };

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import type { SiteInfo } from "../../server/contract";
+import { escapeRegExp } from "../helpers/regexp";
 import {
   gameNameOf,
   DEMO,
@@ -499,8 +500,7 @@ test.describe("betting errors, without JavaScript", () => {
       // as closed, which is another round's try, not the rule under test
       const closed = msg("betting_forbidden");
       const conflict = msg("conflicting_bet_options");
-      const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      await expect(formAlert).toHaveText(new RegExp(`^(${literal(closed)}|${literal(conflict)})$`));
+      await expect(formAlert).toHaveText(new RegExp(`^(${escapeRegExp(closed)}|${escapeRegExp(conflict)})$`));
       if ((await formAlert.textContent()) === closed) continue;
       refused = true;
     }

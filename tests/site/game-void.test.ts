@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VOID_REASONS } from "../../server/contract";
 import { DEFAULT_PAIRS } from "../../server/platform/market/pairs";
+import { escapeRegExp } from "../helpers/regexp";
 import { SHIFTED_CLOCK_ENTRY, shiftedClock } from "../helpers/shifted-clock";
 import { createStack, memberWithGameFunds, modeOf, Visitor, type Stack } from "../helpers/site";
 
@@ -102,7 +103,7 @@ describe("a void period", { timeout: 60_000 }, () => {
     expect(quoteRow).toContain(said);
     expect(quoteRow).toContain('class="void-badge">Void<');
     expect(quoteRow).not.toContain("outcome-win");
-    expect(quotes).toMatch(new RegExp(`data-testid="quote-void">${said.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}<`));
+    expect(quotes).toMatch(new RegExp(`data-testid="quote-void">${escapeRegExp(said)}<`));
 
     // the fairness page: the reason above the outcomes, every outcome a refund, none coloured as a win
     const fairness = clean((await visitor.follow(`/fairness/${PAIR}/${periodNo}`)).html);

@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (query.from && query.to && query.from > query.to) {
     return json(page(null, null, true), { status: 400 });
   }
-  const loaded = await loadList(context, query);
+  const loaded = await loadList(context, query, timeZone);
   if (!loaded.ok) {
     // a call that failed after its retry answers 400, other failures keep theirs (app/README.md, "Failure statuses")
     return json(page(null, messageKey(loaded.code)), { status: loaded.status });
@@ -57,9 +57,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(page(loaded.list, null));
 }
 
-async function loadList(context: AppLoadContext, query: RecordsQuery): Promise<Loaded> {
+async function loadList(context: AppLoadContext, query: RecordsQuery, zone: string): Promise<Loaded> {
   const { platform } = context;
-  const filter = { query: { page: query.page, pageSize: PAGE_SIZE, from: query.from, to: query.to } };
+  // the days are the member's (their zone's midnights bound them: server/rules/days.ts)
+  const filter = { query: { page: query.page, pageSize: PAGE_SIZE, from: query.from, to: query.to, zone } };
   switch (query.tab) {
     case "account": {
       // one row per operation, its postings inside (components/records/account-table.tsx)

@@ -16,20 +16,6 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 export const UTC = "UTC";
 
 /**
- * Whether `zone` is a time zone this runtime knows (an IANA name such as Asia/Taipei): the zone
- * comes from a cookie, so anything else is ignored rather than trusted.
- */
-export function isTimeZone(zone: string | undefined): zone is string {
-  if (!zone || zone.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(zone)) return false;
-  try {
-    dateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * The zone's name after a time only when it is UTC: a member reads their own zone's times as
  * they read their phone's clock, but a time in UTC (a first visit, before the browser has said
  * its zone) must say so, or it reads hours off.

@@ -1,6 +1,7 @@
 import { LOCALE_COOKIE_MAX_AGE } from "~/i18n";
 import { readPlainCookie } from "./cookies";
-import { isTimeZone, UTC } from "./date-time";
+import { isKnownTimeZone } from "#rules/days";
+import { UTC } from "./date-time";
 
 /*
  * The server's half of the member's time zone (utils/time-zone.ts has the browser's): the cookie
@@ -11,7 +12,7 @@ import { isTimeZone, UTC } from "./date-time";
 /** The zone a request's page renders times in: the cookie's when it names a real zone, else UTC. */
 export function requestTimeZone(request: Request): string {
   const zone = readPlainCookie(request, "timeZone");
-  return isTimeZone(zone) ? zone : UTC;
+  return zone !== undefined && isKnownTimeZone(zone) ? zone : UTC;
 }
 
 /**

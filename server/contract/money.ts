@@ -2,6 +2,7 @@ import { z } from "zod";
 import { cryptoAddress, minorUnits } from "./schemas";
 import { cleanText } from "./text";
 import { hasNoControlCharacters } from "#rules/text";
+import { isDay, isKnownTimeZone, TIME_ZONE_NAME } from "#rules/days";
 import { DOCUMENT_KINDS, DOCUMENT_TYPES } from "#rules/documents";
 import { BANK_ACCOUNT_NUMBER, BANK_TEXT_MAX_LENGTH, CURRENCY_CODE } from "#rules/fields";
 
@@ -11,17 +12,26 @@ const positiveAmount = minorUnits.pipe(z.number().int().positive());
 const isoTime = z.string().datetime();
 const id = z.string().min(1).max(64);
 
-/** A date filter and a page: `from`/`to` are days (YYYY-MM-DD, UTC, inclusive). */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine(isDay, "day")
+  .describe("a day, YYYY-MM-DD, in `zone`");
+
+/**
+ * A date filter and a page: `from`/`to` are days (YYYY-MM-DD, inclusive) in `zone`, the member's
+ * IANA time zone (UTC when absent): server/rules/days.ts turns them into instants.
+ */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  from: z
+  from: day.optional(),
+  to: day.optional(),
+  zone: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .regex(TIME_ZONE_NAME)
+    .refine(isKnownTimeZone, "time_zone")
+    .describe("the member's IANA time zone (Asia/Taipei); UTC when absent")
     .optional(),
 });
 

@@ -193,7 +193,7 @@ describe("deposit lists, transactions and records", () => {
     expect(second.items.map((d) => d.amount)).toEqual([1_001]);
   });
 
-  it("filters by day, inclusive, in UTC", async () => {
+  it("filters by day, inclusive, in UTC when no zone is sent", async () => {
     const m = await newMember();
     await deposit(m, DEMO_OPTION.id, 1_000);
     const today = new Date().toISOString().slice(0, 10);
@@ -205,6 +205,28 @@ describe("deposit lists, transactions and records", () => {
         .total,
     ).toBe(0);
     expect((await q("01-01-2000", today)).envelope.message).toBe("invalid_parameters");
+  });
+
+  it("reads the days in the member's time zone when the site sends one", async () => {
+    const m = await newMember();
+    await deposit(m, DEMO_OPTION.id, 1_000);
+    const dayIn = (zone: string) =>
+      new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+        new Date(),
+      );
+    // UTC+14 and UTC−11 are 25 hours apart: their todays are never the same day
+    const east = dayIn("Pacific/Kiritimati");
+    const west = dayIn("Pacific/Pago_Pago");
+    expect(east).not.toBe(west);
+    const total = async (day: string, zone: string) =>
+      (await memberCall(platform, m, "deposits", { query: { from: day, to: day, zone } })).envelope.data!.total;
+    expect(await total(east, "Pacific/Kiritimati")).toBe(1);
+    expect(await total(west, "Pacific/Pago_Pago")).toBe(1);
+    // the same days read in the other zone miss the deposit: the zone decides, not UTC
+    expect(await total(west, "Pacific/Kiritimati")).toBe(0);
+    expect(await total(east, "Pacific/Pago_Pago")).toBe(0);
+    const bad = await memberCall(platform, m, "deposits", { query: { from: east, to: east, zone: "Mars/Olympus" } });
+    expect(bad.envelope.message).toBe("invalid_parameters");
   });
 
   it("merges deposits and transfers newest first in transactions", async () => {

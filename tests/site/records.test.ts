@@ -246,7 +246,7 @@ describe("records in the member's time zone", () => {
     expect(taipei.iso).toBe(utc.iso);
     expect(taipei.text).toBe(expected(taipei.iso, "Asia/Taipei", false));
     expect(taipei.text).not.toBe(utc.text);
-    expect(taipei.html).toContain("Times are in your time zone (Asia/Taipei)");
+    expect(taipei.html).toContain("Dates and times are in your time zone (Asia/Taipei).");
   });
 
   it("ignores a cookie that names no time zone", async () => {
@@ -283,6 +283,20 @@ describe("records in the member's time zone", () => {
         });
       }
     }
+    // the days filter in the member's zone too: the records made in this run are on each zone's
+    // today, and the other zone's today (a day away) read in this zone holds none of them
+    const [east, west] = zones.map(dayIn) as [string, string];
+    const filtered = async (zone: string, day: string) =>
+      (
+        await page(`tab=transactions&from=${day}&to=${day}`, {
+          cookie: `${visitor.cookieHeader}; tz=${encodeURIComponent(zone)}`,
+        })
+      ).html;
+    expect(rows(await filtered(zones[0]!, east)).length).toBeGreaterThan(0);
+    expect(rows(await filtered(zones[1]!, west)).length).toBeGreaterThan(0);
+    expect(await filtered(zones[0]!, west)).toContain("There are no records between these dates.");
+    expect(await filtered(zones[1]!, east)).toContain("There are no records between these dates.");
+
     // the range in force is marked
     const today = dayIn("UTC");
     const { html } = await page(`tab=transactions&from=${before(today, 6)}&to=${today}`);

@@ -1,14 +1,9 @@
 import { z } from "zod";
+import { isDay } from "#rules/days";
 import { RECORD_TABS, type RecordsQuery } from "./query";
 
-/** A calendar day as the platform filters by it (YYYY-MM-DD, UTC); "2025-02-30" is not one. */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((text) => {
-    const date = new Date(`${text}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-  });
+/** A calendar day, in the member's zone ("2025-02-30" is not one). */
+const day = z.string().refine(isDay);
 
 /**
  * The page's query. A link or form never produces a bad value, so one that is bad was typed by

@@ -171,7 +171,7 @@ export function thread(sql: SqlStorage, id: string): Result<MessageThread> {
 
 /** Newest activity first; `from`/`to` pick threads by the day they were opened. */
 export function listMessages(sql: SqlStorage, q: PageQuery): Page<MessageSummary> {
-  const range = dayRange(q.from, q.to);
+  const range = dayRange(q.from, q.to, q.zone);
   const where = range.sql.replace(/created_at/g, "m.created_at");
   const total = sql
     .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM messages m WHERE ${where}`, ...range.bindings)

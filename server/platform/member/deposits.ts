@@ -203,7 +203,7 @@ export function decideDeposit(
 }
 
 export function listDeposits(sql: SqlStorage, q: PageQuery): Page<Deposit> {
-  const range = dayRange(q.from, q.to);
+  const range = dayRange(q.from, q.to, q.zone);
   const total = sql
     .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM deposits WHERE ${range.sql}`, ...range.bindings)
     .one().n;

@@ -327,7 +327,7 @@ export function listOrders(
   q: PageQuery & { status: "open" | "settled" | "all" },
   mode: AccountMode = "real",
 ): Page<Order> {
-  const range = dayRange(q.from, q.to);
+  const range = dayRange(q.from, q.to, q.zone);
   const status = q.status === "open" ? "status = 'open'" : q.status === "settled" ? "status <> 'open'" : "1";
   const where = `${status} AND mode = ? AND ${range.sql}`;
   const total = sql

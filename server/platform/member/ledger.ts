@@ -2,6 +2,7 @@ import type { AccountMode } from "#rules/account-mode";
 import { isKeysAnswer, type AccountOperation, type LedgerRecord, type SiteInfo, type Wallets } from "../../contract";
 import { fail, ok, type Failure, type Result } from "../result";
 import { openStakes, totalOf } from "./balances";
+import { dayBounds } from "#rules/days";
 import { BONUS, gameAccount, HOLD, MAIN, POSITIONS } from "./schema";
 
 /**
@@ -259,19 +260,18 @@ export function checkLedger(sql: SqlStorage): LedgerCheck {
   };
 }
 
-/** `from`/`to` days (UTC, inclusive) as bounds on ISO timestamps, which compare as strings. */
-export function dayRange(from?: string, to?: string): { sql: string; bindings: string[] } {
+/** `from`/`to` days (inclusive) in the member's zone as bounds on ISO timestamps, which compare as strings. */
+export function dayRange(from?: string, to?: string, zone?: string): { sql: string; bindings: string[] } {
+  const bounds = dayBounds(from, to, zone);
   const clauses: string[] = [];
   const bindings: string[] = [];
-  if (from) {
+  if (bounds.from) {
     clauses.push("created_at >= ?");
-    bindings.push(`${from}T00:00:00.000Z`);
+    bindings.push(bounds.from);
   }
-  if (to) {
-    const next = new Date(`${to}T00:00:00.000Z`);
-    next.setUTCDate(next.getUTCDate() + 1);
+  if (bounds.until) {
     clauses.push("created_at < ?");
-    bindings.push(Number.isNaN(next.getTime()) ? "9999" : next.toISOString());
+    bindings.push(bounds.until);
   }
   return { sql: clauses.length ? clauses.join(" AND ") : "1", bindings };
 }
@@ -289,10 +289,10 @@ type PostingRow = {
 /** Account records: postings to the member's own accounts, newest first. */
 export function listRecords(
   sql: SqlStorage,
-  q: { page: number; pageSize: number; from?: string; to?: string },
+  q: { page: number; pageSize: number; from?: string; to?: string; zone?: string },
   mode: LedgerMode = "real",
 ): { items: LedgerRecord[]; total: number } {
-  const range = dayRange(q.from, q.to);
+  const range = dayRange(q.from, q.to, q.zone);
   const where = `account IN (SELECT account FROM balances WHERE own = 1) AND ${modeClause(mode)} AND ${range.sql}`;
   const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM postings WHERE ${where}`, ...range.bindings).one().n;
   const items = sql
@@ -327,10 +327,10 @@ export function listRecords(
  */
 export function listOperations(
   sql: SqlStorage,
-  q: { page: number; pageSize: number; from?: string; to?: string },
+  q: { page: number; pageSize: number; from?: string; to?: string; zone?: string },
   mode: LedgerMode = "real",
 ): { items: AccountOperation[]; total: number } {
-  const range = dayRange(q.from, q.to);
+  const range = dayRange(q.from, q.to, q.zone);
   // an operation is practice when it touches a practice account, and then touches nothing else
   const own = `account IN (SELECT account FROM balances WHERE own = 1) AND ${modeClause(mode)}`;
   const where = `${own} AND ${range.sql}`;

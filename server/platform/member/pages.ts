@@ -8,7 +8,7 @@ export type PageQuery = z.output<typeof pageQuery>;
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
 export function pageOf<R, T>(sql: SqlStorage, table: string, q: PageQuery, map: (r: R) => T): Page<T> {
-  const range = dayRange(q.from, q.to);
+  const range = dayRange(q.from, q.to, q.zone);
   const total = sql
     .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${range.sql}`, ...range.bindings)
     .one().n;

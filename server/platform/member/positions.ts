@@ -393,7 +393,7 @@ export function listPositions(
   q: PageQuery & { status: "open" | "closed" },
   mode: AccountMode = "real",
 ): Page<Position> {
-  const range = dayRange(q.from, q.to);
+  const range = dayRange(q.from, q.to, q.zone);
   const where = `status = ? AND mode = ? AND ${range.sql}`;
   const total = sql
     .exec<{ n: number }>(`SELECT COUNT(*) AS n FROM positions WHERE ${where}`, q.status, mode, ...range.bindings)

@@ -85,7 +85,7 @@ export const listTransfers = (sql: SqlStorage, q: PageQuery) => pageOf(sql, "tra
 
 /** Deposits and transfers in one list, newest first, paged in SQL over both tables. */
 export function listTransactions(sql: SqlStorage, q: PageQuery): Page<Transaction> {
-  const range = dayRange(q.from, q.to);
+  const range = dayRange(q.from, q.to, q.zone);
   const union = `SELECT 'deposit' AS kind, id, created_at, rowid AS r FROM deposits WHERE ${range.sql}
                  UNION ALL SELECT 'transfer' AS kind, id, created_at, rowid AS r FROM transfers WHERE ${range.sql}`;
   const bindings = [...range.bindings, ...range.bindings];

@@ -20,7 +20,7 @@ export const handle = { titleKey: "account:sms.title", i18n: ["account"] } satis
  * (its outcome may be unknown: a retry must not send a second text).
  */
 type ActionData =
-  | { intent: "send"; sent?: SmsSent; error?: string; idempotencyKey: string }
+  | { intent: "send"; sent?: SmsSent; resendIn?: number; error?: string; idempotencyKey: string }
   | { intent: "verify"; result: SubmissionResult<string[]> };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -61,7 +61,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     context.session.flashToast({ kind: "success", key: "sms_code_sent" });
     // no redirect: the page shows when the next code may be sent, which only this answer knows
-    return json<ActionData>({ intent, sent: sent.data, idempotencyKey: newIdempotencyKey() });
+    // the wait as seconds from this answer, not a clock time: the phone's clock may be off, and a
+    // member reads "in 59 s" at a glance (sms-forms.tsx counts it down)
+    // (from now, after the platform's answer, not from the request's start: that would add its time)
+    const resendIn = Math.max(0, Math.ceil((Date.parse(sent.data.resendAt) - Date.now()) / 1000));
+    return json<ActionData>({ intent, sent: sent.data, resendIn, idempotencyKey: newIdempotencyKey() });
   }
   if (intent === "verify") {
     const submission = parseWithZod(formData, { schema: smsCodeSchema });
@@ -117,6 +121,7 @@ export default function SmsVerify() {
               <p className="hint">{t("sms.intro")}</p>
               <SmsSendForm
                 sent={send?.sent}
+                resendIn={send?.resendIn ?? 0}
                 error={send?.error}
                 idempotencyKey={send?.idempotencyKey ?? idempotencyKey}
               />

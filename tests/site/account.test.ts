@@ -262,7 +262,13 @@ describe("/user/smsVerify", () => {
     expect(sent.status).toBe(200);
     const sentHtml = await sent.text();
     expect(sentHtml).toContain("Verification code sent.");
-    expect(sentHtml).toContain("You can ask for a new code after");
+    // the wait as seconds to count down (the platform's 60), and the button says it too, disabled
+    const wait = /You can ask for a new code in (?:<!-- -->)?(\d+)(?:<!-- -->)? s\./.exec(sentHtml);
+    expect(Number(wait?.[1])).toBeGreaterThan(50);
+    expect(Number(wait?.[1])).toBeLessThanOrEqual(60);
+    expect(sentHtml).toMatch(
+      /<button[^>]*disabled=""[^>]*data-testid="sms-send"[^>]*>Send a new code \((<!-- -->)?\d+(<!-- -->)? s\)/,
+    );
     expect(sentHtml).toMatch(/Codes left today: (<!-- -->)?4/);
     // the answer brings the next send's key: another request
     expect(sentHtml).toMatch(/name="idempotencyKey" value="[^"]+"/);

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "~/utils/translator";
 import { CsrfInput, ErrorList, Field, SubmitButton, useServerForm } from "~/components/forms";
 import type { smsCodeSchema } from "~/utils/account-schemas.server";
@@ -26,19 +27,45 @@ export function MissingNumber({ mobile, areaCode }: { mobile: boolean; areaCode:
 }
 
 /**
- * Sends a code; after a send, when the next one may be asked for and how many are left today.
+ * Seconds left of a wait that had `from` seconds when the page got it, counted on the browser's
+ * own monotonic clock (never its wall clock, which may be off from the platform's); the server's
+ * render and a page without JavaScript show `from`.
+ */
+function useSecondsLeft(from: number): number {
+  const [left, setLeft] = useState(from);
+  useEffect(() => {
+    const start = performance.now();
+    setLeft(from);
+    if (from <= 0) return;
+    const timer = setInterval(() => {
+      const now = Math.max(0, from - Math.floor((performance.now() - start) / 1000));
+      setLeft(now);
+      if (now === 0) clearInterval(timer);
+    }, 250);
+    return () => clearInterval(timer);
+  }, [from]);
+  return left;
+}
+
+/**
+ * Sends a code; after a send, how long until the next may be asked for (counting down, as the
+ * button's own text: "Send a new code (59 s)", disabled until then) and how many are left today.
  * `error` is a translation key; the idempotency key makes a double submit or a retry one text.
  */
 export function SmsSendForm({
   sent,
+  resendIn,
   error,
   idempotencyKey,
 }: {
   sent?: SmsSent;
+  /** seconds until a new code may be asked for, from the action's answer */
+  resendIn: number;
   error?: string;
   idempotencyKey: string;
 }) {
   const { t, i18n } = useTranslation("account");
+  const wait = useSecondsLeft(sent ? resendIn : 0);
   return (
     <Form method="post" className="sms-send">
       <CsrfInput />
@@ -48,12 +75,13 @@ export function SmsSendForm({
       {sent ? (
         <div role="status" className="sms-sent" data-testid="sms-sent">
           <p>{t("sms.sent", { time: formatTime(sent.expiresAt, i18n.language) })}</p>
-          <p>{t("sms.resend_at", { time: formatTime(sent.resendAt, i18n.language) })}</p>
+          {wait > 0 ? <p>{t("sms.resend_in", { seconds: wait })}</p> : null}
           <p>{t("sms.remaining_today", { count: sent.remainingToday })}</p>
         </div>
       ) : null}
-      <button type="submit" className="button">
-        {sent ? t("sms.resend") : t("sms.send")}
+      {/* disabled while the wait runs: without JavaScript it is not, and the platform's refusal says why */}
+      <button type="submit" className="button" disabled={wait > 0} data-testid="sms-send">
+        {sent ? (wait > 0 ? t("sms.resend_wait", { seconds: wait }) : t("sms.resend")) : t("sms.send")}
       </button>
     </Form>
   );

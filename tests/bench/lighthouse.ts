@@ -1,5 +1,7 @@
 import type Lighthouse from "lighthouse";
-import { CHROME_FLAGS, CHROMIUM, SITE_PORT } from "./config";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CHROME_FLAGS, CHROMIUM, ROOT, SITE_PORT } from "./config";
 import { median } from "./stats";
 import { tool } from "./tools";
 
@@ -94,6 +96,11 @@ async function runPage(
   // the run with the median performance score stands for the page
   const perf = lhrs.map((l) => l.categories.performance?.score ?? 0);
   const lhr = lhrs[perf.indexOf(median(perf))]!;
+  if (process.env.BENCH_LIGHTHOUSE_REPORTS === "1") {
+    const dir = join(ROOT, "tests/.tmp/lighthouse");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${path.replace(/\W+/g, "_") || "_"}.json`), JSON.stringify(lhr));
+  }
   const summary = summarise(path, lhr, runs);
   log(`  ${path}: ${CATEGORIES.map((c) => `${c} ${summary.scores[c]}`).join(", ")}`);
   return summary;

@@ -8,6 +8,9 @@
  *
  * Environment: BENCH_SITE_PORT / BENCH_PLATFORM_PORT (8857 / 8858), BENCH_SKIP_BUILD=1 (measure the
  * current build), BENCH_TIMEOUT_SECONDS (1200), BENCH_LIGHTHOUSE_RUNS (1; the median run counts),
+ * BENCH_LIGHTHOUSE_PATHS (a comma list of the pages Lighthouse measures; all six when unset),
+ * BENCH_LIGHTHOUSE_REPORTS=1 (also keep each page's full Lighthouse report, JSON, in
+ * tests/.tmp/lighthouse/: its LCP element, critical chains and traces, to see why a score is what it is),
  * the scale knobs of SCALE below, and BENCH_ONLY (a comma list of worker, html, usable, lighthouse, throughput,
  * bff, live, burst, cutoff, settlement, triggers, stopout, crash: measure only these, e.g. while working on one figure). The bundle
  * sizes are always measured; `worker` (the site worker's module size and start-up, worker.ts)
@@ -90,7 +93,14 @@ const BURST_PAIR = "BTC-USDT";
 const SETTLE_PAIR = "ETH-USDT";
 /** the cut-off crowd bets on a default pair of its own, not the burst's */
 const CUTOFF_PAIR = "ETH-USDT";
-const LIGHTHOUSE_PATHS = ["/", "/login", "/register", "/terms", "/user", "/game"];
+const LIGHTHOUSE_PATHS = process.env.BENCH_LIGHTHOUSE_PATHS?.split(",").filter(Boolean) ?? [
+  "/",
+  "/login",
+  "/register",
+  "/terms",
+  "/user",
+  "/game",
+];
 const SIGNED_IN = new Set(["/user", "/game"]);
 
 const began = Date.now();

@@ -88,12 +88,17 @@ export function MarketPanel({
           <span className="visually-hidden">{t("market.price")} </span>
           {fmt(price)}
         </p>
-        {change === null ? null : (
-          <p className="game-change" data-testid="price-trend">
-            {change > 0 ? "+" : change < 0 ? "−" : "±"}
-            {fmt(Math.abs(change))} <span className="game-trend-words">{t(`market.trend_${trend}`)}</span>
-          </p>
-        )}
+        {/* always there, empty until the round has an open: the bet form below never moves (CLS) */}
+        <p className="game-change" data-testid="price-trend">
+          {change === null ? (
+            "\u00a0"
+          ) : (
+            <>
+              {change > 0 ? "+" : change < 0 ? "−" : "±"}
+              {fmt(Math.abs(change))} <span className="game-trend-words">{t(`market.trend_${trend}`)}</span>
+            </>
+          )}
+        </p>
       </div>
       <dl className="game-facts game-stats">
         <div>

@@ -3,7 +3,7 @@ import type { SiteLanguage } from "../shape";
 /** Demo Trade in Japanese. */
 export const JA_JP: SiteLanguage = {
   title: "Demo Trade デモトレード",
-  description: "暗号資産ペアの1分間の価格ラウンド。デモンストレーション用のサイトです。",
+  description: "暗号資産ペアの1分間ラウンド。デモ用のサイトです。",
   keywords: "バイナリーオプション, 暗号資産, デモ",
   copyRight: "© Demo Trade デモトレード 無断転載を禁じます",
   gameName: "1分ラウンド",

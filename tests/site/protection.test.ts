@@ -141,7 +141,7 @@ describe("limits page", { timeout: 30_000 }, () => {
     expect((await visitor.post("/language", { locale: "ja_JP", redirectTo: "/" })).status).toBe(302);
     const japanese = await deposit(visitor, "30");
     expect(text(await japanese.text())).toContain(
-      "この入金は1週間の入金上限を超えます。現在あと US$20.00 まで入金できます。",
+      "この入金は1週間の入金上限を超えます。現在あとUS$20.00まで入金できます。",
     );
   });
 
@@ -252,10 +252,10 @@ describe("breaks", { timeout: 30_000 }, () => {
     expect(refused.status).toBe(400);
     const page = text(await refused.text());
     // the platform's message with the break's end as Intl writes it in Japanese (2027年5月25日 09:55 UTC)
-    const until = /(\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} UTC) まで自己排除中です。/.exec(page)?.[1];
+    const until = /(\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} UTC)まで自己排除中です。/.exec(page)?.[1];
     expect(until, page).toBeDefined();
     // the same moment the panel names, and one Intl would write for a date half a year ahead
-    expect(page).toContain(`${until} まで自己排除中 `);
+    expect(page).toContain(`${until}まで自己排除中 `);
     const year = new Date(Date.now() + 182 * 86_400_000).getUTCFullYear();
     expect(until!.startsWith(`${year}年`)).toBe(true);
     expect(formatDateTime("2027-05-25T09:55:00.000Z", "ja-JP")).toBe("2027年5月25日 09:55 UTC");
@@ -268,7 +268,7 @@ describe("breaks", { timeout: 30_000 }, () => {
       idempotencyKey: transferKey,
     });
     expect(transfer.status).toBe(400);
-    expect(text(await transfer.text())).toContain(`${until} まで自己排除中です。`);
+    expect(text(await transfer.text())).toContain(`${until}まで自己排除中です。`);
   });
 });
 

@@ -15,7 +15,7 @@ describe("a refusal that names a figure", () => {
     );
     const ja = failureMessage({ code: "bonus_locked", amount: 123456 }, { currency: "TWD", locale: "ja-JP" });
     expect(textOf("ja-JP", ja)).toBe(
-      "ロック中のボーナスを使う操作です。あと NT$1,234.56 ベットするとロックが解除されます。",
+      "ロック中のボーナスを使う操作です。あとNT$1,234.56ベットするとロックが解除されます。",
     );
   });
 

@@ -153,7 +153,7 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's seeded round rules", (site) =>
     en_US: new RegExp(`next round[^.]*closes ${cutoffSeconds} seconds before that round starts`),
     zh_TW: new RegExp(`投注下一回合，下一回合開始前 ${cutoffSeconds} 秒停止下注`),
     zh_CN: new RegExp(`投注下一回合，下一回合开始前 ${cutoffSeconds} 秒停止下注`),
-    ja_JP: new RegExp(`次のラウンドへ行い、そのラウンドが始まる ${cutoffSeconds} 秒前に締め切る`),
+    ja_JP: new RegExp(`次のラウンドへ行い、そのラウンドが始まる${cutoffSeconds}秒前に締め切る`),
   };
 
   it("say bets are on the next round and close before it starts, with the pairs' period and cut-off, in all four languages", () => {
@@ -162,7 +162,7 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's seeded round rules", (site) =>
     for (const item of rules) {
       expect(item.content, item.lang).toContain(periodSeconds);
       expect(item.content, item.lang).toMatch(closesBeforeStart[item.lang]!);
-      expect(item.content, item.lang).not.toMatch(/before its end|結束前|结束前|終了 \d+ 秒前/);
+      expect(item.content, item.lang).not.toMatch(/before its end|結束前|结束前|終了 ?\d+ ?秒前/);
     }
   });
 });

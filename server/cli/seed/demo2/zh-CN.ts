@@ -11,7 +11,7 @@ export const ZH_CN: SiteLanguage = {
     "usdt-trc20": {
       name: "USDT（TRC20）",
       instructions:
-        "按 1 USDT = NT$32.00 计价。确认金额后，页面会显示您专属的 TRON（TRC20）地址、二维码与应转入的 USDT 精确数量；请只通过 TRON 网络转入 USDT，并转入完全相同的数量。到账并经核对后入账。",
+        "按 1 USDT = NT$32.00 计价。确认金额后，页面会显示您专属的 TRON（TRC20）地址、二维码与应充值的 USDT 精确数量；请只通过 TRON 网络充值 USDT，并按完全相同的数量充值。到账并经核对后入账。",
     },
   },
   terms: [

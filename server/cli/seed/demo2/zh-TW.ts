@@ -13,7 +13,7 @@ export const ZH_TW: SiteLanguage = {
     "usdt-trc20": {
       name: "USDT（TRC20）",
       instructions:
-        "以 1 USDT = NT$32.00 計價。確認金額後，頁面會顯示您專屬的 TRON（TRC20）地址、QR 碼與應轉入的 USDT 精確數量；請只透過 TRON 網路轉入 USDT，並轉入完全相同的數量。到帳並經核對後入帳。",
+        "以 1 USDT = NT$32.00 計價。確認金額後，頁面會顯示您專屬的 TRON（TRC20）地址、QR 碼與應存入的 USDT 精確數量；請只透過 TRON 網路存入 USDT，並存入完全相同的數量。到帳並經核對後入帳。",
     },
   },
   terms: [

@@ -120,7 +120,7 @@ describe("deposit page", () => {
     const visitor = await member("http://brand2.localhost");
     const idempotencyKey = await formKey(visitor, "/user/deposit");
     const response = await visitor.post("/user/deposit", { optionId: "usdt-trc20", amount: "abc", idempotencyKey });
-    expect(await response.text()).toContain("請輸入如 100 或 100.50 的金額。");
+    expect(await response.text()).toContain("請輸入如100或100.50的金額。");
   });
 });
 

@@ -180,7 +180,7 @@ describe("news and announcements", () => {
     expect(zhList).toContain("例行維護公告");
     expect(zhList).not.toContain("Scheduled maintenance");
     const zhItem = (await visitor.follow("/user/news/demo-welcome")).html;
-    expect(zhItem).toContain("每個回合 60 秒。");
+    expect(zhItem).toContain("每期60秒。");
   });
 
   it("answers an unknown item with a 404 page, signed in still", async () => {

@@ -124,8 +124,8 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's deposit bonus terms", (site) =
     expect(terms.map((c) => c.lang).sort()).toEqual(["en_US", "ja_JP", "zh_CN", "zh_TW"]);
     const atRisk: Record<string, RegExp> = {
       en_US: /Only the stake you could lose counts[\s\S]*Rise with Counter indicator after a rising round/,
-      zh_TW: /只有可能輸掉的投注額才計入[\s\S]*上一局上漲後同時下注漲與反指標/,
-      zh_CN: /只有可能输掉的投注额才计入[\s\S]*上一局上涨后同时下注涨和反指标/,
+      zh_TW: /只有可能輸掉的投注額才計入[\s\S]*上一期上漲後同時下注漲與反指標/,
+      zh_CN: /只有可能输掉的投注额才计入[\s\S]*上一期上涨后同时下注涨和反指标/,
       ja_JP: /失う可能性のあるベット額だけ[\s\S]*直前のラウンドが上昇したときの上昇と逆指標/,
     };
     for (const c of terms) {
@@ -151,8 +151,8 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's seeded round rules", (site) =>
   const rules = site.instructions.filter((i) => i.key === "round");
   const closesBeforeStart: Record<string, RegExp> = {
     en_US: new RegExp(`next round[^.]*closes ${cutoffSeconds} seconds before that round starts`),
-    zh_TW: new RegExp(`投注下一回合，下一回合開始前 ${cutoffSeconds} 秒停止下注`),
-    zh_CN: new RegExp(`投注下一回合，下一回合开始前 ${cutoffSeconds} 秒停止下注`),
+    zh_TW: new RegExp(`投注下一期，下一期開始前${cutoffSeconds}秒停止下注`),
+    zh_CN: new RegExp(`投注下一期，下一期开始前${cutoffSeconds}秒停止下注`),
     ja_JP: new RegExp(`次のラウンドへ行い、そのラウンドが始まる${cutoffSeconds}秒前に締め切る`),
   };
 

@@ -169,7 +169,7 @@ describe("verify links", { timeout: 60_000 }, () => {
     const { html } = await visitor.follow(`/game?pair=${PAIR}&tab=quotes`);
     expect(html).toContain(`href="/fairness/${PAIR}/${FIRST_OF_NEXT}"`);
     expect(html).toContain(`href="/fairness/${PAIR}/${LAST_OF_BASE}"`);
-    expect(html).toContain(`aria-label="Verify period ${FIRST_OF_NEXT}"`);
+    expect(html).toContain(`aria-label="Verify round ${FIRST_OF_NEXT}"`);
   });
 });
 

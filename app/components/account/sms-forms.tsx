@@ -6,6 +6,7 @@ import type { smsCodeSchema } from "~/utils/account-schemas.server";
 import { IdempotencyInput } from "~/components/money";
 import { messageKey } from "~/utils/messages";
 import type { CallData } from "../../../server/contract";
+import { useTimeZone } from "~/utils/time-zone";
 import { formatTime } from "./format";
 import { IntentInput } from "./password-forms";
 
@@ -39,6 +40,7 @@ export function SmsSendForm({
   idempotencyKey: string;
 }) {
   const { t, i18n } = useTranslation("account");
+  const zone = useTimeZone();
   return (
     <Form method="post" className="sms-send">
       <CsrfInput />
@@ -47,8 +49,8 @@ export function SmsSendForm({
       {error ? <ErrorList id="sms-send-error" errors={[error]} alert /> : null}
       {sent ? (
         <div role="status" className="sms-sent" data-testid="sms-sent">
-          <p>{t("sms.sent", { time: formatTime(sent.expiresAt, i18n.language) })}</p>
-          <p>{t("sms.resend_at", { time: formatTime(sent.resendAt, i18n.language) })}</p>
+          <p>{t("sms.sent", { time: formatTime(sent.expiresAt, i18n.language, zone) })}</p>
+          <p>{t("sms.resend_at", { time: formatTime(sent.resendAt, i18n.language, zone) })}</p>
           <p>{t("sms.remaining_today", { count: sent.remainingToday })}</p>
         </div>
       ) : null}

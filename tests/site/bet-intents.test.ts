@@ -75,7 +75,7 @@ describe("bets on one page", { timeout: 30_000 }, () => {
     // a refusal between them (low against high in the same round) takes nothing back
     const refused = await visitor.post(PATH, { ...form, option: "low", amount: "1" });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("cannot both be bet in the same period");
+    expect(await refused.text()).toContain("cannot both be bet in the same round");
     expect(await tickets(visitor)).toEqual({
       orders: ["draw 100", "high 100", "high 500", "odd 100", "rise 200"],
       game: 10_000 - 1_000,

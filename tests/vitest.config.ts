@@ -10,6 +10,8 @@ import { defineConfig } from "vitest/config";
 const WORKERD = ["tests/platform/**/*.test.ts", "tests/site/**/*.test.ts"];
 
 export default defineConfig({
+  // app/'s own import prefix (tsconfig.json's paths), for unit tests of app modules that use it
+  resolve: { alias: { "~": fileURLToPath(new URL("../app", import.meta.url)) } },
   test: {
     root: fileURLToPath(new URL("..", import.meta.url)),
     exclude: ["tests/e2e/**", "tests/.tmp/**", "node_modules/**"],

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/translator";
+import { Filled } from "~/components/filled";
 import { withdrawFee } from "#rules/withdrawal-fee";
 import { parseAmount } from "#rules/units";
 import { Money } from "./money";
@@ -26,8 +27,13 @@ export function FeePreview(props: {
       </p>
       {amount && fee !== null ? (
         <p data-testid="fee-preview">
-          {t("withdraw.fee")}: <Money minor={fee} currency={props.currency} /> · {t("withdraw.total_held")}:{" "}
-          <Money minor={amount + fee} currency={props.currency} />
+          <Filled
+            text={t("withdraw.fee_total")}
+            slots={{
+              fee: <Money minor={fee} currency={props.currency} />,
+              total: <Money minor={amount + fee} currency={props.currency} />,
+            }}
+          />
         </p>
       ) : null}
     </div>

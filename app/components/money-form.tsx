@@ -130,7 +130,6 @@ export function RecentList({
               </li>
             ))}
           </ul>
-          <p className="hint">{t("times_utc")}</p>
         </>
       )}
     </section>

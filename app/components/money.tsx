@@ -1,4 +1,5 @@
 import { useTranslation } from "~/utils/translator";
+import { Filled } from "~/components/filled";
 import { formatMoney } from "~/utils/money";
 
 /** An amount in the member's language and the site's currency. */
@@ -19,8 +20,10 @@ export function LimitsHint({ min, max, currency }: { min: number; max: number; c
   const { t } = useTranslation("money");
   return (
     <>
-      {t("limits_min")} <Money minor={min} currency={currency} /> · {t("limits_max")}{" "}
-      <Money minor={max} currency={currency} />
+      <Filled
+        text={t("limits_range")}
+        slots={{ min: <Money minor={min} currency={currency} />, max: <Money minor={max} currency={currency} /> }}
+      />
     </>
   );
 }

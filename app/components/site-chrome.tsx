@@ -5,6 +5,8 @@ import { NavItem } from "./nav-item";
 import { useTranslation } from "~/utils/translator";
 import { useGameName, useRootData, type RootData } from "~/utils/root-data";
 import { CsrfInput } from "./csrf-input";
+import { UTC } from "~/utils/date-time";
+import { useTimeZone } from "~/utils/time-zone";
 import { LanguageForm } from "./language-form";
 import { SCHEMES } from "~/utils/appearance";
 import { RealPill } from "./practice";
@@ -138,6 +140,7 @@ function SignOutForm() {
 export function SiteFooter() {
   const { site, appearance, csrf } = useRootData();
   const { t } = useTranslation();
+  const zone = useTimeZone();
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
@@ -181,6 +184,8 @@ export function SiteFooter() {
       </form>
       {site.copyRight ? <p className="copyright">{site.copyRight}</p> : null}
       <p className="age-notice">{t("footer.age_notice")}</p>
+      {/* times carry no zone name (utils/date-time.ts, CLOCK): a page in UTC says so here, once */}
+      {zone === UTC ? <p className="hint">{t("time.zone_utc")}</p> : null}
     </footer>
   );
 }

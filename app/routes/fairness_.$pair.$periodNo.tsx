@@ -76,7 +76,7 @@ export default function FairnessPeriod() {
       <p className="link-line">
         <Link to="/fairness">{t("period.back")}</Link>
       </p>
-      <h1>{t("period.title", { pair: pairName, periodNo: period.periodNo })}</h1>
+      <h1>{t("period.heading", { pair: pairName, periodNo: period.periodNo })}</h1>
       {error ? <p className="error-list">{t(dynamicKey(error))}</p> : null}
 
       <section className="card" aria-labelledby="recorded-heading">

@@ -43,7 +43,6 @@ export default function Activity() {
   return (
     <div className="support-page campaigns-page">
       <h1>{t("activity.title")}</h1>
-      <p className="hint">{t("activity.times_note")}</p>
       {textsError ? <QueryFailed titleKey="activity.query_failed" messageKey={textsError} /> : null}
       {progressError ? <QueryFailed titleKey="activity.progress_failed" messageKey={progressError} /> : null}
       {refusal && !cards.some((c) => c.joinKey && c.key === refusal.campaign) ? (

@@ -341,10 +341,7 @@ function RealityForm({
                 defaultChecked={fields.minutes.initialValue === String(m)}
                 {...choiceErrorProps(fields.minutes)}
               />
-              <span>
-                {t("limits.reality_every", { n: m })}
-                {m === siteDefault ? <span className="muted"> ({t("limits.site_default")})</span> : null}
-              </span>
+              <span>{t(m === siteDefault ? "limits.reality_every_default" : "limits.reality_every", { n: m })}</span>
             </label>
           ))}
           <ErrorList id={fields.minutes.errorId} errors={fields.minutes.errors} />

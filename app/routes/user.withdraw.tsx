@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Filled } from "~/components/filled";
 import { withdrawAction, withdrawLoader } from "~/utils/withdraw.server";
 import type { withdrawSchema } from "~/utils/money-schemas.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -59,13 +60,13 @@ export default function Withdraw() {
       ) : null}
       {data.available !== null ? (
         <p className="card">
-          {t("withdraw.available")}: <Money minor={data.available} currency={currency} />
-          {data.onHold ? (
-            <>
-              {" · "}
-              {t("on_hold")}: <Money minor={data.onHold} currency={currency} />
-            </>
-          ) : null}
+          <Filled
+            text={data.onHold ? t("withdraw.available_held") : t("withdraw.available_value")}
+            slots={{
+              available: <Money minor={data.available} currency={currency} />,
+              held: data.onHold ? <Money minor={data.onHold} currency={currency} /> : null,
+            }}
+          />
         </p>
       ) : null}
       {data.bonus ? (
@@ -155,9 +156,7 @@ function WithdrawForm() {
       <IdempotencyInput value={(resultOf(actionData) && actionData?.idempotencyKey) || data.idempotencyKey} />
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <FormSummary form={form} />
-      <p className="hint">
-        {t("withdraw.to")}: {data.bankDetails}
-      </p>
+      <p className="hint">{t("withdraw.to_value", { details: data.bankDetails })}</p>
       <AmountField meta={fields.amount} limits={data.limits} currency={currency} />
       <FeePreview
         amountText={amountText}

@@ -16,18 +16,19 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 export const UTC = "UTC";
 
 /**
- * The zone's name after a time only when it is UTC: a member reads their own zone's times as
- * they read their phone's clock, but a time in UTC (a first visit, before the browser has said
- * its zone) must say so, or it reads hours off.
+ * Every time the site prints is on a 24-hour clock, in every language: the default of zh-TW
+ * (and of en-US) is 12-hour, which printed 「上午12:00」 for midnight beside brokers' 00:00. The
+ * zone is never printed after a time (Intl wrote 「[UTC]」 in zh-TW): a member reads their own
+ * zone's times as they read their phone's clock, and a page rendered in UTC (a first visit,
+ * before the browser has said its zone) says so once, in the footer's catalog line
+ * (`common:time.zone_utc`, components/site-chrome.tsx).
  */
-export function zoneNameFor(timeZone: string): Pick<Intl.DateTimeFormatOptions, "timeZone" | "timeZoneName"> {
-  return timeZone === UTC ? { timeZone, timeZoneName: "short" } : { timeZone };
-}
+export const CLOCK: Pick<Intl.DateTimeFormatOptions, "hourCycle"> = { hourCycle: "h23" };
 
 /**
  * A date and time as members read it on records, bank reviews, messages, campaigns and protection
  * texts: in the member's time zone (the root loader's `timeZone`, from the browser), so the server
- * and the browser render the very same text; UTC, named, until the browser has said its zone.
+ * and the browser render the very same text; UTC until the browser has said its zone.
  */
 export function formatDateTime(iso: string, locale: string, timeZone: string = UTC): string {
   return dateTimeFormat(locale, {
@@ -36,7 +37,8 @@ export function formatDateTime(iso: string, locale: string, timeZone: string = U
     day: "numeric",
     hour: "2-digit",
     minute: "2-digit",
-    ...zoneNameFor(timeZone),
+    ...CLOCK,
+    timeZone,
   }).format(new Date(iso));
 }
 

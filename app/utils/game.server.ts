@@ -273,8 +273,8 @@ export async function gameAction({ request, context }: ActionFunctionArgs) {
   context.session.flashToast({
     kind: "success",
     key: (moved === null
-      ? `bet_placed_on?${new URLSearchParams(round)}`
-      : `moved_and_bet_placed_on?${new URLSearchParams({ ...round, amount: money(moved) })}`) as KeyOf<"messages">,
+      ? `bet_placed_round?${new URLSearchParams(round)}`
+      : `moved_and_bet_placed_round?${new URLSearchParams({ ...round, amount: money(moved) })}`) as KeyOf<"messages">,
   });
   if (asData)
     return json({

@@ -1,4 +1,4 @@
-import { formatDateTime } from "./date-time";
+import { formatDateTime, UTC } from "./date-time";
 import { formatMoney } from "./money";
 import { dynamicKey, type DynamicKey } from "./translation-keys";
 
@@ -42,7 +42,15 @@ export function failureMessage(failure: FailureLike, money: { currency: string; 
   const values: Record<string, string> = {};
   if (failure.amount !== undefined) values.amount = formatMoney(failure.amount, money.currency, money.locale);
   // a break's end, in the page's language (timeout_in_force: "until 24 Nov 2026, 10:00 UTC")
-  if (failure.until !== undefined) values.until = formatDateTime(failure.until, money.locale);
+  if (failure.until !== undefined) values.until = formatUntil(failure.until, money.locale);
   if (failure.seconds !== undefined) values.seconds = new Intl.NumberFormat(money.locale).format(failure.seconds);
   return messageKey(failure.code, values);
+}
+
+/**
+ * A break's end inside a refusal: formatted where the member's zone is not passed, so in UTC and
+ * named (the one place a time carries its zone's name: the page around it may be in another zone).
+ */
+export function formatUntil(iso: string, locale: string): string {
+  return `${formatDateTime(iso, locale, UTC)} UTC`;
 }

@@ -2,7 +2,7 @@
  * Money as members read it. Amounts are integers of minor units inside; they become decimals only
  * at the edge: here for display, and by the shared rule (server/rules/units.ts) for typing.
  */
-import { minorDigits } from "#rules/units";
+import { minorDigits, shownDigits } from "#rules/units";
 import { numberFormat } from "./intl";
 
 /**
@@ -34,7 +34,9 @@ export function formatMoney(minor: number, currency: string, locale: string): st
     style: "currency",
     currency,
     currencyDisplay: "code",
-    minimumFractionDigits: digits,
+    // NT$1,000 whole, NT$0.50 with its fraction (server/rules/units.ts, WHOLE_WHEN_EVEN)
+    minimumFractionDigits: shownDigits(minor, currency),
+    maximumFractionDigits: digits,
   }).formatToParts(minor / 10 ** digits);
   const sign = currencySign(currency);
   let text = "";

@@ -35,6 +35,21 @@ export function minorDigits(currency: string): number {
 }
 
 /**
+ * Currencies whose whole amounts are written without their minor digits. Taiwan's banks, brokers
+ * and betting apps write NT$1,000, never NT$1,000.00: cents of a New Taiwan dollar are not in
+ * everyday use, and ".00" on every figure of a TWD site read as foreign. A TWD amount with a
+ * fraction (a fee of NT$0.50, a rate) still shows all its digits: a fraction is never hidden or
+ * rounded away. Every other currency always shows its minor digits (US$10.00).
+ */
+export const WHOLE_WHEN_EVEN: ReadonlySet<string> = new Set(["TWD"]);
+
+/** How many minor digits `minor` shows in `currency`: none for a whole amount of WHOLE_WHEN_EVEN, else all. */
+export function shownDigits(minor: number, currency: string): number {
+  const digits = minorDigits(currency);
+  return WHOLE_WHEN_EVEN.has(currency) && minor % 10 ** digits === 0 ? 0 : digits;
+}
+
+/**
  * A non-negative decimal as people type it: the whole part plain ("1234") or grouped by commas
  * in threes after a first group of one to three digits not starting with 0 ("1,234", "12,345,678"),
  * then an optional fraction. A comma anywhere else is refused, never dropped: "1,50" is not 150,

@@ -510,13 +510,13 @@ test("the game's live region is polite and speaks once a period (how the last cl
   expect(prices, "the price ticked meanwhile").toBeGreaterThanOrEqual(3);
   expect(spoken, "one announcement for the period change, none for the ticks").toHaveLength(1);
   // how it closed, or that it was void (every bet refunded: no close to judge by)
-  const [closedPart] = t("game:market.last_result", { periodNo: before }).split("{{close}}");
-  const voided = t("game:market.last_void", { periodNo: before });
+  const [closedPart] = t("game:market.round_result", { periodNo: before }).split("{{close}}");
+  const voided = t("game:market.round_void", { periodNo: before });
   expect(
     spoken[0]!.startsWith(closedPart!) || spoken[0]!.startsWith(voided),
     `"${spoken[0]}" says how period ${before} closed`,
   ).toBe(true);
-  expect(spoken[0]!.endsWith(t("game:market.period_started", { periodNo: after }))).toBe(true);
+  expect(spoken[0]!.endsWith(t("game:market.round_started", { periodNo: after }))).toBe(true);
 });
 
 // the keyboard ------------------------------------------------------------------------------------

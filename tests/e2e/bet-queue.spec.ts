@@ -108,7 +108,7 @@ test("during the cut-off the options and the button are disabled, with the reaso
   const timer = page.getByTestId("cutoff-timer");
   await expect(timer).toHaveAttribute("data-phase", "closed", { timeout: (E2E_PAIR.config.periodSeconds + 3) * 1000 });
   const round = (await page.getByTestId("next-period").textContent())!;
-  await expect(page.getByTestId("bet-closed")).toHaveText(game("bet.closed", { periodNo: round }));
+  await expect(page.getByTestId("bet-closed")).toHaveText(game("bet.closed_round", { periodNo: round }));
   for (const option of await page.locator('form.bet-form input[name="option"]').all())
     await expect(option).toBeDisabled();
   const submit = page.getByTestId("bet-submit");

@@ -171,7 +171,7 @@ test.describe("on a 360×640 phone", () => {
     const order = page.getByTestId("current-orders").locator("li");
     await expect(order).toHaveCount(1);
     await expect(order).toContainText(E2E_PAIR.config.name);
-    await expect(order).toContainText(game("orders.period_short", { periodNo: betPeriod }));
+    await expect(order).toContainText(game("orders.round_id", { periodNo: betPeriod }));
     await expect(page.getByTestId("sparkline").getByTestId("spark-bet")).toHaveCount(1);
     // the bar, a line taller with its confirmation, still leaves the unscrolled chips above it
     await page.evaluate(() => window.scrollTo(0, 0));

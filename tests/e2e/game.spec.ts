@@ -188,7 +188,7 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   const order = current.first();
   await expect(order).toContainText(game("option.high"));
   await expect(order).toContainText(usd(stake));
-  await expect(order).toContainText(game("orders.period_short", { periodNo: betPeriod }));
+  await expect(order).toContainText(game("orders.round_id", { periodNo: betPeriod }));
   await expect(order.getByTestId("order-status")).toHaveText(game("status.open"));
   await expect(gameWallet(page)).toHaveText(usd(20_000 - stake));
 
@@ -213,7 +213,7 @@ test("with JavaScript a member funds the game wallet, watches the live market, b
   const settledAs = game(`status.${kind![0]}`);
   const payout = payoutOf(settledAs, stake);
   expect(said).toBe(
-    `${winLoss(settledAs, stake, payout)} · ${PAIR_NAME} · ${game("option.high")} · ${game("orders.period_short", { periodNo: betPeriod })}`,
+    `${winLoss(settledAs, stake, payout)} · ${PAIR_NAME} · ${game("option.high")} · ${game("orders.round_id", { periodNo: betPeriod })}`,
   );
   await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
   const status = winLoss(settledAs, stake, payout);
@@ -345,7 +345,7 @@ test.describe("with JavaScript on a 360×640 phone", () => {
       2_000,
     );
     await expect(result.locator("p")).toContainText(
-      ` · ${game("option.high")} · ${game("orders.period_short", { periodNo: betPeriod })}`,
+      ` · ${game("option.high")} · ${game("orders.round_id", { periodNo: betPeriod })}`,
     );
     const resultBox = (await result.boundingBox())!;
     expect(resultBox.y + resultBox.height, "the result is on the first screen").toBeLessThanOrEqual(640);
@@ -390,7 +390,7 @@ test.describe("without JavaScript on a 360×640 phone", () => {
     await expect(page.getByTestId("toast")).toHaveText(betPlacedText(LNG, betPeriod));
     const order = page.getByTestId("current-orders").locator("li");
     await expect(order).toHaveCount(1);
-    await expect(order).toContainText(game("orders.period_short", { periodNo: betPeriod }));
+    await expect(order).toContainText(game("orders.round_id", { periodNo: betPeriod }));
     await expect(order.getByTestId("order-status")).toHaveText(game("status.open"));
     // placed before its round started: under Next, and not in the Live round's bets
     await expect(order.getByTestId("order-round")).toHaveText(game("round.next"));
@@ -427,7 +427,7 @@ test.describe("without JavaScript on a 360×640 phone", () => {
     await expect(card.locator(".order-card-head")).toHaveText(
       `${winLoss(status, stake, payout)} · ${game("option.high")} · ${usd(stake)}`,
     );
-    await expect(card).toContainText(game("orders.period_short", { periodNo: betPeriod }));
+    await expect(card).toContainText(game("orders.round_id", { periodNo: betPeriod }));
     await expect(card).toContainText(PAIR_NAME);
     await expect(gameWallet(page)).toHaveText(usd(20_000 - stake + payout));
     await expectNoSidewaysScroll(page, "/game?tab=history");

@@ -257,7 +257,7 @@ async function betAndSettle(page: Page, mode: Mode): Promise<number> {
   await expectToast(page, betPlacedText(LNG, betPeriod));
   const order = page.getByTestId("current-orders").locator("li");
   await expect(order).toHaveCount(1);
-  await expect(order).toContainText(t("game:orders.period_short", { periodNo: betPeriod }));
+  await expect(order).toContainText(t("game:orders.round_id", { periodNo: betPeriod }));
   await expect(order.getByTestId("order-status")).toHaveText(t("game:status.open"));
   await expect(page.getByTestId("game-wallet")).toHaveText(usd(20_000 - stake));
 
@@ -407,7 +407,9 @@ async function withdrawAndGetPaid(page: Page, mode: Mode, member: Member, payout
   await open(page, "/user/withdraw", mode);
   await expectHeading(page, "money:withdraw.title");
   const form = formHolding(page, "transactionPassword");
-  await expect(form).toContainText(`${t("money:withdraw.to")}: ${BANK.bank} ····${BANK.accountNumber.slice(-4)}`);
+  await expect(form).toContainText(
+    t("money:withdraw.to_value", { details: `${BANK.bank} ····${BANK.accountNumber.slice(-4)}` }),
+  );
   await form.locator('[name="amount"]').fill("100");
   await form.locator('[name="transactionPassword"]').fill(member.transactionPassword);
   await form.locator('button[type="submit"]').click();

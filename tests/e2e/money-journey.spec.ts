@@ -202,13 +202,15 @@ async function withdraw(page: Page, mode: Mode, member: Member) {
     `${en.money("withdraw.fee_rule", { percent: "1%" })} US$1.00`,
   );
   await expect(page.getByTestId("fee-preview")).toHaveCount(0);
-  await expect(form).toContainText(`${en.money("withdraw.to")}: ${BANK.bank} ····${BANK.accountNumber.slice(-4)}`);
+  await expect(form).toContainText(
+    en.money("withdraw.to_value", { details: `${BANK.bank} ····${BANK.accountNumber.slice(-4)}` }),
+  );
 
   await form.locator('[name="amount"]').fill("100");
   if (mode.js) {
     // the live preview: 1 % of $100.00 plus $1.00, and what will be held
     await expect(page.getByTestId("fee-preview")).toHaveText(
-      `${en.money("withdraw.fee")}: US$2.00 · ${en.money("withdraw.total_held")}: US$102.00`,
+      en.money("withdraw.fee_total", { fee: "US$2.00", total: "US$102.00" }),
     );
   } else {
     await expect(page.getByTestId("fee-preview")).toHaveCount(0);
@@ -256,7 +258,7 @@ async function checkRecords(page: Page, mode: Mode) {
   // account the member counts in; the postings and the reference are inside the row's detail
   const account = await rowTexts(page);
   expect(
-    account.every((cells) => cells[3]!.includes(r("columns.reference"))),
+    account.every((cells) => cells[3]!.includes(r("reference_value", { reference: "" }))),
     "every row names its operation",
   ).toBe(true);
   expect(sorted(account.map((cells) => cells.slice(0, 3)))).toEqual(

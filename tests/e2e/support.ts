@@ -641,7 +641,7 @@ export async function awaitBetting(
 
 /** The toast of a bet taken on `periodNo` (the Next round's). */
 export function betPlacedText(lng: Lng, periodNo: string): string {
-  return tr(lng, "messages:bet_placed_on", { periodNo });
+  return tr(lng, "messages:bet_placed_round", { periodNo });
 }
 
 /** Deposits with the instant demo credit, then moves part of it into the game wallet (JS on or off). */

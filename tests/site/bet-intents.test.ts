@@ -75,7 +75,7 @@ describe("bets on one page", { timeout: 30_000 }, () => {
     // a refusal between them (low against high in the same round) takes nothing back
     const refused = await visitor.post(PATH, { ...form, option: "low", amount: "1" });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("cannot both be bet in the same period");
+    expect(await refused.text()).toContain("cannot both be bet in the same round");
     expect(await tickets(visitor)).toEqual({
       orders: ["draw 100", "high 100", "high 500", "odd 100", "rise 200"],
       game: 10_000 - 1_000,
@@ -96,7 +96,7 @@ describe("bets on one page", { timeout: 30_000 }, () => {
     expect(body.placed).toEqual({ periodNo: form.periodNo, option: "even", amount: 200, moved: null });
     expect(body.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.idempotencyKey).not.toBe(form.idempotencyKey);
-    expect((await visitor.follow(PATH)).html).toContain(`Bet placed on period ${form.periodNo}.`);
+    expect((await visitor.follow(PATH)).html).toContain(`Bet placed on round ${form.periodNo}.`);
   });
 });
 
@@ -119,7 +119,7 @@ describe("Move and bet", { timeout: 30_000 }, () => {
     const first = await visitor.post(PATH, fields);
     expect(first.status).toBe(302);
     expect((await visitor.follow(first.headers.get("location")!)).html).toContain(
-      `Moved US$10.00 to your game wallet. Bet placed on period ${form.periodNo}.`,
+      `Moved US$10.00 to your game wallet. Bet placed on round ${form.periodNo}.`,
     );
     expect((await visitor.post(PATH, fields)).status).toBe(302);
     expect(await tickets(visitor)).toEqual({ orders: ["high 500"], game: 500 });

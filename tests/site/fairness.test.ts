@@ -102,7 +102,7 @@ describe("a period's page", { timeout: 60_000 }, () => {
     expect(page).toContain(`data-testid="period-digit">${proof.period.lastDigit}`);
     expect(page).toContain(`node server/cli/verify-period.mjs http://localhost ${PAIR} ${LAST_OF_BASE}`);
     expect(page).toContain(`href="/fairness/${PAIR}/${LAST_OF_BASE}/proof.json"`);
-    expect(page).toContain("Recompute this period");
+    expect(page).toContain("Recompute this round");
     expect(page).not.toContain('data-testid="not-revealed"');
     // the verifier is not in the page: it is imported when the button is pressed
     expect(page).not.toMatch(/fairness-verify[^"]*\.js/);
@@ -115,7 +115,7 @@ describe("a period's page", { timeout: 60_000 }, () => {
     expect(page).toContain('data-testid="not-revealed"');
     expect(page).toMatch(new RegExp(`The seed of ${label(BASE + 1)} is revealed`));
     expect(page).not.toContain('data-testid="seed"');
-    expect(page).not.toContain("Recompute this period");
+    expect(page).not.toContain("Recompute this round");
   });
 
   it("answers the translated 404 page to a pair not offered, a malformed number and a period not ended", async () => {
@@ -169,7 +169,7 @@ describe("verify links", { timeout: 60_000 }, () => {
     const { html } = await visitor.follow(`/game?pair=${PAIR}&tab=quotes`);
     expect(html).toContain(`href="/fairness/${PAIR}/${FIRST_OF_NEXT}"`);
     expect(html).toContain(`href="/fairness/${PAIR}/${LAST_OF_BASE}"`);
-    expect(html).toContain(`aria-label="Verify period ${FIRST_OF_NEXT}"`);
+    expect(html).toContain(`aria-label="Verify round ${FIRST_OF_NEXT}"`);
   });
 });
 

@@ -121,7 +121,7 @@ describe("game page", { timeout: 20_000 }, () => {
     const page = (await visitor.follow(response.headers.get("location")!)).html;
     // the toast names the round the bet is on: the Next one, still not started
     const next = textOf(page, "next-period")!;
-    expect(page).toContain(`Bet placed on period ${next}.`);
+    expect(page).toContain(`Bet placed on round ${next}.`);
     expect(textOf(page, "game-wallet")).toBe("US$95.00");
     const current = /data-testid="current-orders"[\s\S]*?<\/ul>/.exec(clean(page))?.[0] ?? "";
     expect(current).toContain("High");
@@ -129,7 +129,7 @@ describe("game page", { timeout: 20_000 }, () => {
     expect(current).toContain("Open");
     // under its round: Next, as it has not started; the Live round holds none of the member's bets
     expect(current).toMatch(/data-testid="order-round"[^>]*>Next</);
-    expect(current).toContain(`period ${next}`);
+    expect(current).toContain(`round ${next}`);
     expect(textOf(page, "live-bets")).toBe("None");
 
     const history = (await visitor.follow(`/game?pair=${SLOW_PAIR}&tab=history`)).html;

@@ -69,7 +69,7 @@ describe("a rule in plain words", () => {
 
   it("in Japanese, with the site's currency", () => {
     expect(ruleSentence(FIRST, t("ja-JP"), { currency: "TWD", locale: "ja-JP" })).toBe(
-      "初回入金額の10%（上限 NT$100.00） · ボーナスの5倍をベットするとロック解除",
+      "初回入金額の10%（上限 NT$100） · ボーナスの5倍をベットするとロック解除",
     );
     expect(formatPercent(1000, "ja-JP")).toBe("10%");
   });

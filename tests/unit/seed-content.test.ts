@@ -29,7 +29,9 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's seeded news and instructions",
     const stake = (site.config.betAmounts ?? [100, 500])[1]!;
     const total = Math.floor((stake * Math.round(site.config.odds!.high! * 10_000)) / 10_000);
     const sign = site.config.currency === "TWD" ? "NT$" : "US$";
-    const money = (minor: number) => `${sign}${(minor / 100).toFixed(2)}`;
+    // a whole NT$ amount without cents, as the site writes it (server/rules/units.ts, WHOLE_WHEN_EVEN)
+    const money = (minor: number) =>
+      `${sign}${sign === "NT$" && minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2)}`;
     const payouts = site.instructions.filter((i) => i.key === "bet-options");
     expect(payouts).toHaveLength(4);
     for (const item of payouts) {
@@ -49,7 +51,8 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's seeded news and instructions",
 describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's contract trading", (site) => {
   const settings = site.config.contractSettings!;
   const sign = site.config.currency === "TWD" ? "NT$" : "US$";
-  const money = (minor: number) => `${sign}${(minor / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+  const money = (minor: number) =>
+    `${sign}${(minor / 100).toLocaleString("en-US", { minimumFractionDigits: sign === "NT$" && minor % 100 === 0 ? 0 : 2 })}`;
 
   it("has explicit settings the contract accepts", () => {
     expect(settings).toBeDefined();
@@ -92,17 +95,18 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's contract trading", (site) => {
 });
 
 /**
- * The practice account: each demo site states its play money (US$10,000.00, NT$100,000.00), and
+ * The practice account: each demo site states its play money (US$10,000.00, NT$100,000), and
  * its "Practice account" help names that figure, worked out here from the setting, in four languages.
  */
 describe.each([
   [DEMO_SITE, 1_000_000, "US$10,000.00"],
-  [DEMO2_SITE, 10_000_000, "NT$100,000.00"],
+  [DEMO2_SITE, 10_000_000, "NT$100,000"],
 ] as const)("the practice account of demo site %#", (site, balance, shown) => {
   it("opens at the site's own practiceBalance, named in its help in all four languages", () => {
     expect(site.config.practiceBalance).toBe(balance);
     const sign = site.config.currency === "TWD" ? "NT$" : "US$";
-    expect(`${sign}${(balance / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`).toBe(shown);
+    const digits = sign === "NT$" ? 0 : 2; // a whole NT$ amount has no cents (server/rules/units.ts)
+    expect(`${sign}${(balance / 100).toLocaleString("en-US", { minimumFractionDigits: digits })}`).toBe(shown);
     const help = site.instructions.filter((i) => i.key === "practice");
     expect(help.map((i) => i.lang).sort()).toEqual(["en_US", "ja_JP", "zh_CN", "zh_TW"]);
     for (const item of help) {

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "~/utils/date-time";
+import { CLOCK, dateTimeFormat, UTC } from "~/utils/date-time";
 
 /** The mobile number with its middle hidden: enough for the member to recognise it, not to read it off a screen. */
 export function maskMobile(mobile: string): string {
@@ -7,15 +7,15 @@ export function maskMobile(mobile: string): string {
 }
 
 /**
- * A time of day in UTC, labelled so: the server renders the page, and the browser must hydrate
- * the very same text whatever its time zone (as in the records).
+ * A time of day in the member's time zone (the root loader's, so the server and the browser
+ * render the same text), on a 24-hour clock (utils/date-time.ts, CLOCK).
  */
-export function formatTime(iso: string, locale: string): string {
+export function formatTime(iso: string, locale: string, timeZone: string = UTC): string {
   return dateTimeFormat(locale, {
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
+    ...CLOCK,
+    timeZone,
   }).format(new Date(iso));
 }

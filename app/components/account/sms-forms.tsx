@@ -7,6 +7,7 @@ import type { smsCodeSchema } from "~/utils/account-schemas.server";
 import { IdempotencyInput } from "~/components/money";
 import { messageKey } from "~/utils/messages";
 import type { CallData } from "../../../server/contract";
+import { useTimeZone } from "~/utils/time-zone";
 import { formatTime } from "./format";
 import { IntentInput } from "./password-forms";
 
@@ -66,6 +67,7 @@ export function SmsSendForm({
 }) {
   const { t, i18n } = useTranslation("account");
   const wait = useSecondsLeft(sent ? resendIn : 0);
+  const zone = useTimeZone();
   return (
     <Form method="post" className="sms-send">
       <CsrfInput />
@@ -74,7 +76,7 @@ export function SmsSendForm({
       {error ? <ErrorList id="sms-send-error" errors={[error]} alert /> : null}
       {sent ? (
         <div role="status" className="sms-sent" data-testid="sms-sent">
-          <p>{t("sms.sent", { time: formatTime(sent.expiresAt, i18n.language) })}</p>
+          <p>{t("sms.sent", { time: formatTime(sent.expiresAt, i18n.language, zone) })}</p>
           {wait > 0 ? <p>{t("sms.resend_in", { seconds: wait })}</p> : null}
           <p>{t("sms.remaining_today", { count: sent.remainingToday })}</p>
         </div>

@@ -61,7 +61,6 @@ export function CampaignCard({
         <div className="campaign-heading">
           <h2 id={id}>{texts?.title ?? t(`kind.${rule!.kind}`)}</h2>
           <p className="campaign-period">
-            <span className="muted">{ts("activity.period")}</span>{" "}
             <Period startsAt={dates.startsAt} endsAt={dates.endsAt} />
           </p>
         </div>

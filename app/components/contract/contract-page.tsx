@@ -240,8 +240,7 @@ function ListTabs({ query, openCount }: { query: ContractQuery; openCount: numbe
           aria-current={tab === query.tab ? "page" : undefined}
           preventScrollReset
         >
-          {t(`positions.${tab}`)}
-          {tab === "open" && openCount > 0 ? ` (${openCount})` : null}
+          {tab === "open" && openCount > 0 ? t("positions.open_count", { n: openCount }) : t(`positions.${tab}`)}
         </Link>
       ))}
     </nav>

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { Filled } from "~/components/filled";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
@@ -213,8 +214,13 @@ export function Ticket(props: Props) {
         {(["takeProfit", "stopLoss"] as const).map((name) => (
           <div className="field" key={name}>
             <label htmlFor={fields[name].id}>
-              {t(name === "takeProfit" ? "ticket.take_profit" : "ticket.stop_loss")}{" "}
-              <span className="muted">({t("ticket.optional")})</span>
+              <Filled
+                text={t("ticket.optional_field")}
+                slots={{
+                  field: t(name === "takeProfit" ? "ticket.take_profit" : "ticket.stop_loss"),
+                  optional: <span className="muted">{t("ticket.optional_mark")}</span>,
+                }}
+              />
             </label>
             <input
               {...controlProps(fields[name], "trigger-hint")}
@@ -307,10 +313,16 @@ export function Ticket(props: Props) {
         <ErrorList id={form.errorId} errors={barErrors} alert />
         <p className="bet-bar-status">
           <span>
-            {props.practice ? t("common:practice.wallet") : t("ticket.game_wallet")}{" "}
-            <strong data-testid="game-wallet">
-              {props.gameWallet ? <Money minor={props.gameWallet.balance} currency={currency} /> : "—"}
-            </strong>
+            <Filled
+              text={props.practice ? t("common:practice.wallet_value") : t("ticket.game_wallet_value")}
+              slots={{
+                amount: (
+                  <strong data-testid="game-wallet">
+                    {props.gameWallet ? <Money minor={props.gameWallet.balance} currency={currency} /> : "—"}
+                  </strong>
+                ),
+              }}
+            />
           </span>
           {!props.practice && (!props.gameWallet || props.gameWallet.balance === 0) ? (
             <Link to="/user/transfer">{t("ticket.transfer_link")}</Link>
@@ -318,8 +330,10 @@ export function Ticket(props: Props) {
           {/* the liquidation price stays in sight on a phone, where the preview is below the fold */}
           {preview ? (
             <span>
-              {t("preview.liquidation")}{" "}
-              <strong className="contract-bar-liq">{fmtPrice(preview.liquidationPrice)}</strong>
+              <Filled
+                text={t("ticket.bar_liquidation")}
+                slots={{ price: <strong className="contract-bar-liq">{fmtPrice(preview.liquidationPrice)}</strong> }}
+              />
             </span>
           ) : null}
         </p>

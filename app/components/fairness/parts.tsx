@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "~/utils/date-time";
+import { CLOCK, dateTimeFormat } from "~/utils/date-time";
 import { useTranslation } from "~/utils/translator";
 import { CopyButton } from "../copy-button";
 
@@ -11,7 +11,7 @@ export function formatUtc(iso: string, locale: string): string {
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",
-    hourCycle: "h23",
+    ...CLOCK,
     timeZone: "UTC",
   }).format(new Date(iso));
 }

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { Filled } from "~/components/filled";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Suspense, useEffect, useRef, useState } from "react";
 import { lazyPiece } from "~/utils/lazy-piece";
@@ -199,7 +200,7 @@ export function BetForm({
         {/* over the options, not above them: the page keeps its height when betting closes */}
         {closed && round ? (
           <p className="bet-closed" data-testid="bet-closed" role="status">
-            {t("bet.closed", { periodNo: round.periodNo })}
+            {t("bet.closed_round", { periodNo: round.periodNo })}
           </p>
         ) : null}
         <ErrorList id={fields.option.errorId} errors={fields.option.errors} />
@@ -234,8 +235,17 @@ export function BetForm({
         </fieldset>
       ) : null}
       <p id="bet-limits" className="hint bet-limits">
-        {betAmounts.length > 0 ? `${t("bet.amount_hint")} ` : null}
-        <LimitsHint min={limits.min} max={limits.max} currency={currency} />
+        {betAmounts.length > 0 ? (
+          <Filled
+            text={t("bet.amount_hint_limits")}
+            slots={{
+              min: <Money minor={limits.min} currency={currency} />,
+              max: <Money minor={limits.max} currency={currency} />,
+            }}
+          />
+        ) : (
+          <LimitsHint min={limits.min} max={limits.max} currency={currency} />
+        )}
       </p>
 
       <div className="bet-bar" data-testid="bet-bar">
@@ -247,10 +257,16 @@ export function BetForm({
           <div className="bet-bar-status">
             <span>
               {/* practice mode: the practice balance stands where the game wallet would (app/README.md, "Practice mode") */}
-              {practice ? t("common:practice.wallet") : t("bet.game_wallet")}{" "}
-              <strong data-testid="game-wallet">
-                {gameWallet ? <Money minor={gameWallet.balance} currency={currency} /> : "—"}
-              </strong>
+              <Filled
+                text={practice ? t("common:practice.wallet_value") : t("bet.game_wallet_value")}
+                slots={{
+                  amount: (
+                    <strong data-testid="game-wallet">
+                      {gameWallet ? <Money minor={gameWallet.balance} currency={currency} /> : "—"}
+                    </strong>
+                  ),
+                }}
+              />
             </span>
             {!practice && (!gameWallet || gameWallet.balance === 0) ? (
               <Link to="/user/transfer">{t("bet.transfer_link")}</Link>

@@ -1,10 +1,10 @@
 import type { BetOption } from "#rules/bet-options";
-import { dateTimeFormat, UTC, zoneNameFor } from "~/utils/date-time";
+import { CLOCK, dateTimeFormat, UTC } from "~/utils/date-time";
 
 /**
- * A bet's or a period's time on the game page, in the member's time zone (utils/time-zone.ts);
- * named when it is UTC (the first render, before the browser has said its zone). Period numbers
- * stay UTC's: they are the platform's names for the periods.
+ * A bet's or a round's time on the game page, in the member's time zone (utils/time-zone.ts), on
+ * a 24-hour clock (utils/date-time.ts, CLOCK). Round numbers stay UTC's: they are the platform's
+ * names for the rounds.
  */
 export function formatTime(iso: string | null, locale: string, timeZone: string = UTC): string {
   if (!iso) return "—";
@@ -14,8 +14,8 @@ export function formatTime(iso: string | null, locale: string, timeZone: string 
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",
-    hourCycle: "h23",
-    ...zoneNameFor(timeZone),
+    ...CLOCK,
+    timeZone,
   }).format(new Date(iso));
 }
 

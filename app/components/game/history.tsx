@@ -96,7 +96,7 @@ function OrderHistory({
                       })}
               </p>
               <p className="order-card-meta muted">
-                {o.pair.replace("-", "/")} · {t("orders.period_short", { periodNo: o.periodNo })} ·{" "}
+                {o.pair.replace("-", "/")} · {t("orders.round_id", { periodNo: o.periodNo })} ·{" "}
                 {formatTime(o.endsAt, lng, zone)}
                 {o.status === "open" ? null : (
                   <>

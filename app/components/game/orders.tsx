@@ -99,7 +99,7 @@ export function CurrentOrders({
                 </span>
                 <span className="order-line muted">
                   <span data-testid="order-pair">{pairNameOf(o.pair)}</span> ·{" "}
-                  {t("orders.period_short", { periodNo: o.periodNo })} · <OrderStatus order={o} currency={currency} />
+                  {t("orders.round_id", { periodNo: o.periodNo })} · <OrderStatus order={o} currency={currency} />
                 </span>
               </li>
             );

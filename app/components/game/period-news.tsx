@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Filled } from "~/components/filled";
 import { useTranslation, type TFunction } from "~/utils/translator";
 import { formatPrice, type Period } from "~/utils/game";
 
@@ -27,7 +28,7 @@ export default function PeriodNews({
   useEffect(() => {
     if (periodNo === first.current) return;
     const closed = ended && ended.periodNo !== periodNo ? `${lastResultText(t, ended, fmt)} ` : "";
-    setText(`${closed}${t("market.period_started", { periodNo })}`);
+    setText(`${closed}${t("market.round_started", { periodNo })}`);
     // said when the period changes; the ended period arrives in the same message
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [periodNo]);
@@ -42,12 +43,19 @@ export default function PeriodNews({
           // the close and its last digit, which settle the options, are printed whole; on a narrow
           // screen in a long language it is the period's words that give way (an ellipsis)
           <p className="muted last-result" data-testid="last-result">
-            <span className="last-result-period">{t("market.last_closed", { periodNo: ended.periodNo })}</span>{" "}
+            <span className="last-result-period">{t("market.round_closed", { periodNo: ended.periodNo })}</span>{" "}
             <span className="last-result-figures" data-testid="last-result-figures">
-              <strong>{fmt(ended.closePrice)}</strong> · {t("market.last_digit")}{" "}
-              <strong className="last-result-digit" data-testid="last-result-digit">
-                {ended.lastDigit ?? "—"}
-              </strong>
+              <Filled
+                text={t("market.result_figures")}
+                slots={{
+                  close: <strong>{fmt(ended.closePrice)}</strong>,
+                  digit: (
+                    <strong className="last-result-digit" data-testid="last-result-digit">
+                      {ended.lastDigit ?? "—"}
+                    </strong>
+                  ),
+                }}
+              />
             </span>
           </p>
         )
@@ -60,8 +68,8 @@ export default function PeriodNews({
 }
 
 function lastResultText(t: TFunction<"game">, ended: Period, fmt: (price: number | null) => string): string {
-  if (ended.voidReason) return t("market.last_void", { periodNo: ended.periodNo });
-  return t("market.last_result", {
+  if (ended.voidReason) return t("market.round_void", { periodNo: ended.periodNo });
+  return t("market.round_result", {
     periodNo: ended.periodNo,
     close: fmt(ended.closePrice),
     digit: ended.lastDigit ?? "—",

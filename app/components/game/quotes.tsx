@@ -39,8 +39,8 @@ function QuotesTable({ periods, precision }: { periods: Period[]; precision: num
           return (
             <li key={p.periodNo} className="order-card">
               <p className="order-card-head">
-                <strong>{t("orders.period_short", { periodNo: p.periodNo })}</strong> ·{" "}
-                {formatTime(p.endsAt, lng, zone)} <VerifyLink pair={p.pair} periodNo={p.periodNo} />
+                <strong>{t("orders.round_id", { periodNo: p.periodNo })}</strong> · {formatTime(p.endsAt, lng, zone)}{" "}
+                <VerifyLink pair={p.pair} periodNo={p.periodNo} />
               </p>
               <p className="order-card-facts">
                 {t("quotes.card_move", {

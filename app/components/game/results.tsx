@@ -38,7 +38,7 @@ export function SettlementResults({
     const meta = [
       pairName(order.pair),
       t(`option.${order.option}`),
-      t("orders.period_short", { periodNo: order.periodNo }),
+      t("orders.round_id", { periodNo: order.periodNo }),
     ];
     if (voided) meta.push(voided);
     return { words, meta: meta.join(" · ") };

@@ -10,7 +10,7 @@ export function VerifyLink({ pair, periodNo }: { pair: string; periodNo: string 
     <a
       className="verify-link"
       href={`/fairness/${pair}/${periodNo}`}
-      aria-label={t("quotes.verify_label", { periodNo })}
+      aria-label={t("quotes.verify_round", { periodNo })}
       data-testid="verify-link"
     >
       {t("quotes.verify")}

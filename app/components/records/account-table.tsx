@@ -155,9 +155,7 @@ export function AccountTable(props: {
                     </li>
                   ))}
                 </ul>
-                <p className="record-reference">
-                  {t("columns.reference")}: {r.reference}
-                </p>
+                <p className="record-reference">{t("reference_value", { reference: r.reference })}</p>
               </details>
             </Cell>
           </tr>

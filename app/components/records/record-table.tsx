@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "~/utils/translator";
-import { dateTimeFormat, zoneNameFor } from "~/utils/date-time";
+import { CLOCK, dateTimeFormat } from "~/utils/date-time";
 import { useTimeZone } from "~/utils/time-zone";
 import type { KeyOf } from "~/utils/translation-keys";
 
@@ -19,7 +19,8 @@ export function useFormatTime(): (iso: string) => string {
       hour: "2-digit",
       minute: "2-digit",
       second: "2-digit",
-      ...zoneNameFor(zone),
+      ...CLOCK,
+      timeZone: zone,
     });
     return (iso: string) => format.format(new Date(iso));
   }, [i18n.language, zone]);

@@ -9,19 +9,19 @@ export function Time({ iso }: { iso: string }) {
   return <time dateTime={iso}>{formatDateTime(iso, i18n.language, zone)}</time>;
 }
 
-/** A campaign's period: start – end, or from the start with no end set. */
+/**
+ * A campaign's dates: start to end, or from the start with no end set. One catalog string each,
+ * so each language places its own label, range sign and punctuation around the times.
+ */
 export function Period({ startsAt, endsAt }: { startsAt: string; endsAt: string | null }) {
-  const { t } = useTranslation("support");
-  if (!endsAt) {
-    return (
-      <>
-        {t("activity.from")} <Time iso={startsAt} /> · {t("activity.no_end")}
-      </>
-    );
-  }
+  const { t, i18n } = useTranslation("support");
+  const zone = useTimeZone();
+  const from = formatDateTime(startsAt, i18n.language, zone);
   return (
     <>
-      <Time iso={startsAt} /> – <Time iso={endsAt} />
+      {endsAt
+        ? t("activity.runs", { from, to: formatDateTime(endsAt, i18n.language, zone) })
+        : t("activity.runs_open", { from })}
     </>
   );
 }

@@ -1,7 +1,14 @@
 import { DEFAULT_CONTRACT_SETTINGS, type ContractSettings, type SiteConfigPatch } from "../../contract";
 import { notional, positionFee } from "#rules/position-math";
+import { shownDigits } from "#rules/units";
 
 // The figures the seeded texts state, worked out from a site's config in its currency's signs.
+
+/** An amount of cents as the site writes it (NT$1,000 whole, US$10.00: server/rules/units.ts, shownDigits). */
+function amountText(minor: number, currency: string): string {
+  const digits = shownDigits(minor, currency);
+  return (minor / 100).toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: 2 });
+}
 
 /** A worked example of one site's payout: `stake` at that site's odds (the platform pays floor(stake × odds) in all). */
 export type PayoutExample = { odds: string; stake: string; total: string; won: string };
@@ -13,7 +20,7 @@ export function payoutExample(config: SiteConfigPatch): PayoutExample {
   const basisPoints = Math.round((config.odds?.high ?? 1.95) * 10_000);
   const total = Math.floor((stake * basisPoints) / 10_000);
   const sign = { USD: "US$", TWD: "NT$" }[config.currency ?? "USD"] ?? `${config.currency} `;
-  const money = (minor: number) => `${sign}${(minor / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+  const money = (minor: number) => `${sign}${amountText(minor, config.currency ?? "USD")}`;
   return {
     odds: String(config.odds?.high ?? 1.95),
     stake: money(stake),
@@ -45,7 +52,7 @@ const percent = (value: number, digits: number) => `${(value / 10 ** digits).toF
 export function contractFigures(config: SiteConfigPatch): ContractFigures {
   const s: ContractSettings = config.contractSettings ?? DEFAULT_CONTRACT_SETTINGS;
   const sign = { USD: "US$", TWD: "NT$" }[config.currency ?? "USD"] ?? `${config.currency} `;
-  const money = (minor: number) => `${sign}${(minor / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+  const money = (minor: number) => `${sign}${amountText(minor, config.currency ?? "USD")}`;
   const leverage = s.leverageOptions.includes(10) ? 10 : (s.leverageOptions[1] ?? s.leverageOptions[0]!);
   const terms = { margin: Math.min(s.minMargin * 100, s.maxMargin), leverage, feePpm: s.feePpm };
   return {
@@ -68,6 +75,5 @@ export function contractFigures(config: SiteConfigPatch): ContractFigures {
 /** The practice account's starting balance (practiceBalance), as the practice help states it. */
 export function practiceAmount(config: SiteConfigPatch): string {
   const sign = { USD: "US$", TWD: "NT$" }[config.currency ?? "USD"] ?? `${config.currency} `;
-  const amount = `${sign}${((config.practiceBalance ?? 1_000_000) / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
-  return amount;
+  return `${sign}${amountText(config.practiceBalance ?? 1_000_000, config.currency ?? "USD")}`;
 }

@@ -20,7 +20,7 @@ export function MobileFields({
   const { t } = useTranslation();
   // a choice belongs to the select it was made in: a server's answer re-mounts it (a new key)
   const [picked, setPicked] = useState<{ key: string; value: string } | null>(null);
-  const chosen = picked?.key === areaCode.key ? picked.value : (areaCode.initialValue ?? areaCodes[0] ?? "");
+  const chosen = picked?.key === areaCode.key ? picked.value : areaCode.initialValue || areaCodes[0] || "";
   const hint = mobileHintKey(chosen);
   return (
     <div className="field-row">

@@ -1,5 +1,5 @@
 /**
- * Mobile numbers per area code (docs/decisions/031-mobile-numbers-per-area-code.md): what a member
+ * Mobile numbers per area code (docs/decisions/028-mobile-numbers-per-area-code.md): what a member
  * types in national format for each area code a site may offer, and the one form it is stored in.
  *
  * Each rule follows the country's national numbering plan as published by its regulator and

@@ -130,11 +130,13 @@ export function SelectField({
   label,
   options,
   autoComplete,
+  onChange,
 }: {
   meta: FieldMeta;
   label: string;
   options: { value: string; label: string }[];
   autoComplete?: string;
+  onChange?: (value: string) => void;
 }) {
   return (
     <div className="field">
@@ -144,6 +146,7 @@ export function SelectField({
         key={meta.key}
         defaultValue={meta.initialValue ?? options[0]?.value}
         autoComplete={autoComplete}
+        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
       >
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -48,7 +48,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = intentOf(formData, ["send", "reset"] as const);
 
   if (intent === "send") {
-    const submission = parseWithZod(formData, { schema: forgotSendSchema(site.localsOptions) });
+    const submission = parseWithZod(formData, {
+      schema: forgotSendSchema(site.localsOptions, formData.get("areaCode")),
+    });
     if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
     const { account, areaCode, mobile } = submission.value;
     const sent = await platform.call("forgotSend", { body: { siteId, account, areaCode, mobile } });

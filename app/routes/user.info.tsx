@@ -42,7 +42,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMember(request, context);
   const [formData, info] = await Promise.all([request.formData(), context.platform.call("playerInfo")]);
   const current = info.ok ? editable(info.data) : NO_INFO;
-  const submission = parseWithZod(formData, { schema: infoSchema(context.site.localsOptions, current) });
+  const submission = parseWithZod(formData, {
+    schema: infoSchema(context.site.localsOptions, current, formData.get("areaCode")),
+  });
   if (!info.ok) {
     return json(submission.reply({ formErrors: ["account:info.update_failed", messageKey(info.code)] }), {
       status: failureStatus(info.status),

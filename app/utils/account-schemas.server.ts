@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { CallBody, PlayerInfo } from "../../server/contract";
-import { loginSchema } from "./auth-schemas.server";
+import { loginSchema, mobileField } from "./auth-schemas.server";
 import { idempotencyKeyField } from "./idempotency.server";
 import { CONTROL_CHARACTERS_KEY } from "./text";
-import { EMAIL_MAX_LENGTH, MOBILE_NUMBER, PASSWORD, REAL_NAME_MAX_LENGTH, SMS_CODE } from "#rules/fields";
+import { EMAIL_MAX_LENGTH, PASSWORD, REAL_NAME_MAX_LENGTH, SMS_CODE } from "#rules/fields";
 import { hasNoControlCharacters } from "#rules/text";
 
 /**
@@ -27,7 +27,6 @@ const oldPassword = (requiredKey: string, wrongKey: string) =>
     .max(PASSWORD.maxLength, wrongKey)
     .refine(hasNoControlCharacters, wrongKey);
 
-const mobile = required("validation.mobile_required").regex(MOBILE_NUMBER, "validation.mobile_invalid");
 const code = required("account:validation.code_required").regex(SMS_CODE, "account:validation.code_invalid");
 
 // member information ----------------------------------------------------------------------------
@@ -49,7 +48,7 @@ export function changedInfo(value: EditableInfo, current: EditableInfo): InfoUpd
  * The information form for a site's area codes and the member's current values: an unchanged
  * form is refused here already ("no update to user data"), before the platform is asked.
  */
-export function infoSchema(areaCodes: string[], current: EditableInfo) {
+export function infoSchema(areaCodes: string[], current: EditableInfo, postedAreaCode: unknown) {
   return z
     .object({
       realName: required("validation.real_name_required")
@@ -66,7 +65,7 @@ export function infoSchema(areaCodes: string[], current: EditableInfo) {
         (v) => areaCodes.includes(v) || v === current.areaCode,
         "validation.area_code_invalid",
       ),
-      mobile,
+      mobile: mobileField(postedAreaCode),
     })
     .superRefine((v, ctx) => {
       if (Object.keys(changedInfo(v, current)).length === 0) {
@@ -128,14 +127,14 @@ export const smsCodeSchema = z.object({ code });
 
 const account = loginSchema.shape.account;
 
-export function forgotSendSchema(areaCodes: string[]) {
+export function forgotSendSchema(areaCodes: string[], postedAreaCode: unknown) {
   return z.object({
     account,
     areaCode: required("validation.area_code_invalid").refine(
       (v) => areaCodes.includes(v),
       "validation.area_code_invalid",
     ),
-    mobile,
+    mobile: mobileField(postedAreaCode),
   });
 }
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS_KEY } from "./text";
-import { ACCOUNT, MOBILE_NUMBER, PASSWORD, REAL_NAME_MAX_LENGTH, REFERRAL_CODE } from "#rules/fields";
+import { mobileInvalidKey } from "./mobile";
+import { ACCOUNT, PASSWORD, REAL_NAME_MAX_LENGTH, REFERRAL_CODE } from "#rules/fields";
+import { mobileRule, nationalMobile } from "#rules/mobile";
 import { hasNoControlCharacters } from "#rules/text";
 
 /**
@@ -21,6 +23,19 @@ const password = (requiredKey: string, shortKey: string) =>
     .min(PASSWORD.minLength, shortKey)
     .max(PASSWORD.maxLength, "validation.password_too_long")
     .refine(hasNoControlCharacters, CONTROL_CHARACTERS_KEY);
+
+/**
+ * A mobile number for the area code the same form posted (server/rules/mobile.ts): refused with
+ * that code's own message, and passed on in its stored form, so "090-1234-5678" and the stored
+ * "09012345678" compare equal. Under a code without a rule only the area code's error shows.
+ */
+export function mobileField(postedAreaCode: unknown) {
+  const code = typeof postedAreaCode === "string" ? postedAreaCode.trim() : "";
+  const checked = mobileRule(code) !== undefined;
+  return required("validation.mobile_required")
+    .refine((v) => !checked || nationalMobile(code, v) !== null, mobileInvalidKey(code))
+    .transform((v) => (checked ? (nationalMobile(code, v) ?? v) : v));
+}
 
 export const loginSchema = z.object({
   account,
@@ -64,6 +79,7 @@ export function withdrawDetailsSchema(
   areaCodes: string[],
   account: string,
   needs: { realName: boolean; mobile: boolean; transactionPassword: boolean },
+  postedAreaCode: unknown,
 ) {
   // a field the member has already given is not asked again: whatever comes for it is ignored
   const given = z.unknown().transform(() => undefined);
@@ -77,9 +93,7 @@ export function withdrawDetailsSchema(
       areaCode: needs.mobile
         ? required("validation.area_code_invalid").refine((v) => areaCodes.includes(v), "validation.area_code_invalid")
         : given,
-      mobile: needs.mobile
-        ? required("validation.mobile_required").regex(MOBILE_NUMBER, "validation.mobile_invalid")
-        : given,
+      mobile: needs.mobile ? mobileField(postedAreaCode) : given,
       transactionPassword: needs.transactionPassword
         ? password("validation.tx_password_required", "validation.tx_password_too_short")
         : given,

@@ -32,7 +32,7 @@ const SECRETS = ["transactionPassword", "confirmTransactionPassword"];
  */
 export async function saveWithdrawDetails(context: AppLoadContext, formData: FormData, info: PlayerInfo) {
   const needs = withdrawNeeds(context, info);
-  const schema = withdrawDetailsSchema(context.site.localsOptions, info.account, needs);
+  const schema = withdrawDetailsSchema(context.site.localsOptions, info.account, needs, formData.get("areaCode"));
   const submission = parseWithZod(formData, { schema });
   const key = submittedIdempotencyKey(formData);
   const answer = (formErrors: string[] | undefined, status: number, idempotencyKey: string) =>

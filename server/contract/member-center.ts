@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { account, areaCode, mobile, password, siteIdSchema } from "./schemas";
+import { account, areaCode, mobile, MOBILE_RULE_ISSUE, password, siteIdSchema, withMobileRule } from "./schemas";
 import { cleanText } from "./text";
 import { SMS_CODE, SMS_CODE_LENGTH } from "#rules/fields";
 import { MESSAGE_LENGTHS } from "#rules/messages";
@@ -41,7 +41,10 @@ export const smsVerifyBody = z.object({ code: z.string().trim().regex(SMS_CODE) 
 // forgotten password (public) -------------------------------------------------------------------
 
 /** Always answered alike whether or not the account and mobile match: nothing is revealed. */
-export const forgotSendBody = z.object({ siteId: siteIdSchema, account, areaCode, mobile }).strict();
+export const forgotSendBody = z
+  .object({ siteId: siteIdSchema, account, areaCode, mobile })
+  .strict()
+  .refine(withMobileRule, MOBILE_RULE_ISSUE);
 export const forgotResetBody = z
   .object({ siteId: siteIdSchema, account, code: z.string().trim().regex(SMS_CODE), newPassword: password })
   .strict();

@@ -2,16 +2,9 @@ import { z } from "zod";
 import { DEVICE_TOKEN_PATTERN } from "./challenge";
 import { betOption, pairSymbol } from "./game";
 import { BET_OPTIONS } from "#rules/bet-options";
-import {
-  ACCOUNT,
-  CURRENCY_CODE,
-  EMAIL_MAX_LENGTH,
-  MOBILE_NUMBER,
-  PASSWORD,
-  REAL_NAME_MAX_LENGTH,
-  REFERRAL_CODE,
-} from "#rules/fields";
+import { ACCOUNT, CURRENCY_CODE, EMAIL_MAX_LENGTH, PASSWORD, REAL_NAME_MAX_LENGTH, REFERRAL_CODE } from "#rules/fields";
 import { LOCALE_IDS } from "#rules/locales";
+import { isMobileNumber, MOBILE_AREA_CODES, MOBILE_TYPED, mobileRule } from "#rules/mobile";
 import { cleanText } from "./text";
 import { hasNoControlCharacters } from "#rules/text";
 import { DEFAULT_THEME, theme } from "./theme";
@@ -43,7 +36,26 @@ export const areaCode = z
   .string()
   .trim()
   .regex(/^\+\d{1,4}$/);
-export const mobile = z.string().trim().regex(MOBILE_NUMBER);
+/**
+ * A mobile number as the member typed it in national format (digits, spaces, dashes, dots,
+ * brackets); whether it is a mobile number depends on its area code (`withMobileRule`, and the
+ * platform again where the area code is the member's stored one). The platform stores it in its
+ * canonical national form (server/rules/mobile.ts).
+ */
+export const mobile = z.string().trim().regex(MOBILE_TYPED);
+
+/** An area code a site may offer: one with a mobile rule (server/rules/mobile.ts). */
+export const offeredAreaCode = areaCode.refine((c) => MOBILE_AREA_CODES.includes(c), "no_mobile_rule");
+
+/**
+ * A body's mobile, when it comes with its area code, follows that area code's rule. A code
+ * without a rule is left to the platform, which answers `invalid_area_code` (no site offers one).
+ */
+export function withMobileRule<T extends { areaCode?: string; mobile?: string }>(body: T): boolean {
+  if (body.areaCode === undefined || body.mobile === undefined || !mobileRule(body.areaCode)) return true;
+  return isMobileNumber(body.areaCode, body.mobile);
+}
+export const MOBILE_RULE_ISSUE = { message: "invalid_mobile", path: ["mobile"] };
 
 const depositOptionId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/);
 const gameCode = z.string().regex(/^[a-z0-9-]{1,32}$/);
@@ -298,7 +310,12 @@ export const siteInfoAnswer = z.preprocess(
 );
 
 /** What an operator may set; everything is optional and merged over the current config. */
-export const siteConfigPatch = siteInfo.omit({ siteId: true }).partial().strict();
+export const siteConfigPatch = siteInfo
+  .omit({ siteId: true })
+  // a site offers only area codes whose mobile numbers can be checked
+  .extend({ localsOptions: z.array(offeredAreaCode) })
+  .partial()
+  .strict();
 export type SiteConfigPatch = z.infer<typeof siteConfigPatch>;
 
 export const playerInfo = z.object({
@@ -336,7 +353,8 @@ export const signupBody = z
     mobile: mobile.optional(),
     referralCode: z.string().trim().max(REFERRAL_CODE.maxLength).regex(REFERRAL_CODE.pattern).optional(),
   })
-  .strict();
+  .strict()
+  .refine(withMobileRule, MOBILE_RULE_ISSUE);
 export type SignupBody = z.infer<typeof signupBody>;
 
 /**
@@ -374,7 +392,8 @@ export const updateInfoBody = z
     email: z.union([z.literal(""), z.string().trim().email().max(EMAIL_MAX_LENGTH)]),
   })
   .partial()
-  .strict();
+  .strict()
+  .refine(withMobileRule, MOBILE_RULE_ISSUE);
 
 export const walletsData = z.object({
   currency: z.string(),

@@ -14,8 +14,7 @@ export const PASSWORD = { minLength: 4, maxLength: 128 } as const;
 export const REAL_NAME_MAX_LENGTH = 60;
 export const EMAIL_MAX_LENGTH = 120;
 
-/** A mobile number without its area code: 09 and eight more digits. */
-export const MOBILE_NUMBER = /^09\d{8}$/;
+// A mobile number depends on its area code: server/rules/mobile.ts.
 
 /** A code sent by SMS: six digits. */
 export const SMS_CODE_LENGTH = 6;

@@ -79,7 +79,17 @@ describe("updatePlayerInfo", () => {
       statusCode: 400,
       message: "invalid_area_code",
     });
-    expect((await update(member, { areaCode: "+81" })).envelope.data).toMatchObject({ areaCode: "+81" });
+    // the kept number must fit the new area code: a Taiwanese number is no Japanese one
+    expect((await update(member, { areaCode: "+81" })).envelope.message).toBe("invalid_parameters");
+    const japanese = `080-${member.mobile.slice(2, 6)}-${member.mobile.slice(6)}`;
+    expect((await update(member, { areaCode: "+81", mobile: japanese })).envelope.data).toMatchObject({
+      areaCode: "+81",
+      mobile: `080${member.mobile.slice(2)}`,
+    });
+    // the same number typed another way is no change
+    expect((await update(member, { mobile: `80${member.mobile.slice(2)}` })).envelope.message).toBe(
+      "no_user_data_update",
+    );
   });
 
   it("refuses a malformed e-mail or mobile with invalid_parameters", async () => {

@@ -5,7 +5,7 @@ import { sharedPlatform } from "../helpers/shared";
 let platform: Platform;
 beforeAll(async () => {
   platform = await sharedPlatform();
-  await platform.seedSite("signup-a", { localsOptions: ["+886", "+81"] });
+  await platform.seedSite("signup-a", { localsOptions: ["+886", "+81", "+852", "+65"] });
   await platform.seedSite("signup-b", { localsOptions: ["+886"] });
 });
 afterAll(() => platform.dispose());
@@ -25,7 +25,15 @@ describe("signup", () => {
   });
 
   it("records the profile, a fresh invite code and the referral code given", async () => {
-    const body = signupBody("signup-a", { realName: "Ada Lovelace", areaCode: "+81", referralCode: "FRIEND42" });
+    // a Japanese number as a member types it: stored as its national digits
+    const fresh = signupBody("signup-a").mobile.slice(2);
+    const japanese = `090-${fresh.slice(0, 4)}-${fresh.slice(4)}`;
+    const body = signupBody("signup-a", {
+      realName: "Ada Lovelace",
+      areaCode: "+81",
+      mobile: japanese,
+      referralCode: "FRIEND42",
+    });
     expect((await signup(body)).envelope.statusCode).toBe(200);
     const { token } = (
       await platform.call("signin", { body: { siteId: "signup-a", account: body.account, password: body.password } })
@@ -35,7 +43,7 @@ describe("signup", () => {
       account: body.account,
       realName: "Ada Lovelace",
       areaCode: "+81",
-      mobile: body.mobile,
+      mobile: `090${fresh}`,
       mobileVerified: false,
       email: "",
       referralCode: "FRIEND42",
@@ -71,15 +79,22 @@ describe("signup", () => {
   });
 
   it("accepts the same mobile under another area code", async () => {
-    const first = signupBody("signup-a", { areaCode: "+886" });
-    await signup(first);
-    const other = await signup(signupBody("signup-a", { areaCode: "+81", mobile: first.mobile }));
+    // 9 and seven digits: a mobile number in Hong Kong and in Singapore alike
+    const same = `9${signupBody("signup-a").mobile.slice(-7)}`;
+    const first = signupBody("signup-a", { areaCode: "+852", mobile: same });
+    expect((await signup(first)).envelope.statusCode).toBe(200);
+    const other = await signup(signupBody("signup-a", { areaCode: "+65", mobile: same }));
     expect(other.envelope.statusCode).toBe(200);
   });
 
   it("answers invalid_area_code for an area code the site does not offer, creating nothing", async () => {
-    const body = signupBody("signup-a", { areaCode: "+1" });
+    const body = signupBody("signup-a", { areaCode: "+1", mobile: "(415) 555-0123" });
     expect((await signup(body)).envelope).toEqual({ statusCode: 400, message: "invalid_area_code" });
+    expect((await signup({ ...body, areaCode: "+44" })).envelope).toEqual({
+      statusCode: 400,
+      message: "invalid_area_code",
+    });
+    body.mobile = signupBody("signup-a").mobile;
     expect((await signup({ ...body, areaCode: "+886" })).envelope.statusCode).toBe(200);
   });
 
@@ -104,6 +119,10 @@ describe("signup", () => {
     for (const override of [
       { mobile: "0812345678" },
       { mobile: "091234567" },
+      { mobile: "912345678" },
+      // a Taiwanese number under Japan's area code, and a Japanese one under Taiwan's
+      { areaCode: "+81", mobile: "0912345678" },
+      { mobile: "09012345678" },
       { account: "abc" },
       { password: "abc" },
     ]) {

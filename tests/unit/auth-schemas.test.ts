@@ -52,7 +52,7 @@ describe("what a first withdrawal asks for", () => {
     transactionPassword: "trade999",
     confirmTransactionPassword: "trade999",
   };
-  const schema = withdrawDetailsSchema(["+886", "+81"], "alice01", all);
+  const schema = withdrawDetailsSchema(["+886", "+81"], "alice01", all, "+886");
 
   it("accepts the missing details with the sign-up's former rules", () => {
     expect(schema.safeParse(details).success).toBe(true);
@@ -63,10 +63,18 @@ describe("what a first withdrawal asks for", () => {
     ["mobile", "", "validation.mobile_required"],
     ["mobile", "0812345678", "validation.mobile_invalid"],
     ["mobile", "091234567", "validation.mobile_invalid"],
+    ["mobile", "090-1234-5678", "validation.mobile_invalid"],
     ["areaCode", "+1", "validation.area_code_invalid"],
     ["transactionPassword", "abc", "validation.tx_password_too_short"],
   ])("refuses %s = %j with %s", (field, value, key) => {
     expect(errorsOf(schema, { ...details, [field]: value })[field]?.[0]).toBe(key);
+  });
+
+  it("checks the mobile by the area code posted with it, and passes on its stored form", () => {
+    const japan = withdrawDetailsSchema(["+886", "+81"], "alice01", all, "+81");
+    const parsed = japan.safeParse({ ...details, areaCode: "+81", mobile: "090-1234-5678" });
+    expect(parsed.success && parsed.data.mobile).toBe("09012345678");
+    expect(errorsOf(japan, { ...details, areaCode: "+81" }).mobile).toEqual(["validation.mobile_invalid_jp"]);
   });
 
   it("refuses a transaction password equal to the account, or unconfirmed", () => {
@@ -80,7 +88,12 @@ describe("what a first withdrawal asks for", () => {
   });
 
   it("asks nothing the member has already given", () => {
-    const onlyName = withdrawDetailsSchema(["+886"], "alice01", { ...all, mobile: false, transactionPassword: false });
+    const onlyName = withdrawDetailsSchema(
+      ["+886"],
+      "alice01",
+      { ...all, mobile: false, transactionPassword: false },
+      undefined,
+    );
     const parsed = onlyName.safeParse({ realName: "Alice Wang", mobile: "whatever" });
     expect(parsed.success).toBe(true);
     expect(parsed.data).toEqual({ realName: "Alice Wang" });

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, ErrorList, Field, FormSummary, SelectField, SubmitButton, useServerForm } from "~/components/forms";
+import { CsrfInput, ErrorList, Field, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
+import { MobileFields } from "~/components/mobile-fields";
 import { FormAlert } from "~/components/bank/form-alert";
 import { IdempotencyInput } from "~/components/money";
 import type { forgotResetSchema, forgotSendSchema } from "~/utils/account-schemas.server";
@@ -32,15 +33,7 @@ export function ForgotSendForm({
       <ErrorList id={form.errorId} errors={form.errors} alert />
       <FormSummary form={form} />
       <Field meta={fields.account} label={t("fields.account")} autoComplete="username" />
-      <div className="field-row">
-        <SelectField
-          meta={fields.areaCode}
-          label={t("fields.area_code")}
-          options={areaCodes.map((c) => ({ value: c, label: c }))}
-          autoComplete="tel-country-code"
-        />
-        <Field meta={fields.mobile} label={t("fields.mobile")} inputMode="tel" autoComplete="tel-national" />
-      </div>
+      <MobileFields areaCode={fields.areaCode} mobile={fields.mobile} areaCodes={areaCodes} />
       <SubmitButton>{t("account:forgot.send_submit")}</SubmitButton>
     </Form>
   );

@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
-import { CsrfInput, Field, FormSummary, SelectField, SubmitButton, useServerForm } from "~/components/forms";
+import { CsrfInput, Field, FormSummary, SubmitButton, useServerForm } from "~/components/forms";
+import { MobileFields } from "~/components/mobile-fields";
 import { FormAlert } from "~/components/bank/form-alert";
 import type { EditableInfo, infoSchema } from "~/utils/account-schemas.server";
 
@@ -27,21 +28,7 @@ export function InfoForm({
       <FormSummary form={form} />
       <Field meta={fields.realName} label={t("fields.real_name")} autoComplete="name" />
       <Field meta={fields.email} label={t("account:info.email")} type="email" autoComplete="email" />
-      <div className="field-row">
-        <SelectField
-          meta={fields.areaCode}
-          label={t("fields.area_code")}
-          options={codes.map((c) => ({ value: c, label: c }))}
-          autoComplete="tel-country-code"
-        />
-        <Field
-          meta={fields.mobile}
-          label={t("fields.mobile")}
-          inputMode="tel"
-          autoComplete="tel-national"
-          hint={t("account:info.mobile_hint")}
-        />
-      </div>
+      <MobileFields areaCode={fields.areaCode} mobile={fields.mobile} areaCodes={codes} />
       <SubmitButton>{t("account:info.submit")}</SubmitButton>
     </Form>
   );

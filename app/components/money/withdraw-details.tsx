@@ -5,11 +5,11 @@ import {
   ErrorList,
   Field,
   FormSummary,
-  SelectField,
   SubmitButton,
   useServerForm,
   type ServerAnswer,
 } from "~/components/forms";
+import { MobileFields } from "~/components/mobile-fields";
 import { IdempotencyInput } from "~/components/money";
 import type { withdrawDetailsSchema } from "~/utils/auth-schemas.server";
 
@@ -54,17 +54,7 @@ export function WithdrawDetailsForm() {
       {needs.realName ? (
         <Field meta={fields.realName} label={t("common:fields.real_name")} autoComplete="name" />
       ) : null}
-      {needs.mobile ? (
-        <div className="field-row">
-          <SelectField
-            meta={fields.areaCode}
-            label={t("common:fields.area_code")}
-            options={areaCodes.map((c) => ({ value: c, label: c }))}
-            autoComplete="tel-country-code"
-          />
-          <Field meta={fields.mobile} label={t("common:fields.mobile")} inputMode="tel" autoComplete="tel-national" />
-        </div>
-      ) : null}
+      {needs.mobile ? <MobileFields areaCode={fields.areaCode} mobile={fields.mobile} areaCodes={areaCodes} /> : null}
       {needs.transactionPassword ? (
         <>
           <Field

@@ -6,6 +6,7 @@ import type { SigninCaller } from "../signin-limits";
 import { badRequest, fail, ok, type Result } from "../result";
 import { memberStub, siteStub } from "../stubs";
 import type { Handler } from "./types";
+import { nationalMobile } from "#rules/mobile";
 
 /**
  * Sign-up. Passwords are hashed here, before the site object is called, so that a site's
@@ -37,7 +38,9 @@ export const signup: Handler<"signup"> = async ({ env, body, clientAddress }) =>
     body.transactionPassword === undefined ? "" : hashPassword(body.transactionPassword),
   ]);
   const areaCode = body.areaCode ?? "";
-  const mobile = body.mobile ?? "";
+  // stored in its canonical national form (server/rules/mobile.ts); the contract checked the rule
+  const mobile = body.mobile === undefined ? "" : nationalMobile(areaCode, body.mobile);
+  if (mobile === null) return badRequest("invalid_parameters");
   const registered = await site.registerAccount({ memberId, account: body.account, areaCode, mobile }, clientAddress);
   if (!registered.ok) return registered;
 

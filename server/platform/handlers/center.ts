@@ -10,6 +10,7 @@ import { smsProvider } from "../sms/provider";
 import { memberStub, siteStub } from "../stubs";
 import { whenNotBusy } from "./secret-wait";
 import type { Handler } from "./types";
+import { nationalMobile } from "#rules/mobile";
 
 /**
  * The member center: passwords, SMS codes, forgotten passwords and messages. PBKDF2 and SHA-256
@@ -183,9 +184,11 @@ export const forgotSend: Handler<"forgotSend"> = async ({ env, body, clientAddre
   if (!(await site.getConfig())) return badRequest("invalid_site");
   // counted per network, as sign-in is: the addresses of one IPv6 /64 are one requester
   const network = clientAddress === null ? null : networkOf(clientAddress);
-  const counted = await site.forgotRequest(internationalNumber(body.areaCode, body.mobile), body.account, network);
+  // the contract checked the number against its area code's rule: here it takes its stored form
+  const mobile = nationalMobile(body.areaCode, body.mobile) ?? body.mobile;
+  const counted = await site.forgotRequest(internationalNumber(body.areaCode, mobile), body.account, network);
   if (!counted.ok) return counted;
-  const memberId = await site.findMemberByMobile(body.account, body.areaCode, body.mobile);
+  const memberId = await site.findMemberByMobile(body.account, body.areaCode, mobile);
   const code = newSmsCode();
   // a mismatch hashes a code too (for nobody), so both answers cost the same
   const codeHash = await smsCodeHash(memberId ?? "nobody", "reset_password", code);

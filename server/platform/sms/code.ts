@@ -1,5 +1,6 @@
 import { SMS_RULES, type SMS_PURPOSES } from "../../contract";
 import type { LocaleId } from "#rules/locales";
+import { e164Number } from "#rules/mobile";
 import { sha256Hex } from "../crypto";
 
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
@@ -24,9 +25,9 @@ export function smsCodeHash(memberId: string, purpose: SmsPurpose, code: string)
   return sha256Hex(`sms:${memberId}:${purpose}:${code}`);
 }
 
-/** The number in international form: the area code, then the national number without its trunk 0. */
+/** The number in international (E.164) form, as an SMS gateway takes it (server/rules/mobile.ts). */
 export function internationalNumber(areaCode: string, mobile: string): string {
-  return `${areaCode}${mobile.replace(/^0/, "")}`;
+  return e164Number(areaCode, mobile);
 }
 
 const TEXTS: Record<LocaleId, (brand: string, code: string, minutes: number) => string> = {

@@ -187,11 +187,14 @@ describe("staging, as `wrangler deploy --env staging` ships it", () => {
     for (const name of ["SITE", "MEMBER", "MARKET", "OPERATORS"])
       expect(stagingPlatform.bindings.get(name)?.kind).toBe("Durable Object");
     // a Durable Object's storage belongs to its worker's name: a binding to production's would name it
-    expect(staging.platform.durable_objects.bindings.every((b) => b.script_name === undefined)).toBe(true);
+    expect(
+      staging.platform.durable_objects.bindings.every((b: { script_name?: string }) => b.script_name === undefined),
+    ).toBe(true);
     expect(staging.platform.migrations).toEqual(production.platform.migrations);
     expect(stagingPlatform.bindings.get("UPLOADS")).toEqual({ detail: "member-uploads-staging", kind: "R2 Bucket" });
     expect(stagingSite.bindings.get("TENANTS")?.kind).toBe("KV Namespace");
-    const tenants = (c: typeof staging.site) => c.kv_namespaces.find((kv) => kv.binding === "TENANTS")?.id;
+    const tenants = (c: typeof staging.site) =>
+      c.kv_namespaces.find((kv: { binding: string; id?: string }) => kv.binding === "TENANTS")?.id;
     if (tenants(production.site) !== undefined) expect(tenants(staging.site)).not.toBe(tenants(production.site));
   });
 

@@ -28,6 +28,8 @@ export const AUDIT_SCHEMA = [
   `CREATE INDEX IF NOT EXISTS audit_by_time ON audit_log (at, seq)`,
   `CREATE INDEX IF NOT EXISTS audit_by_type ON audit_log (type, at, seq)`,
   `CREATE INDEX IF NOT EXISTS audit_by_account ON audit_log (account COLLATE NOCASE, at, seq)`,
+  // one member's entries (memberAudit): operator actions on a member may name only its id
+  `CREATE INDEX IF NOT EXISTS audit_by_member ON audit_log (member_id, at, seq)`,
   // Append-only, whatever code runs here later: there is no call to change or delete an entry.
   `CREATE TRIGGER IF NOT EXISTS audit_no_update BEFORE UPDATE ON audit_log
      BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END`,
@@ -110,6 +112,35 @@ type AuditRow = {
   operator_name: string;
 };
 
+const toEntry = (r: AuditRow): AuditEntry => ({
+  id: r.id,
+  type: r.type,
+  at: r.at,
+  actor: r.actor,
+  account: r.account,
+  memberId: r.member_id,
+  address: r.address,
+  operator: r.operator_id === "" ? null : { id: r.operator_id, name: r.operator_name },
+  details: JSON.parse(r.details) as AuditDetails,
+});
+
+/**
+ * The newest entries about one member, newest first: those naming its account (its own events,
+ * and sign-ins that named it) or its id (an operator's action on the member).
+ */
+export function memberAudit(sql: SqlStorage, memberId: string, account: string, limit: number): AuditEntry[] {
+  return sql
+    .exec<AuditRow>(
+      `SELECT * FROM audit_log WHERE account = ? COLLATE NOCASE OR (member_id = ? AND member_id != '')
+       ORDER BY at DESC, seq DESC LIMIT ?`,
+      account,
+      memberId,
+      limit,
+    )
+    .toArray()
+    .map(toEntry);
+}
+
 /** Newest first (by the time of the event, then by arrival), filtered by type and account. */
 export function listAudit(
   sql: SqlStorage,
@@ -139,17 +170,7 @@ export function listAudit(
       (q.page - 1) * q.pageSize,
     )
     .toArray()
-    .map((r) => ({
-      id: r.id,
-      type: r.type,
-      at: r.at,
-      actor: r.actor,
-      account: r.account,
-      memberId: r.member_id,
-      address: r.address,
-      operator: r.operator_id === "" ? null : { id: r.operator_id, name: r.operator_name },
-      details: JSON.parse(r.details) as AuditDetails,
-    }));
+    .map(toEntry);
   return { items, total, page: q.page, pageSize: q.pageSize };
 }
 

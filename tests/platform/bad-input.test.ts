@@ -1000,6 +1000,7 @@ const TABLE: Record<CallName, Entry> = {
     request: async () => ({ params: { ...operatorSite, memberId: memberIdOf(member.token) } }),
     strings: { "params.memberId": id("invalid_parameters") },
   },
+  operatorMember: { request: async () => ({ params: { ...operatorSite, account: member.account } }) },
   operatorEndBreak: {
     request: async () => {
       const m = await own(

@@ -1,8 +1,10 @@
 /**
  * What `wrangler deploy` would ship, read from `wrangler deploy --dry-run` of both workers'
- * production configuration (no network): production mode, no development value, no secret in
- * the configuration, the site joined to the platform by its service binding, and no public address
- * for the platform. Needs the site's build (`npm test` builds first).
+ * production configuration and of their staging one (`--env staging`; no network): production
+ * mode, no development value, no secret in the configuration, the site joined to the platform by
+ * its service binding, no public address for the platform but its operator hostname, and staging
+ * apart from production in every name, store and hostname. Needs the site's build (`npm test`
+ * builds first).
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -11,6 +13,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstable_readConfig } from "wrangler";
+import { placeholderRoutes, routesOf } from "../../server/cli/deploy/environments";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SITE_CONFIG = join(ROOT, "wrangler.toml");
@@ -38,18 +41,18 @@ interface DryRun {
 
 let outdir: string;
 
-function dryRun(config: string): DryRun {
+function dryRun(config: string, env = ""): DryRun {
   const output = execFileSync(
     "npx",
     [
       "wrangler",
       "deploy",
       "--dry-run",
-      "--env=",
+      `--env=${env}`,
       "--config",
       config,
       "--outdir",
-      join(outdir, config.length.toString()),
+      join(outdir, `${config.length}${env}`),
     ],
     {
       cwd: ROOT,
@@ -67,12 +70,16 @@ function dryRun(config: string): DryRun {
 
 let site: DryRun;
 let platform: DryRun;
+let stagingSite: DryRun;
+let stagingPlatform: DryRun;
 
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), "deploy-dry-run-"));
   site = dryRun(SITE_CONFIG);
   platform = dryRun(PLATFORM_CONFIG);
-}, 120_000);
+  stagingSite = dryRun(SITE_CONFIG, "staging");
+  stagingPlatform = dryRun(PLATFORM_CONFIG, "staging");
+}, 180_000);
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
 describe("the site worker as deployed", () => {
@@ -136,11 +143,89 @@ describe("the platform worker as deployed", () => {
     expect(platform.bindings.get("UPLOADS")).toEqual({ detail: "member-uploads", kind: "R2 Bucket" });
   });
 
-  it("is not on the public internet: no workers.dev address, no preview URL, no route", () => {
+  it("is on the public internet only at its operator hostname: a custom domain, no workers.dev address, no preview URL", () => {
     const config = unstable_readConfig({ config: PLATFORM_CONFIG, env: undefined });
     expect(config.workers_dev).toBe(false);
     expect(config.preview_urls).toBe(false);
-    expect(config.routes ?? []).toEqual([]);
     expect(config.route).toBeUndefined();
+    expect(config.routes).toEqual([{ pattern: expect.stringMatching(/^[a-z0-9.-]+$/) as string, custom_domain: true }]);
+  });
+});
+
+/** Both workers' configuration in one environment, as wrangler reads it. */
+const configs = (env: string | undefined) => ({
+  site: unstable_readConfig({ config: SITE_CONFIG, env }),
+  platform: unstable_readConfig({ config: PLATFORM_CONFIG, env }),
+});
+
+describe("staging, as `wrangler deploy --env staging` ships it", () => {
+  it("runs production's code and checks, with no secret and no development value among its variables", () => {
+    for (const worker of [stagingSite, stagingPlatform]) {
+      expect(worker.bindings.get("ENVIRONMENT")?.detail).toBe('"production"');
+      for (const name of SECRET_NAMES) expect(worker.bindings.has(name), name).toBe(false);
+      for (const [name, { detail, kind }] of worker.bindings) {
+        if (kind === "Environment Variable") expect(detail, name).not.toMatch(DEVELOPMENT_VALUE);
+      }
+    }
+    expect(stagingPlatform.bindings.get("SMS_PROVIDER")?.detail).toBe('"http"');
+  });
+
+  it("is its own pair of workers: the staging site reaches the staging platform, never production's", () => {
+    const staging = configs("staging");
+    const production = configs(undefined);
+    expect(staging.site.name).toBe("member-site-staging");
+    expect(staging.platform.name).toBe("member-platform-staging");
+    expect(stagingSite.bindings.get("PLATFORM")).toEqual({ detail: "member-platform-staging", kind: "Worker" });
+    expect(stagingSite.bindings.has("PLATFORM_URL")).toBe(false);
+    expect(staging.site.name).not.toBe(production.site.name);
+    expect(staging.platform.name).not.toBe(production.platform.name);
+  });
+
+  it("keeps its data apart: Durable Objects of its own worker (same classes and migrations), its own bucket and namespace", () => {
+    const staging = configs("staging");
+    const production = configs(undefined);
+    for (const name of ["SITE", "MEMBER", "MARKET", "OPERATORS"])
+      expect(stagingPlatform.bindings.get(name)?.kind).toBe("Durable Object");
+    // a Durable Object's storage belongs to its worker's name: a binding to production's would name it
+    expect(
+      staging.platform.durable_objects.bindings.every((b: { script_name?: string }) => b.script_name === undefined),
+    ).toBe(true);
+    expect(staging.platform.migrations).toEqual(production.platform.migrations);
+    expect(stagingPlatform.bindings.get("UPLOADS")).toEqual({ detail: "member-uploads-staging", kind: "R2 Bucket" });
+    expect(stagingSite.bindings.get("TENANTS")?.kind).toBe("KV Namespace");
+    const tenants = (c: typeof staging.site) =>
+      c.kv_namespaces.find((kv: { binding: string; id?: string }) => kv.binding === "TENANTS")?.id;
+    if (tenants(production.site) !== undefined) expect(tenants(staging.site)).not.toBe(tenants(production.site));
+  });
+
+  it("answers on hostnames of its own, not production's, and on no workers.dev address", () => {
+    const staging = configs("staging");
+    for (const config of [staging.site, staging.platform]) {
+      expect(config.workers_dev).toBe(false);
+      expect(config.preview_urls).toBe(false);
+    }
+    for (const config of [SITE_CONFIG, PLATFORM_CONFIG]) {
+      const ownRoutes = routesOf(config, "staging");
+      expect(ownRoutes.length, config).toBeGreaterThan(0);
+      for (const route of ownRoutes) expect(routesOf(config, "production"), config).not.toContainEqual(route);
+    }
+    expect(staging.platform.routes).toEqual([
+      { pattern: expect.stringMatching(/^[a-z0-9.-]+$/) as string, custom_domain: true },
+    ]);
+  });
+});
+
+describe("routes and custom domains", () => {
+  it("come with example.com placeholders, which `npm run deploy` names and refuses to deploy", () => {
+    expect(placeholderRoutes(PLATFORM_CONFIG, "production")).toEqual(["ops.example.com (custom domain)"]);
+    expect(placeholderRoutes(SITE_CONFIG, "staging")).toEqual(["*-staging.example.com/* on zone example.com"]);
+    // the SaaS route's pattern (*/*) names no domain: its zone is the placeholder
+    expect(placeholderRoutes(SITE_CONFIG, "production")).toEqual(["*/* on zone example.com"]);
+  });
+
+  it("are none in development: local tools never take a deployed hostname", () => {
+    const dev = configs("dev");
+    expect(dev.site.routes).toEqual([]);
+    expect(dev.platform.routes).toEqual([]);
   });
 });

@@ -119,6 +119,7 @@ describe("help", () => {
         "contract-settings",
         "open-interest",
         "protection",
+        "member",
         "end-break",
         "map-host",
         "bank-documents",
@@ -632,6 +633,190 @@ describe("player protection", () => {
     const cli = fakeIo();
     expect(await run(["end-break", "demo", "m_3k9x2"], cli.io)).toBe(2);
     expect(cli.sent).toEqual([]);
+  });
+});
+
+describe("member", () => {
+  const T = "2026-03-04T05:06:07.000Z";
+  const noLimit = (kind: string, period: string) => ({
+    kind,
+    period,
+    amount: null,
+    used: 0,
+    remaining: null,
+    pending: null,
+  });
+  const overview = {
+    memberId: "m_3k9x2",
+    account: "alice",
+    currency: "USD",
+    createdAt: "2026-01-02T03:04:05.000Z",
+    lastLoginAt: T,
+    wallets: {
+      currency: "USD",
+      main: { balance: 188_500, onHold: 101_500, bonus: 2_000 },
+      games: [{ code: "binary", name: "Binary", balance: 400_000 }],
+      inBets: 100_000,
+      inPositions: 50_000,
+      total: 840_000,
+    },
+    openBets: [
+      {
+        id: "o_1",
+        pair: "BTC-USDT",
+        periodNo: "202603040001",
+        option: "high",
+        amount: 100_000,
+        odds: 1.95,
+        priceAtBet: 6_123_450,
+        status: "open",
+        payout: 0,
+        currency: "USD",
+        startsAt: T,
+        endsAt: "2026-03-04T05:07:07.000Z",
+        createdAt: T,
+        settledAt: null,
+        closePrice: null,
+        lastDigit: null,
+        mode: "real",
+        voidReason: null,
+      },
+    ],
+    positions: [
+      {
+        id: "p_1",
+        pair: "ETH-USDT",
+        side: "long",
+        margin: 50_000,
+        leverage: 10,
+        notional: 500_000,
+        entryPrice: 312_345,
+        liquidationPrice: 290_000,
+        takeProfit: 330_000,
+        stopLoss: null,
+        feePpm: 600,
+        stopOutBp: 8000,
+        openFee: 300,
+        gameCode: "contract",
+        mode: "real",
+        currency: "USD",
+        status: "open",
+        openedAt: T,
+        closedAt: null,
+        closePrice: null,
+        closeReason: null,
+        closeFee: null,
+        pnl: null,
+        payout: null,
+        net: null,
+      },
+    ],
+    deposits: [
+      {
+        id: "d_2",
+        optionId: "bank-transfer",
+        optionName: "Bank transfer",
+        amount: 300_000,
+        status: "pending",
+        reason: "",
+        createdAt: T,
+        decidedAt: null,
+        payment: {
+          kind: "bank",
+          reference: "DP7Q2K",
+          bank: "Demo Bank",
+          branch: "Main",
+          accountName: "Demo Ltd.",
+          accountNumber: "0015",
+        },
+      },
+    ],
+    withdrawals: [
+      {
+        id: "w_1",
+        amount: 100_000,
+        fee: 1_500,
+        limitAmount: 5_000_000,
+        details: "Demo Bank ••••6789",
+        status: "rejected",
+        reason: "name does not match",
+        createdAt: T,
+        decidedAt: T,
+      },
+    ],
+    protection: {
+      currency: "USD",
+      limits: [
+        { kind: "deposit", period: "day", amount: 50_000, used: 0, remaining: 50_000, pending: null },
+        noLimit("deposit", "week"),
+        noLimit("deposit", "month"),
+        noLimit("loss", "day"),
+        noLimit("loss", "week"),
+        noLimit("loss", "month"),
+      ],
+      realityCheckMinutes: 30,
+      realityCheckIsSiteDefault: true,
+      activeBreak: null,
+      history: [],
+    },
+    audit: [
+      {
+        id: "a_1",
+        type: "withdrawal_rejected",
+        at: T,
+        actor: "operator",
+        account: "alice",
+        memberId: "m_3k9x2",
+        address: "",
+        operator: { id: "op_0123456789abcdef", name: "Cashier Lin" },
+        details: { reason: "name does not match" },
+      },
+    ],
+  };
+  const path = "/operator/sites/demo/accounts/alice";
+
+  it("prints balances, open bets and positions, deposits, withdrawals, limits and audit entries in the site's currency", async () => {
+    const cli = fakeIo({ answer: (url) => (url.pathname === path ? ok(overview) : siteInfo("USD")(url)) });
+    expect(await run(["member", "demo", "alice"], cli.io)).toBe(0);
+    expect(cli.sent[0]!.method).toBe("GET");
+    const out = cli.stdout();
+    expect(out).toContain(
+      "member alice (m_3k9x2) · signed up 2026-01-02 03:04:05 UTC · last sign-in 2026-03-04 05:06:07 UTC",
+    );
+    expect(out).toMatch(/main:\s+\$1,885\.00/);
+    expect(out).toMatch(/on hold:\s+\$1,015\.00 \(withdrawals waiting\)/);
+    expect(out).toMatch(/bonus:\s+\$20\.00 \(locked by wagering, not in the total\)/);
+    expect(out).toMatch(/Binary \(game wallet\):\s+\$4,000\.00/);
+    expect(out).toMatch(/total:\s+\$8,400\.00/);
+    expect(out).toContain("open bets (1):");
+    expect(out).toMatch(/o_1\s+BTC-USDT\s+202603040001\s+high\s+\$1,000\.00\s+1\.95\s+2026-03-04 05:07:07/);
+    expect(out).toMatch(/p_1\s+ETH-USDT\s+long\s+\$500\.00\s+×10\s+330000 \/ —/);
+    expect(out).toMatch(/d_2\s+\$3,000\.00\s+pending\s+Bank transfer\s+DP7Q2K/);
+    expect(out).toMatch(/w_1\s+\$1,000\.00\s+\$15\.00\s+rejected: name does not match/);
+    expect(out).toMatch(/deposit \/ day\s+\$500\.00/);
+    expect(out).toContain("every 30 minutes (the site's default)");
+    expect(out).toMatch(/withdrawal_rejected\s+Cashier Lin \(op_0123456789abcdef\)\s+reason=name does not match/);
+  });
+
+  it("says so when the account is not the site's, exit 1", async () => {
+    const cli = fakeIo({ answer: (url) => (url.pathname === path ? refusal(400, "account_not_found") : undefined) });
+    expect(await run(["member", "demo", "alice"], cli.io)).toBe(1);
+    expect(cli.out).toEqual([]);
+    expect(cli.stderr()).toContain("refused: account_not_found");
+  });
+
+  it("refuses a malformed account or a missing one before anything is sent, and suggests the command for a typo", async () => {
+    for (const argv of [
+      ["member", "demo"],
+      ["member", "demo", "a b"],
+    ]) {
+      const cli = fakeIo();
+      expect(await run(argv, cli.io), argv.join(" ")).toBe(2);
+      expect(cli.sent).toEqual([]);
+    }
+    const typo = fakeIo();
+    expect(await run(["membr", "demo", "alice"], typo.io)).toBe(2);
+    expect(typo.err[0]).toBe("error: unknown command membr (did you mean member?)");
   });
 });
 

@@ -1,18 +1,20 @@
 /**
  * `npm run deploy`: both workers to Cloudflare, platform first (the site's PLATFORM service binding
- * names it), from their production configuration (the top level of each wrangler.toml; never
- * `[env.dev]`). Before anything is uploaded it checks that every secret each worker needs is set,
- * so a deployment cannot come up on missing secrets (the workers would refuse to serve anyway).
+ * names it), from their production configuration (the top level of each wrangler.toml) or their
+ * staging one (`[env.staging]`); never `[env.dev]`. Before anything is uploaded it checks that
+ * every route is filled in (no example.com placeholder left) and that every secret each worker
+ * needs is set, so a deployment cannot come up on a domain nobody owns or on missing secrets (the
+ * workers would refuse to serve anyway).
  *
- *   npm run deploy [-- --operator-domain ops.example.com] [--dry-run]
+ *   npm run deploy [-- --env staging] [--dry-run]
  *
- * --operator-domain  the operator hostname (a Workers Custom Domain) the platform answers on; put a
- *                    Cloudflare Access application in front of it (docs/deploy.md)
- * --dry-run          build and show what would be uploaded, without an account or network
+ * --env      production (default) or staging (docs/deploy.md, "Environments")
+ * --dry-run  build and show what would be uploaded, without an account or network
  */
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { ENVIRONMENTS, placeholderRoutes, wranglerEnv, type Environment } from "./environments";
 
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const PLATFORM_CONFIG = "server/platform/wrangler.toml";
@@ -43,8 +45,12 @@ function run(command: string, args: string[], capture = false): { ok: boolean; s
 }
 
 /** The names of the secrets set on the deployed worker; null when it cannot be asked (not deployed, not logged in). */
-function secretNames(config: string): string[] | null {
-  const listed = run("npx", ["wrangler", "secret", "list", "--env=", "--config", config, "--format", "json"], true);
+function secretNames(config: string, env: string): string[] | null {
+  const listed = run(
+    "npx",
+    ["wrangler", "secret", "list", `--env=${env}`, "--config", config, "--format", "json"],
+    true,
+  );
   if (!listed.ok) return null;
   try {
     return (JSON.parse(listed.stdout) as { name: string }[]).map((secret) => secret.name);
@@ -60,21 +66,35 @@ function fail(message: string): never {
 
 const { values } = parseArgs({
   options: {
-    "operator-domain": { type: "string" },
+    env: { type: "string", default: "production" },
     "dry-run": { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
   strict: true,
 });
 if (values.help) {
-  console.log("usage: npm run deploy [-- --operator-domain ops.example.com] [--dry-run]   (docs/deploy.md)");
+  console.log("usage: npm run deploy [-- --env production|staging] [--dry-run]   (docs/deploy.md)");
   process.exit(0);
 }
 const dryRun = values["dry-run"];
+if (!(ENVIRONMENTS as readonly string[]).includes(values.env)) {
+  fail(`--env ${values.env}: not one of ${ENVIRONMENTS.join(", ")} (development runs with npm start)`);
+}
+const environment = values.env as Environment;
+const env = wranglerEnv(environment);
+
+const unfilled = [PLATFORM_CONFIG, SITE_CONFIG].flatMap((config) =>
+  placeholderRoutes(config, environment).map((route) => `${config}: ${route}`),
+);
+if (unfilled.length > 0) {
+  const list = unfilled.map((line) => `\n  ${line}`).join("");
+  if (!dryRun) fail(`put your own domains in place of the example.com placeholders first:${list}`);
+  console.warn(`deploy: placeholders still to fill in before a real deploy:${list}`);
+}
 
 if (!dryRun) {
   for (const [config, required] of Object.entries(REQUIRED_SECRETS)) {
-    const names = secretNames(config);
+    const names = secretNames(config, env);
     if (names === null) {
       fail(
         `cannot list the secrets of ${config}'s worker: log in (\`npx wrangler login\` or CLOUDFLARE_API_TOKEN) and set its secrets first (docs/deploy.md)`,
@@ -83,7 +103,7 @@ if (!dryRun) {
     const missing = required.filter((name) => !names.includes(name));
     if (missing.length > 0) {
       fail(
-        `${config}: set ${missing.join(", ")} first, e.g. \`npx wrangler secret put ${missing[0]} --env= --config ${config}\``,
+        `${config} (${environment}): set ${missing.join(", ")} first, e.g. \`npx wrangler secret put ${missing[0]} --env=${env} --config ${config}\``,
       );
     }
   }
@@ -91,9 +111,12 @@ if (!dryRun) {
 
 if (!run("npm", ["run", "build"]).ok) fail("the build failed");
 
-const common = ["wrangler", "deploy", "--env=", ...(dryRun ? ["--dry-run"] : [])];
-const domain = values["operator-domain"] ? ["--domain", values["operator-domain"]] : [];
-if (!run("npx", [...common, "--config", PLATFORM_CONFIG, ...domain]).ok)
+const common = ["wrangler", "deploy", `--env=${env}`, ...(dryRun ? ["--dry-run"] : [])];
+if (!run("npx", [...common, "--config", PLATFORM_CONFIG]).ok)
   fail("the platform did not deploy; the site was left as it was");
 if (!run("npx", [...common, "--config", SITE_CONFIG]).ok) fail("the site did not deploy");
-console.log(dryRun ? "\ndeploy: dry run done, nothing uploaded" : "\ndeploy: platform and site deployed");
+console.log(
+  dryRun
+    ? `\ndeploy: dry run of ${environment} done, nothing uploaded`
+    : `\ndeploy: ${environment} platform and site deployed`,
+);

@@ -7,6 +7,7 @@ import { AUDIT_TYPES, CALLS } from "../../contract";
 import { ICONS_COMMAND, THEME_COMMAND } from "./brand";
 import { CONTRACT_COMMANDS } from "./contract-trading";
 import { bodyFlags, checkedBody, idArg, jsonBody, pairArg, siteArg } from "./inputs";
+import { MEMBER_COMMAND } from "./member";
 import { OPERATORS_COMMAND } from "./operators";
 import { PROTECTION_COMMANDS } from "./protection";
 import { QUEUE_COMMANDS } from "./queues";
@@ -325,7 +326,7 @@ const MARKET_COMMANDS: CommandSpec[] = [
 /** The commands as `help` lists them, by what they are about. */
 export const COMMAND_GROUPS: ReadonlyArray<{ title: string; commands: readonly CommandSpec[] }> = [
   { title: "sites and content", commands: SITE_COMMANDS },
-  { title: "money and members", commands: QUEUE_COMMANDS },
+  { title: "money and members", commands: [MEMBER_COMMAND, ...QUEUE_COMMANDS] },
   { title: "player protection", commands: PROTECTION_COMMANDS },
   { title: "market", commands: MARKET_COMMANDS },
   { title: "contract trading", commands: CONTRACT_COMMANDS },

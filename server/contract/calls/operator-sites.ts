@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { campaign, instruction, localeId, pressItem, siteConfigPatch, siteInfo } from "../schemas";
+import { account, campaign, instruction, localeId, pressItem, siteConfigPatch, siteInfo } from "../schemas";
 import {
   operatorBankApplication,
   operatorDecision,
@@ -20,6 +20,7 @@ import { cleanText } from "../text";
 import { ICON_MAX_BYTES } from "../icons";
 import { openInterest } from "../positions";
 import { protectionState } from "../protection";
+import { memberOverview } from "../support";
 import { none, iconSize, siteParams, instructionType, SUPPORT, FINANCE, ADMIN, DOCUMENTS, call } from "./spec";
 
 /** Where a news item is opened (/user/news/<path>); empty: its id. */
@@ -339,6 +340,16 @@ export const OPERATOR_SITE_CALLS = {
     summary: "A member's limits, reality-check interval, break in force and history",
     params: siteParams.extend({ memberId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
     data: protectionState,
+  }),
+  operatorMember: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/accounts/:account",
+    auth: "operator",
+    roles: SUPPORT,
+    summary:
+      "One member for customer service, by account name: balances, open bets and positions, the latest deposits and withdrawals, limits and breaks, and recent audit entries about them (account_not_found: no such account on the site)",
+    params: siteParams.extend({ account }),
+    data: memberOverview,
   }),
   operatorEndBreak: call({
     method: "POST",

@@ -13,6 +13,7 @@ import type { Handlers } from "./types";
 import * as campaigns from "./campaigns";
 import * as positions from "./positions";
 import * as protection from "./protection";
+import { operatorMember } from "./support";
 
 /** One handler per call of the contract; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -35,6 +36,7 @@ export const handlers: Handlers = {
   ...operatorMoney,
   ...operators,
   operatorAudit,
+  operatorMember,
   deposit: money.deposit,
   deposits: money.deposits,
   transfer: money.transfer,

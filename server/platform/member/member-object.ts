@@ -26,6 +26,7 @@ import { MEMBER_SCHEMA } from "./schema";
 import * as sessions from "./sessions";
 import * as sms from "./sms";
 import * as streams from "./streams";
+import * as support from "./support";
 
 export type { money };
 // the types the handlers name
@@ -269,6 +270,10 @@ export class MemberObject extends DurableObject<Env> {
   }
   operatorEndBreak(...a: CallArgs<typeof protectionFlow.operatorEndBreak>) {
     return protectionFlow.operatorEndBreak(this.m, ...a);
+  }
+  /** Customer service's view of the member (support.ts). */
+  operatorOverview(...a: CallArgs<typeof support.operatorOverview>) {
+    return support.operatorOverview(this.m, ...a);
   }
 
   // the game (betting.ts) -------------------------------------------------------------------

@@ -12,7 +12,7 @@ import {
 } from "../../contract";
 import type { LocaleId } from "#rules/locales";
 import type { z } from "zod";
-import { appendAudit, AUDIT_SCHEMA, listAudit, migrateAudit, type AuditQuery } from "../audit";
+import { appendAudit, AUDIT_SCHEMA, listAudit, memberAudit, migrateAudit, type AuditQuery } from "../audit";
 import type { Env } from "../env";
 import * as clientLimits from "../client-limits";
 import { LIMIT_SCHEMA } from "../limits";
@@ -406,6 +406,11 @@ export class SiteObject extends DurableObject<Env> {
 
   auditLog(query: AuditQuery) {
     return listAudit(this.sql, query);
+  }
+
+  /** The newest entries about one member (customer service's view of them). */
+  memberAudit(memberId: string, account: string, limit: number) {
+    return memberAudit(this.sql, memberId, account, limit);
   }
 
   /** Idempotent enqueue (./operator-queue.ts): only a higher version replaces the stored entry. */

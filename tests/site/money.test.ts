@@ -66,7 +66,7 @@ describe("deposit page", () => {
     expect(view, "the recent list links to the payment details").toBeDefined();
     expect((await visitor.post("/language", { locale: "ja_JP", redirectTo: "/" })).status).toBe(302);
     const japanese = (await visitor.follow(`/user/deposit?view=${view}`)).html;
-    expect(japanese).toContain("Demo 商業銀行");
+    expect(japanese).toContain("Demo商業銀行");
     expect(japanese).not.toContain("Demo Commercial Bank");
     expect(japanese).toContain("0015-123-456789");
   });

@@ -189,7 +189,7 @@ describe("records page", () => {
       cookie: `${visitor.cookieHeader}; locale=ja_JP`,
     });
     expect(japanese.status).toBe(400);
-    expect(japanese.html).toContain("開始日は終了日より後にできません。");
+    expect(japanese.html).toContain("開始日には終了日以前の日付を指定してください。");
   });
 
   it("ignores a bad tab, page or date and shows the defaults", async () => {

@@ -5,7 +5,7 @@ export const JA_JP: SiteLanguage = {
   title: "Demo Trade デモトレード",
   description: "暗号資産ペアの1分間ラウンド。デモ用のサイトです。",
   keywords: "バイナリーオプション, 暗号資産, デモ",
-  copyRight: "© Demo Trade デモトレード 無断転載を禁じます",
+  copyRight: "© Demo Trade デモトレード 無断転載禁止",
   gameName: "1分ラウンド",
   games: { binary: "1分ラウンド" },
   depositOptions: {
@@ -15,8 +15,8 @@ export const JA_JP: SiteLanguage = {
     },
     "bank-transfer": {
       name: "銀行振込",
-      bank: "Demo 商業銀行",
-      branch: "台北本店（銀行コード 012、支店 0015）",
+      bank: "Demo商業銀行",
+      branch: "台北本店（銀行コード 012、支店番号 0015）",
       instructions: [
         "金額を確定すると、振込先の口座とこの入金の参照番号が表示されます。",
         "同じ金額をお振込みのうえ、照合のため振込メモに参照番号を記入し、控えを保管してください。着金を確認した後に入金され、銀行営業日（09:00〜17:00 UTC+8）は通常30分以内です。",

@@ -4,7 +4,7 @@ import type { SiteLanguage } from "../shape";
 export const JA_JP: SiteLanguage = {
   description: "バイナリーオプションと暗号資産の価格ラウンド。",
   keywords: "バイナリーオプション, 暗号資産",
-  copyRight: "© Brand Two Markets 無断転載を禁じます",
+  copyRight: "© Brand Two Markets 無断転載禁止",
   gameName: "ターボ1分",
   games: { binary: "ターボ1分" },
   depositOptions: {

@@ -21,8 +21,8 @@ export const JA_JP: SeedTexts = {
   }),
   newPairNews: (first, newest) => ({
     title: `新しい取引ペア：${newest}`,
-    summary: `${first}に続き、${newest}が1分間ラウンドに加わりました。`,
-    content: `${newest}で1分間ラウンドを開始しました。8種類のベットは${first}と同じで、価格はサイトの価格配信から毎秒取得します。`,
+    summary: `${first}に続き、${newest}が1分間のラウンドに加わりました。`,
+    content: `${newest}で1分間のラウンドを開始しました。8種類のベットは${first}と同じで、価格はサイトの価格配信から毎秒取得します。`,
   }),
   verifyMobile: {
     title: "携帯電話番号の認証",

@@ -105,7 +105,7 @@ describe("a mainland member", () => {
     const d = digits(m);
     const refused = await visitor.post("/user/info", { realName: "王小明", areaCode: "+86", mobile: `0${d}` });
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("请输入中国大陆手机号码：以 13 至 19 开头，共 11 位。");
+    expect(await refused.text()).toContain("请输入中国大陆手机号码：以13至19开头，共11位。");
 
     const typed = `138 ${d.slice(0, 4)} ${d.slice(4)}`;
     const saved = await visitor.post("/user/info", { realName: "王小明", areaCode: "+86", mobile: typed });

@@ -6,8 +6,8 @@ export const ZH_TW: SiteLanguage = {
   description: "加密貨幣交易對的價格競猜，每分鐘一期。這是示範網站。",
   keywords: "二元期權, 加密貨幣, 示範",
   copyRight: "© Demo Trade 示範交易 版權所有",
-  gameName: "一分鐘回合",
-  games: { binary: "一分鐘回合" },
+  gameName: "一分鐘競猜",
+  games: { binary: "一分鐘競猜" },
   depositOptions: {
     "demo-instant": { name: "示範存款（即時入帳）", instructions: "示範金額立即入帳，僅能在本站使用，沒有實際價值。" },
     "bank-transfer": {

@@ -4,7 +4,7 @@ import type { SeedTexts } from "../shape";
 export const ZH_TW: SeedTexts = {
   welcome: {
     title: "歡迎來到 {brand}",
-    summary: "立即開戶，體驗一分鐘回合。",
+    summary: "立即開戶，體驗每分鐘一期的價格競猜。",
     content: "每期60秒。選擇大或小、單或雙、漲或跌，即時追蹤價格。",
   },
   maintenance: {

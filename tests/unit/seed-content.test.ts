@@ -155,7 +155,7 @@ describe.each([DEMO_SITE, DEMO2_SITE])("$siteId's seeded round rules", (site) =>
   const rules = site.instructions.filter((i) => i.key === "round");
   const closesBeforeStart: Record<string, RegExp> = {
     en_US: new RegExp(`next round[^.]*closes ${cutoffSeconds} seconds before that round starts`),
-    zh_TW: new RegExp(`投注下一期，下一期開始前${cutoffSeconds}秒停止下注`),
+    zh_TW: new RegExp(`投注下一期，下一期開始前${cutoffSeconds}秒封盤`),
     zh_CN: new RegExp(`投注下一期，下一期开始前${cutoffSeconds}秒封盘`),
     ja_JP: new RegExp(`次のラウンドへ行い、そのラウンドが始まる${cutoffSeconds}秒前に締め切る`),
   };

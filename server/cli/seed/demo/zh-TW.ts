@@ -6,8 +6,8 @@ export const ZH_TW: SiteLanguage = {
   description: "加密貨幣交易對的價格競猜，每分鐘一期。這是示範網站。",
   keywords: "二元期權, 加密貨幣, 示範",
   copyRight: "© Demo Trade 示範交易 版權所有",
-  gameName: "一分鐘回合",
-  games: { binary: "一分鐘回合" },
+  gameName: "一分鐘競猜",
+  games: { binary: "一分鐘競猜" },
   depositOptions: {
     "demo-instant": { name: "示範存款（即時入帳）", instructions: "示範金額立即入帳，僅能在本站使用，沒有實際價值。" },
     "bank-transfer": {
@@ -24,7 +24,7 @@ export const ZH_TW: SiteLanguage = {
     "Demo Trade 示範交易為示範網站，未持有博弈執照，亦不收取真實款項。",
     "- 帳戶餘額僅為示範用途，不可購買、出售或提款換成現金。",
     "- 存款頁面上的銀行資料僅為範例，請勿匯款。",
-    "- 營運方得隨時重設任何示範帳戶。",
+    "- 營運商得隨時重設任何示範帳戶。",
   ].join("\n"),
   licence: [
     "Demo Trade 示範交易由 Demo Trade Ltd.（台灣台北）營運，為本平台的示範網站。",

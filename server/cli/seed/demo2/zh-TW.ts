@@ -4,7 +4,7 @@ import type { SiteLanguage } from "../shape";
 export const ZH_TW: SiteLanguage = {
   // the brand's name, the same in every language: the other languages' files leave it out
   title: "Brand Two Markets",
-  description: "二元期權與加密貨幣價格競猜，每分鐘一期。",
+  description: "每分鐘一期的加密貨幣競猜。",
   keywords: "二元期權, 加密貨幣",
   copyRight: "© Brand Two Markets 版權所有",
   gameName: "極速一分鐘",

@@ -23,7 +23,10 @@ export function FeePreview(props: {
   return (
     <div className="fee-preview" aria-live="polite">
       <p>
-        {t("withdraw.fee_rule", { percent })} <Money minor={props.fixed} currency={props.currency} />
+        <Filled
+          text={t("withdraw.fee_rule", { percent })}
+          slots={{ fixed: <Money minor={props.fixed} currency={props.currency} /> }}
+        />
       </p>
       {amount && fee !== null ? (
         <p data-testid="fee-preview">

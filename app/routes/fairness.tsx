@@ -147,7 +147,7 @@ export default function Fairness() {
                   )}
                   <p className="muted">
                     {t("days.committed_at", { time: formatUtc(day.committedAt, i18n.language) })}
-                    {" · "}
+                    {t("common:join.facts")}
                     {t("days.params", {
                       volatility: day.volatilityBp,
                       precision: day.precision,

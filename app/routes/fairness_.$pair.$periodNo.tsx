@@ -150,7 +150,8 @@ export default function FairnessPeriod() {
           </p>
         )}
         <p className="muted">
-          {t("days.committed_at", { time: formatUtc(day.committedAt, lng) })} ·{" "}
+          {t("days.committed_at", { time: formatUtc(day.committedAt, lng) })}
+          {t("common:join.facts")}
           {t("days.params", { volatility: day.volatilityBp, precision: day.precision, seconds: day.periodSeconds })}
         </p>
       </section>

@@ -103,7 +103,12 @@ export default function MemberHome() {
                 <li key={r.id}>
                   <span className="recent-what">
                     {t(`records:ledger_types.${r.type}`)}
-                    {r.account.startsWith("game:") ? <span className="hint"> · {gameName(r.account)}</span> : null}
+                    {r.account.startsWith("game:") ? (
+                      <span className="hint">
+                        {t("common:join.facts")}
+                        {gameName(r.account)}
+                      </span>
+                    ) : null}
                   </span>
                   <SignedMoney minor={r.amount} currency={currency} />
                   <span className="recent-time">

@@ -17,6 +17,7 @@ import {
   SubmitButton,
   useServerForm,
 } from "~/components/forms";
+import { Filled } from "~/components/filled";
 import { IdempotencyInput, Money } from "~/components/money";
 import { requireMember } from "~/utils/auth.server";
 import { failureStatus } from "~/utils/failure-status";
@@ -440,9 +441,13 @@ function History({ state }: { state: ProtectionState }) {
                 <time dateTime={h.at}>{formatDateTime(h.at, i18n.language, zone)}</time>
                 {h.appliesAt !== h.at ? (
                   <>
-                    {" · "}
-                    {t("limits.history_applies")}{" "}
-                    <time dateTime={h.appliesAt}>{formatDateTime(h.appliesAt, i18n.language, zone)}</time>
+                    {t("common:join.facts")}
+                    <Filled
+                      text={t("limits.history_applies_at")}
+                      slots={{
+                        time: <time dateTime={h.appliesAt}>{formatDateTime(h.appliesAt, i18n.language, zone)}</time>,
+                      }}
+                    />
                   </>
                 ) : null}
               </span>

@@ -35,7 +35,9 @@ describe("sign-up asks only what signing in needs", () => {
     for (const name of ["account", "password", "referralCode", "agreeTerms"]) expect(html).toContain(`name="${name}"`);
     for (const name of ["confirmPassword", "transactionPassword", "realName", "mobile", "areaCode", "legalAge"])
       expect(html, name).not.toContain(`name="${name}"`);
-    expect(html).toContain("I am 18 or older and agree to the");
+    expect(html).toMatch(
+      /I am 18 or older and agree to the (<!-- -->)?<a[^>]*href="\/terms"[^>]*>terms of service<\/a>(<!-- -->)?\./,
+    );
   });
 
   it.each([

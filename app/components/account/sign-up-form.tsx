@@ -1,3 +1,4 @@
+import { Filled } from "~/components/filled";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/utils/translator";
@@ -62,10 +63,17 @@ export function SignUpForm({
       {/* a referral link's code fills this in; without one it waits below the form's first screen */}
       {showReferral || referralCode ? <Field meta={fields.referralCode} label={t("fields.referral_code")} /> : null}
       <CheckboxField meta={fields.agreeTerms}>
-        {t("register.age_and_terms_before")}{" "}
-        <Link to="/terms" target="_blank">
-          {t("register.terms_link")}
-        </Link>
+        {/* one sentence with the link in it: each language puts the terms where its grammar wants them */}
+        <Filled
+          text={t("register.age_and_terms")}
+          slots={{
+            terms: (
+              <Link to="/terms" target="_blank">
+                {t("register.terms_link")}
+              </Link>
+            ),
+          }}
+        />
       </CheckboxField>
       {practice ? (
         // two starts from one form: practice money first (Enter submits it), or straight to a

@@ -58,7 +58,7 @@ export function MarketPanel({
   const change = price !== null && current.openPrice !== null ? price - current.openPrice : null;
   const betList = bets
     .map((b) => `${t(`option.${b.option}`)} ${formatMoney(b.amount, currency, i18n.language)}`)
-    .join(" · ");
+    .join(t("common:join.facts"));
   return (
     <section
       className={`card game-market${connected ? " game-market-streaming" : ""}`}

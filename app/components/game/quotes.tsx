@@ -55,7 +55,7 @@ function QuotesTable({ periods, precision }: { periods: Period[]; precision: num
                 </p>
               ) : (
                 <p className="order-card-meta">
-                  {t("quotes.card_wins", { options: won.length ? won.join(", ") : "—" })}
+                  {t("quotes.card_wins", { options: won.length ? won.join(t("common:join.items")) : "—" })}
                 </p>
               )}
             </li>

@@ -41,7 +41,7 @@ export function SettlementResults({
       t("orders.round_id", { periodNo: order.periodNo }),
     ];
     if (voided) meta.push(voided);
-    return { words, meta: meta.join(" · ") };
+    return { words, meta: meta.join(t("common:join.facts")) };
   };
   useExpiry(results, onDismiss);
   const said = useArrivals(results, (order) => {

@@ -43,6 +43,8 @@ export function formatMoney(minor: number, currency: string, locale: string): st
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     if (part.type === "currency") text += sign;
+    // the minus sign (U+2212), as results and positions write it: Intl writes a hyphen-minus
+    else if (part.type === "minusSign") text += "−";
     // "USD 1.00": the space a code needs, a sign does not
     else if (!(part.type === "literal" && parts[i - 1]?.type === "currency" && part.value.trim() === ""))
       text += part.value;

@@ -161,7 +161,7 @@ for (const js of [true, false]) {
       const rows = page.getByTestId("account-record");
       await expect(rows).toHaveCount(2);
       await expect(rows.nth(0).locator(".slot-what")).toContainText(en.records("ledger_types.withdrawal_hold"));
-      await expect(rows.nth(0).locator(".slot-amount")).toHaveText("-US$102.00");
+      await expect(rows.nth(0).locator(".slot-amount")).toHaveText("−US$102.00");
       // main account → on hold: both the member's, so neither a gain nor a loss (no colour)
       await expect(rows.nth(0).locator(".slot-amount .amount-neutral")).toHaveCount(1);
       await expect(rows.nth(0).locator(".slot-side")).toContainText("US$398.00");

@@ -264,10 +264,10 @@ async function checkRecords(page: Page, mode: Mode) {
   expect(sorted(account.map((cells) => cells.slice(0, 3)))).toEqual(
     sorted([
       [`${r("ledger_types.deposit")} ${main}`, "+US$500.00", "US$500.00"],
-      [`${r("ledger_types.transfer_in")} ${main} → ${game}`, "-US$200.00", "US$300.00"],
+      [`${r("ledger_types.transfer_in")} ${main} → ${game}`, "−US$200.00", "US$300.00"],
       [`${r("ledger_types.transfer_out")} ${game} → ${main}`, "+US$50.00", "US$350.00"],
-      [`${r("ledger_types.withdrawal_hold")} ${main} → ${hold}`, "-US$102.00", "US$248.00"],
-      [`${r("ledger_types.withdrawal_paid")} ${hold}`, "-US$102.00", "US$0.00"],
+      [`${r("ledger_types.withdrawal_hold")} ${main} → ${hold}`, "−US$102.00", "US$248.00"],
+      [`${r("ledger_types.withdrawal_paid")} ${hold}`, "−US$102.00", "US$0.00"],
     ]),
   );
 
@@ -279,7 +279,7 @@ async function checkRecords(page: Page, mode: Mode) {
   expect(sorted(await rowTexts(page))).toEqual(
     sorted([
       [`${r("kinds.deposit")} Instant demo credit`, "+US$500.00", r("status.credited")],
-      [`${r("kinds.transfer_in")} ${main} → ${game}`, "-US$200.00", r("status.done")],
+      [`${r("kinds.transfer_in")} ${main} → ${game}`, "−US$200.00", r("status.done")],
       [`${r("kinds.transfer_out")} ${game} → ${main}`, "+US$50.00", r("status.done")],
     ]),
   );
@@ -295,7 +295,7 @@ async function checkRecords(page: Page, mode: Mode) {
   expect(await rowTexts(page)).toEqual([
     [
       `${r("kinds.withdrawal")} ${BANK.bank} ****${BANK.accountNumber.slice(-4)}`,
-      "-US$100.00",
+      "−US$100.00",
       "US$2.00",
       r("status.paid"),
     ],

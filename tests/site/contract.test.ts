@@ -171,7 +171,7 @@ describe("contract page", { timeout: 30_000 }, () => {
     const amountCell = /<td class="slot-amount[^"]*"[^>]*>([\s\S]*?)<\/td>/.exec(raw[0]!)?.[1] ?? "";
     expect(amountCell).toContain('data-testid="position-result"');
     expect(amountCell, "the payout is not coloured as a gain").not.toContain("amount-credit");
-    expect(rows[1]).toMatch(/Position opened\s+Game wallet: .+ → Positions \(margin\)\s+-US\$10\.05/);
+    expect(rows[1]).toMatch(/Position opened\s+Game wallet: .+ → Positions \(margin\)\s+−US\$10\.05/);
   });
 
   it.each([

@@ -115,7 +115,7 @@ describe("records page", () => {
     const transfers = list.filter((row) => row.includes("| To game wallet "));
     expect(transfers).toHaveLength(1);
     expect(transfers[0]).toMatch(
-      /\| To game wallet Main account → Game wallet: .+ \| -US\$10\.00 \| US\$240\.00 \| 2 ledger entries ?Main account -US\$10\.00 Balance after US\$240\.00 ?Game wallet: .+ \+US\$10\.00 Balance after US\$10\.00 ?Reference: /,
+      /\| To game wallet Main account → Game wallet: .+ \| −US\$10\.00 \| US\$240\.00 \| 2 ledger entries ?Main account −US\$10\.00 Balance after US\$240\.00 ?Game wallet: .+ \+US\$10\.00 Balance after US\$10\.00 ?Reference: /,
     );
   });
 
@@ -129,7 +129,7 @@ describe("records page", () => {
       expect.stringMatching(/\| Deposit Instant demo credit \| \+US\$50\.00 \| Credited \|$/),
     );
     expect(list).toContainEqual(
-      expect.stringMatching(/\| To game wallet Main account → Game wallet: .+ \| -US\$10\.00 \| Done \|$/),
+      expect.stringMatching(/\| To game wallet Main account → Game wallet: .+ \| −US\$10\.00 \| Done \|$/),
     );
   });
 

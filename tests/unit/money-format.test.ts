@@ -20,7 +20,7 @@ describe("formatMoney", () => {
     for (const locale of LOCALES) {
       expect(formatMoney(123_450, "USD", locale), locale).toBe("US$1,234.50");
       expect(formatMoney(123_450, "TWD", locale), locale).toBe("NT$1,234.50");
-      expect(formatMoney(-500, "USD", locale), locale).toBe("-US$5.00");
+      expect(formatMoney(-500, "USD", locale), locale).toBe("−US$5.00");
     }
   });
 

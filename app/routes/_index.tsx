@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SignUpForm } from "~/components/account/sign-up-form";
 import { HeroArt } from "~/components/home/hero-art";
-import { pairName } from "~/utils/game";
+import { formatOdds, pairName } from "~/utils/game";
 import { practiceAmount } from "~/utils/first-landing.server";
 import { BET_OPTIONS } from "#rules/bet-options";
 import { useTranslation } from "~/utils/translator";
@@ -29,7 +29,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
       theme.hero === "split"
         ? {
             pairs: pairs.map((symbol) => ({ symbol, name: pairName(symbol) })),
-            odds: HERO_ODDS.map((o) => [o, odds[o]] as const),
+            odds: HERO_ODDS.flatMap((o) => {
+              const value = odds[o];
+              return value === undefined ? [] : [[o, `×${formatOdds(value, context.locale)}`] as const];
+            }),
           }
         : null,
   });

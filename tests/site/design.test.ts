@@ -57,6 +57,6 @@ describe("each site's design on its pages", () => {
     // the site's pairs link to the game, and the odds are the site's own
     expect(demo2).toMatch(/<section aria-labelledby="markets-title" class="card hero-markets">/);
     expect(demo2).toContain('href="/game?pair=BTC-USDT"');
-    expect(demo2).toMatch(/<dt>Rise<\/dt><dd>[0-9.]+<\/dd>/);
+    expect(demo2).toMatch(/<dt>Rise<\/dt><dd>×1\.90<\/dd>/);
   });
 });

@@ -19,7 +19,7 @@ import { Suspense, useContext, useEffect, useState } from "react";
 import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
 import { lazyPiece, RenderedPieces } from "./utils/lazy-piece";
 import { useNonce } from "./utils/nonce";
-import { appearanceOf, practiceCss, themeColorMetas, themeCss } from "./utils/theme.server";
+import { appearanceOf, designAttributes, practiceCss, themeColorMetas, themeCss } from "./utils/theme.server";
 import { loadNamespacesFor } from "./utils/translations.client";
 import { requestTimeZone, TIME_ZONE_SCRIPT } from "./utils/time-zone.server";
 import { handleNamespaces, localeUrl, useChangeLanguage, useTranslation } from "./utils/translator";
@@ -77,10 +77,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       html: {
         "data-scheme": appearance.scheme,
         "data-updown": appearance.updown,
+        // the design's choices the style sheets select on (buttons, density, hero: theme-css.ts)
+        ...designAttributes(site.theme),
         ...(practiceMode ? { "data-mode": "practice" } : {}),
       },
       metas: themeColorMetas(site.theme, appearance.scheme),
-      css: practiceMode ? themeCss(site.theme) + practiceCss(site.theme) : themeCss(site.theme),
+      css: themeCss(site.theme, locale) + (practiceMode ? practiceCss(site.theme) : ""),
     },
     csrf: session.csrf,
     toast: session.takeToast() ?? null,

@@ -8,6 +8,7 @@ export * from "./security";
 export * from "./challenge";
 export * from "./text";
 export * from "./theme";
+export * from "./theme-design";
 export * from "./icons";
 export * from "./request";
 export * from "./localize";

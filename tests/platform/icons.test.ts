@@ -1,6 +1,6 @@
 import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ICON_MAX_BYTES } from "../../server/contract";
+import { DESIGN_DEFAULTS, ICON_MAX_BYTES } from "../../server/contract";
 import { solidPng } from "../../server/platform/site/png";
 import type { Platform } from "../helpers/platform";
 import { sharedPlatform } from "../helpers/shared";
@@ -21,6 +21,7 @@ beforeAll(async () => {
       defaultScheme: "system",
       upDown: "locale",
       logo: "wordmark",
+      ...DESIGN_DEFAULTS,
     },
   });
   await platform.seedSite("icons-b");

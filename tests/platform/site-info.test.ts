@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DESIGN_DEFAULTS } from "../../server/contract/theme-design";
 import type { Platform } from "../helpers/platform";
 import { sharedPlatform } from "../helpers/shared";
 
@@ -41,7 +42,26 @@ describe("a site's theme, set by the operator", () => {
     });
     expect(put.envelope.statusCode).toBe(200);
     const { envelope } = await platform.call("siteInfo", { params: { siteId: "theme-ok" } });
-    expect((envelope.data as { theme: unknown }).theme).toEqual(readable);
+    // sent without the design parts (as before they existed): stored and answered with their defaults
+    expect((envelope.data as { theme: unknown }).theme).toEqual({ ...readable, ...DESIGN_DEFAULTS });
+  });
+
+  it("stores the design parts an operator chooses and refuses one outside its choices", async () => {
+    await platform.seedSite("theme-design", { title: "Theme design" });
+    const design = { ...readable, font: "grotesk" as const, radius: "square" as const, hero: "split" as const };
+    const put = await platform.operator("operatorPutSite", {
+      params: { siteId: "theme-design" },
+      body: { theme: design },
+    });
+    expect(put.envelope.statusCode).toBe(200);
+    const { envelope } = await platform.call("siteInfo", { params: { siteId: "theme-design" } });
+    expect((envelope.data as { theme: unknown }).theme).toEqual({ ...DESIGN_DEFAULTS, ...design });
+    const bad = await platform.operator("operatorPutSite", {
+      params: { siteId: "theme-design" },
+      body: { theme: { ...design, radius: "4px" as "square" } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.envelope.message).toBe("invalid_parameters");
   });
 
   it("refuses a colour pair below AA with theme_contrast_too_low, says which pair, and keeps the config", async () => {
@@ -64,6 +84,6 @@ describe("a site's theme, set by the operator", () => {
       theme: unknown;
     };
     expect(after.title).toBe("Theme Bad");
-    expect(after.theme).toEqual(readable);
+    expect(after.theme).toEqual({ ...readable, ...DESIGN_DEFAULTS });
   });
 });

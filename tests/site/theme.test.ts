@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO2_SITE } from "../../server/cli/seed/sites";
+import { DESIGN_DEFAULTS } from "../../server/contract/theme-design";
 import { themeColors, type Theme } from "../../server/contract/theme";
 import { createStack, Visitor, type Stack } from "../helpers/site";
 
@@ -18,6 +19,7 @@ const THEME: Theme = {
   defaultScheme: "light",
   upDown: "locale",
   logo: "wordmark",
+  ...DESIGN_DEFAULTS,
 };
 
 beforeAll(async () => {

@@ -12,7 +12,7 @@ describe("appearance", () => {
   });
 
   it("writes every colour of both schemes, dark also under the device's dark setting when following it", () => {
-    const css = themeCss(DEFAULT_THEME);
+    const css = themeCss(DEFAULT_THEME, "en-US");
     const light = themeColors(DEFAULT_THEME.light, "light");
     const dark = themeColors(DEFAULT_THEME.dark, "dark");
     expect(css.startsWith(`:root{--fg:${light.fg};`)).toBe(true);

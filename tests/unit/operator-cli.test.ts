@@ -7,6 +7,7 @@ import { accessHeaders, httpOperatorClient } from "../../server/cli/operator/cli
 import { COMMANDS } from "../../server/cli/operator/commands";
 import { formatMoney, formatTime, table } from "../../server/cli/operator/format";
 import { minorDigits } from "#rules/units";
+import { DESIGN_DEFAULTS } from "../../server/contract/theme-design";
 import { nodeIo, run } from "../../server/cli/operator/run";
 import { synopsis, type Io } from "../../server/cli/operator/spec";
 
@@ -1055,10 +1056,55 @@ describe("theme", () => {
         defaultScheme: "dark",
         upDown: "red-up",
         logo: "mark-name",
+        // the stored theme predates the design parts: it is read, and sent back, with their defaults
+        ...DESIGN_DEFAULTS,
       },
     });
     expect(cli.stdout()).toContain("accent #0f766e");
     expect(cli.stdout()).toContain("mark-name");
+  });
+
+  it("sets the design parts, each a closed choice, and prints them", async () => {
+    const cli = fakeIo({
+      answer: (url, sent) =>
+        url.pathname === "/operator/sites/demo"
+          ? ok({ siteId: "demo", theme: JSON.parse(sent.body!).theme })
+          : site(url),
+    });
+    const argv = ["theme", "demo", "--font", "grotesk", "--scale", "compact", "--radius", "square"];
+    argv.push("--density", "compact", "--buttons", "outline", "--hero", "split", "--imagery", "candles");
+    expect(await run(argv, cli.io)).toBe(0);
+    const put = JSON.parse(cli.sent.find((s) => s.method === "PUT")!.body!) as { theme: Record<string, unknown> };
+    expect(put.theme).toMatchObject({
+      font: "grotesk",
+      scale: "compact",
+      radius: "square",
+      density: "compact",
+      buttons: "outline",
+      hero: "split",
+      imagery: "candles",
+    });
+    expect(cli.stdout()).toMatch(/hero:\s+split/);
+  });
+
+  it("refuses a design value outside its choices as a usage error, with a 'did you mean'", async () => {
+    const cli = fakeIo({ answer: site });
+    expect(await run(["theme", "demo", "--radius", "rounded"], cli.io)).toBe(2);
+    expect(cli.stderr()).toContain("--radius 'rounded': one of square, soft, round (did you mean round?)");
+    expect(cli.sent).toHaveLength(0);
+  });
+
+  it("previews a theme with its CSS and <html> attributes without sending it", async () => {
+    const cli = fakeIo({ answer: site });
+    const argv = ["theme", "demo", "--hero", "banner", "--font", "serif", "--preview", "--css", "--lang", "ja-JP"];
+    expect(await run(argv, cli.io)).toBe(0);
+    expect(cli.sent.map((s) => s.method)).toEqual(["GET"]);
+    expect(cli.stdout()).toContain("nothing was sent");
+    expect(cli.stdout()).toContain('data-hero="banner"');
+    // the Japanese page's serif reaches Japanese Mincho before any Chinese font
+    expect(cli.stdout()).toContain('"Hiragino Mincho ProN", "Yu Mincho"');
+    // the banner's tinted panel draws the accent too: practice takes the darker amber that reads on it
+    expect(cli.stdout()).toContain(":root[data-mode=practice]{--accent:#92400e");
   });
 
   it("prints the platform's failing pairs when the platform refuses the theme", async () => {

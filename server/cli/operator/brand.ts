@@ -1,22 +1,33 @@
 /**
- * The brand commands: `theme` (a site's colours, default scheme, up/down and logo usage, checked
- * for WCAG AA contrast here before anything is sent, and again by the platform) and `icons` (the
- * home-screen PNGs, rendered here from the site's mark: ./icons.ts).
+ * The brand commands: `theme` (a site's colours, default scheme, up/down, logo usage and design:
+ * type, scale, corners, density, buttons, hero; checked for WCAG AA contrast here before anything
+ * is sent, and again by the platform; `--preview` and `--css` show the result without sending) and
+ * `icons` (the home-screen PNGs, rendered here from the site's mark: ./icons.ts).
  */
-import { hexColor, LOGO_USAGES, theme as themeSchema, themeProblems, type Theme } from "../../contract";
+import {
+  DESIGN_CHOICES,
+  hexColor,
+  LOGO_USAGES,
+  practiceAccent,
+  theme as themeSchema,
+  themeProblems,
+  type Theme,
+  type ThemeDesign,
+} from "../../contract";
 import { COLOR_SCHEMES, SCHEME_CHOICES, UP_DOWN_CHOICES } from "#rules/appearance";
+import { designAttributes, themeCss, practiceCss } from "../../../app/utils/theme-css";
 import { readFile, writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { renderIcons } from "./icons";
 import { siteArg, userPath } from "./inputs";
 import { keyValue } from "./format";
 import type { CommandSpec, FlagSpec } from "./spec";
-import { UsageError } from "./spec";
+import { suggestion, UsageError } from "./spec";
 
 const PALETTE_FIELDS = ["accent", "background", "surface"] as const;
 
 const oneOf = (values: readonly string[]) => (value: string) =>
-  values.includes(value) ? undefined : values.join(", ");
+  values.includes(value) ? undefined : `one of ${values.join(", ")}${suggestion(value, values)}`;
 const colorCheck = (value: string) => (hexColor.safeParse(value).success ? undefined : "a colour as #rrggbb");
 
 /** --light-accent, --light-background, …, --dark-surface */
@@ -30,6 +41,29 @@ const COLOR_FLAGS: FlagSpec[] = COLOR_SCHEMES.flatMap((scheme) =>
   })),
 );
 
+/** What each design part means, for the help and the printed theme. */
+const DESIGN_HELP: Record<keyof ThemeDesign, string> = {
+  font: "the type family (installed fonts, with CJK fonts of the same style per language)",
+  scale: "the type scale: every text and space in rem follows it (15, 16, 17 px)",
+  radius: "corners of cards, fields, buttons and chips (2, 8, 16 px)",
+  density: "space inside cards and between sections (touch targets stay 44 px)",
+  buttons: "solid (main action filled), outline (all outlined), pill (filled, fully rounded)",
+  hero: "the home page's hero: centred, split (beside the site's pairs and odds), banner (artwork band over a tinted panel)",
+  imagery: "the hero's built-in artwork, drawn in the accent",
+};
+const DESIGN_PARTS = Object.keys(DESIGN_CHOICES) as (keyof ThemeDesign)[];
+
+/** --font, --scale, --radius, --density, --buttons, --hero, --imagery */
+const DESIGN_FLAGS: FlagSpec[] = DESIGN_PARTS.map((part) => ({
+  name: part,
+  type: "string" as const,
+  value: DESIGN_CHOICES[part].join("|"),
+  help: DESIGN_HELP[part],
+  check: oneOf(DESIGN_CHOICES[part]),
+}));
+
+const LANGUAGE_TAGS = ["en-US", "zh-TW", "zh-CN", "ja-JP"] as const;
+
 /** The theme as `get-site` and `theme` print it. */
 export function themeLines(t: Theme): [string, string][] {
   const palette = (scheme: "light" | "dark") => PALETTE_FIELDS.map((f) => `${f} ${t[scheme][f]}`).join(", ");
@@ -42,7 +76,24 @@ export function themeLines(t: Theme): [string, string][] {
       "logo",
       t.logo === "wordmark" ? "wordmark (the logo image alone)" : "mark-name (the favicon mark beside the title)",
     ],
+    ...DESIGN_PARTS.map((part): [string, string] => [part, t[part]]),
+    [
+      "practice accent",
+      COLOR_SCHEMES.map((scheme) => `${scheme} ${practiceAccent(t, scheme) ?? "none (keeps the accent)"}`).join(", "),
+    ],
   ];
+}
+
+/** The CSS and `<html>` attributes the site renders for the theme on a page in `lang` (the preview). */
+export function themePreview(t: Theme, lang: string): string {
+  const attributes = Object.entries(designAttributes(t))
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(" ");
+  return [
+    `<html lang="${lang}" ${attributes}>`,
+    `<style>${themeCss(t, lang)}</style>`,
+    `<style> /* practice mode */ ${practiceCss(t)}</style>`,
+  ].join("\n");
 }
 
 /** The current theme with the flags given applied over it. */
@@ -58,6 +109,10 @@ export function themeFromFlags(current: Theme, flags: Record<string, string | bo
     next.defaultScheme = flags["default-scheme"] as Theme["defaultScheme"];
   if (typeof flags["up-down"] === "string") next.upDown = flags["up-down"] as Theme["upDown"];
   if (typeof flags.logo === "string") next.logo = flags.logo as Theme["logo"];
+  for (const part of DESIGN_PARTS) {
+    const value = flags[part];
+    if (typeof value === "string") (next as Record<string, unknown>)[part] = value;
+  }
   const parsed = themeSchema.safeParse(next);
   if (!parsed.success)
     throw new UsageError(
@@ -69,11 +124,15 @@ export function themeFromFlags(current: Theme, flags: Record<string, string | bo
 
 export const THEME_COMMAND: CommandSpec = {
   name: "theme",
-  summary: "set a site's theme: colours per scheme, default scheme, up/down colours, logo usage",
+  summary: "set a site's theme: colours, default scheme, up/down, logo usage, type, corners, density, buttons, hero",
   details:
     "Flags not given keep the site's current value; without flags the theme is printed. Every pair a\n" +
-    "page draws text with must reach WCAG AA (4.5:1, field borders 3:1): a theme that fails is\n" +
-    "refused here, each failing pair printed, and nothing is sent (the platform checks it again).",
+    "page draws text with must reach WCAG AA (4.5:1, field borders 3:1), and practice mode must find an\n" +
+    "accent of its own (readable, at least ΔE 30 from the brand's): a theme that fails is refused here,\n" +
+    "each problem printed, and nothing is sent (the platform checks it again). A theme stored before\n" +
+    "the design flags existed reads as their defaults (system, regular, soft, comfortable, solid,\n" +
+    "centred, none). --preview checks and prints the result without sending it; --css prints the CSS\n" +
+    "and <html> attributes a page would get (with --lang for a language's fonts).",
   args: [siteArg],
   flags: [
     ...COLOR_FLAGS,
@@ -98,19 +157,37 @@ export const THEME_COMMAND: CommandSpec = {
       help: `${LOGO_USAGES.join(" (the logo image alone) or ")} (the favicon mark beside the title)`,
       check: oneOf(LOGO_USAGES),
     },
+    ...DESIGN_FLAGS,
+    { name: "preview", type: "boolean", help: "check and print the theme the flags make, without sending it" },
+    { name: "css", type: "boolean", help: "also print the CSS and <html> attributes a page gets" },
+    {
+      name: "lang",
+      type: "string",
+      value: "language",
+      help: `the page language of --css (its fonts): ${LANGUAGE_TAGS.join(", ")}; default en-US`,
+      check: oneOf(LANGUAGE_TAGS),
+    },
   ],
   examples: [
     "theme demo",
     "theme demo --light-accent '#0f766e' --dark-surface '#161b22' --default-scheme dark --up-down red-up --logo mark-name",
+    "theme demo2 --font grotesk --scale compact --radius square --density compact --hero split --preview --css --lang zh-TW",
   ],
   async run(ctx) {
     const siteId = ctx.args.siteId!;
     const info = await ctx.platform.read("siteInfo", { siteId });
     if (info.statusCode !== 200 || !info.data) return ctx.refused(info, `reading ${siteId}`);
-    const current = info.data.theme;
-    const changed = Object.keys(ctx.flags).some((name) => ctx.flags[name] !== undefined);
+    // a theme stored before the design parts: read with their defaults
+    const current = themeSchema.parse(info.data.theme);
+    const lang = typeof ctx.flags.lang === "string" ? ctx.flags.lang : "en-US";
+    const show = (t: Theme) =>
+      (ctx.json ? JSON.stringify(t, null, 2) : keyValue(themeLines(t))) +
+      (ctx.flags.css ? `\n\n${themePreview(t, lang)}` : "");
+    const changed = Object.keys(ctx.flags).some(
+      (name) => !["preview", "css", "lang"].includes(name) && ctx.flags[name] !== undefined,
+    );
     if (!changed) {
-      ctx.io.out(ctx.json ? JSON.stringify(current, null, 2) : keyValue(themeLines(current)));
+      ctx.io.out(show(current));
       return;
     }
     const next = themeFromFlags(current, ctx.flags);
@@ -119,6 +196,10 @@ export const THEME_COMMAND: CommandSpec = {
       ctx.fail(
         `the theme is not readable enough (WCAG AA), nothing was sent:\n${problems.map((p) => `  ${p}`).join("\n")}`,
       );
+      return;
+    }
+    if (ctx.flags.preview) {
+      ctx.io.out(`preview of ${siteId}'s theme, nothing was sent:\n${show(next)}`);
       return;
     }
     const answer = await ctx.platform.operator("operatorPutSite", { params: { siteId }, body: { theme: next } });

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import {
   textLanguage,
+  theme as themeSchema,
   type AuditEntry,
   type DepositAddressPool,
   type DepositAddressView,
@@ -77,7 +78,8 @@ export class SiteObject extends DurableObject<Env> {
   /**
    * null until an operator has created the site. Stored over the defaults, so a field added to
    * the contract later has its default value on sites created before it; contract settings stored
-   * before the fee share are offered within it (fee-share.ts).
+   * before the fee share are offered within it (fee-share.ts), and a theme stored before its
+   * design parts reads as their defaults (server/contract/theme-design.ts).
    */
   getConfig(): SiteInfo | null {
     const row = this.row();
@@ -94,7 +96,8 @@ export class SiteObject extends DurableObject<Env> {
       const note = offeredSettingsNote(row.site_id, stored, offered);
       if (note) console.warn(note);
     }
-    return { ...config, contractSettings: offered.settings };
+    const theme = themeSchema.safeParse(config.theme);
+    return { ...config, contractSettings: offered.settings, theme: theme.success ? theme.data : config.theme };
   }
 
   putConfig(siteId: string, patch: SiteConfigPatch): Result<SiteInfo> {

@@ -56,13 +56,22 @@ export const DEMO_SITE: SeedSite = withContent("Demo Trade", "demo", TEXTS, {
     logo: "/brand/demo/logo.svg",
     logo2: "/brand/demo/logo2.svg",
     favicon: "/brand/demo/favicon.svg",
-    // teal on white, following the device's light or dark setting; the wordmark spells the name
+    // calm and airy (docs/operators.md, "Theme"): teal on white following the device's light or
+    // dark setting, rounded type a size up, round corners, room around everything, pill buttons,
+    // the tagline centred under soft waves; the wordmark spells the name
     theme: {
       light: { accent: "#0f766e", background: "#f3f7f6", surface: "#ffffff" },
       dark: { accent: "#2dd4bf", background: "#0b1413", surface: "#12201e" },
       defaultScheme: "system",
       upDown: "locale",
       logo: "wordmark",
+      font: "rounded",
+      scale: "large",
+      radius: "round",
+      density: "comfortable",
+      buttons: "pill",
+      hero: "centred",
+      imagery: "waves",
     },
     defaultLanguage: DEFAULT_LANGUAGE,
     langOptions: ["en_US", "zh_TW", "zh_CN", "ja_JP"],

@@ -149,6 +149,7 @@ describe("operator key", () => {
         optionId: "some-option",
         key: "some-campaign",
         operatorId: "op_0123456789abcdef",
+        account: "some-account",
       };
       const body = CALLS[name].method === "GET" ? undefined : {};
       const { status, envelope } = await platform.operator(name, { params, body } as never, "nope");

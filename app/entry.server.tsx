@@ -1,10 +1,12 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import type { renderToReadableStream as RenderToReadableStream } from "react-dom/server";
 import { pieceChunks } from "../server/site/pieces";
 import { earlySocketsScript } from "./utils/early-sockets";
 import { RenderedPieces, type PieceChunks } from "./utils/lazy-piece";
 import { NonceProvider } from "./utils/nonce";
+import { RequestReferenceProvider } from "./utils/request-reference";
+import { errorFields, log } from "../server/log/log";
 import { TranslationProvider } from "./utils/translator";
 
 /*
@@ -52,6 +54,19 @@ function pieceTail(links: { href: string; piece: string }[], streams: string[], 
   return preloads.join("") + script;
 }
 
+/**
+ * A loader's or action's unexpected error: one structured line with the request's id (server/log),
+ * instead of Remix's free-text console.error. A request the browser gave up on is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // a 404 or another refusal is no failure: the request's own line has its status
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // a thrown Response carries the error it stands for on a private field, as Remix's own handler reads it
+  const inner = isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error;
+  log("error", "route failed", { requestId: context.requestId, ...errorFields(inner) });
+};
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -71,18 +86,20 @@ export default async function handleRequest(
   };
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.nonce}>
-      {/* the locale's shared, immutable catalog (server/site/i18n.ts): nothing is built per request */}
-      <TranslationProvider catalog={loadContext.translations}>
-        <RenderedPieces.Provider value={pieces}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={5000} />
-        </RenderedPieces.Provider>
-      </TranslationProvider>
+      <RequestReferenceProvider value={loadContext.requestId}>
+        {/* the locale's shared, immutable catalog (server/site/i18n.ts): nothing is built per request */}
+        <TranslationProvider catalog={loadContext.translations}>
+          <RenderedPieces.Provider value={pieces}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={5000} />
+          </RenderedPieces.Provider>
+        </TranslationProvider>
+      </RequestReferenceProvider>
     </NonceProvider>,
     {
       signal: request.signal,
       nonce: loadContext.nonce,
       onError(error: unknown) {
-        console.error(error);
+        log("error", "render failed", { requestId: loadContext.requestId, ...errorFields(error) });
         status = 500;
       },
     },

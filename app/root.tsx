@@ -19,6 +19,7 @@ import { Suspense, useContext, useEffect, useState } from "react";
 import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
 import { lazyPiece, RenderedPieces } from "./utils/lazy-piece";
 import { useNonce } from "./utils/nonce";
+import { REFERENCE_ELEMENT_ID, useRequestReference } from "./utils/request-reference";
 import { appearanceOf, designAttributes, practiceCss, themeColorMetas, themeCss } from "./utils/theme.server";
 import { loadNamespacesFor } from "./utils/translations.client";
 import { requestTimeZone, TIME_ZONE_SCRIPT } from "./utils/time-zone.server";
@@ -301,7 +302,9 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const reference = useRequestReference();
+  // in the browser only: the server's line for this error is written by entry.server's handleError
+  if (!notFound && typeof document !== "undefined") console.error(error);
   const title = notFound ? t("errors.not_found_title") : t("errors.server_title");
   // the message only: whatever the error was, its text and stack stay in the server's log
   const page = (
@@ -312,7 +315,15 @@ export function ErrorBoundary() {
           {t("errors.not_found_body")} <code>{location.pathname + location.search}</code>
         </p>
       ) : (
-        <p>{t("errors.server_body")}</p>
+        <>
+          <p>{t("errors.server_body")}</p>
+          {/* the request id, so support can find this request's log lines; never the error itself */}
+          {reference ? (
+            <p id={REFERENCE_ELEMENT_ID} data-reference={reference}>
+              <small>{t("errors.reference", { id: reference })}</small>
+            </p>
+          ) : null}
+        </>
       )}
       <p>
         <a href="/">{t("errors.home_link")}</a>

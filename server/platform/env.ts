@@ -43,6 +43,10 @@ export interface Env {
    * always-passing test secret; production refuses every test key.
    */
   TURNSTILE_SECRET_KEY?: string;
+  /** Workers Analytics Engine: bets, settlements, deposits, withdrawals and errors per site (metrics.ts) */
+  METRICS?: AnalyticsEngineDataset;
+  /** the deployed version's id and tag, for /healthz (wrangler.toml `[version_metadata]`) */
+  CF_VERSION_METADATA?: WorkerVersionMetadata;
 }
 
 export const isProduction = (env: Pick<Env, "ENVIRONMENT">): boolean =>

@@ -22,6 +22,36 @@ import type { CallInput, Handler, MemberContext, OperatorContext, RawFile, Touch
 import { readJson, respond } from "./http";
 import { badRequest, fail, type Failure, type Result } from "./result";
 import { feeShareRefusal } from "./site/fee-share";
+import { errorFields, log } from "../log/log";
+import { recordMetric, type MetricKind } from "./metrics";
+
+/**
+ * What the platform's request line says besides status and time (server/log/README.md), filled
+ * as the request is handled: the call, its path pattern, the site and the envelope's message.
+ */
+export type PlatformTrace = {
+  requestId: string;
+  call?: CallName;
+  route?: string;
+  siteId?: string;
+  message?: string;
+};
+
+/** The member calls counted in Analytics Engine when they succeed (metrics.ts). */
+const COUNTED: Partial<Record<CallName, MetricKind>> = {
+  placeOrder: "bet",
+  deposit: "deposit",
+  withdraw: "withdrawal",
+};
+
+/** A counted call's data point: its amount when the body names one, in the member's mode. */
+function countCall(env: Env, name: CallName, member: MemberContext, body: unknown): void {
+  const kind = COUNTED[name];
+  if (!kind) return;
+  const amount =
+    typeof body === "object" && body !== null && "amount" in body && typeof body.amount === "number" ? body.amount : 0;
+  recordMetric(env, kind, member.siteId, member.mode, { amount });
+}
 
 const NAMES = Object.keys(CALLS) as CallName[];
 
@@ -177,15 +207,20 @@ async function handle(
   request: Request,
   env: Env,
   ctx: Pick<ExecutionContext, "waitUntil">,
+  trace: PlatformTrace,
 ): Promise<Result<unknown> | Response> {
   const url = new URL(request.url);
   const found = findCall(request.method, url.pathname);
   if (!found) return badRequest("invalid_parameters");
   const spec: CallSpec = CALLS[found.name];
+  trace.call = found.name;
+  trace.route = spec.path;
+  trace.siteId = found.params.siteId ?? requestSite(request) ?? undefined;
 
   const caller = await authenticate(spec, request, env);
   if (!caller.ok) return caller;
   const { member, operator } = caller.data;
+  if (member) trace.siteId = member.siteId;
   const touched: Touched = {};
   if (operator) {
     const refusal = operatorRefusal(operator, spec, found.params);
@@ -269,12 +304,18 @@ async function handle(
       waitUntil: (work: Promise<unknown>) => ctx.waitUntil(work),
     } as CallInput<CallName>));
   if (operator) await logOperatorAction(env, operator, found.name, params.value, body.value, result, touched);
+  // a replayed answer was counted when it was first given
+  if (!stored && result.ok && member) countCall(env, found.name, member, body.value);
   if (!result.ok) return result;
   if (spec.raw) return rawResponse(result.data as RawFile);
   // The platform keeps its side of the contract: a response that breaks it is a bug, not data.
   const data = spec.data.safeParse(result.data);
   if (!data.success) {
-    console.error(`response of ${found.name} breaks the contract`, data.error.issues);
+    log("error", "response breaks the contract", {
+      requestId: trace.requestId,
+      call: found.name,
+      issues: data.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`),
+    });
     return fail(500, "internal_error");
   }
   return { ok: true, data: data.data };
@@ -292,12 +333,24 @@ async function answer(name: CallName, input: CallInput<CallName>): Promise<Resul
   return member.stub.keepAnswer(member.proof, intent, name, result);
 }
 
-export async function route(request: Request, env: Env, ctx: Pick<ExecutionContext, "waitUntil">): Promise<Response> {
+export async function route(
+  request: Request,
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  trace: PlatformTrace,
+): Promise<Response> {
+  let result: Result<unknown> | Response;
   try {
-    const result = await handle(request, env, ctx);
-    return result instanceof Response ? result : respond(result);
+    result = await handle(request, env, ctx, trace);
   } catch (error) {
-    console.error("platform request failed", error);
-    return respond(fail(500, "internal_error"));
+    log("error", "platform request failed", { requestId: trace.requestId, call: trace.call, ...errorFields(error) });
+    result = fail(500, "internal_error");
   }
+  if (result instanceof Response) {
+    trace.message = result.status === 200 ? "ok" : undefined;
+    return result;
+  }
+  trace.message = result.ok ? "ok" : result.message;
+  if (!result.ok && result.statusCode >= 500) recordMetric(env, "error", trace.siteId, trace.call ?? "unknown call");
+  return respond(result);
 }

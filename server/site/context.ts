@@ -21,6 +21,8 @@ export type SiteContext = {
   nonce: string;
   buildId: string;
   now: number;
+  /** this request's id, in its log lines and on the error page ("Reference: …"; server/log/README.md) */
+  requestId: string;
 };
 
 declare module "@remix-run/server-runtime" {

@@ -15,10 +15,26 @@ import { handleStream } from "./streams";
 import { loadSiteInfo, localSiteInfo, resolveSiteId } from "./tenant";
 import { LOCALES, toLocaleId, type Locale } from "../../app/i18n";
 import { textLanguage } from "../contract/localize";
+import { REQUEST_ID_HEADER } from "../contract";
+import { errorFields, log, requestIdOf, since } from "../log/log";
+import { routePatternMatcher } from "./route-pattern";
+import { health } from "./health";
 
 const remixBuild = build as unknown as ServerBuild;
 const buildId = remixBuild.assets.version;
 let handleRemix: ReturnType<typeof createRequestHandler> | undefined;
+const routePattern = routePatternMatcher(remixBuild);
+
+/**
+ * What one request's log line says besides its answer (server/log/README.md): filled as the
+ * request is served, written once when it ends.
+ */
+export type RequestTrace = {
+  requestId: string;
+  siteId?: string;
+  /** every platform call the request made: its name, the platform's status (0: unreachable), its time */
+  calls: { call: string; status: number; ms: number }[];
+};
 
 /**
  * The site worker: tenant → site info → site redirects → session → forged-post check →
@@ -27,28 +43,54 @@ let handleRemix: ReturnType<typeof createRequestHandler> | undefined;
  */
 export default {
   async fetch(request: Request, rawEnv: Record<string, unknown>, ctx?: ExecutionContext): Promise<Response> {
+    const started = Date.now();
     const url = new URL(request.url);
+    const trace: RequestTrace = { requestId: requestIdOf(request), calls: [] };
     const policy = new ResponsePolicy(url);
     const loaded = loadEnv(rawEnv);
-    if (!loaded.ok) return policy.apply(refuseToServe(loaded.problems, policy.nonce));
-    const { env } = loaded;
+    let response: Response | undefined;
     try {
-      return policy.apply(await respond(request, env, url, policy, ctx));
+      if (!loaded.ok) response = policy.apply(refuseToServe(loaded.problems, policy.nonce));
+      else response = policy.apply(await respond(request, loaded.env, url, policy, trace, ctx));
+      return response;
     } catch (error) {
-      // development shows the error as workerd does; production logs it and shows no stack
-      if (env.ENVIRONMENT !== "production") throw error;
-      console.error("site worker:", error);
+      log("error", "site request failed", { requestId: trace.requestId, ...errorFields(error) });
+      // development shows the error as workerd does; production shows a plain page with the
+      // request id, and no stack
+      if (!loaded.ok || loaded.env.ENVIRONMENT !== "production") throw error;
       const t = resources["en-US"].common.errors;
-      return policy.apply(errorPage("en", t.server_title, t.server_body, policy.nonce));
+      const reference = t.reference.replace("{{id}}", trace.requestId);
+      response = policy.apply(errorPage("en", t.server_title, t.server_body, policy.nonce, reference));
+      return response;
+    } finally {
+      log("info", "request", {
+        worker: "site",
+        requestId: trace.requestId,
+        siteId: trace.siteId,
+        method: request.method,
+        route: routeOf(url.pathname),
+        status: response?.status ?? 500,
+        durationMs: since(started),
+        calls: trace.calls,
+      });
     }
   },
 };
+
+/** The pattern of what answered a path: the worker's own paths by name, the rest by Remix's routes. */
+function routeOf(pathname: string): string {
+  if (pathname === "/healthz" || pathname === "/build-id.json") return pathname;
+  if (pathname.startsWith("/locales/")) return "/locales/:locale/:namespace.json";
+  if (pathname.startsWith("/ws/market/")) return "/ws/market/:pair";
+  if (pathname.startsWith("/ws/")) return pathname === "/ws/member" ? pathname : "/ws/*";
+  return routePattern(pathname);
+}
 
 let problemsLogged = false;
 
 /** A configuration unsafe to serve answers 503 to everything and says why in the log, once per isolate. */
 function refuseToServe(problems: string[], nonce: string): Response {
-  if (!problemsLogged) for (const problem of problems) console.error(`site refuses to serve: ${problem}`);
+  if (!problemsLogged) for (const problem of problems) log("error", "site refuses to serve", { problem });
   problemsLogged = true;
   return unavailablePage(
     "en",
@@ -63,10 +105,13 @@ async function respond(
   env: Env,
   url: URL,
   policy: ResponsePolicy,
+  trace: RequestTrace,
   ctx?: ExecutionContext,
 ): Promise<Response> {
   const now = Date.now();
   const { nonce } = policy;
+  const send = platformSender(env, trace);
+  if (url.pathname === "/healthz") return health(send, buildId);
 
   if (url.pathname === "/build-id.json") {
     return Response.json({ id: buildId }, { headers: { "cache-control": "no-store" } });
@@ -75,10 +120,10 @@ async function respond(
 
   const siteId = await resolveSiteId(env, url.hostname);
   if (!siteId) return unknownSitePage(url.hostname, nonce);
+  trace.siteId = siteId;
 
   const secure = url.protocol === "https:";
   let session: AppSession | undefined;
-  const send = platformSender(env);
   const clientAddress = clientAddressOf(request, env.ENVIRONMENT === "production");
   const platform = createPlatformClient({
     send,
@@ -86,6 +131,7 @@ async function respond(
     clientAddress,
     token: () => session?.token,
     mode: () => session?.mode ?? "real",
+    observe: (call) => trace.calls.push(call),
     onSessionEnded: () => {
       session?.signOut(siteId);
       session?.flashToast({ kind: "error", key: "relogin" });
@@ -181,6 +227,7 @@ async function respond(
       buildId,
       now,
       nonce,
+      requestId: trace.requestId,
     };
     handleRemix ??= createRequestHandler(remixBuild, env.ENVIRONMENT);
     response = await handleRemix(request, context);
@@ -191,14 +238,16 @@ async function respond(
   return withCookies(response, session, cookies);
 }
 
-function platformSender(env: Env): (request: Request) => Promise<Response> {
+/** Sends to the platform, with this request's id on every call, so both workers' lines share it. */
+function platformSender(env: Env, trace: RequestTrace): (request: Request) => Promise<Response> {
   const binding = env.PLATFORM;
-  if (binding) return (request) => binding.fetch(request);
-  const base = new URL(env.PLATFORM_URL!);
+  const base = binding ? undefined : new URL(env.PLATFORM_URL!);
   return (request) => {
+    const headers = new Headers(request.headers);
+    headers.set(REQUEST_ID_HEADER, trace.requestId);
+    if (binding) return binding.fetch(new Request(request, { headers }));
     const url = new URL(request.url);
-    const target = new URL(url.pathname + url.search, base);
-    return fetch(new Request(target, request));
+    return fetch(new Request(new URL(url.pathname + url.search, base), new Request(request, { headers })));
   };
 }
 

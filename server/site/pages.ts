@@ -31,7 +31,11 @@ export function unavailablePage(lang: string, title: string, body: string, nonce
   return page(503, lang, escapeHtml(title), escapeHtml(body), nonce);
 }
 
-/** An unexpected failure in production: the member sees a plain page, never the error itself. */
-export function errorPage(lang: string, title: string, body: string, nonce: string): Response {
-  return page(500, lang, escapeHtml(title), escapeHtml(body), nonce);
+/**
+ * An unexpected failure in production: the member sees a plain page, never the error itself, and
+ * the reference (the request id) that finds the log line for support (server/log/README.md).
+ */
+export function errorPage(lang: string, title: string, body: string, nonce: string, reference?: string): Response {
+  const shown = reference ? `${escapeHtml(body)}</p><p><small>${escapeHtml(reference)}</small>` : escapeHtml(body);
+  return page(500, lang, escapeHtml(title), shown, nonce);
 }

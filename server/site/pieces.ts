@@ -1,3 +1,4 @@
+import { errorFields, log } from "../log/log";
 import type { PieceChunks } from "../../app/utils/lazy-piece";
 import type { Env } from "./env";
 
@@ -31,7 +32,7 @@ async function read(env: Env, build: string): Promise<PieceChunks> {
     }
     return (await response.json()) as PieceChunks;
   } catch (error) {
-    console.error("site worker: piece chunks unreadable", error);
+    log("error", "piece chunks unreadable", { worker: "site", ...errorFields(error) });
     return {};
   }
 }

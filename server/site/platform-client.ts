@@ -71,6 +71,8 @@ export interface PlatformClientOptions {
    * over. It ends the site session and returns what to throw (a redirect to /login).
    */
   onSessionEnded: () => Response;
+  /** told of every call sent: its name, the platform's HTTP status (0: unreachable after the retry), its time */
+  observe?: (call: { call: CallName; status: number; ms: number }) => void;
 }
 
 const ORIGIN = "https://platform.internal";
@@ -102,7 +104,9 @@ export function createPlatformClient(options: PlatformClientOptions) {
       siteId: options.siteId,
       clientAddress: options.clientAddress,
     };
+    const started = Date.now();
     const response = await sendWithRetry(() => callRequest(name, input, ORIGIN));
+    options.observe?.({ call: name, status: response?.status ?? 0, ms: Math.max(0, Date.now() - started) });
     return response ?? { ok: false, status: 400, code: "connection_failed" };
   }
 

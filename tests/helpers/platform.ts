@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { Miniflare, type WorkerOptions } from "miniflare";
 import {
@@ -37,6 +39,8 @@ export function platformWorkerOptions(
       OPERATORS: { className: "OperatorObject", useSQLite: true },
     },
     r2Buckets: ["UPLOADS"],
+    // Miniflare's local Analytics Engine, as `wrangler dev` has it: it takes data points and drops them
+    analyticsEngineDatasets: { METRICS: { dataset: "member_platform_metrics_test" } },
     // a development platform unless a test says otherwise: production refuses the test key
     bindings: { ENVIRONMENT: "development", OPERATOR_KEY: operatorKey, ...bindings },
   };
@@ -177,7 +181,42 @@ export interface PlatformOptions {
   wrapEntry?: string;
   /** extra environment variables of the platform worker (e.g. SMS_PROVIDER) */
   bindings?: Record<string, string>;
+  /**
+   * Hands the workers' stdout and stderr (every log line, tests/site/logs.test.ts) to the test
+   * instead of the terminal; with `metrics`, each data point METRICS is given is written to stdout
+   * as a `{"event":"metric",…}` line.
+   */
+  observe?: { stdio: (stdout: Readable, stderr: Readable) => void; metrics?: boolean };
 }
+
+/**
+ * The workers' output in a test that does not observe it: every request's and alarm's info line
+ * (server/log) is dropped, thousands a run; warnings, errors and anything else still show.
+ */
+function quietInfoLines(stdout: Readable, stderr: Readable): void {
+  for (const [stream, sink] of [
+    [stdout, process.stdout],
+    [stderr, process.stderr],
+  ] as const) {
+    createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => {
+      if (!line.includes('"level":"info"')) sink.write(`${line}\n`);
+    });
+  }
+}
+
+/** A METRICS binding that writes each data point as a log line (PlatformOptions.observe). */
+const METRICS_RECORDER: WorkerOptions = {
+  name: "metrics-recorder",
+  modules: [
+    {
+      type: "ESModule",
+      path: "recorder.js",
+      contents: `export default function () {
+        return { writeDataPoint(point) { console.log(JSON.stringify({ event: "metric", ...point })); } };
+      }`,
+    },
+  ],
+};
 
 let uniqueCounter = 0;
 /** Accounts and mobiles that no other test of the run uses. */
@@ -214,11 +253,18 @@ export function signupBody(
 
 export async function createPlatform(options: PlatformOptions = {}): Promise<Platform> {
   const operatorKey = options.operatorKey ?? TEST_OPERATOR_KEY;
+  const platformWorker = wrappedPlatformOptions(
+    operatorKey,
+    options.wrapEntry ?? BUNDLE_AS_ENTRY,
+    options.bindings ?? {},
+  );
+  if (options.observe?.metrics) {
+    delete platformWorker.analyticsEngineDatasets;
+    platformWorker.wrappedBindings = { METRICS: { scriptName: METRICS_RECORDER.name! } };
+  }
   const mf = new Miniflare({
-    workers: [
-      ...(options.extraWorkers ?? []),
-      wrappedPlatformOptions(operatorKey, options.wrapEntry ?? BUNDLE_AS_ENTRY, options.bindings ?? {}),
-    ],
+    workers: [...(options.extraWorkers ?? []), platformWorker, ...(options.observe?.metrics ? [METRICS_RECORDER] : [])],
+    handleRuntimeStdio: options.observe?.stdio ?? quietInfoLines,
   });
   await mf.ready;
   const worker = await mf.getWorker(PLATFORM_WORKER_NAME);

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { WorkerOptions } from "miniflare";
 import { DEMO2_SITE, DEMO_SITE, type SeedSite } from "../../server/cli/seed/sites";
-import { createPlatform, PLATFORM_WORKER_NAME, type Platform } from "./platform";
+import { createPlatform, PLATFORM_WORKER_NAME, type Platform, type PlatformOptions } from "./platform";
 import { CookieJar } from "./cookie-jar";
 import { open, seal, sessionKeys } from "../../server/site/sealed-cookie";
 
@@ -57,7 +57,13 @@ export async function publishSeedContent(platform: Platform, ...sites: SeedSite[
  * `platformEntry` wraps the platform bundle as createPlatform's `wrapEntry` does.
  */
 export async function createStack(
-  opts: { platformUrl?: string; vars?: Record<string, string>; siteEntry?: string; platformEntry?: string } = {},
+  opts: {
+    platformUrl?: string;
+    vars?: Record<string, string>;
+    siteEntry?: string;
+    platformEntry?: string;
+    observe?: PlatformOptions["observe"];
+  } = {},
 ): Promise<Stack> {
   const site: WorkerOptions = {
     name: "member-site",
@@ -81,7 +87,7 @@ export async function createStack(
     },
     serviceBindings: opts.platformUrl ? {} : { PLATFORM: PLATFORM_WORKER_NAME },
   };
-  const platform = await createPlatform({ extraWorkers: [site], wrapEntry: opts.platformEntry });
+  const platform = await createPlatform({ extraWorkers: [site], wrapEntry: opts.platformEntry, observe: opts.observe });
   await platform.seedSite(DEMO_SITE.siteId, DEMO_SITE.config);
   await platform.seedSite(DEMO2_SITE.siteId, DEMO2_SITE.config);
   return {

@@ -75,11 +75,13 @@ describe("production: an exception inside the worker entry", () => {
   });
   afterAll(async () => production?.dispose());
 
-  it("answers a plain 500 page with no stack and no error text", async () => {
-    const response = await production.fetch("http://localhost/");
+  it("answers a plain 500 page with no stack and no error text, and the request id for support", async () => {
+    const response = await production.fetch("http://localhost/", { headers: { "cf-ray": "8f1a2b3c4d5e6f70-NRT" } });
     expect(response.status).toBe(500);
     const body = await response.text();
     expect(body).toContain("Something went wrong");
+    // the id of the request's log lines (server/log/README.md)
+    expect(body).toContain("Reference: 8f1a2b3c4d5e6f70-NRT");
     expectNoLeak(body);
   });
 });

@@ -143,6 +143,14 @@ describe("the platform worker as deployed", () => {
     expect(platform.bindings.get("UPLOADS")).toEqual({ detail: "member-uploads", kind: "R2 Bucket" });
   });
 
+  it("writes its metrics to Analytics Engine and reports its version on /healthz", () => {
+    expect(platform.bindings.get("METRICS")).toEqual({
+      detail: "member_platform_metrics",
+      kind: "Analytics Engine Dataset",
+    });
+    expect(platform.bindings.get("CF_VERSION_METADATA")?.kind).toBe("Worker Version Metadata");
+  });
+
   it("is on the public internet only at its operator hostname: a custom domain, no workers.dev address, no preview URL", () => {
     const config = unstable_readConfig({ config: PLATFORM_CONFIG, env: undefined });
     expect(config.workers_dev).toBe(false);
@@ -227,5 +235,37 @@ describe("routes and custom domains", () => {
     const dev = configs("dev");
     expect(dev.site.routes).toEqual([]);
     expect(dev.platform.routes).toEqual([]);
+  });
+});
+
+describe('logs, traces and metrics in every environment (docs/deploy.md, "Logs and metrics")', () => {
+  /** Each configuration's environments: production (the top level) and every [env.*] it names. */
+  const environments = (config: string): (string | undefined)[] => [
+    undefined,
+    ...new Set([...readFileSync(config, "utf8").matchAll(/^\[+env\.([\w-]+)[.\]]/gm)].map((m) => m[1]!)),
+  ];
+
+  it("turns Workers Logs, invocation logs and traces on, and uploads source maps, for both workers", () => {
+    for (const config of [SITE_CONFIG, PLATFORM_CONFIG])
+      for (const env of environments(config)) {
+        const read = unstable_readConfig({ config, env });
+        const where = `${config} ${env ?? "production"}`;
+        expect(read.observability, where).toMatchObject({
+          enabled: true,
+          logs: { enabled: true, invocation_logs: true },
+          traces: { enabled: true },
+        });
+        expect(read.upload_source_maps, where).toBe(true);
+      }
+  });
+
+  it("gives the platform its METRICS dataset in each environment (a binding no environment inherits)", () => {
+    for (const env of environments(PLATFORM_CONFIG)) {
+      const read = unstable_readConfig({ config: PLATFORM_CONFIG, env });
+      expect(
+        read.analytics_engine_datasets.map((dataset: { binding: string }) => dataset.binding),
+        env ?? "production",
+      ).toEqual(["METRICS"]);
+    }
   });
 });

@@ -13,3 +13,8 @@ export const CLIENT_ADDRESS_HEADER = "X-Client-Address";
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** The money a member call plays with: "real" (or absent) or "practice" (protection.ts, ACCOUNT_MODES). */
 export const ACCOUNT_MODE_HEADER = "X-Account-Mode";
+/**
+ * The id of the site request a platform call serves (Cloudflare's cf-ray, or one the site made):
+ * both workers' log lines carry it, so one search finds the whole request (server/log/README.md).
+ */
+export const REQUEST_ID_HEADER = "X-Request-Id";

@@ -8,6 +8,7 @@
  * person must be the one the operator key belongs to (server/platform/README.md, "Operators").
  */
 import type { Env } from "../env";
+import { errorFields, log } from "../../log/log";
 
 export const ACCESS_JWT_HEADER = "Cf-Access-Jwt-Assertion";
 
@@ -106,7 +107,7 @@ export type AccessIdentity = { email: string | null };
 export async function accessIdentity(request: Request, env: Env, production: boolean): Promise<AccessIdentity | null> {
   if (!production) return { email: null };
   if (!env.ACCESS_TEAM_DOMAIN || !env.ACCESS_AUD) {
-    console.error("operator call refused: ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set (docs/deploy.md)");
+    log("error", "operator call refused: ACCESS_TEAM_DOMAIN and ACCESS_AUD are not set (docs/deploy.md)");
     return null;
   }
   const token = request.headers.get(ACCESS_JWT_HEADER);
@@ -116,7 +117,7 @@ export async function accessIdentity(request: Request, env: Env, production: boo
     if (!claims) return null;
     return { email: typeof claims.email === "string" && claims.email !== "" ? claims.email.toLowerCase() : null };
   } catch (error) {
-    console.error("operator call refused: the Access token could not be checked", error);
+    log("error", "operator call refused: the Access token could not be checked", errorFields(error));
     return null;
   }
 }

@@ -10,6 +10,7 @@
  */
 import { isTurnstileTestKey, TURNSTILE_ORIGIN, TURNSTILE_TEST_ANSWER, TURNSTILE_TEST_SECRET } from "../../contract";
 import { isProduction, type Env } from "../env";
+import { errorFields, log } from "../../log/log";
 
 export const SITEVERIFY_URL = `${TURNSTILE_ORIGIN}/turnstile/v0/siteverify`;
 /** A siteverify that does not answer in time fails the challenge: the member may try again. */
@@ -49,7 +50,7 @@ export async function verifyTurnstile(
     const body = (await response.json()) as { success?: unknown };
     return body.success === true;
   } catch (error) {
-    console.error("turnstile siteverify failed", error);
+    log("error", "turnstile siteverify failed", errorFields(error));
     return false;
   }
 }

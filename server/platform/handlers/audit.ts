@@ -4,6 +4,7 @@ import type { Env } from "../env";
 import { ok, type Result } from "../result";
 import { siteStub } from "../stubs";
 import type { Handler, OperatorContext, Touched } from "./types";
+import { errorFields, log } from "../../log/log";
 
 /** The site's audit log, newest first; there is no call that changes or deletes an entry. */
 export const operatorAudit: Handler<"operatorAudit"> = async ({ env, params, query }) =>
@@ -74,6 +75,6 @@ export async function logOperatorAction(
     );
   } catch (error) {
     // The action has happened; failing its answer now would only invite a second attempt.
-    console.error(`audit: operator action ${name} on ${siteId} not logged`, error);
+    log("error", "audit: operator action not logged", { call: name, siteId, ...errorFields(error) });
   }
 }

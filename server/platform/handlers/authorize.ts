@@ -7,6 +7,7 @@ import { badRequest, fail, ok, type Result } from "../result";
 import { memberStub, siteStub } from "../stubs";
 import type { Handler } from "./types";
 import { nationalMobile } from "#rules/mobile";
+import { errorFields, log } from "../../log/log";
 
 /**
  * Sign-up. Passwords are hashed here, before the site object is called, so that a site's
@@ -63,7 +64,7 @@ export const signup: Handler<"signup"> = async ({ env, body, clientAddress }) =>
   } catch (error) {
     // Free the account and mobile again, so a retry of the same sign-up can succeed.
     await site.unregisterAccount(memberId);
-    console.error("signup: member creation failed", error);
+    log("error", "signup: member creation failed", errorFields(error));
     return fail(500, "registration_error");
   }
   return ok(null);

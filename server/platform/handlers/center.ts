@@ -11,6 +11,7 @@ import { memberStub, siteStub } from "../stubs";
 import { whenNotBusy } from "./secret-wait";
 import type { Handler } from "./types";
 import { nationalMobile } from "#rules/mobile";
+import { errorFields, log } from "../../log/log";
 
 /**
  * The member center: passwords, SMS codes, forgotten passwords and messages. PBKDF2 and SHA-256
@@ -208,15 +209,15 @@ async function sendResetCode(
     const stub = memberStub(env, memberId);
     const reserved = await stub.reserveResetSms(siteId, codeHash);
     if (!reserved.ok) {
-      console.warn(`forgotSend: member ${memberId} not sent a code: ${reserved.message}`);
+      log("warn", "forgotSend: no code sent", { siteId, memberId, message: reserved.message });
       return;
     }
     const sent = await deliver(env, siteId, "reset_password", code, reserved.data, () =>
       stub.releaseSms(reserved.data.id),
     );
-    if (!sent.ok) console.error(`forgotSend: the code for member ${memberId} was not sent: ${sent.message}`);
+    if (!sent.ok) log("error", "forgotSend: the code was not sent", { siteId, memberId, message: sent.message });
   } catch (error) {
-    console.error(`forgotSend: the code for member ${memberId} was not sent`, error);
+    log("error", "forgotSend: the code was not sent", { siteId, memberId, ...errorFields(error) });
   }
 }
 

@@ -2,6 +2,7 @@ import { memberStub } from "../stubs";
 import type { MarketState } from "./market-state";
 import * as positions from "./positions";
 import * as results from "./results";
+import { errorFields, log } from "../../log/log";
 
 /** The pair's outboxes to member objects: closes of positions, and periods' results (at least once; each applied once there). */
 
@@ -31,7 +32,10 @@ export function deliverCloses(m: MarketState): void {
               m.sql,
               closes.map((c) => c.positionId),
             );
-            console.error(`positions: delivery of ${closes.length} close(s) to a member failed`, error);
+            log("error", "positions: delivery of closes to a member failed", {
+              closes: closes.length,
+              ...errorFields(error),
+            });
           }
         }),
       );
@@ -67,7 +71,11 @@ export function deliverResults(m: MarketState): void {
               results.markResultDelivered(m.sql, start, memberId);
             } catch (error) {
               results.markResultAttempt(m.sql, start, memberId);
-              console.error(`results: delivery of ${symbol} ${start} to a member failed`, error);
+              log("error", "results: delivery to a member failed", {
+                pair: symbol,
+                periodStart: start,
+                ...errorFields(error),
+              });
             }
           }),
         );

@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { loggedAlarm } from "../alarm-log";
 import type { PairConfig } from "../../contract/game";
 import type { CallArgs } from "../call-args";
 import type { Env } from "../env";
@@ -29,6 +30,11 @@ import * as trading from "./trading";
 export class MarketObject extends DurableObject<Env> {
   private pairMarket: MarketState | null = null;
   private pairRegistry: PairRegistry | null = null;
+
+  /** GET /healthz (health.ts): the namespace reaches an instance, which answers. */
+  ping(): "ok" {
+    return "ok";
+  }
 
   /** The pair's market, its tables made on first use (the registry's instance never needs them). */
   private market(): MarketState {
@@ -139,6 +145,7 @@ export class MarketObject extends DurableObject<Env> {
   }
 
   alarm(): Promise<void> {
-    return stream.tick(this.market());
+    const market = this.market();
+    return loggedAlarm(this.env, "market", { pair: market.stored()?.symbol }, () => stream.tick(market));
   }
 }

@@ -8,6 +8,7 @@ import * as positions from "./positions";
 import type { ProfileRow } from "./profile";
 import * as rebates from "./rebates";
 import { deliverStream } from "./streams";
+import { errorFields, log } from "../../log/log";
 
 /**
  * The member object's one alarm: when it is due, and the steps it runs after the settlement of
@@ -60,7 +61,7 @@ export async function creditRebates(m: MemberState, siteId: string): Promise<voi
     m.ctx.storage.transactionSync(() => rebates.creditRebates(m.sql, config?.campaignRules ?? [], Date.now()));
   } catch (error) {
     // the due rows stay: scheduleAlarm brings the alarm back for them
-    console.error("rebates: crediting failed", error);
+    log("error", "rebates: crediting failed", errorFields(error));
     m.sql.exec("UPDATE rebate_due SET due_at = ? WHERE due_at <= ?", Date.now() + 5_000, Date.now());
   }
 }
@@ -81,7 +82,7 @@ export async function deliverOutbox(m: MemberState, profile: ProfileRow): Promis
       m.sql.exec("DELETE FROM outbox WHERE seq = ?", row.seq);
     } catch (error) {
       m.sql.exec("UPDATE outbox SET attempts = attempts + 1 WHERE seq = ?", row.seq);
-      console.error(`outbox: delivery of ${row.kind} ${row.item_id} failed`, error);
+      log("error", "outbox: delivery failed", { kind: row.kind, itemId: row.item_id, ...errorFields(error) });
       // Later rows may be newer states of the same item; keep the order, try again later.
       break;
     }
@@ -93,6 +94,6 @@ export async function pushStream(m: MemberState, profile: ProfileRow): Promise<v
   try {
     await deliverStream(m, profile);
   } catch (error) {
-    console.error("stream: push failed", error);
+    log("error", "stream: push failed", errorFields(error));
   }
 }

@@ -11,6 +11,8 @@ import * as money from "./money";
 import type { Page, PageQuery } from "./pages";
 import * as rebates from "./rebates";
 import { SingleFlight } from "./single-flight";
+import { errorFields, log } from "../../log/log";
+import { recordMetric } from "../metrics";
 
 /**
  * The member's bets as the object takes and settles them (the rules and rows: game.ts): a bet asks
@@ -93,11 +95,19 @@ export class Betting {
           continue;
         }
         const settled = result.data;
-        m.ctx.storage.transactionSync(() =>
+        const count = m.ctx.storage.transactionSync(() =>
           game.settlePeriod(m.sql, due.pair, due.period_start, settled, new Date().toISOString(), m.streaming()),
         );
+        this.countSettled(due.pair, count);
       } catch (error) {
-        console.error(`settlement of ${due.pair} ${due.period_start} failed`, error);
+        const siteId = m.profile()?.site_id;
+        log("error", "settlement failed", {
+          siteId,
+          pair: due.pair,
+          periodStart: due.period_start,
+          ...errorFields(error),
+        });
+        recordMetric(m.env, "error", siteId, "settlement");
         retryAt = Date.now() + 1000;
       }
     }
@@ -114,7 +124,13 @@ export class Betting {
     const settled = m.ctx.storage.transactionSync(() =>
       game.settlePeriod(m.sql, pair, periodStart, result, new Date().toISOString(), m.streaming()),
     );
+    this.countSettled(pair, settled);
     m.scheduleAlarm();
     return settled;
+  }
+
+  /** One settlement data point per period that settled bets of this member (metrics.ts). */
+  private countSettled(pair: string, count: number): void {
+    if (count > 0) recordMetric(this.m.env, "settlement", this.m.profile()?.site_id, pair, { count });
   }
 }

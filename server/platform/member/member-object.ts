@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { loggedAlarm } from "../alarm-log";
 import type { Position } from "../../contract";
 import type { CallArgs } from "../call-args";
 import type { Env } from "../env";
@@ -66,6 +67,11 @@ export class MemberObject extends DurableObject<Env> {
       finishOpen: (intent, market) => this.finishOpen(intent, market),
       closedBy: (close) => this.closedBy(close),
     });
+  }
+
+  /** GET /healthz (health.ts): the namespace reaches an instance, which answers. */
+  ping(): "ok" {
+    return "ok";
   }
 
   /** The member's profile row (kept on the object: a test's subclass reads it). */
@@ -352,11 +358,13 @@ export class MemberObject extends DurableObject<Env> {
   async alarm(): Promise<void> {
     const member = this.m.profile();
     if (!member) return;
-    const retryAt = await this.settleDue();
-    await this.desk.recoverIntents();
-    await alarms.creditRebates(this.m, member.site_id);
-    await alarms.deliverOutbox(this.m, member);
-    await alarms.pushStream(this.m, member);
-    this.m.scheduleAlarm(retryAt);
+    await loggedAlarm(this.env, "member", { siteId: member.site_id }, async () => {
+      const retryAt = await this.settleDue();
+      await this.desk.recoverIntents();
+      await alarms.creditRebates(this.m, member.site_id);
+      await alarms.deliverOutbox(this.m, member);
+      await alarms.pushStream(this.m, member);
+      this.m.scheduleAlarm(retryAt);
+    });
   }
 }

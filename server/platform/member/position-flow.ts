@@ -11,6 +11,7 @@ import type { Page, PageQuery } from "./pages";
 import * as positions from "./positions";
 import * as practice from "./practice";
 import { SingleFlight } from "./single-flight";
+import { errorFields, log } from "../../log/log";
 
 /** An open's intent older than this has lost its request (a crash); the alarm completes or drops it. */
 export const INTENT_STALE_MS = 15_000;
@@ -126,7 +127,7 @@ export class PositionFlow {
         if (this.gate.runs(intent.request_key)) continue;
         await this.steps.finishOpen(intent, found);
       } catch (error) {
-        console.error(`positions: recovering intent ${intent.id} failed`, error);
+        log("error", "positions: recovering an intent failed", { intentId: intent.id, ...errorFields(error) });
       }
     }
   }

@@ -82,6 +82,11 @@ export class OperatorObject extends DurableObject<Env> {
     for (const statement of SCHEMA) this.sql.exec(statement);
   }
 
+  /** GET /healthz (health.ts): the namespace reaches an instance, which answers. */
+  ping(): "ok" {
+    return "ok";
+  }
+
   private row(id: string): OperatorRow | undefined {
     return this.sql.exec<OperatorRow>("SELECT * FROM operators WHERE id = ?", id).toArray()[0];
   }

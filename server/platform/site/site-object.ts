@@ -34,6 +34,7 @@ import * as signin from "./signin";
 import type { SigninBegun } from "./signin";
 import * as sms from "./sms-log";
 import type { SmsLogInput } from "./sms-log";
+import { log } from "../../log/log";
 
 type ConfigRow = { site_id: string; config: string; chat_link: string };
 type SmsLogEntry = z.infer<typeof smsLogEntry>;
@@ -71,6 +72,11 @@ export class SiteObject extends DurableObject<Env> {
     });
   }
 
+  /** GET /healthz (health.ts): the namespace reaches an instance, which answers. */
+  ping(): "ok" {
+    return "ok";
+  }
+
   private row(): ConfigRow | undefined {
     return this.sql.exec<ConfigRow>("SELECT site_id, config, chat_link FROM site_config WHERE id = 1").toArray()[0];
   }
@@ -94,7 +100,7 @@ export class SiteObject extends DurableObject<Env> {
     if (!this.storedSettingsNoted) {
       this.storedSettingsNoted = true;
       const note = offeredSettingsNote(row.site_id, stored, offered);
-      if (note) console.warn(note);
+      if (note) log("warn", "stored settings break the fee share", { siteId: row.site_id, note });
     }
     const theme = themeSchema.safeParse(config.theme);
     return { ...config, contractSettings: offered.settings, theme: theme.success ? theme.data : config.theme };

@@ -2,6 +2,7 @@ import type { SmsPurpose } from "./code";
 import type { Env } from "../env";
 import { fail, ok, type Result } from "../result";
 import { siteStub } from "../stubs";
+import { errorFields, log } from "../../log/log";
 
 /** One text to one phone. `code` and `purpose` are for the log provider; a real provider sends `text`. */
 export interface SmsMessage {
@@ -58,9 +59,9 @@ export function httpProvider(url: string, key: string): SmsProvider {
         // The body is not needed; read it so the connection can be reused.
         await response.body?.cancel();
         if (response.ok) return ok(null);
-        console.error(`sms: provider answered ${response.status}`);
+        log("error", "sms: provider refused", { status: response.status });
       } catch (error) {
-        console.error("sms: provider unreachable", error);
+        log("error", "sms: provider unreachable", errorFields(error));
       }
       return fail(400, "sms_service_error");
     },
@@ -77,7 +78,7 @@ export function smsProvider(env: Env): SmsProvider {
     if (url === "") {
       return {
         send: async () => (
-          console.error("sms: SMS_PROVIDER=http needs SMS_PROVIDER_URL"),
+          log("error", "sms: SMS_PROVIDER=http needs SMS_PROVIDER_URL"),
           fail(400, "sms_service_error")
         ),
       };

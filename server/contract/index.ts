@@ -18,3 +18,4 @@ export * from "./stream";
 export * from "./returns-table";
 export * from "./operators";
 export * from "./idempotency";
+export * from "./data-ops";

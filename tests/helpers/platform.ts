@@ -36,7 +36,7 @@ export function platformWorkerOptions(
       MARKET: { className: "MarketObject", useSQLite: true },
       OPERATORS: { className: "OperatorObject", useSQLite: true },
     },
-    r2Buckets: ["UPLOADS"],
+    r2Buckets: ["UPLOADS", "EXPORTS"],
     // a development platform unless a test says otherwise: production refuses the test key
     bindings: { ENVIRONMENT: "development", OPERATOR_KEY: operatorKey, ...bindings },
   };

@@ -9,6 +9,7 @@ import { CONTRACT_COMMANDS } from "./contract-trading";
 import { bodyFlags, checkedBody, idArg, jsonBody, pairArg, siteArg } from "./inputs";
 import { OPERATORS_COMMAND } from "./operators";
 import { PROTECTION_COMMANDS } from "./protection";
+import { DATA_COMMANDS } from "./data";
 import { QUEUE_COMMANDS } from "./queues";
 import * as render from "./render";
 import { suggestion, UsageError, type CommandSpec } from "./spec";
@@ -329,6 +330,7 @@ export const COMMAND_GROUPS: ReadonlyArray<{ title: string; commands: readonly C
   { title: "player protection", commands: PROTECTION_COMMANDS },
   { title: "market", commands: MARKET_COMMANDS },
   { title: "contract trading", commands: CONTRACT_COMMANDS },
+  { title: "restore and exports", commands: DATA_COMMANDS },
   { title: "set-up", commands: TOOL_COMMANDS },
   { title: "operators", commands: [OPERATORS_COMMAND] },
 ];

@@ -44,7 +44,13 @@ export const voidReason = z.enum(VOID_REASONS);
 export type VoidReason = z.infer<typeof voidReason>;
 
 /** What the pair's own audit log records of operators (operatorPairAudit). */
-export const PAIR_ACTIONS = ["pair_created", "pair_configured", "pair_paused", "pair_resumed"] as const;
+export const PAIR_ACTIONS = [
+  "pair_created",
+  "pair_configured",
+  "pair_paused",
+  "pair_resumed",
+  "pair_restored",
+] as const;
 export type PairAction = (typeof PAIR_ACTIONS)[number];
 
 export const period = z.object({

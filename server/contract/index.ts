@@ -20,3 +20,4 @@ export * from "./returns-table";
 export * from "./operators";
 export * from "./idempotency";
 export * from "./support";
+export * from "./data-ops";

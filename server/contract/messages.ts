@@ -172,6 +172,10 @@ export const MESSAGE_CODES = [
   // security: modes (server/rules/account-mode.ts): a bet, open, close or TP/SL whose body names another mode
   // than the one the caller plays in (a page left open while another window switched)
   "account_mode_changed",
+  // decided here (restore, data-ops.ts): the storage keeps no history to go back to (local
+  // workerd), and a point outside the recovery window (in the future, or past 30 days)
+  "restore_unavailable",
+  "restore_point_invalid",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

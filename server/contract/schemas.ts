@@ -12,6 +12,7 @@ import { campaignRule } from "./campaigns";
 import { contractSettings, DEFAULT_CONTRACT_SETTINGS } from "./positions";
 import { realityCheckMinutes } from "./protection";
 import { minorUnits } from "./units";
+import { auditRetentionDays, DEFAULT_AUDIT_RETENTION_DAYS } from "./data-ops";
 
 /** Locale ids (cookie values, site langOptions): server/contract/README.md, "Site info". */
 export const localeId = z.enum(LOCALE_IDS);
@@ -237,6 +238,8 @@ export const siteInfo = z.object({
   practiceBalance: minorUnits.pipe(z.number().int().positive()),
   /** the reality check's interval for members who have not chosen one (protection.ts) */
   realityCheckMinutes,
+  /** audit entries older than this many days move to R2, a file per month (data-ops.ts) */
+  auditRetentionDays,
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
 
@@ -295,6 +298,7 @@ export const SITE_INFO_WHEN_MISSING: Omit<SiteInfo, "siteId"> = {
   // the product's own: a practice account needs a balance, a reality check an interval
   practiceBalance: 1_000_000,
   realityCheckMinutes: 60,
+  auditRetentionDays: DEFAULT_AUDIT_RETENTION_DAYS,
 };
 
 /** Site info as the site reads a platform's answer: a field left out (or null) is its empty value. */

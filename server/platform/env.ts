@@ -13,6 +13,11 @@ export interface Env {
   OPERATORS: DurableObjectNamespace<OperatorObject>;
   /** members' document images, under platform-generated keys; read only through the owner's member object */
   UPLOADS: R2Bucket;
+  /**
+   * Getting data back (server/platform/README.md, "Restore, exports and audit retention"): each
+   * site's daily CSV files, its audit months past retention, and the record of every restore.
+   */
+  EXPORTS: R2Bucket;
   /** "production" unless a development configuration says otherwise (wrangler.toml `[env.dev]`, tests) */
   ENVIRONMENT?: string;
   /**

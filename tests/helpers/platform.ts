@@ -38,9 +38,9 @@ export function platformWorkerOptions(
       MARKET: { className: "MarketObject", useSQLite: true },
       OPERATORS: { className: "OperatorObject", useSQLite: true },
     },
-    r2Buckets: ["UPLOADS"],
     // Miniflare's local Analytics Engine, as `wrangler dev` has it: it takes data points and drops them
     analyticsEngineDatasets: { METRICS: { dataset: "member_platform_metrics_test" } },
+    r2Buckets: ["UPLOADS", "EXPORTS"],
     // a development platform unless a test says otherwise: production refuses the test key
     bindings: { ENVIRONMENT: "development", OPERATOR_KEY: operatorKey, ...bindings },
   };

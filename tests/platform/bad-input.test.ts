@@ -1035,6 +1035,34 @@ const TABLE: Record<CallName, Entry> = {
     strings: { "body.name": text },
   },
   operatorPairAudit: { request: async () => ({ params: { pair: PAIR }, query: { limit: "5" } }) },
+  // local workerd keeps no history: a well-formed restore is refused with restore_unavailable
+  operatorRestoreMember: {
+    request: async () => ({
+      params: { ...operatorSite, memberId: memberIdOf(member.token) },
+      body: { at: new Date(Date.now() - 3_600_000).toISOString(), reason: "checked" },
+    }),
+    answers: "restore_unavailable",
+    strings: { "params.memberId": id("invalid_parameters"), "body.reason": secret },
+  },
+  operatorRestoreSite: {
+    request: async () => ({
+      params: operatorSite,
+      body: { at: new Date(Date.now() - 3_600_000).toISOString(), reason: "checked" },
+    }),
+    answers: "restore_unavailable",
+    strings: { "body.reason": secret },
+  },
+  operatorRestoreMarket: {
+    request: async () => ({
+      params: { pair: PAIR },
+      body: { at: new Date(Date.now() - 3_600_000).toISOString(), reason: "checked" },
+    }),
+    answers: "restore_unavailable",
+    strings: { "body.reason": secret },
+  },
+  operatorExport: {
+    request: async () => ({ params: { ...operatorSite, day: "2020-01-01" }, query: { kind: "ledger,audit" } }),
+  },
   fairnessDays: { request: async () => ({ params: { pair: PAIR }, query: { limit: "5", before: "2099-01-01" } }) },
   // the running period: well-formed, refused until it has ended
   periodProof: {

@@ -61,6 +61,7 @@ describe("operatorPutSite", () => {
       contractSettings: DEFAULT_CONTRACT_SETTINGS,
       practiceBalance: 1_000_000,
       realityCheckMinutes: 60,
+      auditRetentionDays: 400,
     });
     expect((await siteInfo("op-new")).data).toEqual(envelope.data);
   });
@@ -150,6 +151,7 @@ describe("operator key", () => {
         key: "some-campaign",
         operatorId: "op_0123456789abcdef",
         account: "some-account",
+        day: "2025-01-31",
       };
       const body = CALLS[name].method === "GET" ? undefined : {};
       const { status, envelope } = await platform.operator(name, { params, body } as never, "nope");

@@ -10,6 +10,7 @@ import { bodyFlags, checkedBody, idArg, jsonBody, pairArg, siteArg } from "./inp
 import { MEMBER_COMMAND } from "./member";
 import { OPERATORS_COMMAND } from "./operators";
 import { PROTECTION_COMMANDS } from "./protection";
+import { DATA_COMMANDS } from "./data";
 import { QUEUE_COMMANDS } from "./queues";
 import * as render from "./render";
 import { suggestion, UsageError, type CommandSpec } from "./spec";
@@ -330,6 +331,7 @@ export const COMMAND_GROUPS: ReadonlyArray<{ title: string; commands: readonly C
   { title: "player protection", commands: PROTECTION_COMMANDS },
   { title: "market", commands: MARKET_COMMANDS },
   { title: "contract trading", commands: CONTRACT_COMMANDS },
+  { title: "restore and exports", commands: DATA_COMMANDS },
   { title: "set-up", commands: TOOL_COMMANDS },
   { title: "operators", commands: [OPERATORS_COMMAND] },
 ];

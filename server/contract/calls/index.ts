@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { CAMPAIGN_CALLS } from "./campaigns";
+import { DATA_CALLS } from "./data-ops";
 import { FAIRNESS_CALLS } from "./fairness";
 import { GAME_CALLS } from "./game";
 import { MEMBER_CENTER_CALLS } from "./member-center";
@@ -33,6 +34,7 @@ export const CALLS = {
   ...PROTECTION_CALLS,
   ...OPERATOR_SITE_CALLS,
   ...OPERATOR_PLATFORM_CALLS,
+  ...DATA_CALLS,
 } as const;
 
 export type CallName = keyof typeof CALLS;

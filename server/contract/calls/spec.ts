@@ -50,6 +50,8 @@ export const FINANCE = ["finance"] as const satisfies readonly OperatorRole[];
 export const ADMIN = ["admin"] as const satisfies readonly OperatorRole[];
 /** A member's documents (ID, passbook) are read to answer them or to review their bank account. */
 export const DOCUMENTS = ["support", "finance"] as const satisfies readonly OperatorRole[];
+/** A site's daily files: finance reconciles the money, admin reads the audit log too. */
+export const EXPORTS = ["finance", "admin"] as const satisfies readonly OperatorRole[];
 
 /** A call as written: its literal types kept, so each call's parts can be typed from it (index.ts). */
 export function call<const S extends CallSpec>(spec: S): S {

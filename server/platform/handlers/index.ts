@@ -1,6 +1,7 @@
 import { operatorAudit } from "./audit";
 import { accessTokenVerify, signin, signout, signup } from "./authorize";
 import * as center from "./center";
+import * as dataOps from "./data-ops";
 import * as practice from "./practice";
 import * as game from "./game";
 import * as money from "./money";
@@ -37,6 +38,7 @@ export const handlers: Handlers = {
   ...operators,
   operatorAudit,
   operatorMember,
+  ...dataOps,
   deposit: money.deposit,
   deposits: money.deposits,
   transfer: money.transfer,

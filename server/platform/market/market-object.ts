@@ -4,6 +4,8 @@ import type { PairConfig } from "../../contract/game";
 import type { CallArgs } from "../call-args";
 import type { Env } from "../env";
 import { fairFeed, type FeedAdapter, type FeedContext } from "../game/feed";
+import { bookmarkFor, restartOn } from "../pitr";
+import type { Result } from "../result";
 import { answerClose } from "../websocket";
 import * as configure from "./configure";
 import * as deliveries from "./deliveries";
@@ -11,6 +13,7 @@ import * as fairness from "./fairness";
 import { MarketState } from "./market-state";
 import { PairRegistry } from "./pair-registry";
 import * as reads from "./reads";
+import { readCarried, writeCarried, type MarketCarried } from "./restore";
 import * as stream from "./stream";
 import * as trading from "./trading";
 
@@ -131,6 +134,25 @@ export class MarketObject extends DurableObject<Env> {
   }
 
   // the stream and the alarm (stream.ts) -----------------------------------------------------
+
+  // point-in-time restore (../pitr.ts, ./restore.ts) ---------------------------------------
+
+  restoreBookmark(atMs: number): Promise<Result<string>> {
+    return bookmarkFor(this.ctx.storage, atMs);
+  }
+  carriedState(atIso: string): MarketCarried {
+    return readCarried(this.ctx.storage.sql, new Date(Date.parse(atIso) - 86_400_000).toISOString());
+  }
+  restoreTo(bookmark: string): Promise<Result<null>> {
+    return restartOn(this.ctx, bookmark);
+  }
+  /** After the restart: the seeds and audit entries as they were, and the restore's own entry. */
+  carryOver(carried: MarketCarried, by: string, details: Record<string, string>): void {
+    this.ctx.storage.transactionSync(() => {
+      writeCarried(this.ctx.storage.sql, carried);
+      configure.audit(this.market(), by, "pair_restored", details, Date.now());
+    });
+  }
 
   fetch(request: Request): Promise<Response> {
     return stream.openStream(this.market(), request);

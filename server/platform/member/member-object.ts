@@ -5,12 +5,14 @@ import type { CallArgs } from "../call-args";
 import type { Env } from "../env";
 import { LIMIT_SCHEMA } from "../limits";
 import type { MarketClose, MarketPosition } from "../market/positions";
-import type { Result } from "../result";
+import { bookmarkFor, restartOn } from "../pitr";
+import { ok, type Result } from "../result";
 import { applySchema } from "../schema-version";
 import { answerClose } from "../websocket";
 import * as alarms from "./alarms";
 import { Betting } from "./betting";
 import * as campaigns from "./campaign-calls";
+import { memberDay, type MemberDay } from "./day-export";
 import { checkLedger, type LedgerCheck } from "./ledger";
 import { MemberState } from "./member-state";
 import type * as money from "./money";
@@ -346,6 +348,27 @@ export class MemberObject extends DurableObject<Env> {
 
   streamEventsWritten(): number {
     return streams.streamEventsWritten(this.m.sql);
+  }
+
+  // data you can get back (day-export.ts, ../pitr.ts) ----------------------------------------
+
+  /** The member's part of a site's daily files, if the member is of that site. */
+  exportDay(siteId: string, start: string, end: string): Result<MemberDay> {
+    const member = this.m.memberOf(siteId);
+    if (!member.ok) return member;
+    const who = { memberId: member.data.member_id, account: member.data.account, currency: member.data.currency };
+    return ok(this.ctx.storage.transactionSync(() => memberDay(this.m.sql, who, start, end, new Date().toISOString())));
+  }
+
+  /** The storage's bookmark for a point in time, if the member is of that site. */
+  async restoreBookmark(siteId: string, atMs: number): Promise<Result<string>> {
+    const member = this.m.memberOf(siteId);
+    return member.ok ? bookmarkFor(this.ctx.storage, atMs) : member;
+  }
+
+  /** Restarts the object on a bookmark (the caller's stub breaks: the object aborts). */
+  restoreTo(bookmark: string): Promise<Result<null>> {
+    return restartOn(this.ctx, bookmark);
   }
 
   // the alarm (alarms.ts) -------------------------------------------------------------------

@@ -13,7 +13,19 @@ import {
 } from "../../contract";
 import type { LocaleId } from "#rules/locales";
 import type { z } from "zod";
-import { appendAudit, AUDIT_SCHEMA, listAudit, memberAudit, migrateAudit, type AuditQuery } from "../audit";
+import {
+  appendAudit,
+  AUDIT_SCHEMA,
+  auditBetween,
+  listAudit,
+  memberAudit,
+  migrateAudit,
+  type AuditQuery,
+} from "../audit";
+import { bookmarkFor, restartOn } from "../pitr";
+import { appendAll, auditOfDay } from "./audit-archive";
+import { readMirrors, writeMirrors, type CarriedState } from "./carry-over";
+import { nextDailyRun, runDaily, type DailyRun } from "./daily";
 import type { Env } from "../env";
 import * as clientLimits from "../client-limits";
 import { LIMIT_SCHEMA } from "../limits";
@@ -70,6 +82,8 @@ export class SiteObject extends DurableObject<Env> {
       migrateSite(this.sql);
       migrateAudit(this.sql);
     });
+    // a site made before the daily alarm gets it on its first start
+    if (this.row()) void ctx.blockConcurrencyWhile(() => this.scheduleDaily());
   }
 
   /** GET /healthz (health.ts): the namespace reaches an instance, which answers. */
@@ -122,6 +136,7 @@ export class SiteObject extends DurableObject<Env> {
       now,
       now,
     );
+    void this.scheduleDaily();
     return ok(merged);
   }
 
@@ -420,6 +435,72 @@ export class SiteObject extends DurableObject<Env> {
   /** The newest entries about one member (customer service's view of them). */
   memberAudit(memberId: string, account: string, limit: number) {
     return memberAudit(this.sql, memberId, account, limit);
+  }
+
+  // getting data back: the daily alarm (./daily.ts), restores (../pitr.ts, ./carry-over.ts) ------
+
+  private async scheduleDaily(): Promise<void> {
+    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(nextDailyRun(Date.now()));
+  }
+
+  /** The day before's files to R2, then the audit months past retention; then the next day's run. */
+  async alarm(): Promise<void> {
+    await this.daily(Date.now());
+    await this.ctx.storage.setAlarm(nextDailyRun(Date.now()));
+  }
+
+  /** The daily run as of `nowMs` (the alarm's; the tests call it with a clock of their own). */
+  async daily(nowMs: number): Promise<DailyRun | null> {
+    const config = this.getConfig();
+    if (!config) return null;
+    return runDaily(
+      this.env,
+      {
+        siteId: config.siteId,
+        sql: this.sql,
+        retentionDays: config.auditRetentionDays,
+        memberIds: () => this.memberIds(),
+        audit: (start, end) => this.auditOfDay(start, end),
+        commit: (work) => this.ctx.storage.transactionSync(work),
+      },
+      nowMs,
+    );
+  }
+
+  /** Every member of the directory (the daily files ask each one for its part). */
+  memberIds(): string[] {
+    return this.sql
+      .exec<{ member_id: string }>("SELECT member_id FROM accounts ORDER BY created_at, member_id")
+      .toArray()
+      .map((r) => r.member_id);
+  }
+
+  /** A day's audit entries, from the table and from a month already moved to R2. */
+  auditOfDay(start: string, end: string): Promise<AuditEntry[]> {
+    return auditOfDay(this.sql, this.env.EXPORTS, this.row()?.site_id ?? "", start, end);
+  }
+
+  restoreBookmark(atMs: number): Promise<Result<string>> {
+    return bookmarkFor(this.ctx.storage, atMs);
+  }
+
+  /** What a restore carries across: the mirrors whole, and the audit entries since a day before the point. */
+  carriedState(atIso: string): { mirrors: CarriedState; audit: AuditEntry[] } {
+    const since = new Date(Date.parse(atIso) - 86_400_000).toISOString();
+    return { mirrors: readMirrors(this.sql), audit: auditBetween(this.sql, since, "9999").entries };
+  }
+
+  /** Restarts the object on a bookmark (the caller's stub breaks: the object aborts). */
+  restoreTo(bookmark: string): Promise<Result<null>> {
+    return restartOn(this.ctx, bookmark);
+  }
+
+  /** After the restart: the mirrors as they were before it, and every audit entry back. */
+  carryOver(state: { mirrors: CarriedState; audit: AuditEntry[] }): void {
+    this.ctx.storage.transactionSync(() => {
+      writeMirrors(this.sql, state.mirrors);
+      appendAll(this.sql, state.audit);
+    });
   }
 
   /** Idempotent enqueue (./operator-queue.ts): only a higher version replaces the stored entry. */

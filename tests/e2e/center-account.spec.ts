@@ -128,12 +128,21 @@ for (const js of [true, false]) {
         await expect(page.getByTestId("sms-sent")).toContainText(
           t("account:sms.remaining_today", { count: SMS_RULES.perDay - 1 }),
         );
-        await expect(page.locator("form.sms-send button[type=submit]")).toHaveText(t("account:sms.resend"));
+        // the wait in seconds: with JavaScript on the button, counting down, disabled until then
+        await expect(page.getByTestId("sms-sent")).toContainText(/You can ask for a new code in \d+ s\./);
+        const button = page.locator("form.sms-send button[type=submit]");
+        if (js) {
+          await expect(button).toHaveText(/^Send a new code \((60|5\d) s\)$/);
+          await expect(button).toBeDisabled();
+        } else await expect(button).toHaveText(t("account:sms.resend"));
       });
 
       await test.step("a resend right away is too frequent", async () => {
-        await page.locator("form.sms-send button[type=submit]").click();
-        await expect(page.locator("#sms-send-error")).toHaveText(t("messages:sms_too_frequent"));
+        // with JavaScript the button is disabled until the wait is over; without, the platform refuses
+        if (!js) {
+          await page.locator("form.sms-send button[type=submit]").click();
+          await expect(page.locator("#sms-send-error")).toHaveText(t("messages:sms_too_frequent"));
+        } else await expect(page.locator("form.sms-send button[type=submit]")).toBeDisabled();
         await expect(page.getByTestId("mobile-verified")).toHaveText(t("account:sms.not_verified"));
       });
 

@@ -85,7 +85,7 @@ test("JavaScript on: a long with a take-profit a step above the price closes by 
     tr("en-US", "contract:closed_toast.take_profit", { price: "", net: "" }).split(":")[0]!,
   );
   // a take-profit one step above the entry gains less than the two fees: the net is what it is, signed
-  await expect(announcement).toContainText(/closed at [\d,]+\.\d{2} · net [+-]?US\$\d/);
+  await expect(announcement).toContainText(/closed at [\d,]+\.\d{2} · net [+−]?US\$\d/);
   // the open list empties, and the closed list names the reason
   await expect(page.locator("li[data-testid=open-card]")).toHaveCount(0);
   await page.getByRole("link", { name: tr("en-US", "contract:positions.closed") }).click();

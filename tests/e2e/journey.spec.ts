@@ -355,8 +355,8 @@ async function historySoFar(page: Page, mode: Mode, payout: number) {
   expect(entries).toEqual(
     expect.arrayContaining([
       `${t("records:ledger_types.deposit")} ${main} | +${usd(50_000)}`,
-      `${t("records:ledger_types.transfer_in")} ${main} → ${game} | -${usd(20_000)}`,
-      `${t("records:ledger_types.bet")} ${game} | -${usd(stake)}`,
+      `${t("records:ledger_types.transfer_in")} ${main} → ${game} | −${usd(20_000)}`,
+      `${t("records:ledger_types.bet")} ${game} | −${usd(stake)}`,
     ]),
   );
   expect(entries.filter((e) => e.startsWith(t("records:ledger_types.transfer_in")))).toHaveLength(1);

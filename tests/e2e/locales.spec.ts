@@ -179,7 +179,11 @@ for (const tour of TOURS) {
       await expectPage(page, "register.title");
       // the short form: the password once, one box for the terms and the legal age
       await expect(signUpForm(page).getByLabel(t("fields.password"), { exact: true })).toBeVisible();
-      await expect(page.getByRole("checkbox", { name: t("register.age_and_terms_before") })).toBeVisible();
+      await expect(
+        page.getByRole("checkbox", {
+          name: t("register.age_and_terms", { terms: t("register.terms_link") }),
+        }),
+      ).toBeVisible();
       await fillSignUp(page, signUpValues(newMember()));
       await signUpForm(page)
         .getByRole("button", { name: t("register.submit") })

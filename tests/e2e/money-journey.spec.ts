@@ -196,10 +196,10 @@ async function withdraw(page: Page, mode: Mode, member: Member) {
     info.withdrawFeeRatio,
   );
   await expect(form.locator(".fee-preview p").first()).toHaveText(
-    `${en.money("withdraw.fee_rule", { percent })} ${moneyText(info.withdrawFeeFixed, info.currency, LNG)}`,
+    en.money("withdraw.fee_rule", { percent, fixed: moneyText(info.withdrawFeeFixed, info.currency, LNG) }),
   );
   await expect(form.locator(".fee-preview p").first()).toHaveText(
-    `${en.money("withdraw.fee_rule", { percent: "1%" })} US$1.00`,
+    en.money("withdraw.fee_rule", { percent: "1%", fixed: "US$1.00" }),
   );
   await expect(page.getByTestId("fee-preview")).toHaveCount(0);
   await expect(form).toContainText(

@@ -67,6 +67,10 @@ export function SmsSendForm({
 }) {
   const { t, i18n } = useTranslation("account");
   const wait = useSecondsLeft(sent ? resendIn : 0);
+  // the button waits only where a script counts down and enables it again: a page without
+  // JavaScript keeps it live (the platform's refusal then says why), or it would stay disabled
+  const [counting, setCounting] = useState(false);
+  useEffect(() => setCounting(true), []);
   const zone = useTimeZone();
   return (
     <Form method="post" className="sms-send">
@@ -81,9 +85,8 @@ export function SmsSendForm({
           <p>{t("sms.remaining_today", { count: sent.remainingToday })}</p>
         </div>
       ) : null}
-      {/* disabled while the wait runs: without JavaScript it is not, and the platform's refusal says why */}
-      <button type="submit" className="button" disabled={wait > 0} data-testid="sms-send">
-        {sent ? (wait > 0 ? t("sms.resend_wait", { seconds: wait }) : t("sms.resend")) : t("sms.send")}
+      <button type="submit" className="button" disabled={counting && wait > 0} data-testid="sms-send">
+        {sent ? (counting && wait > 0 ? t("sms.resend_wait", { seconds: wait }) : t("sms.resend")) : t("sms.send")}
       </button>
     </Form>
   );

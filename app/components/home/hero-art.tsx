@@ -73,7 +73,8 @@ function Candles() {
               y={Math.min(open, close)}
               width="12"
               height={Math.max(2, Math.abs(open - close))}
-              fill={rising ? "currentColor" : "none"}
+              // filled both ways (a falling one paler): a hollow body with its wick through it reads
+              // as the character 中 at this size
               strokeWidth="1.5"
             />
           </g>

@@ -2,6 +2,7 @@
 import { account as accountSchema, type MemberOverview } from "../../contract";
 import { formatTime, keyValue, table, type Money } from "./format";
 import { protection } from "./protection";
+import { auditActor, auditDetails } from "./render";
 import { siteArg } from "./inputs";
 import type { CommandSpec } from "./spec";
 
@@ -76,15 +77,8 @@ export function memberPage(m: MemberOverview, money: Money): string {
     [
       { header: "AT (UTC)", value: (e) => at(e.at) },
       { header: "TYPE", value: (e) => e.type },
-      { header: "BY", value: (e) => (e.operator ? `${e.operator.name} (${e.operator.id})` : e.actor), max: 36 },
-      {
-        header: "DETAILS",
-        value: (e) =>
-          Object.entries(e.details)
-            .map(([k, v]) => `${k}=${String(v)}`)
-            .join(" "),
-        max: 60,
-      },
+      { header: "BY", value: auditActor, max: 36 },
+      { header: "DETAILS", value: auditDetails, max: 60 },
     ],
     "(no entries)",
   );

@@ -271,6 +271,17 @@ export const sms = (rows: Item<"operatorSmsLog">[]) =>
     "(no codes sent)",
   );
 
+type AuditEntry = AuditPage["items"][number];
+
+/** Who acted on an audit entry: an operator by name and id, else the member or the system. */
+export const auditActor = (e: AuditEntry) => (e.operator ? `${e.operator.name} (${e.operator.id})` : e.actor);
+
+/** An audit entry's details as key=value pairs on one line. */
+export const auditDetails = (e: AuditEntry) =>
+  Object.entries(e.details)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(" ");
+
 export function audit(page: AuditPage): string {
   const rows = table(
     page.items,
@@ -278,18 +289,11 @@ export function audit(page: AuditPage): string {
       { header: "AT (UTC)", value: (e) => at(e.at) },
       { header: "TYPE", value: (e) => e.type },
       // an operator by name and id: the person who acted
-      { header: "ACTOR", value: (e) => (e.operator ? `${e.operator.name} (${e.operator.id})` : e.actor), max: 36 },
+      { header: "ACTOR", value: auditActor, max: 36 },
       { header: "ACCOUNT", value: (e) => orDash(e.account) },
       { header: "MEMBER", value: (e) => orDash(e.memberId) },
       { header: "ADDRESS", value: (e) => orDash(e.address) },
-      {
-        header: "DETAILS",
-        value: (e) =>
-          Object.entries(e.details)
-            .map(([k, v]) => `${k}=${String(v)}`)
-            .join(" "),
-        max: 60,
-      },
+      { header: "DETAILS", value: auditDetails, max: 60 },
     ],
     "(no entries)",
   );

@@ -2,7 +2,7 @@ import type { SiteLanguage } from "../shape";
 
 /** Brand Two Markets in English (US). */
 export const EN_US: SiteLanguage = {
-  description: "Binary options and crypto price rounds.",
+  description: "Crypto price rounds, one every minute.",
   keywords: "binary options, crypto",
   copyRight: "© Brand Two Markets. All rights reserved.",
   gameName: "Turbo minute",

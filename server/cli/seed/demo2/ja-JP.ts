@@ -2,7 +2,7 @@ import type { SiteLanguage } from "../shape";
 
 /** Brand Two Markets in Japanese. */
 export const JA_JP: SiteLanguage = {
-  description: "バイナリーオプションと暗号資産の価格ラウンド。",
+  description: "1分ごとの暗号資産価格ラウンド。",
   keywords: "バイナリーオプション, 暗号資産",
   copyRight: "© Brand Two Markets 無断転載禁止",
   gameName: "ターボ1分",

@@ -2,7 +2,7 @@ import type { SiteLanguage } from "../shape";
 
 /** Brand Two Markets in Simplified Chinese (mainland China). */
 export const ZH_CN: SiteLanguage = {
-  description: "二元期权与加密货币价格竞猜，每分钟一期。",
+  description: "每分钟一期的加密货币竞猜。",
   keywords: "二元期权, 加密货币",
   copyRight: "© Brand Two Markets 版权所有",
   gameName: "极速一分钟",

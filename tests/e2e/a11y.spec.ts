@@ -444,7 +444,7 @@ test.describe("without JavaScript", () => {
 
 // the game's live regions -------------------------------------------------------------------------
 
-test("the game's live region is polite and speaks once a period (how the last closed, the next started); the price and countdowns are not live", async ({
+test("the game's live region is polite and speaks once a period (how the last closed, the next started), the bet form once at its cut-off; the price and countdowns are not live", async ({
   page,
   browser,
 }) => {
@@ -508,6 +508,12 @@ test("the game's live region is polite and speaks once a period (how the last cl
     return { spoken: w.__spoken, prices: w.__prices };
   });
   expect(prices, "the price ticked meanwhile").toBeGreaterThanOrEqual(3);
+  // the bet form's own status says once when betting on the Next round closes (its cut-off may
+  // fall in this window); apart from it, the period change is said once and no tick at all
+  const [cutoffPrefix] = t("game:bet.closed_round").split("{{periodNo}}");
+  const cutoffs = spoken.filter((s) => s.startsWith(cutoffPrefix!));
+  expect(cutoffs.length, "the cut-off said at most once").toBeLessThanOrEqual(1);
+  spoken.splice(0, spoken.length, ...spoken.filter((s) => !s.startsWith(cutoffPrefix!)));
   expect(spoken, "one announcement for the period change, none for the ticks").toHaveLength(1);
   // how it closed, or that it was void (every bet refunded: no close to judge by)
   const [closedPart] = t("game:market.round_result", { periodNo: before }).split("{{close}}");

@@ -7,7 +7,7 @@
  * builds first).
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -109,6 +109,21 @@ describe("the site worker as deployed", () => {
   it("ships a production build of the app", () => {
     const bundle = readFileSync(join(ROOT, ".build/site/index.js"), "utf8");
     expect(bundle).toMatch(/="production",[\w$]+="public\/build"/);
+  });
+
+  it("maps the worker's source for its logs, and serves no map of the app's source to browsers", () => {
+    const bundle = readFileSync(join(ROOT, ".build/site/index.js"), "utf8");
+    // wrangler uploads the map the module's last line names (upload_source_maps)
+    expect(bundle.trimEnd().split("\n").at(-1)).toBe("//# sourceMappingURL=index.js.map");
+    expect(JSON.parse(readFileSync(join(ROOT, ".build/site/index.js.map"), "utf8")).sources.length).toBeGreaterThan(
+      100,
+    );
+    const served = readdirSync(join(ROOT, "public/build"), { recursive: true }).map(String);
+    expect(served.filter((f) => f.endsWith(".map"))).toEqual([]);
+    const pointing = served
+      .filter((f) => /\.(js|css)$/.test(f))
+      .filter((f) => readFileSync(join(ROOT, "public/build", f), "utf8").includes("sourceMappingURL"));
+    expect(pointing).toEqual([]);
   });
 
   it("bundles one React server renderer, the streaming one: not the legacy renderToString nothing calls (35 KB of a 1 MB module)", () => {

@@ -16,7 +16,8 @@ import {
   UNSAFE_RemixContext,
 } from "@remix-run/react";
 import { Suspense, useContext, useEffect, useState } from "react";
-import { AuthFrame, SiteFooter, SiteHeader } from "./components/site-chrome";
+import { AuthFrame, SiteHeader } from "./components/site-chrome";
+import SiteFooter from "./components/site-footer";
 import { lazyPiece, RenderedPieces } from "./utils/lazy-piece";
 import { useNonce } from "./utils/nonce";
 import { REFERENCE_ELEMENT_ID, useRequestReference } from "./utils/request-reference";
@@ -116,7 +117,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       favicon: site.favicon,
       logo: site.logo,
       logo2: site.logo2,
-      /** how the header and footer use the logo (theme.logo: app/components/site-chrome.tsx, Brand) */
+      /** how the header and footer use the logo (theme.logo: app/components/brand.tsx) */
       logoUsage: site.theme.logo,
       copyRight: site.copyRight,
       /** whether the site publishes "Licence and operator" (the footer links /terms#licence) */

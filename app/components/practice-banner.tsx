@@ -4,7 +4,7 @@ import { formatMoney as formatAmount } from "~/utils/money";
 import type { RootData } from "~/utils/root-data";
 import { useTranslation } from "~/utils/translator";
 
-// Its own module, loaded with React.lazy by the header (site-chrome.tsx): only a member in
+// Its own module, a piece the header loads (site-chrome.tsx): only a member in
 // practice mode sees it, so no route's initial JavaScript carries it (the server renders it all
 // the same, so it shows without JavaScript).
 

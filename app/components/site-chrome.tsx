@@ -1,53 +1,13 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Suspense } from "react";
 import { lazyPiece } from "~/utils/lazy-piece";
 import { NavItem } from "./nav-item";
 import { useTranslation } from "~/utils/translator";
-import { useGameName, useRootData, type RootData } from "~/utils/root-data";
+import { useGameName, useRootData } from "~/utils/root-data";
 import { CsrfInput } from "./csrf-input";
-import { UTC } from "~/utils/date-time";
-import { useTimeZone } from "~/utils/time-zone";
-import { LanguageForm } from "./language-form";
-import { SCHEMES } from "~/utils/appearance";
-import { RealPill } from "./practice";
 import { ChromeIcon } from "./chrome-icons";
-
-/**
- * The site's brand, as the operator's theme says to use it (app/README.md, "Brand"):
- * - `wordmark`: the `logo` image alone, its alt the site's title; it spells the name, so no text
- *   beside it. Sized by height with width auto (app.css), so it is never clipped.
- * - `mark-name`: the square `favicon` mark beside the title as text (one line, ellipsis).
- * `logo2` is the wordmark made for dark backgrounds: it is rendered next to `logo` and app.css shows
- * exactly one of them by the page's scheme (`html[data-scheme]`, or the device's setting under
- * "system"), so it never sits on a light surface. Both are the same two files on every page, so
- * switching schemes costs no request. Without an image the title is shown as text.
- */
-export function Brand({
-  site,
-}: {
-  site: Pick<RootData["site"], "title" | "logo" | "logo2" | "favicon" | "logoUsage">;
-}) {
-  if (site.logoUsage === "wordmark" && site.logo) {
-    return (
-      <span className="brand-wordmark">
-        <img
-          src={site.logo}
-          alt={site.title}
-          className={site.logo2 ? "logo-light has-dark" : "logo-light"}
-          width="160"
-          height="40"
-        />
-        {site.logo2 ? <img src={site.logo2} alt={site.title} className="logo-dark" width="160" height="40" /> : null}
-      </span>
-    );
-  }
-  return (
-    <>
-      {site.favicon ? <img src={site.favicon} alt="" className="brand-mark" width="32" height="32" /> : null}
-      <span className="brand-name">{site.title}</span>
-    </>
-  );
-}
+import { Brand } from "./brand";
+import SiteFooter from "./site-footer";
 
 /** What every header starts with: the skip link, then the brand as the way home. */
 function SkipAndHome() {
@@ -69,6 +29,11 @@ function SkipAndHome() {
 // no route's initial JavaScript carries it; the server renders it whole all the same, and as a piece
 // the page preloads its code and hydrates it with the rest (utils/lazy-piece.tsx: no React #421)
 const PracticePill = lazyPiece("app/components/practice-banner.tsx", () => import("./practice-banner"));
+// the real-money pill (its name, ▾ for the switch) is as small, and its code is the practice
+// switch's: a piece too, so only the member pages that show a switch carry it
+const RealPill = lazyPiece("app/components/practice.tsx", () =>
+  import("./practice").then((m) => ({ default: m.RealPill })),
+);
 
 /**
  * One row at every width (app/README.md, "Header"): the brand, the member's money pill (practice
@@ -89,7 +54,9 @@ export function SiteHeader({ compact = false }: { compact?: boolean }) {
             <PracticePill practice={practice} />
           </Suspense>
         ) : (
-          <RealPill />
+          <Suspense fallback={null}>
+            <RealPill />
+          </Suspense>
         )
       ) : null}
       <nav aria-label={t("nav.label")} className="site-nav">
@@ -134,59 +101,6 @@ function SignOutForm() {
         <span className="nav-label">{t("nav.logout")}</span>
       </button>
     </Form>
-  );
-}
-
-export function SiteFooter() {
-  const { site, appearance, csrf } = useRootData();
-  const { t } = useTranslation();
-  const zone = useTimeZone();
-  const location = useLocation();
-  const here = location.pathname + location.search;
-  return (
-    <footer className="site-footer">
-      {/* the brand again, small, as the header shows it: logo2 only when the page is dark */}
-      <p className="footer-brand">
-        <Brand site={site} />
-      </p>
-      <nav aria-label={t("nav.footer_label")} className="footer-nav">
-        <Link to="/terms">{t("nav.terms")}</Link>
-        {site.hasLicence ? <Link to="/terms#licence">{t("nav.licence")}</Link> : null}
-        <Link to="/contact">{t("nav.contact")}</Link>
-        {/* every round's seed and its verification (app/README.md, "Verifiable rounds"), public */}
-        <Link to="/fairness">{t("nav.fairness")}</Link>
-        {site.socialOptions.map((s) => (
-          <a key={s.url} href={s.url} rel="noopener noreferrer">
-            {s.name}
-          </a>
-        ))}
-      </nav>
-      <LanguageForm redirectTo={here} />
-      {/*
-       * Light, dark or the device's setting (app/README.md, "Themes"): three submit buttons, the
-       * current one pressed; one tap applies it, with or without JavaScript. A plain document POST
-       * to /appearance (no Remix <Form>: the page reloads anyway, so the chart, which reads the
-       * colours once, follows too), which sets the `scheme` cookie and sends the member back here.
-       * Written inline, with a fixed id (one footer per page): every byte of the footer is on
-       * every page's first load (the game's routes are at the 90 KB budget).
-       */}
-      <form method="post" action="/appearance" className="appearance-form">
-        <input type="hidden" name="csrf" value={csrf} />
-        <input type="hidden" name="redirectTo" value={here} />
-        <span id="appearance-label">{t("appearance.label")}</span>
-        <span role="group" aria-labelledby="appearance-label" className="segmented">
-          {SCHEMES.map((scheme) => (
-            <button key={scheme} type="submit" name="scheme" value={scheme} aria-pressed={appearance.scheme === scheme}>
-              {t(`appearance.${scheme}`)}
-            </button>
-          ))}
-        </span>
-      </form>
-      {site.copyRight ? <p className="copyright">{site.copyRight}</p> : null}
-      <p className="age-notice">{t("footer.age_notice")}</p>
-      {/* times carry no zone name (utils/date-time.ts, CLOCK): a page in UTC says so here, once */}
-      {zone === UTC ? <p className="hint">{t("time.zone_utc")}</p> : null}
-    </footer>
   );
 }
 

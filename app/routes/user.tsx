@@ -1,13 +1,19 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
+import { lazyPiece } from "~/utils/lazy-piece";
 import { NavItem } from "~/components/nav-item";
-import { ModeSwitch } from "~/components/practice";
 import memberStyles from "~/styles/member.css";
 import { useTranslation } from "~/utils/translator";
 import { MEMBER_LINKS } from "~/utils/member-links";
 import { useGameName } from "~/utils/root-data";
 import type { KeyOf, RouteHandle } from "~/utils/translation-keys";
+
+// the practice switch (as the header's pill's): a piece, rendered whole by the server and hydrated
+// with the page (utils/lazy-piece.tsx), so the member pages' initial JavaScript leaves it out
+const ModeSwitch = lazyPiece("app/components/practice.tsx", () =>
+  import("~/components/practice").then((m) => ({ default: m.ModeSwitch })),
+);
 
 export const handle = {
   titleKey: "user.title",
@@ -66,7 +72,9 @@ export default function MemberCenter() {
     <div className={game ? "member-center member-center-game" : "member-center"}>
       <nav aria-label={t("user.nav_label")} className="member-sidebar">
         {links}
-        <ModeSwitch id="sidebar-mode-label" className="menu-mode" />
+        <Suspense fallback={null}>
+          <ModeSwitch id="sidebar-mode-label" className="menu-mode" />
+        </Suspense>
       </nav>
       <details className="member-menu" ref={menu}>
         <summary>
@@ -77,7 +85,9 @@ export default function MemberCenter() {
         <nav aria-label={t("user.nav_label")} className="member-menu-grid">
           {links}
         </nav>
-        <ModeSwitch id="menu-mode-label" className="menu-mode" />
+        <Suspense fallback={null}>
+          <ModeSwitch id="menu-mode-label" className="menu-mode" />
+        </Suspense>
       </details>
       <div className="member-content">
         <Outlet />

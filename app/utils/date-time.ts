@@ -21,7 +21,7 @@ export const UTC = "UTC";
  * zone is never printed after a time (Intl wrote 「[UTC]」 in zh-TW): a member reads their own
  * zone's times as they read their phone's clock, and a page rendered in UTC (a first visit,
  * before the browser has said its zone) says so once, in the footer's catalog line
- * (`common:time.zone_utc`, components/site-chrome.tsx).
+ * (`common:time.zone_utc`, components/site-footer.tsx).
  */
 export const CLOCK: Pick<Intl.DateTimeFormatOptions, "hourCycle"> = { hourCycle: "h23" };
 

@@ -84,6 +84,8 @@ export const marketState = z.object({
   current: period,
   /** the period that starts when `current` ends: it takes bets until its `cutoffAt` */
   next: period,
+  /** the last period that ended before `current` (its close, or void), so a page shows it from the start */
+  ended: period.nullable().default(null),
   /** the platform's clock, so a page can count down without trusting the device's */
   serverTime: isoTime,
 });

@@ -195,6 +195,78 @@ test.describe("on a 360×640 phone", () => {
     await expectFirstScreen(page);
   });
 
+  test("nothing on the first screen moves while the page comes alive: hydration and the price stream opening shift no layout", async ({
+    page,
+  }) => {
+    await signUp(page, DEMO);
+    await page.addInitScript(() => {
+      const shifts: { value: number; what: string[] }[] = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null }[];
+        })[]) {
+          if (!entry.hadRecentInput)
+            shifts.push({
+              value: entry.value,
+              what: (entry.sources ?? []).map((s) => (s.node as Element | null)?.className?.toString() ?? "text"),
+            });
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(`${DEMO}/game?pair=${PAIR}`);
+    await waitForHydration(page, "form.bet-form");
+    await expect(page.locator(".game-market")).toHaveClass(/game-market-streaming/);
+    // a few ticks, and a countdown or two, after the stream opened
+    await page.waitForTimeout(2000);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { shifts: { value: number; what: string[] }[] }).shifts,
+    );
+    // a digit's width inside one line may nudge its own text by a hair (~0.0001); a line coming or going is ~0.02
+    expect(
+      shifts.filter((s) => s.value > 0.001),
+      "layout shifts",
+    ).toEqual([]);
+  });
+
+  test('with JavaScript, "Not live" is said once the price stream is down, not while it opens', async ({ page }) => {
+    await signUp(page, DEMO);
+    // every WebSocket fails its handshake, as on a network that drops them (the page's and the socket code's alike)
+    await page.addInitScript(() => {
+      class Refused extends EventTarget {
+        static readonly CONNECTING = 0;
+        static readonly OPEN = 1;
+        static readonly CLOSED = 3;
+        readyState = 0;
+        onopen: ((e: Event) => void) | null = null;
+        onmessage: ((e: MessageEvent) => void) | null = null;
+        onerror: ((e: Event) => void) | null = null;
+        onclose: ((e: CloseEvent) => void) | null = null;
+        constructor() {
+          super();
+          setTimeout(() => {
+            this.readyState = 3;
+            const close = new CloseEvent("close", { code: 1006 });
+            this.onerror?.(new Event("error"));
+            this.onclose?.(close);
+            this.dispatchEvent(close);
+          }, 10);
+        }
+        send() {}
+        close() {}
+      }
+      (window as unknown as { WebSocket: unknown }).WebSocket = Refused;
+    });
+    await page.goto(`${DEMO}/game?pair=${PAIR}`);
+    await waitForHydration(page, "form.bet-form");
+    const notLive = page.locator(".game-market .live-dot");
+    await expect(notLive).toHaveText(game("market.not_live"));
+    await expect(notLive).toBeVisible({ timeout: 10_000 });
+    await expect(page.locator(".game-market")).toHaveClass(/game-market-down/);
+  });
+
   test("a refusal clears when the next period opens", async ({ page }) => {
     test.setTimeout(90_000);
     await signUp(page, DEMO);

@@ -99,6 +99,8 @@ describe("the market", () => {
     expect(Date.parse(m.next.startsAt) - Date.parse(m.next.cutoffAt)).toBe(10_000);
     expect(Date.parse(m.next.endsAt) - Date.parse(m.next.startsAt)).toBe(60_000);
     expect(m.next).toMatchObject({ openPrice: null, closePrice: null, outcomes: null, voidReason: null });
+    // a pair's very first period: none has ended before it
+    expect(m.ended).toBeNull();
     expect(Math.abs(Date.parse(m.serverTime) - clock.now())).toBeLessThan(5_000);
   });
 
@@ -121,6 +123,14 @@ describe("the market", () => {
     });
     const [newest, older] = envelope.data!.items;
     expect(newest!.periodNo > older!.periodNo).toBe(true);
+    // the market says which period ended last, with its close: a page shows it from its first render
+    const after = await marketOf(platform);
+    expect(after.ended).toMatchObject({
+      periodNo: newest!.periodNo,
+      closePrice: newest!.closePrice,
+      lastDigit: newest!.lastDigit,
+    });
+    expect(after.ended!.endsAt).toBe(after.current.startsAt);
     // the close of one period is the open of the next
     expect(newest!.openPrice).toBe(older!.closePrice);
     expect(newest!.lastDigit).toBe(newest!.closePrice! % 10);

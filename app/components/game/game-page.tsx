@@ -100,6 +100,7 @@ export function GamePage({ path }: { path: string }) {
             serverTime={market.serverTime}
             connected={live.connected}
             refused={live.refused}
+            down={live.down}
             clock={live.clock}
           />
         ) : null}

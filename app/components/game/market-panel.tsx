@@ -25,6 +25,8 @@ interface Props {
   connected: boolean;
   /** the platform refused the stream for a limit (too many open): said, not only shown as not live */
   refused?: boolean;
+  /** the stream closed or did not open in time (use-socket.ts): only then does the page say "Not live" */
+  down?: boolean;
   clock: ServerClock;
 }
 
@@ -47,6 +49,7 @@ export function MarketPanel({
   serverTime,
   connected,
   refused = false,
+  down = false,
   clock,
 }: Props) {
   const { t, i18n } = useTranslation("game");
@@ -61,7 +64,9 @@ export function MarketPanel({
     .join(t("common:join.facts"));
   return (
     <section
-      className={`card game-market${connected ? " game-market-streaming" : ""}`}
+      // "Not live" takes a line: shown without JavaScript and once the stream is down, never while it
+      // connects, so the page does not move up as the stream opens (game.css, CLS)
+      className={`card game-market${connected ? " game-market-streaming" : ""}${down ? " game-market-down" : ""}`}
       aria-labelledby="game-market-title"
     >
       <div className="game-market-head">

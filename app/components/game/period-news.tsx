@@ -59,7 +59,12 @@ export default function PeriodNews({
             </span>
           </p>
         )
-      ) : null}
+      ) : (
+        // its line kept (a market's very first period): the card does not grow when one ends (CLS)
+        <p className="muted last-result" aria-hidden="true">
+          {"\u00a0"}
+        </p>
+      )}
       <p className="visually-hidden" aria-live="polite" data-testid="market-announcement">
         {text}
       </p>

@@ -21,7 +21,7 @@ export function useLiveMarket(market: Market | null) {
   const [price, setPrice] = useState(market?.price ?? null);
   const [current, setCurrent] = useState(market?.current ?? null);
   const [next, setNext] = useState(market?.next ?? null);
-  const [ended, setEnded] = useState<Period | null>(null);
+  const [ended, setEnded] = useState<Period | null>(market?.ended ?? null);
   const [tick, setTick] = useState<{ price: number; at: number } | null>(null);
   const offset = useRef(0);
   const bounds = useRef<OffsetBounds>([]);
@@ -39,6 +39,7 @@ export function useLiveMarket(market: Market | null) {
     setPrice(market.price);
     setCurrent(market.current);
     setNext(market.next);
+    setEnded(market.ended);
     // the document's data arrived with its first byte (the server renders it whole before sending);
     // later data (a re-read) at most now
     const navigation = firstData.current
@@ -74,7 +75,7 @@ export function useLiveMarket(market: Market | null) {
     },
     [onEvent],
   );
-  const { open: connected, refused } = useSocket(market ? `/ws/market/${market.pair.symbol}` : null, onMessage);
+  const { open: connected, refused, down } = useSocket(market ? `/ws/market/${market.pair.symbol}` : null, onMessage);
 
   const clock = useRef<ServerClock>({ now: () => Date.now() + offset.current }).current;
 
@@ -93,5 +94,5 @@ export function useLiveMarket(market: Market | null) {
     // one re-read per period: the revalidator's identity changes with every render
   }, [endsAt]);
 
-  return { price, current, next, ended, tick, connected, refused, clock };
+  return { price, current, next, ended, tick, connected, refused, down, clock };
 }

@@ -115,8 +115,23 @@ export function state(m: MarketState, symbol: string) {
     priceAt: iso(feed.last_second),
     current: currentPeriod(m, symbol, nowMs),
     next: nextPeriod(m, symbol, nowMs),
+    ended: endedPeriod(m, symbol, nowMs),
     serverTime: new Date(nowMs).toISOString(),
   });
+}
+
+/** The last period that ended (closed, or void) before the running one starts: what the game page says of the last period. */
+export function endedPeriod(m: MarketState, symbol: string, nowMs: number): Period | null {
+  const now = Math.floor(nowMs / 1000);
+  const params = m.paramsAt(now);
+  const running = slotAt(now, params.periodSeconds, params.cutoffSeconds);
+  const row = m.sql
+    .exec<PeriodRow>(
+      "SELECT * FROM periods WHERE start < ? AND (close_price IS NOT NULL OR void_reason IS NOT NULL) ORDER BY start DESC LIMIT 1",
+      running.start,
+    )
+    .toArray()[0];
+  return row ? toPeriod(m, symbol, row) : null;
 }
 
 /**

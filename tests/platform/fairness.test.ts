@@ -84,7 +84,7 @@ describe("a day's record", () => {
   const PAIR = "FAIRA-USDT";
 
   it("equals its recomputation from the revealed seed by the standalone script, period by period", async () => {
-    await putPair(PAIR, fastPair({ name: "FAIRA/USDT", periodSeconds: 300, cutoffSeconds: 10, volatilityBp: 3 }));
+    await putPair(PAIR, fastPair({ name: "FAIRA Walk", periodSeconds: 300, cutoffSeconds: 10, volatilityBp: 3 }));
     await setTime(at(BASE + 1, 1));
     const day = (await days(PAIR)).find((d) => d.day === label(BASE))!;
     expect(day.seed).toMatch(/^[0-9a-f]{64}$/);
@@ -224,7 +224,7 @@ describe("an operator's change", () => {
     await setTime(at(day, 100));
     const created = await putPair(
       PAIR,
-      fastPair({ name: "FAIRC/USDT", periodSeconds: 60, cutoffSeconds: 5, volatilityBp: 2 }),
+      fastPair({ name: "FAIRC Walk", periodSeconds: 60, cutoffSeconds: 5, volatilityBp: 2 }),
     );
     expect(created.changesFrom).toBeNull();
     await setTime(at(day, 160));

@@ -193,17 +193,19 @@ export const exchangeSymbol = z.string().regex(/^[A-Z0-9]{2,20}$/);
  * trade's price, one more and the pair pauses. It must stay below the pair's cut-off, so a
  * period's open is always a trade made after betting on it closed.
  */
-export const pairSourceBody = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("synthetic") }).strict(),
-  z
-    .object({
-      kind: z.literal("exchange"),
-      exchange: z.literal("binance"),
-      symbol: exchangeSymbol,
-      maxStaleSeconds: z.number().int().min(1).max(60).default(5),
-    })
-    .strict(),
-]);
+export const pairSourceBody = z
+  .object({
+    kind: pairSource,
+    /** the exchange and its symbol: required for `exchange`, ignored for `synthetic` */
+    exchange: z.literal("binance").default("binance"),
+    symbol: exchangeSymbol.optional(),
+    maxStaleSeconds: z.number().int().min(1).max(60).default(5),
+  })
+  .strict()
+  .refine((b) => b.kind === "synthetic" || b.symbol !== undefined, {
+    message: "exchange_symbol_missing",
+    path: ["symbol"],
+  });
 export type PairSourceBody = z.infer<typeof pairSourceBody>;
 
 /**

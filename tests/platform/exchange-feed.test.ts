@@ -223,9 +223,9 @@ describe("a replayed trade stream", () => {
     await market.__alarm();
     // reconnected, but the back-fill failed: still down, counted as a drop, not paused yet
     expect((await link()).down_since).toBe(B + 41);
-    expect((await (await platform.call("market", { params: { pair: PAIR } })).envelope.data!).pair.source).toBe(
-      "exchange",
-    );
+    const state = await platform.call("market", { params: { pair: PAIR } });
+    expect(state.envelope.data!.pair.source).toBe("exchange");
+    expect((await rows("pair_audit")).at(-1)!.action).not.toBe("pair_paused");
     await at(B + 45);
     await market.__alarm();
     const paused = (await rows("pair_audit")).at(-1)!;

@@ -61,7 +61,8 @@ export const EXCHANGE_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS fed_periods (start INTEGER PRIMARY KEY, source TEXT NOT NULL, open TEXT NOT NULL, close TEXT NOT NULL)`,
 ];
 
-export type ExchangeSource = Extract<PairSourceBody, { kind: "exchange" }>;
+/** A pair's exchange source, as stored. */
+export type ExchangeSource = { kind: "exchange"; exchange: "binance"; symbol: string; maxStaleSeconds: number };
 
 export type FeedLinkRow = {
   last_trade_id: number;
@@ -106,7 +107,7 @@ export function linkRow(m: MarketState): FeedLinkRow {
 export function writeSource(m: MarketState, source: PairSourceBody, nowMs: number): void {
   m.sql.exec("DELETE FROM feed_trades");
   m.sql.exec("DELETE FROM feed_link");
-  if (source.kind === "synthetic") {
+  if (source.kind === "synthetic" || source.symbol === undefined) {
     m.sql.exec("DELETE FROM feed_source");
     return;
   }

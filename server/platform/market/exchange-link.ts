@@ -72,7 +72,7 @@ export function setSource(
       {
         source: source.kind,
         exchange: source.kind === "exchange" ? source.exchange : null,
-        exchangeSymbol: source.kind === "exchange" ? source.symbol : null,
+        exchangeSymbol: source.kind === "exchange" ? (source.symbol ?? null) : null,
         maxStaleSeconds: source.kind === "exchange" ? source.maxStaleSeconds : null,
         operatorId: by.id,
         operatorName: by.name,

@@ -113,7 +113,10 @@ export default function Fairness() {
           aria-labelledby={`seeds-${pair.symbol}`}
           data-testid={`seeds-${pair.symbol}`}
         >
-          <h2 id={`seeds-${pair.symbol}`}>{t("days.caption", { pair: pair.name })}</h2>
+          <h2 id={`seeds-${pair.symbol}`}>
+            {t("days.caption", { pair: pair.name })}
+            {pair.source === "synthetic" ? <span className="pair-mark">{t("synthetic_mark")}</span> : null}
+          </h2>
           {error ? <p className="error-list">{t("days.failed", { pair: pair.name })}</p> : null}
           {!error && days.length === 0 ? <p className="muted">{t("days.none")}</p> : null}
           <ul className="fairness-days">

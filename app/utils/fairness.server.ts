@@ -19,6 +19,8 @@ export async function sitePairs(context: AppLoadContext) {
     symbol,
     name: known.get(symbol)?.name ?? pairName(symbol),
     precision: known.get(symbol)?.precision ?? 2,
+    // a synthetic pair is marked so (docs/decisions/032); unknown: no mark
+    source: known.get(symbol)?.source ?? null,
   }));
 }
 

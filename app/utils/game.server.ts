@@ -112,6 +112,8 @@ export async function gameLoader({ request, context }: LoaderFunctionArgs) {
       symbol,
       name: known.get(symbol)?.name ?? pairName(symbol),
       precision: known.get(symbol)?.precision ?? 2,
+      // where its prices come from: a synthetic pair is marked so (docs/decisions/032); unknown: no mark
+      source: known.get(symbol)?.source ?? null,
     })),
     market: market.ok ? market.data : null,
     marketError: market.ok ? null : messageKey(market.code),

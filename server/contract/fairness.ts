@@ -36,6 +36,21 @@ export type FairnessDay = z.infer<typeof fairnessDay>;
 
 export const fairnessTick = z.object({ second: z.number().int(), price: z.number().int().positive() });
 
+/** The trade a fed period's open or close is: its second, price, the exchange's trade id (null for a back-filled 1-second kline) and time (ms). */
+export const tradeAttestation = z.object({
+  second: z.number().int(),
+  price: z.number().int().positive(),
+  tradeId: z.number().int().nullable(),
+  tradeTime: z.number().int(),
+  via: z.enum(["trade", "kline"]),
+});
+export const fedAttestation = z.object({
+  exchange: z.literal("binance"),
+  symbol: z.string(),
+  open: tradeAttestation.nullable(),
+  close: tradeAttestation.nullable(),
+});
+
 /**
  * What verifying one period needs: its day, the period as recorded (open, close, last digit,
  * outcomes), the period before it (the counter-indicator option reads its direction), the seconds
@@ -53,5 +68,11 @@ export const periodProof = z.object({
    */
   gaps: z.array(z.tuple([z.number().int(), z.number().int()])),
   ticks: z.array(fairnessTick),
+  /**
+   * set for a period fed by an exchange (docs/decisions/032): its prices are not drawn from the
+   * seed but are the exchange's trades, each named so anyone can look it up in the exchange's
+   * public history; a side is null when no trade decided it (the period is void)
+   */
+  attestation: fedAttestation.nullable().optional(),
 });
 export type PeriodProof = z.infer<typeof periodProof>;

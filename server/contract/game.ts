@@ -18,12 +18,23 @@ export const betOption = z.enum(BET_OPTIONS);
 /** A pair symbol as it appears in paths: BTC-USDT. */
 export const pairSymbol = z.string().regex(/^[A-Z0-9]{2,10}-[A-Z0-9]{2,10}$/);
 
+/**
+ * Where a pair's prices come from (docs/decisions/032-synthetic-names-and-exchange-feeds.md):
+ * `synthetic`, the platform's own committed-seed walk, which the member site always marks as
+ * such; or `exchange`, the trades of a real exchange's pair, recorded with their trade ids.
+ */
+export const PAIR_SOURCES = ["synthetic", "exchange"] as const;
+export const pairSource = z.enum(PAIR_SOURCES);
+export type PairSource = z.infer<typeof pairSource>;
+
 export const tradingPair = z.object({
   symbol: pairSymbol,
-  /** as shown: BTC/USDT */
+  /** as shown: "Walk 1 Index" (a synthetic pair never carries a real pair's name) */
   name: z.string(),
   /** digits after the decimal point */
   precision: z.number().int().min(0).max(8),
+  /** where its prices come from; pairs stored before sources existed are synthetic */
+  source: pairSource.default("synthetic"),
 });
 export type TradingPair = z.infer<typeof tradingPair>;
 
@@ -50,6 +61,7 @@ export const PAIR_ACTIONS = [
   "pair_paused",
   "pair_resumed",
   "pair_restored",
+  "pair_source_set",
 ] as const;
 export type PairAction = (typeof PAIR_ACTIONS)[number];
 
@@ -172,6 +184,31 @@ export const pairConfig = z
 export type PairConfig = z.infer<typeof pairConfig>;
 
 export const pairInfo = tradingPair.extend({ periodSeconds: z.number().int(), cutoffSeconds: z.number().int() });
+
+/** An exchange's pair symbol as its API spells it: BTCUSDT. */
+export const exchangeSymbol = z.string().regex(/^[A-Z0-9]{2,20}$/);
+
+/**
+ * How an operator sets a pair's price source (operatorPutPairSource). An exchange feed names the
+ * exchange (Binance spot, the one adapter so far) and its symbol, and the longest a second may go
+ * without a trade before the pair counts as stale: that many seconds are carried at the last
+ * trade's price, one more and the pair pauses. It must stay below the pair's cut-off, so a
+ * period's open is always a trade made after betting on it closed.
+ */
+export const pairSourceBody = z
+  .object({
+    kind: pairSource,
+    /** the exchange and its symbol: required for `exchange`, ignored for `synthetic` */
+    exchange: z.literal("binance").default("binance"),
+    symbol: exchangeSymbol.optional(),
+    maxStaleSeconds: z.number().int().min(1).max(60).default(5),
+  })
+  .strict()
+  .refine((b) => b.kind === "synthetic" || b.symbol !== undefined, {
+    message: "exchange_symbol_missing",
+    path: ["symbol"],
+  });
+export type PairSourceBody = z.infer<typeof pairSourceBody>;
 
 /**
  * The public market stream, `GET /market/<pair>/stream` (WebSocket): once a second one JSON

@@ -145,6 +145,12 @@ export const MESSAGE_CODES = [
   // are bets on an option that a later price or parameter change brought there
   "odds_return_too_high",
   "bet_option_suspended",
+  // decided here (price sources, docs/decisions/032): a synthetic pair's name that reads as a
+  // real asset pair; an exchange feed whose accepted staleness is not below the pair's cut-off;
+  // a source changed on a pair that is not paused
+  "pair_name_reads_as_asset",
+  "feed_cutoff_too_short",
+  "pair_not_paused",
   // security: deposit addresses from the operator's xpub (hd-address.ts). An extended private key
   // is refused and never stored; a key that is not a mainnet account-level xpub is refused; an
   // option's xpub cannot be replaced once it has given a member an address (their funds go there)

@@ -48,6 +48,14 @@ export interface Env {
    * always-passing test secret; production refuses every test key.
    */
   TURNSTILE_SECRET_KEY?: string;
+  /**
+   * Binance's spot trade stream and REST API, for pairs an operator feeds from the exchange
+   * (market/exchange-link.ts): production's defaults when unset (wss://stream.binance.com:9443,
+   * https://api.binance.com); local runs and tests point them at the replay server
+   * (server/cli/local/binance-replay.mjs).
+   */
+  BINANCE_STREAM_URL?: string;
+  BINANCE_REST_URL?: string;
   /** Workers Analytics Engine: bets, settlements, deposits, withdrawals and errors per site (metrics.ts) */
   METRICS?: AnalyticsEngineDataset;
   /** the deployed version's id and tag, for /healthz (wrangler.toml `[version_metadata]`) */

@@ -129,7 +129,7 @@ export function triggerCheck(positions = 10_000, calls = 200_000): TriggerCheckR
 export const CONTRACT_PAIR = "CTR-USDT";
 /** The bench pair, calm (volatility 0) while the positions open and until the gap. */
 const PAIR_CONFIG = {
-  name: "CTR/USDT",
+  name: "CTR Walk",
   precision: 2,
   periodSeconds: 60,
   cutoffSeconds: 10,

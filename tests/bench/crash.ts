@@ -63,7 +63,7 @@ const BET_PAIR = "CRB-USDT";
 /** The position pair: volatile, so 100× positions stop out within seconds. */
 const POSITION_PAIR = "CRP-USDT";
 const BET_PAIR_CONFIG = {
-  name: "CRB/USDT",
+  name: "CRB Walk",
   precision: 2,
   periodSeconds: 10,
   cutoffSeconds: 2,
@@ -72,7 +72,7 @@ const BET_PAIR_CONFIG = {
   paused: false,
 };
 const POSITION_PAIR_CONFIG = {
-  name: "CRP/USDT",
+  name: "CRP Walk",
   precision: 2,
   periodSeconds: 60,
   cutoffSeconds: 10,

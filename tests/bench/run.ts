@@ -346,7 +346,7 @@ async function measure(
         // once; a change of an existing pair's waits for a day committed after it), ETH-USDT's figures
         {
           symbol: "STL-USDT",
-          name: "STL/USDT",
+          name: "STL Walk",
           precision: eth.precision,
           startPrice: eth.startPrice,
           volatilityBp: eth.volatilityBp,

@@ -580,7 +580,7 @@ export async function operatorPutPair(pair: string, config: PairConfig): Promise
 export const E2E_PAIR = {
   symbol: "ETH-USDT",
   config: {
-    name: "ETH/USDT",
+    name: "Walk 2 Index",
     precision: 2,
     periodSeconds: 10,
     cutoffSeconds: 3,

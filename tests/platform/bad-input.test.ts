@@ -1030,9 +1030,14 @@ const TABLE: Record<CallName, Entry> = {
   operatorPutPair: {
     request: async () => ({
       params: { pair: PAIR },
-      body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }),
+      body: fastPair({ name: "BAD Walk", periodSeconds: 3600, cutoffSeconds: 1 }),
     }),
     strings: { "body.name": text },
+  },
+  // the pair runs: a well-formed source change is refused until an operator pauses it
+  operatorPutPairSource: {
+    request: async () => ({ params: { pair: PAIR }, body: { kind: "synthetic" } }),
+    answers: "pair_not_paused",
   },
   operatorPairAudit: { request: async () => ({ params: { pair: PAIR }, query: { limit: "5" } }) },
   // local workerd keeps no history: a well-formed restore is refused with restore_unavailable
@@ -1080,7 +1085,7 @@ beforeAll(async () => {
   await setPlatformClock(platform, Math.ceil((Date.now() + 86_400_000) / 3_600_000) * 3_600_000 + 1_000);
   const pair = await platform.operator("operatorPutPair", {
     params: { pair: PAIR },
-    body: fastPair({ name: "BAD/USDT", periodSeconds: 3600, cutoffSeconds: 1 }),
+    body: fastPair({ name: "BAD Walk", periodSeconds: 3600, cutoffSeconds: 1 }),
   });
   expect(pair.envelope.message).toBe("ok");
   await platform.seedSite(SITE, CONFIG as never);

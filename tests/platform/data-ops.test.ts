@@ -43,7 +43,7 @@ beforeAll(async () => {
   await platform.seedSite(SITE, MONEY_SITE);
   const pair = await platform.operator("operatorPutPair", {
     params: { pair: PAIR },
-    body: fastPair({ name: "DATA/USDT", periodSeconds: 3600 }),
+    body: fastPair({ name: "DATA Walk", periodSeconds: 3600 }),
   });
   expect(pair.envelope.message).toBe("ok");
   finance = await platform.createOperator({ name: "Cashier", sites: [SITE], roles: ["finance"] });

@@ -84,7 +84,7 @@ describe("a day's record", () => {
   const PAIR = "FAIRA-USDT";
 
   it("equals its recomputation from the revealed seed by the standalone script, period by period", async () => {
-    await putPair(PAIR, fastPair({ name: "FAIRA/USDT", periodSeconds: 300, cutoffSeconds: 10, volatilityBp: 3 }));
+    await putPair(PAIR, fastPair({ name: "FAIRA Walk", periodSeconds: 300, cutoffSeconds: 10, volatilityBp: 3 }));
     await setTime(at(BASE + 1, 1));
     const day = (await days(PAIR)).find((d) => d.day === label(BASE))!;
     expect(day.seed).toMatch(/^[0-9a-f]{64}$/);
@@ -224,18 +224,18 @@ describe("an operator's change", () => {
     await setTime(at(day, 100));
     const created = await putPair(
       PAIR,
-      fastPair({ name: "FAIRC/USDT", periodSeconds: 60, cutoffSeconds: 5, volatilityBp: 2 }),
+      fastPair({ name: "FAIRC Walk", periodSeconds: 60, cutoffSeconds: 5, volatilityBp: 2 }),
     );
     expect(created.changesFrom).toBeNull();
     await setTime(at(day, 160));
     const changed = await putPair(
       PAIR,
-      fastPair({ name: "FC/USDT", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5 }),
+      fastPair({ name: "FC Walk", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5 }),
     );
     expect(changed.changesFrom).toBe(new Date(at(day + 2)).toISOString());
     // the name at once, the schedule not yet
     expect({ name: changed.name, periodSeconds: changed.periodSeconds }).toEqual({
-      name: "FC/USDT",
+      name: "FC Walk",
       periodSeconds: 60,
     });
     const params = (d: FairnessDay) => [d.day, d.periodSeconds, d.volatilityBp];
@@ -255,18 +255,18 @@ describe("an operator's change", () => {
     const after = (await platform.call("market", { params: { pair: PAIR } })).envelope.data!.current;
     expect(Date.parse(after.endsAt) - Date.parse(after.startsAt)).toBe(30_000);
     const listed = (await platform.call("pairs", {})).envelope.data!.find((p) => p.symbol === PAIR)!;
-    expect({ name: listed.name, periodSeconds: listed.periodSeconds }).toEqual({ name: "FC/USDT", periodSeconds: 30 });
+    expect({ name: listed.name, periodSeconds: listed.periodSeconds }).toEqual({ name: "FC Walk", periodSeconds: 30 });
 
     // a pause applies at once: the feed stalls from the next second, and the stalled seconds are a gap
     await setTime(at(day + 2, 35));
     const paused = await putPair(
       PAIR,
-      fastPair({ name: "FC/USDT", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5, paused: true }),
+      fastPair({ name: "FC Walk", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5, paused: true }),
     );
     expect(paused.changesFrom).toBeNull();
     await setTime(at(day + 2, 47));
     expect(
-      (await putPair(PAIR, fastPair({ name: "FC/USDT", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5 })))
+      (await putPair(PAIR, fastPair({ name: "FC Walk", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5 })))
         .changesFrom,
     ).toBeNull();
     await setTime(at(day + 3));

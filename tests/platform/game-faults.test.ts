@@ -152,7 +152,7 @@ describe("the feed", () => {
     for (const pair of ["DETA-USDT", "DETB-USDT"]) {
       await platform.operator("operatorPutPair", {
         params: { pair },
-        body: fastPair({ name: pair.replace("-", "/") }),
+        body: fastPair({ name: `${pair.split("-")[0]} Walk` }),
       });
     }
     await tick(clock + 30_000);

@@ -8,7 +8,7 @@ import { DEMO_OPTION, fund, memberCall, memberIdOf, MONEY_SITE, type TestBody } 
 /** A short-period pair so tests see periods end within seconds. */
 export const FAST_PAIR = "TST-USDT";
 export const fastPair = (overrides: Partial<PairConfig> = {}): PairConfig => ({
-  name: "TST/USDT",
+  name: "TST Walk",
   precision: 2,
   periodSeconds: 5,
   cutoffSeconds: 1,

@@ -77,16 +77,30 @@ describe("the market", () => {
     const { envelope } = await platform.call("pairs");
     expect(envelope.data).toEqual(
       expect.arrayContaining([
-        { symbol: "BTC-USDT", name: "BTC/USDT", precision: 2, periodSeconds: 60, cutoffSeconds: 10 },
-        { symbol: "ETH-USDT", name: "ETH/USDT", precision: 2, periodSeconds: 60, cutoffSeconds: 10 },
-        { symbol: FAST_PAIR, name: "TST/USDT", precision: 2, periodSeconds: 5, cutoffSeconds: 1 },
+        {
+          symbol: "BTC-USDT",
+          name: "Walk 1 Index",
+          precision: 2,
+          periodSeconds: 60,
+          cutoffSeconds: 10,
+          source: "synthetic",
+        },
+        {
+          symbol: "ETH-USDT",
+          name: "Walk 2 Index",
+          precision: 2,
+          periodSeconds: 60,
+          cutoffSeconds: 10,
+          source: "synthetic",
+        },
+        { symbol: FAST_PAIR, name: "TST Walk", precision: 2, periodSeconds: 5, cutoffSeconds: 1, source: "synthetic" },
       ]),
     );
   });
 
   it("creates BTC-USDT on first use at its start price and answers the running period, the one taking bets, and server time", async () => {
     const m = await marketOf(platform, "BTC-USDT");
-    expect(m.pair).toEqual({ symbol: "BTC-USDT", name: "BTC/USDT", precision: 2 });
+    expect(m.pair).toEqual({ symbol: "BTC-USDT", name: "Walk 1 Index", precision: 2, source: "synthetic" });
     expect(Math.abs(m.price! - 6_123_450)).toBeLessThan(100_000);
     expect(m.current.periodNo).toMatch(/^\d{12}$/);
     expect(Date.parse(m.current.endsAt) - Date.parse(m.current.startsAt)).toBe(60_000);

@@ -149,7 +149,7 @@ export const POSITIONS_ENTRY = `
 export const SCRIPTED_PAIR = "FLT-USDT";
 export const START_PRICE = 1_000_000;
 export const scriptedPair: PairConfig = {
-  name: "FLT/USDT",
+  name: "FLT Walk",
   precision: 2,
   periodSeconds: 60,
   cutoffSeconds: 10,

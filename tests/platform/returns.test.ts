@@ -35,7 +35,7 @@ beforeAll(async () => {
   clock = shiftedClock(platform);
   const put = await platform.operator("operatorPutPair", {
     params: { pair: DRAWISH },
-    body: pairConfig("DRW/USDT", 50_000),
+    body: pairConfig("DRW Walk", 50_000),
   });
   expect(put.envelope.statusCode, put.envelope.message).toBe(200);
 });
@@ -157,7 +157,7 @@ describe("an option that a price fall brought to 100 % or more", () => {
     await platform.seedSite(SITE, { ...GAME_SITE, pairs: [FALLEN], odds: ODDS });
     const put = await platform.operator("operatorPutPair", {
       params: { pair: FALLEN },
-      body: pairConfig("LOW/USDT", 3_000),
+      body: pairConfig("LOW Walk", 3_000),
     });
     expect(put.envelope.statusCode, put.envelope.message).toBe(200);
   });

@@ -299,7 +299,7 @@ describe("the audit log names the operator, the site and the member", () => {
     ).envelope.data!;
     const put = await platform.operator(
       "operatorPutPair",
-      { params: { pair: "OPS-USDT" }, body: fastPair({ name: "OPS/USDT" }) },
+      { params: { pair: "OPS-USDT" }, body: fastPair({ name: "OPS Walk" }) },
       admin.key,
     );
     expect(put.status, put.envelope.message).toBe(200);

@@ -107,7 +107,7 @@ describe("game page", { timeout: 20_000 }, () => {
     const { response, html } = await visitor.follow("/user/gamePage?pair=ETH-USDT");
     expect(response.status).toBe(200);
     expect(html, "the member center's menu").toContain('<details class="member-menu">');
-    expect(html).toContain("ETH/USDT");
+    expect(html).toContain("Walk 2 Index");
     expect(textOf(html, "next-period")).toMatch(/^\d{12,13}$/);
   });
 

@@ -332,7 +332,7 @@ describe("campaigns and help", () => {
       const created = await stack.platform.operator("operatorPutPair", {
         params: { pair: "LOW-USDT" },
         body: {
-          name: "LOW/USDT",
+          name: "LOW Walk",
           precision: 2,
           periodSeconds: 60,
           cutoffSeconds: 10,

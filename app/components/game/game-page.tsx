@@ -78,6 +78,7 @@ export function GamePage({ path }: { path: string }) {
               preventScrollReset
             >
               {p.name}
+              {p.source === "synthetic" ? <span className="pair-mark">{t("synthetic_mark")}</span> : null}
             </Link>
           ))}
         </nav>

@@ -312,7 +312,7 @@ const MARKET_COMMANDS: CommandSpec[] = [
     args: [pairArg],
     flags: bodyFlags("config"),
     examples: [
-      `put-pair SOL-USDT --json '{"name":"SOL/USDT","precision":3,"periodSeconds":60,"cutoffSeconds":10,"startPrice":142500,"volatilityBp":2}'`,
+      `put-pair SOL-USDT --json '{"name":"Walk 5 Index","precision":3,"periodSeconds":60,"cutoffSeconds":10,"startPrice":142500,"volatilityBp":2}'`,
     ],
     async run(ctx) {
       const body = checkedBody(ctx, "operatorPutPair", jsonBody(ctx));
@@ -324,12 +324,37 @@ const MARKET_COMMANDS: CommandSpec[] = [
   },
 ];
 
+/** Where a pair's prices come from (docs/decisions/032); in MARKET_COMMANDS. */
+const PAIR_SOURCE_COMMAND: CommandSpec = {
+  name: "put-pair-source",
+  summary: "feed a paused pair from an exchange's trades (Binance spot), or back to its synthetic walk",
+  details:
+    "Admin only, audited in the pair's log. The pair must be paused first (put-pair with paused: true); the\n" +
+    "pause voids the periods whose betting had closed, and so does the resume after the change. An exchange\n" +
+    "source names its symbol (BTCUSDT) and maxStaleSeconds (default 5): a second without a trade keeps the\n" +
+    "last price that long, then the pair pauses by itself and resumes when trades flow again. The pair's\n" +
+    "cut-off must be longer than maxStaleSeconds.",
+  args: [pairArg],
+  flags: bodyFlags("source"),
+  examples: [
+    `put-pair-source BTC-USDT --json '{"kind":"exchange","exchange":"binance","symbol":"BTCUSDT","maxStaleSeconds":5}'`,
+    `put-pair-source BTC-USDT --json '{"kind":"synthetic"}'`,
+  ],
+  async run(ctx) {
+    const body = checkedBody(ctx, "operatorPutPairSource", jsonBody(ctx));
+    await ctx.show(
+      await ctx.platform.operator("operatorPutPairSource", { params: { pair: ctx.args.PAIR! }, body }),
+      render.pair,
+    );
+  },
+};
+
 /** The commands as `help` lists them, by what they are about. */
 export const COMMAND_GROUPS: ReadonlyArray<{ title: string; commands: readonly CommandSpec[] }> = [
   { title: "sites and content", commands: SITE_COMMANDS },
   { title: "money and members", commands: [MEMBER_COMMAND, ...QUEUE_COMMANDS] },
   { title: "player protection", commands: PROTECTION_COMMANDS },
-  { title: "market", commands: MARKET_COMMANDS },
+  { title: "market", commands: [...MARKET_COMMANDS, PAIR_SOURCE_COMMAND] },
   { title: "contract trading", commands: CONTRACT_COMMANDS },
   { title: "restore and exports", commands: DATA_COMMANDS },
   { title: "set-up", commands: TOOL_COMMANDS },

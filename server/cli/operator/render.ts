@@ -310,6 +310,7 @@ export const pairs = (rows: Item<"pairs">[]) =>
       { header: "PRECISION", value: (p) => String(p.precision), align: "right" },
       { header: "PERIOD (s)", value: (p) => String(p.periodSeconds), align: "right" },
       { header: "CUTOFF (s)", value: (p) => String(p.cutoffSeconds), align: "right" },
+      { header: "SOURCE", value: (p) => p.source },
     ],
     "(no pairs)",
   );
@@ -317,6 +318,7 @@ export const pairs = (rows: Item<"pairs">[]) =>
 export const pair = (p: Item<"pairs"> & { changesFrom?: string | null; voided?: string[] }) =>
   keyValue([
     ["pair", `${p.symbol} (${p.name})`],
+    ["source", p.source === "exchange" ? "exchange trades (operatorPutPairSource)" : "synthetic walk"],
     ["precision", `${p.precision} digits`],
     ["period", `${p.periodSeconds} s; bets on a period close ${p.cutoffSeconds} s before it starts`],
     ...(p.voided?.length

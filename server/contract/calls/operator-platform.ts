@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operatorCreateBody, operatorId, operatorInfo, operatorKeyIssued } from "../operators";
-import { PAIR_ACTIONS, pairConfig, pairInfo, pairSymbol, periodNo } from "../game";
+import { PAIR_ACTIONS, pairConfig, pairInfo, pairSourceBody, pairSymbol, periodNo } from "../game";
 import { ADMIN, call } from "./spec";
 
 const operatorParams = z.object({ operatorId });
@@ -58,6 +58,17 @@ export const OPERATOR_PLATFORM_CALLS = {
       /** periods the change voided: a pause or resume touched them after their betting closed */
       voided: z.array(periodNo).default([]),
     }),
+  }),
+  operatorPutPairSource: call({
+    method: "PUT",
+    path: "/operator/pairs/:pair/source",
+    auth: "operator",
+    roles: ADMIN,
+    summary:
+      "Set where a paused pair's prices come from: its synthetic walk, or an exchange's trades (Binance spot); audited, applied when the pair is resumed",
+    params: z.object({ pair: pairSymbol }),
+    body: pairSourceBody,
+    data: pairInfo,
   }),
   operatorPairAudit: call({
     method: "GET",

@@ -80,6 +80,13 @@ export const operatorPutPair: Handler<"operatorPutPair"> = async ({ env, params,
   return configured;
 };
 
+/** Where a paused pair's prices come from (exchange-link.ts setSource); the registry shows its new source. */
+export const operatorPutPairSource: Handler<"operatorPutPairSource"> = async ({ env, params, body, operator }) => {
+  const set = await marketStub(env, params.pair).putSource(params.pair, body, { id: operator.id, name: operator.name });
+  if (set.ok) await registry(env).registerPair(set.data);
+  return set;
+};
+
 /** The pair's own audit log (MarketObject.pairAudit). */
 export const operatorPairAudit: Handler<"operatorPairAudit"> = async ({ env, params, query }) =>
   marketStub(env, params.pair).pairAudit(params.pair, query);

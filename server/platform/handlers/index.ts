@@ -62,6 +62,7 @@ export const handlers: Handlers = {
   orders: game.orders,
   ticketQuery: game.ticketQuery,
   operatorPutPair: game.operatorPutPair,
+  operatorPutPairSource: game.operatorPutPairSource,
   operatorPairAudit: game.operatorPairAudit,
   memberCampaigns: campaigns.memberCampaigns,
   joinCampaign: campaigns.joinCampaign,

@@ -1,5 +1,7 @@
 import type { PairAction, PairConfig, VoidReason } from "../../contract/game";
 import { DAY_SECONDS } from "#rules/fairness-walk";
+import { readsAsAssetPair } from "#rules/pair-names";
+import { exchangeSource } from "./exchange-feed";
 import { bettingSlot, iso, slotAt } from "../game/schedule";
 import { fail, ok, type Result } from "../result";
 import { paramsOf, sameParams, type DayRow } from "./market-rows";
@@ -46,6 +48,11 @@ export function configure(
   const who: PairAuditEntry["details"] = by ? { operatorId: by.id, operatorName: by.name } : {};
   const existing = m.stored();
   if (existing && existing.symbol !== symbol) return fail(400, "invalid_trading_pair");
+  // price sources (docs/decisions/032): a synthetic pair is named as one; an exchange-fed pair's
+  // cut-off stays above its feed's accepted staleness
+  const source = existing ? exchangeSource(m) : null;
+  if (!source && readsAsAssetPair(config.name)) return fail(400, "pair_name_reads_as_asset");
+  if (source && config.cutoffSeconds <= source.maxStaleSeconds) return fail(400, "feed_cutoff_too_short");
   const nowMs = Date.now();
   const now = Math.floor(nowMs / 1000);
   return m.atomically(() => {
@@ -56,6 +63,8 @@ export function configure(
     }
     catchUp(m, existing, nowMs);
     m.sql.exec("UPDATE config SET config = ?, updated_at = ? WHERE id = 1", JSON.stringify(config), iso(now));
+    // the operator now holds the pause: the feed no longer lifts one it made (exchange-link.ts)
+    m.sql.exec("UPDATE feed_link SET paused_by_feed = NULL WHERE id = 1");
     // A pause or a resume applies at once, so it touches the periods whose betting has closed
     // and which have not ended: they are void. (A resumed feed draws again from the next second;
     // the stalled seconds stay a recorded gap.)
@@ -70,7 +79,11 @@ export function configure(
       { voided: voided.join(",") || null, changesFrom, name: config.name, ...who },
       nowMs,
     );
-    return ok({ ...info(symbol, config.name, m.paramsAt(now)), changesFrom, voided });
+    return ok({
+      ...info(symbol, config.name, m.paramsAt(now), source ? "exchange" : "synthetic"),
+      changesFrom,
+      voided,
+    });
   });
 }
 

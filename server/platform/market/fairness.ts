@@ -3,6 +3,7 @@ import { DAY_SECONDS, FAIRNESS_ALGORITHM, dayLabel, dayOfLabel } from "#rules/fa
 import { iso } from "../game/schedule";
 import { fail, ok, type Result } from "../result";
 import { paramsOf, type DayRow, type PeriodRow } from "./market-rows";
+import { fedPeriod } from "./exchange-feed";
 import type { MarketState } from "./market-state";
 import { toPeriod } from "./reads";
 
@@ -82,5 +83,7 @@ export function periodProof(m: MarketState, symbol: string, periodNo: string): R
     previous: previous ? toPeriod(m, symbol, previous) : null,
     gaps,
     ticks,
+    // a fed period is no walk: its open and close are the exchange's trades, named here (exchange-feed.ts)
+    attestation: fedPeriod(m, row.start),
   });
 }

@@ -9,6 +9,8 @@ import type { Result } from "../result";
 import { answerClose } from "../websocket";
 import * as configure from "./configure";
 import * as deliveries from "./deliveries";
+import { exchangeFeed, exchangeSource } from "./exchange-feed";
+import * as exchange from "./exchange-link";
 import * as fairness from "./fairness";
 import { MarketState } from "./market-state";
 import { PairRegistry } from "./pair-registry";
@@ -52,15 +54,19 @@ export class MarketObject extends DurableObject<Env> {
     return (this.pairRegistry ??= new PairRegistry(this.ctx.storage.sql));
   }
 
-  /** The feed of the pair (protected: the tests script a gap through it). */
+  /** The feed of the pair: an exchange's trades, or the walk (protected: the tests script a gap through it). */
   protected adapter(config: PairConfig, context: FeedContext): FeedAdapter {
-    return fairFeed(config, context);
+    const source = exchangeSource(this.market());
+    return source ? exchangeFeed(this.market(), config, source) : fairFeed(config, context);
   }
 
   // configuration (configure.ts) and verifiable rounds (fairness.ts) -------------------------
 
   configure(...a: CallArgs<typeof configure.configure>) {
     return configure.configure(this.market(), ...a);
+  }
+  putSource(...a: CallArgs<typeof exchange.setSource>) {
+    return exchange.setSource(this.market(), ...a);
   }
   pairAudit(...a: CallArgs<typeof configure.pairAudit>) {
     return configure.pairAudit(this.market(), ...a);

@@ -1,3 +1,5 @@
+import { EXCHANGE_SCHEMA } from "./exchange-feed";
+import { RENAMED_DEFAULT_PAIRS } from "./pairs";
 import * as positions from "./positions";
 import * as results from "./results";
 
@@ -80,4 +82,12 @@ export const MARKET_SCHEMA = [
   ...positions.POSITION_SCHEMA,
   // who bet on which period, so its result can be handed to them (results.ts)
   ...results.RESULT_SCHEMA,
+  // price sources: an exchange's trades beside the walk (exchange-feed.ts)
+  ...EXCHANGE_SCHEMA,
+  // the default pairs' old names read as real assets: a stored one takes its synthetic name
+  // (the symbol, a key of stored bets, positions and seeds, stays; pairs.ts)
+  ...RENAMED_DEFAULT_PAIRS.map(
+    ({ symbol, from, to }) =>
+      `UPDATE config SET config = json_set(config, '$.name', '${to}') WHERE symbol = '${symbol}' AND json_extract(config, '$.name') = '${from}'`,
+  ),
 ];

@@ -2,6 +2,7 @@ import type { PairConfig } from "../../contract/game";
 import { DAY_SECONDS } from "#rules/fairness-walk";
 import type { Env } from "../env";
 import type { FeedAdapter, FeedContext } from "../game/feed";
+import { exchangeSource } from "./exchange-feed";
 import type { Result } from "../result";
 import { runStatement } from "../schema-version";
 import { MARKET_SCHEMA } from "./market-schema";
@@ -118,7 +119,9 @@ export class MarketState {
       // open positions' triggers are checked on every tick, and closes wait to be delivered
       positions.positionsNeedTicks(this.sql) ||
       // a period's result still to hand to a member who bet on it
-      results.resultsPending(this.sql);
+      results.resultsPending(this.sql) ||
+      // an exchange feed's link is kept and judged every second (exchange-link.ts)
+      exchangeSource(this) !== null;
     if (!needed) return;
     const next = (Math.floor(Date.now() / 1000) + 1) * 1000 + 20;
     const current = await this.ctx.storage.getAlarm();

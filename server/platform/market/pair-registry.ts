@@ -1,10 +1,15 @@
 import { runStatement } from "../schema-version";
-import { DEFAULT_PAIRS, pairInfoOf as info, type PairInfo } from "./pairs";
+import { DEFAULT_PAIRS, RENAMED_DEFAULT_PAIRS, pairInfoOf as info, type PairInfo } from "./pairs";
 
 /** The registry's table, in the instance named REGISTRY (pairs.ts) of the market objects' namespace. */
 const REGISTRY_SCHEMA = [
   // every configured pair
   `CREATE TABLE IF NOT EXISTS registry (symbol TEXT PRIMARY KEY, info TEXT NOT NULL)`,
+  // the default pairs' synthetic names over their old ones (pairs.ts RENAMED_DEFAULT_PAIRS)
+  ...RENAMED_DEFAULT_PAIRS.map(
+    ({ symbol, from, to }) =>
+      `UPDATE registry SET info = json_set(info, '$.name', '${to}') WHERE symbol = '${symbol}' AND json_extract(info, '$.name') = '${from}'`,
+  ),
 ];
 
 /**

@@ -1,12 +1,17 @@
 import type { z } from "zod";
-import type { PairConfig, pairInfo } from "../../contract/game";
+import type { PairConfig, PairSource, pairInfo } from "../../contract/game";
 
 export type PairInfo = z.infer<typeof pairInfo>;
 
-/** The pairs every platform has, created on first use; an operator may reconfigure them. */
+/**
+ * The pairs every platform has, created on first use; an operator may reconfigure them. Both run
+ * on the synthetic walk, so their names are synthetic (docs/decisions/032): their symbols, older
+ * than that rule, stay as they are because they key stored bets, positions, seeds and the walk's
+ * messages; the member site shows the name and the synthetic mark, never the symbol, as a pair's name.
+ */
 export const DEFAULT_PAIRS: Readonly<Record<string, PairConfig>> = {
   "BTC-USDT": {
-    name: "BTC/USDT",
+    name: "Walk 1 Index",
     precision: 2,
     periodSeconds: 60,
     cutoffSeconds: 10,
@@ -16,7 +21,7 @@ export const DEFAULT_PAIRS: Readonly<Record<string, PairConfig>> = {
     paused: false,
   },
   "ETH-USDT": {
-    name: "ETH/USDT",
+    name: "Walk 2 Index",
     precision: 2,
     periodSeconds: 60,
     cutoffSeconds: 10,
@@ -25,6 +30,12 @@ export const DEFAULT_PAIRS: Readonly<Record<string, PairConfig>> = {
     paused: false,
   },
 };
+
+/** The default pairs' names before they were synthetic; a stored pair still named so is renamed (market-schema.ts, pair-registry.ts). */
+export const RENAMED_DEFAULT_PAIRS = [
+  { symbol: "BTC-USDT", from: "BTC/USDT", to: "Walk 1 Index" },
+  { symbol: "ETH-USDT", from: "ETH/USDT", to: "Walk 2 Index" },
+] as const;
 
 /** The registry of pairs lives in the market object of this name (no pair symbol can look like it). */
 export const REGISTRY = "pairs:registry";
@@ -37,9 +48,11 @@ export const pairInfoOf = (
   symbol: string,
   name: string,
   c: Pick<PairConfig, "precision" | "periodSeconds" | "cutoffSeconds">,
+  source: PairSource = "synthetic",
 ): PairInfo => ({
   symbol,
   name,
+  source,
   precision: c.precision,
   periodSeconds: c.periodSeconds,
   cutoffSeconds: c.cutoffSeconds,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { candle, CANDLE_INTERVALS, Period, VoidReason } from "../../contract/game";
+import type { candle, CANDLE_INTERVALS, PairSource, Period, VoidReason } from "../../contract/game";
 import type { BetOption } from "#rules/bet-options";
 import type { Direction, Outcome } from "#rules/outcomes";
 import { bettingSlot, iso, slotAt, type Slot } from "../game/schedule";
@@ -7,6 +7,7 @@ import { fail, ok, type Result } from "../result";
 import type { PeriodRow } from "./market-rows";
 import type { MarketState } from "./market-state";
 import { pairInfoOf as info, STALE_MS, type PairInfo } from "./pairs";
+import { exchangeSource } from "./exchange-feed";
 import { previousDirection } from "./recorder";
 import * as results from "./results";
 
@@ -90,6 +91,9 @@ export function unopened(slot: Slot): PeriodRow {
   };
 }
 
+/** Where the pair's prices come from now (exchange-feed.ts). */
+export const sourceOf = (m: MarketState): PairSource => (exchangeSource(m) ? "exchange" : "synthetic");
+
 /** Whether the pair exists (without creating a default pair, as every other call does on first use). */
 export function exists(m: MarketState, symbol: string): boolean {
   return m.stored()?.symbol === symbol;
@@ -100,7 +104,7 @@ export function pairInfo(m: MarketState, symbol: string): Result<PairInfo> {
   const nowMs = Date.now();
   const pair = m.live(symbol, nowMs);
   return pair
-    ? ok(info(symbol, pair.config.name, m.paramsAt(Math.floor(nowMs / 1000))))
+    ? ok(info(symbol, pair.config.name, m.paramsAt(Math.floor(nowMs / 1000)), sourceOf(m)))
     : fail(400, "invalid_trading_pair");
 }
 
@@ -110,7 +114,12 @@ export function state(m: MarketState, symbol: string) {
   if (!pair) return fail(400, "invalid_trading_pair");
   const feed = m.feedRow();
   return ok({
-    pair: { symbol, name: pair.config.name, precision: m.paramsAt(Math.floor(nowMs / 1000)).precision },
+    pair: {
+      symbol,
+      name: pair.config.name,
+      precision: m.paramsAt(Math.floor(nowMs / 1000)).precision,
+      source: sourceOf(m),
+    },
     price: feed.last_price,
     priceAt: iso(feed.last_second),
     current: currentPeriod(m, symbol, nowMs),

@@ -6,6 +6,7 @@ import type { FeedContext, Tick } from "../game/feed";
 import { sha256 } from "../game/sha256";
 import { iso, isBoundary, slotAt, type Slot } from "../game/schedule";
 import { paramsOf, type DayRow, type PeriodRow } from "./market-rows";
+import { attestClosed, pruneTrades, recordableUntil } from "./exchange-feed";
 import type { MarketState } from "./market-state";
 import * as positions from "./positions";
 import * as results from "./results";
@@ -184,7 +185,8 @@ export function voidReasonOf(m: MarketState, row: PeriodRow, stalledFrom: number
  */
 export function catchUp(m: MarketState, pair: { symbol: string; config: PairConfig }, nowMs: number): void {
   const { symbol, config } = pair;
-  const target = Math.floor(nowMs / 1000);
+  // now, or for an exchange-fed pair the last second its trades can have arrived for (exchange-feed.ts)
+  const target = recordableUntil(m, nowMs);
   const feed = m.feedRow();
   if (target <= feed.recorded_until) return;
   commitDays(m, tickSlot(feed.recorded_until + 1).day, Math.floor(target / DAY_SECONDS) + 1, config, nowMs);
@@ -246,6 +248,7 @@ export function catchUp(m: MarketState, pair: { symbol: string; config: PairConf
       m.sql.exec("INSERT OR REPLACE INTO ticks (second, price) VALUES (?, ?)", tick.second, tick.price);
   }
   addCandles(m, new Map(), ticks, target);
+  attestClosed(m);
   // Pruning is cheap but not free: once a minute, or after a long gap.
   if (target % 60 === 0 || target - feed.recorded_until > 60) prune(m, target);
 }
@@ -293,4 +296,5 @@ export function prune(m: MarketState, target: number): void {
   m.sql.exec("DELETE FROM gaps WHERE end_at < ?", target - PERIOD_KEEP_SECONDS);
   positions.prunePositions(m.sql, target - CLOSE_KEEP_SECONDS);
   results.pruneResults(m.sql, target - TICK_KEEP_SECONDS);
+  pruneTrades(m, target - TICK_KEEP_SECONDS, target - PERIOD_KEEP_SECONDS);
 }

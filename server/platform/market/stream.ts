@@ -5,6 +5,7 @@ import { CLIENT_LIMITS } from "../../contract/security";
 import { iso } from "../game/schedule";
 import { openSockets } from "../websocket";
 import { deliverCloses, deliverResults } from "./deliveries";
+import { maintainFeed } from "./exchange-link";
 import type { PeriodRow } from "./market-rows";
 import type { MarketState } from "./market-state";
 import { currentPeriod, nextPeriod, toPeriod } from "./reads";
@@ -50,9 +51,11 @@ export async function openStream(m: MarketState, request: Request): Promise<Resp
 export async function tick(m: MarketState): Promise<void> {
   const stored = m.stored();
   if (!stored) return;
+  // an exchange-fed pair's link first: connected, back-filled, and the pair paused or resumed by it
+  await maintainFeed(m, Date.now());
   const nowMs = Date.now();
   const { symbol } = stored;
-  m.atomically(() => catchUp(m, stored, nowMs));
+  m.atomically(() => catchUp(m, m.stored() ?? stored, nowMs));
   const feed = m.feedRow();
   const sockets = m.ctx.getWebSockets();
   if (sockets.length > 0 && feed.recorded_until > feed.broadcast_until) {

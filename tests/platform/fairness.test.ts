@@ -97,7 +97,7 @@ describe("a day's record", () => {
     const first = Date.parse(periods[0]!.startsAt) / 1000;
     expect(first).toBe(BASE * DAY);
     const ticks = walk(seed, PAIR, day.volatilityBp, first, periods[0]!.openPrice!, (BASE + 1) * DAY);
-    const priceAt = new Map(ticks.map((t) => [t.second, t.price]));
+    const priceAt = new Map(ticks!.map((t) => [t.second, t.price]));
     // the counter option reads the period before (the first one's is the day before's last)
     let previous: Period | null = all[all.indexOf(periods[0]!) - 1] ?? null;
     for (const p of periods) {

@@ -4,6 +4,7 @@ import { networkOf } from "../../contract/network";
 import { CLIENT_LIMITS } from "../../contract/security";
 import { iso } from "../game/schedule";
 import { openSockets } from "../websocket";
+import { fetchRounds } from "./beacon-rounds";
 import { deliverCloses, deliverResults } from "./deliveries";
 import type { PeriodRow } from "./market-rows";
 import type { MarketState } from "./market-state";
@@ -50,8 +51,10 @@ export async function openStream(m: MarketState, request: Request): Promise<Resp
 export async function tick(m: MarketState): Promise<void> {
   const stored = m.stored();
   if (!stored) return;
-  const nowMs = Date.now();
   const { symbol } = stored;
+  // drand's rounds due since the last record, fetched and verified before the feed is caught up
+  await fetchRounds(m, m.feedRow().recorded_until, Date.now());
+  const nowMs = Date.now();
   m.atomically(() => catchUp(m, stored, nowMs));
   const feed = m.feedRow();
   const sockets = m.ctx.getWebSockets();

@@ -8,9 +8,10 @@ import { isProduction, type Env } from "../env";
  * rounds"). Two sources with one chain format:
  *
  * - drand's quicknet over HTTP (production, and any run with BEACON=drand): each round is fetched
- *   from the configured endpoints in turn and used only once its BLS signature verifies against
- *   quicknet's pinned public key; verified rounds are kept in the isolate's memory, so the pairs of
- *   one isolate fetch and verify a round once.
+ *   from the configured endpoints in turn, the next endpoint tried when one is down or answers a
+ *   signature that does not verify against quicknet's pinned public key; the market verifies again
+ *   before it stores a round, and rounds verified are kept in the isolate's memory, so the pairs of
+ *   one isolate verify a round once.
  * - the local beacon (development and tests, which have no network): the platform signs each round
  *   with its own key, made from LOCAL_BEACON_SECRET, and never a round before its time. Its key is
  *   the operator's: it stands in for drand's format and schedule, not for its trust, and every page
@@ -23,7 +24,10 @@ export interface BeaconSource {
    * `nowMs` or is older than the market catches up (BACKFILL_SECONDS).
    */
   sign?(round: number, nowMs: number): string | null;
-  /** drand: the round's signature fetched and verified, or null when no endpoint has it yet (or any lies). */
+  /**
+   * drand: the round's signature as an endpoint answers it, or null when none has it yet. Not
+   * trusted: the market verifies it against `chain` before storing it (market/beacon-rounds.ts).
+   */
   fetch?(round: number): Promise<string | null>;
 }
 
@@ -54,6 +58,15 @@ const cache = new Map<string, string>();
 function remember(key: string, signature: string): void {
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, signature);
+}
+
+/** Whether a round's signature is the chain's, remembered in this isolate once it is. */
+export function verified(chain: BeaconChain, round: number, signature: string): boolean {
+  const id = `${chain.hash}:${round}`;
+  if (cache.get(id) === signature) return true;
+  if (!verifyRound(chain, round, signature)) return false;
+  remember(id, signature);
+  return true;
 }
 
 /** The beacon this configuration runs with: BEACON=drand|local, default drand in production and local in development. */
@@ -102,8 +115,7 @@ export function drandSource(urls: string[], chain: BeaconChain = QUICKNET): Beac
   return {
     chain,
     async fetch(round) {
-      const id = `${chain.hash}:${round}`;
-      const known = cache.get(id);
+      const known = cache.get(`${chain.hash}:${round}`);
       if (known !== undefined) return known;
       for (const url of urls) {
         try {
@@ -115,8 +127,7 @@ export function drandSource(urls: string[], chain: BeaconChain = QUICKNET): Beac
           const signature = (body as { signature?: unknown }).signature;
           const answered = (body as { round?: unknown }).round;
           // an endpoint that answers another round, or a signature the chain's key did not make, is skipped
-          if (answered !== round || typeof signature !== "string" || !verifyRound(chain, round, signature)) continue;
-          remember(id, signature);
+          if (answered !== round || typeof signature !== "string" || !verified(chain, round, signature)) continue;
           return signature;
         } catch {
           // unreachable, slow or not JSON: the next endpoint

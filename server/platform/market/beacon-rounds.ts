@@ -2,7 +2,7 @@ import { BEACON_ALGORITHM, roundOf, roundTime, type BeaconClock } from "#rules/b
 import { DAY_SECONDS, tickSlot } from "#rules/fairness-walk";
 import type { BeaconChain, BeaconRound } from "../../contract/beacon";
 import { randomnessOf } from "../../contract/beacon-signature";
-import { BACKFILL_SECONDS, ROUND_GRACE_SECONDS } from "../beacon/source";
+import { BACKFILL_SECONDS, ROUND_GRACE_SECONDS, verified } from "../beacon/source";
 import type { DayRow } from "./market-rows";
 import type { MarketState } from "./market-state";
 
@@ -77,7 +77,8 @@ export function roundsFor(
 /**
  * Fetches (drand) the rounds the feed needs after `recordedUntil` up to now, at most
  * BACKFILL_SECONDS back, the newest last. Runs outside any transaction (the alarm, before it
- * catches up); each round is verified by the source before it is stored.
+ * catches up). A round is stored only once its signature verifies against the source's chain: a
+ * forged or garbled one is as good as missing.
  */
 export async function fetchRounds(m: MarketState, recordedUntil: number, nowMs: number): Promise<void> {
   const source = m.beacon();
@@ -90,7 +91,9 @@ export async function fetchRounds(m: MarketState, recordedUntil: number, nowMs: 
     if (storedSignature(m, round) === null) wanted.push(round);
   }
   const fetched = await Promise.all(wanted.map(async (round) => [round, await source.fetch!(round)] as const));
-  for (const [round, signature] of fetched) if (signature !== null) storeRound(m, round, signature);
+  for (const [round, signature] of fetched) {
+    if (signature !== null && verified(chain, round, signature)) storeRound(m, round, signature);
+  }
 }
 
 /** The rounds of the seconds `from` … `to` that are in hand, for a proof. */

@@ -22,6 +22,8 @@ export interface Tick {
 export interface FeedAdapter {
   /** the ticks after `last`, up to and including second `until` (none when the feed has nothing) */
   ticksAfter(last: Tick, until: number): Tick[];
+  /** whether its ticks need beacon rounds (the verifiable walk): the market records a second only once its round is in hand or overdue */
+  mixesBeacon?: boolean;
 }
 
 /** What the walk needs of one UTC day: its seed (32 bytes), its frozen volatility, and its beacon (walk-2). */
@@ -66,6 +68,7 @@ export function fairFeed(config: { paused: boolean }, context: FeedContext): Fee
     return entry;
   };
   return {
+    mixesBeacon: true,
     ticksAfter(last, until) {
       // A stalled feed (paused) produces nothing and draws nothing; the market's price goes stale.
       if (config.paused) return [];

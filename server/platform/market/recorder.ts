@@ -219,13 +219,7 @@ export function catchUp(m: MarketState, pair: { symbol: string; config: PairConf
     }
     return row;
   };
-  // A walk-2 second is recorded once its beacon round is in hand or overdue (beacon-rounds.ts);
-  // a stalled feed draws nothing and waits for no round.
-  const rounds = config.paused
-    ? { ready: now, randomness: new Map<number, string>() }
-    : roundsFor(m, feed.recorded_until + 1, now, nowMs, dayOf);
-  const target = rounds.ready;
-  if (target <= feed.recorded_until) return;
+  let rounds = { ready: now, randomness: new Map<number, string>() };
   const cause: GapCause = config.paused ? "stall" : "beacon";
   const context: FeedContext = {
     symbol,
@@ -240,10 +234,16 @@ export function catchUp(m: MarketState, pair: { symbol: string; config: PairConf
     },
     randomness: (round) => rounds.randomness.get(round) ?? null,
   };
+  const adapter = m.hooks.adapter(config, context);
+  // A walk-2 second is recorded once its beacon round is in hand or overdue (beacon-rounds.ts);
+  // a stalled feed draws nothing and waits for no round.
+  if (adapter.mixesBeacon && !config.paused) rounds = roundsFor(m, feed.recorded_until + 1, now, nowMs, dayOf);
+  const target = rounds.ready;
+  if (target <= feed.recorded_until) return;
   // The walk goes on from the last recorded second: seconds already recorded without a tick
   // (a stalled feed) stay without one.
   const from = { second: Math.max(feed.last_second, feed.recorded_until), price: feed.last_price };
-  const ticks = m.hooks.adapter(config, context).ticksAfter(from, target);
+  const ticks = adapter.ticksAfter(from, target);
   let open = openRow(m);
   let previous = open ? previousDirection(m, open.start) : null;
   let price = feed.last_price;

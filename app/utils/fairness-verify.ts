@@ -1,6 +1,5 @@
-import { BEACON_ALGORITHM, beaconTickMessage, roundOf, roundTime } from "#rules/beacon";
+import { BEACON_ALGORITHM, beaconTickMessage, chainIsGenuine, roundOf, roundTime } from "#rules/beacon";
 import { dayLabel, fromHex, nextPrice, tickMessage, tickSlot, toHex } from "#rules/fairness-walk";
-import { chainIsGenuine } from "../../server/contract/beacon";
 import { randomnessOf, verifyRound } from "../../server/contract/beacon-signature";
 import { direction, lastDigit, outcomes, type Outcome } from "#rules/outcomes";
 import type { PeriodProof } from "../../server/contract/fairness";

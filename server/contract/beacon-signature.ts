@@ -2,7 +2,7 @@ import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { roundBytes } from "#rules/beacon";
 import { fromHex, toHex } from "#rules/fairness-walk";
-import { QUICKNET, type BeaconChain } from "./beacon";
+import { QUICKNET, type BeaconChainInfo } from "#rules/beacon";
 
 /**
  * A beacon round's signature check (decision 031), one for every side: the platform before it
@@ -23,7 +23,7 @@ export function randomnessOf(signatureHex: string): string {
 }
 
 /** Whether `signatureHex` is the chain's signature of round `round` (false for anything malformed). */
-export function verifyRound(chain: Pick<BeaconChain, "publicKey">, round: number, signatureHex: string): boolean {
+export function verifyRound(chain: Pick<BeaconChainInfo, "publicKey">, round: number, signatureHex: string): boolean {
   if (!/^[0-9a-f]{96}$/.test(signatureHex) || !Number.isSafeInteger(round) || round < 1) return false;
   try {
     return sigs.verify(fromHex(signatureHex), roundPoint(round), fromHex(chain.publicKey));
@@ -36,7 +36,7 @@ export function verifyRound(chain: Pick<BeaconChain, "publicKey">, round: number
  * A local beacon's key pair from its secret (hex): the secret key is SHA-256("local-beacon|" +
  * secret) reduced into the scalar field. Same format as drand's rounds, its own key.
  */
-export function localBeaconKey(secretHex: string): { secretKey: Uint8Array; chain: BeaconChain } {
+export function localBeaconKey(secretHex: string): { secretKey: Uint8Array; chain: BeaconChainInfo } {
   const Fr = bls12_381.fields.Fr;
   const digest = sha256(new TextEncoder().encode(`local-beacon|${secretHex}`));
   let scalar = Fr.create(BigInt(`0x${toHex(digest)}`));

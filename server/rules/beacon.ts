@@ -14,6 +14,15 @@
  */
 import { dayLabel } from "./fairness-walk";
 
+/** A chain as a day's record names it (the wire's schema: server/contract/beacon.ts). */
+export interface BeaconChainInfo extends BeaconClock {
+  /** "drand-quicknet": the League of Entropy's network; "local": a key the operator holds (development only) */
+  kind: "drand-quicknet" | "local";
+  hash: string;
+  /** the public key on G2, compressed, hex */
+  publicKey: string;
+}
+
 export const BEACON_ALGORITHM = "hmac-sha256-beacon-walk-2";
 
 /** What the arithmetic needs of a chain: when its first round was published, and its period. */
@@ -43,4 +52,28 @@ export function roundBytes(round: number): Uint8Array {
 /** The HMAC message of a tick under walk-2: walk-1's message, then "|" and the round's randomness in hex. */
 export function beaconTickMessage(pair: string, day: number, index: number, randomnessHex: string): string {
   return `${pair}|${dayLabel(day)}|${index}|${randomnessHex}`;
+}
+
+/**
+ * drand's quicknet, as its `/info` publishes it: a round every 3 s since 2023-08-23 15:09:27 UTC.
+ * Pinned here: a proof naming another key for "drand-quicknet" fails the check.
+ */
+export const QUICKNET: BeaconChainInfo = {
+  kind: "drand-quicknet",
+  hash: "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971",
+  publicKey:
+    "83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a",
+  genesis: 1_692_803_367,
+  period: 3,
+};
+
+/** Whether a chain is what its kind claims: a "drand-quicknet" chain must be quicknet's own key and clock. */
+export function chainIsGenuine(chain: BeaconChainInfo): boolean {
+  if (chain.kind !== "drand-quicknet") return true;
+  return (
+    chain.hash === QUICKNET.hash &&
+    chain.publicKey === QUICKNET.publicKey &&
+    chain.genesis === QUICKNET.genesis &&
+    chain.period === QUICKNET.period
+  );
 }

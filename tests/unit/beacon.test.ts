@@ -1,7 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { beaconTickMessage, roundBytes, roundOf, roundTime } from "#rules/beacon";
-import { QUICKNET, chainIsGenuine } from "../../server/contract/beacon";
+import { QUICKNET, beaconTickMessage, chainIsGenuine, roundBytes, roundOf, roundTime } from "#rules/beacon";
 import { localBeaconKey, randomnessOf, signRound, verifyRound } from "../../server/contract/beacon-signature";
 import { slotAt } from "../../server/platform/game/schedule";
 import { roundFor, roundSignatureOk, tickDigest } from "../../server/cli/verify-period.mjs";

@@ -1,5 +1,6 @@
 import { roundTime } from "#rules/beacon";
-import { QUICKNET, type BeaconChain } from "../../contract/beacon";
+import { QUICKNET } from "#rules/beacon";
+import type { BeaconChain } from "../../contract/beacon";
 import { localBeaconKey, signRound, verifyRound } from "../../contract/beacon-signature";
 import { isProduction, type Env } from "../env";
 

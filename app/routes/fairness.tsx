@@ -1,7 +1,8 @@
 import { json, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { FAIRNESS_ALGORITHM } from "#rules/fairness-walk";
+import { BEACON_ALGORITHM } from "#rules/beacon";
 import { HexValue, RevealText, formatUtc } from "~/components/fairness/parts";
+import { BeaconSection } from "~/components/fairness/beacon";
 import { loadFairnessDays } from "~/utils/fairness.server";
 import { useTranslation } from "~/utils/translator";
 import type { RouteHandle } from "~/utils/translation-keys";
@@ -65,6 +66,8 @@ export default function Fairness() {
         </ul>
         <p>{t("limits.later")}</p>
       </section>
+
+      <BeaconSection chain={pairs.flatMap((p) => p.days).find((d) => d.beacon !== null)?.beacon ?? null} />
 
       <section className="card" aria-labelledby="lookup-heading">
         <h2 id="lookup-heading">{t("lookup.heading")}</h2>
@@ -166,7 +169,7 @@ export default function Fairness() {
 
       <section className="card" id="algorithm" aria-labelledby="algorithm-heading">
         <h2 id="algorithm-heading">{t("algorithm.heading")}</h2>
-        <p className="muted">{t("algorithm.name", { name: FAIRNESS_ALGORITHM })}</p>
+        <p className="muted">{t("algorithm.name", { name: BEACON_ALGORITHM })}</p>
         <ol className="fairness-steps">
           {(Array.isArray(steps) ? (steps as string[]) : []).map((step, i) => (
             <li key={i}>{step}</li>

@@ -1,5 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { BeaconNotice } from "~/components/fairness/beacon";
 import { HexValue, RevealText, formatUtc } from "~/components/fairness/parts";
 import { VerifyPanel } from "~/components/fairness/verify-panel";
 import { loadPeriodProof, memberBetsOn, sitePairs } from "~/utils/fairness.server";
@@ -142,6 +143,7 @@ export default function FairnessPeriod() {
       <section className="card" aria-labelledby="day-heading">
         <h2 id="day-heading">{t("period.day_heading", { day: day.day })}</h2>
         <HexValue label={t("days.commitment")} value={day.commitment} testId="commitment" />
+        {day.beacon ? <BeaconNotice chain={day.beacon} /> : null}
         {day.seed ? (
           <HexValue label={t("days.seed")} value={day.seed} testId="seed" />
         ) : (

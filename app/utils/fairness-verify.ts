@@ -1,4 +1,6 @@
+import { BEACON_ALGORITHM, beaconTickMessage, chainIsGenuine, roundOf, roundTime } from "#rules/beacon";
 import { dayLabel, fromHex, nextPrice, tickMessage, tickSlot, toHex } from "#rules/fairness-walk";
+import { randomnessOf, verifyRound } from "../../server/contract/beacon-signature";
 import { direction, lastDigit, outcomes, type Outcome } from "#rules/outcomes";
 import type { PeriodProof } from "../../server/contract/fairness";
 import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
@@ -6,7 +8,9 @@ import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
 /**
  * The browser's verification of one period (app/README.md, "Verifiable rounds"). Loaded only by a
  * dynamic import() when the member presses "Verify in this browser": no route's initial JS holds
- * it. It recomputes with WebCrypto (SHA-256 of the seed, HMAC-SHA256 per tick) and the shared
+ * it, nor the curve library it checks beacon signatures with (@noble/curves, through
+ * server/contract/beacon-signature.ts). It recomputes with WebCrypto (SHA-256 of the seed,
+ * HMAC-SHA256 per tick, each mixing its beacon round under walk-2) and the shared
  * rules (server/rules: fairness-walk.ts, outcomes.ts), which the platform's feed uses too; the
  * command-line script server/cli/verify-period.mjs is the independent second implementation.
  *
@@ -18,7 +22,17 @@ import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
  */
 
 export type VerifyLineKey =
-  "commitment" | "day" | "open_chain" | "ticks" | "close" | "last_digit" | "void" | `outcome.${BetOption}`;
+  | "commitment"
+  | "day"
+  | "beacon_key"
+  | "beacon_signatures"
+  | "beacon_timing"
+  | "open_chain"
+  | "ticks"
+  | "close"
+  | "last_digit"
+  | "void"
+  | `outcome.${BetOption}`;
 export interface VerifyLine {
   key: VerifyLineKey;
   /** what the platform recorded: a price (integer steps), a digit, an outcome or hex */
@@ -87,21 +101,61 @@ export async function verifyPeriod(
     });
   }
 
+  // walk-2 (decision 031): each round's BLS signature against the day's chain, drand's pinned key
+  // for quicknet; every round mixed in published after the period's betting closed
+  const chain = day.algorithm === BEACON_ALGORITHM ? day.beacon : null;
+  const randomness = new Map<number, string>();
+  if (chain) {
+    lines.push({ key: "beacon_key", recorded: chain.kind, recomputed: chain.kind, ok: chainIsGenuine(chain) });
+    let good = 0;
+    for (const r of proof.rounds) {
+      if (verifyRound(chain, r.round, r.signature) && randomnessOf(r.signature) === r.randomness) {
+        randomness.set(r.round, r.randomness);
+        good++;
+      }
+    }
+    lines.push({
+      key: "beacon_signatures",
+      recorded: proof.rounds.length,
+      recomputed: good,
+      ok: good === proof.rounds.length,
+    });
+    const cutoff = secondOf(period.cutoffAt);
+    const early = [...randomness.keys()].filter((r) => roundTime(r, chain) <= cutoff).length;
+    lines.push({
+      key: "beacon_timing",
+      recorded: randomness.size,
+      recomputed: randomness.size - early,
+      ok: early === 0,
+    });
+  }
+
   const key = await subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const encoder = new TextEncoder();
   const ticks: [number, number][] = [];
   let price = open ?? 0;
   if (open !== null) ticks.push([start, open]);
-  if (open !== null && dayOk) {
+  let drawn = open !== null && dayOk;
+  if (drawn) {
     for (let second = start + 1; second <= end; second++) {
       if (stalled(gaps, second)) continue;
       const { day: d, index } = tickSlot(second);
-      const digest = new Uint8Array(await subtle.sign("HMAC", key, encoder.encode(tickMessage(period.pair, d, index))));
+      let message = tickMessage(period.pair, d, index);
+      if (chain) {
+        const mixed = randomness.get(roundOf(second, chain));
+        // a tick whose round is missing or forged cannot be recomputed
+        if (mixed === undefined) {
+          drawn = false;
+          break;
+        }
+        message = beaconTickMessage(period.pair, d, index, mixed);
+      }
+      const digest = new Uint8Array(await subtle.sign("HMAC", key, encoder.encode(message)));
       price = nextPrice(price, day.volatilityBp, digest);
       ticks.push([second, price]);
     }
   }
-  const close = open !== null && dayOk ? price : null;
+  const close = drawn ? price : null;
 
   // the recorded ticks (kept an hour by the platform): each must be the recomputed price of its second
   if (proof.ticks.length > 0) {
@@ -133,8 +187,8 @@ export async function verifyPeriod(
   // gaps cover the seconds from when betting on the period opened); a pause or resume after the
   // cut-off is the operator's recorded action, which the proof can only name.
   if (period.voidReason !== null) {
-    const gapSeen = gaps.length > 0 ? "feed_gap" : null;
-    const recomputed = period.voidReason === "feed_gap" ? gapSeen : period.voidReason;
+    const gapReason = period.voidReason === "feed_gap" || period.voidReason === "beacon_missing";
+    const recomputed = gapReason ? (gaps.length > 0 ? period.voidReason : null) : period.voidReason;
     lines.push({ key: "void", recorded: period.voidReason, recomputed, ok: recomputed === period.voidReason });
   }
   const before =

@@ -13,10 +13,14 @@ export interface Verification {
   revealAt: string;
 }
 export const ALGORITHM: "hmac-sha256-walk-1";
+export const BEACON_ALGORITHM: "hmac-sha256-beacon-walk-2";
+export const QUICKNET: { hash: string; publicKey: string; genesis: number; period: number };
+export function roundFor(second: number, chain: { genesis: number; period: number }): number;
+export function roundSignatureOk(publicKey: string, round: number, signature: string): boolean;
 export function slotOf(second: number): { day: number; index: number };
 export function labelOf(day: number): string;
 export function sha256Hex(bytes: Uint8Array): string;
-export function tickDigest(seed: Uint8Array, pair: string, second: number): Buffer;
+export function tickDigest(seed: Uint8Array, pair: string, second: number, randomness?: string | null): Buffer;
 export function stepPrice(previous: number, volatilityBp: number, digest: Buffer): number;
 export function walk(
   seed: Uint8Array,
@@ -26,7 +30,8 @@ export function walk(
   price: number,
   toSecond: number,
   gaps?: [number, number][],
-): { second: number; price: number }[];
+  beacon?: { chain: { genesis: number; period: number }; randomness: Map<number, string> } | null,
+): { second: number; price: number }[] | null;
 export function outcomesOf(
   open: number,
   close: number,

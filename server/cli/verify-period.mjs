@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 /**
- * Verifies one period of a pair from the command line, with nothing of the site's code: only
- * Node (>= 20) and node:crypto. It is a second, independent implementation of the feed's
- * algorithm ("hmac-sha256-walk-1", server/platform/README.md, "Verifiable rounds") and of the
- * outcome rules, so a bug in the platform's copy cannot hide itself here.
+ * Verifies one period of a pair from the command line, with nothing of the site's code: Node
+ * (>= 20), node:crypto and, for the beacon's BLS signatures, the curve library @noble/curves (a
+ * dependency of this repository; elsewhere `npm install @noble/curves`). It is a second,
+ * independent implementation of the feed's algorithms ("hmac-sha256-walk-1" and
+ * "hmac-sha256-beacon-walk-2", server/platform/README.md, "Verifiable rounds") and of the outcome
+ * rules, so a bug in the platform's copy cannot hide itself here.
  *
  *   node server/cli/verify-period.mjs <site-origin> <PAIR> <periodNo>
  *   node server/cli/verify-period.mjs --proof <file.json>
  *
  * The first form fetches <site-origin>/fairness/<PAIR>/<periodNo>/proof.json (the platform's
  * periodProof answer, or an envelope holding it in `data`). It checks SHA-256(seed) = commitment,
- * recomputes every tick of the period from the revealed seed, the close, the last digit and every
+ * checks each beacon round's signature (walk-2: against drand quicknet's public key, written below,
+ * or, for a local beacon, the key the proof names, which proves only that the operator signed it),
+ * recomputes every tick of the period from the revealed seed and the rounds, the close, the last digit and every
  * option's outcome, prints a table, and exits 0 when everything matches, 1 on any mismatch, 2
  * when the day's seed is not revealed yet (saying when it will be), 3 on a usage or network error.
  * Its functions are exported for tests.
@@ -18,9 +22,37 @@
 import { createHash, createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
+import { bls12_381 } from "@noble/curves/bls12-381.js";
 
 export const ALGORITHM = "hmac-sha256-walk-1";
+export const BEACON_ALGORITHM = "hmac-sha256-beacon-walk-2";
 const DAY = 86400;
+
+/** drand's quicknet, as https://api.drand.sh/<hash>/info publishes it: the only key a "drand-quicknet" proof may name. */
+export const QUICKNET = {
+  hash: "52db9ba70e0cc0f6eaf7803dd07447a1f5477735fd3f661792ba94600c84e971",
+  publicKey:
+    "83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a",
+  genesis: 1692803367,
+  period: 3,
+};
+
+/** The round the tick of `second` mixes in: the first published at or after it (round r at genesis + (r - 1) × period). */
+export function roundFor(second, chain) {
+  return second <= chain.genesis ? 1 : Math.ceil((second - chain.genesis) / chain.period) + 1;
+}
+
+/** Whether `signature` (hex) is a BLS signature on G1 of SHA-256(round as 8 big-endian bytes) under `publicKey` (hex, G2). */
+export function roundSignatureOk(publicKey, round, signature) {
+  try {
+    const message = Buffer.alloc(8);
+    message.writeBigUInt64BE(BigInt(round));
+    const point = bls12_381.shortSignatures.hash(createHash("sha256").update(message).digest());
+    return bls12_381.shortSignatures.verify(Buffer.from(signature, "hex"), point, Buffer.from(publicKey, "hex"));
+  } catch {
+    return false;
+  }
+}
 
 /** The UTC day and index of the tick of second t: it covers (t - 1, t]. */
 export function slotOf(second) {
@@ -36,12 +68,11 @@ export function sha256Hex(bytes) {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
-/** HMAC-SHA256(seed, "<pair>|<YYYY-MM-DD>|<index>") of the tick of `second`. */
-export function tickDigest(seed, pair, second) {
+/** HMAC-SHA256(seed, "<pair>|<YYYY-MM-DD>|<index>") of the tick of `second`; walk-2 appends "|<round randomness hex>". */
+export function tickDigest(seed, pair, second, randomness = null) {
   const { day, index } = slotOf(second);
-  return createHmac("sha256", seed)
-    .update(`${pair}|${labelOf(day)}|${index}`, "ascii")
-    .digest();
+  const message = `${pair}|${labelOf(day)}|${index}${randomness === null ? "" : `|${randomness}`}`;
+  return createHmac("sha256", seed).update(message, "ascii").digest();
 }
 
 /** previous + round(previous × volatilityBp × c / (10000 × 65536)), halves away from zero, at least 1. */
@@ -55,12 +86,21 @@ export function stepPrice(previous, volatilityBp, digest) {
   return Number(price < 1n ? 1n : price);
 }
 
-/** The ticks of seconds from+1 … to starting at `price`, skipping seconds in `gaps` (inclusive pairs). */
-export function walk(seed, pair, volatilityBp, fromSecond, price, toSecond, gaps = []) {
+/**
+ * The ticks of seconds from+1 … to starting at `price`, skipping seconds in `gaps` (inclusive
+ * pairs). With `beacon` ({ chain, randomness: Map round → hex }), walk-2: each tick mixes its
+ * round's randomness, and a second whose round is missing cannot be drawn (null is answered).
+ */
+export function walk(seed, pair, volatilityBp, fromSecond, price, toSecond, gaps = [], beacon = null) {
   const ticks = [];
   for (let s = fromSecond + 1; s <= toSecond; s++) {
     if (gaps.some(([a, b]) => s >= a && s <= b)) continue;
-    price = stepPrice(price, volatilityBp, tickDigest(seed, pair, s));
+    let randomness = null;
+    if (beacon) {
+      randomness = beacon.randomness.get(roundFor(s, beacon.chain)) ?? null;
+      if (randomness === null) return null;
+    }
+    price = stepPrice(price, volatilityBp, tickDigest(seed, pair, s, randomness));
     ticks.push({ second: s, price });
   }
   return ticks;
@@ -101,7 +141,8 @@ export function verifyProof(proof) {
   };
   const start = Date.parse(period.startsAt) / 1000;
   const end = Date.parse(period.endsAt) / 1000;
-  check("algorithm", day.algorithm, ALGORITHM);
+  const beaconDay = day.algorithm === BEACON_ALGORITHM;
+  check("algorithm", day.algorithm, beaconDay ? BEACON_ALGORITHM : ALGORITHM);
   check("pair", period.pair, day.pair);
   check("day of the period", day.day, labelOf(Math.floor(start / DAY)));
   if (!day.seed) return { status: "unrevealed", checks, revealAt: day.revealAt };
@@ -109,7 +150,31 @@ export function verifyProof(proof) {
   check("SHA-256(seed) = commitment", day.commitment, sha256Hex(seed));
   if (previous && previous.endsAt === period.startsAt)
     check("open = previous close", period.openPrice, previous.closePrice);
-  const ticks = walk(seed, day.pair, day.volatilityBp, start, period.openPrice, end, gaps);
+  let beacon = null;
+  if (beaconDay) {
+    const chain = day.beacon;
+    // a proof cannot bring its own key for drand: quicknet's is written in this file
+    if (chain.kind === "drand-quicknet")
+      check("beacon: drand quicknet's public key", chain.publicKey + chain.hash, QUICKNET.publicKey + QUICKNET.hash);
+    else check("beacon: a local beacon (the operator's own key, not drand)", chain.kind, "local");
+    const randomness = new Map();
+    let bad = 0;
+    for (const r of proof.rounds ?? []) {
+      const ok = roundSignatureOk(chain.publicKey, r.round, r.signature);
+      const mixed = sha256Hex(Buffer.from(r.signature, "hex"));
+      if (!ok || mixed !== r.randomness) bad++;
+      else randomness.set(r.round, mixed);
+    }
+    check(`beacon round signatures (${(proof.rounds ?? []).length})`, 0, bad);
+    // every round a tick mixes in was published at or after its second, so after the betting closed
+    const cutoff = Date.parse(period.cutoffAt) / 1000;
+    const early = [...randomness.keys()].filter((r) => chain.genesis + (r - 1) * chain.period <= cutoff).length;
+    check("beacon rounds published after betting closed", 0, early);
+    beacon = { chain, randomness };
+  }
+  const drawn = walk(seed, day.pair, day.volatilityBp, start, period.openPrice, end, gaps, beacon);
+  check("a beacon round for every tick", true, drawn !== null);
+  const ticks = drawn ?? [];
   const bySecond = new Map(ticks.map((t) => [t.second, t.price]));
   let tickMismatches = 0;
   for (const t of recordedTicks) if (bySecond.get(t.second) !== t.price) tickMismatches++;
@@ -122,6 +187,7 @@ export function verifyProof(proof) {
   // stalled from when betting on it opened) refunds every option whatever its prices.
   const voidReason = period.voidReason ?? null;
   if (voidReason === "feed_gap") check("void: the feed stalled", true, gaps.length > 0);
+  else if (voidReason === "beacon_missing") check("void: a beacon round was missing", true, gaps.length > 0);
   else if (voidReason !== null) check(`void: ${voidReason} (the operator's recorded action)`, voidReason, voidReason);
   const outcomes =
     voidReason !== null
@@ -139,6 +205,9 @@ export function report(proof, result) {
     `${period.pair} period ${period.periodNo}  ${period.startsAt} → ${period.endsAt}`,
     `day ${day.day}  commitment ${day.commitment}  committed ${day.committedAt}`,
     `seed ${day.seed ?? "(not revealed yet)"}`,
+    day.beacon
+      ? `beacon ${day.beacon.kind === "local" ? "LOCAL (the operator's own key, not drand)" : "drand quicknet"} ${day.beacon.hash}  rounds ${(proof.rounds ?? []).length}`
+      : "beacon none (hmac-sha256-walk-1: the seed alone)",
     `volatility ${day.volatilityBp} bp  precision ${day.precision}  stalled seconds ${gaps.reduce((n, [a, b]) => n + b - a + 1, 0)}`,
     "",
   ];
@@ -153,7 +222,11 @@ export function report(proof, result) {
   if (result.status === "unrevealed")
     lines.push(`The seed of ${day.day} is not revealed yet: it will be at ${result.revealAt}.`);
   else if (result.status === "match")
-    lines.push("MATCH: the period's ticks, close, last digit and outcomes follow from the committed seed.");
+    lines.push(
+      day.beacon
+        ? "MATCH: the period's ticks, close, last digit and outcomes follow from the committed seed and the signed beacon rounds."
+        : "MATCH: the period's ticks, close, last digit and outcomes follow from the committed seed.",
+    );
   else
     lines.push(
       `MISMATCH: ${result.checks

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { BEACON_ALGORITHM } from "#rules/beacon";
 import { FAIRNESS_ALGORITHM } from "#rules/fairness-walk";
+import { beaconChain, beaconRound } from "./beacon";
 import { pairSymbol, period } from "./game";
 
 /**
@@ -17,7 +19,10 @@ export const fairnessDay = z.object({
   pair: pairSymbol,
   /** the UTC day, 2026-11-24 */
   day: dayLabelSchema,
-  algorithm: z.literal(FAIRNESS_ALGORITHM),
+  /** walk-1: the seed alone (days committed before the beacon); walk-2: the seed and a beacon round per tick */
+  algorithm: z.enum([FAIRNESS_ALGORITHM, BEACON_ALGORITHM]),
+  /** the beacon chain a walk-2 day's ticks mix in, frozen with the seed (null for walk-1) */
+  beacon: beaconChain.nullable(),
   /** SHA-256 of the seed's 32 bytes, lower-case hex */
   commitment: hex64,
   /** when the commitment was made (published from then on) */
@@ -74,5 +79,10 @@ export const periodProof = z.object({
    * public history; a side is null when no trade decided it (the period is void)
    */
   attestation: fedAttestation.nullable().optional(),
+  /**
+   * walk-2: the beacon rounds of the period's ticks (start + 1 … end, less the gaps), each with
+   * its signature to check against the day's chain; [] for walk-1 or once they are no longer kept
+   */
+  rounds: z.array(beaconRound),
 });
 export type PeriodProof = z.infer<typeof periodProof>;

@@ -50,7 +50,7 @@ export const optionOutcome = z.enum(OUTCOMES);
  * Why a period is void (every bet on it refunded): an operator paused or resumed its pair after
  * betting on it had closed, or the feed had no tick in a second that decides it (after its cut-off).
  */
-export const VOID_REASONS = ["pair_paused", "pair_resumed", "feed_gap"] as const;
+export const VOID_REASONS = ["pair_paused", "pair_resumed", "feed_gap", "beacon_missing"] as const;
 export const voidReason = z.enum(VOID_REASONS);
 export type VoidReason = z.infer<typeof voidReason>;
 

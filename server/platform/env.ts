@@ -58,6 +58,16 @@ export interface Env {
   BINANCE_REST_URL?: string;
   /** Workers Analytics Engine: bets, settlements, deposits, withdrawals and errors per site (metrics.ts) */
   METRICS?: AnalyticsEngineDataset;
+  /**
+   * The randomness beacon every tick mixes in (decision 031, beacon/source.ts): "drand" (quicknet
+   * over HTTP; the default in production) or "local" (the platform's own key; the default in
+   * development, refused in production).
+   */
+  BEACON?: string;
+  /** drand endpoints for quicknet, comma-separated, tried in order (default: drand's own and Cloudflare's) */
+  BEACON_URLS?: string;
+  /** the local beacon's secret (git-ignored .dev.vars): its BLS key is derived from it */
+  LOCAL_BEACON_SECRET?: string;
   /** the deployed version's id and tag, for /healthz (wrangler.toml `[version_metadata]`) */
   CF_VERSION_METADATA?: WorkerVersionMetadata;
 }
@@ -97,6 +107,9 @@ export function productionProblems(env: Env): string[] {
     problems.push(
       "SMS_PROVIDER_KEY is not set: run `wrangler secret put SMS_PROVIDER_KEY --config server/platform/wrangler.toml`",
     );
+  // the local beacon's key is the operator's: with it nobody but the operator could check a tick
+  if ((env.BEACON ?? "drand") !== "drand")
+    problems.push('BEACON must be "drand" in production (the local beacon is signed with the operator\'s own key)');
   const turnstile = env.TURNSTILE_SECRET_KEY ?? "";
   if (turnstile === "")
     problems.push(

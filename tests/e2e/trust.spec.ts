@@ -169,6 +169,11 @@ test("in Japanese on a phone: practice with play money, switch to real, hit a lo
   await page.getByTestId("verify-button").click();
   await expect(page.getByTestId("verify-verdict")).toHaveText(tr(LNG, "fairness:verify.all_ok"));
   await expect(page.getByTestId("period-bet").first()).toBeVisible();
+  // the ticks mixed signed beacon rounds (decision 031): each one checked in the browser, and the
+  // page says plainly that this run's beacon is the local one, not drand
+  await expect(page.getByTestId("beacon-notice")).toContainText(tr(LNG, "fairness:beacon.local"));
+  await expect(page.getByTestId("verify-beacon_signatures")).toContainText(tr(LNG, "fairness:verify.ok"));
+  await expect(page.getByTestId("verify-beacon_timing")).toContainText(tr(LNG, "fairness:verify.ok"));
 
   // and with the script, which uses none of the site's code
   const script = spawnSync(process.execPath, ["server/cli/verify-period.mjs", ORIGIN, PAIR, periodNo], {
@@ -176,5 +181,6 @@ test("in Japanese on a phone: practice with play money, switch to real, hit a lo
     encoding: "utf8",
   });
   expect(script.status, script.stdout + script.stderr).toBe(0);
+  expect(script.stdout).toContain("LOCAL (the operator's own key, not drand)");
   await context.close();
 });

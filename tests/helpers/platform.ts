@@ -18,6 +18,8 @@ import {
 export const PLATFORM_BUNDLE = fileURLToPath(new URL("../../.build/platform/worker.js", import.meta.url));
 export const PLATFORM_WORKER_NAME = "member-platform";
 export const TEST_OPERATOR_KEY = "test-operator-key";
+/** The test platforms' local beacon secret (its BLS key is derived from it: contract/beacon-signature.ts). */
+export const TEST_BEACON_SECRET = "test-local-beacon-secret";
 
 /**
  * Miniflare options of the platform worker, as deployed by server/platform/wrangler.toml.
@@ -42,7 +44,13 @@ export function platformWorkerOptions(
     analyticsEngineDatasets: { METRICS: { dataset: "member_platform_metrics_test" } },
     r2Buckets: ["UPLOADS", "EXPORTS"],
     // a development platform unless a test says otherwise: production refuses the test key
-    bindings: { ENVIRONMENT: "development", OPERATOR_KEY: operatorKey, ...bindings },
+    // the local beacon (decision 031) with a key of the tests' own: no network in tests
+    bindings: {
+      ENVIRONMENT: "development",
+      OPERATOR_KEY: operatorKey,
+      LOCAL_BEACON_SECRET: TEST_BEACON_SECRET,
+      ...bindings,
+    },
   };
 }
 

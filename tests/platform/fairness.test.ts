@@ -8,7 +8,8 @@ import type { PairConfig, Period } from "../../server/contract";
 import type { FairnessDay, PeriodProof } from "../../server/contract/fairness";
 import type { Platform } from "../helpers/platform";
 // the standalone script: an independent implementation (node:crypto), no code of the platform
-import { outcomesOf, sha256Hex, verifyProof, walk } from "../../server/cli/verify-period.mjs";
+import { sha256Hex, verifyProof } from "../../server/cli/verify-period.mjs";
+import { BEACON_ALGORITHM } from "#rules/beacon";
 import { stoppedClockPlatform } from "./center-helpers";
 import { FAST_PAIR, fastPair, GAME_SITE, bet, gameMember } from "./game-helpers";
 
@@ -83,49 +84,46 @@ const ymd = (day: number) => label(day).replaceAll("-", "");
 describe("a day's record", () => {
   const PAIR = "FAIRA-USDT";
 
-  it("equals its recomputation from the revealed seed by the standalone script, period by period", async () => {
+  it("equals its recomputation from the revealed seed and the beacon rounds, period by period", async () => {
     await putPair(PAIR, fastPair({ name: "FAIRA Walk", periodSeconds: 300, cutoffSeconds: 10, volatilityBp: 3 }));
-    await setTime(at(BASE + 1, 1));
+    // Nobody watched the day until its last quarter hour: a market catches up with beacon rounds
+    // from at most BACKFILL_SECONDS (120 s) back, so the seconds before have no tick and their
+    // periods are void (decision 031). From there the clock moves a minute at a time, as a
+    // market watched by someone would, past midnight.
+    await setTime(at(BASE + 1, -900));
+    for (let s = -840; s <= 60; s += 60) {
+      await setTime(at(BASE + 1, s));
+      await days(PAIR);
+    }
     const day = (await days(PAIR)).find((d) => d.day === label(BASE))!;
     expect(day.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(day.algorithm).toBe(BEACON_ALGORITHM);
+    expect(day.beacon!.kind).toBe("local");
     const seed = Buffer.from(day.seed!, "hex");
     expect(sha256Hex(seed)).toBe(day.commitment);
-    const all = await allPeriods(PAIR);
-    const periods = all.filter((p) => p.periodNo.startsWith(ymd(BASE)));
+    const periods = (await allPeriods(PAIR)).filter((p) => p.periodNo.startsWith(ymd(BASE)));
     expect(periods).toHaveLength(DAY / 300);
-    // the whole day's walk from the price at its first second, with the day's frozen volatility
-    const first = Date.parse(periods[0]!.startsAt) / 1000;
-    expect(first).toBe(BASE * DAY);
-    const ticks = walk(seed, PAIR, day.volatilityBp, first, periods[0]!.openPrice!, (BASE + 1) * DAY);
-    const priceAt = new Map(ticks.map((t) => [t.second, t.price]));
-    // the counter option reads the period before (the first one's is the day before's last)
-    let previous: Period | null = all[all.indexOf(periods[0]!) - 1] ?? null;
-    for (const p of periods) {
-      const start = Date.parse(p.startsAt) / 1000;
-      const end = Date.parse(p.endsAt) / 1000;
-      const open = start === first ? p.openPrice! : priceAt.get(start)!;
-      const close = priceAt.get(end)!;
-      const before = previous ? Math.sign(previous.closePrice! - previous.openPrice!) : null;
-      expect({
-        periodNo: p.periodNo,
-        open: p.openPrice,
-        close: p.closePrice,
-        lastDigit: p.lastDigit,
-        outcomes: p.outcomes,
-      }).toEqual({
-        periodNo: p.periodNo,
-        open,
-        close,
-        lastDigit: close % 10,
-        outcomes: outcomesOf(open, close, before),
-      });
-      previous = p;
+    // the asleep part: void for want of rounds, every option refunded
+    const asleep = periods.filter((p) => Date.parse(p.endsAt) <= at(BASE + 1, -900));
+    expect(asleep.length).toBeGreaterThan(0);
+    for (const p of asleep) expect(p.voidReason, p.periodNo).toBe("beacon_missing");
+    // the watched part: each period recomputed by the standalone script from the seed and the signed rounds
+    const watched = periods.filter((p) => Date.parse(p.startsAt) >= at(BASE + 1, -840));
+    expect(watched.map((p) => p.periodNo)).toEqual([`${ymd(BASE)}0287`, `${ymd(BASE)}0288`]);
+    for (const p of watched) {
+      const { data } = await proof(PAIR, p.periodNo);
+      expect(data!.period.voidReason).toBeNull();
+      expect(data!.rounds).toHaveLength(100);
+      expect(data!.ticks).toHaveLength(300);
+      const result = verifyProof(data!);
+      expect(result.checks.filter((c) => !c.ok)).toEqual([]);
+      expect(result.status).toBe("match");
     }
-    // the last period through the script's own check (its ticks are still kept)
+    // the last period through the script itself, as a member runs it
     const last = await proof(PAIR, periods[periods.length - 1]!.periodNo);
-    expect(last.statusCode, last.message).toBe(200);
-    expect(last.data!.ticks).toHaveLength(300);
-    expect(verifyProof(last.data!).status).toBe("match");
+    const script = runScript(last.data!);
+    expect(script.status).toBe(0);
+    expect(script.stdout).toContain("LOCAL (the operator's own key, not drand)");
   });
 
   it("fails verification with a seed differing in one bit, and reports a commitment that does not match", async () => {
@@ -269,11 +267,15 @@ describe("an operator's change", () => {
       (await putPair(PAIR, fastPair({ name: "FC Walk", periodSeconds: 30, cutoffSeconds: 5, volatilityBp: 5 })))
         .changesFrom,
     ).toBeNull();
+    // watched to the period's end (its ticks need the beacon's rounds as they come), then the day's
+    await setTime(at(day + 2, 64));
+    await platform.call("market", { params: { pair: PAIR } });
     await setTime(at(day + 3));
     const periodNo = `${ymd(day + 2)}0002`; // 00:00:30 … 00:01:00
     const withGap = await proof(PAIR, periodNo);
     expect(withGap.statusCode, withGap.message).toBe(200);
-    expect(withGap.data!.gaps).toEqual([[(day + 2) * DAY + 36, (day + 2) * DAY + 47]]);
+    // from 34: the ticks of 34 and 35 wait for the round published at 36, after the pause
+    expect(withGap.data!.gaps).toEqual([[(day + 2) * DAY + 34, (day + 2) * DAY + 47]]);
     expect(verifyProof(withGap.data!).status).toBe("match");
     // the same proof without its gaps does not verify: nothing was drawn in those seconds
     expect(verifyProof({ ...withGap.data!, gaps: [] }).status).toBe("mismatch");

@@ -296,11 +296,12 @@ async function market() {
 }
 
 /**
- * Moves the clock just past the end of the period taking bets now: every bet taken so far named
- * it or one before it, so all of them can settle.
+ * Moves the clock past the end of the period taking bets now and its close's beacon round (at
+ * most 3 s later, decision 031): every bet taken so far named it or one before it, so all of them
+ * can settle.
  */
 async function pastEveryBet() {
-  await tick(Date.parse((await market()).next.endsAt) + 100);
+  await tick(Date.parse((await market()).next.endsAt) + 3_100);
 }
 
 const body = <N extends CallName>(_name: N, value: CallBody<N>) => value;

@@ -33,6 +33,8 @@ const ENTRY = CLOCK_ENTRY.replace(
 const SITE = "game-faults";
 let platform: Platform;
 let clock: number;
+/** A close waits for the beacon round published at or after its second (decision 031): at most 3 s. */
+const BEACON_LAG_MS = 3_000;
 const tick = async (to: number) => {
   clock = to;
   await setClock(platform, to);
@@ -84,7 +86,7 @@ describe("settlement faults", () => {
     const period = await bettingPeriod(platform, clock, tick);
     const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: period.periodNo, option, amount: 2000 });
     expect(placed.envelope.statusCode, placed.envelope.message).toBe(200);
-    await tick(Date.parse(period.endsAt) + 100);
+    await tick(Date.parse(period.endsAt) + BEACON_LAG_MS);
     return placed.envelope.data!;
   }
   async function expectSettledOnce(m: TestMember, orderId: string) {
@@ -138,7 +140,7 @@ describe("settlement faults", () => {
     await tick(Date.parse(period.startsAt) + 100);
     await stub.runAlarm();
     expect(await openOrders(platform, m)).toHaveLength(1);
-    await tick(Date.parse(period.endsAt) + 100);
+    await tick(Date.parse(period.endsAt) + BEACON_LAG_MS);
     await stub.runAlarm();
     await expectSettledOnce(m, placed.envelope.data!.id);
   });

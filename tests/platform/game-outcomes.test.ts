@@ -99,7 +99,14 @@ describe("the verifiable feed", () => {
   const seedA = new Uint8Array(32).fill(7);
   const seedB = new Uint8Array(32).fill(7).fill(8, 31);
   const feed = (seed: Uint8Array, volatilityBp = 1, paused = false, symbol = "BTC-USDT") =>
-    fairFeed({ paused }, { symbol, day: () => ({ seed, volatilityBp }) });
+    fairFeed(
+      { paused },
+      {
+        symbol,
+        day: () => ({ seed, volatilityBp, algorithm: "hmac-sha256-walk-1", beacon: null }),
+        randomness: () => null,
+      },
+    );
   const from = { second: 1_700_000_000, price: 6_123_450 };
 
   it("gives the same prices for the same seed and pair, and other prices for another seed or pair", () => {
@@ -131,7 +138,14 @@ describe("the verifiable feed", () => {
     const asked: number[] = [];
     const split = fairFeed(
       { paused: false },
-      { symbol: "BTC-USDT", day: (d) => (asked.push(d), { seed: d === 19_676 ? seedB : seedA, volatilityBp: 1 }) },
+      {
+        symbol: "BTC-USDT",
+        day: (d) => (
+          asked.push(d),
+          { seed: d === 19_676 ? seedB : seedA, volatilityBp: 1, algorithm: "hmac-sha256-walk-1", beacon: null }
+        ),
+        randomness: () => null,
+      },
     );
     const ticks = split.ticksAfter({ second: midnight - 2, price: 6_123_450 }, midnight + 2);
     expect([...new Set(asked)]).toEqual([19_675, 19_676]);

@@ -125,9 +125,9 @@ describe("the market", () => {
   });
 
   it("records ended periods with open, close, last digit and outcomes, newest first, and candles", async () => {
-    // two periods on: a read catches the market up to its clock
+    // two periods on, and the beacon round of the second one's close (at most 3 s later): a read catches the market up to its clock
     const { current } = await marketOf(platform);
-    await clock.jumpTo(Date.parse(current.endsAt) + 5_000 + 100);
+    await clock.jumpTo(Date.parse(current.endsAt) + 5_000 + 3_100);
     expect(
       (await platform.call("quotes", { params: { pair: FAST_PAIR } })).envelope.data!.total,
     ).toBeGreaterThanOrEqual(2);

@@ -34,6 +34,8 @@ const ENTRY = CLOCK_ENTRY.replace(
 );
 const SITE = "rounds";
 const PERIOD_MS = 5_000;
+/** A second's tick waits for the beacon round published at or after it (decision 031): a close is recorded at most one beacon period (3 s) after its second. */
+const BEACON_LAG_MS = 3_000;
 let platform: Platform;
 let clock: number;
 const tick = async (to: number) => {
@@ -144,7 +146,7 @@ describe("the market hands each member its period's result", () => {
     const { next } = await toPeriodStart();
     const placed = await bet(platform, m, { pair: FAST_PAIR, periodNo: next.periodNo, option: "even", amount: 2000 });
     expect(placed.envelope.message).toBe("ok");
-    await tick(at(next.endsAt) + 100);
+    await tick(at(next.endsAt) + BEACON_LAG_MS);
     await deliverResults();
     expect(await openOrders(platform, m)).toHaveLength(0);
     await deliverResults();
@@ -194,7 +196,7 @@ describe("no operator can choose an outcome", () => {
     expect(String(pause.details.voided)).toContain(next.periodNo);
     expect(audit.findIndex((e) => e.action === "pair_resumed")).toBeLessThan(audit.indexOf(pause));
 
-    await tick(at(next.endsAt) + 100);
+    await tick(at(next.endsAt) + BEACON_LAG_MS);
     // the market's delivery, the member's alarm re-run, and a crash after a settlement: once each
     await deliverResults();
     await (await memberObject(a)).runAlarm();
@@ -240,7 +242,7 @@ describe("no operator can choose an outcome", () => {
         .envelope.data!.voided,
     ).toContain(next.periodNo);
     await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
-    await tick(at(next.endsAt) + 100);
+    await tick(at(next.endsAt) + BEACON_LAG_MS);
     await deliverResults();
     const retry = await bet(platform, m, body, "late-retry-key-1");
     expect(retry.envelope.data!.id).toBe(first.envelope.data!.id);
@@ -264,7 +266,7 @@ describe("no operator can choose an outcome", () => {
     expect(paused.envelope.data!.voided).toEqual([current.periodNo]);
     await tick(clock + 2_000);
     await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
-    await tick(at(next.endsAt) + 100);
+    await tick(at(next.endsAt) + BEACON_LAG_MS);
     await deliverResults();
     expect((await quote(next.periodNo))!.voidReason).toBe("feed_gap");
     expect((await quote(current.periodNo))!.voidReason).toBe("pair_paused");
@@ -291,7 +293,7 @@ describe("no operator can choose an outcome", () => {
 
   it("an undisturbed period is not void", async () => {
     const { next } = await toPeriodStart();
-    await tick(at(next.endsAt) + 100);
+    await tick(at(next.endsAt) + BEACON_LAG_MS);
     await marketOf(platform);
     const period = (await quote(next.periodNo))!;
     expect(period.voidReason).toBeNull();

@@ -20,7 +20,14 @@ const seed = new Uint8Array(32).map((_, i) => (i * 37 + 11) & 0xff);
 
 /** Two consecutive periods as the platform records them, from its feed with this seed. */
 function platformProof(options: { gaps?: [number, number][] } = {}): PeriodProof {
-  const feed = fairFeed({ paused: false }, { symbol: PAIR, day: () => ({ seed, volatilityBp: VOLATILITY }) });
+  const feed = fairFeed(
+    { paused: false },
+    {
+      symbol: PAIR,
+      day: () => ({ seed, volatilityBp: VOLATILITY, algorithm: "hmac-sha256-walk-1", beacon: null }),
+      randomness: () => null,
+    },
+  );
   const dayStart = DAY * DAY_SECONDS;
   // the previous period's ticks from a start price, then this period's: the market's own catch-up
   const previousStart = dayStart + 10 * PERIOD;
@@ -63,6 +70,7 @@ function platformProof(options: { gaps?: [number, number][] } = {}): PeriodProof
       pair: PAIR,
       day: dayLabel(DAY),
       algorithm: "hmac-sha256-walk-1",
+      beacon: null,
       commitment: createHash("sha256").update(seed).digest("hex"),
       committedAt: new Date((dayStart - 3600) * 1000).toISOString(),
       seed: toHex(seed),
@@ -76,6 +84,7 @@ function platformProof(options: { gaps?: [number, number][] } = {}): PeriodProof
     previous: previous && { ...previous, voidReason: null },
     gaps: options.gaps ?? [],
     ticks: walked.filter((t) => t.second >= start && t.second <= end),
+    rounds: [],
   };
 }
 

@@ -86,7 +86,14 @@ describe("the walk's fixed vectors", () => {
     },
   );
   it("chains: the feed's first two ticks of the day are the vectors' prices in turn", () => {
-    const feed = fairFeed({ paused: false }, { symbol: "BTC-USDT", day: () => ({ seed: SEED, volatilityBp: 1 }) });
+    const feed = fairFeed(
+      { paused: false },
+      {
+        symbol: "BTC-USDT",
+        day: () => ({ seed: SEED, volatilityBp: 1, algorithm: "hmac-sha256-walk-1", beacon: null }),
+        randomness: () => null,
+      },
+    );
     const ticks = feed.ticksAfter({ second: DAY * 86_400, price: 6_123_450 }, DAY * 86_400 + 2);
     const second = nextPrice(VECTORS[0]!.vol1, 1, fromHex(VECTORS[1]!.digest));
     expect(ticks.map((t) => t.price)).toEqual([VECTORS[0]!.vol1, second]);

@@ -57,6 +57,9 @@ export function VerifyPanel({
     if (value === null) return "—";
     if (line.key === "open_chain" || line.key === "close") return formatPrice(Number(value), precision, i18n.language);
     if (line.key === "ticks") return t("verify.ticks_value", { count: Number(value) });
+    if (line.key === "beacon_key") return t(`beacon.kind.${value as "local" | "drand-quicknet"}`);
+    if (line.key === "beacon_signatures" || line.key === "beacon_timing")
+      return t("verify.rounds_value", { count: Number(value) });
     if (line.key.startsWith("outcome.")) return t(`game:outcome.${value as Outcome}`);
     return String(value);
   };

@@ -54,12 +54,19 @@ const HEADER =
   "# Local development secrets (git-ignored; made by npm start / npm run serve / npm test). Never used by wrangler deploy.";
 
 /** The site's and the platform's development secrets, made on first use. */
-export function ensureDevVars(): { sessionSecrets: string; operatorKey: string } {
+export function ensureDevVars(): { sessionSecrets: string; operatorKey: string; localBeaconSecret: string } {
   // Turnstile's documented test keys: the widget always passes and the platform checks the answer
   // locally (server/platform/auth/turnstile.ts); a production worker refuses them
   const site = ensure(SITE_DEV_VARS, ["SESSION_SECRETS"], HEADER, { TURNSTILE_SITE_KEY: TURNSTILE_TEST_SITE_KEY });
-  const platform = ensure(PLATFORM_DEV_VARS, ["OPERATOR_KEY"], HEADER, { TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRET });
-  return { sessionSecrets: site.SESSION_SECRETS!, operatorKey: platform.OPERATOR_KEY! };
+  // LOCAL_BEACON_SECRET: the local beacon's key (decision 031), the operator's own, so development only
+  const platform = ensure(PLATFORM_DEV_VARS, ["OPERATOR_KEY", "LOCAL_BEACON_SECRET"], HEADER, {
+    TURNSTILE_SECRET_KEY: TURNSTILE_TEST_SECRET,
+  });
+  return {
+    sessionSecrets: site.SESSION_SECRETS!,
+    operatorKey: platform.OPERATOR_KEY!,
+    localBeaconSecret: platform.LOCAL_BEACON_SECRET!,
+  };
 }
 
 /** The operator key a local tool should use: OPERATOR_KEY from the environment, else the development one. */

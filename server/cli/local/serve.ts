@@ -38,7 +38,7 @@ for (const file of [SITE_BUNDLE, PLATFORM_BUNDLE]) {
 
 // the production build with each worker's development environment: its bindings and variables
 // from `[env.dev]`, its secrets from the git-ignored .dev.vars
-const { sessionSecrets, operatorKey } = ensureDevVars();
+const { sessionSecrets, operatorKey, localBeaconSecret } = ensureDevVars();
 
 /** A worker's Miniflare options from its wrangler.toml's `[env.dev]`, running the given built module. */
 function fromWrangler(
@@ -59,6 +59,7 @@ function fromWrangler(
 
 const platform = fromWrangler("member-platform", "server/platform/wrangler.toml", PLATFORM_BUNDLE, {
   OPERATOR_KEY: operatorKey,
+  LOCAL_BEACON_SECRET: localBeaconSecret,
 });
 if (process.env.PLATFORM_CLOCK_CONTROL === "1") {
   platform.modules = [

@@ -1,6 +1,9 @@
 import type { FairnessDay, PeriodProof } from "../../contract/fairness";
+import { BEACON_ALGORITHM } from "#rules/beacon";
 import { DAY_SECONDS, FAIRNESS_ALGORITHM, dayLabel, dayOfLabel } from "#rules/fairness-walk";
+import type { BeaconChain } from "../../contract/beacon";
 import { iso } from "../game/schedule";
+import { chainOf, proofRounds } from "./beacon-rounds";
 import { fail, ok, type Result } from "../result";
 import { paramsOf, type DayRow, type PeriodRow } from "./market-rows";
 import { fedPeriod } from "./exchange-feed";
@@ -14,7 +17,8 @@ export function toFairnessDay(symbol: string, row: DayRow, recordedUntil: number
   return {
     pair: symbol,
     day: dayLabel(row.day),
-    algorithm: FAIRNESS_ALGORITHM,
+    algorithm: row.algorithm === FAIRNESS_ALGORITHM ? FAIRNESS_ALGORITHM : BEACON_ALGORITHM,
+    beacon: chainOf(row) satisfies BeaconChain | null,
     commitment: row.commitment,
     committedAt: new Date(row.committed_at).toISOString(),
     // revealed once the day's last period is recorded: its close is the tick at midnight
@@ -77,6 +81,8 @@ export function periodProof(m: MarketState, symbol: string, periodNo: string): R
       row.start,
     )
     .toArray()[0];
+  const chain = chainOf(day);
+  const rounds = chain ? proofRounds(m, chain, row.start + 1, row.end_at) : [];
   return ok({
     day: toFairnessDay(symbol, day, m.feedRow().recorded_until),
     period: toPeriod(m, symbol, row),
@@ -85,5 +91,6 @@ export function periodProof(m: MarketState, symbol: string, periodNo: string): R
     ticks,
     // a fed period is no walk: its open and close are the exchange's trades, named here (exchange-feed.ts)
     attestation: fedPeriod(m, row.start),
+    rounds,
   });
 }

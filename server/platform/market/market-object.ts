@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { loggedAlarm } from "../alarm-log";
 import type { PairConfig } from "../../contract/game";
 import type { CallArgs } from "../call-args";
+import { beaconOf, type BeaconSource } from "../beacon/source";
 import type { Env } from "../env";
 import { fairFeed, type FeedAdapter, type FeedContext } from "../game/feed";
 import { bookmarkFor, restartOn } from "../pitr";
@@ -46,6 +47,7 @@ export class MarketObject extends DurableObject<Env> {
     return (this.pairMarket ??= new MarketState(this.ctx, this.env, {
       adapter: (config, context) => this.adapter(config, context),
       result: (symbol, start) => this.result(symbol, start),
+      beacon: () => this.beaconSource(),
     }));
   }
 
@@ -58,6 +60,11 @@ export class MarketObject extends DurableObject<Env> {
   protected adapter(config: PairConfig, context: FeedContext): FeedAdapter {
     const source = exchangeSource(this.market());
     return source ? exchangeFeed(this.market(), config, source) : fairFeed(config, context);
+  }
+
+  /** Where beacon rounds come from (protected: the tests deliver rounds late or forged through it). */
+  protected beaconSource(): BeaconSource {
+    return beaconOf(this.env);
   }
 
   // configuration (configure.ts) and verifiable rounds (fairness.ts) -------------------------

@@ -18,6 +18,10 @@ export type DayRow = {
   precision: number;
   period_seconds: number;
   cutoff_seconds: number;
+  /** "hmac-sha256-walk-1" (the seed alone) or "hmac-sha256-beacon-walk-2" (the seed and a beacon round per tick) */
+  algorithm: string;
+  /** the beacon chain's JSON (contract/beacon.ts BeaconChain) for walk-2, else null */
+  beacon: string | null;
 };
 /** The parameters a day's seed freezes (the rest of a pair's config applies at once). */
 export type DayParams = Pick<PairConfig, "volatilityBp" | "precision" | "periodSeconds" | "cutoffSeconds">;

@@ -78,6 +78,17 @@ export const MARKET_SCHEMA = [
   // Seconds without a tick (a stalled feed draws nothing), as inclusive ranges: a period's proof
   // names them so a verifier skips them too.
   `CREATE TABLE IF NOT EXISTS gaps (start INTEGER PRIMARY KEY, end_at INTEGER NOT NULL)`,
+  // why the seconds had no tick: "stall" (an operator paused the feed) or "beacon" (no beacon
+  // round in hand in time: an outage, a forged round refused, or a market asleep past BACKFILL)
+  `ALTER TABLE gaps ADD COLUMN cause TEXT NOT NULL DEFAULT 'stall'`,
+  // The day's algorithm and beacon chain (decision 031), frozen with its seed: days committed
+  // before the beacon keep "hmac-sha256-walk-1" and no chain.
+  `ALTER TABLE days ADD COLUMN algorithm TEXT NOT NULL DEFAULT 'hmac-sha256-walk-1'`,
+  `ALTER TABLE days ADD COLUMN beacon TEXT`,
+  // Beacon rounds the feed mixed in, each verified (or signed, by the local beacon) before it was
+  // stored; a period's proof carries those of its ticks. Kept as long as a proof may be asked for
+  // while its ticks are known to be there (market/recorder.ts, ROUND_KEEP_SECONDS).
+  `CREATE TABLE IF NOT EXISTS beacon_rounds (round INTEGER PRIMARY KEY, signature TEXT NOT NULL)`,
   // contract trading: open positions' triggers and the closes' outbox (positions.ts)
   ...positions.POSITION_SCHEMA,
   // who bet on which period, so its result can be handed to them (results.ts)

@@ -1,5 +1,6 @@
 import type { PairConfig } from "../../contract/game";
 import { DAY_SECONDS } from "#rules/fairness-walk";
+import type { BeaconSource } from "../beacon/source";
 import type { Env } from "../env";
 import type { FeedAdapter, FeedContext } from "../game/feed";
 import { exchangeSource } from "./exchange-feed";
@@ -16,10 +17,12 @@ import type { TriggerBook } from "./trigger-book";
 
 /**
  * The pair market's own methods that its parts reach through the object (market-object.ts), so
- * that a test's subclass can replace them: the feed, and a period's result as members are handed it.
+ * that a test's subclass can replace them: the feed, a period's result as members are handed it,
+ * and where beacon rounds come from (every round is still verified or signed as in production).
  */
 export interface MarketHooks {
   adapter(config: PairConfig, context: FeedContext): FeedAdapter;
+  beacon(): BeaconSource;
   result(symbol: string, start: number): Result<PeriodResult | null>;
 }
 
@@ -37,6 +40,9 @@ export class MarketState {
   delivering: Promise<void> | null = null;
   /** a delivery of periods' results to member objects is running (one at a time) */
   handingResults: Promise<void> | null = null;
+  /** until when (ms) a call asked for the feed to be recorded: a fetched beacon keeps the alarm running meanwhile */
+  private wantedUntil = 0;
+  private source: BeaconSource | null = null;
 
   constructor(
     readonly ctx: DurableObjectState,
@@ -45,6 +51,11 @@ export class MarketState {
   ) {
     this.sql = ctx.storage.sql;
     for (const statement of MARKET_SCHEMA) runStatement(this.sql, statement);
+  }
+
+  /** The beacon rounds come from (beacon/source.ts), made on first use. */
+  beacon(): BeaconSource {
+    return (this.source ??= this.hooks.beacon());
   }
 
   triggers(): TriggerBook {
@@ -92,6 +103,12 @@ export class MarketState {
     const pair = this.ensure(symbol);
     if (!pair) return null;
     this.atomically(() => catchUp(this, pair, nowMs));
+    // drand's rounds are fetched by the alarm (stream.ts): a call that finds the feed behind
+    // keeps it running a while, so a reader without a socket still sees the price move
+    if (this.beacon().fetch && this.feedRow().recorded_until < Math.floor(nowMs / 1000)) {
+      this.wantedUntil = nowMs + 30_000;
+      void this.keepTicking();
+    }
     return pair;
   }
 
@@ -121,7 +138,9 @@ export class MarketState {
       // a period's result still to hand to a member who bet on it
       results.resultsPending(this.sql) ||
       // an exchange feed's link is kept and judged every second (exchange-link.ts)
-      exchangeSource(this) !== null;
+      exchangeSource(this) !== null ||
+      // a call found the feed waiting for drand's rounds
+      this.wantedUntil >= Date.now();
     if (!needed) return;
     const next = (Math.floor(Date.now() / 1000) + 1) * 1000 + 20;
     const current = await this.ctx.storage.getAlarm();

@@ -157,12 +157,15 @@ export function betSnapshot(m: MarketState, symbol: string, memberId?: string): 
   const feed = m.feedRow();
   const params = m.paramsAt(now);
   const running = slotAt(now, params.periodSeconds, params.cutoffSeconds);
-  // Bets only while the period before theirs is recorded as running under today's schedule.
+  // Bets only while the period before theirs is recorded as running under today's schedule, or,
+  // in the seconds after its start while the feed waits for the beacon round of that second
+  // (decision 031), while the one before it is recorded as ending at that start.
+  const waiting = feed.recorded_until < running.start;
   const recorded = m.sql
     .exec<PeriodRow>(
       "SELECT * FROM periods WHERE start = ? AND close_price IS NULL AND end_at = ?",
-      running.start,
-      running.end,
+      waiting ? running.start - params.periodSeconds : running.start,
+      waiting ? running.start : running.end,
     )
     .toArray()[0];
   if (!recorded) return fail(400, "betting_forbidden");

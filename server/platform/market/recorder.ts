@@ -1,10 +1,12 @@
 import type { CANDLE_INTERVALS, PairConfig, VoidReason } from "../../contract/game";
+import { BEACON_ALGORITHM } from "#rules/beacon";
 import { BET_OPTIONS, type BetOption } from "#rules/bet-options";
 import { DAY_SECONDS, dayLabel, fromHex, tickSlot, toHex } from "#rules/fairness-walk";
 import { direction, lastDigit, outcomes, type Direction, type Outcome } from "#rules/outcomes";
 import type { FeedContext, Tick } from "../game/feed";
 import { sha256 } from "../game/sha256";
 import { iso, isBoundary, slotAt, type Slot } from "../game/schedule";
+import { pruneRounds, roundsFor } from "./beacon-rounds";
 import { paramsOf, type DayRow, type PeriodRow } from "./market-rows";
 import { attestClosed, pruneTrades, recordableUntil } from "./exchange-feed";
 import type { MarketState } from "./market-state";
@@ -69,7 +71,8 @@ export function create(m: MarketState, symbol: string, config: PairConfig, nowMs
 
 /**
  * Commits the seeds of days `from` … `to` that have none: 32 random bytes, their SHA-256, now,
- * and the parameters the pair is configured with now. A day committed late (the object slept)
+ * the parameters the pair is configured with now, and the algorithm with the beacon chain its
+ * ticks will mix in (decision 031). A day committed late (the object slept)
  * says so by its committedAt; no bet can have been placed on it before, since every bet first
  * catches the market up.
  */
@@ -84,8 +87,8 @@ export function commitDays(m: MarketState, from: number, to: number, config: Pai
     if (have.has(day)) continue;
     const seed = crypto.getRandomValues(new Uint8Array(32));
     m.sql.exec(
-      `INSERT INTO days (day, seed, commitment, committed_at, volatility_bp, precision, period_seconds, cutoff_seconds)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO days (day, seed, commitment, committed_at, volatility_bp, precision, period_seconds, cutoff_seconds, algorithm, beacon)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       day,
       toHex(seed),
       toHex(sha256(seed)),
@@ -94,15 +97,22 @@ export function commitDays(m: MarketState, from: number, to: number, config: Pai
       config.precision,
       config.periodSeconds,
       config.cutoffSeconds,
+      BEACON_ALGORITHM,
+      JSON.stringify(m.beacon().chain),
     );
   }
 }
 
-/** Records seconds `from` … `to` as without a tick, joined to a range ending just before. */
-export function addGap(m: MarketState, from: number, to: number): void {
-  const before = m.sql.exec<{ start: number }>("SELECT start FROM gaps WHERE end_at = ?", from - 1).toArray()[0];
+/** Why seconds had no tick: an operator's pause ("stall"), or no beacon round in hand in time ("beacon"). */
+export type GapCause = "stall" | "beacon";
+
+/** Records seconds `from` … `to` as without a tick, joined to a range of the same cause ending just before. */
+export function addGap(m: MarketState, from: number, to: number, cause: GapCause = "stall"): void {
+  const before = m.sql
+    .exec<{ start: number }>("SELECT start FROM gaps WHERE end_at = ? AND cause = ?", from - 1, cause)
+    .toArray()[0];
   if (before) m.sql.exec("UPDATE gaps SET end_at = ? WHERE start = ?", to, before.start);
-  else m.sql.exec("INSERT OR REPLACE INTO gaps (start, end_at) VALUES (?, ?)", from, to);
+  else m.sql.exec("INSERT OR REPLACE INTO gaps (start, end_at, cause) VALUES (?, ?, ?)", from, to, cause);
 }
 
 export function openRow(m: MarketState): PeriodRow | undefined {
@@ -142,8 +152,9 @@ export function closePeriod(
   close: number,
   previous: Direction | null,
   stalledFrom: number | null,
+  cause: GapCause = "stall",
 ): Direction {
-  const reason = voidReasonOf(m, row, stalledFrom);
+  const reason = voidReasonOf(m, row, stalledFrom, cause);
   m.sql.exec(
     "UPDATE periods SET close_price = ?, last_digit = ?, outcomes = ?, void_reason = ? WHERE start = ? AND close_price IS NULL",
     close,
@@ -159,9 +170,15 @@ export function closePeriod(
  * Why a period is void, or null. An operator's pause or resume after its betting closed (voids),
  * or a second without a tick from when betting on it opened (the previous period's start) to its
  * end: a skipped second changes which moves make up its open and close, and whoever stalled the
- * feed could know the seed, so a bet already taken must not stand on such prices.
+ * feed could know the seed, so a bet already taken must not stand on such prices. A gap for want
+ * of a beacon round (an outage) is "beacon_missing"; a pause's is "feed_gap".
  */
-export function voidReasonOf(m: MarketState, row: PeriodRow, stalledFrom: number | null): VoidReason | null {
+export function voidReasonOf(
+  m: MarketState,
+  row: PeriodRow,
+  stalledFrom: number | null,
+  cause: GapCause = "stall",
+): VoidReason | null {
   const marked = m.sql.exec<{ reason: VoidReason }>("SELECT reason FROM voids WHERE start = ?", row.start).toArray()[0];
   if (marked) return marked.reason;
   // the seconds before the pair existed had no tick either (create), but no bet could stand on them
@@ -170,9 +187,13 @@ export function voidReasonOf(m: MarketState, row: PeriodRow, stalledFrom: number
     row.start - (row.end_at - row.start) + 1,
     created === null ? 0 : Math.floor(created / 1000) + 1,
   );
-  if (stalledFrom !== null && stalledFrom <= row.end_at) return "feed_gap";
-  const gap = m.sql.exec("SELECT 1 FROM gaps WHERE end_at >= ? AND start <= ? LIMIT 1", from, row.end_at).toArray();
-  return gap.length > 0 ? "feed_gap" : null;
+  const gaps = m.sql
+    .exec<{ cause: GapCause }>("SELECT cause FROM gaps WHERE end_at >= ? AND start <= ?", from, row.end_at)
+    .toArray()
+    .map((g) => g.cause);
+  if (stalledFrom !== null && stalledFrom <= row.end_at) gaps.push(cause);
+  if (gaps.includes("beacon")) return "beacon_missing";
+  return gaps.length > 0 ? "feed_gap" : null;
 }
 
 /**
@@ -185,11 +206,12 @@ export function voidReasonOf(m: MarketState, row: PeriodRow, stalledFrom: number
  */
 export function catchUp(m: MarketState, pair: { symbol: string; config: PairConfig }, nowMs: number): void {
   const { symbol, config } = pair;
+  const now = Math.floor(nowMs / 1000);
   // now, or for an exchange-fed pair the last second its trades can have arrived for (exchange-feed.ts)
-  const target = recordableUntil(m, nowMs);
+  const recordable = recordableUntil(m, nowMs);
   const feed = m.feedRow();
-  if (target <= feed.recorded_until) return;
-  commitDays(m, tickSlot(feed.recorded_until + 1).day, Math.floor(target / DAY_SECONDS) + 1, config, nowMs);
+  if (now <= feed.recorded_until) return;
+  commitDays(m, tickSlot(feed.recorded_until + 1).day, Math.floor(now / DAY_SECONDS) + 1, config, nowMs);
   const days = new Map<number, DayRow>();
   const dayOf = (day: number): DayRow => {
     let row = days.get(day);
@@ -200,14 +222,31 @@ export function catchUp(m: MarketState, pair: { symbol: string; config: PairConf
     }
     return row;
   };
+  let rounds = { ready: recordable, randomness: new Map<number, string>() };
+  const cause: GapCause = config.paused ? "stall" : "beacon";
   const context: FeedContext = {
     symbol,
-    day: (day) => ({ seed: fromHex(dayOf(day).seed), volatilityBp: dayOf(day).volatility_bp }),
+    day: (day) => {
+      const row = dayOf(day);
+      return {
+        seed: fromHex(row.seed),
+        volatilityBp: row.volatility_bp,
+        algorithm: row.algorithm,
+        beacon: row.beacon === null ? null : (JSON.parse(row.beacon) as { genesis: number; period: number }),
+      };
+    },
+    randomness: (round) => rounds.randomness.get(round) ?? null,
   };
+  const adapter = m.hooks.adapter(config, context);
+  // A walk-2 second is recorded once its beacon round is in hand or overdue (beacon-rounds.ts);
+  // a stalled feed draws nothing and waits for no round.
+  if (adapter.mixesBeacon && !config.paused) rounds = roundsFor(m, feed.recorded_until + 1, now, nowMs, dayOf);
+  const target = rounds.ready;
+  if (target <= feed.recorded_until) return;
   // The walk goes on from the last recorded second: seconds already recorded without a tick
   // (a stalled feed) stay without one.
   const from = { second: Math.max(feed.last_second, feed.recorded_until), price: feed.last_price };
-  const ticks = m.hooks.adapter(config, context).ticksAfter(from, target);
+  const ticks = adapter.ticksAfter(from, target);
   let open = openRow(m);
   let previous = open ? previousDirection(m, open.start) : null;
   let price = feed.last_price;
@@ -226,16 +265,16 @@ export function catchUp(m: MarketState, pair: { symbol: string; config: PairConf
     }
     if (!ticked) gapFrom ??= s;
     else if (gapFrom !== null) {
-      addGap(m, gapFrom, s - 1);
+      addGap(m, gapFrom, s - 1, cause);
       gapFrom = null;
     }
     const params = paramsOf(dayOf(Math.floor(s / DAY_SECONDS)));
     if (!isBoundary(s, params.periodSeconds)) continue;
-    if (open && open.end_at <= s) previous = closePeriod(m, open, price, previous, gapFrom);
+    if (open && open.end_at <= s) previous = closePeriod(m, open, price, previous, gapFrom, cause);
     openPeriod(m, slotAt(s, params.periodSeconds, params.cutoffSeconds), price);
     open = openRow(m);
   }
-  if (gapFrom !== null) addGap(m, gapFrom, target);
+  if (gapFrom !== null) addGap(m, gapFrom, target, cause);
   const last = ticks[ticks.length - 1];
   m.sql.exec(
     "UPDATE feed SET last_second = ?, last_price = ?, recorded_until = ? WHERE id = 1",
@@ -297,4 +336,5 @@ export function prune(m: MarketState, target: number): void {
   positions.prunePositions(m.sql, target - CLOSE_KEEP_SECONDS);
   results.pruneResults(m.sql, target - TICK_KEEP_SECONDS);
   pruneTrades(m, target - TICK_KEEP_SECONDS, target - PERIOD_KEEP_SECONDS);
+  pruneRounds(m, target);
 }

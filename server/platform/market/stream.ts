@@ -4,7 +4,9 @@ import { networkOf } from "../../contract/network";
 import { CLIENT_LIMITS } from "../../contract/security";
 import { iso } from "../game/schedule";
 import { openSockets } from "../websocket";
+import { fetchRounds } from "./beacon-rounds";
 import { deliverCloses, deliverResults } from "./deliveries";
+import { exchangeSource } from "./exchange-feed";
 import { maintainFeed } from "./exchange-link";
 import type { PeriodRow } from "./market-rows";
 import type { MarketState } from "./market-state";
@@ -51,10 +53,13 @@ export async function openStream(m: MarketState, request: Request): Promise<Resp
 export async function tick(m: MarketState): Promise<void> {
   const stored = m.stored();
   if (!stored) return;
+  const { symbol } = stored;
   // an exchange-fed pair's link first: connected, back-filled, and the pair paused or resumed by it
   await maintainFeed(m, Date.now());
+  // drand's rounds due since the last record, fetched and verified before the feed is caught up
+  // (a walk's; an exchange-fed pair's ticks mix none)
+  if (exchangeSource(m) === null) await fetchRounds(m, m.feedRow().recorded_until, Date.now());
   const nowMs = Date.now();
-  const { symbol } = stored;
   m.atomically(() => catchUp(m, m.stored() ?? stored, nowMs));
   const feed = m.feedRow();
   const sockets = m.ctx.getWebSockets();

@@ -49,6 +49,16 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const handle = { i18n: ["common", "messages"] } satisfies RouteHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // the back office on the operator hostname has no site and no member (decision 034): its root
+  // data is the language and the CSRF token; its own layout route (routes/bo.tsx) does the rest
+  if (context.backoffice) {
+    return {
+      backoffice: true as const,
+      locale: context.locale,
+      timeZone: requestTimeZone(request),
+      csrf: context.backoffice.session.csrf,
+    };
+  }
   const { site, session, platform, locale } = context;
   // the auth guard reads a signed-in member's info on each navigation, so a dead session ends here
   // (server/site/README.md, "Auth guard")
@@ -203,11 +213,13 @@ function TimeZoneScript({ nonce }: { nonce: string | undefined }) {
 }
 
 function Document({ title, children }: { title: string; children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const root = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const nonce = useNonce();
+  // the back office's pages carry no brand: no theme, icons, manifest or operator script
+  const data = root && !("backoffice" in root) ? root : undefined;
   const site = data?.site;
-  const language = data?.locale ?? i18n.language;
+  const language = root?.locale ?? i18n.language;
   const theme = data?.themeHead;
   return (
     <html lang={language} dir="ltr" {...theme?.html}>
@@ -225,7 +237,7 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         {site?.favicon ? <link rel="icon" href={site.favicon} /> : null}
         {/* the 180 px home-screen icon (app/routes/apple-touch-icon[.]png.tsx), made from the site's mark */}
         {site ? <link rel="apple-touch-icon" href="/apple-touch-icon.png" /> : null}
-        <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />
+        {site ? <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" /> : null}
         <Meta />
         <Links />
         {/* the site's colours, after the stylesheet (whose own are the error page's fallback): in the HTML, so the first paint has them */}
@@ -249,7 +261,22 @@ export default function App() {
   const { t } = useTranslation(usePageNamespaces());
   const page = usePageHandle();
   useChangeLanguage(data.locale);
-  useRealityTimer(page.layout === "game" && !data.realityCheck ? data.realityDueInMs : null);
+  // the back office (decision 034) draws all of its page in its layout route (routes/bo.tsx):
+  // nothing of it is imported here, so nothing of it reaches a member page's JS
+  const site = "backoffice" in data ? null : data;
+  useRealityTimer(page.layout === "game" && site && !site.realityCheck ? site.realityDueInMs : null);
+  if (!site)
+    return (
+      <Document title={t(page.titleKey ?? "home.title")}>
+        <Outlet />
+      </Document>
+    );
+  return siteApp(site, page, t);
+}
+
+type SiteRootData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { backoffice: true }>;
+
+function siteApp(data: SiteRootData, page: RouteHandle, t: ReturnType<typeof useTranslation>["t"]) {
   const main = <Outlet />;
   return (
     <Document title={(page.titleFromSite && data.site[page.titleFromSite]) || t(page.titleKey ?? "home.title")}>
@@ -298,7 +325,9 @@ function useRealityTimer(dueInMs: number | null) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const root = useRouteLoaderData<typeof loader>("root");
+  // the site's chrome needs a site: the back office's errors below its layout are its own (routes/bo.tsx)
+  const data = root && !("backoffice" in root) ? root : undefined;
   const { t } = useTranslation();
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;

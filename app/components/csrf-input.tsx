@@ -1,4 +1,4 @@
-import { useRootData } from "~/utils/root-data";
+import { useSharedRootData } from "~/utils/root-data";
 
 /**
  * The session's CSRF token; every state-changing form carries it (server/site/README.md,
@@ -6,6 +6,6 @@ import { useRootData } from "~/utils/root-data";
  * importing it from forms.tsx would load conform and zod on every page.
  */
 export function CsrfInput() {
-  const { csrf } = useRootData();
+  const { csrf } = useSharedRootData();
   return <input type="hidden" name="csrf" value={csrf} />;
 }

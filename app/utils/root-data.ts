@@ -10,7 +10,16 @@ import { useTranslation } from "~/utils/translator";
 export function useRootData() {
   const data = useRouteLoaderData<typeof loader>("root");
   if (!data) throw new Error("root data is missing");
+  // the back office's root data has no site (root.tsx): its pages never use the site's components
+  if ("backoffice" in data) throw new Error("the back office has no site's root data");
   return data;
+}
+
+/** The session's CSRF token and the page's language: on the member site and in the back office alike. */
+export function useSharedRootData(): { csrf: string; locale: string } {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) throw new Error("root data is missing");
+  return { csrf: data.csrf, locale: data.locale };
 }
 
 export type RootData = ReturnType<typeof useRootData>;

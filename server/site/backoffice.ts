@@ -45,7 +45,8 @@ type AccessGate = { ok: true; email: string | null; assertion?: string } | { ok:
 export async function accessGate(
   request: Request,
   env: Pick<Env, "ENVIRONMENT" | "ACCESS_TEAM_DOMAIN" | "ACCESS_AUD">,
-  fetchKeys?: (url: string) => Promise<JsonWebKey[]>,
+  /** the team's keys and the clock, injectable for tests */
+  inject: { fetchKeys?: (url: string) => Promise<JsonWebKey[]>; now?: number } = {},
 ): Promise<AccessGate> {
   if (env.ENVIRONMENT !== "production") return { ok: true, email: null };
   if (!env.ACCESS_TEAM_DOMAIN || !env.ACCESS_AUD) {
@@ -58,7 +59,7 @@ export async function accessGate(
     const claims = await verifiedClaims(assertion, {
       teamDomain: env.ACCESS_TEAM_DOMAIN,
       audience: env.ACCESS_AUD,
-      ...(fetchKeys ? { fetchKeys } : {}),
+      ...inject,
     });
     if (!claims) return { ok: false, reason: "missing" };
     const email = typeof claims.email === "string" && claims.email !== "" ? claims.email.toLowerCase() : null;

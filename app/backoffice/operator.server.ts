@@ -1,4 +1,5 @@
 import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { CallResult } from "../../server/site/platform-client";
 import { ALL_SITES, siteIdSchema, type OperatorRole, type OperatorSelf } from "../../server/contract";
 import type { BackOfficeContext } from "../../server/site/context";
 import { boPaths } from "./sections";
@@ -55,4 +56,18 @@ export function siteIdOf(value: string | undefined): string {
   const parsed = siteIdSchema.safeParse(value);
   if (!parsed.success) throw new Response(null, { status: 404 });
   return parsed.data;
+}
+
+/**
+ * After a decision or a reply: the notice that says how it went (the platform's refusal in its own
+ * words, from the messages catalog), and back to the page it was made on (post, redirect, get).
+ */
+export function noticeAndBack(
+  bo: BackOfficeContext,
+  result: CallResult<unknown>,
+  success: string,
+  back: string,
+): never {
+  bo.session.flash(result.ok ? { kind: "success", key: success } : { kind: "error", key: `messages:${result.code}` });
+  throw redirect(back);
 }

@@ -26,10 +26,10 @@ const ANY: readonly OperatorRole[] = ["support", "finance", "admin"];
  */
 export const SECTIONS = [
   { path: "", label: "menu.overview", roles: ANY, built: true },
-  { path: "deposits", label: "menu.deposits", roles: ["finance"], queue: "deposits", built: false },
-  { path: "withdrawals", label: "menu.withdrawals", roles: ["finance"], queue: "withdrawals", built: false },
-  { path: "bank", label: "menu.bank", roles: ["finance"], queue: "bank", built: false },
-  { path: "messages", label: "menu.messages", roles: ["support"], queue: "messages", built: false },
+  { path: "deposits", label: "menu.deposits", roles: ["finance"], queue: "deposits", built: true },
+  { path: "withdrawals", label: "menu.withdrawals", roles: ["finance"], queue: "withdrawals", built: true },
+  { path: "bank", label: "menu.bank", roles: ["finance"], queue: "bank", built: true },
+  { path: "messages", label: "menu.messages", roles: ["support"], queue: "messages", built: true },
   { path: "members", label: "menu.members", roles: ["support"], built: false },
   { path: "oversight", label: "menu.oversight", roles: ["finance", "admin"], built: false },
   { path: "brand", label: "menu.brand", roles: ["admin"], built: false },

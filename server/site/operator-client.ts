@@ -102,7 +102,26 @@ export function createOperatorClient(options: OperatorClientOptions) {
     return result.ok ? { ok: false, status: 500, code: "internal_error" } : result;
   }
 
-  return { call, fetchRaw };
+  /**
+   * A site's public info (its currency, its languages), as the CLI reads it: a public call, so it
+   * carries the site header and no key.
+   */
+  async function siteInfo(siteId: string): Promise<CallResult<CallData<"siteInfo">>> {
+    const request = callRequest("siteInfo", { params: { siteId }, siteId }, ORIGIN);
+    let response: Response | undefined;
+    try {
+      response = await options.send(request);
+    } catch {
+      response = undefined;
+    }
+    if (!response) return { ok: false, status: 400, code: "connection_failed" };
+    const result = await failureOf(response);
+    if (!result.ok) return result;
+    const checked = CALLS.siteInfo.data.safeParse(result.data ?? null);
+    return checked.success ? { ok: true, data: checked.data } : { ok: false, status: 500, code: "internal_error" };
+  }
+
+  return { call, fetchRaw, siteInfo };
 }
 
 export type OperatorClient = ReturnType<typeof createOperatorClient>;

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from "@remix-run/cloudflare";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import {
   isRouteErrorResponse,
@@ -49,15 +49,12 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const handle = { i18n: ["common", "messages"] } satisfies RouteHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // the back office on the operator hostname has no site and no member (decision 034): its root
-  // data is the language and the CSRF token; its own layout route (routes/bo.tsx) does the rest
+  // The back office on the operator hostname has no site and no member (decision 034): its root
+  // data is the language and the CSRF token only, and its layout route (routes/bo.tsx) draws its
+  // page. Nothing of the back office is imported here, so no member page's JS grows by it.
   if (context.backoffice) {
-    return {
-      backoffice: true as const,
-      locale: context.locale,
-      timeZone: requestTimeZone(request),
-      csrf: context.backoffice.session.csrf,
-    };
+    const csrf = context.backoffice.session.csrf;
+    return { backoffice: true as const, locale: context.locale, timeZone: requestTimeZone(request), csrf };
   }
   const { site, session, platform, locale } = context;
   // the auth guard reads a signed-in member's info on each navigation, so a dead session ends here
@@ -141,6 +138,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
+ * The member site's root data. In the back office only `backoffice`, `locale`, `timeZone` and
+ * `csrf` are there: every other field is absent, which the Document, App and ErrorBoundary read as
+ * "no site" (no theme, icons, chrome, toast or reality check). Typed as the member's so the site's
+ * components read it as they always have; none of them is drawn in the back office but CsrfInput.
+ */
+export type SiteRootData = Exclude<SerializeFrom<typeof loader>, { backoffice: true }> & { backoffice?: true };
+
+/**
  * In the browser, a navigation also loads the new page's namespaces (those not loaded yet) while
  * its data loads, and shows the page once both are there: never its raw keys.
  */
@@ -213,13 +218,11 @@ function TimeZoneScript({ nonce }: { nonce: string | undefined }) {
 }
 
 function Document({ title, children }: { title: string; children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>("root");
+  const data = useRouteLoaderData<typeof loader>("root") as SiteRootData | undefined;
   const { i18n } = useTranslation();
   const nonce = useNonce();
-  // the back office's pages carry no brand: no theme, icons, manifest or operator script
-  const data = root && !("backoffice" in root) ? root : undefined;
   const site = data?.site;
-  const language = root?.locale ?? i18n.language;
+  const language = data?.locale ?? i18n.language;
   const theme = data?.themeHead;
   return (
     <html lang={language} dir="ltr" {...theme?.html}>
@@ -237,7 +240,7 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         {site?.favicon ? <link rel="icon" href={site.favicon} /> : null}
         {/* the 180 px home-screen icon (app/routes/apple-touch-icon[.]png.tsx), made from the site's mark */}
         {site ? <link rel="apple-touch-icon" href="/apple-touch-icon.png" /> : null}
-        {site ? <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" /> : null}
+        <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />
         <Meta />
         <Links />
         {/* the site's colours, after the stylesheet (whose own are the error page's fallback): in the HTML, so the first paint has them */}
@@ -257,30 +260,17 @@ function Document({ title, children }: { title: string; children: React.ReactNod
 }
 
 export default function App() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>() as SiteRootData;
   const { t } = useTranslation(usePageNamespaces());
   const page = usePageHandle();
   useChangeLanguage(data.locale);
-  // the back office (decision 034) draws all of its page in its layout route (routes/bo.tsx):
-  // nothing of it is imported here, so nothing of it reaches a member page's JS
-  const site = "backoffice" in data ? null : data;
-  useRealityTimer(page.layout === "game" && site && !site.realityCheck ? site.realityDueInMs : null);
-  if (!site)
-    return (
-      <Document title={t(page.titleKey ?? "home.title")}>
-        <Outlet />
-      </Document>
-    );
-  return siteApp(site, page, t);
-}
-
-type SiteRootData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { backoffice: true }>;
-
-function siteApp(data: SiteRootData, page: RouteHandle, t: ReturnType<typeof useTranslation>["t"]) {
+  useRealityTimer(page.layout === "game" && !data.realityCheck ? data.realityDueInMs : null);
   const main = <Outlet />;
   return (
     <Document title={(page.titleFromSite && data.site[page.titleFromSite]) || t(page.titleKey ?? "home.title")}>
-      {page.layout === "auth" ? (
+      {data.backoffice ? (
+        main
+      ) : page.layout === "auth" ? (
         <AuthFrame>{main}</AuthFrame>
       ) : (
         <div className={page.layout === "game" ? "layout layout-game" : "layout"}>
@@ -325,9 +315,7 @@ function useRealityTimer(dueInMs: number | null) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const root = useRouteLoaderData<typeof loader>("root");
-  // the site's chrome needs a site: the back office's errors below its layout are its own (routes/bo.tsx)
-  const data = root && !("backoffice" in root) ? root : undefined;
+  const data = useRouteLoaderData<typeof loader>("root") as SiteRootData | undefined;
   const { t } = useTranslation();
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -363,7 +351,7 @@ export function ErrorBoundary() {
     <Document title={title}>
       {/* inside the site's header and footer when the root loader answered; when it was the root
           loader that failed there is no site to brand: the plain page, which needs no root data */}
-      {data ? (
+      {data?.site ? (
         <div className="layout">
           <SiteHeader />
           {page}

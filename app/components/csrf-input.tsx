@@ -1,4 +1,4 @@
-import { useSharedRootData } from "~/utils/root-data";
+import { useRootData } from "~/utils/root-data";
 
 /**
  * The session's CSRF token; every state-changing form carries it (server/site/README.md,
@@ -6,6 +6,6 @@ import { useSharedRootData } from "~/utils/root-data";
  * importing it from forms.tsx would load conform and zod on every page.
  */
 export function CsrfInput() {
-  const { csrf } = useSharedRootData();
+  const { csrf } = useRootData();
   return <input type="hidden" name="csrf" value={csrf} />;
 }

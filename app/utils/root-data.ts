@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader } from "~/root";
+import type { loader, SiteRootData } from "~/root";
 import { useTranslation } from "~/utils/translator";
 
 /**
@@ -10,16 +10,8 @@ import { useTranslation } from "~/utils/translator";
 export function useRootData() {
   const data = useRouteLoaderData<typeof loader>("root");
   if (!data) throw new Error("root data is missing");
-  // the back office's root data has no site (root.tsx): its pages never use the site's components
-  if ("backoffice" in data) throw new Error("the back office has no site's root data");
-  return data;
-}
-
-/** The session's CSRF token and the page's language: on the member site and in the back office alike. */
-export function useSharedRootData(): { csrf: string; locale: string } {
-  const data = useRouteLoaderData<typeof loader>("root");
-  if (!data) throw new Error("root data is missing");
-  return { csrf: data.csrf, locale: data.locale };
+  // the back office's root data has the CSRF token and the language only (root.tsx, SiteRootData)
+  return data as SiteRootData;
 }
 
 export type RootData = ReturnType<typeof useRootData>;

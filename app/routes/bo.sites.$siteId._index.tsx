@@ -24,7 +24,7 @@ export default function BackOfficeSiteHome() {
   return (
     <>
       <h1>{t("home.title", { site: siteId })}</h1>
-      <h2>{t("home.queues")}</h2>
+      {queues.length > 0 ? <h2>{t("home.queues")}</h2> : null}
       <ul className="bo-tiles">
         {queues.map((section) => {
           const count = counts[section.queue!];

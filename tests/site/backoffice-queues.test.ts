@@ -1,3 +1,4 @@
+import { HtmlValidate } from "html-validate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStack, Visitor, type Stack } from "../helpers/site";
 import type { TestMember, TestOperator } from "../helpers/platform";
@@ -217,5 +218,45 @@ describe("messages", () => {
       from: "operator",
       content: "它已入帳，請查看您的主帳戶。",
     });
+  });
+});
+
+describe("valid HTML", () => {
+  // the rules of tests/site/html-validity.test.ts: html-validate's standard preset and three of the Nu checker's
+  const validator = new HtmlValidate({
+    extends: ["html-validate:standard"],
+    rules: { "no-missing-references": "error", "wcag/h37": "error", "input-attributes": "error" },
+  });
+
+  it("renders every back-office page, with items waiting and a refusal, as valid HTML", async () => {
+    const member = await stack.platform.signupMember(SITE);
+    await pendingDeposit(member, 5_000);
+    await fund(stack.platform, member, 200_000);
+    const files = await uploadAll(stack.platform, member);
+    await memberCall(stack.platform, member, "bankApply", { body: bankBody(files) });
+    const sent = await memberCall(stack.platform, member, "sendMessage", {
+      body: { title: "Hello", content: "A question." },
+    });
+    const finance = await signedIn(lin);
+    const support = await signedIn(wu);
+    const pages: [Visitor, string][] = [
+      [new Visitor(stack, OPS), "/bo/login"],
+      [finance, `/bo/sites/${SITE}`],
+      [finance, site("deposits")],
+      [finance, site("withdrawals")],
+      [finance, site("bank")],
+      [finance, site(`bank/${memberIdOf(member)}`)],
+      [finance, site("messages")],
+      [support, site("messages")],
+      [support, site(`messages/${memberIdOf(member)}/${sent.envelope.data!.id}`)],
+    ];
+    const found: Record<string, string[]> = {};
+    for (const [visitor, path] of pages) {
+      const response = await visitor.get(path);
+      const report = await validator.validateString(await response.text(), "page.html");
+      const list = report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message} @ ${m.selector}`));
+      if (list.length) found[`${path} (${response.status})`] = list;
+    }
+    expect(found).toEqual({});
   });
 });

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   "campaigns",
   "contract",
   "fairness",
+  "backoffice",
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, SerializeFrom } from "@remix-run/cloudflare";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import {
   isRouteErrorResponse,
@@ -50,6 +50,13 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 export const handle = { i18n: ["common", "messages"] } satisfies RouteHandle;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The back office on the operator hostname has no site and no member (decision 034): its root
+  // data is the language and the CSRF token only, and its layout route (routes/bo.tsx) draws its
+  // page. Nothing of the back office is imported here, so no member page's JS grows by it.
+  if (context.backoffice) {
+    const csrf = context.backoffice.session.csrf;
+    return { backoffice: true as const, locale: context.locale, timeZone: requestTimeZone(request), csrf };
+  }
   const { site, session, platform, locale } = context;
   // the auth guard reads a signed-in member's info on each navigation, so a dead session ends here
   // (server/site/README.md, "Auth guard")
@@ -132,6 +139,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
+ * The member site's root data. In the back office only `backoffice`, `locale`, `timeZone` and
+ * `csrf` are there: every other field is absent, which the Document, App and ErrorBoundary read as
+ * "no site" (no theme, icons, chrome, toast or reality check). Typed as the member's so the site's
+ * components read it as they always have; none of them is drawn in the back office but CsrfInput.
+ */
+export type SiteRootData = Exclude<SerializeFrom<typeof loader>, { backoffice: true }> & { backoffice?: true };
+
+/**
  * In the browser, a navigation also loads the new page's namespaces (those not loaded yet) while
  * its data loads, and shows the page once both are there: never its raw keys.
  */
@@ -204,7 +219,7 @@ function TimeZoneScript({ nonce }: { nonce: string | undefined }) {
 }
 
 function Document({ title, children }: { title: string; children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRouteLoaderData<typeof loader>("root") as SiteRootData | undefined;
   const { i18n } = useTranslation();
   const nonce = useNonce();
   const site = data?.site;
@@ -246,7 +261,7 @@ function Document({ title, children }: { title: string; children: React.ReactNod
 }
 
 export default function App() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>() as SiteRootData;
   const { t } = useTranslation(usePageNamespaces());
   const page = usePageHandle();
   useChangeLanguage(data.locale);
@@ -254,7 +269,9 @@ export default function App() {
   const main = <Outlet />;
   return (
     <Document title={(page.titleFromSite && data.site[page.titleFromSite]) || t(page.titleKey ?? "home.title")}>
-      {page.layout === "auth" ? (
+      {data.backoffice ? (
+        main
+      ) : page.layout === "auth" ? (
         <AuthFrame>{main}</AuthFrame>
       ) : (
         <div className={page.layout === "game" ? "layout layout-game" : "layout"}>
@@ -299,7 +316,7 @@ function useRealityTimer(dueInMs: number | null) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRouteLoaderData<typeof loader>("root") as SiteRootData | undefined;
   const { t } = useTranslation();
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
@@ -335,7 +352,7 @@ export function ErrorBoundary() {
     <Document title={title}>
       {/* inside the site's header and footer when the root loader answered; when it was the root
           loader that failed there is no site to brand: the plain page, which needs no root data */}
-      {data ? (
+      {data?.site ? (
         <div className="layout">
           <SiteHeader />
           {page}

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bundle = join(root, ".build/platform/worker.js");
-const sources = ["server/platform", "server/contract", "server/rules"].map((dir) => join(root, dir));
+const sources = ["server/platform", "server/contract", "server/rules", "server/access"].map((dir) => join(root, dir));
 
 function newestMtime(dir: string): number {
   let newest = 0;

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader } from "~/root";
+import type { loader, SiteRootData } from "~/root";
 import { useTranslation } from "~/utils/translator";
 
 /**
@@ -10,7 +10,8 @@ import { useTranslation } from "~/utils/translator";
 export function useRootData() {
   const data = useRouteLoaderData<typeof loader>("root");
   if (!data) throw new Error("root data is missing");
-  return data;
+  // the back office's root data has the CSRF token and the language only (root.tsx, SiteRootData)
+  return data as SiteRootData;
 }
 
 export type RootData = ReturnType<typeof useRootData>;

@@ -74,6 +74,8 @@ export const MESSAGE_CODES = [
   // decided here (money and uploads)
   "amount_out_of_range",
   "already_decided",
+  // four eyes: the operator who gave a withdrawal its first approval cannot give the second
+  "second_approver_required",
   "deposit_option_invalid",
   "file_invalid_type",
   "file_too_large",

@@ -257,7 +257,17 @@ export const operatorDecision = z.object({ reason: cleanText(500).default("") })
 export const pendingQuery = z.object({ status: z.enum(["pending", "all"]).default("pending") });
 const queued = { memberId: z.string(), account: z.string() };
 export const operatorDeposit = deposit.extend(queued);
-export const operatorWithdrawal = withdrawal.extend(queued);
+/**
+ * A withdrawal's first approval, when the site needs two (withdrawalSecondApprovalAbove): who gave
+ * it and when. Operators see it in the queue; the member's own view has no operator in it.
+ */
+export const firstApproval = z.object({ operatorId: z.string(), name: z.string(), at: isoTime });
+export type FirstApproval = z.infer<typeof firstApproval>;
+export const operatorWithdrawal = withdrawal.extend({
+  ...queued,
+  /** null: none yet, or the site needs one approval for this amount; items queued before four eyes have none */
+  firstApproval: firstApproval.nullable().default(null),
+});
 export const operatorBankApplication = bankAccount.extend({
   ...queued,
   accountNumber: z.string(),

@@ -45,6 +45,17 @@ export const operatorInfo = z.object({
 });
 export type OperatorInfo = z.infer<typeof operatorInfo>;
 
+/** The caller as the platform knows them (operatorSelf): the owner key answers `owner` with every site and role. */
+export const operatorSelf = z.object({
+  id: actingOperatorId,
+  name: z.string(),
+  /** the Access identity the key must come with in production; null for the owner and in development */
+  email: z.string().nullable(),
+  sites: z.array(z.string()),
+  roles: z.array(operatorRole),
+});
+export type OperatorSelf = z.infer<typeof operatorSelf>;
+
 export const operatorCreateBody = z
   .object({
     name: cleanText(80, 1),

@@ -205,6 +205,11 @@ export const siteInfo = z.object({
   /** fee ratio as a decimal with at most 4 places, e.g. 0.015 */
   withdrawFeeRatio: z.number().min(0).max(1),
   withdrawFeeFixed: minorUnits,
+  /**
+   * Four eyes (docs/operators.md, "Every day: the queues"): a withdrawal of more than this many
+   * minor units is paid only on a second operator's approval after a first one's; 0 = never
+   */
+  withdrawalSecondApprovalAbove: minorUnits,
   // fields this contract adds (server/contract/README.md, "Site info")
   currency: z.string().regex(CURRENCY_CODE),
   games: z.array(game).min(1),
@@ -280,6 +285,7 @@ export const SITE_INFO_WHEN_MISSING: Omit<SiteInfo, "siteId"> = {
   maxTransferAmount: 0,
   withdrawFeeRatio: 0,
   withdrawFeeFixed: 0,
+  withdrawalSecondApprovalAbove: 0,
   currency: "USD",
   games: [{ code: "binary", name: "Binary" }],
   sessionIdleMinutes: 0,

@@ -107,6 +107,8 @@ export const AUDIT_TYPES = [
   "deposit_refused",
   "withdrawal_requested",
   "withdrawal_approved",
+  // the first of the two approvals a withdrawal above the site's withdrawalSecondApprovalAbove needs
+  "withdrawal_first_approval",
   "withdrawal_rejected",
   // a member joined an opt-in campaign (server/contract/campaigns.ts)
   "campaign_joined",

@@ -108,11 +108,15 @@ async function authenticate(spec: CallSpec, request: Request, env: Env): Promise
  * An operator acts only on the sites they run, and only through the calls their roles cover
  * (server/platform/README.md, "Operators"). A site outside their scope is refused exactly as a
  * wrong key is (403 invalid_permission), so the answer says nothing of whether it exists; a call
- * naming no site (pairs, the registry) needs every site. A missing role has a code of its own.
+ * naming no site (pairs, the registry) needs every site, except one about the caller alone
+ * (`aboutCaller`: operatorSelf). A missing role has a code of its own.
  */
 function operatorRefusal(operator: OperatorContext, spec: CallSpec, params: Record<string, string>): Failure | null {
   const site = params.siteId;
-  const runs = operator.sites.includes(ALL_SITES) || (site !== undefined && operator.sites.includes(site));
+  const runs =
+    spec.aboutCaller === true ||
+    operator.sites.includes(ALL_SITES) ||
+    (site !== undefined && operator.sites.includes(site));
   if (!runs) return fail(403, "invalid_permission");
   const roles = spec.roles ?? [];
   // a call that names no role is open to nobody: a new call cannot slip through unchecked

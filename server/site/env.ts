@@ -17,6 +17,26 @@ const varsSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * The back office's hostnames, comma-separated (app/backoffice/README.md, decision 034): a request
+   * to one of them is the back office's and never a brand's; empty: no back office here.
+   */
+  OPERATOR_HOSTS: z
+    .string()
+    .default("")
+    .transform((raw) =>
+      raw
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /**
+   * Cloudflare Access in front of the back office in production: the team domain and the
+   * application's audience tag (the platform's operator application, which the back office's
+   * hostname joins). Without both, production refuses the back office.
+   */
+  ACCESS_TEAM_DOMAIN: z.string().trim().default(""),
+  ACCESS_AUD: z.string().trim().default(""),
   SITE_INFO_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /**
    * Turnstile's site key, which draws the sign-in challenge (public, but put with `wrangler secret

@@ -25,7 +25,7 @@ export type ForgeryCheck =
  * Content-Length before it is read (and a body without one stops being read at the limit); the body
  * is then read once (not cloned), its form checked, and the same bytes handed to Remix.
  */
-export async function forgeryCheck(request: Request, url: URL, session: AppSession): Promise<ForgeryCheck> {
+export async function forgeryCheck(request: Request, url: URL, session: { csrf: string }): Promise<ForgeryCheck> {
   if (!UNSAFE.has(request.method)) return { request };
   const origin = request.headers.get("origin") ?? originOf(request.headers.get("referer"));
   if (origin !== url.origin) return { refused: "origin" };

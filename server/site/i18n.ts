@@ -58,6 +58,10 @@ import enFairness from "../../locales/en-US/fairness.json";
 import jaFairness from "../../locales/ja-JP/fairness.json";
 import cnFairness from "../../locales/zh-CN/fairness.json";
 import twFairness from "../../locales/zh-TW/fairness.json";
+import enBackoffice from "../../locales/en-US/backoffice.json";
+import jaBackoffice from "../../locales/ja-JP/backoffice.json";
+import cnBackoffice from "../../locales/zh-CN/backoffice.json";
+import twBackoffice from "../../locales/zh-TW/backoffice.json";
 
 /**
  * Every translation, bundled into the worker: workerd has no filesystem. Each language has exactly
@@ -77,6 +81,7 @@ export const resources = {
     campaigns: enCampaigns,
     contract: enContract,
     fairness: enFairness,
+    backoffice: enBackoffice,
   },
   "zh-TW": {
     common: twCommon,
@@ -91,6 +96,7 @@ export const resources = {
     campaigns: twCampaigns,
     contract: twContract,
     fairness: twFairness,
+    backoffice: twBackoffice,
   },
   "zh-CN": {
     common: cnCommon,
@@ -105,6 +111,7 @@ export const resources = {
     campaigns: cnCampaigns,
     contract: cnContract,
     fairness: cnFairness,
+    backoffice: cnBackoffice,
   },
   "ja-JP": {
     common: jaCommon,
@@ -119,6 +126,7 @@ export const resources = {
     campaigns: jaCampaigns,
     contract: jaContract,
     fairness: jaFairness,
+    backoffice: jaBackoffice,
   },
 } as const satisfies Record<Locale, Record<Namespace, object>>;
 

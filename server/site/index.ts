@@ -19,6 +19,7 @@ import { REQUEST_ID_HEADER } from "../contract";
 import { errorFields, log, requestIdOf, since } from "../log/log";
 import { routePatternMatcher } from "./route-pattern";
 import { health } from "./health";
+import { isBackOfficePath, isOperatorHost, pageNotFound, respondBackOffice } from "./backoffice";
 
 const remixBuild = build as unknown as ServerBuild;
 const buildId = remixBuild.assets.version;
@@ -117,6 +118,14 @@ async function respond(
     return Response.json({ id: buildId }, { headers: { "cache-control": "no-store" } });
   }
   if (url.pathname.startsWith("/locales/")) return serveLocale(url);
+
+  // the back office: only on an operator hostname, and nothing else there (decision 034)
+  if (isOperatorHost(env, url.hostname)) {
+    return respondBackOffice({ request, env, url, nonce, buildId, now, trace, send, remix: remix(env) });
+  }
+  if (isBackOfficePath(url.pathname)) {
+    return pageNotFound("en", resources["en-US"].common.errors.not_found_title, nonce);
+  }
 
   const siteId = await resolveSiteId(env, url.hostname);
   if (!siteId) return unknownSitePage(url.hostname, nonce);
@@ -229,13 +238,18 @@ async function respond(
       nonce,
       requestId: trace.requestId,
     };
-    handleRemix ??= createRequestHandler(remixBuild, env.ENVIRONMENT);
-    response = await handleRemix(request, context);
+    response = await remix(env)(request, context);
     // a toast flashed while rendering makes the page this visitor's own
     if (shared && !session.hasToast && cookies.length === 0)
       response = await keepPage(snapshot, key, response, pageFill);
   }
   return withCookies(response, session, cookies);
+}
+
+/** Remix's handler, made once per isolate. */
+function remix(env: Env) {
+  handleRemix ??= createRequestHandler(remixBuild, env.ENVIRONMENT);
+  return handleRemix;
 }
 
 /** Sends to the platform, with this request's id on every call, so both workers' lines share it. */

@@ -1017,6 +1017,7 @@ const TABLE: Record<CallName, Entry> = {
   },
   practice: { request: async () => ({}) },
   resetPractice: { request: async () => ({ body: {} }) },
+  operatorSelf: { request: async () => ({}) },
   operatorList: { request: async () => ({}) },
   operatorCreate: {
     // a fresh email each time: two operators cannot share one

@@ -46,6 +46,7 @@ describe("operatorPutSite", () => {
       maxTransferAmount: 10_000_000,
       withdrawFeeRatio: 0.01,
       withdrawFeeFixed: 100,
+      withdrawalSecondApprovalAbove: 0,
       currency: "USD",
       games: [{ code: "binary", name: "Binary" }],
       sessionIdleMinutes: 0,

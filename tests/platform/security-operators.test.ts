@@ -109,6 +109,26 @@ describe("an operator's key works only on their sites", () => {
     ).toBe(403);
     expect((await as(admin, "operatorPairAudit", { params: { pair: "BTC-USDT" }, query: {} })).status).toBe(403);
   });
+
+  it("answers any operator who they are (the back office's sign-in), and a wrong key nothing", async () => {
+    const self = await as(clerk, "operatorSelf", {});
+    expect(self.status).toBe(200);
+    expect(self.envelope.data).toEqual({
+      id: clerk.id,
+      name: "Clerk Chen",
+      email: "chen@ops.example",
+      sites: [SITE],
+      roles: ["finance", "support"],
+    });
+    expect((await as(helpdesk, "operatorSelf", {})).envelope.data).toMatchObject({
+      id: helpdesk.id,
+      roles: ["support"],
+    });
+    expect(await as("not-a-key", "operatorSelf", {})).toMatchObject({
+      status: 403,
+      envelope: { message: "invalid_permission" },
+    });
+  });
 });
 
 describe("roles", () => {

@@ -525,6 +525,32 @@ describe("answers", () => {
     expect(cli.stderr()).toContain("This request has already been decided.");
   });
 
+  it("says when an approved withdrawal waits for a second operator (four eyes), and who approved first", async () => {
+    const pending = {
+      id: "w1",
+      amount: 6_000_000,
+      fee: 1_000,
+      limitAmount: 10_000_000,
+      details: "Bank ****1234",
+      status: "pending",
+      reason: "",
+      createdAt: "2026-11-27T10:00:00.000Z",
+      decidedAt: null,
+      memberId: "m1",
+      account: "alice",
+      firstApproval: { operatorId: "op_0123456789abcdef", name: "Cashier Lin", at: "2026-11-27T10:05:00.000Z" },
+    };
+    const cli = fakeIo({
+      answer: (url) =>
+        url.pathname === "/operator/sites/demo/withdrawals/w1/approve" ? ok(pending) : siteInfo("USD")(url),
+    });
+    expect(await run(["approve-withdrawal", "demo", "w1"], cli.io)).toBe(0);
+    expect(cli.stdout()).toMatch(/status:\s+approved by Cashier Lin, waiting for a second operator/);
+    const same = fakeIo({ answer: () => refusal(400, "second_approver_required") });
+    expect(await run(["approve-withdrawal", "demo", "w1"], same.io)).toBe(1);
+    expect(same.stderr()).toContain("The second approval must come from a different operator.");
+  });
+
   it("--json prints the raw envelope (before or after the command) and asks nothing more", async () => {
     for (const argv of [
       ["--json", "deposits", "demo"],

@@ -252,7 +252,8 @@ export const QUEUE_COMMANDS: CommandSpec[] = [
   },
   {
     name: "approve-withdrawal",
-    summary: "mark a withdrawal paid (after paying it out); the hold is released",
+    summary:
+      "approve a withdrawal (after paying it out): the hold is released; above the site's second-approval threshold, the first approval waits for another operator's",
     args: [siteArg, withdrawalId],
     flags: [],
     examples: ["approve-withdrawal demo 01J9ZR0B7K"],

@@ -48,6 +48,12 @@ export function siteInfo(site: SiteInfo): string {
     ["deposit options", site.depositOptions.map((o) => `${o.id}: ${o.name} (${o.kind})`).join("\n") || "—"],
     ["deposit", range(site.minDepositAmount, site.maxDepositAmount)],
     ["withdrawal", `${range(site.minWithdrawAmount, site.maxWithdrawAmount)}, fee ${fee}`],
+    [
+      "second approval",
+      site.withdrawalSecondApprovalAbove > 0
+        ? `above ${money(site.withdrawalSecondApprovalAbove)}, by another operator`
+        : "never (one approval pays)",
+    ],
     ["transfer", range(site.minTransferAmount, site.maxTransferAmount)],
     ["bet", `${range(site.minBetAmount, site.maxBetAmount)}; buttons ${site.betAmounts.map(money).join(", ") || "—"}`],
     ["bank verify", `${yesNo(site.bankVerify)} (automatic review: ${yesNo(site.bankAutoReview)})`],
@@ -175,7 +181,7 @@ export const withdrawals = (rows: Withdrawal[], money: Money, all: boolean) =>
       { header: "AMOUNT", value: (w) => money(w.amount), align: "right" },
       { header: "FEE", value: (w) => money(w.fee), align: "right" },
       { header: "TO", value: (w) => w.details, max: 30 },
-      { header: "STATUS", value: (w) => w.status },
+      { header: "STATUS", value: (w) => withdrawalStatus(w) },
       { header: "REQUESTED (UTC)", value: (w) => at(w.createdAt) },
       { header: "DECIDED (UTC)", value: (w) => at(w.decidedAt) },
       { header: "REASON", value: (w) => orDash(w.reason) },
@@ -183,10 +189,18 @@ export const withdrawals = (rows: Withdrawal[], money: Money, all: boolean) =>
     all ? "(no withdrawals)" : "(no withdrawals waiting for a decision)",
   );
 
+/** Four eyes: a pending withdrawal with its first approval says who gave it and that a second operator is needed. */
+const withdrawalStatus = (w: Withdrawal) =>
+  w.firstApproval === null
+    ? w.status
+    : w.status === "pending"
+      ? `approved by ${w.firstApproval.name}, waiting for a second operator`
+      : `${w.status} (first approval: ${w.firstApproval.name})`;
+
 export const withdrawal = (w: Withdrawal, money: Money) =>
   keyValue([
     ["withdrawal", w.id],
-    ["status", w.status],
+    ["status", withdrawalStatus(w)],
     ["account", `${w.account} (member ${w.memberId})`],
     ["amount", money(w.amount)],
     ["fee", money(w.fee)],

@@ -1,12 +1,21 @@
 import { z } from "zod";
-import { operatorCreateBody, operatorId, operatorInfo, operatorKeyIssued } from "../operators";
+import { operatorCreateBody, operatorId, operatorInfo, operatorKeyIssued, operatorSelf } from "../operators";
 import { PAIR_ACTIONS, pairConfig, pairInfo, pairSourceBody, pairSymbol, periodNo } from "../game";
-import { ADMIN, call } from "./spec";
+import { ADMIN, ANY_ROLE, call } from "./spec";
 
 const operatorParams = z.object({ operatorId });
 
 /** The operator API on no one site: operators and pairs, which only an operator of every site (`*`) may call. */
 export const OPERATOR_PLATFORM_CALLS = {
+  operatorSelf: call({
+    method: "GET",
+    path: "/operator/self",
+    auth: "operator",
+    roles: ANY_ROLE,
+    aboutCaller: true,
+    summary: "Whom the key names: the operator's id, name, sites and roles (the back office's sign-in and menu)",
+    data: operatorSelf,
+  }),
   operatorList: call({
     method: "GET",
     path: "/operator/operators",

@@ -22,6 +22,11 @@ export interface CallSpec {
    * "Operators"). The router refuses an operator call that lists none.
    */
   roles?: readonly OperatorRole[];
+  /**
+   * An operator call about the caller alone (who am I): it names no site, yet an operator of any
+   * site may make it, where every other call naming no site needs every site (`*`).
+   */
+  aboutCaller?: true;
   summary: string;
   params?: z.ZodTypeAny;
   query?: z.ZodTypeAny;
@@ -50,6 +55,8 @@ export const FINANCE = ["finance"] as const satisfies readonly OperatorRole[];
 export const ADMIN = ["admin"] as const satisfies readonly OperatorRole[];
 /** A member's documents (ID, passbook) are read to answer them or to review their bank account. */
 export const DOCUMENTS = ["support", "finance"] as const satisfies readonly OperatorRole[];
+/** Any operator at all: a call about the caller themself (`aboutCaller`). */
+export const ANY_ROLE = ["support", "finance", "admin"] as const satisfies readonly OperatorRole[];
 /** A site's daily files: finance reconciles the money, admin reads the audit log too. */
 export const EXPORTS = ["finance", "admin"] as const satisfies readonly OperatorRole[];
 

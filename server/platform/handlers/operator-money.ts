@@ -78,10 +78,19 @@ export const operatorApproveWithdrawal: Handler<"operatorApproveWithdrawal"> = a
   body,
   operator,
   touched,
-}) =>
-  decideQueued(env, params.siteId, "withdrawal", params.id, touched, (stub) =>
-    stub.decideWithdrawal(params.siteId, params.id, { approve: true, reason: body.reason, operator: by(operator) }),
+}) => {
+  // four eyes: the site's threshold goes with the approval; the member object decides, in its transaction
+  const config = await siteStub(env, params.siteId).getConfig();
+  const secondApprovalAbove = config?.withdrawalSecondApprovalAbove ?? 0;
+  return decideQueued(env, params.siteId, "withdrawal", params.id, touched, (stub) =>
+    stub.decideWithdrawal(params.siteId, params.id, {
+      approve: true,
+      reason: body.reason,
+      operator: by(operator),
+      secondApprovalAbove,
+    }),
   );
+};
 
 export const operatorRejectWithdrawal: Handler<"operatorRejectWithdrawal"> = async ({
   env,

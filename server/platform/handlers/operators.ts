@@ -9,6 +9,10 @@ import type { Handler } from "./types";
  * registry keeps its hash only.
  */
 
+/** Whom the key names (the back office's sign-in): nothing of anyone else, no key. */
+export const operatorSelf: Handler<"operatorSelf"> = async ({ operator }) =>
+  ok({ id: operator.id, name: operator.name, email: operator.email, sites: operator.sites, roles: operator.roles });
+
 export const operatorList: Handler<"operatorList"> = async ({ env }) => ok(await operatorRegistry(env).list());
 
 export const operatorCreate: Handler<"operatorCreate"> = async ({ env, body }) => {

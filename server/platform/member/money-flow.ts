@@ -271,7 +271,7 @@ export function decideWithdrawal(
   m: MemberState,
   siteId: string,
   id: string,
-  decision: { approve: boolean; reason: string; operator?: money.DecidedBy },
+  decision: { approve: boolean; reason: string; operator?: money.DecidedBy; secondApprovalAbove?: number },
 ): Result<money.Decided<OperatorWithdrawal>> {
   return m.decide(siteId, (p, now) => money.decideWithdrawal(m.sql, m.who(p), id, decision, now));
 }

@@ -121,6 +121,9 @@ export const MEMBER_SCHEMA = [
      decided_at TEXT
    )`,
   `CREATE INDEX IF NOT EXISTS withdrawals_by_time ON withdrawals (created_at)`,
+  // four eyes: the first approval of a withdrawal the site pays only on a second operator's
+  // (JSON: operatorId, name, at); null until one is given. Added after the table.
+  `ALTER TABLE withdrawals ADD COLUMN first_approval TEXT`,
 
   // --- bank account and documents --------------------------------------------------------------
   `CREATE TABLE IF NOT EXISTS bank_account (

@@ -1,4 +1,4 @@
-import type { MessageCode, Withdrawal } from "../../contract";
+import type { FirstApproval, MessageCode, Withdrawal } from "../../contract";
 import { auditEvent, auditToOutbox } from "../audit";
 import { newId } from "../auth/token";
 import type { OperatorWithdrawal } from "../money/queue";
@@ -29,6 +29,7 @@ type WithdrawalRow = {
   reason: string;
   created_at: string;
   decided_at: string | null;
+  first_approval: string | null;
 };
 const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
   id: r.id,
@@ -44,7 +45,13 @@ const toWithdrawal = (r: WithdrawalRow): Withdrawal => ({
 
 const withdrawalRow = (sql: SqlStorage, id: string) =>
   sql.exec<WithdrawalRow>("SELECT * FROM withdrawals WHERE id = ?", id).toArray()[0];
-const withdrawalItem = (who: Who, w: Withdrawal): OperatorWithdrawal => ({ ...w, ...who });
+const firstApprovalOf = (r: WithdrawalRow): FirstApproval | null =>
+  r.first_approval ? (JSON.parse(r.first_approval) as FirstApproval) : null;
+const withdrawalItem = (who: Who, w: Withdrawal, first: FirstApproval | null = null): OperatorWithdrawal => ({
+  ...w,
+  ...who,
+  firstApproval: first,
+});
 
 /**
  * What a withdrawal needs that sign-up no longer asks for (server/platform/README.md, "Sign-up"):
@@ -121,16 +128,43 @@ export function withdraw(
   return ok(result);
 }
 
+/**
+ * An operator's decision on a pending withdrawal. Four eyes (`secondApprovalAbove`, the site's
+ * withdrawalSecondApprovalAbove; 0 = off): an approval of a larger amount is first only recorded
+ * (who and when; the hold stays, the withdrawal stays pending, an audit entry says so); the money
+ * moves on a second approval by another operator. The same operator's second approval is refused
+ * (`second_approver_required`) and changes nothing; a rejection needs no second person.
+ */
 export function decideWithdrawal(
   sql: SqlStorage,
   who: Who,
   id: string,
-  decision: { approve: boolean; reason: string; operator?: DecidedBy },
+  decision: { approve: boolean; reason: string; operator?: DecidedBy; secondApprovalAbove?: number },
   now: string,
 ): Result<Decided<OperatorWithdrawal>> {
   const row = withdrawalRow(sql, id);
   if (!row) return fail(400, "invalid_parameters");
   if (row.status !== "pending") return fail(400, "already_decided");
+  const threshold = decision.secondApprovalAbove ?? 0;
+  const first = firstApprovalOf(row);
+  if (decision.approve && threshold > 0 && row.amount > threshold) {
+    // an approval that names no operator cannot be told apart from the first: it is never the second
+    if (first && (!decision.operator || decision.operator.id === first.operatorId))
+      return fail(400, "second_approver_required");
+    if (!first) {
+      if (!decision.operator) return fail(400, "second_approver_required");
+      const given: FirstApproval = { operatorId: decision.operator.id, name: decision.operator.name, at: now };
+      sql.exec(
+        "UPDATE withdrawals SET first_approval = ? WHERE id = ? AND status = 'pending' AND first_approval IS NULL",
+        JSON.stringify(given),
+        id,
+      );
+      const details = { withdrawalId: id, amount: row.amount, fee: row.fee, secondApprovalAbove: threshold };
+      auditToOutbox(sql, auditEvent("withdrawal_first_approval", "operator", who, details, now, decision.operator));
+      const pending = toWithdrawal(withdrawalRow(sql, id)!);
+      return ok(decided(sql, "withdrawal", id, who.memberId, withdrawalItem(who, pending, given), true, now));
+    }
+  }
   sql.exec(
     "UPDATE withdrawals SET status = ?, reason = ?, decided_at = ? WHERE id = ? AND status = 'pending'",
     decision.approve ? "paid" : "rejected",
@@ -163,9 +197,16 @@ export function decideWithdrawal(
     { type: decision.approve ? "withdrawal_paid" : "withdrawal_returned", reference: id, legs },
   );
   const type = decision.approve ? "withdrawal_approved" : "withdrawal_rejected";
-  const details = { withdrawalId: id, amount: row.amount, fee: row.fee, reason: decision.reason };
+  const details = {
+    withdrawalId: id,
+    amount: row.amount,
+    fee: row.fee,
+    reason: decision.reason,
+    // a paid withdrawal that needed two names its first approver beside the entry's operator
+    ...(decision.approve && first ? { firstApprovalBy: first.operatorId, firstApprovalName: first.name } : {}),
+  };
   auditToOutbox(sql, auditEvent(type, "operator", who, details, now, decision.operator ?? null));
-  return ok(decided(sql, "withdrawal", id, who.memberId, withdrawalItem(who, result), false, now));
+  return ok(decided(sql, "withdrawal", id, who.memberId, withdrawalItem(who, result, first), false, now));
 }
 
 export const listWithdrawals = (sql: SqlStorage, q: PageQuery) => pageOf(sql, "withdrawals", q, toWithdrawal);

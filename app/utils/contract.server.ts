@@ -47,6 +47,8 @@ async function pairList(context: AppLoadContext) {
     symbol,
     name: known.get(symbol)?.name ?? pairName(symbol),
     precision: known.get(symbol)?.precision ?? 2,
+    // a synthetic pair is marked so (docs/decisions/032); unknown: no mark
+    source: known.get(symbol)?.source ?? null,
   }));
 }
 

@@ -66,9 +66,13 @@ export function formatCountdown(seconds: number): string {
   return `${m}:${String(s).padStart(2, "0")}`;
 }
 
-/** The site's pair symbol as the pair list spells it when the platform has no name for it: BTC-USDT → BTC/USDT. */
+/**
+ * A pair's name when the platform gave none (its pair list could not be read): the symbol itself,
+ * an identifier. Never dressed up as a market's name ("BTC/USDT"): the site's pairs may be
+ * synthetic, whose names say so (docs/decisions/032).
+ */
 export function pairName(symbol: string): string {
-  return symbol.replace("-", "/");
+  return symbol;
 }
 
 /** Whether a price is above, below or at the period's open (the price card's colour and arrow). */

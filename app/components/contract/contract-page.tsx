@@ -90,6 +90,7 @@ export function ContractPage() {
               preventScrollReset
             >
               {p.name}
+              {p.source === "synthetic" ? <span className="pair-mark">{t("game:synthetic_mark")}</span> : null}
             </Link>
           ))}
         </nav>

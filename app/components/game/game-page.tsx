@@ -4,7 +4,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { lazyPiece } from "~/utils/lazy-piece";
 import { useTranslation } from "~/utils/translator";
 import { useGameName } from "~/utils/root-data";
-import { gameHref, modeOfWallet } from "~/utils/game";
+import { gameHref, modeOfWallet, pairName } from "~/utils/game";
 import type { gameAction, gameLoader } from "~/utils/game.server";
 import { BetForm } from "./bet-form";
 import { GameChart } from "./game-chart";
@@ -58,7 +58,7 @@ export function GamePage({ path }: { path: string }) {
   const points = useSparkPoints(data.spark, live.tick);
   const precisionOf = (pair: string) =>
     data.pairs.find((p) => p.symbol === pair)?.precision ?? market?.pair.precision ?? 2;
-  const pairNameOf = (pair: string) => data.pairs.find((p) => p.symbol === pair)?.name ?? pair.replace("-", "/");
+  const pairNameOf = (pair: string) => data.pairs.find((p) => p.symbol === pair)?.name ?? pairName(pair);
   const bets = useMemo(() => tickets.orders.filter((o) => o.pair === query.pair), [tickets.orders, query.pair]);
   const livePeriodNo = live.current?.periodNo;
   const liveBets = useMemo(() => bets.filter((o) => o.periodNo === livePeriodNo), [bets, livePeriodNo]);
@@ -125,6 +125,7 @@ export function GamePage({ path }: { path: string }) {
                   currency={data.currency}
                   ended={live.ended}
                   onDismiss={tickets.dismiss}
+                  pairNameOf={pairNameOf}
                 />
               </Suspense>
             }
@@ -194,6 +195,7 @@ export function GamePage({ path }: { path: string }) {
                   orders={data.tab.page.items}
                   currency={data.currency}
                   precisionOf={precisionOf}
+                  pairNameOf={pairNameOf}
                   pages={{ path, query, total: data.tab.page.total }}
                 />
               ) : null}

@@ -42,6 +42,8 @@ export default function HistorySection({
   orders: Order[];
   currency: string;
   precisionOf: Precision;
+  /** the pair's name as the site lists it (a synthetic pair's is no market's name: docs/decisions/032) */
+  pairNameOf: (pair: string) => string;
   pages: Pages;
 }) {
   return (
@@ -57,10 +59,12 @@ function OrderHistory({
   orders,
   currency,
   precisionOf,
+  pairNameOf,
 }: {
   orders: Order[];
   currency: string;
   precisionOf: Precision;
+  pairNameOf: (pair: string) => string;
 }) {
   const { t, i18n } = useTranslation("game");
   const zone = useTimeZone();
@@ -96,7 +100,7 @@ function OrderHistory({
                       })}
               </p>
               <p className="order-card-meta muted">
-                {o.pair.replace("-", "/")} · {t("orders.round_id", { periodNo: o.periodNo })} ·{" "}
+                {pairNameOf(o.pair)} · {t("orders.round_id", { periodNo: o.periodNo })} ·{" "}
                 {formatTime(o.endsAt, lng, zone)}
                 {o.status === "open" ? null : (
                   <>
@@ -149,7 +153,7 @@ function OrderHistory({
                           digit: o.lastDigit ?? "—",
                         })}
                 </td>
-                <td>{o.pair.replace("-", "/")}</td>
+                <td>{pairNameOf(o.pair)}</td>
                 <td>{t(`category.${categoryOf(o.option)}`)}</td>
                 <td>{formatPrice(o.priceAtBet, precision, lng)}</td>
                 <td>×{formatOdds(o.odds, lng)}</td>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/utils/translator";
-import { pairName, type Order, type Period } from "~/utils/game";
+import type { Order, Period } from "~/utils/game";
 import { betResultWords } from "./bet-result";
 
 /** How long a result stays if not closed: long enough to read after looking back at the screen. */
@@ -20,10 +20,13 @@ export function SettlementResults({
   currency,
   ended,
   onDismiss,
+  pairNameOf,
 }: {
   /** newest first */
   results: Order[];
   currency: string;
+  /** the pair's name as the site lists it (a synthetic pair's is no market's name: docs/decisions/032) */
+  pairNameOf: (pair: string) => string;
   /** the period that just ended on the page's pair: when it is void, its refunds say so */
   ended: Period | null;
   onDismiss: (id: string) => void;
@@ -36,7 +39,7 @@ export function SettlementResults({
         ? t("void_reason.short")
         : null;
     const meta = [
-      pairName(order.pair),
+      pairNameOf(order.pair),
       t(`option.${order.option}`),
       t("orders.round_id", { periodNo: order.periodNo }),
     ];

@@ -1041,13 +1041,14 @@ const TABLE: Record<CallName, Entry> = {
   operatorRevoke: { request: async () => ({ params: { operatorId: await newOperator() }, body: {} }) },
   // linking the site with itself only: it stays in no group, so nothing crosses to other tests' sites
   operatorSiteLinks: { request: async () => ({ params: operatorSite }) },
+  // the reason goes to the audit log only, never into the answer
   operatorLinkSites: {
     request: async () => ({ params: operatorSite, body: { sites: [SITE], ...reason } }),
-    strings: { "body.reason": text },
+    strings: { "body.reason": secret },
   },
   operatorUnlinkSite: {
     request: async () => ({ params: operatorSite, body: reason }),
-    strings: { "body.reason": text },
+    strings: { "body.reason": secret },
   },
   operatorPutPair: {
     request: async () => ({

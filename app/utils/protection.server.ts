@@ -23,11 +23,11 @@ export async function breakInForce(
   const result = await context.platform.call("protection");
   // a failed read shows the forms: the platform refuses a bet or deposit during a break anyway
   if (!result.ok || !result.data.activeBreak) return null;
-  const { kind, until, returnAt } = result.data.activeBreak;
-  const past = Date.parse(until) <= context.now;
-  // a time-out ends on its date; a self-exclusion only by a return
-  if (past && kind === "timeout") return null;
-  return { kind, until, returnAt, open: past };
+  const { kind, until, returnAt, mayReturn } = result.data.activeBreak;
+  // a time-out ends on its date; a self-exclusion past its minimum only by a return (the
+  // platform's word, on the platform's clock)
+  if (kind === "timeout" && Date.parse(until) <= context.now) return null;
+  return { kind, until, returnAt, open: mayReturn || returnAt !== null };
 }
 
 /**

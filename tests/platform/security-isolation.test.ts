@@ -267,9 +267,10 @@ async function makeVictim(): Promise<Victim> {
     if (placed.envelope.statusCode === 200) {
       orderId = placed.envelope.data!.id;
     } else {
-      // in the second before the next period starts no period takes bets: the one after it will,
-      // once the clock has moved past that start
-      expect(placed.envelope.message).toBe("betting_forbidden");
+      // in the second before the next period starts no period takes bets, and on a busy machine
+      // the period read may have started by the time the bet arrives: the one after it will
+      // take bets once the clock has moved past that start
+      expect(["betting_forbidden", "period_started"]).toContain(placed.envelope.message);
       await clock.jumpTo(Date.parse(market.next.startsAt) + 100);
     }
   }

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -77,6 +78,18 @@ test.afterAll(() => {
   if (server?.pid) process.kill(-server.pid, "SIGTERM");
 });
 
+/** axe's WCAG 2.2 A/AA rules find nothing on the page (states the a11y spec's members never reach). */
+async function expectAxeClean(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .setLegacyMode(true)
+    .analyze();
+  expect(
+    violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`)),
+    what,
+  ).toEqual([]);
+}
+
 /** The daily deposit limit's one-line form on /user/limits. */
 const depositDay = (page: Page) =>
   page
@@ -124,6 +137,7 @@ test("in Japanese on a phone: the limits offer after sign-up, a raised limit con
     tr(LNG, "account:limits.pending_ready", { amount: usd(25_000) }),
   );
   await expect(page.getByTestId("limit-deposit-day-remaining")).toHaveText(usd(10_000));
+  await expectAxeClean(page, "a change ready to confirm");
   await waitForHydration(page, "form.limit-confirm");
   await page.getByTestId("limit-deposit-day-confirm").click();
   await expectToast(page, tr(LNG, "messages:limit_confirmed"));
@@ -148,6 +162,7 @@ test("in Japanese on a phone: the limits offer after sign-up, a raised limit con
   await page.goto("/user/limits");
   const active = page.getByTestId("active-break");
   await expect(active).toContainText(tr(LNG, "account:limits.return_hint"));
+  await expectAxeClean(page, "a self-exclusion past its minimum");
   await waitForHydration(page, "form.limit-form");
   await active.getByRole("button", { name: tr(LNG, "account:limits.return_submit") }).click();
   await expectToast(page, tr(LNG, "messages:return_asked"));

@@ -304,6 +304,33 @@ describe("reality check", { timeout: 30_000 }, () => {
     expect((await visitor.follow("/user/record")).html).not.toContain('data-testid="reality-check"');
   });
 
+  it("a bet posted while the check is due is refused by the platform, with the message pointing to the check", async () => {
+    const visitor = await member();
+    expect((await deposit(visitor, "10")).status).toBe(302);
+    const key = keyOf(await (await visitor.get("/user/transfer")).text())!;
+    expect(
+      (await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "10", idempotencyKey: key }))
+        .status,
+    ).toBe(302);
+    expect((await visitor.post("/user/limits", { intent: "reality", minutes: "15" })).status).toBe(302);
+    await advanceSiteClock(stack, 16 * 60_000);
+    await platformClock.advance(16 * 60_000);
+    const html = await gamePage(visitor);
+    expect(html).toContain('data-testid="reality-check"');
+    const response = await visitor.post("/game", {
+      pair: "BTC-USDT",
+      periodNo: periodOf(html)!,
+      option: "high",
+      amount: "5",
+      idempotencyKey: keyOf(html)!,
+      mode: modeOf(html),
+    });
+    expect(response.status).toBe(400);
+    expect(text(await response.text())).toContain(
+      "Your reality check is due. Answer it (Continue or Stop) before you bet or trade again.",
+    );
+  });
+
   it("Stop signs the member out", async () => {
     const visitor = await member();
     const response = await visitor.post("/reality-check", { intent: "stop" }, { csrf: await visitor.csrf("/user") });
@@ -370,41 +397,5 @@ describe("decision 033: offers, confirmations and the way back", { timeout: 60_0
     expect(text(page)).toContain("Limit change confirmed.");
     expect(text(page)).toMatch(/Daily \(24 hours\) Limit US\$250\.00/);
     expect((await visitor.follow("/user/record")).html).not.toContain('data-testid="limit-ready"');
-  });
-
-  it("a self-exclusion past its minimum stays until the member asks to return, then ends 24 hours later", async () => {
-    let visitor = await member();
-    const key = keyOf((await visitor.follow("/user/limits")).html)!;
-    const started = await visitor.post("/user/limits", {
-      intent: "break",
-      duration: "6m",
-      confirm: "on",
-      idempotencyKey: key,
-    });
-    expect(started.status).toBe(302);
-    const account = String((await visitor.session("demo"))!.account);
-    // 183 days on: the session has ended long ago, so the member signs in again
-    const days = (n: number) => n * 24 * 3_600_000;
-    await advanceSiteClock(stack, days(183));
-    await platformClock.advance(days(183));
-    visitor = new Visitor(stack, "http://localhost");
-    expect((await visitor.post("/login", { account, password: freshMember().password })).status).toBe(302);
-
-    let page = (await visitor.follow("/user/limits")).html;
-    expect(testIdText(page, "active-break")).toContain("Self-excluded: the minimum ended");
-    expect(text(page)).toContain("It stays in force until you ask to return.");
-    expect((await visitor.follow("/user/deposit")).html).toContain("Self-excluded until you ask to return");
-
-    expect((await visitor.post("/user/limits", { intent: "return" })).status).toBe(302);
-    page = (await visitor.follow("/user/limits")).html;
-    expect(text(page)).toContain("Your return is on its way: your self-exclusion ends in 24 hours.");
-    expect(testIdText(page, "active-break")).toMatch(/Self-exclusion ends [A-Z][a-z]{2} \d{1,2}, \d{4}/);
-    expect(page).not.toContain('name="intent" value="return"');
-
-    await advanceSiteClock(stack, days(1) + 60_000);
-    await platformClock.advance(days(1) + 60_000);
-    const open = (await visitor.follow("/user/deposit")).html;
-    expect(open).not.toContain('data-testid="break-panel"');
-    expect(open).toContain('name="amount"');
   });
 });

@@ -45,6 +45,12 @@ const RealityCheckPanel = lazyPiece(
   () => import("./components/protection/reality-check"),
 );
 
+// a raised or removed limit ready to confirm (decision 033): rare, so loaded as the toast is
+const LimitReadyPrompt = lazyPiece(
+  "app/components/protection/limit-ready.tsx",
+  () => import("./components/protection/limit-ready"),
+);
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const handle = { i18n: ["common", "messages"] } satisfies RouteHandle;
@@ -100,6 +106,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     realityCheck: reality?.check
       ? { currency: reality.check.currency, playedMinutes: reality.check.playedMinutes, net: reality.check.net }
       : null,
+    /**
+     * a raised or removed limit is ready to confirm: the page prompts (the session's time, set
+     * from the last protection state the site read; the limits page shows the change itself)
+     */
+    limitReady:
+      session.signedIn &&
+      session.limitReadyAt !== undefined &&
+      context.now >= session.limitReadyAt &&
+      new URL(request.url).pathname !== "/user/limits",
     /** ms from this render until the next check is due: the game pages' timer (useRealityTimer) */
     realityDueInMs: reality?.dueAt != null ? Math.max(0, reality.dueAt - context.now) : null,
     /** the session's account mode (server/site/session.ts): real unless the member switched */
@@ -277,6 +292,11 @@ export default function App() {
         <div className={page.layout === "game" ? "layout layout-game" : "layout"}>
           <SiteHeader compact={page.layout === "game"} />
           <main id="main" className="main">
+            {data.limitReady ? (
+              <Suspense fallback={null}>
+                <LimitReadyPrompt />
+              </Suspense>
+            ) : null}
             {main}
           </main>
           <SiteFooter />

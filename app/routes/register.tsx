@@ -64,14 +64,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
     platformRedirect: signin.data.redirectUrl,
     toastKey: taken ? ("login_success" as const) : ("register_success" as const),
   };
-  if (taken || v.start !== "practice") return completeSignIn(request, context, opts);
+  if (taken) return completeSignIn(request, context, opts);
+  const response = completeSignIn(request, context, opts);
+  if (v.start !== "practice") return withLimitsOffer(response.headers.get("location") ?? "/user", response.headers);
   // the home page's form: straight into the game with practice money (the session is signed in
   // first, so the practice call runs as the new member)
-  const response = completeSignIn(request, context, opts);
   const landing = await practiceLanding(context);
   // the one success toast: this flash replaces completeSignIn's, and names the practice money
   context.session.flashToast({ kind: "success", key: landing.toastKey });
-  return redirect(landing.target, { headers: response.headers });
+  return withLimitsOffer(landing.target, response.headers);
+}
+
+/**
+ * A new member first sees the deposit-limits offer (decision 033), one screen whose "Not now"
+ * goes on to where sign-up lands (`next`); the headers are the sign-in's (its cookies).
+ */
+function withLimitsOffer(landing: string, headers: Headers) {
+  return redirect(`/user/limits/offer?${new URLSearchParams({ next: landing }).toString()}`, { headers });
 }
 
 /**

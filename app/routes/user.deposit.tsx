@@ -24,6 +24,10 @@ const RealMoneyOnly = lazyPiece("app/components/real-money-only.tsx", () =>
 const PaymentCard = lazyPiece("app/components/money/payment-card.tsx", () =>
   import("~/components/money/payment-card").then((m) => ({ default: m.PaymentCard })),
 );
+// before the first deposit only (decision 033): loaded when shown, like the break panel
+const LimitsOffer = lazyPiece("app/components/protection/limits-offer.tsx", () =>
+  import("~/components/protection/limits-offer").then((m) => ({ default: m.LimitsOffer })),
+);
 const BreakPanel = lazyPiece("app/components/protection/break-panel.tsx", () =>
   import("~/components/protection/break-panel").then((m) => ({ default: m.BreakPanel })),
 );
@@ -55,6 +59,7 @@ export default function Deposit() {
     bonusOffers,
     idempotencyKey,
     onBreak,
+    offerLimits,
   } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("money");
@@ -102,57 +107,66 @@ export default function Deposit() {
         <>
           <ErrorList id={form.errorId} errors={form.errors} alert />
           <Suspense fallback={null}>
-            <BreakPanel kind={onBreak.kind} until={onBreak.until} />
+            <BreakPanel {...onBreak} />
           </Suspense>
         </>
       ) : options.length === 0 ? (
         <p>{t("deposit.no_options")}</p>
       ) : (
-        // keyed by the page's idempotency key: a success brings a new key and so an empty form, even
-        // with JavaScript (uncontrolled inputs would otherwise keep the amount just sent)
-        <Form key={idempotencyKey} method="post" {...form.props} className="card">
-          <CsrfInput />
-          <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
-          <ErrorList id={form.errorId} errors={form.errors} alert />
-          <FormSummary form={form} />
-          <fieldset
-            className="choice-group"
-            aria-describedby={fields.optionId.errors ? fields.optionId.errorId : undefined}
-          >
-            <legend>{t("deposit.option")}</legend>
-            {options.map((o) => {
-              const errorProps = choiceErrorProps(fields.optionId);
-              const helpId = `deposit-option-${o.id}-help`;
-              // the instructions may be paragraphs and lists (RichText): block content, so beside
-              // the label rather than in it, and tied to the radio by aria-describedby; outside the
-              // hit area, bank details stay selectable for copying
-              return (
-                <div key={o.id} className="choice-card">
-                  <label className="choice">
-                    <input
-                      type="radio"
-                      name={fields.optionId.name}
-                      value={o.id}
-                      defaultChecked={fields.optionId.initialValue === o.id}
-                      {...errorProps}
-                      aria-describedby={
-                        [errorProps["aria-describedby"], o.instructions ? helpId : undefined]
-                          .filter(Boolean)
-                          .join(" ") || undefined
-                      }
-                    />
-                    <strong>{o.name}</strong>
-                  </label>
-                  {o.instructions ? <RichText id={helpId} className="hint choice-help" text={o.instructions} /> : null}
-                </div>
-              );
-            })}
-            <ErrorList id={fields.optionId.errorId} errors={fields.optionId.errors} />
-          </fieldset>
-          <AmountField meta={fields.amount} limits={limits} currency={currency} />
-          <DepositBonusLine offers={bonusOffers} currency={currency} />
-          <SubmitButton>{t("deposit.submit")}</SubmitButton>
-        </Form>
+        <>
+          {offerLimits ? (
+            <Suspense fallback={null}>
+              <LimitsOffer next="/user/deposit" heading="first_deposit_title" />
+            </Suspense>
+          ) : null}
+          // keyed by the page's idempotency key: a success brings a new key and so an empty form, even // with
+          JavaScript (uncontrolled inputs would otherwise keep the amount just sent)
+          <Form key={idempotencyKey} method="post" {...form.props} className="card">
+            <CsrfInput />
+            <IdempotencyInput value={actionData?.idempotencyKey ?? idempotencyKey} />
+            <ErrorList id={form.errorId} errors={form.errors} alert />
+            <FormSummary form={form} />
+            <fieldset
+              className="choice-group"
+              aria-describedby={fields.optionId.errors ? fields.optionId.errorId : undefined}
+            >
+              <legend>{t("deposit.option")}</legend>
+              {options.map((o) => {
+                const errorProps = choiceErrorProps(fields.optionId);
+                const helpId = `deposit-option-${o.id}-help`;
+                // the instructions may be paragraphs and lists (RichText): block content, so beside
+                // the label rather than in it, and tied to the radio by aria-describedby; outside the
+                // hit area, bank details stay selectable for copying
+                return (
+                  <div key={o.id} className="choice-card">
+                    <label className="choice">
+                      <input
+                        type="radio"
+                        name={fields.optionId.name}
+                        value={o.id}
+                        defaultChecked={fields.optionId.initialValue === o.id}
+                        {...errorProps}
+                        aria-describedby={
+                          [errorProps["aria-describedby"], o.instructions ? helpId : undefined]
+                            .filter(Boolean)
+                            .join(" ") || undefined
+                        }
+                      />
+                      <strong>{o.name}</strong>
+                    </label>
+                    {o.instructions ? (
+                      <RichText id={helpId} className="hint choice-help" text={o.instructions} />
+                    ) : null}
+                  </div>
+                );
+              })}
+              <ErrorList id={fields.optionId.errorId} errors={fields.optionId.errors} />
+            </fieldset>
+            <AmountField meta={fields.amount} limits={limits} currency={currency} />
+            <DepositBonusLine offers={bonusOffers} currency={currency} />
+            <SubmitButton>{t("deposit.submit")}</SubmitButton>
+          </Form>
+        </>
       )}
       <RecentList
         id="recent-deposits"

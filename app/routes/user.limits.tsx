@@ -30,8 +30,10 @@ import { decimalString, minorDigits } from "#rules/units";
 import {
   breakKindOf,
   breakSchema,
+  confirmSchema,
   LIMITS_INTENTS,
   limitSchema,
+  noteLimitReady,
   realitySchema,
   type LimitsIntent,
 } from "~/utils/protection.server";
@@ -49,11 +51,14 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: limitsStyl
  * /user/limits (app/README.md, "Player protection"): deposit and loss limits with what is used
  * and what remains, pending increases, the reality-check interval, a time-out or self-exclusion,
  * and the history of changes. Every form posts here and redirects back with a toast; the
- * platform decides and enforces (a decrease at once, an increase or removal after 24 hours).
+ * platform decides and enforces (a decrease at once, an increase or removal once confirmed after
+ * 24 hours; a self-exclusion past its minimum ends 24 hours after the member asks: decision 033).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
   const result = await context.platform.call("protection");
+  // the prompt other pages show for a change ready to confirm follows what this page read
+  if (result.ok) noteLimitReady(context, result.data);
   return json(
     {
       state: result.ok ? result.data : null,
@@ -93,7 +98,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: failureStatus(result.status) },
       );
     }
+    noteLimitReady(context, result.data);
     context.session.flashToast({ kind: "success", key: "limit_saved" });
+    return redirect("/user/limits");
+  }
+
+  if (intent === "confirm") {
+    const submission = parseWithZod(formData, { schema: confirmSchema });
+    if (submission.status !== "success") throw new Response("Unknown limit", { status: 400 });
+    const target = `${submission.value.kind}-${submission.value.period}`;
+    const result = await context.platform.call("confirmLimit", { body: submission.value });
+    if (!result.ok) {
+      return json<ActionData>(
+        { intent: "limit", target, result: submission.reply({ formErrors: [failureMessage(result, money)] }) },
+        { status: failureStatus(result.status) },
+      );
+    }
+    noteLimitReady(context, result.data);
+    context.session.flashToast({ kind: "success", key: "limit_confirmed" });
+    return redirect("/user/limits");
+  }
+
+  if (intent === "return") {
+    // asking again changes nothing (the platform's askToReturn), so no key is needed
+    const result = await context.platform.call("askToReturn", { body: {} });
+    if (!result.ok) {
+      return json<ActionData>(
+        { intent, result: { status: "error", error: { "": [failureMessage(result, money)] } } },
+        { status: failureStatus(result.status) },
+      );
+    }
+    context.session.flashToast({ kind: "success", key: "return_asked" });
     return redirect("/user/limits");
   }
 
@@ -151,7 +186,9 @@ export default function Limits() {
           {t("limits.load_failed")} {t(error)}
         </p>
       ) : null}
-      {state?.activeBreak ? <ActiveBreak state={state} /> : null}
+      {state?.activeBreak ? (
+        <ActiveBreak state={state} lastResult={actionData?.intent === "return" ? actionData.result : undefined} />
+      ) : null}
       {state
         ? LIMIT_KINDS.map((kind) => (
             <section key={kind} className="card limits-card" aria-labelledby={`limits-${kind}-title`}>
@@ -193,16 +230,36 @@ export default function Limits() {
   );
 }
 
-function ActiveBreak({ state }: { state: ProtectionState }) {
+/**
+ * The break in force: until when; a self-exclusion past its minimum says so and offers the return
+ * (a form, so it works without JavaScript), and one whose return is asked says when it ends.
+ */
+function ActiveBreak({ state, lastResult }: { state: ProtectionState; lastResult?: SubmissionResult<string[]> }) {
   const { t, i18n } = useTranslation("account");
   const zone = useTimeZone();
+  const [form] = useServerForm({ lastResult });
   const active = state.activeBreak!;
+  const at = (iso: string) => formatDateTime(iso, i18n.language, zone);
+  const open = active.kind === "exclusion" && (active.mayReturn || active.returnAt !== null);
   return (
     <section className="card limits-active-break" aria-labelledby="limits-break-active" data-testid="active-break">
       <h2 id="limits-break-active">
-        {t(`limits.break_active.${active.kind}`, { until: formatDateTime(active.until, i18n.language, zone) })}
+        {active.returnAt !== null
+          ? t("limits.break_active.exclusion_returning", { until: at(active.returnAt) })
+          : open
+            ? t("limits.break_active.exclusion_open", { until: at(active.until) })
+            : t(`limits.break_active.${active.kind}`, { until: at(active.until) })}
       </h2>
-      <p>{t("limits.break_active_hint")}</p>
+      <p>{t(open ? "limits.return_hint" : "limits.break_active_hint")}</p>
+      {active.linked ? <p className="hint">{t("limits.break_linked")}</p> : null}
+      {active.mayReturn ? (
+        <Form method="post" {...form.props}>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="return" />
+          <ErrorList id={form.errorId} errors={form.errors} alert />
+          <SubmitButton>{t("limits.return_submit")}</SubmitButton>
+        </Form>
+      ) : null}
     </section>
   );
 }
@@ -261,7 +318,7 @@ function LimitRow({
       ) : null}
       {limit.pending ? (
         <p className="limit-pending" data-testid={`${id}-pending`}>
-          {t("limits.pending", {
+          {t(limit.pending.ready ? "limits.pending_ready" : "limits.pending", {
             amount:
               limit.pending.amount === null
                 ? t("limits.no_limit")
@@ -269,6 +326,18 @@ function LimitRow({
             at: formatDateTime(limit.pending.appliesAt, i18n.language, zone),
           })}
         </p>
+      ) : null}
+      {limit.pending?.ready ? (
+        // the raised or removed limit applies only with this confirmation (decision 033)
+        <Form method="post" className="limit-confirm" aria-labelledby={`${id}-title`}>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="kind" value={limit.kind} />
+          <input type="hidden" name="period" value={limit.period} />
+          <button type="submit" className="button button-primary" data-testid={`${id}-confirm`}>
+            {t("limits.confirm")}
+          </button>
+        </Form>
       ) : null}
       <Form method="post" {...form.props} className="limit-form" aria-labelledby={`${id}-title`}>
         <CsrfInput />

@@ -108,7 +108,7 @@ export default function Transfer() {
         <>
           {onBreak ? (
             <Suspense fallback={null}>
-              <BreakPanel kind={onBreak.kind} until={onBreak.until}>
+              <BreakPanel {...onBreak}>
                 <p>{t("break_panel.transfer_out_only")}</p>
               </BreakPanel>
             </Suspense>

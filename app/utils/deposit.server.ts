@@ -8,7 +8,7 @@ import { limitsFor, moneyFailure, moneySuccess, takeReceiptId, withOptionNames }
 import type { DepositOption, DepositPayment } from "../../server/contract";
 import { qrCode } from "~/utils/qr.server";
 import { depositBonusOffers } from "~/utils/campaigns.server";
-import { breakInForce } from "~/utils/protection.server";
+import { breakInForce, offerDepositLimits } from "~/utils/protection.server";
 
 /*
  * /user/deposit's loader and action (routes/user.deposit.tsx), here as the game's are in
@@ -35,6 +35,8 @@ export async function depositLoader({ request, context }: LoaderFunctionArgs) {
     depositBonusOffers(context),
     breakInForce(context),
   ]);
+  // before the first deposit, deposit limits are offered above the form (decision 033)
+  const offerLimits = onBreak ? false : await offerDepositLimits(context, result.ok ? result.data.total : null);
   const optionOf = (id: string) => context.site.depositOptions.find((o) => o.id === id);
   const listed = (result.ok ? withOptionNames(context, result.data.items) : []).map((d) => ({
     ...d,
@@ -46,6 +48,7 @@ export async function depositLoader({ request, context }: LoaderFunctionArgs) {
   const payment = receipt?.status === "pending" ? receipt.payment : null;
   return json({
     onBreak,
+    offerLimits,
     receipt,
     payment,
     qr: payment?.kind === "crypto" ? qrCode(payment.address) : null,

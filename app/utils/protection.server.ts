@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { BREAK_DURATIONS, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES } from "#rules/protection-terms";
-import type { BreakKind } from "../../server/contract/protection";
+import type { BreakKind, ProtectionState } from "../../server/contract/protection";
 import { idempotencyKeyField } from "./idempotency.server";
 import { amountField } from "./money-schemas.server";
 import { minorDigits } from "#rules/units";
@@ -12,13 +12,42 @@ import { minorDigits } from "#rules/units";
  * limits page's forms. The platform enforces every rule; the site shows them early and calmly.
  */
 
-/** The break the member is on, for a page that would lead to money: null when none (or unknown). */
-export async function breakInForce(context: AppLoadContext): Promise<{ kind: BreakKind; until: string } | null> {
+/**
+ * The break the member is on, for a page that would lead to money: null when none (or unknown).
+ * `returnAt`: a self-exclusion's return the member asked for; `open`: a self-exclusion past its
+ * minimum, in force until the member asks to return (decision 033).
+ */
+export async function breakInForce(
+  context: AppLoadContext,
+): Promise<{ kind: BreakKind; until: string; returnAt: string | null; open: boolean } | null> {
   const result = await context.platform.call("protection");
   // a failed read shows the forms: the platform refuses a bet or deposit during a break anyway
   if (!result.ok || !result.data.activeBreak) return null;
-  const { kind, until } = result.data.activeBreak;
-  return Date.parse(until) > context.now ? { kind, until } : null;
+  const { kind, until, returnAt, mayReturn } = result.data.activeBreak;
+  // a time-out ends on its date; a self-exclusion past its minimum only by a return (the
+  // platform's word, on the platform's clock)
+  if (kind === "timeout" && Date.parse(until) <= context.now) return null;
+  return { kind, until, returnAt, open: mayReturn || returnAt !== null };
+}
+
+/**
+ * Whether to offer deposit limits before the first deposit: none set yet and no deposit asked for
+ * (decision 033). A failed read offers nothing.
+ */
+export async function offerDepositLimits(context: AppLoadContext, depositsSoFar: number | null): Promise<boolean> {
+  if (depositsSoFar !== 0) return false;
+  const result = await context.platform.call("protection");
+  return result.ok && result.data.limits.every((l) => l.kind !== "deposit" || (l.amount === null && !l.pending));
+}
+
+/**
+ * The earliest moment a raised or removed limit waiting for the member becomes ready to confirm,
+ * kept in the session so that any page can prompt once it has passed without asking the platform
+ * (root loader): undefined when nothing waits. Set from every protection state the site reads.
+ */
+export function noteLimitReady(context: AppLoadContext, state: ProtectionState): void {
+  const times = state.limits.flatMap((l) => (l.pending ? [Date.parse(l.pending.appliesAt)] : []));
+  context.session.set("limitReadyAt", times.length === 0 ? undefined : Math.min(...times));
 }
 
 /** After a failed reality-check read, ask again this much later rather than on every page. */
@@ -46,7 +75,7 @@ export async function realityCheckFor(context: AppLoadContext) {
 
 // the limits page's forms ------------------------------------------------------------------------
 
-export const LIMITS_INTENTS = ["limit", "reality", "break"] as const;
+export const LIMITS_INTENTS = ["limit", "confirm", "reality", "break", "return"] as const;
 export type LimitsIntent = (typeof LIMITS_INTENTS)[number];
 
 /**
@@ -97,6 +126,36 @@ export const breakSchema = z.object({
   confirm: z.literal("on", { errorMap: () => ({ message: "account:limits.break_confirm_required" }) }),
 });
 
+/** A raised or removed limit's confirmation: which one (decision 033). */
+export const confirmSchema = z.object({ kind: z.enum(LIMIT_KINDS), period: z.enum(LIMIT_PERIODS) });
+
 export function breakKindOf(duration: (typeof DURATIONS)[number]): BreakKind {
   return (BREAK_DURATIONS.timeout as readonly string[]).includes(duration) ? "timeout" : "exclusion";
+}
+
+// the limits offer (routes/user.limits_.offer.tsx; decision 033) --------------------------------
+
+/**
+ * The offer after sign-up and before the first deposit: a deposit limit per period, each optional
+ * (an empty box is no limit), at least one given; `next` is where the member goes on.
+ */
+export function offerSchema(currency: string) {
+  const amount = amountField({ min: 1, max: Number.MAX_SAFE_INTEGER, digits: minorDigits(currency) });
+  // an empty box reaches here as undefined (the form parser drops empty strings)
+  const box = z.string().optional();
+  return z.object({ day: box, week: box, month: box, next: z.string().optional() }).transform((value, ctx) => {
+    const limits: Record<(typeof LIMIT_PERIODS)[number], number | null> = { day: null, week: null, month: null };
+    for (const period of LIMIT_PERIODS) {
+      const given = value[period];
+      if (given === undefined) continue;
+      const parsed = amount.safeParse(given);
+      if (parsed.success) limits[period] = parsed.data;
+      else
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: "custom", message: issue.message, path: [period] });
+    }
+    if (LIMIT_PERIODS.every((p) => value[p] === undefined))
+      ctx.addIssue({ code: "custom", message: "account:limits_offer.none_given" });
+    return { ...limits, next: value.next };
+  });
 }

@@ -142,6 +142,16 @@ export const MESSAGE_CODES = [
   "exclusion_in_force",
   "break_already_longer",
   "break_cannot_end_early",
+  // decided here (player protection, decision 033): a self-exclusion past its minimum holds until
+  // the member asks to return (exclusion_until_return), then 24 hours more (exclusion_returning,
+  // data.until the return); asking before the minimum: return_not_yet (data.until); a raised limit
+  // confirmed before its 24 hours: limit_not_ready (data.until); a bet or open while the session's
+  // reality check waits for an answer: reality_check_due
+  "exclusion_until_return",
+  "exclusion_returning",
+  "return_not_yet",
+  "limit_not_ready",
+  "reality_check_due",
   // decided here (return to player, returns.ts): odds that would let an option return 100 % or
   // more are refused (the failure's data.problems says which option, pair and odds limit), and so
   // are bets on an option that a later price or parameter change brought there

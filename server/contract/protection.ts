@@ -67,8 +67,12 @@ export const limitState = z.object({
   used: z.number().int(),
   /** what may still be deposited or risked now; null without a limit */
   remaining: minorUnits.nullable(),
-  /** an increase or removal waiting for its 24 hours; amount null = removal */
-  pending: z.object({ amount: minorUnits.nullable(), appliesAt: isoTime }).nullable(),
+  /**
+   * an increase or removal the member asked for; amount null = removal. It waits 24 hours
+   * (appliesAt), then is `ready` and applies only when the member confirms it (confirmLimit);
+   * unconfirmed it never applies
+   */
+  pending: z.object({ amount: minorUnits.nullable(), appliesAt: isoTime, ready: z.boolean() }).nullable(),
 });
 export type LimitState = z.infer<typeof limitState>;
 
@@ -76,7 +80,14 @@ export const protectionBreak = z.object({
   kind: breakKind,
   duration: breakDuration,
   startedAt: isoTime,
+  /** a time-out's end; a self-exclusion's minimum: it stays in force after it until the member returns */
   until: isoTime,
+  /** a self-exclusion past its minimum: the member may ask to return (askToReturn) */
+  mayReturn: z.boolean(),
+  /** when a return the member asked for applies (24 hours after asking); null: none asked */
+  returnAt: isoTime.nullable(),
+  /** taken on a linked site by the same verified mobile number (server/platform/README.md, "Linked sites") */
+  linked: z.boolean(),
 });
 export type ProtectionBreak = z.infer<typeof protectionBreak>;
 
@@ -122,6 +133,9 @@ export const startBreakBody = z
     path: ["duration"],
   });
 
+/** Confirms an increase or removal whose 24 hours have passed (limit_not_ready before). */
+export const confirmLimitBody = z.object({ kind: limitKind, period: limitPeriod }).strict();
+
 /** The reality check of the member's current session. */
 export const realityCheck = z.object({
   currency: z.string(),
@@ -136,3 +150,12 @@ export const realityCheck = z.object({
   net: z.number().int(),
 });
 export type RealityCheck = z.infer<typeof realityCheck>;
+
+/** Sites whose members' breaks hold on each other, matched by verified mobile number (operatorSiteLinks). */
+export const siteLinks = z.object({
+  /** the site asked about */
+  siteId: z.string(),
+  /** the other sites of its group, sorted; empty: not linked */
+  linked: z.array(z.string()),
+});
+export type SiteLinks = z.infer<typeof siteLinks>;

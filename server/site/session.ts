@@ -21,6 +21,12 @@ export interface SessionData {
    */
   realityDueAt?: number;
   /**
+   * epoch ms when a raised or removed limit the member asked for becomes ready to confirm, as the
+   * platform last said: once it has passed, every page prompts (app/utils/protection.server.ts,
+   * noteLimitReady; decision 033)
+   */
+  limitReadyAt?: number;
+  /**
    * The money the member plays with (server/rules/account-mode.ts): only "practice" is kept,
    * absent = real. Per session: sign-in starts real, so nobody lands in play money unawares.
    */
@@ -125,6 +131,9 @@ export class AppSession {
   }
   get realityDueAt(): number | undefined {
     return this.session.get("realityDueAt");
+  }
+  get limitReadyAt(): number | undefined {
+    return this.session.get("limitReadyAt");
   }
   get csrf(): string {
     return this.session.get("csrf") ?? "";

@@ -12,6 +12,8 @@ const VIEWS: Partial<Record<MemberPath, readonly string[]>> = {
   "/user/bank": ["/uploaderfile"],
   "/user/record": ["/user/record?tab=transactions", "/user/record?tab=withdrawals"],
   "/user/help": ["/user/help?type=rules"],
+  // the deposit-limits offer after sign-up (decision 033), reached from the limits section's flow
+  "/user/limits": ["/user/limits/offer"],
 };
 
 /** Every section of the menu and every view of each. */

@@ -606,6 +606,14 @@ async function own(name: string, setup?: (m: TestMember) => Promise<void>): Prom
   return m;
 }
 
+/** A member of its own on a self-exclusion of 6 months (its minimum far ahead). */
+const onBreak = () =>
+  own(
+    "on-break",
+    async (x) =>
+      void (await memberCall("startBreak", { body: { kind: "exclusion", duration: "6m", confirm: true } }, x)),
+  );
+
 async function bankApplicant(): Promise<TestMember> {
   const m = await platform.signupMember(SITE);
   const files = await uploadAll(platform, m);
@@ -986,6 +994,8 @@ const TABLE: Record<CallName, Entry> = {
   protection: { request: async () => ({}) },
   setLimit: { request: async () => ({ body: { kind: "loss", period: "month", amount: 1_000_000_000 } }) },
   setRealityCheck: { request: async () => ({ body: { minutes: 30 } }) },
+  // nothing waits for a confirmation: a valid request changes nothing
+  confirmLimit: { request: async () => ({ body: { kind: "deposit", period: "week" } }) },
   // a member of its own: a break would stop the shared member's money calls
   startBreak: {
     request: async () => ({
@@ -1003,16 +1013,18 @@ const TABLE: Record<CallName, Entry> = {
   operatorMember: { request: async () => ({ params: { ...operatorSite, account: member.account } }) },
   operatorEndBreak: {
     request: async () => {
-      const m = await own(
-        "on-break",
-        async (x) =>
-          void (await memberCall("startBreak", { body: { kind: "exclusion", duration: "6m", confirm: true } }, x)),
-      );
+      const m = await onBreak();
       return { params: { ...operatorSite, memberId: memberIdOf(m.token) }, body: reason };
     },
     // always refused, so no reason can be "kept" with a 200: every odd reason is refused as a password would be
     answers: "break_cannot_end_early",
     strings: { "params.memberId": id("invalid_parameters"), "body.reason": secret },
+    member: () => ownMembers.get("on-break")!,
+  },
+  // the member on a self-exclusion of 6 months: asking to return before it is refused
+  askToReturn: {
+    request: async () => ({ token: (await onBreak()).token, body: {} }),
+    answers: "return_not_yet",
     member: () => ownMembers.get("on-break")!,
   },
   practice: { request: async () => ({}) },
@@ -1028,6 +1040,17 @@ const TABLE: Record<CallName, Entry> = {
   },
   operatorRotateKey: { request: async () => ({ params: { operatorId: await newOperator() }, body: {} }) },
   operatorRevoke: { request: async () => ({ params: { operatorId: await newOperator() }, body: {} }) },
+  // linking the site with itself only: it stays in no group, so nothing crosses to other tests' sites
+  operatorSiteLinks: { request: async () => ({ params: operatorSite }) },
+  // the reason goes to the audit log only, never into the answer
+  operatorLinkSites: {
+    request: async () => ({ params: operatorSite, body: { sites: [SITE], ...reason } }),
+    strings: { "body.reason": secret },
+  },
+  operatorUnlinkSite: {
+    request: async () => ({ params: operatorSite, body: reason }),
+    strings: { "body.reason": secret },
+  },
   operatorPutPair: {
     request: async () => ({
       params: { pair: PAIR },

@@ -14,7 +14,17 @@ import {
   forceOutcome,
   runMemberAlarm,
 } from "./game-helpers";
-import { BANK_OPTION, bindBank, DEMO_OPTION, expectSoundLedger, fund, memberCall, memberIdOf } from "./money-helpers";
+import { lastCode, sendCode, verifyCode } from "./center-helpers";
+import {
+  BANK_OPTION,
+  bindBank,
+  DEMO_OPTION,
+  eventually,
+  expectSoundLedger,
+  fund,
+  memberCall,
+  memberIdOf,
+} from "./money-helpers";
 
 /**
  * Player protection the platform enforces (server/platform/README.md, "Player protection"), on a
@@ -30,6 +40,8 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const SITE = "protect";
+/** sister sites: linked in the linked-sites tests (SITE_C later), SITE_E never */
+const [SITE_B, SITE_C, SITE_D, SITE_E] = ["protect-b", "protect-c", "protect-d", "protect-e"];
 
 /**
  * Bank accounts reviewed at once (a withdrawal during a break needs one), an opt-in campaign to
@@ -87,6 +99,8 @@ const deposit = (m: TestMember, amount: number, optionId: string = DEMO_OPTION.i
   memberCall(platform, m, "deposit", { body: { optionId, amount } });
 const setLimit = (m: TestMember, kind: "deposit" | "loss", period: "day" | "week" | "month", amount: number | null) =>
   memberCall(platform, m, "setLimit", { body: { kind, period, amount }, key: null });
+const confirmLimit = (m: TestMember, kind: "deposit" | "loss", period: "day" | "week" | "month") =>
+  memberCall(platform, m, "confirmLimit", { body: { kind, period }, key: null });
 async function protection(m: TestMember): Promise<ProtectionState> {
   const { envelope } = await memberCall(platform, m, "protection", { key: null });
   expect(envelope.statusCode, envelope.message).toBe(200);
@@ -94,6 +108,13 @@ async function protection(m: TestMember): Promise<ProtectionState> {
 }
 const limitOf = (state: ProtectionState, kind: string, period: string) =>
   state.limits.find((l) => l.kind === kind && l.period === period)!;
+/** The member signed in again: a session lasts days, and these tests move the clock months on. */
+async function signedIn(m: TestMember): Promise<TestMember> {
+  const again = await platform.call("signin", { body: { siteId: m.siteId, account: m.account, password: m.password } });
+  expect(again.envelope.statusCode, again.envelope.message).toBe(200);
+  return { ...m, token: again.envelope.data!.token };
+}
+const askToReturn = (m: TestMember) => memberCall(platform, m, "askToReturn", { body: {}, key: null });
 const startBreak = (m: TestMember, kind: "timeout" | "exclusion", duration: string, key?: string) =>
   memberCall(platform, m, "startBreak", { body: { kind, duration, confirm: true } as never, key });
 
@@ -128,7 +149,7 @@ beforeAll(async () => {
   platform = await createPlatform({ wrapEntry: ENTRY });
   await tick(Math.ceil((Date.now() + 3 * DAY) / DAY) * DAY + 5 * SECOND);
   await platform.operator("operatorPutPair", { params: { pair: FAST_PAIR }, body: fastPair() });
-  await platform.seedSite(SITE, PROTECT_SITE);
+  for (const site of [SITE, SITE_B, SITE_C, SITE_D, SITE_E]) await platform.seedSite(site, PROTECT_SITE);
 }, 60_000);
 afterAll(async () => {
   await expectSoundLedger(platform, members);
@@ -136,7 +157,7 @@ afterAll(async () => {
 });
 
 describe("limits", () => {
-  it("a first limit and a decrease apply at once; an increase or a removal only 24 hours later (23:59:59 the old one, 24:00:00 the new), pending shown with appliesAt", async () => {
+  it("a first limit and a decrease apply at once; an increase or a removal can be confirmed only 24 hours later (23:59:59 limit_not_ready, 24:00:00 ready) and applies only when confirmed", async () => {
     const m = await member();
     const t0 = clock;
     const first = await setLimit(m, "deposit", "week", 10_000);
@@ -149,14 +170,14 @@ describe("limits", () => {
     });
     expect((await deposit(m, 10_000)).envelope.statusCode).toBe(200);
 
-    // an increase waits: shown as pending, with the time it applies
+    // an increase waits: shown as pending, with the time it can be confirmed
     const raised = await setLimit(m, "deposit", "week", 15_000);
     const appliesAt = new Date(t0 + DAY).toISOString();
     expect(limitOf(raised.envelope.data!, "deposit", "week")).toMatchObject({
       amount: 10_000,
       used: 10_000,
       remaining: 0,
-      pending: { amount: 15_000, appliesAt },
+      pending: { amount: 15_000, appliesAt, ready: false },
     });
     expect(raised.envelope.data!.history[0]).toMatchObject({
       change: "limit",
@@ -168,19 +189,40 @@ describe("limits", () => {
     });
 
     await tick(t0 + DAY - SECOND);
+    expect(refusal(await confirmLimit(m, "deposit", "week"))).toEqual({
+      status: 400,
+      message: "limit_not_ready",
+      data: { until: appliesAt },
+    });
     expect(refusal(await deposit(m, 5_000))).toEqual({
       status: 400,
       message: "deposit_limit_week",
       data: { amount: 0 },
     });
-    expect(limitOf(await protection(m), "deposit", "week").pending).toEqual({ amount: 15_000, appliesAt });
 
+    // 24 hours on it is ready, and still not in force: unconfirmed, the old limit holds (a week later too)
     await tick(t0 + DAY);
     expect(limitOf(await protection(m), "deposit", "week")).toMatchObject({
+      amount: 10_000,
+      pending: { amount: 15_000, appliesAt, ready: true },
+    });
+    await tick(t0 + 3 * DAY);
+    expect(refusal(await deposit(m, 5_000))).toEqual({
+      status: 400,
+      message: "deposit_limit_week",
+      data: { amount: 0 },
+    });
+    expect(limitOf(await protection(m), "deposit", "week")).toMatchObject({ amount: 10_000, remaining: 0 });
+
+    // confirmed, it applies; a retry of the confirmation changes nothing
+    const confirmed = await confirmLimit(m, "deposit", "week");
+    expect(confirmed.envelope.statusCode, confirmed.envelope.message).toBe(200);
+    expect(limitOf(confirmed.envelope.data!, "deposit", "week")).toMatchObject({
       amount: 15_000,
       remaining: 5_000,
       pending: null,
     });
+    expect(await confirmLimit(m, "deposit", "week")).toEqual(confirmed);
     expect((await deposit(m, 5_000)).envelope.statusCode).toBe(200);
 
     // a removal waits too; a decrease meanwhile applies at once and cancels it
@@ -188,7 +230,7 @@ describe("limits", () => {
     const removed = await setLimit(m, "deposit", "week", null);
     expect(limitOf(removed.envelope.data!, "deposit", "week")).toMatchObject({
       amount: 15_000,
-      pending: { amount: null, appliesAt: new Date(t1 + DAY).toISOString() },
+      pending: { amount: null, appliesAt: new Date(t1 + DAY).toISOString(), ready: false },
     });
     const lowered = await setLimit(m, "deposit", "week", 12_000);
     expect(limitOf(lowered.envelope.data!, "deposit", "week")).toMatchObject({
@@ -200,13 +242,14 @@ describe("limits", () => {
     await tick(t1 + DAY);
     expect(limitOf(await protection(m), "deposit", "week").amount).toBe(12_000);
 
-    // and a removal does apply after its 24 hours
+    // and a removal applies once confirmed after its 24 hours
     const t2 = clock;
     await setLimit(m, "deposit", "week", null);
     await tick(t2 + DAY - SECOND);
-    expect(limitOf(await protection(m), "deposit", "week").amount).toBe(12_000);
+    expect(refusal(await confirmLimit(m, "deposit", "week")).message).toBe("limit_not_ready");
     await tick(t2 + DAY);
-    expect(limitOf(await protection(m), "deposit", "week")).toMatchObject({
+    expect(limitOf(await protection(m), "deposit", "week").amount).toBe(12_000);
+    expect(limitOf((await confirmLimit(m, "deposit", "week")).envelope.data!, "deposit", "week")).toMatchObject({
       amount: null,
       remaining: null,
       pending: null,
@@ -311,6 +354,9 @@ describe("breaks", () => {
       duration: "24h",
       startedAt: new Date(clock).toISOString(),
       until,
+      mayReturn: false,
+      returnAt: null,
+      linked: false,
     });
 
     const periodNo = await bettablePeriod();
@@ -466,5 +512,211 @@ describe("the reality check", () => {
       playedMinutes: 0,
       net: 0,
     });
+  });
+});
+
+describe("the reality check, enforced", () => {
+  it("refuses bets and opens of a session whose check is due and unanswered (other calls and other sessions go on); 'continue' answers it once, a retry changes nothing", async () => {
+    const m = await player(50_000);
+    const signedIn = clock;
+    await memberCall(platform, m, "setRealityCheck", { body: { minutes: 15 }, key: null });
+    const periodNo = await bettablePeriod();
+    expect((await betHigh(m, periodNo, 1_000)).envelope.statusCode).toBe(200);
+
+    await tick(signedIn + 15 * MINUTE);
+    const due = await bettablePeriod();
+    expect(refusal(await betHigh(m, due, 1_000))).toEqual({
+      status: 400,
+      message: "reality_check_due",
+      data: undefined,
+    });
+    expect(refusal(await open(m, 1_000)).message).toBe("reality_check_due");
+    // only play waits for the answer: money in and out, and reads, do not
+    expect((await deposit(m, 1_000)).envelope.statusCode).toBe(200);
+    expect((await protection(m)).activeBreak).toBeNull();
+    // a session signed in now has its own check, not due
+    const again = await platform.call("signin", { body: { siteId: SITE, account: m.account, password: m.password } });
+    const second = { ...m, token: again.envelope.data!.token };
+    expect((await betHigh(second, due, 1_000)).envelope.statusCode).toBe(200);
+
+    const answered = await memberCall(platform, m, "continueRealityCheck", { body: {}, key: null });
+    expect(answered.envelope.data).toMatchObject({ due: false, dueAt: new Date(clock + 15 * MINUTE).toISOString() });
+    await tick(clock + MINUTE);
+    const retried = await memberCall(platform, m, "continueRealityCheck", { body: {}, key: null });
+    expect(retried.envelope.data!.dueAt).toBe(answered.envelope.data!.dueAt);
+    const next = await bettablePeriod();
+    expect((await betHigh(m, next, 1_000)).envelope.statusCode).toBe(200);
+  });
+});
+
+describe("self-exclusion: until the member returns", () => {
+  it("stays after its minimum until the member asks to return, then 24 hours more; a time-out cannot replace it and the operator still cannot end it", async () => {
+    let m = await member();
+    const params = { siteId: SITE, memberId: memberIdOf(m) };
+    await startBreak(m, "exclusion", "6m");
+    const until = new Date(clock + 182 * DAY).toISOString();
+
+    await tick(Date.parse(until) - SECOND);
+    m = await signedIn(m);
+    expect(refusal(await askToReturn(m))).toEqual({ status: 400, message: "return_not_yet", data: { until } });
+
+    // the minimum has passed: still in force, now open-ended
+    await tick(Date.parse(until) + 3 * DAY);
+    m = await signedIn(m);
+    expect(refusal(await deposit(m, 1_000))).toEqual({
+      status: 400,
+      message: "exclusion_until_return",
+      data: undefined,
+    });
+    expect((await protection(m)).activeBreak).toMatchObject({
+      kind: "exclusion",
+      until,
+      mayReturn: true,
+      returnAt: null,
+    });
+    expect(refusal(await startBreak(m, "timeout", "24h")).message).toBe("exclusion_until_return");
+
+    const returnAt = new Date(clock + DAY).toISOString();
+    const asked = await askToReturn(m);
+    expect(asked.envelope.data!.activeBreak).toMatchObject({ kind: "exclusion", mayReturn: false, returnAt });
+    expect((await askToReturn(m)).envelope.data!.activeBreak).toMatchObject({ returnAt });
+    expect(refusal(await deposit(m, 1_000))).toEqual({
+      status: 400,
+      message: "exclusion_returning",
+      data: { until: returnAt },
+    });
+    const ended = await platform.operator("operatorEndBreak", { params, body: { reason: "member asked by phone" } });
+    expect(refusal(ended)).toEqual({ status: 400, message: "break_cannot_end_early", data: { until: returnAt } });
+
+    await tick(Date.parse(returnAt) - SECOND);
+    expect(refusal(await deposit(m, 1_000)).message).toBe("exclusion_returning");
+    await tick(Date.parse(returnAt));
+    expect((await deposit(m, 1_000)).envelope.statusCode).toBe(200);
+    expect((await protection(m)).activeBreak).toBeNull();
+    // with no self-exclusion in force there is nothing to return from
+    expect(refusal(await askToReturn(m)).message).toBe("invalid_parameters");
+  });
+
+  it("a new self-exclusion asked for while a return waits starts a new minimum, and the waiting return does not end it", async () => {
+    let m = await member();
+    await startBreak(m, "exclusion", "6m");
+    await tick(clock + 183 * DAY);
+    m = await signedIn(m);
+    await askToReturn(m);
+    const renewed = await startBreak(m, "exclusion", "1y");
+    const until = new Date(clock + 365 * DAY).toISOString();
+    expect(renewed.envelope.data!.activeBreak).toMatchObject({ duration: "1y", until, returnAt: null });
+    await tick(clock + 2 * DAY);
+    expect(refusal(await deposit(m, 1_000))).toEqual({ status: 400, message: "exclusion_in_force", data: { until } });
+  });
+});
+
+describe("linked sites", () => {
+  /** A member of `site` with the mobile number `mobile`, verified by the code the log provider "sent". */
+  async function verified(site: string, mobile?: string): Promise<TestMember> {
+    const m = await platform.signupMember(site, mobile ? { mobile } : {});
+    members.push(m);
+    await verify(site, m);
+    return m;
+  }
+  async function verify(site: string, m: TestMember) {
+    expect((await sendCode(platform, m)).envelope.statusCode).toBe(200);
+    const sent = await eventually(() => lastCode(platform, site, m.mobile));
+    expect((await verifyCode(platform, m, sent!.code)).envelope.statusCode).toBe(200);
+  }
+  const link = (siteId: string, sites: string[]) =>
+    platform.operator("operatorLinkSites", { params: { siteId }, body: { sites, reason: "sister brands" } });
+
+  it("a break taken on one holds on every linked site for the same verified number: at once, on a later verification and on a site linked later; never on another number or an unlinked site", async () => {
+    const a = await verified(SITE);
+    const b = await verified(SITE_B, a.mobile);
+    const c = await verified(SITE_C, a.mobile);
+    const other = await verified(SITE_B);
+    const late = await platform.signupMember(SITE_D, { mobile: a.mobile });
+    members.push(late);
+
+    const linked = await link(SITE, [SITE_B, SITE_D]);
+    expect(linked.envelope.data).toEqual({ siteId: SITE, linked: [SITE_B, SITE_D] });
+    const seen = await platform.operator("operatorSiteLinks", { params: { siteId: SITE_B } });
+    expect(seen.envelope.data).toEqual({ siteId: SITE_B, linked: [SITE, SITE_D] });
+
+    await startBreak(a, "exclusion", "1y");
+    const until = new Date(clock + 365 * DAY).toISOString();
+    // the break leaves with the member's outbox (their alarm, run by hand on the stopped clock)
+    await runAlarm(a);
+
+    expect((await protection(b)).activeBreak).toMatchObject({ kind: "exclusion", duration: "1y", until, linked: true });
+    expect(refusal(await deposit(b, 1_000))).toEqual({ status: 400, message: "exclusion_in_force", data: { until } });
+    expect(refusal(await inGame(b, 1_000)).message).toBe("exclusion_in_force");
+    // an unlinked site, another number, a number not verified yet: nothing
+    expect((await deposit(c, 1_000)).envelope.statusCode).toBe(200);
+    expect((await deposit(other, 1_000)).envelope.statusCode).toBe(200);
+    expect((await deposit(late, 1_000)).envelope.statusCode).toBe(200);
+
+    // verifying the number later brings the break in
+    await verify(SITE_D, late);
+    await runAlarm(late);
+    expect(refusal(await deposit(late, 1_000))).toEqual({
+      status: 400,
+      message: "exclusion_in_force",
+      data: { until },
+    });
+
+    // a site linked later gets the breaks its new partners' members took before
+    expect((await link(SITE_C, [SITE])).envelope.data!.linked).toEqual([SITE, SITE_B, SITE_D]);
+    expect(refusal(await deposit(c, 1_000))).toEqual({ status: 400, message: "exclusion_in_force", data: { until } });
+
+    // unlinking stops what comes next, never a break already carried
+    const unlinked = await platform.operator("operatorUnlinkSite", {
+      params: { siteId: SITE_D },
+      body: { reason: "brand sold" },
+    });
+    expect(unlinked.envelope.data).toEqual({ siteId: SITE_D, linked: [] });
+    expect((await platform.operator("operatorSiteLinks", { params: { siteId: SITE } })).envelope.data!.linked).toEqual([
+      SITE_B,
+      SITE_C,
+    ]);
+    expect(refusal(await deposit(late, 1_000)).message).toBe("exclusion_in_force");
+
+    // the carried break is in the member's history and in the site's audit log, as no one's action
+    expect((await protection(b)).history[0]).toMatchObject({ change: "exclusion", duration: "1y" });
+    await runAlarm(b);
+    const log = await platform.operator("operatorAudit", {
+      params: { siteId: SITE_B },
+      query: { pageSize: 200 } as never,
+    });
+    expect(
+      log.envelope.data!.items.find((e) => e.memberId === memberIdOf(b) && e.type === "protection_changed"),
+    ).toMatchObject({ actor: "system", details: { change: "exclusion", linkedFrom: SITE } });
+    expect(
+      log.envelope.data!.items.find((e) => e.type === "operator_action" && e.details.call === "operatorLinkSites"),
+    ).toMatchObject({ actor: "operator", details: { reason: "sister brands" } });
+  });
+
+  it("a time-out crosses too and ends on its date everywhere; only an admin of every site named may link", async () => {
+    const a = await verified(SITE_B);
+    const b = await verified(SITE, a.mobile);
+    await startBreak(a, "timeout", "7d");
+    const until = new Date(clock + 7 * DAY).toISOString();
+    await runAlarm(a);
+    expect(refusal(await deposit(b, 1_000))).toEqual({ status: 400, message: "timeout_in_force", data: { until } });
+    await tick(Date.parse(until));
+    expect((await deposit(await signedIn(b), 1_000)).envelope.statusCode).toBe(200);
+
+    const admin = await platform.createOperator({
+      name: "One site's admin",
+      email: "one-site-admin@example.com",
+      sites: [SITE],
+      roles: ["admin"],
+    });
+    const refused = await platform.operator(
+      "operatorLinkSites",
+      { params: { siteId: SITE }, body: { sites: [SITE_E], reason: "not theirs" } },
+      admin.key,
+    );
+    expect(refused.envelope).toMatchObject({ statusCode: 403, message: "invalid_permission" });
+    expect(
+      (await platform.operator("operatorSiteLinks", { params: { siteId: SITE_E } })).envelope.data!.linked,
+    ).toEqual([]);
   });
 });

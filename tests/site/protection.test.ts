@@ -304,10 +304,98 @@ describe("reality check", { timeout: 30_000 }, () => {
     expect((await visitor.follow("/user/record")).html).not.toContain('data-testid="reality-check"');
   });
 
+  it("a bet posted while the check is due is refused by the platform, with the message pointing to the check", async () => {
+    const visitor = await member();
+    expect((await deposit(visitor, "10")).status).toBe(302);
+    const key = keyOf(await (await visitor.get("/user/transfer")).text())!;
+    expect(
+      (await visitor.post("/user/transfer", { direction: "in", gameCode: "binary", amount: "10", idempotencyKey: key }))
+        .status,
+    ).toBe(302);
+    expect((await visitor.post("/user/limits", { intent: "reality", minutes: "15" })).status).toBe(302);
+    await advanceSiteClock(stack, 16 * 60_000);
+    await platformClock.advance(16 * 60_000);
+    const html = await gamePage(visitor);
+    expect(html).toContain('data-testid="reality-check"');
+    const response = await visitor.post("/game", {
+      pair: "BTC-USDT",
+      periodNo: periodOf(html)!,
+      option: "high",
+      amount: "5",
+      idempotencyKey: keyOf(html)!,
+      mode: modeOf(html),
+    });
+    expect(response.status).toBe(400);
+    expect(text(await response.text())).toContain(
+      "Your reality check is due. Answer it (Continue or Stop) before you bet or trade again.",
+    );
+  });
+
   it("Stop signs the member out", async () => {
     const visitor = await member();
     const response = await visitor.post("/reality-check", { intent: "stop" }, { csrf: await visitor.csrf("/user") });
     expect(response.status).toBe(302);
     expect((await visitor.follow("/user")).path).toBe("/login");
+  });
+});
+
+describe("decision 033: offers, confirmations and the way back", { timeout: 60_000 }, () => {
+  it("offers deposit limits right after sign-up (one screen, 'Not now' goes on) and before the first deposit, never after it", async () => {
+    const visitor = new Visitor(stack, "http://localhost");
+    const signedUp = await visitor.post("/register", registerFields(freshMember()));
+    const offerPath = signedUp.headers.get("location")!;
+    expect(offerPath).toBe("/user/limits/offer?next=%2Fuser");
+    const offer = (await visitor.follow(offerPath)).html;
+    expect(text(offer)).toContain("Set a deposit limit?");
+    expect(offer).toMatch(/<a(?=[^>]*href="\/user")[^>]*data-testid="limits-offer-skip"[^>]*>Not now</);
+
+    // nothing given: refused on the screen, nothing set
+    const empty = await visitor.post("/user/limits/offer", { day: "", week: "", month: "", next: "/user" });
+    expect(empty.status).toBe(400);
+    expect(text(await empty.text())).toContain("Enter at least one limit, or choose Not now.");
+    // a first deposit still offers them, above the form
+    expect((await visitor.follow("/user/deposit")).html).toContain('data-testid="limits-offer"');
+
+    const saved = await visitor.post("/user/limits/offer", { day: "", week: "300", month: "", next: "/user/deposit" });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/user/deposit");
+    const deposit = (await visitor.follow("/user/deposit")).html;
+    expect(text(deposit)).toContain("Your deposit limits are set.");
+    // a deposit limit set: no more offer
+    expect(deposit).not.toContain('data-testid="limits-offer"');
+    const limits = (await visitor.follow("/user/limits")).html;
+    expect(testIdText(limits, "limit-deposit-week-remaining")).toBe("US$300.00");
+  });
+
+  it("the deposit page offers no limits once a deposit was made", async () => {
+    const visitor = await member();
+    expect((await deposit(visitor, "10")).status).toBe(302);
+    expect((await visitor.follow("/user/deposit")).html).not.toContain('data-testid="limits-offer"');
+  });
+
+  it("a raised limit is ready to confirm after 24 hours: every page prompts, the limits page confirms it, and only then it applies", async () => {
+    const visitor = await member();
+    expect((await setLimit(visitor, "deposit", "day", "100")).status).toBe(302);
+    expect((await setLimit(visitor, "deposit", "day", "250")).status).toBe(302);
+    expect((await visitor.follow("/user")).html).not.toContain('data-testid="limit-ready"');
+
+    // 24 hours on, on both clocks
+    await advanceSiteClock(stack, 24 * 3_600_000 + 60_000);
+    await platformClock.advance(24 * 3_600_000 + 60_000);
+    const home = (await visitor.follow("/user/record")).html;
+    expect(testIdText(home, "limit-ready")).toContain("A limit change you asked for is ready to confirm.");
+    expect(home).toMatch(/data-testid="limit-ready"[\s\S]*?<a[^>]*href="\/user\/limits"/);
+    let page = (await visitor.follow("/user/limits")).html;
+    expect(testIdText(page, "limit-deposit-day-pending")).toBe(
+      "Ready to confirm: US$250.00. Until you confirm, your current limit stays.",
+    );
+    expect(text(page)).toMatch(/Daily \(24 hours\) Limit US\$100\.00/);
+
+    const confirmed = await visitor.post("/user/limits", { intent: "confirm", kind: "deposit", period: "day" });
+    expect(confirmed.status).toBe(302);
+    page = (await visitor.follow("/user/limits")).html;
+    expect(text(page)).toContain("Limit change confirmed.");
+    expect(text(page)).toMatch(/Daily \(24 hours\) Limit US\$250\.00/);
+    expect((await visitor.follow("/user/record")).html).not.toContain('data-testid="limit-ready"');
   });
 });

@@ -122,6 +122,9 @@ describe("help", () => {
         "protection",
         "member",
         "end-break",
+        "site-links",
+        "link-sites",
+        "unlink-site",
         "map-host",
         "bank-documents",
       ]),
@@ -589,8 +592,8 @@ describe("player protection", () => {
       limit("deposit", "day", 50_000, 12_345),
       limit("deposit", "week", null),
       limit("deposit", "month", null),
-      limit("loss", "day", 10_000, 2_500, { amount: 20_000, appliesAt: "2026-03-05T05:06:07.000Z" }),
-      limit("loss", "week", null),
+      limit("loss", "day", 10_000, 2_500, { amount: 20_000, appliesAt: "2026-03-05T05:06:07.000Z", ready: false }),
+      limit("loss", "week", 30_000, 0, { amount: null, appliesAt: "2026-03-01T00:00:00.000Z", ready: true }),
       limit("loss", "month", null),
     ],
     realityCheckMinutes: 30,
@@ -600,6 +603,9 @@ describe("player protection", () => {
       duration: "6m",
       startedAt: "2026-03-04T05:06:07.000Z",
       until: "2026-09-02T05:06:07.000Z",
+      mayReturn: false,
+      returnAt: null,
+      linked: false,
     },
     history: [
       {
@@ -633,8 +639,11 @@ describe("player protection", () => {
     const out = cli.stdout();
     expect(out).toMatch(/deposit \/ day\s+\$500\.00\s+\$123\.45\s+\$376\.55/);
     expect(out).toContain("$200.00 from 2026-03-05 05:06:07 UTC");
+    expect(out).toContain("none, ready: member to confirm");
     expect(out).toContain("every 30 minutes (the member's choice)");
-    expect(out).toContain("exclusion 6m, 2026-03-04 05:06:07 UTC until 2026-09-02 05:06:07 UTC (cannot end early)");
+    expect(out).toContain(
+      "exclusion 6m, since 2026-03-04 05:06:07 UTC until 2026-09-02 05:06:07 UTC (cannot end early)",
+    );
     expect(out).toContain("$100.00 → $200.00");
   });
 
@@ -660,6 +669,31 @@ describe("player protection", () => {
     const cli = fakeIo();
     expect(await run(["end-break", "demo", "m_3k9x2"], cli.io)).toBe(2);
     expect(cli.sent).toEqual([]);
+  });
+
+  it("link-sites sends the sites and the reason and prints the group; a bad site id sends nothing", async () => {
+    const cli = fakeIo({
+      answer: (url) =>
+        url.pathname === "/operator/sites/demo/links" ? ok({ siteId: "demo", linked: ["demo2", "demo3"] }) : undefined,
+    });
+    expect(await run(["link-sites", "demo", "--with", "demo2, demo3", "--reason", "Sister brands"], cli.io)).toBe(0);
+    expect(cli.sent[0]!.method).toBe("POST");
+    expect(JSON.parse(cli.sent[0]!.body!)).toEqual({ sites: ["demo2", "demo3"], reason: "Sister brands" });
+    expect(cli.stdout()).toContain("demo is linked with demo2, demo3: a break taken on one holds on all");
+
+    const bad = fakeIo();
+    expect(await run(["link-sites", "demo", "--with", "demo2,Not A Site", "--reason", "x"], bad.io)).toBe(2);
+    expect(bad.sent).toEqual([]);
+  });
+
+  it("unlink-site posts the reason and says the site is linked with none", async () => {
+    const cli = fakeIo({
+      answer: (url) =>
+        url.pathname === "/operator/sites/demo2/links/remove" ? ok({ siteId: "demo2", linked: [] }) : undefined,
+    });
+    expect(await run(["unlink-site", "demo2", "--reason", "Brand sold"], cli.io)).toBe(0);
+    expect(JSON.parse(cli.sent[0]!.body!)).toEqual({ reason: "Brand sold" });
+    expect(cli.stdout()).toContain("demo2 is linked with no site");
   });
 });
 

@@ -139,7 +139,7 @@ export function ContractPage() {
         {data.onBreak ? (
           // an open from a page rendered before the break: the platform's refusal above the panel
           <Suspense fallback={null}>
-            <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until}>
+            <BreakPanel {...data.onBreak}>
               <ErrorList errors={openResult?.result.error?.[""]} alert />
             </BreakPanel>
           </Suspense>

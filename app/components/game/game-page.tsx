@@ -134,7 +134,7 @@ export function GamePage({ path }: { path: string }) {
         {data.onBreak ? (
           // a bet from a page rendered before the break: the platform's refusal above the panel
           <Suspense fallback={null}>
-            <BreakPanel kind={data.onBreak.kind} until={data.onBreak.until}>
+            <BreakPanel {...data.onBreak}>
               <ErrorList errors={lastResult?.error?.[""]} alert />
             </BreakPanel>
           </Suspense>

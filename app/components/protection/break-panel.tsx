@@ -13,19 +13,29 @@ import { useTranslation } from "~/utils/translator";
 export function BreakPanel({
   kind,
   until,
+  returnAt = null,
+  open = false,
   children,
 }: {
   kind: "timeout" | "exclusion";
   until: string;
+  /** a self-exclusion's return the member asked for: it ends then */
+  returnAt?: string | null;
+  /** a self-exclusion past its minimum: in force until the member asks to return (decision 033) */
+  open?: boolean;
   children?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation("money");
   const zone = useTimeZone();
+  const title =
+    kind === "exclusion" && returnAt !== null
+      ? t("break_panel.title.exclusion_returning", { until: formatDateTime(returnAt, i18n.language, zone) })
+      : kind === "exclusion" && open
+        ? t("break_panel.title.exclusion_open")
+        : t(`break_panel.title.${kind}`, { until: formatDateTime(until, i18n.language, zone) });
   return (
     <section className="card break-panel" aria-labelledby="break-panel-title" data-testid="break-panel">
-      <h2 id="break-panel-title">
-        {t(`break_panel.title.${kind}`, { until: formatDateTime(until, i18n.language, zone) })}
-      </h2>
+      <h2 id="break-panel-title">{title}</h2>
       <p>{t("break_panel.body")}</p>
       {children}
       <p className="break-panel-links">

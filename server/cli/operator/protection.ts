@@ -1,5 +1,9 @@
-/** Player protection of one member: what is in force, and the refused attempt to end a break early. */
-import type { ProtectionState } from "../../contract/protection";
+/**
+ * Player protection: one member's limits and break, the refused attempt to end a break early, and
+ * the sites linked so that a break holds on all of them (decision 033).
+ */
+import { siteIdSchema } from "../../contract";
+import type { ProtectionBreak, ProtectionState, SiteLinks } from "../../contract/protection";
 import { formatTime, keyValue, table, type Money } from "./format";
 import { idArg, reasonFlag, siteArg } from "./inputs";
 import type { CommandSpec, Context } from "./spec";
@@ -18,7 +22,12 @@ export function protection(p: ProtectionState, money: Money): string {
     { header: "REMAINING", value: (l) => (l.remaining === null ? "—" : money(l.remaining)), align: "right" },
     {
       header: "PENDING",
-      value: (l) => (l.pending ? `${orNone(l.pending.amount, money)} from ${formatTime(l.pending.appliesAt)}` : "—"),
+      value: (l) =>
+        l.pending
+          ? l.pending.ready
+            ? `${orNone(l.pending.amount, money)}, ready: member to confirm`
+            : `${orNone(l.pending.amount, money)} from ${formatTime(l.pending.appliesAt)}`
+          : "—",
     },
   ]);
   const b = p.activeBreak;
@@ -27,12 +36,7 @@ export function protection(p: ProtectionState, money: Money): string {
       "reality check",
       `every ${p.realityCheckMinutes} minutes${p.realityCheckIsSiteDefault ? " (the site's default)" : " (the member's choice)"}`,
     ],
-    [
-      "break",
-      b
-        ? `${b.kind} ${b.duration}, ${formatTime(b.startedAt)} until ${formatTime(b.until)} (cannot end early)`
-        : "none",
-    ],
+    ["break", b ? breakLine(b) : "none"],
   ]);
   const history = table(
     p.history.slice(0, 20),
@@ -58,6 +62,32 @@ export function protection(p: ProtectionState, money: Money): string {
   return [limits, "", summary, "", "latest changes:", history].join("\n");
 }
 
+/** A break in words: when it ends, or for a self-exclusion past its minimum, how it can. */
+function breakLine(b: ProtectionBreak): string {
+  const start = `${b.kind} ${b.duration}${b.linked ? " (from a linked site)" : ""}, since ${formatTime(b.startedAt)}`;
+  if (b.returnAt !== null) return `${start}; the member asked to return: ends ${formatTime(b.returnAt)}`;
+  if (b.mayReturn) return `${start}; minimum ended ${formatTime(b.until)}, in force until the member asks to return`;
+  return `${start} until ${formatTime(b.until)} (cannot end early)`;
+}
+
+const links = (l: SiteLinks) =>
+  l.linked.length === 0
+    ? `${l.siteId} is linked with no site`
+    : `${l.siteId} is linked with ${l.linked.join(", ")}: a break taken on one holds on all`;
+
+/** --with a,b: the sites to link with, each a site id. */
+const withFlag = {
+  name: "with",
+  type: "string" as const,
+  value: "sites",
+  required: true,
+  help: "the sites to link with, separated by commas (their groups join)",
+  check: (value: string) =>
+    value.split(",").every((s) => siteIdSchema.safeParse(s.trim()).success)
+      ? undefined
+      : "site ids separated by commas, e.g. brand2,brand3",
+};
+
 export const PROTECTION_COMMANDS: CommandSpec[] = [
   {
     name: "protection",
@@ -82,6 +112,53 @@ export const PROTECTION_COMMANDS: CommandSpec[] = [
       const reason = typeof ctx.flags.reason === "string" ? ctx.flags.reason.trim() : "";
       const answer = await ctx.platform.operator("operatorEndBreak", { params: memberParams(ctx), body: { reason } });
       await ctx.show(answer, async (p) => protection(p, await ctx.money(ctx.args.siteId!)));
+    },
+  },
+  {
+    name: "site-links",
+    summary: "the sites linked with a site: a break a member takes on one holds on all (admin)",
+    args: [siteArg],
+    flags: [],
+    examples: ["site-links demo"],
+    async run(ctx) {
+      const answer = await ctx.platform.operator("operatorSiteLinks", { params: { siteId: ctx.args.siteId! } });
+      await ctx.show(answer, async (l) => links(l));
+    },
+  },
+  {
+    name: "link-sites",
+    summary: "link sister sites so that a member's break holds on all of them (admin, audited)",
+    details:
+      "From now on a time-out or self-exclusion a member takes on one site of the group holds on every\nother for the members with the same verified mobile number; the breaks members of each site\nhave already taken are carried to the sites newly linked with it. You must be an admin of every\nsite named. The groups the sites are in join into one.",
+    args: [siteArg],
+    flags: [withFlag, { ...reasonFlag, help: "why; written to each site's audit log" }],
+    examples: ['link-sites demo --with demo2 --reason "Sister brands of one licence"'],
+    async run(ctx) {
+      const sites = String(ctx.flags.with)
+        .split(",")
+        .map((s) => s.trim());
+      const reason = typeof ctx.flags.reason === "string" ? ctx.flags.reason.trim() : "";
+      const answer = await ctx.platform.operator("operatorLinkSites", {
+        params: { siteId: ctx.args.siteId! },
+        body: { sites, reason },
+      });
+      await ctx.show(answer, async (l) => links(l));
+    },
+  },
+  {
+    name: "unlink-site",
+    summary: "take a site out of its group: breaks taken from now on stay on their own site (admin)",
+    details: "Breaks already carried over stay in force where they are: nothing ends a break early.",
+    args: [siteArg],
+    flags: [{ ...reasonFlag, help: "why; written to each site's audit log" }],
+    examples: ['unlink-site demo2 --reason "Brand sold"'],
+    async run(ctx) {
+      const reason = typeof ctx.flags.reason === "string" ? ctx.flags.reason.trim() : "";
+      const answer = await ctx.platform.operator("operatorUnlinkSite", {
+        params: { siteId: ctx.args.siteId! },
+        body: { reason },
+      });
+      await ctx.show(answer, async (l) => links(l));
     },
   },
 ];

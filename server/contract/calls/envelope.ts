@@ -20,7 +20,7 @@ export type Envelope<T = unknown> = { statusCode: number; message: string; data?
 export const failureData = z.object({
   problems: z.array(z.string()).optional(),
   amount: z.number().int().optional(),
-  /** a break's end (timeout_in_force, exclusion_in_force, break_cannot_end_early) */
+  /** a break's end (timeout_in_force, exclusion_in_force, break_cannot_end_early), a return's (exclusion_returning, return_not_yet), a raised limit's 24 hours (limit_not_ready) */
   until: z.string().datetime().optional(),
   /** signin_too_fast: whole seconds to wait before the next attempt */
   seconds: z.number().int().min(1).optional(),

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { account, campaign, instruction, localeId, pressItem, siteConfigPatch, siteInfo } from "../schemas";
+import {
+  account,
+  campaign,
+  instruction,
+  localeId,
+  pressItem,
+  siteConfigPatch,
+  siteIdSchema,
+  siteInfo,
+} from "../schemas";
 import {
   operatorBankApplication,
   operatorDecision,
@@ -19,7 +28,7 @@ import { auditEntry, auditQuery } from "../security";
 import { cleanText } from "../text";
 import { ICON_MAX_BYTES } from "../icons";
 import { openInterest } from "../positions";
-import { protectionState } from "../protection";
+import { protectionState, siteLinks } from "../protection";
 import { memberOverview } from "../support";
 import { none, iconSize, siteParams, instructionType, SUPPORT, FINANCE, ADMIN, DOCUMENTS, call } from "./spec";
 
@@ -361,5 +370,37 @@ export const OPERATOR_SITE_CALLS = {
     params: siteParams.extend({ memberId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
     body: z.object({ reason: cleanText(500) }).strict(),
     data: protectionState,
+  }),
+  // linked sites (server/platform/README.md, "Linked sites"): a break holds on every site of the group
+  operatorSiteLinks: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/links",
+    auth: "operator",
+    roles: ADMIN,
+    summary: "The sites linked with this one: a time-out or self-exclusion taken on one holds on all of them",
+    params: siteParams,
+    data: siteLinks,
+  }),
+  operatorLinkSites: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/links",
+    auth: "operator",
+    roles: ADMIN,
+    summary:
+      "Link sites with this one (the groups they are in join): from now on a break a member takes on one holds for the members with the same verified mobile number on every other; needs admin of every site named",
+    params: siteParams,
+    body: z.object({ sites: z.array(siteIdSchema).min(1).max(50), reason: cleanText(500) }).strict(),
+    data: siteLinks,
+  }),
+  operatorUnlinkSite: call({
+    method: "POST",
+    path: "/operator/sites/:siteId/links/remove",
+    auth: "operator",
+    roles: ADMIN,
+    summary:
+      "Take this site out of its group: breaks taken from now on no longer cross; breaks already carried over stay in force",
+    params: siteParams,
+    body: z.object({ reason: cleanText(500) }).strict(),
+    data: siteLinks,
   }),
 } as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  confirmLimitBody,
   practiceAccount,
   protectionState,
   realityCheck,
@@ -42,8 +43,17 @@ export const PROTECTION_CALLS = {
     path: "/player/protection/limit",
     auth: "member",
     summary:
-      "Set, lower, raise or remove a deposit or loss limit: a decrease applies at once, an increase or removal after 24 hours",
+      "Set, lower, raise or remove a deposit or loss limit: a decrease applies at once, an increase or removal waits 24 hours and then for the member's confirmation",
     body: setLimitBody,
+    data: protectionState,
+  }),
+  confirmLimit: call({
+    method: "POST",
+    path: "/player/protection/limit/confirm",
+    auth: "member",
+    summary:
+      "Confirm an increase or removal whose 24 hours have passed: it applies now (limit_not_ready before, with data.until; nothing waiting changes nothing)",
+    body: confirmLimitBody,
     data: protectionState,
   }),
   setRealityCheck: call({
@@ -64,6 +74,15 @@ export const PROTECTION_CALLS = {
     body: startBreakBody,
     data: protectionState,
   }),
+  askToReturn: call({
+    method: "POST",
+    path: "/player/protection/return",
+    auth: "member",
+    summary:
+      "Ask to end a self-exclusion past its minimum: it ends 24 hours later (return_not_yet before the minimum, with data.until); asking again changes nothing",
+    body: z.object({}).strict(),
+    data: protectionState,
+  }),
   realityCheck: call({
     method: "GET",
     path: "/player/reality-check",
@@ -75,7 +94,8 @@ export const PROTECTION_CALLS = {
     method: "POST",
     path: "/player/reality-check/continue",
     auth: "member",
-    summary: "The member chose to continue: the next check is one interval from now",
+    summary:
+      "The member chose to continue: a due check is answered and the next is one interval from now; a check not yet due is left as it is, so a retry changes nothing",
     body: z.object({}).strict(),
     data: realityCheck,
   }),

@@ -67,6 +67,7 @@ export async function logOperatorAction(
     const fields = body as Record<string, unknown>;
     for (const key of BODY_FIELDS) if (typeof fields[key] === "string") details[key] = fields[key];
     if (name === "operatorPutSite") details.fields = Object.keys(fields).sort().join(",");
+    if (name === "operatorLinkSites" && Array.isArray(fields.sites)) details.sites = fields.sites.join(",");
   }
   try {
     const who = { id: operator.id, name: operator.name };

@@ -46,6 +46,7 @@ export const placeOrder: Handler<"placeOrder"> = async ({ env, member, body, int
     rebates: config.campaignRules.filter((r) => r.kind === "rebate"),
     mode: member.mode,
     practiceBalance: config.practiceBalance,
+    realityCheckMinutes: config.realityCheckMinutes,
   });
 };
 

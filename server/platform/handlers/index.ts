@@ -14,6 +14,7 @@ import type { Handlers } from "./types";
 import * as campaigns from "./campaigns";
 import * as positions from "./positions";
 import * as protection from "./protection";
+import * as siteLinks from "./site-links";
 import { operatorMember } from "./support";
 
 /** One handler per call of the contract; the type makes a missing one a compile error. */
@@ -69,6 +70,7 @@ export const handlers: Handlers = {
   operatorEndCampaign: campaigns.operatorEndCampaign,
   ...positions,
   ...protection,
+  ...siteLinks,
   fairnessDays: game.fairnessDays,
   periodProof: game.periodProof,
   practice: practice.practice,

@@ -21,6 +21,7 @@ export const openPosition: Handler<"openPosition"> = async ({ env, member, body,
     currency: config.currency,
     mode: member.mode,
     practiceBalance: config.practiceBalance,
+    realityCheckMinutes: config.realityCheckMinutes,
   });
 };
 

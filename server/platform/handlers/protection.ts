@@ -25,6 +25,18 @@ export const setLimit: Handler<"setLimit"> = async ({ env, member, body, clientA
     : member.stub.setLimit(member.proof, body, minutes, clientAddress);
 };
 
+export const confirmLimit: Handler<"confirmLimit"> = async ({ env, member, body, clientAddress }) => {
+  const minutes = await siteMinutes(env, member.siteId);
+  return minutes === null
+    ? badRequest("invalid_site")
+    : member.stub.confirmLimit(member.proof, body, minutes, clientAddress);
+};
+
+export const askToReturn: Handler<"askToReturn"> = async ({ env, member, clientAddress }) => {
+  const minutes = await siteMinutes(env, member.siteId);
+  return minutes === null ? badRequest("invalid_site") : member.stub.askToReturn(member.proof, minutes, clientAddress);
+};
+
 export const setRealityCheck: Handler<"setRealityCheck"> = async ({ env, member, body, clientAddress }) => {
   const minutes = await siteMinutes(env, member.siteId);
   return minutes === null

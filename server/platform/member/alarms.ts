@@ -1,5 +1,7 @@
 import type { AuditEntry } from "../../contract";
+import { shareBreak } from "../linked-sites";
 import { siteStub } from "../stubs";
+import * as linked from "./linked-breaks";
 import * as game from "./game";
 import type { MemberState } from "./member-state";
 import * as money from "./money";
@@ -78,6 +80,8 @@ export async function deliverOutbox(m: MemberState, profile: ProfileRow): Promis
     try {
       if (row.kind === "audit") await site.appendAudit(JSON.parse(row.payload) as AuditEntry);
       else if (row.kind === "file_delete") await m.env.UPLOADS.delete(row.payload);
+      else if (row.kind === linked.SHARE_BREAK) await shareBreak(m.env, JSON.parse(row.payload) as linked.LinkedBreak);
+      else if (row.kind === linked.FETCH_LINKED_BREAKS) await takeLinkedBreaks(m, site, row.payload);
       else await site.enqueue(money.outboxEntry({ ...row, kind: row.kind }, profile.member_id));
       m.sql.exec("DELETE FROM outbox WHERE seq = ?", row.seq);
     } catch (error) {
@@ -87,6 +91,15 @@ export async function deliverOutbox(m: MemberState, profile: ProfileRow): Promis
       break;
     }
   }
+}
+
+/** A newly verified number: the breaks linked sites carried here for it apply to this member. */
+async function takeLinkedBreaks(m: MemberState, site: ReturnType<typeof siteStub>, payload: string): Promise<void> {
+  const { number } = JSON.parse(payload) as { number: string };
+  const breaks = await site.linkedBreaksFor(number);
+  m.ctx.storage.transactionSync(() => {
+    for (const b of breaks) linked.applyLinkedBreak(m.sql, b, Date.now());
+  });
 }
 
 /** Pushes the stream events (streams.ts); a failure is logged and the events wait for the next alarm. */

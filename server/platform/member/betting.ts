@@ -55,7 +55,8 @@ export class Betting {
         const again = m.authorize(proof);
         if (!again.ok) return again;
         return m.atomically(() => {
-          const placed = game.placeOrder(m.sql, idem, body, rules, market.data, Date.now(), m.streaming());
+          const asked = { ...rules, sessionId: proof.sessionId };
+          const placed = game.placeOrder(m.sql, idem, body, asked, market.data, Date.now(), m.streaming());
           // the rebate period this bet falls in becomes due (member/rebates.ts); never a practice bet's
           if (placed.ok && rules.mode !== "practice" && rules.rebates?.length)
             rebates.noteBet(m.sql, rules.rebates, placed.data, Date.now());

@@ -12,7 +12,7 @@ import { balanceOf, dayRange, record, recordAll, replay } from "./ledger";
 import type { Page, PageQuery } from "./pages";
 import type { Idem } from "./requests";
 import { countTurnover } from "./bonuses";
-import { playRefusal } from "./protection-checks";
+import { playRefusal, sessionCheck } from "./protection-checks";
 import { accountsOf, ensurePractice } from "./practice";
 import type { AccountMode } from "#rules/account-mode";
 
@@ -39,6 +39,10 @@ export interface BetRules {
   /** play money (member/practice.ts): the stake comes from "practice", opened at practiceBalance on first use */
   mode?: AccountMode;
   practiceBalance?: number;
+  /** the site's reality-check interval: a bet waits while the session's check is due (decision 033) */
+  realityCheckMinutes?: number;
+  /** the session asking (set by the member object from the caller's proof) */
+  sessionId?: string;
 }
 
 type OrderRow = {
@@ -145,7 +149,7 @@ export function placeOrder(
   const mode = rules.mode ?? "real";
   // player protection: a break stops play in either mode; the loss limits count real money only
   // (the stake counts as lost until settled)
-  const refused = playRefusal(sql, body.amount, nowMs, mode === "real");
+  const refused = playRefusal(sql, body.amount, nowMs, mode === "real", sessionCheck(rules));
   if (refused) return refused;
   const { wallet, house } = accountsOf(mode, rules.gameCode);
   if (mode === "practice") ensurePractice(sql, rules.practiceBalance ?? 0, new Date(nowMs).toISOString());

@@ -261,6 +261,16 @@ export class MemberObject extends DurableObject<Env> {
   setLimit(...a: CallArgs<typeof protectionFlow.setLimit>) {
     return protectionFlow.setLimit(this.m, ...a);
   }
+  confirmLimit(...a: CallArgs<typeof protectionFlow.confirmLimit>) {
+    return protectionFlow.confirmLimit(this.m, ...a);
+  }
+  askToReturn(...a: CallArgs<typeof protectionFlow.askToReturn>) {
+    return protectionFlow.askToReturn(this.m, ...a);
+  }
+  /** A break from a linked site (linked-sites.ts), for the same verified number only. */
+  applyLinkedBreak(...a: CallArgs<typeof protectionFlow.applyLinkedBreak>) {
+    return protectionFlow.applyLinkedBreak(this.m, ...a);
+  }
   setRealityCheck(...a: CallArgs<typeof protectionFlow.setRealityCheck>) {
     return protectionFlow.setRealityCheck(this.m, ...a);
   }

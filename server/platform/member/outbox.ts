@@ -30,12 +30,13 @@ export function toOutbox(
 }
 
 /**
- * An outbox row: a queue item's new state, an event for the site's audit log ("audit"), or a
- * file's bytes to delete from the bucket ("file_delete", the payload is its key).
+ * An outbox row: a queue item's new state, an event for the site's audit log ("audit"), a
+ * file's bytes to delete from the bucket ("file_delete", the payload is its key), or a break to
+ * carry to linked sites and a verified number's call for theirs (linked-breaks.ts).
  */
 export type OutboxRow = {
   seq: number;
-  kind: QueueKind | "audit" | "file_delete";
+  kind: QueueKind | "audit" | "file_delete" | "share_break" | "fetch_linked_breaks";
   item_id: string;
   pending: number;
   payload: string;

@@ -66,7 +66,7 @@ export class PositionFlow {
         if (intent && intent.fingerprint !== idem.fingerprint) return fail(400, "idempotency_conflict");
         if (!intent) {
           const begun = m.ctx.storage.transactionSync(() =>
-            positions.beginOpen(m.sql, idem, body, rules, new Date().toISOString()),
+            positions.beginOpen(m.sql, idem, body, { ...rules, sessionId: proof.sessionId }, new Date().toISOString()),
           );
           if (!begun.ok) return begun;
           intent = begun.data;

@@ -6,7 +6,7 @@ import { fail, ok, type Result } from "../result";
 import { balanceOf, dayRange, record } from "./ledger";
 import type { Page, PageQuery } from "./pages";
 import { requestKey, type Idem } from "./requests";
-import { playRefusal } from "./protection-checks";
+import { playRefusal, sessionCheck } from "./protection-checks";
 import { accountsOf, ensurePractice } from "./practice";
 import type { AccountMode } from "#rules/account-mode";
 
@@ -72,6 +72,10 @@ export interface ContractRules {
   /** play money (member/practice.ts): margin and fee from "practice", opened at practiceBalance on first use */
   mode?: AccountMode;
   practiceBalance?: number;
+  /** the site's reality-check interval: an open waits while the session's check is due (decision 033) */
+  realityCheckMinutes?: number;
+  /** the session asking (set by the member object from the caller's proof) */
+  sessionId?: string;
 }
 
 export type PositionRow = {
@@ -200,7 +204,13 @@ export function beginOpen(
   const fee = positionFee({ ...body, feePpm: rules.settings.feePpm });
   // player protection: a break stops play in either mode; the loss limits count real money only
   // (margin + fee count as lost from the intent on)
-  const refused = playRefusal(sql, body.margin + fee, Date.parse(now), (rules.mode ?? "real") === "real");
+  const refused = playRefusal(
+    sql,
+    body.margin + fee,
+    Date.parse(now),
+    (rules.mode ?? "real") === "real",
+    sessionCheck(rules),
+  );
   if (refused) return refused;
   const id = newId();
   const seq = sql.exec<{ n: number }>("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM positions").one().n;

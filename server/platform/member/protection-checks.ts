@@ -8,7 +8,7 @@ import type {
   ProtectionBreak,
 } from "../../contract/protection";
 import { LIMIT_KINDS, LIMIT_PERIOD_HOURS, LIMIT_PERIODS } from "#rules/protection-terms";
-import type { Failure } from "../result";
+import { fail, type Failure } from "../result";
 
 /**
  * What player protection has in force for one member, and the checks the money calls ask of it
@@ -17,9 +17,11 @@ import type { Failure } from "../result";
  * the bet's postings or the open's intent it allows commit together: parallel requests are
  * serialised by the object and each sees what the one before it wrote.
  *
- * Nothing here runs on a timer. A pending increase or removal is stored with the time it applies,
- * and every read and check derives the limit in force from the stored times and the clock
- * (`inForce`), so a stopped clock can prove the 24-hour delay to the second.
+ * Nothing here runs on a timer. A pending increase or removal is stored with the time its 24 hours
+ * end, and every read and check derives the limit in force from the stored times and the clock
+ * (`inForce`): after its 24 hours it is "ready" and waits for the member's confirmation
+ * (decision 033). A self-exclusion's end, a return's cooling and a due reality check are derived
+ * the same way, so a stopped clock can prove each to the second.
  */
 
 export const HOUR_MS = 3_600_000;
@@ -31,6 +33,8 @@ export type LimitRow = {
   pending: number;
   pending_amount: number | null;
   pending_applies_at: string | null;
+  /** 1: the pending change applies only when confirmed (decision 033); 0: a change asked for before that rule, applying by itself */
+  pending_confirm: number;
 };
 
 export const iso = (ms: number) => new Date(ms).toISOString();
@@ -39,15 +43,21 @@ export function limitRow(sql: SqlStorage, kind: LimitKind, period: LimitPeriod):
   return sql.exec<LimitRow>("SELECT * FROM protection_limits WHERE kind = ? AND period = ?", kind, period).toArray()[0];
 }
 
-/** The limit in force at `nowMs` and what still waits: a pending change whose time has come is in force. */
+/**
+ * The limit in force at `nowMs` and what still waits. A pending increase or removal stays out of
+ * force until the member confirms it (confirmLimit), however long ago its 24 hours ended; from
+ * then it is `ready`. Only a change stored before confirmations existed (pending_confirm = 0)
+ * applies by itself when its time comes, as it was promised when asked for.
+ */
 export function inForce(
   row: LimitRow | undefined,
   nowMs: number,
 ): { amount: number | null; pending: LimitState["pending"] } {
   if (!row) return { amount: null, pending: null };
   if (row.pending === 1 && row.pending_applies_at !== null) {
-    if (Date.parse(row.pending_applies_at) <= nowMs) return { amount: row.pending_amount, pending: null };
-    return { amount: row.amount, pending: { amount: row.pending_amount, appliesAt: row.pending_applies_at } };
+    const ready = Date.parse(row.pending_applies_at) <= nowMs;
+    if (ready && row.pending_confirm !== 1) return { amount: row.pending_amount, pending: null };
+    return { amount: row.amount, pending: { amount: row.pending_amount, appliesAt: row.pending_applies_at, ready } };
   }
   return { amount: row.amount, pending: null };
 }
@@ -142,45 +152,110 @@ function limitRefusal(
 }
 
 /**
- * The break in force and the kind's limit rows in one statement: every deposit, bet and open asks
- * this, and most members have neither, so the common case costs one query (the 200-member betting
- * test fires its bets through one isolate, where four statements a bet already showed).
+ * The break in force at ?1 (an ISO time), as one JSON object: a time-out until its end; a
+ * self-exclusion until its minimum and after it, until a return the member asked for after the
+ * minimum has had its 24 hours (protection_returns). A self-exclusion comes first (it is the one
+ * that does not end by itself), then the one ending last. `return_at`: the asked return's time.
  */
-function guardOf(sql: SqlStorage, kind: LimitKind, nowMs: number): { brk: ProtectionBreak | null; limits: LimitRow[] } {
+const BREAK_IN_FORCE = `
+  SELECT json_object('kind', b.kind, 'duration', b.duration, 'started_at', b.started_at, 'until', b.until,
+           'origin', b.origin,
+           'return_at', (SELECT MIN(r.applies_at) FROM protection_returns r WHERE r.asked_at >= b.until))
+    FROM protection_breaks b
+   WHERE b.until > ?1
+      OR (b.kind = 'exclusion'
+          AND NOT EXISTS (SELECT 1 FROM protection_returns r WHERE r.asked_at >= b.until AND r.applies_at <= ?1))
+   ORDER BY b.kind = 'exclusion' DESC, b.until DESC, b.seq DESC LIMIT 1`;
+
+type BreakJson = {
+  kind: BreakKind;
+  duration: BreakDuration;
+  started_at: string;
+  until: string;
+  origin: string | null;
+  return_at: string | null;
+};
+
+const breakOf = (json: string | null, nowMs: number): ProtectionBreak | null => {
+  if (json === null) return null;
+  const b = JSON.parse(json) as BreakJson;
+  const pastMinimum = b.kind === "exclusion" && Date.parse(b.until) <= nowMs;
+  return {
+    kind: b.kind,
+    duration: b.duration,
+    startedAt: b.started_at,
+    until: b.until,
+    mayReturn: pastMinimum && b.return_at === null,
+    returnAt: b.return_at,
+    linked: b.origin !== null,
+  };
+};
+
+/**
+ * The session's reality check, when the caller names the session: the time it was answered or
+ * begun and the member's interval (null: the site's), read with the break and limits.
+ */
+export type SessionCheck = { sessionId: string; siteMinutes: number };
+
+/** The session check a bet's or open's rules name (both fields, or none). */
+export const sessionCheck = (rules: { sessionId?: string; realityCheckMinutes?: number }): SessionCheck | null =>
+  rules.sessionId !== undefined && rules.realityCheckMinutes !== undefined
+    ? { sessionId: rules.sessionId, siteMinutes: rules.realityCheckMinutes }
+    : null;
+
+/**
+ * The break in force, the kind's limit rows and, for a session, whether its reality check is
+ * due, in one statement: every deposit, bet and open asks this, and most members have no break
+ * and no limit, so the common case costs one query (the 200-member betting test fires its bets
+ * through one isolate, where four statements a bet already showed).
+ */
+function guardOf(
+  sql: SqlStorage,
+  kind: LimitKind,
+  nowMs: number,
+  session: SessionCheck | null = null,
+): { brk: ProtectionBreak | null; limits: LimitRow[]; checkDue: boolean } {
   const row = sql
-    .exec<{ brk: string | null; limits: string }>(
+    .exec<{ brk: string | null; limits: string; check_from: string | null; minutes: number | null }>(
       `SELECT
-         (SELECT json_object('kind', kind, 'duration', duration, 'startedAt', started_at, 'until', until)
-            FROM protection_breaks WHERE until > ? ORDER BY until DESC, seq DESC LIMIT 1) AS brk,
+         (${BREAK_IN_FORCE}) AS brk,
          (SELECT json_group_array(json_object('kind', kind, 'period', period, 'amount', amount, 'pending', pending,
-                   'pending_amount', pending_amount, 'pending_applies_at', pending_applies_at))
-            FROM protection_limits WHERE kind = ?) AS limits`,
+                   'pending_amount', pending_amount, 'pending_applies_at', pending_applies_at,
+                   'pending_confirm', pending_confirm))
+            FROM protection_limits WHERE kind = ?2) AS limits,
+         COALESCE((SELECT acknowledged_at FROM reality_checks WHERE session_id = ?3),
+                  (SELECT created_at FROM sessions WHERE id = ?3)) AS check_from,
+         (SELECT reality_check_minutes FROM protection_settings WHERE id = 1) AS minutes`,
       iso(nowMs),
       kind,
+      session?.sessionId ?? "",
     )
     .one();
+  const minutes = row.minutes ?? session?.siteMinutes ?? null;
   return {
-    brk: row.brk === null ? null : (JSON.parse(row.brk) as ProtectionBreak),
+    brk: breakOf(row.brk, nowMs),
     limits: JSON.parse(row.limits) as LimitRow[],
+    checkDue:
+      session !== null && row.check_from !== null && minutes !== null
+        ? nowMs >= Date.parse(row.check_from) + minutes * 60_000
+        : false,
   };
 }
 
-const refusalOf = (b: ProtectionBreak): Failure => ({
-  ok: false,
-  statusCode: 400,
-  message: b.kind === "timeout" ? "timeout_in_force" : "exclusion_in_force",
-  data: { until: b.until },
-});
+/** The refusal a break in force gives: its end, its return's time, or (past the minimum) the way back. */
+function refusalOf(b: ProtectionBreak, nowMs: number): Failure {
+  if (b.kind === "timeout")
+    return { ok: false, statusCode: 400, message: "timeout_in_force", data: { until: b.until } };
+  if (Date.parse(b.until) > nowMs)
+    return { ok: false, statusCode: 400, message: "exclusion_in_force", data: { until: b.until } };
+  if (b.returnAt !== null)
+    return { ok: false, statusCode: 400, message: "exclusion_returning", data: { until: b.returnAt } };
+  return { ok: false, statusCode: 400, message: "exclusion_until_return" };
+}
 
-/** The break ending last, if it has not ended by `nowMs`. */
+/** The break in force at `nowMs`, if any (BREAK_IN_FORCE). */
 export function activeBreak(sql: SqlStorage, nowMs: number): ProtectionBreak | null {
-  const row = sql
-    .exec<{ kind: BreakKind; duration: BreakDuration; started_at: string; until: string }>(
-      "SELECT kind, duration, started_at, until FROM protection_breaks WHERE until > ? ORDER BY until DESC, seq DESC LIMIT 1",
-      iso(nowMs),
-    )
-    .toArray()[0];
-  return row ? { kind: row.kind, duration: row.duration, startedAt: row.started_at, until: row.until } : null;
+  return breakOf(sql.exec<{ brk: string | null }>(`SELECT (${BREAK_IN_FORCE}) AS brk`, iso(nowMs)).one().brk, nowMs);
 }
 
 // hooks of the money calls -------------------------------------------------------------------------
@@ -191,23 +266,31 @@ export function activeBreak(sql: SqlStorage, nowMs: number): ProtectionBreak | n
  */
 export function breakRefusal(sql: SqlStorage, nowMs: number): Failure | null {
   const b = activeBreak(sql, nowMs);
-  return b ? refusalOf(b) : null;
+  return b ? refusalOf(b, nowMs) : null;
 }
 
 /** A deposit of `amount`: refused during a break, or past a deposit limit (called before the deposit row is written). */
 export function depositRefusal(sql: SqlStorage, amount: number, nowMs: number): Failure | null {
   const { brk, limits } = guardOf(sql, "deposit", nowMs);
-  if (brk) return refusalOf(brk);
+  if (brk) return refusalOf(brk, nowMs);
   return limits.length === 0 ? null : limitRefusal(sql, "deposit", limits, amount, nowMs);
 }
 
 /**
  * A bet of `stake` or an open of margin + fee (called before its postings or intent are
- * written). A break stops real and practice play alike; `countsTowardLimits` is false for
- * practice play, which no loss limit counts.
+ * written). A break stops real and practice play alike, and so does the session's reality check
+ * while it is due and unanswered (`session`: the session asking; reality_check_due);
+ * `countsTowardLimits` is false for practice play, which no loss limit counts.
  */
-export function playRefusal(sql: SqlStorage, stake: number, nowMs: number, countsTowardLimits = true): Failure | null {
-  const { brk, limits } = guardOf(sql, "loss", nowMs);
-  if (brk) return refusalOf(brk);
+export function playRefusal(
+  sql: SqlStorage,
+  stake: number,
+  nowMs: number,
+  countsTowardLimits = true,
+  session: SessionCheck | null = null,
+): Failure | null {
+  const { brk, limits, checkDue } = guardOf(sql, "loss", nowMs, session);
+  if (brk) return refusalOf(brk, nowMs);
+  if (checkDue) return fail(400, "reality_check_due");
   return countsTowardLimits && limits.length > 0 ? limitRefusal(sql, "loss", limits, stake, nowMs) : null;
 }

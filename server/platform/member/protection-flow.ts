@@ -1,9 +1,16 @@
 import type { z } from "zod";
-import type { ProtectionState, RealityCheck, setLimitBody, startBreakBody } from "../../contract/protection";
+import type {
+  confirmLimitBody,
+  ProtectionState,
+  RealityCheck,
+  setLimitBody,
+  startBreakBody,
+} from "../../contract/protection";
 import type { SessionProof } from "../auth/token";
 import { ok, type Result } from "../result";
 import { sessionInvalid, type MemberState } from "./member-state";
 import type { Idem } from "./requests";
+import * as linked from "./linked-breaks";
 import * as protection from "./protection";
 import * as realityChecks from "./reality-check";
 
@@ -35,6 +42,41 @@ export function setLimit(
     const set = m.atomically(() => protection.setLimit(m.sql, { ...m.who(member), address }, body, now));
     return set.ok ? ok(protection.protectionState(m.sql, member.currency, siteMinutes, now)) : set;
   });
+}
+
+export function confirmLimit(
+  m: MemberState,
+  proof: SessionProof,
+  body: z.output<typeof confirmLimitBody>,
+  siteMinutes: RealityMinutes,
+  address: string | null,
+): Result<ProtectionState> {
+  return m.asMember(proof, (member) => {
+    const now = Date.now();
+    const done = m.atomically(() => protection.confirmLimit(m.sql, { ...m.who(member), address }, body, now));
+    return done.ok ? ok(protection.protectionState(m.sql, member.currency, siteMinutes, now)) : done;
+  });
+}
+
+export function askToReturn(
+  m: MemberState,
+  proof: SessionProof,
+  siteMinutes: RealityMinutes,
+  address: string | null,
+): Result<ProtectionState> {
+  return m.asMember(proof, (member) => {
+    const now = Date.now();
+    const asked = m.atomically(() => protection.askToReturn(m.sql, { ...m.who(member), address }, now));
+    return asked.ok ? ok(protection.protectionState(m.sql, member.currency, siteMinutes, now)) : asked;
+  });
+}
+
+/** Answers whether the break was new here (false: another number, an unverified one, or had already). */
+export function applyLinkedBreak(m: MemberState, b: linked.LinkedBreak): boolean {
+  if (!m.profile()) return false;
+  const applied = m.ctx.storage.transactionSync(() => linked.applyLinkedBreak(m.sql, b, Date.now()));
+  if (applied) m.scheduleAlarm();
+  return applied;
 }
 
 export function setRealityCheck(
@@ -80,8 +122,12 @@ export function continueRealityCheck(
 ): Result<RealityCheck> {
   return m.asMember(proof, (member) => {
     const now = Date.now();
-    m.ctx.storage.transactionSync(() => realityChecks.continueRealityCheck(m.sql, proof.sessionId, now));
-    const check = realityChecks.realityCheck(m.sql, proof.sessionId, member.currency, siteMinutes, now);
+    const check = m.ctx.storage.transactionSync(() => {
+      const before = realityChecks.realityCheck(m.sql, proof.sessionId, member.currency, siteMinutes, now);
+      // only a due check is answered: a retry of an answer already taken changes nothing
+      if (before?.due) realityChecks.continueRealityCheck(m.sql, proof.sessionId, now);
+      return realityChecks.realityCheck(m.sql, proof.sessionId, member.currency, siteMinutes, now);
+    });
     return check ? ok(check) : sessionInvalid();
   });
 }

@@ -1,17 +1,19 @@
 import type { z } from "zod";
 import type {
   BreakDuration,
+  confirmLimitBody,
   LimitKind,
   LimitPeriod,
   ProtectionState,
   setLimitBody,
   startBreakBody,
 } from "../../contract/protection";
-import { BREAK_DURATIONS, LIMIT_INCREASE_DELAY_HOURS } from "#rules/protection-terms";
+import { BREAK_DURATIONS, LIMIT_INCREASE_DELAY_HOURS, RETURN_COOLING_HOURS } from "#rules/protection-terms";
 import { auditEvent, auditToOutbox } from "../audit";
 import { fail, ok, type Failure, type Result } from "../result";
 import { record, replay } from "./ledger";
 import { activeBreak, HOUR_MS, inForce, iso, limitRow, limitStates } from "./protection-checks";
+import { shareBreak } from "./linked-breaks";
 import { intervalOf } from "./reality-check";
 import { requestKey, type Idem, type Who } from "./requests";
 
@@ -81,6 +83,20 @@ export const PROTECTION_SCHEMA = [
      session_id TEXT PRIMARY KEY,
      acknowledged_at TEXT NOT NULL
    )`,
+  // decision 033: an increase or removal asked for from now on applies only once confirmed; rows
+  // pending from before keep 0 and apply by themselves, as promised when they were asked for
+  `ALTER TABLE protection_limits ADD COLUMN pending_confirm INTEGER NOT NULL DEFAULT 0`,
+  // A member's requests to end a self-exclusion past its minimum, never changed: each ends every
+  // exclusion whose minimum it followed, 24 hours after it was asked (applies_at).
+  `CREATE TABLE IF NOT EXISTS protection_returns (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     asked_at TEXT NOT NULL,
+     applies_at TEXT NOT NULL
+   )`,
+  // A break carried over from a linked site (linked-breaks.ts): "<site>/<member>/<seq>" of the
+  // break it copies, once each; null for a break taken here.
+  `ALTER TABLE protection_breaks ADD COLUMN origin TEXT`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS protection_breaks_by_origin ON protection_breaks (origin)`,
 ];
 
 // the member's calls -------------------------------------------------------------------------------
@@ -161,9 +177,10 @@ function addChange(sql: SqlStorage, who: Who & { address: string | null }, c: Ch
 
 /**
  * Sets, lowers, raises or removes one limit. A first limit, a lower one or the same one applies at
- * once (and cancels a pending increase); a higher one or a removal waits 24 hours, replacing any
- * change already waiting (its 24 hours start again). Asking for what is already in force and
- * waiting for nothing changes nothing and records nothing.
+ * once (and cancels a pending increase); a higher one or a removal waits 24 hours and then for the
+ * member's confirmation (confirmLimit), replacing any change already waiting (its 24 hours start
+ * again). Asking for what is already in force and waiting for nothing changes nothing and records
+ * nothing.
  */
 export function setLimit(
   sql: SqlStorage,
@@ -187,9 +204,11 @@ export function setLimit(
   }
   const appliesAt = tighter ? now : iso(nowMs + LIMIT_INCREASE_DELAY_HOURS * HOUR_MS);
   sql.exec(
-    `INSERT INTO protection_limits (kind, period, amount, pending, pending_amount, pending_applies_at) VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO protection_limits (kind, period, amount, pending, pending_amount, pending_applies_at, pending_confirm)
+     VALUES (?, ?, ?, ?, ?, ?, 1)
      ON CONFLICT (kind, period) DO UPDATE SET amount = excluded.amount, pending = excluded.pending,
-       pending_amount = excluded.pending_amount, pending_applies_at = excluded.pending_applies_at`,
+       pending_amount = excluded.pending_amount, pending_applies_at = excluded.pending_applies_at,
+       pending_confirm = 1`,
     body.kind,
     body.period,
     tighter ? body.amount : current,
@@ -207,6 +226,50 @@ export function setLimit(
     duration: null,
     applies_at: appliesAt,
   });
+  return ok(null);
+}
+
+/**
+ * Applies an increase or removal whose 24 hours have passed (decision 033). Before then:
+ * limit_not_ready with the time it becomes ready. Nothing waiting (none asked, or this one
+ * confirmed already): nothing changes, so a retry answers as the first did. Audited as
+ * `limit_confirmed`; the page's history keeps the request, with the time it became possible.
+ */
+export function confirmLimit(
+  sql: SqlStorage,
+  who: Who & { address: string | null },
+  body: z.output<typeof confirmLimitBody>,
+  nowMs: number,
+): Result<null> {
+  const row = limitRow(sql, body.kind, body.period);
+  const { amount: current, pending } = inForce(row, nowMs);
+  if (pending === null) return ok(null);
+  if (!pending.ready)
+    return { ok: false, statusCode: 400, message: "limit_not_ready", data: { until: pending.appliesAt } };
+  sql.exec(
+    `UPDATE protection_limits SET amount = pending_amount, pending = 0, pending_amount = NULL, pending_applies_at = NULL,
+       pending_confirm = 0 WHERE kind = ? AND period = ?`,
+    body.kind,
+    body.period,
+  );
+  const now = iso(nowMs);
+  const details = {
+    change: "limit_confirmed",
+    kind: body.kind,
+    period: body.period,
+    from: current,
+    to: pending.amount,
+  };
+  auditToOutbox(
+    sql,
+    auditEvent(
+      "protection_changed",
+      "member",
+      { account: who.account, memberId: who.memberId, address: who.address },
+      details,
+      now,
+    ),
+  );
   return ok(null);
 }
 
@@ -256,17 +319,24 @@ export function startBreak(
     return fail(400, "invalid_parameters");
   const until = nowMs + BREAK_MS[body.duration];
   const current = activeBreak(sql, nowMs);
-  if (current && Date.parse(current.until) >= until) {
+  // a self-exclusion past its minimum lasts until the member returns: only a new exclusion (a new
+  // minimum, which also cancels a return asked for) is longer than that
+  const openEnded = current !== null && current.kind === "exclusion" && Date.parse(current.until) <= nowMs;
+  if (openEnded && body.kind === "timeout") return fail(400, "exclusion_until_return");
+  if (current && !openEnded && Date.parse(current.until) >= until) {
     return { ok: false, statusCode: 400, message: "break_already_longer", data: { until: current.until } };
   }
   const now = iso(nowMs);
-  sql.exec(
-    "INSERT INTO protection_breaks (kind, duration, started_at, until) VALUES (?, ?, ?, ?)",
-    body.kind,
-    body.duration,
-    now,
-    iso(until),
-  );
+  const seq = sql
+    .exec<{ seq: number }>(
+      "INSERT INTO protection_breaks (kind, duration, started_at, until) VALUES (?, ?, ?, ?) RETURNING seq",
+      body.kind,
+      body.duration,
+      now,
+      iso(until),
+    )
+    .one().seq;
+  shareBreak(sql, seq, now);
   addChange(sql, who, {
     at: now,
     change: body.kind,
@@ -282,9 +352,40 @@ export function startBreak(
   return ok(state);
 }
 
-/** The operator's attempt to end a break: always refused (with its end), or invalid_parameters without one. */
+/**
+ * The member asks to end a self-exclusion whose minimum has passed: it ends 24 hours later
+ * (RETURN_COOLING_HOURS), and until then everything it stops stays stopped. Before the minimum:
+ * return_not_yet with the minimum's end; no self-exclusion in force (a time-out ends on its
+ * date): invalid_parameters. Asking again while a return waits changes nothing.
+ */
+export function askToReturn(sql: SqlStorage, who: Who & { address: string | null }, nowMs: number): Result<null> {
+  const b = activeBreak(sql, nowMs);
+  if (!b || b.kind !== "exclusion") return fail(400, "invalid_parameters");
+  if (Date.parse(b.until) > nowMs)
+    return { ok: false, statusCode: 400, message: "return_not_yet", data: { until: b.until } };
+  if (b.returnAt !== null) return ok(null);
+  const now = iso(nowMs);
+  const appliesAt = iso(nowMs + RETURN_COOLING_HOURS * HOUR_MS);
+  sql.exec("INSERT INTO protection_returns (asked_at, applies_at) VALUES (?, ?)", now, appliesAt);
+  auditToOutbox(
+    sql,
+    auditEvent(
+      "protection_changed",
+      "member",
+      { account: who.account, memberId: who.memberId, address: who.address },
+      { change: "return_asked", kind: null, period: null, from: null, to: null, duration: b.duration, appliesAt },
+      now,
+    ),
+  );
+  return ok(null);
+}
+
+/**
+ * The operator's attempt to end a break: always refused (with its end, or for a self-exclusion
+ * past its minimum the return the member asked for, if any), or invalid_parameters without one.
+ */
 export function endBreakRefusal(sql: SqlStorage, nowMs: number): Failure {
   const b = activeBreak(sql, nowMs);
   if (!b) return fail(400, "invalid_parameters");
-  return { ok: false, statusCode: 400, message: "break_cannot_end_early", data: { until: b.until } };
+  return { ok: false, statusCode: 400, message: "break_cannot_end_early", data: { until: b.returnAt ?? b.until } };
 }

@@ -2,6 +2,7 @@ import type { PlayerInfo } from "../../contract";
 import type { SessionProof } from "../auth/token";
 import { fail, ok, type Result } from "../result";
 import { internationalNumber, type SmsPurpose } from "../sms/code";
+import { numberVerified } from "./linked-breaks";
 import * as center from "./center";
 import { record, replay } from "./ledger";
 import type { MemberState } from "./member-state";
@@ -74,9 +75,14 @@ export function verifyMobile(m: MemberState, proof: SessionProof, codeHash: stri
         internationalNumber(p.area_code, p.mobile),
         new Date(),
       );
-      if (result.ok) m.sql.exec("UPDATE profile SET mobile_verified = 1 WHERE id = 1");
+      if (result.ok) {
+        m.sql.exec("UPDATE profile SET mobile_verified = 1 WHERE id = 1");
+        // breaks cross linked sites by verified number (decision 033)
+        numberVerified(m.sql, Date.now());
+      }
       return result;
     });
+    if (used.ok) m.scheduleAlarm();
     return used.ok ? ok(toPlayerInfo(m.profile()!)) : used;
   });
 }

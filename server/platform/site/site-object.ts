@@ -44,6 +44,8 @@ import { forgotRequest } from "./forgot-requests";
 import * as queue from "./operator-queue";
 import * as signin from "./signin";
 import type { SigninBegun } from "./signin";
+import * as links from "./links";
+import type { LinkedBreak } from "../member/linked-breaks";
 import * as sms from "./sms-log";
 import type { SmsLogInput } from "./sms-log";
 import { log } from "../../log/log";
@@ -76,6 +78,7 @@ export class SiteObject extends DurableObject<Env> {
       ...LIMIT_SCHEMA,
       ...SIGNIN_SCHEMA,
       ...AUDIT_SCHEMA,
+      ...links.LINKS_SCHEMA,
     ])
       this.sql.exec(statement);
     ctx.storage.transactionSync(() => {
@@ -247,6 +250,32 @@ export class SiteObject extends DurableObject<Env> {
       if (changed.ok || changed.message === "mobile_registered") clientLimits.countMobileCheck(this.sql, network, at);
       return changed;
     });
+  }
+
+  // linked sites (links.ts; decision 033) -----------------------------------------------------------
+
+  /** The other sites of this site's group. */
+  siteLinks(): string[] {
+    return links.linksOf(this.sql);
+  }
+
+  /** Replaces this site's links with `group` minus itself (the operator's link and unlink calls). */
+  setSiteLinks(self: string, group: string[]): string[] {
+    return this.ctx.storage.transactionSync(() => links.setLinks(this.sql, self, group));
+  }
+
+  /** Keeps a break carried from a linked site (or taken here) and names the member here with its number. */
+  receiveLinkedBreak(b: LinkedBreak): string | null {
+    return this.ctx.storage.transactionSync(() => links.receiveBreak(this.sql, b, new Date().toISOString()));
+  }
+
+  linkedBreaksFor(number: string): LinkedBreak[] {
+    return links.breaksFor(this.sql, number);
+  }
+
+  /** The breaks this site's own members took, as kept here (carried to sites linked later). */
+  ownLinkedBreaks(self: string): LinkedBreak[] {
+    return links.ownBreaks(this.sql, self);
   }
 
   getChatLink(): Result<string> {

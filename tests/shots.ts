@@ -280,7 +280,7 @@ async function makeMember(browser: Browser, tenant: Tenant) {
   return { state, threadPath };
 }
 
-/** The short sign-up on /register (account, password, one box), past the limits offer ("Not now") to /user. */
+/** The short sign-up on /register (account, password, one box), landing on /user. */
 async function signUpShort(page: Page, account: string) {
   await page.goto("/register");
   const form = page.locator("main form").filter({ has: page.locator('[name="agreeTerms"]') });
@@ -288,8 +288,6 @@ async function signUpShort(page: Page, account: string) {
   await form.locator('[name="password"]').fill("Pw-shots-1");
   await form.locator('[name="agreeTerms"]').check();
   await form.locator('button[type="submit"]').click();
-  await page.waitForURL(/\/user\/limits\/offer\?/);
-  await page.getByTestId("limits-offer-skip").click();
   await page.waitForURL(/\/user$/);
 }
 

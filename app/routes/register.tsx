@@ -5,6 +5,7 @@ import { useTranslation } from "~/utils/translator";
 import { SignUpForm } from "~/components/account/sign-up-form";
 import { completeSignIn } from "~/utils/auth.server";
 import { registerSchema } from "~/utils/auth-schemas.server";
+import { setOfferedLimits, signupLimitsSchema } from "~/utils/protection.server";
 import { readPlainCookie } from "~/utils/cookies";
 import { practiceAmount, practiceLanding } from "~/utils/first-landing.server";
 import { messageKey } from "~/utils/messages";
@@ -30,9 +31,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { siteId, platform } = context;
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
-  if (submission.status !== "success") {
-    return json(submission.reply({ hideFields: SECRET_FIELDS }), { status: 400 });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  // the deposit limits the form offers (decision 033), in the site's currency: checked before the
+  // account exists, so a mistyped one changes nothing
+  const offered = parseWithZod(formData, { schema: signupLimitsSchema(context.site.currency) });
+  const limitErrors = offered.status === "success" ? undefined : offered.reply().error;
+  if (submission.status !== "success" || offered.status !== "success") {
+    return json(
+      submission.reply({ hideFields: SECRET_FIELDS, fieldErrors: (limitErrors ?? {}) as Record<string, string[]> }),
+      { status: 400 },
+    );
   }
   const v = submission.value;
   const signup = await platform.call("signup", {
@@ -66,21 +75,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   if (taken) return completeSignIn(request, context, opts);
   const response = completeSignIn(request, context, opts);
-  if (v.start !== "practice") return withLimitsOffer(response.headers.get("location") ?? "/user", response.headers);
+  // the limits given in the form, set as the member's first ones (the session is signed in now)
+  if (!(await setOfferedLimits(context, offered.value))) {
+    // the account is there; the limits are not: the offer's own screen, to set them again
+    context.session.flashToast({ kind: "error", key: "limits_signup_failed" });
+    const next = v.start === "practice" ? "/game" : (response.headers.get("location") ?? "/user");
+    return redirect(`/user/limits/offer?${new URLSearchParams({ next }).toString()}`, { headers: response.headers });
+  }
+  if (v.start !== "practice") return response;
   // the home page's form: straight into the game with practice money (the session is signed in
   // first, so the practice call runs as the new member)
   const landing = await practiceLanding(context);
   // the one success toast: this flash replaces completeSignIn's, and names the practice money
   context.session.flashToast({ kind: "success", key: landing.toastKey });
-  return withLimitsOffer(landing.target, response.headers);
-}
-
-/**
- * A new member first sees the deposit-limits offer (decision 033), one screen whose "Not now"
- * goes on to where sign-up lands (`next`); the headers are the sign-in's (its cookies).
- */
-function withLimitsOffer(landing: string, headers: Headers) {
-  return redirect(`/user/limits/offer?${new URLSearchParams({ next: landing }).toString()}`, { headers });
+  return redirect(landing.target, { headers: response.headers });
 }
 
 /**

@@ -63,6 +63,11 @@ export const registerSchema = z
     // refinements are skipped while a field, e.g. an empty account, is missing)
     agreeTerms: z.literal("on", { errorMap: () => ({ message: "validation.terms_and_age_required" }) }),
     start: z.enum(["practice"]).optional(),
+    // the deposit limits offered in the form (decision 033), checked in the site's currency by
+    // protection.server.ts's signupLimitsSchema: optional, as the offer is
+    limitDay: z.string().optional(),
+    limitWeek: z.string().optional(),
+    limitMonth: z.string().optional(),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });

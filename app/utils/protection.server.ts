@@ -140,22 +140,64 @@ export function breakKindOf(duration: (typeof DURATIONS)[number]): BreakKind {
  * (an empty box is no limit), at least one given; `next` is where the member goes on.
  */
 export function offerSchema(currency: string) {
-  const amount = amountField({ min: 1, max: Number.MAX_SAFE_INTEGER, digits: minorDigits(currency) });
   // an empty box reaches here as undefined (the form parser drops empty strings)
   const box = z.string().optional();
   return z.object({ day: box, week: box, month: box, next: z.string().optional() }).transform((value, ctx) => {
-    const limits: Record<(typeof LIMIT_PERIODS)[number], number | null> = { day: null, week: null, month: null };
-    for (const period of LIMIT_PERIODS) {
-      const given = value[period];
-      if (given === undefined) continue;
-      const parsed = amount.safeParse(given);
-      if (parsed.success) limits[period] = parsed.data;
-      else
-        for (const issue of parsed.error.issues)
-          ctx.addIssue({ code: "custom", message: issue.message, path: [period] });
-    }
+    const limits = depositLimits(currency, value, ctx, { day: "day", week: "week", month: "month" });
     if (LIMIT_PERIODS.every((p) => value[p] === undefined))
       ctx.addIssue({ code: "custom", message: "account:limits_offer.none_given" });
     return { ...limits, next: value.next };
   });
+}
+
+/**
+ * The deposit limits offered inside the sign-up form (decision 033: offered at sign-up on the same
+ * screen, so the first bet is no tap further): all optional, each checked as the offer's boxes.
+ */
+export function signupLimitsSchema(currency: string) {
+  const box = z.string().optional();
+  return z
+    .object({ limitDay: box, limitWeek: box, limitMonth: box })
+    .transform((value, ctx) =>
+      depositLimits(currency, value, ctx, { day: "limitDay", week: "limitWeek", month: "limitMonth" }),
+    );
+}
+
+/** Each deposit limit a form gave (null: its box was empty), its box's problems reported at the box. */
+function depositLimits<K extends string>(
+  currency: string,
+  value: Partial<Record<K, string>>,
+  ctx: z.RefinementCtx,
+  boxes: Record<(typeof LIMIT_PERIODS)[number], K>,
+): Record<(typeof LIMIT_PERIODS)[number], number | null> {
+  const amount = amountField({ min: 1, max: Number.MAX_SAFE_INTEGER, digits: minorDigits(currency) });
+  const limits: Record<(typeof LIMIT_PERIODS)[number], number | null> = { day: null, week: null, month: null };
+  for (const period of LIMIT_PERIODS) {
+    const given = value[boxes[period]];
+    if (given === undefined) continue;
+    const parsed = amount.safeParse(given);
+    if (parsed.success) limits[period] = parsed.data;
+    else
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: [boxes[period]] });
+  }
+  return limits;
+}
+
+/**
+ * Sets the deposit limits a member gave in the sign-up form (each a first limit: in force at once),
+ * as the offer's screen does; false when one could not be set.
+ */
+export async function setOfferedLimits(
+  context: AppLoadContext,
+  limits: Record<(typeof LIMIT_PERIODS)[number], number | null>,
+): Promise<boolean> {
+  for (const period of LIMIT_PERIODS) {
+    const amount = limits[period];
+    if (amount === null) continue;
+    const result = await context.platform.call("setLimit", { body: { kind: "deposit", period, amount } });
+    if (!result.ok) return false;
+    noteLimitReady(context, result.data);
+  }
+  return true;
 }

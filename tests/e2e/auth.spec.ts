@@ -9,7 +9,6 @@ import {
   signUpForm,
   signUpValues,
   texts,
-  skipLimitsOffer,
 } from "./support";
 
 const en = texts("en-US");
@@ -24,14 +23,12 @@ async function signUpSignOutSignIn(page: Page) {
   await fillSignUp(page, { ...signUpValues(member), referralCode: "" });
   await signUpForm(page).locator('button[type="submit"]').click();
 
-  // signed in at once, with the registration toast and no sign-in toast, on the deposit-limits
-  // offer (decision 033), whose "Not now" goes on to the member center
-  await expect(page).toHaveURL(`${DEMO}/user/limits/offer?next=%2Fuser`);
+  // signed in at once, on the member center, with the registration toast and no sign-in toast
+  await expect(page).toHaveURL(`${DEMO}/user`);
   const toast = page.getByTestId("toast");
   await expect(toast).toHaveCount(1);
   await expect(toast).toHaveText(en.msg("register_success"));
   await expect(page.getByText(en.msg("login_success"), { exact: true })).toHaveCount(0);
-  await skipLimitsOffer(page, DEMO, "/user");
   await expect(page.getByTestId("account")).toHaveText(member.account);
   // the short sign-up asked no real name (the first withdrawal does); practice is one tap away
   // no name given yet (the first withdrawal asks it): the profile shows no empty row for it

@@ -3,12 +3,12 @@ import { awaitBetting, DEMO, newMember, waitForHydration } from "./support";
 
 /**
  * The first minute, counted at 360×640 (app/README.md, "The first minute"): every tap, click or
- * field typed from the home page to a first bet. Practice: the home page's form, past the
- * deposit-limits offer ("Not now"), into the game. Real: the home page's form for real money, a deposit from the first-time card, then the
+ * field typed from the home page to a first bet. Practice: the home page's form straight into the
+ * game. Real: the home page's form for real money, a deposit from the first-time card, then the
  * game, where the bet bar moves the stake into the game wallet and bets in one tap.
  */
-const PRACTICE_AT_MOST = 7;
-const REAL_AT_MOST = 11;
+const PRACTICE_AT_MOST = 6;
+const REAL_AT_MOST = 10;
 
 test.use({ viewport: { width: 360, height: 640 } });
 
@@ -43,7 +43,7 @@ async function placeFirstBet(page: Page, c: ReturnType<typeof counter>) {
   await expect(page.getByTestId("bet-placed")).toBeVisible();
 }
 
-/** The home page's sign-up: account, password, the terms box, practice or real money, "Not now" (5). */
+/** The home page's sign-up: account, password, the terms box, then practice or real money (4). */
 async function signUpAtHome(page: Page, c: ReturnType<typeof counter>, start: "practice" | "real") {
   const member = newMember();
   await page.goto(`${DEMO}/`);
@@ -59,9 +59,6 @@ async function signUpAtHome(page: Page, c: ReturnType<typeof counter>, start: "p
   await c.tap(
     form.locator(start === "practice" ? 'button[name="start"][value="practice"]' : 'button[type="submit"]:not([name])'),
   );
-  // the deposit-limits offer (decision 033): one screen, "Not now" goes on in one tap (5)
-  await expect(page).toHaveURL(/\/user\/limits\/offer\?/);
-  await c.tap(page.getByTestId("limits-offer-skip"));
 }
 
 test(`a first practice bet takes at most ${PRACTICE_AT_MOST} interactions from the home page`, async ({ page }) => {

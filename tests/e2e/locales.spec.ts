@@ -17,7 +17,6 @@ import {
   waitForHydration,
   watchToasts,
   type Lng,
-  skipLimitsOffer,
 } from "./support";
 
 /**
@@ -189,8 +188,8 @@ for (const tour of TOURS) {
       await signUpForm(page)
         .getByRole("button", { name: t("register.submit") })
         .click();
+      await expect(page).toHaveURL(`${origin}/user`);
       await expectToast(page, t("messages:register_success"));
-      await skipLimitsOffer(page, origin, "/user");
       await expectPage(page, "user.title");
       await expect(signOutButton(page)).toHaveText(t("nav.logout"));
     });

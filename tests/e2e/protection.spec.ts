@@ -19,7 +19,7 @@ import {
 
 /**
  * Decision 033's member steps, as one member lives them in Japanese on a phone (360×640): the
- * deposit-limits offer right after sign-up, a raised limit confirmed once its 24 hours have
+ * deposit limits offered in the sign-up form, a raised limit confirmed once its 24 hours have
  * passed, and the return from a self-exclusion after its minimum, 24 hours after asking.
  *
  * Days and months pass on the platform's clock only: like trust.spec.ts this spec runs its own
@@ -97,7 +97,7 @@ const depositDay = (page: Page) =>
     .filter({ has: page.locator('input[name="kind"][value="deposit"]') })
     .filter({ has: page.locator('input[name="period"][value="day"]') });
 
-test("in Japanese on a phone: the limits offer after sign-up, a raised limit confirmed after 24 hours, and the return after a self-exclusion", async ({
+test("in Japanese on a phone: the limits offered at sign-up, a raised limit confirmed after 24 hours, and the return after a self-exclusion", async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -108,17 +108,14 @@ test("in Japanese on a phone: the limits offer after sign-up, a raised limit con
   const usd = (minor: number) => moneyText(minor, "USD", LNG);
   const member = newMember();
 
-  // 1. sign-up lands on the offer: one screen, a daily deposit limit of US$100.00 set from it
+  // 1. the sign-up form offers a deposit limit on its own screen: a daily one of US$100.00 set there
   await page.goto("/register");
   await fillSignUp(page, signUpValues(member));
+  const offer = signUpForm(page).locator("details.sign-up-limits");
+  await expect(offer.locator("summary")).toHaveText(tr(LNG, "register.limits_summary"));
+  await offer.locator("summary").click();
+  await offer.getByLabel(tr(LNG, "register.limit_day")).fill("100");
   await signUpForm(page).locator('button[type="submit"]').click();
-  await expect(page).toHaveURL(`${ORIGIN}/user/limits/offer?next=%2Fuser`);
-  await expect(page.locator("#limits-offer-title")).toHaveText(tr(LNG, "account:limits_offer.title"));
-  await expect(page.getByTestId("limits-offer-skip")).toHaveText(tr(LNG, "account:limits_offer.skip"));
-  const offer = page.getByTestId("limits-offer");
-  await offer.getByLabel(tr(LNG, "account:limits.period.day")).fill("100");
-  await offer.getByRole("button", { name: tr(LNG, "account:limits_offer.submit") }).click();
-  await expectToast(page, tr(LNG, "messages:limits_offer_saved"));
   await expect(page).toHaveURL(`${ORIGIN}/user`);
 
   // 2. raising it: the limit in force stays, the new amount waits

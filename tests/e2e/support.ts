@@ -189,7 +189,7 @@ export async function registerMember(browser: Browser, origin: string, member: M
     await page.goto(`${origin}/register`);
     await fillSignUp(page, signUpValues(member));
     await signUpForm(page).locator('button[type="submit"]').click();
-    await skipLimitsOffer(page, origin, "/user");
+    await expect(page, `sign-up of ${member.account} should end on /user`).toHaveURL(`${origin}/user`);
     await giveDetails(page, origin, member);
     return member;
   } finally {
@@ -234,16 +234,6 @@ export async function waitForReact(page: Page): Promise<void> {
  * Signs a new member up on /register (with or without JavaScript) and waits for /user. With
  * `details` (the default), the withdrawal's details are given too and the page is /user again.
  */
-/**
- * After sign-up: the deposit-limits offer (decision 033), one screen whose "Not now" goes on to
- * `landing` (where sign-up lands) in one tap.
- */
-export async function skipLimitsOffer(page: Page, origin: string, landing: string): Promise<void> {
-  await expect(page).toHaveURL(`${origin}/user/limits/offer?${new URLSearchParams({ next: landing }).toString()}`);
-  await page.getByTestId("limits-offer-skip").click();
-  await expect(page).toHaveURL(`${origin}${landing}`);
-}
-
 export async function signUp(
   page: Page,
   origin: string,
@@ -253,7 +243,6 @@ export async function signUp(
   await page.goto(`${origin}/register`);
   await fillSignUp(page, signUpValues(member));
   await signUpForm(page).locator('button[type="submit"]').click();
-  await skipLimitsOffer(page, origin, "/user");
   await expect(page, `sign-up of ${member.account} should end on /user`).toHaveURL(`${origin}/user`);
   if (details) {
     await giveDetails(page, origin, member);

@@ -340,20 +340,40 @@ describe("reality check", { timeout: 30_000 }, () => {
 });
 
 describe("decision 033: offers, confirmations and the way back", { timeout: 60_000 }, () => {
-  it("offers deposit limits right after sign-up (one screen, 'Not now' goes on) and before the first deposit, never after it", async () => {
+  it("offers deposit limits in the sign-up form (optional, checked before the account exists) and before the first deposit, never after it", async () => {
+    // the form carries the offer, closed: sign-up asks nothing more of a member who skips it
+    const page = (await new Visitor(stack, "http://localhost").follow("/register")).html;
+    expect(page).toMatch(/<details class="sign-up-limits">\s*<summary>Set a deposit limit \(optional\)<\/summary>/);
+    for (const name of ["limitDay", "limitWeek", "limitMonth"]) expect(page).toContain(`name="${name}"`);
+
+    // a mistyped limit: refused at its box, and no account was made
+    const typo = freshMember();
+    const refused = await new Visitor(stack, "http://localhost").post("/register", {
+      ...registerFields(typo),
+      limitDay: "ten",
+    });
+    expect(refused.status).toBe(400);
+    const again = await new Visitor(stack, "http://localhost").post("/login", {
+      account: typo.account,
+      password: typo.password,
+    });
+    expect(again.status).not.toBe(302);
+
+    // one given: set at sign-up, in force at once, and the member lands where sign-up always lands
+    const limited = new Visitor(stack, "http://localhost");
+    const withLimit = await limited.post("/register", { ...registerFields(freshMember()), limitWeek: "500" });
+    expect(withLimit.headers.get("location")).toBe("/user");
+    expect(testIdText((await limited.follow("/user/limits")).html, "limit-deposit-week-remaining")).toBe("US$500.00");
+
+    // none given: straight on, and the first deposit offers them again, above its form
     const visitor = new Visitor(stack, "http://localhost");
     const signedUp = await visitor.post("/register", registerFields(freshMember()));
-    const offerPath = signedUp.headers.get("location")!;
-    expect(offerPath).toBe("/user/limits/offer?next=%2Fuser");
-    const offer = (await visitor.follow(offerPath)).html;
-    expect(text(offer)).toContain("Set a deposit limit?");
-    expect(offer).toMatch(/<a(?=[^>]*href="\/user")[^>]*data-testid="limits-offer-skip"[^>]*>Not now</);
+    expect(signedUp.headers.get("location")).toBe("/user");
 
     // nothing given: refused on the screen, nothing set
     const empty = await visitor.post("/user/limits/offer", { day: "", week: "", month: "", next: "/user" });
     expect(empty.status).toBe(400);
     expect(text(await empty.text())).toContain("Enter at least one limit, or choose Not now.");
-    // a first deposit still offers them, above the form
     expect((await visitor.follow("/user/deposit")).html).toContain('data-testid="limits-offer"');
 
     const saved = await visitor.post("/user/limits/offer", { day: "", week: "300", month: "", next: "/user/deposit" });

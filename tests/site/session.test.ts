@@ -56,17 +56,12 @@ describe("sign-up and sign-out", () => {
     const visitor = new Visitor(stack);
     const response = await visitor.post("/register", registerFields(member));
     expect(response.status).toBe(302);
-    // the deposit-limits offer first (decision 033), with the one success message; "Not now" goes on
-    expect(response.headers.get("location")).toBe("/user/limits/offer?next=%2Fuser");
-    const offer = await visitor.follow("/user/limits/offer?next=%2Fuser");
-    expect(offer.html.match(/data-testid="toast"/g)).toHaveLength(1);
-    expect(offer.html).toContain("Your account is ready");
-    expect(offer.html).toMatch(/<a(?=[^>]*href="\/user")[^>]*data-testid="limits-offer-skip"/);
+    expect(response.headers.get("location")).toBe("/user");
     const page = await visitor.follow("/user");
     expect(page.html).toContain(member.account);
     expect(page.html).toContain(member.realName);
-    // the message was shown once, on the offer: none here, and no second one
-    expect(page.html).not.toContain('data-testid="toast"');
+    expect(page.html.match(/data-testid="toast"/g)).toHaveLength(1);
+    expect(page.html).toContain("Your account is ready");
     expect(page.html).not.toContain("Signed in.");
   });
 

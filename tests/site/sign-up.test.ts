@@ -67,9 +67,9 @@ describe("sign-up asks only what signing in needs", () => {
     const visitor = new Visitor(stack);
     const response = await visitor.post("/register", shortFields(freshMember()));
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/user/limits/offer?next=%2Fuser");
-    expect((await visitor.follow("/user/limits/offer?next=%2Fuser")).html).toContain("Your account is ready. Welcome!");
+    expect(response.headers.get("location")).toBe("/user");
     const home = (await visitor.follow("/user")).html;
+    expect(home).toContain("Your account is ready. Welcome!");
     expect(home).toMatch(/data-testid="first-time"/);
     expect(home).toMatch(/<button[^>]*name="mode"[^>]*value="practice"[^>]*>Play with US\$10,000.00 practice money/);
     const info = await stack.platform.call("playerInfo", { token: await tokenOf(visitor), siteId: "demo" });
@@ -85,13 +85,10 @@ describe("sign-up asks only what signing in needs", () => {
     const visitor = new Visitor(stack);
     const response = await visitor.post("/register", { ...shortFields(freshMember()), start: "practice" });
     expect(response.status).toBe(302);
-    // the deposit-limits offer first (decision 033), whose "Not now" goes on to the game
-    expect(response.headers.get("location")).toBe("/user/limits/offer?next=%2Fgame");
+    expect(response.headers.get("location")).toBe("/game");
     expect((await visitor.session("demo"))?.mode).toBe("practice");
-    const offer = (await visitor.follow("/user/limits/offer?next=%2Fgame")).html;
-    expect(offer).toContain("You are playing with US$10,000.00 of practice money.");
-    expect(offer).toMatch(/<a(?=[^>]*href="\/game")[^>]*data-testid="limits-offer-skip"/);
     const game = (await visitor.follow("/game")).html;
+    expect(game).toContain("You are playing with US$10,000.00 of practice money.");
     expect(game).toContain('data-mode="practice"');
   });
 });

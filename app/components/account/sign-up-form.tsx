@@ -51,6 +51,9 @@ export function SignUpForm({
           password: t("fields.password"),
           referralCode: t("fields.referral_code"),
           agreeTerms: t("register.terms_link"),
+          limitDay: t("register.limit_day"),
+          limitWeek: t("register.limit_week"),
+          limitMonth: t("register.limit_month"),
         }}
       />
       <Field
@@ -75,6 +78,23 @@ export function SignUpForm({
           }}
         />
       </CheckboxField>
+      {/* the deposit limits, offered here at sign-up (decision 033): closed, it asks nothing and
+          costs no tap; open, each box is optional, and a limit given applies from the first deposit */}
+      <details
+        className="sign-up-limits"
+        open={Boolean(
+          fields.limitDay.errors ??
+          fields.limitWeek.errors ??
+          fields.limitMonth.errors ??
+          (fields.limitDay.initialValue || fields.limitWeek.initialValue || fields.limitMonth.initialValue),
+        )}
+      >
+        <summary>{t("register.limits_summary")}</summary>
+        <p className="hint">{t("register.limits_intro")}</p>
+        <Field meta={fields.limitDay} label={t("register.limit_day")} inputMode="decimal" autoComplete="off" />
+        <Field meta={fields.limitWeek} label={t("register.limit_week")} inputMode="decimal" autoComplete="off" />
+        <Field meta={fields.limitMonth} label={t("register.limit_month")} inputMode="decimal" autoComplete="off" />
+      </details>
       {practice ? (
         // two starts from one form: practice money first (Enter submits it), or straight to a
         // real account, one tap shorter than the header's sign-up link

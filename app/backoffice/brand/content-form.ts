@@ -1,5 +1,6 @@
 import { LOCALES, toLocaleId, type Locale } from "../../i18n";
 import type { LocaleId } from "#rules/locales";
+import { hasNoControlCharacters } from "#rules/text";
 
 /**
  * The content editor's kinds (the CLI's publish-campaign, publish-press, publish-instruction and
@@ -71,7 +72,11 @@ export function emptyTexts(): Record<Locale, LanguageTexts> {
  * text language among them, and the key and dates the kind needs. On any error nothing is sent.
  */
 export function contentDraftOf(form: FormData, kind: ContentKind, textLocale: Locale): ContentDraft {
-  const str = (name: string) => String(form.get(name) ?? "").trim();
+  // a textarea sends "\r\n": the platform keeps "\n" (server/rules/text.ts)
+  const str = (name: string) =>
+    String(form.get(name) ?? "")
+      .replace(/\r\n?/g, "\n")
+      .trim();
   const values: ContentValues = {
     kind,
     key: str("key"),
@@ -94,6 +99,9 @@ export function contentDraftOf(form: FormData, kind: ContentKind, textLocale: Lo
       bad.push(locale);
     } else if (KIND_TEXTS[kind].some((part) => texts[part].length > TEXT_MAX[part])) {
       errors.add("too_long");
+      bad.push(locale);
+    } else if (!KIND_TEXTS[kind].every((part) => hasNoControlCharacters(texts[part]))) {
+      errors.add("control");
       bad.push(locale);
     }
     written.push({ lang: toLocaleId(locale), locale, texts });

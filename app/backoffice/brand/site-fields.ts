@@ -89,7 +89,10 @@ export function sitePatchOf(form: FormData): SitePatchResult {
         values[field.name] = on;
         raw[field.name] = on;
       } else {
-        const text = String(form.get(field.name) ?? "").trim();
+        // a textarea sends "\r\n": the platform keeps "\n" (server/rules/text.ts)
+        const text = String(form.get(field.name) ?? "")
+          .replace(/\r\n?/g, "\n")
+          .trim();
         values[field.name] = text;
         raw[field.name] = field.kind === "minutes" ? (/^\d{1,5}$/.test(text) ? Number(text) : Number.NaN) : text;
       }

@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStack, Visitor, type Stack } from "../helpers/site";
+import type { TestMember, TestOperator } from "../helpers/platform";
+import type { SiteInfo } from "../../server/contract";
+import en from "../../locales/en-US/backoffice.json";
+
+/**
+ * The back office's brand section (app/backoffice/README.md, "Brand and content"): site info, the
+ * theme and content, each through the pages as a browser without JavaScript posts them. Bad input
+ * is answered with the translated reason and changes nothing on the platform (read back after
+ * each); what is accepted is on the platform, and the audit log names the admin who did it.
+ */
+const OPS = "http://ops.localhost";
+const SITE = "bo-brand";
+let stack: Stack;
+let admin: TestOperator;
+let finance: TestOperator;
+let member: TestMember;
+
+beforeAll(async () => {
+  stack = await createStack({ vars: { OPERATOR_HOSTS: "ops.localhost" } });
+  await stack.platform.seedSite(SITE, {
+    langOptions: ["en_US", "zh_TW", "zh_CN", "ja_JP"],
+    defaultLanguage: "en_US",
+    translations: { zh_TW: { title: "品牌" } },
+  });
+  admin = await stack.platform.createOperator({ name: "Admin Ho", sites: [SITE], roles: ["admin"] });
+  finance = await stack.platform.createOperator({ name: "Cashier Lin", sites: [SITE], roles: ["finance"] });
+  member = await stack.platform.signupMember(SITE);
+});
+afterAll(() => stack?.dispose());
+
+async function signedIn(operator: TestOperator): Promise<Visitor> {
+  const visitor = new Visitor(stack, OPS);
+  const answer = await visitor.post("/bo/login", { key: operator.key }, { csrf: await visitor.csrf("/bo/login") });
+  expect(answer.status).toBe(302);
+  return visitor;
+}
+
+/** A text as React writes it into the page (an apostrophe escaped). */
+const html = (text: string) => text.replace(/'/g, "&#x27;");
+
+const brand = (path = "") => `/bo/sites/${SITE}/brand${path}`;
+
+/** Posts the page's form (with its CSRF token): the status, where it went, and the page shown. */
+async function submit(visitor: Visitor, path: string, fields: Record<string, string>) {
+  const answer = await visitor.post(path, fields, { csrf: await visitor.csrf(path) });
+  if (answer.status !== 302) return { status: answer.status, location: null, html: await answer.text() };
+  const location = answer.headers.get("location")!;
+  return { status: 302, location, html: await (await visitor.get(location)).text() };
+}
+
+async function site(): Promise<SiteInfo> {
+  const info = await stack.platform.call("siteInfo", { params: { siteId: SITE } });
+  return info.envelope.data!;
+}
+
+async function campaignsIn(lang: "en_US" | "zh_TW" | "zh_CN" | "ja_JP") {
+  const answer = await stack.platform.call("campaign", {
+    token: member.token,
+    siteId: SITE,
+    params: { siteId: SITE },
+    query: { lang },
+  });
+  return answer.envelope.data ?? [];
+}
+
+async function adminActions(call: string) {
+  const page = await stack.platform.operator("operatorAudit", {
+    params: { siteId: SITE },
+    query: { pageSize: 200 } as never,
+  });
+  return (page.envelope.data?.items ?? []).filter((e) => e.type === "operator_action" && e.details.call === call);
+}
+
+/** The editor's fields for a campaign written in the given languages. */
+function campaignFields(key: string, langs: string[]): Record<string, string> {
+  const fields: Record<string, string> = { kind: "campaign", key, startsAt: "2026-01-01T00:00", endsAt: "" };
+  for (const lng of langs) {
+    fields[`title.${lng}`] = `${key} ${lng}`;
+    fields[`summary.${lng}`] = `summary ${lng}`;
+    fields[`content.${lng}`] = `- one ${lng}\r\n- two`;
+  }
+  return fields;
+}
+
+describe("who may open it", () => {
+  it("refuses finance every brand page with the translated 403, and leaves it out of their menu", async () => {
+    const visitor = await signedIn(finance);
+    for (const path of ["", "/theme", "/content", "/hosts"]) {
+      const answer = await visitor.get(brand(path));
+      expect(answer.status, path).toBe(403);
+      expect(await answer.text()).toContain(en.refused.role);
+    }
+    const overview = await (await visitor.get(`/bo/sites/${SITE}`)).text();
+    expect(overview).not.toContain(`href="${brand()}"`);
+  });
+
+  it("shows an admin the section in the menu, with its tabs", async () => {
+    const visitor = await signedIn(admin);
+    const html = await (await visitor.get(brand())).text();
+    expect(html).toContain(`href="${brand()}"`);
+    for (const tab of Object.values(en.brand.tab)) expect(html).toContain(tab);
+  });
+});
+
+describe("content", () => {
+  it("refuses a campaign missing the default language or a text, translated, and publishes nothing", async () => {
+    const visitor = await signedIn(admin);
+    const path = `${brand("/content")}?kind=campaign`;
+    const noDefault = await submit(visitor, path, { ...campaignFields("spring", ["ja-JP"]), intent: "publish" });
+    expect(noDefault.status).toBe(200);
+    expect(noDefault.html).toContain(en.brand.content.error.text_language.replace("{{language}}", "English"));
+    const incomplete = campaignFields("spring", ["en-US", "zh-TW"]);
+    incomplete["content.zh-TW"] = "";
+    const half = await submit(visitor, path, { ...incomplete, intent: "publish" });
+    expect(half.html).toContain(en.brand.content.error.incomplete);
+    const badKey = await submit(visitor, path, { ...campaignFields("no spaces", ["en-US"]), intent: "publish" });
+    expect(badKey.html).toContain(en.brand.content.error.key);
+    expect(await campaignsIn("en_US")).toEqual([]);
+    expect(await adminActions("operatorPublishCampaign")).toEqual([]);
+  });
+
+  it("previews without publishing, then publishes each language under one key, named in the audit log", async () => {
+    const visitor = await signedIn(admin);
+    const path = `${brand("/content")}?kind=campaign`;
+    const fields = campaignFields("summer", ["en-US", "zh-TW", "zh-CN", "ja-JP"]);
+    const preview = await submit(visitor, path, { ...fields, intent: "preview" });
+    expect(preview.status).toBe(200);
+    expect(preview.html).toContain(en.brand.content.preview_title);
+    expect(preview.html).toContain("summer ja-JP");
+    expect(await campaignsIn("ja_JP")).toEqual([]);
+
+    const published = await submit(visitor, path, { ...fields, intent: "publish" });
+    expect(published.status).toBe(302);
+    expect(published.location).toBe(`${brand("/content")}?kind=campaign`);
+    expect(published.html).toContain(en.brand.content.published);
+    for (const [lang, tag] of [
+      ["en_US", "en-US"],
+      ["zh_TW", "zh-TW"],
+      ["zh_CN", "zh-CN"],
+      ["ja_JP", "ja-JP"],
+    ] as const) {
+      const [campaign] = await campaignsIn(lang);
+      expect(campaign, lang).toMatchObject({ key: "summer", title: `summer ${tag}`, endsAt: null });
+      // the textarea's CRLF arrives as the LF the platform keeps
+      expect(campaign!.content).toBe(`- one ${tag}\n- two`);
+      expect(campaign!.startsAt).toBe("2026-01-01T00:00:00.000Z");
+    }
+    const logged = await adminActions("operatorPublishCampaign");
+    expect(logged.map((e) => e.details.lang).sort()).toEqual(["en_US", "ja_JP", "zh_CN", "zh_TW"]);
+    expect(new Set(logged.map((e) => e.operator?.name))).toEqual(new Set(["Admin Ho"]));
+  });
+
+  it("saves terms additions per language and keeps the other translated texts", async () => {
+    const visitor = await signedIn(admin);
+    const path = `${brand("/content")}?kind=terms`;
+    const answer = await submit(visitor, path, {
+      kind: "terms",
+      intent: "publish",
+      "content.en-US": "House rule one.",
+      "content.zh-TW": "本站規則一。",
+      "content.zh-CN": "",
+      "content.ja-JP": "当サイトのルール1。",
+    });
+    expect(answer.status).toBe(302);
+    const info = await site();
+    expect(info.terms).toBe("House rule one.");
+    expect(info.translations.zh_TW).toMatchObject({ terms: "本站規則一。", title: "品牌" });
+    expect(info.translations.ja_JP?.terms).toBe("当サイトのルール1。");
+    expect(info.translations.zh_CN?.terms).toBe("");
+  });
+});
+
+describe("theme", () => {
+  it("refuses a colour that is not #rrggbb and an unreadable accent, translated, and stores nothing", async () => {
+    const visitor = await signedIn(admin);
+    const before = (await site()).theme;
+    const saves = (await adminActions("operatorPutSite")).length;
+    const notColour = await submit(visitor, brand("/theme"), { "light.accent": "teal", intent: "save" });
+    expect(notColour.status).toBe(200);
+    expect(notColour.html).toContain(en.brand.theme.invalid);
+    expect(notColour.html).toContain(en.brand.theme.color_invalid);
+    const unreadable = await submit(visitor, brand("/theme"), { "light.accent": "#ffff00", intent: "save" });
+    expect(unreadable.status).toBe(200);
+    expect(unreadable.html).toContain(en.brand.theme.refused);
+    // the failing pair, in the words of the page
+    expect(unreadable.html).toMatch(/bo-contrast-fail"><th scope="row">Accent on background/);
+    expect((await site()).theme).toEqual(before);
+    expect(await adminActions("operatorPutSite")).toHaveLength(saves);
+  });
+
+  it("previews a draft without storing it, then saves it", async () => {
+    const visitor = await signedIn(admin);
+    const before = (await site()).theme;
+    const preview = await submit(visitor, brand("/theme"), { "light.accent": "#0f766e", intent: "preview" });
+    expect(preview.html).toContain(en.brand.theme.draft);
+    expect(preview.html).toContain("light.accent=%230f766e");
+    expect((await site()).theme).toEqual(before);
+    const saved = await submit(visitor, brand("/theme"), {
+      "light.accent": "#0f766e",
+      buttons: "pill",
+      intent: "save",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.html).toContain(en.brand.theme.saved);
+    expect((await site()).theme).toMatchObject({ light: { ...before.light, accent: "#0f766e" }, buttons: "pill" });
+  });
+
+  it("serves the preview's stylesheet for a draft, scoped to the preview", async () => {
+    const visitor = await signedIn(admin);
+    const answer = await visitor.get(`${brand("/preview.css")}?light.accent=%23123456`);
+    expect(answer.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    const css = await answer.text();
+    expect(css).toContain(".bo-preview-pane{");
+    expect(css).toContain("--accent:#123456");
+    expect(css).not.toContain(":root");
+  });
+});
+
+describe("site info", () => {
+  it("refuses bad values, translated, and saves nothing; saves good ones", async () => {
+    const visitor = await signedIn(admin);
+    const before = await site();
+    const form = {
+      title: "Brand Bo",
+      description: "A brand.",
+      keywords: "",
+      gameName: "Rise",
+      copyRight: "© Bo",
+      licence: "",
+      logo: "",
+      logo2: "",
+      favicon: "",
+      sessionIdleMinutes: "30",
+      langOptions: "en_US",
+      defaultLanguage: "ja_JP",
+    };
+    const wrongDefault = await submit(visitor, `${brand()}?index`, form);
+    expect(wrongDefault.status).toBe(200);
+    expect(wrongDefault.html).toContain(html(en.brand.site.default_invalid));
+    const badMinutes = await submit(visitor, `${brand()}?index`, {
+      ...form,
+      defaultLanguage: "en_US",
+      sessionIdleMinutes: "soon",
+    });
+    expect(badMinutes.html).toContain(en.brand.site.field_invalid);
+    expect(await site()).toEqual(before);
+
+    const saved = await submit(visitor, `${brand()}?index`, { ...form, defaultLanguage: "en_US", smsVerify: "on" });
+    expect(saved.status).toBe(302);
+    const after = await site();
+    expect(after).toMatchObject({ title: "Brand Bo", gameName: "Rise", sessionIdleMinutes: 30, smsVerify: true });
+    expect(after.langOptions).toEqual(["en_US"]);
+    const [logged] = await adminActions("operatorPutSite");
+    expect(logged?.operator?.name).toBe("Admin Ho");
+  });
+});

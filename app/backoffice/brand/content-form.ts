@@ -30,7 +30,8 @@ export interface LanguageTexts {
   content: string;
 }
 
-export type ContentError = "key" | "starts" | "ends" | "empty" | "incomplete" | "too_long" | "text_language";
+export type ContentError =
+  "key" | "starts" | "ends" | "empty" | "incomplete" | "too_long" | "control" | "text_language";
 
 export interface ContentValues {
   kind: ContentKind;

@@ -10,11 +10,16 @@ import {
   type ContentError,
   type ContentKind,
   type ContentValues,
+  PLATFORM_KIND,
+  publishedItems,
+  valuesOf,
+  type PublishedItem,
 } from "~/backoffice/brand/content-form";
 import { brandPath } from "~/backoffice/brand/tabs";
 import { backOffice, noticeAndBack, requireOperator, siteIdOf } from "~/backoffice/operator.server";
 import { sectionRoles } from "~/backoffice/sections";
 import { CsrfInput } from "~/components/csrf-input";
+import { Filled } from "~/components/filled";
 import { RichText } from "~/components/rich-text";
 import { LOCALE_NAMES, LOCALES, toLocale, toLocaleId, type Locale } from "~/i18n";
 import type { RouteHandle } from "~/utils/translation-keys";
@@ -59,11 +64,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireOperator(context, { siteId, roles: sectionRoles("brand") });
   const info = await site(context, siteId);
   const textLocale = toLocale(textLanguage(info)) ?? "en-US";
-  const kind = contentKindOf(new URL(request.url).searchParams.get("kind"));
+  const url = new URL(request.url);
+  const kind = contentKindOf(url.searchParams.get("kind"));
+  let published: PublishedItem[] | null = [];
+  let values = blank(kind, info, textLocale);
+  if (kind !== "terms") {
+    const listed = await backOffice(context).operators.call("operatorContent", {
+      params: { siteId },
+      query: { kind: PLATFORM_KIND[kind] },
+    });
+    published = listed.ok ? publishedItems(kind, listed.data) : null;
+    const key = url.searchParams.get("key");
+    if (listed.ok && key) values = valuesOf(kind, key, listed.data) ?? values;
+  }
   return {
     siteId,
     textLocale,
-    values: blank(kind, info, textLocale),
+    published,
+    values,
     errors: [] as ContentError[],
     badLanguages: [] as Locale[],
     preview: false,
@@ -78,6 +96,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const textLocale = toLocale(textLanguage(info)) ?? "en-US";
   const form = await request.formData();
   const kind = contentKindOf(String(form.get("kind") ?? ""));
+  if (form.get("intent") === "retire" && kind !== "terms") {
+    // one language of one item: its members then read the text language's, if it has one
+    const id = String(form.get("id") ?? "");
+    if (id === "" || id.length > 64) throw new Response(null, { status: 400 });
+    const result = await bo.operators.call("operatorRetireContent", {
+      params: { siteId, kind: PLATFORM_KIND[kind], id },
+    });
+    noticeAndBack(bo, result, "brand.content.retired", `${brandPath(siteId, "content")}?kind=${kind}`);
+  }
   const draft = contentDraftOf(form, kind, textLocale);
   const page = { siteId, textLocale, values: draft.values };
   if (!draft.ok) return { ...page, errors: draft.errors, badLanguages: draft.languages, preview: false };
@@ -257,6 +284,7 @@ export default function ContentPage() {
         </div>
       </Form>
       {page.preview ? <ContentPreview values={values} /> : null}
+      {kind !== "terms" ? <PublishedList siteId={siteId} kind={kind} items={loaded.published} /> : null}
     </div>
   );
 }
@@ -283,6 +311,61 @@ function ContentPreview({ values }: { values: ContentValues }) {
           );
         })}
       </div>
+    </section>
+  );
+}
+
+/** What is published of the kind: each item's languages, Edit (the editor filled) and Unpublish per language. */
+function PublishedList({
+  siteId,
+  kind,
+  items,
+}: {
+  siteId: string;
+  kind: Exclude<ContentKind, "terms">;
+  items: PublishedItem[] | null;
+}) {
+  const { t } = useTranslation("backoffice");
+  const here = `${brandPath(siteId, "content")}?kind=${kind}`;
+  return (
+    <section aria-labelledby="content-published-title" className="bo-published">
+      <h2 id="content-published-title">{t("brand.content.published_title")}</h2>
+      {items === null ? <p role="alert">{t("queue.unavailable")}</p> : null}
+      {items?.length === 0 ? <p>{t("brand.content.none")}</p> : null}
+      <ul className="bo-queue">
+        {items?.map((item) => (
+          <li key={item.key} className="bo-item" data-testid={`published-${item.key}`}>
+            <h3>{item.title}</h3>
+            <p className="bo-hint">
+              <Filled text={t("brand.content.key_is")} slots={{ key: <code>{item.key}</code> }} />
+            </p>
+            <p>
+              <Link to={`${here}&key=${encodeURIComponent(item.key)}`}>{t("brand.content.edit")}</Link>
+            </p>
+            <ul className="bo-published-languages">
+              {item.languages.map(({ id, locale }) => (
+                <li key={id}>
+                  <span lang={locale}>{LOCALE_NAMES[locale]}</span>
+                  <Form method="post" className="bo-inline-form">
+                    <CsrfInput />
+                    <input type="hidden" name="kind" value={kind} />
+                    <input type="hidden" name="id" value={id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="retire"
+                      className="button button-small"
+                      aria-label={t("brand.content.retire_one", { title: item.title, language: LOCALE_NAMES[locale] })}
+                    >
+                      {t("brand.content.retire")}
+                    </button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

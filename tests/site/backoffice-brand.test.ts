@@ -152,6 +152,30 @@ describe("content", () => {
     expect(new Set(logged.map((e) => e.operator?.name))).toEqual(new Set(["Admin Ho"]));
   });
 
+  it("lists what is published, fills the editor with an item, and unpublishes one language of it", async () => {
+    const visitor = await signedIn(admin);
+    const list = await (await visitor.get(`${brand("/content")}?kind=campaign`)).text();
+    const item = list.slice(list.indexOf('data-testid="published-summer"'));
+    for (const name of ["English", "繁體中文", "简体中文", "日本語"]) expect(item).toContain(name);
+    const editor = await (await visitor.get(`${brand("/content")}?kind=campaign&key=summer`)).text();
+    expect(editor).toContain('value="summer ja-JP"');
+    expect(editor).toContain('value="2026-01-01T00:00"');
+
+    const [japanese] = await campaignsIn("ja_JP");
+    const retired = await submit(visitor, `${brand("/content")}?kind=campaign`, {
+      kind: "campaign",
+      intent: "retire",
+      id: japanese!.id,
+    });
+    expect(retired.status).toBe(302);
+    expect(retired.html).toContain(html(en.brand.content.retired));
+    // a member reading Japanese now gets the text language's
+    expect((await campaignsIn("ja_JP")).map((c) => c.title)).toEqual(["summer en-US"]);
+    expect((await campaignsIn("zh_TW")).map((c) => c.title)).toEqual(["summer zh-TW"]);
+    const [logged] = await adminActions("operatorRetireContent");
+    expect(logged?.operator?.name).toBe("Admin Ho");
+  });
+
   it("saves terms additions per language and keeps the other translated texts", async () => {
     const visitor = await signedIn(admin);
     const path = `${brand("/content")}?kind=terms`;

@@ -1,4 +1,5 @@
-import { LOCALES, toLocaleId, type Locale } from "../../i18n";
+import { LOCALES, toLocale, toLocaleId, type Locale } from "../../i18n";
+import type { ContentEntry } from "../../../server/contract";
 import type { LocaleId } from "#rules/locales";
 import { hasNoControlCharacters } from "#rules/text";
 
@@ -123,5 +124,54 @@ export function contentDraftOf(form: FormData, kind: ContentKind, textLocale: Lo
     languages: written,
     startsAt: startsAt ?? new Date(0).toISOString(),
     endsAt: endsAt ?? null,
+  };
+}
+
+/** The platform's name of each kind's content (operatorContent, operatorRetireContent). */
+export const PLATFORM_KIND = { campaign: "campaign", news: "press", help: "instruction" } as const;
+export type ListedKind = keyof typeof PLATFORM_KIND;
+
+/** One published item of the list: its key and, per language written, the id retire takes. */
+export interface PublishedItem {
+  key: string;
+  title: string;
+  languages: { id: string; locale: Locale }[];
+}
+
+/** A kind's published entries as the list shows them: one item per key (or per id without one). */
+export function publishedItems(kind: ListedKind, entries: readonly ContentEntry[]): PublishedItem[] {
+  const items = new Map<string, PublishedItem>();
+  for (const e of entries) {
+    if (kind === "help" && e.type !== "help") continue;
+    const locale = toLocale(e.lang);
+    if (!locale) continue;
+    const key = e.key ?? e.id;
+    const item = items.get(key) ?? { key, title: e.title, languages: [] };
+    item.languages.push({ id: e.id, locale });
+    items.set(key, item);
+  }
+  return [...items.values()];
+}
+
+/** A UTC time as the editor's datetime-local field holds it ("2026-12-01T09:00"). */
+const localOf = (iso: string | null) => (iso ? iso.slice(0, 16) : "");
+
+/** The editor filled with a published item's languages (Edit): publishing again replaces each. */
+export function valuesOf(kind: ListedKind, key: string, entries: readonly ContentEntry[]): ContentValues | null {
+  const mine = entries.filter((e) => (e.key ?? e.id) === key && (kind !== "help" || e.type === "help"));
+  if (mine.length === 0 || !KEY.test(key)) return null;
+  const texts = emptyTexts();
+  for (const e of mine) {
+    const locale = toLocale(e.lang);
+    if (locale) texts[locale] = { title: e.title, summary: e.summary, content: e.content };
+  }
+  const first = mine[0]!;
+  return {
+    kind,
+    key,
+    startsAt: localOf(first.startsAt),
+    endsAt: localOf(first.endsAt),
+    newsKind: first.type === "announcement" ? "announcement" : "news",
+    texts,
   };
 }

@@ -3,6 +3,7 @@ import { createStack, Visitor, type Stack } from "../helpers/site";
 import type { TestMember, TestOperator } from "../helpers/platform";
 import type { SiteInfo } from "../../server/contract";
 import en from "../../locales/en-US/backoffice.json";
+import { POOL_OPTION, TEST_XPUB, XPUB_OPTION } from "../platform/money-helpers";
 
 /**
  * The back office's brand section (app/backoffice/README.md, "Brand and content"): site info, the
@@ -15,6 +16,7 @@ const SITE = "bo-brand";
 let stack: Stack;
 let admin: TestOperator;
 let finance: TestOperator;
+let treasurer: TestOperator;
 let member: TestMember;
 
 beforeAll(async () => {
@@ -23,9 +25,11 @@ beforeAll(async () => {
     langOptions: ["en_US", "zh_TW", "zh_CN", "ja_JP"],
     defaultLanguage: "en_US",
     translations: { zh_TW: { title: "品牌" } },
+    depositOptions: [POOL_OPTION, XPUB_OPTION] as unknown as SiteInfo["depositOptions"],
   });
   admin = await stack.platform.createOperator({ name: "Admin Ho", sites: [SITE], roles: ["admin"] });
   finance = await stack.platform.createOperator({ name: "Cashier Lin", sites: [SITE], roles: ["finance"] });
+  treasurer = await stack.platform.createOperator({ name: "Admin Wen", sites: [SITE], roles: ["admin", "finance"] });
   member = await stack.platform.signupMember(SITE);
 });
 afterAll(() => stack?.dispose());
@@ -278,5 +282,57 @@ describe("site info", () => {
     expect(after.langOptions).toEqual(["en_US"]);
     const [logged] = await adminActions("operatorPutSite");
     expect(logged?.operator?.name).toBe("Admin Ho");
+  });
+});
+
+describe("deposit options", () => {
+  const pool = async (optionId: string) =>
+    (
+      await stack.platform.operator("operatorDepositAddresses", {
+        params: { siteId: SITE, optionId },
+        query: {} as never,
+      })
+    ).envelope.data!;
+  const ADDRESSES = ["TQ1111111111111111111111111111111a", "TQ1111111111111111111111111111111b"];
+
+  it("refuses addresses and an xpub that are not, translated, and loads or sets nothing", async () => {
+    const visitor = await signedIn(treasurer);
+    const page = await submit(visitor, brand("/deposits"), {
+      optionId: POOL_OPTION.id,
+      intent: "addresses",
+      addresses: "not an address",
+    });
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(en.brand.deposits.addresses_invalid);
+    const xpub = await submit(visitor, brand("/deposits"), { optionId: XPUB_OPTION.id, intent: "xpub", xpub: "xprv0" });
+    expect(xpub.html).toContain(en.brand.deposits.xpub_invalid);
+    expect(await pool(POOL_OPTION.id)).toMatchObject({ source: "pool", free: 0, assigned: 0 });
+    expect(await pool(XPUB_OPTION.id)).toMatchObject({ source: "pool", xpub: null });
+  });
+
+  it("loads a pool (blank lines skipped) and sets an xpub, and shows what is left", async () => {
+    const visitor = await signedIn(treasurer);
+    const loaded = await submit(visitor, brand("/deposits"), {
+      optionId: POOL_OPTION.id,
+      intent: "addresses",
+      addresses: `${ADDRESSES[0]}\r\n\r\n  ${ADDRESSES[1]}  \r\n`,
+    });
+    expect(loaded.status).toBe(302);
+    expect(loaded.html).toContain(en.brand.deposits.loaded);
+    expect(loaded.html).toContain(en.brand.deposits.from_pool.replace("{{free}}", "2").replace("{{assigned}}", "0"));
+    const set = await submit(visitor, brand("/deposits"), {
+      optionId: XPUB_OPTION.id,
+      intent: "xpub",
+      xpub: TEST_XPUB,
+    });
+    expect(set.status).toBe(302);
+    expect(await pool(XPUB_OPTION.id)).toMatchObject({ source: "xpub", xpub: TEST_XPUB });
+  });
+
+  it("shows an admin without the finance role the platform's refusal of the pool, not a count", async () => {
+    const visitor = await signedIn(admin);
+    const html = await (await visitor.get(brand("/deposits"))).text();
+    expect(html).toContain(POOL_OPTION.name);
+    expect(html).not.toContain('data-testid="pool-usdt-member"');
   });
 });

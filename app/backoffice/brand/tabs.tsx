@@ -8,6 +8,7 @@ export const BRAND_TABS = [
   { path: "", label: "brand.tab.site" },
   { path: "theme", label: "brand.tab.theme" },
   { path: "content", label: "brand.tab.content" },
+  { path: "deposits", label: "brand.tab.deposits" },
   { path: "hosts", label: "brand.tab.hosts" },
 ] as const satisfies readonly { path: string; label: KeyOf<"backoffice"> }[];
 

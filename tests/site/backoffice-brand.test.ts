@@ -336,3 +336,52 @@ describe("deposit options", () => {
     expect(html).not.toContain('data-testid="pool-usdt-member"');
   });
 });
+
+describe("contract trading settings", () => {
+  const form = (s: SiteInfo["contractSettings"]) => ({
+    leverageOptions: s.leverageOptions.join(", "),
+    feePpm: String(s.feePpm),
+    maxFeeShareBp: String(s.maxFeeShareBp),
+    stopOutBp: String(s.stopOutBp),
+    slippageBp: String(s.slippageBp),
+    maxOpenPositions: String(s.maxOpenPositions),
+    minMargin: "10.00",
+    maxMargin: "5,000.50",
+    maxNotionalPerMember: "100000",
+    maxNotionalPerPair: "1000000",
+  });
+
+  it("refuses leverages out of order and a margin range upside down, translated, and changes nothing", async () => {
+    const visitor = await signedIn(admin);
+    const before = (await site()).contractSettings;
+    const disordered = await submit(visitor, brand("/contract"), { ...form(before), leverageOptions: "20, 10" });
+    expect(disordered.status).toBe(200);
+    expect(disordered.html).toContain(en.brand.site.invalid);
+    expect(disordered.html).toMatch(/id="contract-leverageOptions"[^>]*aria-invalid="true"/);
+    const upsideDown = await submit(visitor, brand("/contract"), { ...form(before), minMargin: "9000" });
+    expect(upsideDown.html).toMatch(/id="contract-minMargin"[^>]*aria-invalid="true"/);
+    const notMoney = await submit(visitor, brand("/contract"), { ...form(before), maxMargin: "1.234" });
+    expect(notMoney.html).toMatch(/id="contract-maxMargin"[^>]*aria-invalid="true"/);
+    expect((await site()).contractSettings).toEqual(before);
+  });
+
+  it("saves amounts in the site's money as minor units, and the close-only pairs ticked", async () => {
+    const visitor = await signedIn(admin);
+    const before = (await site()).contractSettings;
+    const pair = (await site()).pairs[0]!;
+    const saved = await submit(visitor, brand("/contract"), {
+      ...form(before),
+      leverageOptions: "5 10 20",
+      closeOnlyPairs: pair,
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.html).toContain(en.brand.contract.saved);
+    expect((await site()).contractSettings).toMatchObject({
+      leverageOptions: [5, 10, 20],
+      minMargin: 1000,
+      maxMargin: 500_050,
+      maxNotionalPerMember: 10_000_000,
+      closeOnlyPairs: [pair],
+    });
+  });
+});

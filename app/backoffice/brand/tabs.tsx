@@ -9,6 +9,7 @@ export const BRAND_TABS = [
   { path: "theme", label: "brand.tab.theme" },
   { path: "content", label: "brand.tab.content" },
   { path: "deposits", label: "brand.tab.deposits" },
+  { path: "contract", label: "brand.tab.contract" },
   { path: "hosts", label: "brand.tab.hosts" },
 ] as const satisfies readonly { path: string; label: KeyOf<"backoffice"> }[];
 

@@ -112,7 +112,7 @@ test("an admin publishes a campaign in four languages and the member site shows 
   await page.getByLabel("Key").fill(KEY);
   await page.getByLabel("Starts").fill("2026-01-01T00:00");
   await page.locator('[name="title.en-US"]').fill(CAMPAIGN["en-US"].title);
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByTestId("content-errors")).toContainText("Each language written needs its title and its text.");
 
   for (const lng of LANGS) {
@@ -120,11 +120,14 @@ test("an admin publishes a campaign in four languages and the member site shows 
     await page.locator(`[name="summary.${lng}"]`).fill(CAMPAIGN[lng].summary);
     await page.locator(`[name="content.${lng}"]`).fill(CAMPAIGN[lng].content);
   }
-  await page.getByRole("button", { name: "Preview" }).click();
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
   for (const lng of LANGS) await expect(page.getByTestId(`preview-${lng}`)).toContainText(CAMPAIGN[lng].title);
   await shoot(browser, page, "brand-content");
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Published.");
+  // listed as published, in each language
+  const listed = page.getByTestId(`published-${KEY}`);
+  for (const name of ["English", "繁體中文", "简体中文", "日本語"]) await expect(listed).toContainText(name);
 
   // the member site, in each language
   const member = await registerMember(browser, DEMO);
@@ -167,7 +170,7 @@ test("the theme page refuses an unreadable accent, names the pair, and stores no
   await expect(page.getByText("Every pair is readable (WCAG AA).")).toBeVisible();
   // a readable draft: previewed, not stored
   await page.getByLabel("Accent").first().fill("#0f766e");
-  await page.getByRole("button", { name: "Preview" }).click();
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "This is a preview." })).toBeVisible();
   await shoot(browser, page, "brand-theme");
   expect((await siteInfo(SITE)).theme).toEqual(before.theme);

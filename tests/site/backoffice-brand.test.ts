@@ -20,7 +20,12 @@ let treasurer: TestOperator;
 let member: TestMember;
 
 beforeAll(async () => {
-  stack = await createStack({ vars: { OPERATOR_HOSTS: "ops.localhost" } });
+  stack = await createStack({
+    vars: {
+      OPERATOR_HOSTS: "ops.localhost",
+      TENANT_HOSTS: JSON.stringify({ "bo.localhost": SITE, localhost: "demo" }),
+    },
+  });
   await stack.platform.seedSite(SITE, {
     langOptions: ["en_US", "zh_TW", "zh_CN", "ja_JP"],
     defaultLanguage: "en_US",
@@ -383,5 +388,24 @@ describe("contract trading settings", () => {
       maxNotionalPerMember: 10_000_000,
       closeOnlyPairs: [pair],
     });
+  });
+});
+
+describe("hostnames", () => {
+  it("lists the TENANTS entries and the configured hostnames of this site only, and how to add one", async () => {
+    const kv = await stack.platform.mf.getKVNamespace("TENANTS", "member-site");
+    await kv.put("brand.example", SITE);
+    await kv.put("other.example", "demo");
+    const visitor = await signedIn(admin);
+    const html = await (await visitor.get(brand("/hosts"))).text();
+    const list = html.slice(
+      html.indexOf('data-testid="hosts"'),
+      html.indexOf("</ul>", html.indexOf('data-testid="hosts"')),
+    );
+    expect(list).toContain("<code>brand.example</code>");
+    expect(list).toContain("<code>bo.localhost</code>");
+    expect(list).not.toContain("other.example");
+    expect(list).not.toContain("<code>localhost</code>");
+    expect(html).toContain(`map-host &lt;hostname&gt; ${SITE} --remote`);
   });
 });

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState, type FormEvent } from "react";
 import { COLOR_SCHEMES } from "#rules/appearance";
 import { CsrfInput } from "~/components/csrf-input";
 import { Filled } from "~/components/filled";
@@ -11,6 +12,7 @@ import {
   themeDraftOf,
   themeFields,
   type ChoiceField,
+  type ThemeFields,
 } from "~/backoffice/brand/theme-form";
 import { ThemePreview } from "~/backoffice/brand/theme-preview";
 import { brandPath } from "~/backoffice/brand/tabs";
@@ -79,7 +81,22 @@ export default function ThemePage() {
   const page = answer ?? loaded;
   const { t, i18n } = useTranslation("backoffice");
   const failing = page.verdicts.filter((v) => !v.passes).length + page.practiceMissing.length;
-  const upDown = page.theme.upDown === "locale" ? defaultUpDown(page.theme, i18n.language) : page.theme.upDown;
+  // with JavaScript the preview follows the fields as they change (its stylesheet is asked again);
+  // without it, the Preview button draws the draft. The verdicts are the server's, on Preview.
+  const [live, setLive] = useState<ThemeFields | null>(null);
+  useEffect(() => setLive(null), [page]);
+  const follow = (event: FormEvent<HTMLFormElement>) => {
+    const form = new FormData(event.currentTarget);
+    const next = { ...page.fields };
+    for (const name of Object.keys(next)) {
+      const value = form.get(name);
+      if (typeof value === "string") next[name] = value.trim();
+    }
+    setLive(next);
+  };
+  const fields = live ?? page.fields;
+  const chosenUpDown = fields.upDown ?? page.theme.upDown;
+  const upDown = chosenUpDown === "locale" ? defaultUpDown(page.theme, i18n.language) : chosenUpDown;
   return (
     <div className="bo-theme">
       {page.refused ? (
@@ -91,7 +108,7 @@ export default function ThemePage() {
           {t("brand.theme.draft")}
         </p>
       ) : null}
-      <Form method="post" className="bo-form bo-theme-form" noValidate>
+      <Form method="post" className="bo-form bo-theme-form" noValidate onChange={follow}>
         <CsrfInput />
         {COLOR_SCHEMES.map((scheme) => (
           <fieldset key={scheme} className="bo-fieldset">
@@ -150,8 +167,9 @@ export default function ThemePage() {
         </div>
       </Form>
       <ThemePreview
-        theme={page.theme}
-        fields={page.fields}
+        buttons={fields.buttons ?? page.theme.buttons}
+        density={fields.density ?? page.theme.density}
+        fields={fields}
         cssHref={brandPath(page.siteId, "theme").replace(/theme$/, "preview.css")}
         upDown={upDown}
       />

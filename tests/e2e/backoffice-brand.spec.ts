@@ -43,8 +43,8 @@ async function createOperator(name: string, roles: string[]): Promise<Operator> 
 }
 
 /** An operator's own browser without JavaScript (plain forms), signed in, reading `lng`. */
-async function operatorPage(browser: Browser, operator: Operator, lng: Lng = "en-US"): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: lng, timezoneId: "UTC" });
+async function operatorPage(browser: Browser, operator: Operator, lng: Lng = "en-US", js = false): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: js, locale: lng, timezoneId: "UTC" });
   await context.addCookies([{ name: "locale", value: lng, url: OPS }]);
   const page = await context.newPage();
   await page.goto(`${OPS}/bo/login`);
@@ -169,7 +169,7 @@ test("the theme page refuses an unreadable accent, names the pair, and stores no
   await page.goto(`${OPS}/bo/sites/${SITE}/brand/theme`);
   await expect(page.getByText("Every pair is readable (WCAG AA).")).toBeVisible();
   // a readable draft: previewed, not stored
-  await page.getByLabel("Accent").first().fill("#0f766e");
+  await page.getByLabel("Accent").first().fill("#1d4ed8");
   await page.getByRole("button", { name: "Preview", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "This is a preview." })).toBeVisible();
   await shoot(browser, page, "brand-theme");
@@ -184,6 +184,18 @@ test("the theme page refuses an unreadable accent, names the pair, and stores no
     "Accent on background",
   );
   expect((await siteInfo(SITE)).theme).toEqual(before.theme);
+  await page.context().close();
+});
+
+test("with JavaScript the theme preview follows the fields before anything is submitted", async ({ browser }) => {
+  const page = await operatorPage(browser, admin, "en-US", true);
+  await page.goto(`${OPS}/bo/sites/${SITE}/brand/theme`);
+  const button = page.getByTestId("theme-preview-light").locator(".button-primary").first();
+  const before = await button.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await page.getByLabel("Accent").first().fill("#1d4ed8");
+  await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(29, 78, 216)");
+  expect(before).not.toBe("rgb(29, 78, 216)");
+  await expect(page.getByRole("status").filter({ hasText: "This is a preview." })).toHaveCount(0);
   await page.context().close();
 });
 

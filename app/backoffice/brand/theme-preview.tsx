@@ -1,4 +1,3 @@
-import type { Theme } from "../../../server/contract";
 import type { ThemeFields } from "./theme-form";
 import { useTranslation } from "../../utils/translator";
 
@@ -10,12 +9,15 @@ import { useTranslation } from "../../utils/translator";
  * page gets), from the back office's own stylesheet route (brand.preview.css): no inline style.
  */
 export function ThemePreview({
-  theme,
+  buttons,
+  density,
   fields,
   cssHref,
   upDown,
 }: {
-  theme: Theme;
+  /** the draft's button style and density (what the member site's CSS selects on) */
+  buttons: string;
+  density: string;
   fields: ThemeFields;
   /** the preview stylesheet's route; the draft goes in its query */
   cssHref: string;
@@ -33,8 +35,8 @@ export function ThemePreview({
             key={scheme}
             className="bo-preview-pane"
             data-scheme={scheme}
-            data-buttons={theme.buttons}
-            data-density={theme.density}
+            data-buttons={buttons}
+            data-density={density}
             data-updown={upDown}
             data-testid={`theme-preview-${scheme}`}
           >

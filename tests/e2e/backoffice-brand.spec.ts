@@ -152,7 +152,7 @@ test("an admin publishes a campaign in four languages and the member site shows 
   await page.context().close();
 });
 
-test("the content editor and theme page in Japanese, at a desk and on a phone", async ({ browser }) => {
+test("every brand page in Japanese, at a desk and on a phone, axe clean", async ({ browser }) => {
   const page = await operatorPage(browser, admin, "ja-JP");
   await page.goto(`${OPS}/bo/sites/${SITE}/brand/content?kind=news`);
   await expect(page.getByRole("heading", { name: tr("ja-JP", "backoffice:menu.brand") })).toBeVisible();
@@ -160,6 +160,14 @@ test("the content editor and theme page in Japanese, at a desk and on a phone", 
   await page.goto(`${OPS}/bo/sites/${SITE}/brand/theme`);
   await expect(page.getByTestId("theme-preview-light")).toBeVisible();
   await shoot(browser, page, "brand-theme-ja-JP");
+  for (const tab of ["site", "deposits", "contract", "hosts"]) {
+    await page.goto(`${OPS}/bo/sites/${SITE}/brand${tab === "site" ? "" : `/${tab}`}`);
+    await expect(page.getByRole("link", { name: tr("ja-JP", `backoffice:brand.tab.${tab}`) })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await shoot(browser, page, `brand-${tab}-ja-JP`);
+  }
   await page.context().close();
 });
 

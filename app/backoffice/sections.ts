@@ -32,7 +32,7 @@ export const SECTIONS = [
   { path: "messages", label: "menu.messages", roles: ["support"], queue: "messages", built: true },
   { path: "members", label: "menu.members", roles: ["support"], built: false },
   { path: "oversight", label: "menu.oversight", roles: ["finance", "admin"], built: false },
-  { path: "brand", label: "menu.brand", roles: ["admin"], built: false },
+  { path: "brand", label: "menu.brand", roles: ["admin"], built: true },
 ] as const satisfies readonly Section[];
 
 export type SectionPath = (typeof SECTIONS)[number]["path"];

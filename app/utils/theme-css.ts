@@ -186,3 +186,17 @@ export function practiceCss(theme: Theme): string {
     `@media (prefers-color-scheme:dark){:root[data-mode=practice][data-scheme=system]{${dark}}}`
   );
 }
+
+/**
+ * The theme's CSS scoped to one element instead of the page (the back office's preview of a draft
+ * theme beside its own look): the same colours and design as themeCss, light on `selector` and dark
+ * on `selector[data-scheme=dark]`, with the up/down colours the element's data-updown picks.
+ */
+export function scopedThemeCss(theme: Theme, locale: string, selector: string): string {
+  const updown = `${selector}{--up:var(--green);--down:var(--red)}${selector}[data-updown=red-up]{--up:var(--red);--down:var(--green)}`;
+  return (
+    `${selector}{${colorDeclarations(theme, "light")};${designDeclarations(theme, locale)}}` +
+    `${selector}[data-scheme=dark]{${colorDeclarations(theme, "dark")}}` +
+    updown
+  );
+}

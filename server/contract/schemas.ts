@@ -449,5 +449,22 @@ export const campaign = z.object({
   endsAt: z.string().datetime().nullable(),
 });
 export const instruction = z.object({ id: z.string(), type: z.string(), title: z.string(), content: z.string() });
+/**
+ * One published item in one language, as an operator lists a site's content (operatorContent):
+ * `key` ties its languages (a news item's path, a campaign's or instruction's key; null: none),
+ * `type` is a news item's kind or an instruction's type, dates only for campaigns.
+ */
+export const contentEntry = z.object({
+  id: z.string(),
+  lang: localeId,
+  key: z.string().nullable(),
+  type: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  content: z.string(),
+  startsAt: z.string().datetime().nullable(),
+  endsAt: z.string().datetime().nullable(),
+});
+export type ContentEntry = z.infer<typeof contentEntry>;
 
 export const langQuery = z.object({ lang: localeId });

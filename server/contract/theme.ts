@@ -176,16 +176,34 @@ function drawnPairs(t: Theme, scheme: ColorScheme, palette: Palette = t[scheme])
   return pairs;
 }
 
+/** One drawn pair and how it fares: what the back office's theme page shows per pair. */
+export interface ContrastVerdict {
+  scheme: ColorScheme;
+  /** what is drawn: "text", "muted text", "accent", "green", "red", "field border", "button text", … */
+  name: string;
+  color: string;
+  /** what it is drawn on: "background", "surface", "selected option", "accent", "hero panel" */
+  ground: string;
+  groundColor: string;
+  /** the ratio, floored to one decimal as the refusal says it ("4.4") */
+  ratio: string;
+  needed: number;
+  passes: boolean;
+}
+
+/** Every pair the theme draws in one scheme with its ratio and verdict (the rule themeProblems applies). */
+export function contrastVerdicts(t: Theme, scheme: ColorScheme, palette: Palette = t[scheme]): ContrastVerdict[] {
+  return drawnPairs(t, scheme, palette).map(([name, color, ground, groundColor, needed]) => {
+    const ratio = contrastRatio(color, groundColor);
+    return { scheme, name, color, ground, groundColor, ratio: floor1(ratio), needed, passes: ratio >= needed };
+  });
+}
+
 /** The pairs of one scheme below AA, each said as themeProblems says it. */
 function schemeProblems(t: Theme, scheme: ColorScheme, palette: Palette = t[scheme]): string[] {
-  const problems: string[] = [];
-  for (const [name, color, groundName, ground, needed] of drawnPairs(t, scheme, palette)) {
-    const ratio = contrastRatio(color, ground);
-    if (ratio < needed) {
-      problems.push(`${scheme}: ${name} ${color} on ${groundName} ${ground} is ${floor1(ratio)}:1, needs ${needed}:1`);
-    }
-  }
-  return problems;
+  return contrastVerdicts(t, scheme, palette)
+    .filter((v) => !v.passes)
+    .map((v) => `${scheme}: ${v.name} ${v.color} on ${v.ground} ${v.groundColor} is ${v.ratio}:1, needs ${v.needed}:1`);
 }
 
 /**

@@ -931,6 +931,7 @@ const TABLE: Record<CallName, Entry> = {
     request: async () => ({ params: operatorSite, query: { mobile: member.mobile } }),
     strings: { "query.mobile": id("found nothing") },
   },
+  operatorContent: { request: async () => ({ params: operatorSite, query: { kind: "press" } }) },
   operatorRetireContent: {
     request: async () => {
       const { envelope } = await platform.operator("operatorPublishPress", {

@@ -336,3 +336,65 @@ describe("content languages", () => {
     expect(await titles("zh_TW", "rules")).toEqual([]);
   });
 });
+
+describe("operatorContent", () => {
+  const LIST_SITE = "content-list";
+  beforeAll(async () => {
+    await platform.seedSite(LIST_SITE);
+    const campaign = (lang: "en_US" | "ja_JP", key: string, title: string) =>
+      platform.operator("operatorPublishCampaign", {
+        params: { siteId: LIST_SITE },
+        body: { lang, key, title, summary: "", content: title, startsAt: "2026-01-01T00:00:00.000Z", endsAt: null },
+      });
+    await campaign("en_US", "spring", "Spring");
+    await campaign("en_US", "summer", "Summer");
+    await campaign("ja_JP", "spring", "春");
+  });
+
+  it("lists every language of every item of a kind, each key's languages together in first-published order", async () => {
+    const { envelope } = await platform.operator("operatorContent", {
+      params: { siteId: LIST_SITE },
+      query: { kind: "campaign" },
+    });
+    expect(envelope.statusCode).toBe(200);
+    expect(envelope.data!.map((e) => [e.key, e.lang, e.title])).toEqual([
+      ["spring", "en_US", "Spring"],
+      ["spring", "ja_JP", "春"],
+      ["summer", "en_US", "Summer"],
+    ]);
+    expect(envelope.data![0]).toMatchObject({ type: "campaign", startsAt: "2026-01-01T00:00:00.000Z", endsAt: null });
+    // each entry's id is what retire takes: one language goes, the others stay
+    const retired = await platform.operator("operatorRetireContent", {
+      params: { siteId: LIST_SITE, kind: "campaign", id: envelope.data![1]!.id },
+    });
+    expect(retired.envelope.statusCode).toBe(200);
+    const after = await platform.operator("operatorContent", {
+      params: { siteId: LIST_SITE },
+      query: { kind: "campaign" },
+    });
+    expect(after.envelope.data!.map((e) => e.title)).toEqual(["Spring", "Summer"]);
+  });
+
+  it("lists news with its path as key and its kind as type, and nothing of another site", async () => {
+    const { envelope } = await platform.operator("operatorContent", {
+      params: { siteId: SITE },
+      query: { kind: "press" },
+    });
+    expect(envelope.data!.find((e) => e.key === "launch" && e.lang === "ja_JP")).toMatchObject({
+      type: "news",
+      title: "ローンチ",
+      startsAt: null,
+    });
+    expect(envelope.data!.some((e) => e.key === "b-only")).toBe(false);
+  });
+
+  it("is the admins': a support operator is refused", async () => {
+    const support = await platform.createOperator({ name: "Helpdesk", sites: [LIST_SITE], roles: ["support"] });
+    const { envelope } = await platform.operator(
+      "operatorContent",
+      { params: { siteId: LIST_SITE }, query: { kind: "press" } },
+      support.key,
+    );
+    expect(envelope.statusCode).toBe(403);
+  });
+});

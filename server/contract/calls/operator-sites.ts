@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   account,
   campaign,
+  contentEntry,
   instruction,
   localeId,
   pressItem,
@@ -278,6 +279,17 @@ export const OPERATOR_SITE_CALLS = {
     summary: "Retire a news item, announcement, campaign or instruction",
     params: siteParams.extend({ kind: z.enum(["press", "campaign", "instruction"]), id: z.string().min(1).max(64) }),
     data: none,
+  }),
+  operatorContent: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/content",
+    auth: "operator",
+    roles: ADMIN,
+    summary:
+      "Every published news item and announcement, campaign or instruction of a site, in every language (what retire takes by id)",
+    params: siteParams,
+    query: z.object({ kind: z.enum(["press", "campaign", "instruction"]) }),
+    data: z.array(contentEntry),
   }),
   operatorAudit: call({
     method: "GET",

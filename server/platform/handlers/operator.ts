@@ -49,6 +49,9 @@ export const operatorPublishInstruction: Handler<"operatorPublishInstruction"> =
 export const operatorSetChatLink: Handler<"operatorSetChatLink"> = async ({ env, params, body }) =>
   siteStub(env, params.siteId).setChatLink(body.link);
 
+export const operatorContent: Handler<"operatorContent"> = async ({ env, params, query }) =>
+  siteStub(env, params.siteId).listAllContent(query.kind);
+
 export const operatorRetireContent: Handler<"operatorRetireContent"> = async ({ env, params }) =>
   siteStub(env, params.siteId).retireContent(params.kind, params.id);
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { campaign, instruction, pressItem } from "../../contract";
+import type { campaign, ContentEntry, instruction, pressItem } from "../../contract";
 import type { LocaleId } from "#rules/locales";
 import { newId } from "../auth/token";
 
@@ -283,4 +283,34 @@ const CONTENT_TABLES: Record<ContentKind, string> = {
  */
 export function retire(sql: SqlStorage, kind: ContentKind, id: string): boolean {
   return sql.exec(`DELETE FROM ${CONTENT_TABLES[kind]} WHERE id = ? RETURNING id`, id).toArray().length > 0;
+}
+
+/**
+ * Every item of a kind in every language, for the operator's list (operatorContent): grouped by
+ * key, each group's languages together, in the order the groups were first published.
+ */
+export function listAll(sql: SqlStorage, kind: ContentKind): ContentEntry[] {
+  const rows = sql
+    .exec<Record<string, string | null>>(`SELECT * FROM ${CONTENT_TABLES[kind]} ORDER BY rowid`)
+    .toArray();
+  const entries = rows.map((r): ContentEntry => ({
+    id: r.id!,
+    lang: r.lang as LocaleId,
+    key: kind === "press" ? r.path! : (r.group_key ?? null),
+    type: kind === "press" ? r.kind! : kind === "instruction" ? r.type! : "campaign",
+    title: r.title!,
+    summary: r.summary ?? "",
+    content: r.content!,
+    startsAt: kind === "campaign" ? r.starts_at! : null,
+    endsAt: kind === "campaign" ? (r.ends_at ?? null) : null,
+  }));
+  const first = new Map<string, number>();
+  entries.forEach((e, i) => {
+    const group = e.key ?? e.id;
+    if (!first.has(group)) first.set(group, i);
+  });
+  return entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => first.get(a.e.key ?? a.e.id)! - first.get(b.e.key ?? b.e.id)! || a.i - b.i)
+    .map(({ e }) => e);
 }

@@ -6,6 +6,7 @@ import {
   type DepositAddressPool,
   type DepositAddressView,
   type CampaignRule,
+  type ContentEntry,
   type IconSize,
   type SiteConfigPatch,
   type SiteInfo,
@@ -344,6 +345,12 @@ export class SiteObject extends DurableObject<Env> {
 
   listInstructions(lang: LocaleId, type: string): content.Instruction[] {
     return content.listInstructions(this.sql, lang, this.fallbackLanguage(), type);
+  }
+
+  /** Every item of a kind in every language (the operator's list). */
+  listAllContent(kind: content.ContentKind): Result<ContentEntry[]> {
+    if (!this.row()) return fail(400, "invalid_site");
+    return ok(content.listAll(this.sql, kind));
   }
 
   retireContent(kind: content.ContentKind, id: string): Result<null> {

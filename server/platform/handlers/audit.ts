@@ -19,6 +19,8 @@ const LISTS: ReadonlySet<CallName> = new Set<CallName>([
   "operatorAudit",
   // where an option's addresses come from and who holds which: a list, as the queues are
   "operatorDepositAddresses",
+  // a site's day in totals (the oversight page, read at each visit): no member's data, no change
+  "operatorSiteDay",
 ]);
 
 /** Body fields worth keeping in the log: what was decided and why, or what was published where. */

@@ -14,7 +14,8 @@ import type { Handlers } from "./types";
 import * as campaigns from "./campaigns";
 import * as positions from "./positions";
 import * as protection from "./protection";
-import { operatorMember } from "./support";
+import { operatorFindMember, operatorMember } from "./support";
+import { operatorSiteDay } from "./oversight";
 
 /** One handler per call of the contract; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -38,6 +39,8 @@ export const handlers: Handlers = {
   ...operators,
   operatorAudit,
   operatorMember,
+  operatorFindMember,
+  operatorSiteDay,
   ...dataOps,
   deposit: money.deposit,
   deposits: money.deposits,

@@ -30,6 +30,7 @@ export function AuditTable({ entries, label }: { entries: readonly AuditEntry[];
         ],
       }))}
       empty="audit.none"
+      wrap
     />
   );
 }

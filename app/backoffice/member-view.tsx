@@ -45,16 +45,23 @@ export function MemberView({
 
       <section className="bo-section">
         <h2 id="bo-m-balances">{t("members.balances")}</h2>
-        <ItemFacts
-          rows={[
-            ["members.main", money(w.main.balance)],
-            ["members.on_hold", money(w.main.onHold)],
-            ["members.bonus", money(w.main.bonus)],
-            ["members.in_bets", money(w.inBets)],
-            ["members.in_positions", money(w.inPositions)],
-            ["members.total", money(w.total)],
-          ]}
-        />
+        <dl className="bo-facts bo-figures">
+          {(
+            [
+              ["members.main", w.main.balance],
+              ["members.on_hold", w.main.onHold],
+              ["members.bonus", w.main.bonus],
+              ["members.in_bets", w.inBets],
+              ["members.in_positions", w.inPositions],
+              ["members.total", w.total],
+            ] as const
+          ).map(([label, amount]) => (
+            <div key={label}>
+              <dt>{t(label)}</dt>
+              <dd>{money(amount)}</dd>
+            </div>
+          ))}
+        </dl>
         <BoTable
           label={t("members.game_wallets")}
           columns={["members.game_wallet", "members.balance"]}
@@ -73,9 +80,9 @@ export function MemberView({
           label={t("members.open_bets")}
           columns={[
             "members.pair",
-            "members.period",
             "members.option",
             "members.stake",
+            "members.period",
             "members.odds",
             "members.ends",
           ]}
@@ -83,9 +90,9 @@ export function MemberView({
             key: b.id,
             cells: [
               b.pair,
-              b.periodNo,
               t(`game:option.${b.option}`),
               <span className="bo-num">{money(b.amount)}</span>,
+              b.periodNo,
               b.odds,
               time(b.endsAt),
             ],
@@ -125,13 +132,13 @@ export function MemberView({
         <h2 id="bo-m-deposits">{t("members.deposits")}</h2>
         <BoTable
           label={t("members.deposits")}
-          columns={["members.requested", "members.amount", "members.status", "queue.option", "members.reason"]}
+          columns={["members.amount", "members.status", "members.requested", "queue.option", "members.reason"]}
           rows={m.deposits.map((d) => ({
             key: d.id,
             cells: [
-              time(d.createdAt),
               <span className="bo-num">{money(d.amount)}</span>,
               t(`money:status.${d.status}`),
+              time(d.createdAt),
               d.optionName,
               reason(d.reason),
             ],
@@ -144,14 +151,14 @@ export function MemberView({
         <h2 id="bo-m-withdrawals">{t("members.withdrawals")}</h2>
         <BoTable
           label={t("members.withdrawals")}
-          columns={["members.requested", "members.amount", "queue.fee", "members.status", "members.reason"]}
+          columns={["members.amount", "members.status", "members.requested", "queue.fee", "members.reason"]}
           rows={m.withdrawals.map((x) => ({
             key: x.id,
             cells: [
-              time(x.createdAt),
               <span className="bo-num">{money(x.amount)}</span>,
-              <span className="bo-num">{money(x.fee)}</span>,
               t(`money:status.${x.status}`),
+              time(x.createdAt),
+              <span className="bo-num">{money(x.fee)}</span>,
               reason(x.reason),
             ],
           }))}

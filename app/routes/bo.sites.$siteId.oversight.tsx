@@ -91,22 +91,22 @@ export default function Oversight() {
           <p role="alert">{t("oversight.unavailable")}</p>
         ) : (
           <>
-            <dl className="bo-facts">
+            <dl className="bo-facts bo-figures">
               <div>
                 <dt>{t("oversight.deposits")}</dt>
-                <dd className="bo-num">{sum(totals.deposits)}</dd>
+                <dd>{sum(totals.deposits)}</dd>
               </div>
               <div>
                 <dt>{t("oversight.withdrawals")}</dt>
-                <dd className="bo-num">{sum(totals.withdrawals)}</dd>
+                <dd>{sum(totals.withdrawals)}</dd>
               </div>
               <div>
                 <dt>{t("oversight.bets")}</dt>
-                <dd className="bo-num">{sum(totals.bets)}</dd>
+                <dd>{sum(totals.bets)}</dd>
               </div>
               <div>
                 <dt>{t("oversight.net")}</dt>
-                <dd className="bo-num">{money(totals.net)}</dd>
+                <dd>{money(totals.net)}</dd>
               </div>
             </dl>
             <p className="bo-hint">{t("oversight.net_hint")}</p>
@@ -150,7 +150,7 @@ export default function Oversight() {
                         n: Math.round(((p.longNotional + p.shortNotional) * 100) / p.limit),
                       })
                     : "—",
-                  <span className="bo-num">{money(-p.unrealizedPnl)}</span>,
+                  <span className="bo-num">{money(0 - p.unrealizedPnl)}</span>,
                   <span className="bo-num">{money(p.margin)}</span>,
                 ],
               }))}

@@ -19,8 +19,10 @@ const LISTS: ReadonlySet<CallName> = new Set<CallName>([
   "operatorAudit",
   // where an option's addresses come from and who holds which: a list, as the queues are
   "operatorDepositAddresses",
-  // a site's day in totals (the oversight page, read at each visit): no member's data, no change
+  // a site's day in totals and its open interest (the oversight page reads both at each visit):
+  // sums over every member, no one member's data, no change
   "operatorSiteDay",
+  "operatorOpenInterest",
 ]);
 
 /** Body fields worth keeping in the log: what was decided and why, or what was published where. */

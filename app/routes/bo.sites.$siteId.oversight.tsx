@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { AuditTable } from "~/backoffice/audit-table";
-import { ItemFacts, useFormats } from "~/backoffice/item-facts";
+import { useFormats } from "~/backoffice/item-facts";
 import { backOffice, requireOperator, siteIdOf } from "~/backoffice/operator.server";
 import { auditSearchOf, dayOf } from "~/backoffice/oversight.server";
 import { boPaths, sectionRoles } from "~/backoffice/sections";

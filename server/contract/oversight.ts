@@ -16,7 +16,7 @@ const memberId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const typedMobile = z
   .string()
   .trim()
-  .regex(/^\+?[0-9 .()\-]{4,32}$/);
+  .regex(/^\+?[0-9 .()-]{4,32}$/);
 
 /** Exactly one of account, mobile or member id: a member is found by one of them. */
 export const memberLookupQuery = z

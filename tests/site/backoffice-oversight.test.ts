@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStack, Visitor, type Stack } from "../helpers/site";
 import type { TestMember, TestOperator } from "../helpers/platform";
-import { bindBank, fund, memberCall, memberIdOf, MONEY_SITE } from "../platform/money-helpers";
+import { bindBank, eventually, fund, memberCall, memberIdOf, MONEY_SITE } from "../platform/money-helpers";
 import en from "../../locales/en-US/backoffice.json";
 import ja from "../../locales/ja-JP/backoffice.json";
 import messages from "../../locales/en-US/messages.json";
@@ -72,6 +72,24 @@ describe("members", () => {
       expect(page, query).toContain(`<p role="alert">${html(messages.account_not_found)}</p>`);
       expect(page, query).not.toContain('id="bo-member-title"');
     }
+  });
+
+  it("links the member's message threads, and each thread back to the member's page", async () => {
+    const sent = await memberCall(stack.platform, member, "sendMessage", {
+      body: { title: "Where is my withdrawal?", content: "I asked this morning." },
+    });
+    expect(sent.envelope.statusCode, sent.envelope.message).toBe(200);
+    const id = (sent.envelope.data as { id: string }).id;
+    const wuPage = await signedIn(wu);
+    const thread = site(`messages/${memberIdOf(member)}/${id}`);
+    const page = await eventually(async () => {
+      const text = await (await wuPage.get(site(`members?by=account&q=${member.account}`))).text();
+      return text.includes(`href="${thread}"`) ? text : null;
+    });
+    expect(page).toContain("Where is my withdrawal?");
+    const threadPage = await (await wuPage.get(thread)).text();
+    expect(threadPage).toContain(`href="${html(site(`members?by=id&q=${memberIdOf(member)}`))}"`);
+    expect(threadPage).toContain(html(en.members.open_member));
   });
 
   it("is support's: finance is refused with the role's reason", async () => {

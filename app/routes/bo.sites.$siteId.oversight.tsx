@@ -155,6 +155,7 @@ export default function Oversight() {
                 ],
               }))}
               empty="oversight.no_pairs"
+              wrap
             />
             <p className="bo-hint">{t("oversight.exposure_hint")}</p>
           </>

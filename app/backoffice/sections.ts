@@ -30,8 +30,8 @@ export const SECTIONS = [
   { path: "withdrawals", label: "menu.withdrawals", roles: ["finance"], queue: "withdrawals", built: true },
   { path: "bank", label: "menu.bank", roles: ["finance"], queue: "bank", built: true },
   { path: "messages", label: "menu.messages", roles: ["support"], queue: "messages", built: true },
-  { path: "members", label: "menu.members", roles: ["support"], built: false },
-  { path: "oversight", label: "menu.oversight", roles: ["finance", "admin"], built: false },
+  { path: "members", label: "menu.members", roles: ["support"], built: true },
+  { path: "oversight", label: "menu.oversight", roles: ["finance", "admin"], built: true },
   { path: "brand", label: "menu.brand", roles: ["admin"], built: true },
 ] as const satisfies readonly Section[];
 

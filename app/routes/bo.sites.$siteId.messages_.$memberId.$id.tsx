@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { useId } from "react";
 import { CsrfInput } from "~/components/csrf-input";
 import { MAX_REPLY_LENGTH } from "~/backoffice/decision.server";
 import { useFormats } from "~/backoffice/item-facts";
+import { memberPath } from "~/backoffice/lookup";
 import { backOffice, noticeAndBack, requireOperator, siteIdOf } from "~/backoffice/operator.server";
 import { boPaths, sectionRoles } from "~/backoffice/sections";
 import { requireSiteFacts } from "~/backoffice/site.server";
@@ -44,6 +45,8 @@ export default function MessageThread() {
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("backoffice");
   const { time } = useFormats(facts.currency);
+  // the member this thread is with: their page in the members section (support's, as this page is)
+  const memberId = useParams().memberId ?? "";
   const replyId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -53,6 +56,9 @@ export default function MessageThread() {
         <Link to={boPaths.site(siteId, "messages")}>{t("messages.back")}</Link>
       </p>
       <h1>{thread.title}</h1>
+      <p>
+        <Link to={boPaths.site(siteId, memberPath(memberId))}>{t("members.open_member")}</Link>
+      </p>
       <ol className="bo-thread">
         <li className="bo-said bo-said-member">
           <p className="bo-hint">{t("messages.member_wrote", { time: time(thread.createdAt) })}</p>

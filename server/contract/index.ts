@@ -21,3 +21,4 @@ export * from "./operators";
 export * from "./idempotency";
 export * from "./support";
 export * from "./data-ops";
+export * from "./oversight";

@@ -194,6 +194,9 @@ export const MESSAGE_CODES = [
   // workerd), and a point outside the recovery window (in the future, or past 30 days)
   "restore_unavailable",
   "restore_point_invalid",
+  // decided here (a member looked up by mobile, support.ts): a number typed without its area code
+  // that is the same national number in two of the site's area codes
+  "mobile_ambiguous",
 ] as const;
 
 export type MessageCode = (typeof MESSAGE_CODES)[number];

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { actingOperatorId } from "./operators";
+import { exportDay } from "./data-ops";
 import { account } from "./schemas";
 
 /** Abuse limits and the per-site audit log (server/platform/README.md, "Security decisions"). */
@@ -145,6 +146,9 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
+/** A UTC day that exists in the calendar, as an audit search's bound (as an export's day). */
+const auditDay = exportDay;
+
 export const auditQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
@@ -153,4 +157,8 @@ export const auditQuery = z.object({
   account: account.optional(),
   /** one operator's actions, by id (`op_…`, or `owner` for the owner key) */
   operator: actingOperatorId.optional(),
+  /** entries from this UTC day on (YYYY-MM-DD) */
+  from: auditDay.optional(),
+  /** entries up to and including this UTC day (YYYY-MM-DD) */
+  to: auditDay.optional(),
 });

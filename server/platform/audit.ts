@@ -161,7 +161,7 @@ export function memberAudit(sql: SqlStorage, memberId: string, account: string, 
     .map(toEntry);
 }
 
-/** Newest first (by the time of the event, then by arrival), filtered by type and account. */
+/** Newest first (by the time of the event, then by arrival), filtered by type, account, operator and UTC days. */
 export function listAudit(
   sql: SqlStorage,
   q: AuditQuery,
@@ -179,6 +179,15 @@ export function listAudit(
   if (q.operator !== undefined) {
     where.push("operator_id = ?");
     bindings.push(q.operator);
+  }
+  // UTC days: from the first one's start to the end of the last (times stored as ISO, which compare)
+  if (q.from !== undefined) {
+    where.push("at >= ?");
+    bindings.push(`${q.from}T00:00:00.000Z`);
+  }
+  if (q.to !== undefined) {
+    where.push("at < ?");
+    bindings.push(new Date(Date.parse(`${q.to}T00:00:00.000Z`) + 86_400_000).toISOString());
   }
   const filter = where.length > 0 ? `WHERE ${where.join(" AND ")}` : "";
   const total = sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM audit_log ${filter}`, ...bindings).one().n;

@@ -126,3 +126,28 @@ export function e164Number(areaCode: string, national: string): string {
     rule?.trunkStored && national.startsWith(rule.trunk) ? national.slice(rule.trunk.length) : national;
   return `${areaCode}${rule ? significant : national.replace(/^0/, "")}`;
 }
+
+/**
+ * The stored (area code, national number) pairs a number typed by support may be: with a leading
+ * "+", the one area code it starts with; without, every area code of `areaCodes` whose rule
+ * takes it (a national number can be a mobile of more than one country: 6123 4567 in Hong Kong
+ * and Macao). Empty when it is no mobile number of any of them.
+ */
+export function mobileCandidates(typed: string, areaCodes: readonly string[]): { areaCode: string; mobile: string }[] {
+  const trimmed = typed.trim();
+  if (trimmed.startsWith("+")) {
+    const digits = digitsOf(trimmed.slice(1));
+    if (digits === null) return [];
+    return MOBILE_RULES.filter((r) => areaCodes.includes(r.areaCode) && digits.startsWith(r.areaCode.slice(1)))
+      .map((r) => {
+        const significant = digits.slice(r.areaCode.length - 1);
+        if (!r.significant.test(significant)) return null;
+        return { areaCode: r.areaCode, mobile: r.trunkStored ? `${r.trunk}${significant}` : significant };
+      })
+      .filter((c): c is { areaCode: string; mobile: string } => c !== null);
+  }
+  return areaCodes.flatMap((areaCode) => {
+    const national = nationalMobile(areaCode, trimmed);
+    return national === null ? [] : [{ areaCode, mobile: national }];
+  });
+}

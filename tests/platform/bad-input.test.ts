@@ -913,7 +913,13 @@ const TABLE: Record<CallName, Entry> = {
   operatorAudit: {
     request: async () => ({
       params: operatorSite,
-      query: { type: "signin_failed", account: member.account, operator: "owner" },
+      query: {
+        type: "signin_failed",
+        account: member.account,
+        operator: "owner",
+        from: "2020-01-01",
+        to: "2099-12-31",
+      },
     }),
   },
   operatorMessage: {
@@ -1012,6 +1018,11 @@ const TABLE: Record<CallName, Entry> = {
     strings: { "params.memberId": id("invalid_parameters") },
   },
   operatorMember: { request: async () => ({ params: { ...operatorSite, account: member.account } }) },
+  operatorFindMember: {
+    request: async () => ({ params: operatorSite, query: { memberId: memberIdOf(member.token) } }),
+    strings: { "query.memberId": id("account_not_found") },
+  },
+  operatorSiteDay: { request: async () => ({ params: { ...operatorSite, day: "2020-01-01" } }) },
   operatorEndBreak: {
     request: async () => {
       const m = await onBreak();

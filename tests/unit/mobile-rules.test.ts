@@ -4,7 +4,14 @@
  * from the country's numbering plan, not computed by the rule.
  */
 import { describe, expect, it } from "vitest";
-import { e164Number, isMobileNumber, MOBILE_AREA_CODES, MOBILE_RULES, nationalMobile } from "#rules/mobile";
+import {
+  e164Number,
+  isMobileNumber,
+  MOBILE_AREA_CODES,
+  MOBILE_RULES,
+  mobileCandidates,
+  nationalMobile,
+} from "#rules/mobile";
 import { mobileField } from "../../app/utils/auth-schemas.server";
 import { resources as catalogs } from "../../server/site/i18n";
 import { siteConfigPatch, signupBody, updateInfoBody } from "../../server/contract";
@@ -179,5 +186,29 @@ describe("the contract", () => {
   it("lets a site offer only area codes with a rule", () => {
     expect(siteConfigPatch.safeParse({ localsOptions: ["+886", "+852", "+1"] }).success).toBe(true);
     expect(siteConfigPatch.safeParse({ localsOptions: ["+886", "+44"] }).success).toBe(false);
+  });
+});
+
+describe("support's lookup by mobile number", () => {
+  it("reads a number with its area code as that area code's stored form, and a national one for each area code that takes it", () => {
+    expect(mobileCandidates("+886 912-345-678", MOBILE_AREA_CODES)).toEqual([
+      { areaCode: "+886", mobile: "0912345678" },
+    ]);
+    expect(mobileCandidates("+1 (415) 555-0123", MOBILE_AREA_CODES)).toEqual([
+      { areaCode: "+1", mobile: "4155550123" },
+    ]);
+    expect(mobileCandidates("0912 345 678", MOBILE_AREA_CODES)).toEqual([{ areaCode: "+886", mobile: "0912345678" }]);
+    // 6123 4567 is a mobile of Hong Kong and of Macao: both are asked, and the platform refuses two matches
+    expect(mobileCandidates("6123 4567", MOBILE_AREA_CODES)).toEqual([
+      { areaCode: "+852", mobile: "61234567" },
+      { areaCode: "+853", mobile: "61234567" },
+    ]);
+  });
+
+  it("finds nothing for what is no mobile number of the area codes asked", () => {
+    expect(mobileCandidates("+886 1234", MOBILE_AREA_CODES)).toEqual([]);
+    expect(mobileCandidates("+999 912345678", MOBILE_AREA_CODES)).toEqual([]);
+    expect(mobileCandidates("0912345678", ["+81"])).toEqual([]);
+    expect(mobileCandidates("call me", MOBILE_AREA_CODES)).toEqual([]);
   });
 });

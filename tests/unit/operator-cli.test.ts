@@ -127,6 +127,7 @@ describe("help", () => {
         "unlink-site",
         "map-host",
         "bank-documents",
+        "day-totals",
       ]),
     );
     // the environment is documented
@@ -857,6 +858,25 @@ describe("member", () => {
     expect(out).toMatch(/deposit \/ day\s+\$500\.00/);
     expect(out).toContain("every 30 minutes (the site's default)");
     expect(out).toMatch(/withdrawal_rejected\s+Cashier Lin \(op_0123456789abcdef\)\s+reason=name does not match/);
+  });
+
+  it("finds the member by mobile number or id with --by, through the lookup call", async () => {
+    const lookup = "/operator/sites/demo/member";
+    for (const [argv, query] of [
+      [["member", "demo", "0912 345 678", "--by", "mobile"], { mobile: "0912 345 678" }],
+      [["member", "demo", "m_3k9x2", "--by", "id"], { memberId: "m_3k9x2" }],
+    ] as const) {
+      const cli = fakeIo({ answer: (url) => (url.pathname === lookup ? ok(overview) : siteInfo("USD")(url)) });
+      expect(await run([...argv], cli.io), argv.join(" ")).toBe(0);
+      const sent = new URL(cli.sent[0]!.url);
+      expect(sent.pathname).toBe(lookup);
+      expect(Object.fromEntries(sent.searchParams)).toEqual(query);
+      expect(cli.stdout()).toContain("member alice (m_3k9x2)");
+    }
+    const wrong = fakeIo();
+    expect(await run(["member", "demo", "a b", "--by", "id"], wrong.io)).toBe(2);
+    expect(await run(["member", "demo", "alice", "--by", "email"], wrong.io)).toBe(2);
+    expect(wrong.sent).toEqual([]);
   });
 
   it("says so when the account is not the site's, exit 1", async () => {

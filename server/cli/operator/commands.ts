@@ -6,6 +6,7 @@
 import { AUDIT_TYPES, CALLS } from "../../contract";
 import { ICONS_COMMAND, THEME_COMMAND } from "./brand";
 import { CONTRACT_COMMANDS } from "./contract-trading";
+import { DAY_TOTALS_COMMAND } from "./day-totals";
 import { bodyFlags, checkedBody, idArg, jsonBody, pairArg, siteArg } from "./inputs";
 import { MEMBER_COMMAND } from "./member";
 import { OPERATORS_COMMAND } from "./operators";
@@ -228,11 +229,14 @@ const SITE_COMMANDS: CommandSpec[] = [
         value: "id",
         help: "only actions of this operator (an id of operators list, or owner)",
       },
+      { name: "from", type: "string", value: "day", help: "only entries from this UTC day on (2025-01-31)" },
+      { name: "to", type: "string", value: "day", help: "only entries up to and including this UTC day" },
       { name: "page", type: "string", value: "n", help: "page number, from 1 (default 1)" },
       { name: "page-size", type: "string", value: "n", help: "entries per page, 1–200 (default 50)" },
     ],
     examples: [
       "audit demo",
+      "audit demo --operator owner --from 2025-01-01 --to 2025-01-31",
       "audit demo --type signin_failed --account alice --page 2",
       "audit demo --operator op_0123456789abcdef",
     ],
@@ -241,6 +245,8 @@ const SITE_COMMANDS: CommandSpec[] = [
         type: ctx.flags.type,
         account: ctx.flags.account,
         operator: ctx.flags.operator,
+        from: ctx.flags.from,
+        to: ctx.flags.to,
         page: ctx.flags.page,
         pageSize: ctx.flags["page-size"],
       });
@@ -356,7 +362,7 @@ export const COMMAND_GROUPS: ReadonlyArray<{ title: string; commands: readonly C
   { title: "player protection", commands: PROTECTION_COMMANDS },
   { title: "market", commands: [...MARKET_COMMANDS, PAIR_SOURCE_COMMAND] },
   { title: "contract trading", commands: CONTRACT_COMMANDS },
-  { title: "restore and exports", commands: DATA_COMMANDS },
+  { title: "restore and exports", commands: [DAY_TOTALS_COMMAND, ...DATA_COMMANDS] },
   { title: "set-up", commands: TOOL_COMMANDS },
   { title: "operators", commands: [OPERATORS_COMMAND] },
 ];

@@ -1,10 +1,13 @@
-/** `member <site> <account>`: one member on one page, for customer service (the call: operatorMember). */
-import { account as accountSchema, type MemberOverview } from "../../contract";
+/**
+ * `member <site> <who>`: one member on one page, for customer service (the calls: operatorMember
+ * by account, operatorFindMember by mobile number or member id).
+ */
+import { CALLS, type MemberOverview } from "../../contract";
 import { formatTime, keyValue, table, type Money } from "./format";
 import { protection } from "./protection";
 import { auditActor, auditDetails } from "./render";
 import { siteArg } from "./inputs";
-import type { CommandSpec } from "./spec";
+import { UsageError, type CommandSpec } from "./spec";
 
 const at = (iso: string | null) => formatTime(iso).replace(/ UTC$/, "");
 const orDash = (text: string) => (text === "" ? "—" : text);
@@ -111,7 +114,7 @@ export function memberPage(m: MemberOverview, money: Money): string {
 
 export const MEMBER_COMMAND: CommandSpec = {
   name: "member",
-  summary: "one member for customer service: balances, open bets and positions, money, limits, audit",
+  summary: "one member (by account, mobile or id) for customer service: balances, bets, money, limits, audit",
   details:
     "Everything support is asked about on one page: the balances (main, on hold, the locked bonus,\n" +
     "each game wallet, in bets and in positions), open real bets and positions, the last 5 deposits\n" +
@@ -121,16 +124,40 @@ export const MEMBER_COMMAND: CommandSpec = {
   args: [
     siteArg,
     {
-      name: "account",
-      help: "the member's account name, as they sign in",
-      check: (value) => (accountSchema.safeParse(value).success ? undefined : "not an account name"),
+      name: "who",
+      help: "the member's account name, as they sign in (with --by: their mobile number or member id)",
     },
   ],
-  flags: [],
-  examples: ["member demo alice", "--json member demo alice"],
+  flags: [
+    {
+      name: "by",
+      type: "string",
+      value: "account|mobile|id",
+      help: "what <who> is (default account); a mobile number as national (0912345678) or with its area code (+886912345678)",
+      check: (value) => (["account", "mobile", "id"].includes(value) ? undefined : "account, mobile or id"),
+    },
+  ],
+  examples: [
+    "member demo alice",
+    "member demo 0912345678 --by mobile",
+    "member demo m_3k9x2 --by id",
+    "--json member demo alice",
+  ],
   async run(ctx) {
-    const { siteId, account } = ctx.args as { siteId: string; account: string };
-    const answer = await ctx.platform.operator("operatorMember", { params: { siteId, account } });
+    const { siteId, who } = ctx.args as { siteId: string; who: string };
+    const by = (ctx.flags.by as string | undefined) ?? "account";
+    const query = CALLS.operatorFindMember.query.safeParse(
+      by === "mobile" ? { mobile: who } : by === "id" ? { memberId: who } : { account: who },
+    );
+    if (!query.success)
+      throw new UsageError(
+        `not ${by === "account" ? "an account name" : `a ${by === "id" ? "member id" : "mobile number"}`}`,
+        ctx.command,
+      );
+    const answer =
+      query.data.account !== undefined
+        ? await ctx.platform.operator("operatorMember", { params: { siteId, account: query.data.account } })
+        : await ctx.platform.operator("operatorFindMember", { params: { siteId }, query: query.data });
     await ctx.show(answer, async (m) => memberPage(m, await ctx.money(siteId)));
   },
 };

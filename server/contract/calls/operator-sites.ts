@@ -31,7 +31,20 @@ import { ICON_MAX_BYTES } from "../icons";
 import { openInterest } from "../positions";
 import { protectionState, siteLinks } from "../protection";
 import { memberOverview } from "../support";
-import { none, iconSize, siteParams, instructionType, SUPPORT, FINANCE, ADMIN, DOCUMENTS, call } from "./spec";
+import { memberLookupQuery, siteDayTotals } from "../oversight";
+import { exportDay } from "../data-ops";
+import {
+  none,
+  iconSize,
+  siteParams,
+  instructionType,
+  SUPPORT,
+  FINANCE,
+  ADMIN,
+  DOCUMENTS,
+  OVERSIGHT,
+  call,
+} from "./spec";
 
 /** Where a news item is opened (/user/news/<path>); empty: its id. */
 const contentPath = z.string().regex(/^[A-Za-z0-9_-]{0,100}$/);
@@ -295,8 +308,9 @@ export const OPERATOR_SITE_CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/audit",
     auth: "operator",
-    roles: ADMIN,
-    summary: "The site's audit log, newest first (append-only: no call changes or deletes an entry)",
+    roles: OVERSIGHT,
+    summary:
+      "The site's audit log, newest first, filtered by type, account, operator and UTC days (append-only: no call changes or deletes an entry)",
     params: siteParams,
     query: auditQuery,
     data: page(auditEntry),
@@ -348,7 +362,7 @@ export const OPERATOR_SITE_CALLS = {
     method: "GET",
     path: "/operator/sites/:siteId/open-interest",
     auth: "operator",
-    roles: FINANCE,
+    roles: OVERSIGHT,
     summary: "Contract trading: the site's open positions per pair and the house's exposure at the mark",
     params: siteParams,
     data: z.array(openInterest),
@@ -371,6 +385,27 @@ export const OPERATOR_SITE_CALLS = {
       "One member for customer service, by account name: balances, open bets and positions, the latest deposits and withdrawals, limits and breaks, and recent audit entries about them (account_not_found: no such account on the site)",
     params: siteParams.extend({ account }),
     data: memberOverview,
+  }),
+  operatorFindMember: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/member",
+    auth: "operator",
+    roles: SUPPORT,
+    summary:
+      "One member for customer service, found by exactly one of account, mobile number (national, or with its area code) or member id: the same page as operatorMember (account_not_found: none; mobile_ambiguous: a national number two area codes share)",
+    params: siteParams,
+    query: memberLookupQuery,
+    data: memberOverview,
+  }),
+  operatorSiteDay: call({
+    method: "GET",
+    path: "/operator/sites/:siteId/days/:day/totals",
+    auth: "operator",
+    roles: OVERSIGHT,
+    summary:
+      "A site's UTC day from its members' ledgers: deposits credited, withdrawals paid, bets placed, and the house's net from bets and positions",
+    params: siteParams.extend({ day: exportDay }),
+    data: siteDayTotals,
   }),
   operatorEndBreak: call({
     method: "POST",

@@ -57,6 +57,11 @@ export const ADMIN = ["admin"] as const satisfies readonly OperatorRole[];
 export const DOCUMENTS = ["support", "finance"] as const satisfies readonly OperatorRole[];
 /** Any operator at all: a call about the caller themself (`aboutCaller`). */
 export const ANY_ROLE = ["support", "finance", "admin"] as const satisfies readonly OperatorRole[];
+/**
+ * The oversight of a site (the back office's oversight section, decision 036): the house's
+ * exposure, the day's totals and the audit log, for finance and admin.
+ */
+export const OVERSIGHT = ["finance", "admin"] as const satisfies readonly OperatorRole[];
 /** A site's daily files: finance reconciles the money, admin reads the audit log too. */
 export const EXPORTS = ["finance", "admin"] as const satisfies readonly OperatorRole[];
 

@@ -34,7 +34,7 @@ export function dayBounds(day: string): { start: string; end: string } {
 /** The member objects asked at once: enough to be quick, few enough not to crowd the site's isolate. */
 const AT_ONCE = 16;
 
-async function memberDays(env: Env, source: SiteSource, start: string, end: string): Promise<MemberDay[]> {
+export async function memberDays(env: Env, source: SiteSource, start: string, end: string): Promise<MemberDay[]> {
   const ids = await source.memberIds();
   const days: MemberDay[] = [];
   for (let i = 0; i < ids.length; i += AT_ONCE) {

@@ -21,6 +21,10 @@ const LISTS: ReadonlySet<CallName> = new Set<CallName>([
   "operatorDepositAddresses",
   // the site's published content: what the member site shows anyway
   "operatorContent",
+  // a site's day in totals and its open interest (the oversight page reads both at each visit):
+  // sums over every member, no one member's data, no change
+  "operatorSiteDay",
+  "operatorOpenInterest",
 ]);
 
 /** Body fields worth keeping in the log: what was decided and why, or what was published where. */

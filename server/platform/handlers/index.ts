@@ -15,7 +15,8 @@ import * as campaigns from "./campaigns";
 import * as positions from "./positions";
 import * as protection from "./protection";
 import * as siteLinks from "./site-links";
-import { operatorMember } from "./support";
+import { operatorFindMember, operatorMember } from "./support";
+import { operatorSiteDay } from "./oversight";
 
 /** One handler per call of the contract; the type makes a missing one a compile error. */
 export const handlers: Handlers = {
@@ -39,6 +40,8 @@ export const handlers: Handlers = {
   ...operators,
   operatorAudit,
   operatorMember,
+  operatorFindMember,
+  operatorSiteDay,
   ...dataOps,
   deposit: money.deposit,
   deposits: money.deposits,

@@ -69,6 +69,31 @@ export function findAccount(sql: SqlStorage, account: string): { memberId: strin
   return row ? { memberId: row.member_id, account: row.account } : null;
 }
 
+/**
+ * The members whose stored number is one of these (area code, national number) pairs: support's
+ * lookup by mobile (server/rules/mobile.ts, mobileCandidates), at most one per pair.
+ */
+export function findMembersByNumber(
+  sql: SqlStorage,
+  numbers: readonly { areaCode: string; mobile: string }[],
+): string[] {
+  return numbers.flatMap(({ areaCode, mobile }) =>
+    sql
+      .exec<{ member_id: string }>(
+        "SELECT member_id FROM accounts WHERE area_code = ? AND mobile = ?",
+        areaCode,
+        mobile,
+      )
+      .toArray()
+      .map((r) => r.member_id),
+  );
+}
+
+/** Whether the member id is one of the site's members. */
+export function hasMember(sql: SqlStorage, memberId: string): boolean {
+  return exists(sql, "SELECT 1 FROM accounts WHERE member_id = ?", memberId);
+}
+
 export function findMemberByMobile(sql: SqlStorage, account: string, areaCode: string, mobile: string): string | null {
   const row = sql
     .exec<{ member_id: string }>(

@@ -8,11 +8,13 @@ import {
   type CampaignRule,
   type ContentEntry,
   type IconSize,
+  type MemberLookupQuery,
   type SiteConfigPatch,
   type SiteInfo,
   type smsLogEntry,
 } from "../../contract";
 import type { LocaleId } from "#rules/locales";
+import { MOBILE_AREA_CODES, mobileCandidates } from "#rules/mobile";
 import type { z } from "zod";
 import {
   appendAudit,
@@ -229,6 +231,24 @@ export class SiteObject extends DurableObject<Env> {
 
   findMemberId(account: string): string | null {
     return directory.findMemberId(this.sql, account);
+  }
+
+  /**
+   * Support's lookup (operatorFindMember): the member of an account, of a mobile number, or of an
+   * id, if they are this site's; a national number two area codes share is refused.
+   */
+  findMember(q: MemberLookupQuery): Result<string> {
+    if (q.account !== undefined) {
+      const id = directory.findMemberId(this.sql, q.account);
+      return id === null ? fail(400, "account_not_found") : ok(id);
+    }
+    if (q.mobile !== undefined) {
+      const found = directory.findMembersByNumber(this.sql, mobileCandidates(q.mobile, MOBILE_AREA_CODES));
+      if (found.length > 1) return fail(400, "mobile_ambiguous");
+      return found.length === 0 ? fail(400, "account_not_found") : ok(found[0]!);
+    }
+    const id = q.memberId ?? "";
+    return directory.hasMember(this.sql, id) ? ok(id) : fail(400, "account_not_found");
   }
 
   /** The member of an account, only if its mobile is this one (a forgotten-password request). */

@@ -514,6 +514,13 @@ test("the game's live region is polite and speaks once a period (how the last cl
   const cutoffs = spoken.filter((s) => s.startsWith(cutoffPrefix!));
   expect(cutoffs.length, "the cut-off said at most once").toBeLessThanOrEqual(1);
   spoken.splice(0, spoken.length, ...spoken.filter((s) => !s.startsWith(cutoffPrefix!)));
+  // ticks reach the page up to a beacon round late (decision 031), so on a busy machine the three
+  // ticks may take past the next period's start: that change may be said too, once, and nothing else
+  const later = spoken.slice(1);
+  expect(later.length, "at most the next period change besides").toBeLessThanOrEqual(1);
+  for (const next of later)
+    expect(next.endsWith(t("game:market.round_started", { periodNo: String(Number(after) + 1) })), next).toBe(true);
+  spoken.splice(1);
   expect(spoken, "one announcement for the period change, none for the ticks").toHaveLength(1);
   // how it closed, or that it was void (every bet refunded: no close to judge by)
   const [closedPart] = t("game:market.round_result", { periodNo: before }).split("{{close}}");

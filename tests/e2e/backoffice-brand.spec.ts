@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { AuditEntry } from "../../server/contract";
-import { DEMO, operatorApi, registerMember, signIn, siteInfo, tr, type Lng } from "./support";
+import { BRAND2, operatorApi, registerMember, signIn, siteInfo, tr, type Lng } from "./support";
 import { SITE_PORT } from "./ports";
 
 /**
@@ -16,7 +16,8 @@ import { SITE_PORT } from "./ports";
 test.describe.configure({ mode: "serial" });
 
 const OPS = `http://ops.localhost:${SITE_PORT}`;
-const SITE = "demo";
+// the second brand: other specs count the demo site's campaigns, which this one must not change
+const SITE = "demo2";
 const SHOTS = fileURLToPath(new URL("../.tmp/shots/backoffice/", import.meta.url));
 const LANGS: Lng[] = ["en-US", "zh-TW", "zh-CN", "ja-JP"];
 const RUN = Date.now().toString(36);
@@ -130,13 +131,13 @@ test("an admin publishes a campaign in four languages and the member site shows 
   for (const name of ["English", "繁體中文", "简体中文", "日本語"]) await expect(listed).toContainText(name);
 
   // the member site, in each language
-  const member = await registerMember(browser, DEMO);
+  const member = await registerMember(browser, BRAND2);
   for (const lng of LANGS) {
     const context = await browser.newContext({ javaScriptEnabled: false, locale: lng });
-    await context.addCookies([{ name: "locale", value: lng, url: DEMO }]);
+    await context.addCookies([{ name: "locale", value: lng, url: BRAND2 }]);
     const memberPage = await context.newPage();
-    await signIn(memberPage, DEMO, member.account, member.password);
-    await memberPage.goto(`${DEMO}/user/activity`);
+    await signIn(memberPage, BRAND2, member.account, member.password);
+    await memberPage.goto(`${BRAND2}/user/activity`);
     const card = memberPage.locator(`[data-campaign="${KEY}"]`);
     await expect(card, lng).toContainText(CAMPAIGN[lng].title);
     await expect(card, lng).toContainText(CAMPAIGN[lng].summary);

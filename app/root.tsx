@@ -149,6 +149,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       script: site.script,
       langOptions: site.langOptions,
       socialOptions: site.socialOptions,
+      /** the platform's rounds mix its own local beacon, not drand's (development only): every page says so */
+      localBeacon: site.beacon === "local",
     },
   };
 }

@@ -59,6 +59,7 @@ export default function SiteFooter() {
       </form>
       {site.copyRight ? <p className="copyright">{site.copyRight}</p> : null}
       <p className="age-notice">{t("footer.age_notice")}</p>
+      {site.localBeacon ? <p className="hint">{t("footer.local_beacon")}</p> : null}
       {/* times carry no zone name (utils/date-time.ts, CLOCK): a page in UTC says so here, once */}
       {zone === UTC ? <p className="hint">{t("time.zone_utc")}</p> : null}
     </footer>

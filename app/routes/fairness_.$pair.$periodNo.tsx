@@ -10,6 +10,7 @@ import { messageKey } from "~/utils/messages";
 import { useTranslation } from "~/utils/translator";
 import { dynamicKey, type RouteHandle } from "~/utils/translation-keys";
 import fairnessStyles from "~/styles/fairness.css";
+import type { PeriodProof } from "../../server/contract/fairness";
 
 export const handle = { titleKey: "fairness:title", i18n: ["fairness", "game"] } satisfies RouteHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: fairnessStyles }];
@@ -140,25 +141,32 @@ export default function FairnessPeriod() {
         ))}
       </section>
 
-      <section className="card" aria-labelledby="day-heading">
-        <h2 id="day-heading">{t("period.day_heading", { day: day.day })}</h2>
-        <HexValue label={t("days.commitment")} value={day.commitment} testId="commitment" />
-        {day.beacon ? <BeaconNotice chain={day.beacon} /> : null}
-        {day.seed ? (
-          <HexValue label={t("days.seed")} value={day.seed} testId="seed" />
-        ) : (
-          <p className="fairness-reveal" data-testid="not-revealed">
-            <RevealText revealAt={day.revealAt} now={now} kind="period" day={day.day} />
-          </p>
-        )}
-        <p className="muted">
-          {t("days.committed_at", { time: formatUtc(day.committedAt, lng) })}
-          {t("common:join.facts")}
-          {t("days.params", { volatility: day.volatilityBp, precision: day.precision, seconds: day.periodSeconds })}
-        </p>
-      </section>
+      {proof.attestation ? (
+        // fed by an exchange (docs/decisions/032): no seed to recompute from; the trades to look up
+        <FedTrades attestation={proof.attestation} fmt={fmt} lng={lng} />
+      ) : (
+        <>
+          <section className="card" aria-labelledby="day-heading">
+            <h2 id="day-heading">{t("period.day_heading", { day: day.day })}</h2>
+            <HexValue label={t("days.commitment")} value={day.commitment} testId="commitment" />
+            {day.beacon ? <BeaconNotice chain={day.beacon} /> : null}
+            {day.seed ? (
+              <HexValue label={t("days.seed")} value={day.seed} testId="seed" />
+            ) : (
+              <p className="fairness-reveal" data-testid="not-revealed">
+                <RevealText revealAt={day.revealAt} now={now} kind="period" day={day.day} />
+              </p>
+            )}
+            <p className="muted">
+              {t("days.committed_at", { time: formatUtc(day.committedAt, lng) })}
+              {t("common:join.facts")}
+              {t("days.params", { volatility: day.volatilityBp, precision: day.precision, seconds: day.periodSeconds })}
+            </p>
+          </section>
 
-      <VerifyPanel proof={proof} precision={precision} bets={bets} currency={currency} />
+          <VerifyPanel proof={proof} precision={precision} bets={bets} currency={currency} />
+        </>
+      )}
 
       <section className="card" aria-labelledby="script-heading">
         <h2 id="script-heading">{t("script.heading")}</h2>
@@ -174,5 +182,43 @@ export default function FairnessPeriod() {
         </p>
       </section>
     </article>
+  );
+}
+
+/** A fed period's prices: the exchange's opening and closing trades, each to look up by its number. */
+function FedTrades({
+  attestation,
+  fmt,
+  lng,
+}: {
+  attestation: NonNullable<PeriodProof["attestation"]>;
+  fmt: (price: number | null) => string;
+  lng: string;
+}) {
+  const { t } = useTranslation("fairness");
+  const exchange = attestation.exchange === "binance" ? "Binance" : attestation.exchange;
+  const trade = (side: "open" | "close") => {
+    const at = attestation[side];
+    if (!at) return t("fed.none");
+    const values = { price: fmt(at.price), time: formatUtc(new Date(at.tradeTime).toISOString(), lng) };
+    return at.via === "trade" && at.tradeId !== null
+      ? t("fed.trade", { ...values, id: at.tradeId })
+      : t("fed.kline", values);
+  };
+  return (
+    <section className="card" aria-labelledby="fed-heading" data-testid="fed-trades">
+      <h2 id="fed-heading">{t("fed.heading", { exchange })}</h2>
+      <p>{t("fed.body", { exchange, symbol: attestation.symbol })}</p>
+      <dl className="fairness-facts">
+        <div>
+          <dt>{t("fed.open")}</dt>
+          <dd data-testid="fed-open">{trade("open")}</dd>
+        </div>
+        <div>
+          <dt>{t("fed.close")}</dt>
+          <dd data-testid="fed-close">{trade("close")}</dd>
+        </div>
+      </dl>
+    </section>
   );
 }

@@ -8,9 +8,10 @@ export interface Check {
   ok: boolean;
 }
 export interface Verification {
-  status: "match" | "mismatch" | "unrevealed";
+  /** "attested": a period fed by an exchange, which follows from the two trades its proof names */
+  status: "match" | "mismatch" | "unrevealed" | "attested";
   checks: Check[];
-  revealAt: string;
+  revealAt: string | null;
 }
 export const ALGORITHM: "hmac-sha256-walk-1";
 export const BEACON_ALGORITHM: "hmac-sha256-beacon-walk-2";

@@ -17,6 +17,9 @@
  * recomputes every tick of the period from the revealed seed and the rounds, the close, the last digit and every
  * option's outcome, prints a table, and exits 0 when everything matches, 1 on any mismatch, 2
  * when the day's seed is not revealed yet (saying when it will be), 3 on a usage or network error.
+ * A period fed by an exchange has no seed to recompute from: its proof names the exchange's opening
+ * and closing trades, and the script checks that the period follows from them ("ATTESTED", 0),
+ * printing each trade id to look up in the exchange's public history.
  * Its functions are exported for tests.
  */
 import { createHash, createHmac } from "node:crypto";
@@ -139,6 +142,7 @@ export function verifyProof(proof) {
     checks.push({ name, recorded, recomputed, ok });
     return ok;
   };
+  if (proof.attestation) return verifyFed(proof, check, checks);
   const start = Date.parse(period.startsAt) / 1000;
   const end = Date.parse(period.endsAt) / 1000;
   const beaconDay = day.algorithm === BEACON_ALGORITHM;
@@ -198,9 +202,42 @@ export function verifyProof(proof) {
   return { status: checks.every((c) => c.ok) ? "match" : "mismatch", checks, revealAt: day.revealAt };
 }
 
+/**
+ * A period fed by an exchange (docs/decisions/032) is drawn from no seed: its open and close are
+ * two of the exchange's trades, named by id and time. What can be checked here is that the
+ * recorded open, close, last digit and outcomes follow from those trades' prices and that each
+ * trade is from after betting closed; that the trades are real is for the exchange's public
+ * history to say (status "attested": each trade's id is printed to look up).
+ */
+function verifyFed(proof, check, checks) {
+  const { period, previous, attestation } = proof;
+  const cutoff = Date.parse(period.cutoffAt);
+  const { open, close } = attestation;
+  if (open) {
+    check("open = the exchange's opening trade", period.openPrice, open.price);
+    check("opening trade after betting closed", true, open.tradeTime > cutoff);
+  }
+  if (close) {
+    check("close = the exchange's closing trade", period.closePrice, close.price);
+    check("last digit", period.lastDigit, close.price % 10);
+    check("closing trade after betting closed", true, close.tradeTime > cutoff);
+  }
+  const voidReason = period.voidReason ?? null;
+  if (voidReason === null) check("both trades named (else the period is void)", true, Boolean(open && close));
+  const before = previous && previous.closePrice !== null ? sign(previous.openPrice, previous.closePrice) : null;
+  const outcomes =
+    voidReason !== null || !open || !close
+      ? Object.fromEntries(Object.keys(outcomesOf(0, 0, null)).map((o) => [o, "refund"]))
+      : outcomesOf(open.price, close.price, before);
+  for (const option of Object.keys(outcomes))
+    check(`outcome ${option}`, period.outcomes?.[option] ?? null, outcomes[option]);
+  return { status: checks.every((c) => c.ok) ? "attested" : "mismatch", checks, revealAt: null };
+}
+
 /** The result as a table for a terminal. */
 export function report(proof, result) {
   const { period, day, gaps = [] } = proof;
+  if (proof.attestation) return reportFed(proof, result);
   const lines = [
     `${period.pair} period ${period.periodNo}  ${period.startsAt} → ${period.endsAt}`,
     `day ${day.day}  commitment ${day.commitment}  committed ${day.committedAt}`,
@@ -237,6 +274,36 @@ export function report(proof, result) {
   return lines.join("\n");
 }
 
+function reportFed(proof, result) {
+  const { period, attestation } = proof;
+  const trade = (name, t) =>
+    t
+      ? `${name}: price ${t.price} at second ${t.second}, ${t.via === "trade" ? `trade id ${t.tradeId}` : "a 1-second kline (no trade id)"}, traded ${new Date(t.tradeTime).toISOString()}`
+      : `${name}: none (no trade decided it: the period is void)`;
+  const lines = [
+    `${period.pair} period ${period.periodNo}  ${period.startsAt} → ${period.endsAt}`,
+    `fed by ${attestation.exchange} ${attestation.symbol}: not drawn from a seed, so nothing to recompute from one`,
+    trade("open", attestation.open),
+    trade("close", attestation.close),
+    "",
+  ];
+  const width = Math.max(...result.checks.map((c) => c.name.length), 5);
+  for (const c of result.checks)
+    lines.push(
+      `${c.name.padEnd(width)}  ${String(c.recorded).padEnd(20)}  ${String(c.recomputed).padEnd(20)}  ${c.ok ? "yes" : "NO"}`,
+    );
+  lines.push("");
+  lines.push(
+    result.status === "attested"
+      ? `ATTESTED: the close, last digit and outcomes follow from the two trades above, both after betting closed. Look each trade id up in ${attestation.exchange}'s public trade history for ${attestation.symbol} to check the trades themselves.`
+      : `MISMATCH: ${result.checks
+          .filter((c) => !c.ok)
+          .map((c) => c.name)
+          .join(", ")}.`,
+  );
+  return lines.join("\n");
+}
+
 async function loadProof(argv) {
   const at = argv.indexOf("--proof");
   const body =
@@ -267,7 +334,7 @@ export async function main(argv = process.argv.slice(2)) {
   }
   const result = verifyProof(proof);
   console.log(report(proof, result));
-  return result.status === "match" ? 0 : result.status === "unrevealed" ? 2 : 1;
+  return result.status === "match" || result.status === "attested" ? 0 : result.status === "unrevealed" ? 2 : 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -245,6 +245,12 @@ export const siteInfo = z.object({
   realityCheckMinutes,
   /** audit entries older than this many days move to R2, a file per month (data-ops.ts) */
   auditRetentionDays,
+  /**
+   * The randomness beacon the platform's ticks mix in (decision 031), as the platform runs it: set
+   * by the platform when it answers site info, never stored or set by an operator. "local" (the
+   * platform's own key, development only) is said on every page.
+   */
+  beacon: z.enum(["drand", "local"]).optional(),
 });
 export type SiteInfo = z.infer<typeof siteInfo>;
 
@@ -321,7 +327,7 @@ export const siteInfoAnswer = z.preprocess(
 
 /** What an operator may set; everything is optional and merged over the current config. */
 export const siteConfigPatch = siteInfo
-  .omit({ siteId: true })
+  .omit({ siteId: true, beacon: true })
   // a site offers only area codes whose mobile numbers can be checked
   .extend({ localsOptions: z.array(offeredAreaCode) })
   .partial()

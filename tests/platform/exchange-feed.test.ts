@@ -3,6 +3,7 @@ import { klineRow, startReplay, tradeEvent } from "../../server/cli/local/binanc
 import { createPlatform, objectStub, STOPPED_CLOCK_JS, type Platform } from "../helpers/platform";
 import { setClock } from "./center-helpers";
 import { fastPair } from "./game-helpers";
+import { verifyProof } from "../../server/cli/verify-period.mjs";
 
 /**
  * A pair fed by an exchange (docs/decisions/032; server/platform/market/exchange-feed.ts), on a
@@ -177,6 +178,14 @@ describe("a replayed trade stream", () => {
         via: "trade",
       },
     });
+    // the standalone script: no seed to recompute, but the period follows from the two trades
+    const data = proof.envelope.data!;
+    expect(verifyProof(data).status).toBe("attested");
+    // a close that is not the closing trade's price is caught
+    const forged = { ...data, period: { ...data.period, closePrice: data.period.closePrice! + 1 } };
+    const result = verifyProof(forged);
+    expect(result.status).toBe("mismatch");
+    expect(result.checks.filter((c) => !c.ok).map((c) => c.name)).toContain("close = the exchange's closing trade");
   });
 
   it("ignores out-of-order and late trades", async () => {

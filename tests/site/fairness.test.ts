@@ -51,6 +51,17 @@ async function platformDays(): Promise<FairnessDay[]> {
 }
 
 describe("/fairness", { timeout: 120_000 }, () => {
+  it("is not alone in saying the beacon is local: every page's footer says so where the platform runs its own", async () => {
+    const notice = "Development: the rounds' prices mix a local test beacon, not drand's public one (/fairness).";
+    for (const path of ["/", "/login", "/terms"]) {
+      const { html } = await new Visitor(stack).follow(path);
+      expect(clean(html), path).toContain(notice);
+    }
+    // the platform names it with site info; production's (drand) says nothing
+    const { envelope } = await stack.platform.call("siteInfo", { params: { siteId: "demo" } });
+    expect(envelope.data!.beacon).toBe("local");
+  });
+
   it("lists tomorrow's and today's commitments without seeds, past days with their seeds, and the algorithm's steps", async () => {
     const { response, html } = await new Visitor(stack).follow("/fairness");
     expect(response.status).toBe(200);

@@ -70,6 +70,11 @@ export function verified(chain: BeaconChain, round: number, signature: string): 
   return true;
 }
 
+/** Which beacon this configuration runs with (beaconOf makes it): BEACON, default drand in production and local in development. */
+export function beaconKind(env: Pick<Env, "ENVIRONMENT" | "BEACON">): "drand" | "local" {
+  return (env.BEACON ?? (isProduction(env) ? "drand" : "local")) === "local" ? "local" : "drand";
+}
+
 /** The beacon this configuration runs with: BEACON=drand|local, default drand in production and local in development. */
 export function beaconOf(
   env: Pick<Env, "ENVIRONMENT" | "BEACON" | "BEACON_URLS" | "LOCAL_BEACON_SECRET">,

@@ -3,11 +3,13 @@ import { pairReturns } from "../market/returns";
 import { badRequest, ok, type Result } from "../result";
 import { solidPng } from "../site/png";
 import { siteStub } from "../stubs";
+import { beaconKind } from "../beacon/source";
 import type { Handler, MemberContext, RawFile } from "./types";
 
 export const siteInfo: Handler<"siteInfo"> = async ({ env, params }) => {
   const config = await siteStub(env, params.siteId).getConfig();
-  return config ? ok(config) : badRequest("invalid_site");
+  // the beacon is the platform's, not the site's: said with the answer, so a page can say it is local
+  return config ? ok({ ...config, beacon: beaconKind(env) }) : badRequest("invalid_site");
 };
 
 /**

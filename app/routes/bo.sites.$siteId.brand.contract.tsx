@@ -3,11 +3,10 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import {
   CONTRACT_AMOUNTS,
   CONTRACT_NUMBERS,
-  contractDraftOf,
-  contractValues,
   type ContractField,
   type ContractValues,
-} from "~/backoffice/brand/contract-form";
+} from "~/backoffice/brand/contract-fields";
+import { contractDraftOf, contractValues } from "~/backoffice/brand/contract-form.server";
 import { brandPath } from "~/backoffice/brand/tabs";
 import { backOffice, noticeAndBack, requireOperator, siteIdOf } from "~/backoffice/operator.server";
 import { sectionRoles } from "~/backoffice/sections";

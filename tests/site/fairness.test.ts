@@ -52,7 +52,7 @@ async function platformDays(): Promise<FairnessDay[]> {
 
 describe("/fairness", { timeout: 120_000 }, () => {
   it("is not alone in saying the beacon is local: every page's footer says so where the platform runs its own", async () => {
-    const notice = "Development: the rounds' prices mix a local test beacon, not drand's public one (/fairness).";
+    const notice = "Development: round prices mix a local test beacon, not the public drand beacon (/fairness).";
     for (const path of ["/", "/login", "/terms"]) {
       const { html } = await new Visitor(stack).follow(path);
       expect(clean(html), path).toContain(notice);

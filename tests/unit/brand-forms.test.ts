@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contrastVerdicts, DEFAULT_THEME, themeProblems, type Theme } from "../../server/contract";
 import { themeDraftOf } from "../../app/backoffice/brand/theme-form";
 import { contentDraftOf } from "../../app/backoffice/brand/content-form";
-import { contractDraftOf } from "../../app/backoffice/brand/contract-form";
+import { contractDraftOf } from "../../app/backoffice/brand/contract-form.server";
 import { scopedThemeCss } from "../../app/utils/theme-css";
 
 const formOf = (fields: Record<string, string | string[]>) => {

@@ -1,5 +1,6 @@
 import { contractSettings, type ContractSettings } from "../../../server/contract";
 import { decimalString, minorDigits, parseAmount } from "#rules/units";
+import { CONTRACT_AMOUNTS, CONTRACT_NUMBERS, type ContractField, type ContractValues } from "./contract-fields";
 
 /**
  * Contract trading's settings as a form (site info's `contractSettings`, the CLI's put-site): whole
@@ -7,13 +8,6 @@ import { decimalString, minorDigits, parseAmount } from "#rules/units";
  * leverages as a list, close-only pairs as ticks. Checked by the contract's own schema (leverages
  * ascending, fees within the margin share, min ≤ max) before anything is sent.
  */
-export const CONTRACT_NUMBERS = ["feePpm", "maxFeeShareBp", "stopOutBp", "slippageBp", "maxOpenPositions"] as const;
-export const CONTRACT_AMOUNTS = ["minMargin", "maxMargin", "maxNotionalPerMember", "maxNotionalPerPair"] as const;
-export type ContractField =
-  (typeof CONTRACT_NUMBERS)[number] | (typeof CONTRACT_AMOUNTS)[number] | "leverageOptions" | "closeOnlyPairs";
-
-export type ContractValues = Record<Exclude<ContractField, "closeOnlyPairs">, string> & { closeOnlyPairs: string[] };
-
 export function contractValues(s: ContractSettings, currency: string): ContractValues {
   const digits = minorDigits(currency);
   const values = {

@@ -327,7 +327,9 @@ export const siteInfoAnswer = z.preprocess(
 
 /** What an operator may set; everything is optional and merged over the current config. */
 export const siteConfigPatch = siteInfo
-  .omit({ siteId: true, beacon: true })
+  // `beacon` is taken as site info answered it (a copy of it may be sent back whole) and never
+  // read from what is stored: the platform's site info names its own beacon over it
+  .omit({ siteId: true })
   // a site offers only area codes whose mobile numbers can be checked
   .extend({ localsOptions: z.array(offeredAreaCode) })
   .partial()

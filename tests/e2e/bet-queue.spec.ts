@@ -114,8 +114,9 @@ test("during the cut-off the options and the button are disabled, with the reaso
   const submit = page.getByTestId("bet-submit");
   await expect(submit).toBeDisabled();
   await expect(submit).toHaveText(new RegExp(`^${game("bet.closed_submit", { time: "0:0\\d" })}$`));
-  // the next round opens for bets: the form opens with it
-  await expect(timer).toHaveAttribute("data-phase", "open", { timeout: 5_000 });
+  // the next round opens for bets: the form opens with it (its start is known once the beacon round
+  // of its first second is out, up to 3 s later: decision 031)
+  await expect(timer).toHaveAttribute("data-phase", "open", { timeout: 8_000 });
   await expect(submit).toBeEnabled();
   await expect(page.getByTestId("bet-closed")).toHaveCount(0);
 });

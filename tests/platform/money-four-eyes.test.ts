@@ -123,6 +123,7 @@ describe("four eyes on a withdrawal above the site's threshold", () => {
   it("pays at the threshold and below on one approval", async () => {
     const { id } = await memberWithWithdrawal(THRESHOLD);
     const paid = await as(lin, "operatorApproveWithdrawal", { params: { siteId: SITE, id }, body: { reason: "" } });
+    expect(paid.envelope.statusCode, paid.envelope.message).toBe(200);
     expect(paid.envelope.data).toMatchObject({ status: "paid", firstApproval: null });
   });
 });

@@ -8,7 +8,8 @@ import { objectStub, type Platform } from "../helpers/platform";
 import { CLOCK_ENTRY, setClock } from "./center-helpers";
 import { FAST_PAIR, GAME_SITE, bet, fastPair, gameMember, gamePostings, marketOf } from "./game-helpers";
 import { createPlatform } from "../helpers/platform";
-import { memberIdOf } from "./money-helpers";
+import { eventually, memberIdOf } from "./money-helpers";
+import { marketStreamMessage, type MarketStreamEvent } from "../../server/contract";
 
 /**
  * The beacon (decision 031) on a stopped clock, with the market fetching its rounds as it does
@@ -211,5 +212,45 @@ describe("the seed known ahead", () => {
     const result = verifyProof(revealed);
     expect(result.checks.filter((c) => !c.ok)).toEqual([]);
     expect(result.status).toBe("match");
+  });
+});
+
+describe("the stream at a period's boundary while its close waits for a beacon round", () => {
+  it("moves Next to Live at once, the open not known yet, then sends the close when the round comes", async () => {
+    await runTo(clock + 1000);
+    const before = await marketOf(platform);
+    const end = Date.parse(before.current.endsAt) / 1000;
+    // the round every tick of the period's last seconds waits for
+    const closing = roundOf(end, CHAIN);
+    await market.hold(closing, true);
+    const response = await platform.fetch(`/market/${FAST_PAIR}/stream`, { headers: { Upgrade: "websocket" } });
+    const ws = (response as unknown as { webSocket: { accept(): void; close(): void } & EventTarget }).webSocket;
+    const events: MarketStreamEvent[] = [];
+    ws.accept();
+    ws.addEventListener("message", (e) => {
+      const message: unknown = JSON.parse(String((e as MessageEvent).data));
+      expect(marketStreamMessage.safeParse(message).success).toBe(true);
+      events.push(...(Array.isArray(message) ? message : [message]));
+    });
+    const periods = () =>
+      events.filter((e): e is Extract<MarketStreamEvent, { type: "period" }> => e.type === "period");
+    await eventually(async () => periods().length > 0, 5_000);
+    const hello = periods().length;
+    // a second past the boundary: the new Next takes bets, the page is told so though no close exists
+    await runTo((end + 1) * 1000);
+    await eventually(async () => periods().length > hello, 5_000);
+    const moved = periods().at(-1)!;
+    expect(moved.current.periodNo).toBe(before.next.periodNo);
+    expect(moved.current.openPrice).toBeNull();
+    expect(moved.next.periodNo).not.toBe(before.next.periodNo);
+    expect(moved.ended ?? null).toBeNull();
+    // the round comes: the close and the Live round's open follow
+    await market.hold(closing, false);
+    await runTo((end + 3) * 1000);
+    await eventually(async () => periods().some((e) => e.ended?.periodNo === before.current.periodNo), 5_000);
+    const closed = periods().find((e) => e.ended?.periodNo === before.current.periodNo)!;
+    expect(closed.ended!.closePrice).not.toBeNull();
+    expect(closed.current.openPrice).toBe(closed.ended!.closePrice);
+    ws.close();
   });
 });

@@ -40,6 +40,12 @@ export class MarketState {
   delivering: Promise<void> | null = null;
   /** a delivery of periods' results to member objects is running (one at a time) */
   handingResults: Promise<void> | null = null;
+  /**
+   * the Next round the sockets were last told of (stream.ts): a period event goes out as the
+   * schedule moves on, before the ended period's close is known; memory only, so after a wake-up
+   * the event may go out twice, which a page takes as the same news
+   */
+  announcedNext: string | null = null;
   /** until when (ms) a call asked for the feed to be recorded: a fetched beacon keeps the alarm running meanwhile */
   private wantedUntil = 0;
   private source: BeaconSource | null = null;

@@ -59,7 +59,7 @@ export function pendingVoid(m: MarketState, start: number): VoidReason | null {
   );
 }
 
-export function currentPeriod(m: MarketState, symbol: string, nowMs: number): Period {
+export function currentPeriod(m: MarketState, symbol: string, nowMs: number, opts?: { openIfKnown?: boolean }): Period {
   const now = Math.floor(nowMs / 1000);
   const params = m.paramsAt(now);
   const slot = slotAt(now, params.periodSeconds, params.cutoffSeconds);
@@ -67,8 +67,10 @@ export function currentPeriod(m: MarketState, symbol: string, nowMs: number): Pe
     .exec<PeriodRow>("SELECT * FROM periods WHERE start <= ? ORDER BY start DESC LIMIT 1", slot.start)
     .toArray()[0];
   if (row && row.start === slot.start) return toPeriod(m, symbol, row);
-  // Not recorded yet (the clock is behind the feed's last record): the schedule alone.
-  return toPeriod(m, symbol, { ...unopened(slot), open_price: m.feedRow().last_price });
+  // Not recorded yet (the clock is behind the feed's last record): the schedule alone, with the
+  // last price recorded as its open (or, when asked, the open as not known yet)
+  const period = toPeriod(m, symbol, { ...unopened(slot), open_price: m.feedRow().last_price });
+  return opts?.openIfKnown ? { ...period, openPrice: null } : period;
 }
 
 /** The period that takes bets now (or, in the cut-off before it starts, has just stopped): not started, no prices. */

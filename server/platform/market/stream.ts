@@ -63,12 +63,11 @@ export async function tick(m: MarketState): Promise<void> {
   m.atomically(() => catchUp(m, m.stored() ?? stored, nowMs));
   const feed = m.feedRow();
   const sockets = m.ctx.getWebSockets();
+  const events: MarketStreamEvent[] = [];
   if (sockets.length > 0 && feed.recorded_until > feed.broadcast_until) {
     // a stalled (paused) feed has no new tick to send: only a period's end, if one passed
-    const events: MarketStreamEvent[] =
-      feed.last_second > feed.broadcast_until
-        ? [{ type: "tick", price: feed.last_price, at: iso(feed.last_second) }]
-        : [];
+    if (feed.last_second > feed.broadcast_until)
+      events.push({ type: "tick", price: feed.last_price, at: iso(feed.last_second) });
     const ended = m.sql
       .exec<PeriodRow>(
         "SELECT * FROM periods WHERE close_price IS NOT NULL AND end_at > ? AND end_at <= ? ORDER BY start DESC LIMIT 1",
@@ -83,8 +82,19 @@ export async function tick(m: MarketState): Promise<void> {
         next: nextPeriod(m, symbol, nowMs),
         ended: toPeriod(m, symbol, ended),
       });
+  }
+  // The schedule moves on at the boundary, whatever the feed: the new Next takes bets from its
+  // first second, while the ended period's close waits for its beacon round (up to one round
+  // later, decision 031) and follows in the event above. Until then the Live round's open is
+  // not known, and is sent as such.
+  const next = nextPeriod(m, symbol, nowMs);
+  if (sockets.length > 0 && next.periodNo !== m.announcedNext && !events.some((e) => e.type === "period")) {
+    events.push({ type: "period", current: currentPeriod(m, symbol, nowMs, { openIfKnown: true }), next });
+  }
+  if (sockets.length > 0) m.announcedNext = next.periodNo;
+  if (events.length > 0) {
     const message = JSON.stringify(events);
-    for (const ws of events.length > 0 ? sockets : []) {
+    for (const ws of sockets) {
       try {
         ws.send(message);
       } catch {

@@ -6,6 +6,7 @@ import { earlySocketsScript } from "./utils/early-sockets";
 import { RenderedPieces, type PieceChunks } from "./utils/lazy-piece";
 import { NonceProvider } from "./utils/nonce";
 import { RequestReferenceProvider } from "./utils/request-reference";
+import { TIME_ZONE_SCRIPT } from "./utils/time-zone.server";
 import { errorFields, log } from "../server/log/log";
 import { TranslationProvider } from "./utils/translator";
 
@@ -40,19 +41,29 @@ function pieceLinks(remixContext: EntryContext, chunks: PieceChunks, used: Set<s
 const escapeHtml = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/** The end of the body (root.tsx, PieceTail): the pieces' chunks as React would write the links (tests/bench reads them back by this form). */
+function pieceTail(links: { href: string; piece: string }[]): string {
+  return links
+    .map(
+      ({ href, piece }) =>
+        `<link rel="modulepreload" href="${escapeHtml(href)}" data-piece="${escapeHtml(piece)}" fetchpriority="low"/>`,
+    )
+    .join("");
+}
+
 /**
- * The end of the body (root.tsx, PieceTail): the pieces' chunks as React would write the links
- * (tests/bench reads them back by this form), then the script that opens the streams early.
+ * The page's live streams opened from the head (utils/early-sockets.ts): the code that opens them
+ * follows the time zone's in the head's one inline script (root.tsx, TimeZoneScript, which the
+ * browser hydrates as the server wrote it). The render records the streams as it goes, so they are
+ * known only once the whole document is, hence the insertion here. From the head rather than the
+ * end of the body, the socket's handshake starts before the body has arrived and been parsed: on
+ * Slow 4G the live price of a second visit waits on that handshake, not on the page's code.
  */
-function pieceTail(links: { href: string; piece: string }[], streams: string[], nonce: string | undefined): string {
-  const preloads = links.map(
-    ({ href, piece }) =>
-      `<link rel="modulepreload" href="${escapeHtml(href)}" data-piece="${escapeHtml(piece)}" fetchpriority="low"/>`,
-  );
-  const script = streams.length
-    ? `<script${nonce ? ` nonce="${escapeHtml(nonce)}"` : ""}>${earlySocketsScript(streams)}</script>`
-    : "";
-  return preloads.join("") + script;
+function withEarlySockets(html: string, streams: string[]): string {
+  const end = html.indexOf(`${TIME_ZONE_SCRIPT}</script>`);
+  if (streams.length === 0 || end < 0) return html;
+  const at = end + TIME_ZONE_SCRIPT.length;
+  return `${html.slice(0, at)};${earlySocketsScript(streams)}${html.slice(at)}`;
 }
 
 /**
@@ -98,7 +109,7 @@ export default async function handleRequest(
   const pieces = {
     used,
     streams,
-    tail: (nonce: string | undefined) => pieceTail(pieceLinks(remixContext, chunks, used), [...streams], nonce),
+    tail: () => pieceTail(pieceLinks(remixContext, chunks, used)),
   };
   const body = await renderToReadableStream(
     <NonceProvider value={loadContext.nonce}>
@@ -123,7 +134,7 @@ export default async function handleRequest(
   // No route defers data, so the document is whole as soon as React has rendered it: it leaves as
   // one buffer rather than React's many small chunks, which costs the worker less per page.
   await body.allReady;
-  const html = lowPriorityScripts(await new Response(body).text());
+  const html = withEarlySockets(lowPriorityScripts(await new Response(body).text()), [...streams]);
 
   responseHeaders.set("content-type", "text/html; charset=utf-8");
   return new Response(html, { headers: responseHeaders, status });

@@ -207,26 +207,26 @@ function NamespacePreloads({ language }: { language: string }) {
  * What ends the body, made by the server (entry.server.tsx, pieceTail): a modulepreload link for
  * each chunk of the code pieces this page's render used (the toast, the game's lower sections, the
  * live socket: utils/lazy-piece.tsx), beside Remix's own, so the browser fetches them in the same
- * wave as the page's code and entry.client loads those pieces before hydrating; then the inline
- * script that opens the page's live streams as the document is read (utils/early-sockets.ts).
- * Rendered last, after every piece in the page has been (the server records a piece when it
- * renders it). In the browser the markup is the server's, read back, so it hydrates as is and the
+ * wave as the page's code and entry.client loads those pieces before hydrating. Rendered last,
+ * after every piece in the page has been (the server records a piece when it renders it). In the browser the markup is the server's, read back, so it hydrates as is and the
  * code that makes it stays out of every page's initial JS.
  */
-function PieceTail({ nonce }: { nonce: string | undefined }) {
+function PieceTail() {
   const rendered = useContext(RenderedPieces);
   const [html] = useState(() =>
     typeof document === "undefined"
-      ? (rendered?.tail(nonce) ?? "")
+      ? (rendered?.tail() ?? "")
       : (document.getElementById("piece-tail")?.innerHTML ?? ""),
   );
   return html ? <div id="piece-tail" hidden dangerouslySetInnerHTML={{ __html: html }} /> : null;
 }
 
 /**
- * The inline script that keeps the browser's time zone in its cookie (utils/time-zone.server.ts).
- * The server writes it; the browser hydrates the server's script as is, read back from the page as
- * PieceTail's markup is, so its text and the cookie code behind it stay out of every page's JS.
+ * The head's inline script: it keeps the browser's time zone in its cookie (utils/time-zone.server.ts)
+ * and, on a page with live streams, the server adds the code that opens them (entry.server.tsx,
+ * withEarlySockets). The server writes it; the browser hydrates the server's script as is, read
+ * back from the page as PieceTail's markup is, so its text and the code behind it stay out of
+ * every page's JS.
  */
 function TimeZoneScript({ nonce }: { nonce: string | undefined }) {
   const [html] = useState(() =>
@@ -269,7 +269,7 @@ function Document({ title, children }: { title: string; children: React.ReactNod
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        <PieceTail nonce={nonce} />
+        <PieceTail />
         {/* the operator's script (site info `script`) runs under this response's nonce, like ours */}
         {site?.script ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: site.script }} /> : null}
       </body>

@@ -2,8 +2,9 @@
  * Live streams opened as the document is read, before the page's code has arrived: on a slow
  * network the code takes seconds, and a socket opened only after hydration adds its own round trip
  * on top (tests/bench, "/game on a slow phone"). The server's render records the streams it shows
- * (use-socket.ts), root.tsx puts this script with their paths at the end of the body, and the page's
- * socket code takes each one over (live-socket.ts, takeEarlySocket) with what it has received.
+ * (use-socket.ts), entry.server.tsx adds this script with their paths to the head's inline script
+ * (root.tsx, TimeZoneScript), and the page's socket code takes each one over (live-socket.ts,
+ * takeEarlySocket) with what it has received.
  */
 export interface EarlySocket {
   socket: WebSocket;

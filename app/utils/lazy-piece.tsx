@@ -21,10 +21,10 @@ export const RenderedPieces = createContext<{
   streams: Set<string>;
   /**
    * The markup that ends the body (root.tsx, PieceTail): a modulepreload link per chunk of the
-   * pieces used so far, beyond the page's own, and the inline script that opens the streams. Made
-   * by the server only, so that none of its code is in the browser's.
+   * pieces used so far, beyond the page's own. Made by the server only, so that none of its code
+   * is in the browser's.
    */
-  tail(nonce: string | undefined): string;
+  tail(): string;
 } | null>(null);
 
 /** A piece's files: its chunk and the chunks it imports, as /build/ URLs. */

@@ -102,6 +102,23 @@ describe("game page", { timeout: 20_000 }, () => {
     expect(html).toContain('href="/user/transfer"');
   });
 
+  it("opens the live streams from the head and preloads every script at low priority, so the first paint waits for neither", async () => {
+    const visitor = await member();
+    const { html } = await visitor.follow(`/game?pair=${FAST_PAIR}`);
+    const head = html.slice(0, html.indexOf("</head>"));
+    // the head's one inline script opens the market stream before the body has arrived
+    const script = /<script nonce="[^"]+" id="tz-script">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? "";
+    expect(script).toContain("new WebSocket");
+    expect(script).toContain(`"/ws/market/${FAST_PAIR}"`);
+    expect(html.slice(html.indexOf("</head>"))).not.toContain("new WebSocket");
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads.length).toBeGreaterThan(5);
+    expect(preloads.filter((link) => !link.includes('fetchpriority="low"'))).toEqual([]);
+    // a page without streams keeps the head's script to the time zone
+    const { html: terms } = await visitor.follow("/terms");
+    expect(terms).not.toContain("new WebSocket");
+  });
+
   it("renders the same game inside the member center at /user/gamePage", async () => {
     const visitor = await member();
     const { response, html } = await visitor.follow("/user/gamePage?pair=ETH-USDT");

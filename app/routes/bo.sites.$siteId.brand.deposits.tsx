@@ -125,12 +125,7 @@ export default function DepositsPage() {
       <h2 id="deposits-title">{t("brand.deposits.title")}</h2>
       <p className="bo-hint">{t("brand.deposits.about")}</p>
       {confirm ? (
-        <div
-          role="alertdialog"
-          aria-labelledby="remove-title"
-          className="bo-notice bo-confirm"
-          data-testid="remove-confirm"
-        >
+        <section aria-labelledby="remove-title" className="bo-notice bo-confirm" data-testid="remove-confirm">
           <h3 id="remove-title">{t("brand.options.remove_title", { name: confirm.name })}</h3>
           <p>{t("brand.options.remove_members")}</p>
           <p>{t("brand.options.remove_pending")}</p>
@@ -146,7 +141,7 @@ export default function DepositsPage() {
               {t("brand.options.keep")}
             </Link>
           </Form>
-        </div>
+        </section>
       ) : null}
       {options.length === 0 ? <p>{t("brand.options.none")}</p> : null}
       <ol className="bo-queue bo-options">

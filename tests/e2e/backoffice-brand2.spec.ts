@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import type { CampaignRule } from "../../server/contract";
@@ -44,8 +45,13 @@ async function operatorPage(browser: Browser, operator: Operator, lng: Lng = "en
   return page;
 }
 
-/** The page at a desk and on a phone (no sideways scroll on the phone). */
-async function shoot(page: Page, name: string): Promise<void> {
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * The page at a desk and on a phone (no sideways scroll on the phone), and axe clean (axe runs in a
+ * second, scripted context on a copy of the page's HTML: the operator's context has no JavaScript).
+ */
+async function shoot(browser: Browser, page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   for (const [width, height] of [
     [1280, 800],
@@ -57,6 +63,16 @@ async function shoot(page: Page, name: string): Promise<void> {
     if (scroll !== null) expect(scroll, `${name} at ${width} px`).toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+  const scripted = await browser.newContext({ javaScriptEnabled: true });
+  await scripted.addCookies(await page.context().cookies());
+  const axePage = await scripted.newPage();
+  // the same origin first, so the copied page's stylesheets load from where they would
+  await axePage.goto(page.url());
+  await axePage.setContent(await page.content(), { waitUntil: "load" });
+  const { violations } = await new AxeBuilder({ page: axePage }).withTags(WCAG).setLegacyMode(true).analyze();
+  const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}: ${v.help}`));
+  expect.soft(found, `${name}: axe violations`).toEqual([]);
+  await scripted.close();
 }
 
 test.beforeAll(async () => {
@@ -88,14 +104,14 @@ test("an admin adds a deposit option in four languages and a member picks it in 
   }
   await page.getByLabel("Account name").fill("Brand Two Ltd");
   await page.getByLabel("Account number").fill("0123 4567 89");
-  await shoot(page, "option-editor");
+  await shoot(browser, page, "option-editor");
   await page.getByRole("button", { name: "Add the option" }).click();
   await expect(page.getByRole("status")).toHaveText("Deposit option added: members can choose it now.");
   // the list names it in the site's text language (demo2's: its default), as the platform stores it
   const info = await siteInfo(SITE);
   const textLng = textLanguage(info).replace("_", "-") as Lng;
   await expect(page.getByTestId(`option-${OPTION}`)).toContainText(NAMES[textLng]);
-  await shoot(page, "options");
+  await shoot(browser, page, "options");
 
   const member = await registerMember(browser, BRAND2);
   const context = await browser.newContext({ javaScriptEnabled: false, locale: "ja-JP" });
@@ -110,9 +126,9 @@ test("an admin adds a deposit option in four languages and a member picks it in 
   const ja = await operatorPage(browser, admin, "ja-JP");
   await ja.goto(`${OPS}/bo/sites/${SITE}/brand/deposits/option?id=${OPTION}`);
   await expect(ja.locator('[name="name.ja-JP"]')).toHaveValue(NAMES["ja-JP"]);
-  await shoot(ja, "option-editor-ja-JP");
+  await shoot(browser, ja, "option-editor-ja-JP");
   await ja.goto(`${OPS}/bo/sites/${SITE}/brand/deposits?remove=${OPTION}`);
-  await shoot(ja, "option-remove-ja-JP");
+  await shoot(browser, ja, "option-remove-ja-JP");
   await ja.getByRole("button", { name: tr("ja-JP", "backoffice:brand.options.remove_confirm") }).click();
   await expect(ja.getByRole("status")).toHaveText(tr("ja-JP", "backoffice:brand.options.removed"));
   expect((await siteInfo(SITE)).depositOptions.map((o) => o.id)).not.toContain(OPTION);
@@ -183,7 +199,7 @@ test("an admin uploads icons and the brand's hostname serves them", async ({ bro
   const before = { 192: await served(192) };
   const page = await operatorPage(browser, admin);
   await page.goto(`${OPS}/bo/sites/${SITE}/brand/icons`);
-  await shoot(page, "icons");
+  await shoot(browser, page, "icons");
   // a PNG of the wrong size: refused at its field, nothing uploaded
   await page.getByLabel("PNG of 192 × 192 px").setInputFiles({
     name: "small.png",
@@ -207,7 +223,7 @@ test("an admin uploads icons and the brand's hostname serves them", async ({ bro
   // in Japanese, then the brand's own icons back as they were
   const ja = await operatorPage(browser, admin, "ja-JP");
   await ja.goto(`${OPS}/bo/sites/${SITE}/brand/icons`);
-  await shoot(ja, "icons-ja-JP");
+  await shoot(browser, ja, "icons-ja-JP");
   await ja.locator('[name="icon192"]').setInputFiles({
     name: "192.png",
     mimeType: "image/png",

@@ -28,7 +28,7 @@ export function CampaignRules({ rules, here, ending }: { rules: RuleRow[]; here:
       <h2 id="campaign-rules-title">{t("brand.campaigns.title")}</h2>
       <p className="bo-hint">{t("brand.campaigns.about")}</p>
       {ending ? (
-        <div role="alertdialog" aria-labelledby="end-title" className="bo-notice bo-confirm" data-testid="end-confirm">
+        <section aria-labelledby="end-title" className="bo-notice bo-confirm" data-testid="end-confirm">
           <h3 id="end-title">
             <Filled text={t("brand.campaigns.end_title")} slots={{ key: <code>{ending.key}</code> }} />
           </h3>
@@ -44,7 +44,7 @@ export function CampaignRules({ rules, here, ending }: { rules: RuleRow[]; here:
               {t("brand.campaigns.keep")}
             </Link>
           </Form>
-        </div>
+        </section>
       ) : null}
       {rules.length === 0 ? <p>{t("brand.campaigns.none")}</p> : null}
       <ul className="bo-queue">

@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { checkedPatch, movePatch, OPTION_KINDS, optionsVersion, removePatch } from "~/backoffice/brand/deposit-options";
+import { OPTION_KINDS } from "~/backoffice/brand/deposit-option-fields";
+import { checkedPatch, movePatch, optionsVersion, removePatch } from "~/backoffice/brand/deposit-options.server";
 import { brandPath } from "~/backoffice/brand/tabs";
 import { backOffice, noticeAndBack, requireOperator, siteIdOf } from "~/backoffice/operator.server";
 import { sectionRoles } from "~/backoffice/sections";

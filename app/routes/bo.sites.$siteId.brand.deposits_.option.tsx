@@ -2,20 +2,22 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   BANK_FIELDS,
-  checkedPatch,
   CRYPTO_FIELDS,
-  newOptionValues,
   OPTION_TEXT_MAX,
-  optionDraftOf,
   optionKindOf,
   optionTexts,
+  type OptionError,
+  type OptionValues,
+} from "~/backoffice/brand/deposit-option-fields";
+import {
+  checkedPatch,
+  newOptionValues,
+  optionDraftOf,
   optionValues,
   optionsVersion,
   savePatch,
   textLocaleOf,
-  type OptionError,
-  type OptionValues,
-} from "~/backoffice/brand/deposit-options";
+} from "~/backoffice/brand/deposit-options.server";
 import { brandPath } from "~/backoffice/brand/tabs";
 import { backOffice, noticeAndBack, requireOperator, siteIdOf } from "~/backoffice/operator.server";
 import { sectionRoles } from "~/backoffice/sections";

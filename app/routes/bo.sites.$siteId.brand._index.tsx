@@ -55,6 +55,12 @@ export default function SiteInfoPage() {
   const langs = (values.langOptions as string[] | undefined) ?? [];
   return (
     <>
+      {chat ? (
+        // the page opens at its top without JavaScript: the refusal is said here too, linked to its field
+        <p role="alert" className="bo-notice bo-notice-error">
+          <a href="#chat-link">{t("brand.chat.not_saved")}</a>
+        </p>
+      ) : null}
       <Form method="post" className="bo-form bo-brand-form" noValidate>
         <CsrfInput />
         {site ? (
@@ -196,7 +202,7 @@ function ChatLinkForm({ current, answer }: { current: string | null; answer?: Ch
             {t("brand.chat.hint")}
           </p>
           {answer ? (
-            <p id="chat-link-error" className="bo-field-error" role="alert">
+            <p id="chat-link-error" className="bo-field-error">
               {t("brand.chat.invalid")}
             </p>
           ) : null}

@@ -362,6 +362,8 @@ describe("the chat link", () => {
     const bad = await submit(visitor, index, { intent: "chat", link: "chat.example.com" }, brand());
     expect(bad.status).toBe(200);
     expect(bad.html).toContain(en.brand.chat.invalid);
+    // said at the top of the page too, which a browser without JavaScript opens at
+    expect(bad.html).toContain(`<a href="#chat-link">${en.brand.chat.not_saved}</a>`);
     expect(await chatLink()).toBe("https://chat.example.com/before");
     const set = await submit(visitor, index, { intent: "chat", link: " https://chat.example.com/after " }, brand());
     expect(set.status).toBe(302);

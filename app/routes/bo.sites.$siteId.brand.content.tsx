@@ -25,7 +25,9 @@ import { LOCALE_NAMES, LOCALES, toLocale, toLocaleId, type Locale } from "~/i18n
 import type { RouteHandle } from "~/utils/translation-keys";
 import { useTranslation } from "~/utils/translator";
 import { textLanguage } from "../../server/contract/localize";
-import type { SiteInfo } from "../../server/contract";
+import { campaignKey, type SiteInfo } from "../../server/contract";
+import { CampaignRules, type RuleRow } from "~/backoffice/brand/campaign-rules";
+import { campaignStatus } from "~/utils/campaigns";
 
 export const handle = { i18n: ["backoffice"], titleKey: "backoffice:brand.tab.content" } satisfies RouteHandle;
 
@@ -33,6 +35,19 @@ async function site(context: LoaderFunctionArgs["context"], siteId: string): Pro
   const info = await backOffice(context).operators.siteInfo(siteId);
   if (!info.ok) throw new Response(null, { status: info.status === 404 ? 404 : 503 });
   return info.data;
+}
+
+/** The site's campaign rules and where each stands now (the server's clock, as the platform's). */
+function ruleRows(info: SiteInfo): RuleRow[] {
+  const now = Date.now();
+  return info.campaignRules.map((r) => ({
+    key: r.key,
+    kind: r.kind,
+    startsAt: r.startsAt,
+    endsAt: r.endsAt,
+    endedAt: r.endedAt,
+    status: campaignStatus(r, now),
+  }));
 }
 
 /** The terms additions as stored: the text language's in `terms`, the others in `translations`. */
@@ -77,10 +92,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const key = url.searchParams.get("key");
     if (listed.ok && key) values = valuesOf(kind, key, listed.data) ?? values;
   }
+  const rules = kind === "campaign" ? ruleRows(info) : [];
   return {
     siteId,
     textLocale,
     published,
+    rules,
+    ending: rules.find((r) => r.key === url.searchParams.get("end") && r.status !== "ended") ?? null,
     values,
     errors: [] as ContentError[],
     badLanguages: [] as Locale[],
@@ -104,6 +122,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       params: { siteId, kind: PLATFORM_KIND[kind], id },
     });
     noticeAndBack(bo, result, "brand.content.retired", `${brandPath(siteId, "content")}?kind=${kind}`);
+  }
+  if (form.get("intent") === "end-campaign") {
+    // the CLI's campaign-end: the rule credits nothing new from now on, its texts are no longer listed
+    const key = campaignKey.safeParse(String(form.get("key") ?? ""));
+    if (!key.success) throw new Response(null, { status: 400 });
+    const result = await bo.operators.call("operatorEndCampaign", { params: { siteId, key: key.data }, body: {} });
+    noticeAndBack(bo, result, "brand.campaigns.ended", `${brandPath(siteId, "content")}?kind=campaign`);
   }
   const draft = contentDraftOf(form, kind, textLocale);
   const page = { siteId, textLocale, values: draft.values };
@@ -284,6 +309,13 @@ export default function ContentPage() {
         </div>
       </Form>
       {page.preview ? <ContentPreview values={values} /> : null}
+      {kind === "campaign" ? (
+        <CampaignRules
+          rules={loaded.rules}
+          ending={loaded.ending}
+          here={`${brandPath(siteId, "content")}?kind=campaign`}
+        />
+      ) : null}
       {kind !== "terms" ? <PublishedList siteId={siteId} kind={kind} items={loaded.published} /> : null}
     </div>
   );

@@ -9,7 +9,11 @@ import {
   type CallSpec,
 } from "../contract";
 import { ACCESS_JWT_HEADER } from "../access/token";
+import type { IconSize } from "../contract";
 import type { CallFailure, CallResult, RawResult } from "./platform-client";
+
+/** The public reads the back office makes about a site (what its members see). */
+type PublicRead = "siteInfo" | "chatbox" | "siteIcon";
 
 /** The contract's operator calls: those a back-office page may make. */
 export type OperatorCallName = {
@@ -17,7 +21,7 @@ export type OperatorCallName = {
 }[CallName];
 
 export type OperatorCallOptions<N extends OperatorCallName> = Partial<
-  Pick<CallInput<N>, "params" | "query" | "body" | "idempotencyKey">
+  Pick<CallInput<N>, "params" | "query" | "body" | "idempotencyKey" | "file">
 > & {
   /** the key to use instead of the session's: the sign-in form's, before it is kept */
   key?: string;
@@ -102,26 +106,50 @@ export function createOperatorClient(options: OperatorClientOptions) {
     return result.ok ? { ok: false, status: 500, code: "internal_error" } : result;
   }
 
+  /** A public call about a site, as the site itself makes it: the site header, no key. */
+  async function sendPublic(name: PublicRead, siteId: string, params: Record<string, string>) {
+    const request = callRequest(name, { params: { siteId, ...params }, siteId } as CallInput<typeof name>, ORIGIN);
+    try {
+      return await options.send(request);
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function readPublic<N extends "siteInfo" | "chatbox">(
+    name: N,
+    siteId: string,
+  ): Promise<CallResult<CallData<N>>> {
+    const response = await sendPublic(name, siteId, {});
+    if (!response) return { ok: false, status: 400, code: "connection_failed" };
+    const result = await failureOf(response);
+    if (!result.ok) return result;
+    const checked = CALLS[name].data.safeParse(result.data ?? null);
+    return checked.success
+      ? { ok: true, data: checked.data as CallData<N> }
+      : { ok: false, status: 500, code: "internal_error" };
+  }
+
   /**
    * A site's public info (its currency, its languages), as the CLI reads it: a public call, so it
    * carries the site header and no key.
    */
-  async function siteInfo(siteId: string): Promise<CallResult<CallData<"siteInfo">>> {
-    const request = callRequest("siteInfo", { params: { siteId }, siteId }, ORIGIN);
-    let response: Response | undefined;
-    try {
-      response = await options.send(request);
-    } catch {
-      response = undefined;
-    }
+  const siteInfo = (siteId: string) => readPublic("siteInfo", siteId);
+
+  /** The site's customer-service chat link as members get it ("" when none is set). */
+  const chatLink = (siteId: string) => readPublic("chatbox", siteId);
+
+  /** A home-screen icon as the site serves it (the operator's PNG, else the accent's plain square). */
+  async function siteIcon(siteId: string, size: IconSize): Promise<RawResult> {
+    const response = await sendPublic("siteIcon", siteId, { size });
     if (!response) return { ok: false, status: 400, code: "connection_failed" };
+    const isEnvelope = (response.headers.get("content-type") ?? "").startsWith("application/json");
+    if (response.status === 200 && !isEnvelope) return { ok: true, response };
     const result = await failureOf(response);
-    if (!result.ok) return result;
-    const checked = CALLS.siteInfo.data.safeParse(result.data ?? null);
-    return checked.success ? { ok: true, data: checked.data } : { ok: false, status: 500, code: "internal_error" };
+    return result.ok ? { ok: false, status: 500, code: "internal_error" } : result;
   }
 
-  return { call, fetchRaw, siteInfo };
+  return { call, fetchRaw, siteInfo, chatLink, siteIcon };
 }
 
 export type OperatorClient = ReturnType<typeof createOperatorClient>;

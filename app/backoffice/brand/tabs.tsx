@@ -7,6 +7,7 @@ import { boPaths } from "../sections";
 export const BRAND_TABS = [
   { path: "", label: "brand.tab.site" },
   { path: "theme", label: "brand.tab.theme" },
+  { path: "icons", label: "brand.tab.icons" },
   { path: "content", label: "brand.tab.content" },
   { path: "deposits", label: "brand.tab.deposits" },
   { path: "contract", label: "brand.tab.contract" },

@@ -1,8 +1,7 @@
-import { ICON_MAX_BYTES } from "../../contract";
+import { ICON_MAX_BYTES, iconProblem } from "../../contract";
 import { overpayingOdds } from "../market/returns";
 import { badRequest, fail, ok } from "../result";
 import { defaultSiteConfig } from "../site/defaults";
-import { pngSize } from "../site/png";
 import type { OperatorMessage } from "../money/queue";
 import { memberStub, siteStub } from "../stubs";
 import type { Handler } from "./types";
@@ -29,12 +28,12 @@ export const operatorPutIcon: Handler<"operatorPutIcon"> = async ({ env, params,
   if (!file) return badRequest("invalid_parameters");
   if (file.size > ICON_MAX_BYTES) return badRequest("file_too_large");
   const bytes = await file.arrayBuffer();
-  const dimensions = pngSize(new Uint8Array(bytes));
-  if (!dimensions) return badRequest("file_invalid_type");
-  const size = Number(params.size);
-  if (dimensions.width !== size || dimensions.height !== size) return badRequest("invalid_parameters");
+  const problem = iconProblem(new Uint8Array(bytes), params.size);
+  if (problem === "too_large") return badRequest("file_too_large");
+  if (problem === "not_png") return badRequest("file_invalid_type");
+  if (problem === "wrong_size") return badRequest("invalid_parameters");
   const stored = await siteStub(env, params.siteId).putIcon(params.size, bytes);
-  return stored.ok ? ok({ size, bytes: bytes.byteLength }) : stored;
+  return stored.ok ? ok({ size: Number(params.size), bytes: bytes.byteLength }) : stored;
 };
 
 export const operatorPublishPress: Handler<"operatorPublishPress"> = async ({ env, params, body }) =>

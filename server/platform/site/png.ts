@@ -5,16 +5,10 @@
  * which yields zlib data, exactly what a PNG's IDAT holds.
  */
 
-const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
+// the PNG reader is the contract's: the back office checks an upload with it before sending
+export { pngSize } from "../../contract/icons";
 
-/** Width and height from the IHDR chunk, or null when the bytes are not a PNG. */
-export function pngSize(bytes: Uint8Array): { width: number; height: number } | null {
-  if (bytes.length < 33 || SIGNATURE.some((b, i) => bytes[i] !== b)) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // the first chunk must be IHDR (length 13)
-  if (view.getUint32(8) !== 13 || String.fromCharCode(...bytes.subarray(12, 16)) !== "IHDR") return null;
-  return { width: view.getUint32(16), height: view.getUint32(20) };
-}
+const SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
 
 let crcTable: Uint32Array | undefined;
 function crc32(data: Uint8Array): number {

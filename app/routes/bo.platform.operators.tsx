@@ -2,12 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { OPERATOR_ROLES, operatorId, type OperatorInfo, type OperatorRole } from "../../server/contract";
 import { backOffice, requirePlatformOperator } from "~/backoffice/operator.server";
-import {
-  NEW_OPERATOR_VALUES,
-  operatorDraftOf,
-  type OperatorField,
-  type OperatorValues,
-} from "~/backoffice/platform/operator-form.server";
+import { NEW_OPERATOR_VALUES, type OperatorField, type OperatorValues } from "~/backoffice/platform/operator-fields";
+import { operatorDraftOf } from "~/backoffice/platform/operator-form.server";
 import { PlatformField } from "~/backoffice/platform/pair-fields";
 import { BoTable } from "~/backoffice/table";
 import { CsrfInput } from "~/components/csrf-input";

@@ -2,8 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { backOffice, noticeAndBack, requirePlatformOperator } from "~/backoffice/operator.server";
 import { PairAuditTable } from "~/backoffice/platform/pair-audit";
-import { PairConfigFields, PlatformField, type PairField, type SourceField } from "~/backoffice/platform/pair-fields";
-import { pairDraftOf, pairValues, sourceDraftOf, type FieldErrors } from "~/backoffice/platform/pair-form.server";
+import {
+  pairValues,
+  PairConfigFields,
+  PlatformField,
+  type PairField,
+  type SourceField,
+} from "~/backoffice/platform/pair-fields";
+import { pairDraftOf, sourceDraftOf, type FieldErrors } from "~/backoffice/platform/pair-form.server";
 import { PairPending, PairSource, PairState, PairTiming } from "~/backoffice/platform/pair-view";
 import { operatorPair } from "~/backoffice/platform/pairs.server";
 import { pairPath } from "~/backoffice/platform/tabs";

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData } from "@remix-run/react";
 import { backOffice, requirePlatformOperator } from "~/backoffice/operator.server";
-import { PairConfigFields, type PairField } from "~/backoffice/platform/pair-fields";
-import { NEW_PAIR_VALUES, pairDraftOf } from "~/backoffice/platform/pair-form.server";
+import { NEW_PAIR_VALUES, PairConfigFields, type PairField } from "~/backoffice/platform/pair-fields";
+import { pairDraftOf } from "~/backoffice/platform/pair-form.server";
 import { operatorPairs } from "~/backoffice/platform/pairs.server";
 import { pairPath } from "~/backoffice/platform/tabs";
 import { CsrfInput } from "~/components/csrf-input";

@@ -1,4 +1,5 @@
 import { ALL_SITES, OPERATOR_ROLES, operatorCreateBody, type OperatorRole } from "../../../server/contract";
+import type { OperatorField, OperatorValues } from "./operator-fields";
 import type { FieldErrors } from "./pair-form.server";
 
 /**
@@ -6,11 +7,6 @@ import type { FieldErrors } from "./pair-form.server";
  * schema before anything is sent: sites typed as a list (commas, spaces or the CJK comma), or `*`
  * alone for every site; roles ticked. A refusal names the field.
  */
-export const OPERATOR_FIELDS = ["name", "email", "sites", "roles"] as const;
-export type OperatorField = (typeof OPERATOR_FIELDS)[number];
-export type OperatorValues = { name: string; email: string; sites: string; roles: OperatorRole[] };
-
-export const NEW_OPERATOR_VALUES: OperatorValues = { name: "", email: "", sites: "", roles: [] };
 
 export type OperatorDraft =
   | { ok: true; body: ReturnType<typeof operatorCreateBody.parse>; values: OperatorValues }

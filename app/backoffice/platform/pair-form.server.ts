@@ -25,29 +25,6 @@ function errorsOf<F extends string>(issues: readonly { path: (string | number)[]
 
 const whole = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : Number.NaN);
 
-export function pairValues(config: PairConfig): PairValues {
-  return {
-    symbol: "",
-    name: config.name,
-    precision: String(config.precision),
-    periodSeconds: String(config.periodSeconds),
-    cutoffSeconds: String(config.cutoffSeconds),
-    startPrice: decimalString(config.startPrice, config.precision),
-    volatilityBp: String(config.volatilityBp),
-  };
-}
-
-/** A new pair's form as it opens: the default pairs' running values, no name or symbol. */
-export const NEW_PAIR_VALUES: PairValues = {
-  symbol: "",
-  name: "",
-  precision: "2",
-  periodSeconds: "60",
-  cutoffSeconds: "10",
-  startPrice: "",
-  volatilityBp: "1",
-};
-
 export type PairDraft =
   | { ok: true; symbol: string; config: PairConfig; values: PairValues }
   | { ok: false; values: PairValues; errors: FieldErrors<PairField> };

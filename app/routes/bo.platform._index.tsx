@@ -7,3 +7,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   await requirePlatformOperator(context);
   throw redirect(platformPath("pairs"));
 }
+
+/** Never shown (the loader always redirects or refuses); a component keeps this a page, so a refusal is the worded 403. */
+export default function PlatformIndex() {
+  return null;
+}

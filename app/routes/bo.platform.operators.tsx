@@ -118,7 +118,14 @@ export default function Operators() {
         wrap
       />
       <h2 id="new-operator">{t("platform.operators.new_title")}</h2>
-      <Form method="post" className="bo-form" noValidate aria-labelledby="new-operator">
+      {/* a new key remounts the form: with JavaScript, what was typed for the last one is cleared */}
+      <Form
+        key={answer?.done === "issued" ? `${answer.operator.id}-${answer.operator.keyIssuedAt}` : "new"}
+        method="post"
+        className="bo-form"
+        noValidate
+        aria-labelledby="new-operator"
+      >
         <CsrfInput />
         {creating ? (
           <p role="alert" className="bo-notice bo-notice-error">

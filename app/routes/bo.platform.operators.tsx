@@ -15,10 +15,10 @@ export const handle = { i18n: ["backoffice"], titleKey: "backoffice:platform.tab
 
 /** The operator registry: every operator, revoked ones too (no key is ever shown again). */
 export async function loader({ context }: LoaderFunctionArgs) {
-  await requirePlatformOperator(context);
+  const self = await requirePlatformOperator(context);
   const list = await backOffice(context).operators.call("operatorList", {});
   if (!list.ok) throw new Response(null, { status: list.status === 403 ? 403 : 503 });
-  return { operators: list.data, roles: OPERATOR_ROLES };
+  return { operators: list.data, roles: OPERATOR_ROLES, selfId: self.id };
 }
 
 type Answer =
@@ -38,7 +38,7 @@ type Answer =
  * cookie or a log, and the platform keeps only its hash, so it is never shown again.
  */
 export async function action({ request, context }: ActionFunctionArgs): Promise<Answer> {
-  await requirePlatformOperator(context);
+  const self = await requirePlatformOperator(context);
   const form = await request.formData();
   const bo = backOffice(context);
   const intent = String(form.get("intent") ?? "");
@@ -52,6 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
   if (intent === "rotate" || intent === "revoke") {
     const id = operatorId.safeParse(form.get("operatorId"));
     if (!id.success) throw new Response(null, { status: 400 });
+    // one's own new key would end this session before the page that shows it: another admin issues it
+    if (id.data === self.id) return { done: "row_refused", id: id.data, refused: "platform.operators.self_refused" };
     if (form.get("confirm") !== "yes")
       return { done: "row_refused", id: id.data, refused: "platform.operators.confirm_missing" };
     if (intent === "rotate") {
@@ -67,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 }
 
 export default function Operators() {
-  const { operators, roles } = useLoaderData<typeof loader>();
+  const { operators, roles, selfId } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useTranslation("backoffice");
   const time = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : "—");
@@ -106,6 +108,15 @@ export default function Operators() {
             time(op.revokedAt),
             op.revokedAt ? (
               "—"
+            ) : op.id === selfId ? (
+              <>
+                {t("platform.operators.self_row")}
+                {answer?.done === "row_refused" && answer.id === op.id ? (
+                  <p role="alert" className="bo-field-error">
+                    {t(answer.refused as KeyOf<"backoffice">)}
+                  </p>
+                ) : null}
+              </>
             ) : (
               <RowForms
                 operator={op}

@@ -278,6 +278,22 @@ describe("operators", () => {
   });
 });
 
+describe("one's own key", () => {
+  it("is not offered or taken here: a new key would end the session before the page shows it", async () => {
+    const visitor = await signedIn(admin);
+    const page = await (await visitor.get("/bo/platform/operators")).text();
+    expect(page).toContain(en.platform.operators.self_row);
+    expect(page).not.toContain(`value="${admin.id}"`);
+    const refused = await submit(visitor, "/bo/platform/operators", {
+      intent: "rotate",
+      operatorId: admin.id,
+      confirm: "yes",
+    });
+    expect(refused.html).toContain(en.platform.operators.self_refused);
+    expect((await stack.platform.operator("operatorSelf", {}, admin.key)).envelope.data?.name).toBe("Admin Ho");
+  });
+});
+
 describe("site links", () => {
   it("refuses linking a site with itself, translated, and links nothing", async () => {
     const visitor = await signedIn(admin);

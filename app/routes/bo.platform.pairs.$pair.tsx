@@ -7,7 +7,9 @@ import {
   PairConfigFields,
   PlatformField,
   type PairField,
+  type PairValues,
   type SourceField,
+  type SourceValues,
 } from "~/backoffice/platform/pair-fields";
 import { pairDraftOf, sourceDraftOf, type FieldErrors } from "~/backoffice/platform/pair-form.server";
 import { PairPending, PairSource, PairState, PairTiming } from "~/backoffice/platform/pair-view";
@@ -33,13 +35,13 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { pair, audit: audit.ok ? audit.data : null };
 }
 
-type Refusal = {
-  form: "config" | "state" | "source";
-  errors: FieldErrors<PairField> & FieldErrors<SourceField>;
-  values?: Record<string, string>;
-  /** the platform's refusal (a messages code), or the page's own (a backoffice key) */
-  refused: string | null;
-};
+/** A form sent back: its fields' refusals and text as typed, or the refusal of the whole (a catalog key). */
+type Refusal = { refused: string | null } & (
+  | { form: "config"; errors: FieldErrors<PairField>; values: PairValues }
+  | { form: "state" }
+  | { form: "source"; errors: FieldErrors<SourceField>; values: SourceValues }
+);
+type SourceRefusal = Extract<Refusal, { form: "source" }>;
 
 /**
  * Three forms, told apart by `intent`: the configuration (operatorPutPair, the pause kept as it
@@ -63,8 +65,8 @@ export async function action({ request, params, context }: ActionFunctionArgs): 
   }
   if (intent === "pause" || intent === "resume") {
     const paused = intent === "pause";
-    if (paused === pair.config.paused) return { form: "state", errors: {}, refused: "platform.pair.state_unchanged" };
-    if (form.get("confirm") !== "yes") return { form: "state", errors: {}, refused: "platform.pair.confirm_missing" };
+    if (paused === pair.config.paused) return { form: "state", refused: "platform.pair.state_unchanged" };
+    if (form.get("confirm") !== "yes") return { form: "state", refused: "platform.pair.confirm_missing" };
     const put = await bo.operators.call("operatorPutPair", {
       params: { pair: pair.symbol },
       body: { ...pair.config, paused },
@@ -127,7 +129,7 @@ export default function PairPage() {
           {refusal("config")}
           <p className="bo-hint">{t("platform.pair.config_intro")}</p>
           <PairConfigFields
-            values={answer?.form === "config" && answer.values ? (answer.values as never) : pairValues(pair.config)}
+            values={answer?.form === "config" ? answer.values : pairValues(pair.config)}
             errors={answer?.form === "config" ? answer.errors : {}}
             creating={false}
           />
@@ -179,16 +181,16 @@ function SourceForm({
   refusal,
 }: {
   pair: OperatorPair;
-  answer: Refusal | undefined;
+  answer: SourceRefusal | undefined;
   refusal: React.ReactNode;
 }) {
   const { t } = useTranslation("backoffice");
-  const values = answer?.values ?? {
+  const values: SourceValues = answer?.values ?? {
     kind: pair.source.kind,
     exchangeSymbol: pair.source.symbol ?? "",
     maxStaleSeconds: String(pair.source.maxStaleSeconds ?? 5),
   };
-  const errors = answer?.errors ?? {};
+  const errors: FieldErrors<SourceField> = answer?.errors ?? {};
   return (
     <Form method="post" className="bo-form" noValidate>
       <CsrfInput />
@@ -209,7 +211,7 @@ function SourceForm({
         name="exchangeSymbol"
         label="platform.pair.field.exchangeSymbol"
         hint="platform.pair.hint.exchangeSymbol"
-        value={values.exchangeSymbol ?? ""}
+        value={values.exchangeSymbol}
         error={errors.exchangeSymbol}
         autoCapitalize="characters"
       />
@@ -217,7 +219,7 @@ function SourceForm({
         name="maxStaleSeconds"
         label="platform.pair.field.maxStaleSeconds"
         hint="platform.pair.hint.maxStaleSeconds"
-        value={values.maxStaleSeconds ?? ""}
+        value={values.maxStaleSeconds}
         error={errors.maxStaleSeconds}
         inputMode="numeric"
       />

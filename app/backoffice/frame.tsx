@@ -5,7 +5,7 @@ import { CsrfInput } from "../components/csrf-input";
 import { LOCALE_NAMES, LOCALES, toLocaleId, type Locale } from "../i18n";
 import { useTranslation } from "../utils/translator";
 import type { BackOfficeNotice } from "../../server/site/backoffice-session";
-import { boPaths } from "./sections";
+import { boPaths, mayOpenPlatform } from "./sections";
 import type { KeyOf } from "../utils/translation-keys";
 
 /**
@@ -28,6 +28,13 @@ export function BackOfficeBar({
         {t("title")}
       </Link>
       <div className="bo-bar-tools">
+        {operator && mayOpenPlatform(operator) ? (
+          <nav aria-label={t("platform.nav")}>
+            <Link to={boPaths.platform()} className="bo-bar-link">
+              {t("platform.title")}
+            </Link>
+          </nav>
+        ) : null}
         <BackOfficeLanguage locale={locale} redirectTo={here} />
         {operator ? (
           <details className="bo-account">

@@ -2,10 +2,10 @@ import { json, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { CallResult } from "../../server/site/platform-client";
 import { ALL_SITES, siteIdSchema, type OperatorRole, type OperatorSelf } from "../../server/contract";
 import type { BackOfficeContext } from "../../server/site/context";
-import { boPaths } from "./sections";
+import { boPaths, mayOpenPlatform } from "./sections";
 
 /** Why a back-office page answered 403: its ErrorBoundary words each (routes/bo.tsx). */
-export type RefusalReason = "role" | "site";
+export type RefusalReason = "role" | "site" | "platform";
 
 /**
  * The back office's part of the load context. Only the operator hostname has it (server/site/
@@ -44,6 +44,13 @@ export async function requireOperator(
   if (opts.siteId !== undefined && !runsSite(self.data, opts.siteId)) refuse("site");
   if (opts.roles && !opts.roles.some((role) => self.data.roles.includes(role))) refuse("role");
   return self.data;
+}
+
+/** The signed-in operator of the platform section: an admin of every site (sections.ts), else 403. */
+export async function requirePlatformOperator(context: AppLoadContext): Promise<OperatorSelf> {
+  const operator = await requireOperator(context);
+  if (!mayOpenPlatform(operator)) refuse("platform");
+  return operator;
 }
 
 /** Whether the operator runs the site (a list, or every site). */

@@ -1,4 +1,5 @@
-import type { OperatorRole } from "../../server/contract/operators";
+import { ALL_SITES } from "../../server/contract/all-sites";
+import type { OperatorRole, OperatorSelf } from "../../server/contract/operators";
 import type { KeyOf } from "../utils/translation-keys";
 
 /** The queues whose counts the menu shows (app/backoffice/queues.server.ts counts them). */
@@ -47,6 +48,15 @@ export function mayOpen(section: Pick<Section, "roles">, roles: readonly Operato
   return section.roles.some((role) => roles.includes(role));
 }
 
+/**
+ * The platform section (pairs, operators, site links: platform-wide, no one site's): the platform
+ * gives its calls to admins of every site only, so the menu shows it to them and its pages refuse
+ * anyone else (routes/bo.platform.tsx); the platform checks each call again.
+ */
+export function mayOpenPlatform(operator: Pick<OperatorSelf, "sites" | "roles">): boolean {
+  return operator.sites.includes(ALL_SITES) && operator.roles.includes("admin");
+}
+
 /** The back office's paths, built in one place. */
 export const boPaths = {
   home: "/bo",
@@ -54,4 +64,5 @@ export const boPaths = {
   logout: "/bo/logout",
   language: "/bo/language",
   site: (siteId: string, path = "") => `/bo/sites/${encodeURIComponent(siteId)}${path ? `/${path}` : ""}`,
+  platform: (path = "") => `/bo/platform${path ? `/${path}` : ""}`,
 };

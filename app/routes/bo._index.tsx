@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import { ALL_SITES, siteIdSchema } from "../../server/contract";
 import { requireOperator } from "~/backoffice/operator.server";
-import { boPaths } from "~/backoffice/sections";
+import { boPaths, mayOpenPlatform } from "~/backoffice/sections";
 import type { RouteHandle } from "~/utils/translation-keys";
 import { useTranslation } from "~/utils/translator";
 
@@ -16,18 +16,19 @@ export const handle = { i18n: ["backoffice"], titleKey: "backoffice:sites.title"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const operator = await requireOperator(context);
   const all = operator.sites.includes(ALL_SITES);
+  const platform = mayOpenPlatform(operator);
   const asked = new URL(request.url).searchParams.get("site");
   if (asked !== null) {
     const site = siteIdSchema.safeParse(asked.trim().toLowerCase());
     if (site.success) throw redirect(boPaths.site(site.data));
-    return { all, sites: all ? [] : operator.sites, invalid: true };
+    return { all, platform, sites: all ? [] : operator.sites, invalid: true };
   }
   if (!all && operator.sites.length === 1) throw redirect(boPaths.site(operator.sites[0]!));
-  return { all, sites: all ? [] : operator.sites, invalid: false };
+  return { all, platform, sites: all ? [] : operator.sites, invalid: false };
 }
 
 export default function BackOfficeSites() {
-  const { all, sites, invalid } = useLoaderData<typeof loader>();
+  const { all, platform, sites, invalid } = useLoaderData<typeof loader>();
   const { t } = useTranslation("backoffice");
   const inputId = useId();
   const errorId = useId();
@@ -68,6 +69,11 @@ export default function BackOfficeSites() {
         </Form>
       ) : sites.length === 0 ? (
         <p>{t("sites.none")}</p>
+      ) : null}
+      {platform ? (
+        <p>
+          <Link to={boPaths.platform()}>{t("platform.home_link")}</Link>
+        </p>
       ) : null}
     </main>
   );

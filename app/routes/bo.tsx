@@ -48,7 +48,7 @@ export function ErrorBoundary() {
     status === 403 ? t("refused.title") : status === 404 ? t("refused.not_found") : t("common:errors.server_title");
   const body =
     status === 403
-      ? t(reason === "site" ? "refused.site" : "refused.role")
+      ? t(reason === "site" ? "refused.site" : reason === "platform" ? "refused.platform" : "refused.role")
       : status === 404
         ? null
         : t("common:errors.server_body");

@@ -210,6 +210,38 @@ export const pairSourceBody = z
   });
 export type PairSourceBody = z.infer<typeof pairSourceBody>;
 
+/** A pair's feed parameters for a stretch of days (a day's are frozen with its committed seed). */
+const pairParams = z.object({
+  precision: z.number().int(),
+  periodSeconds: z.number().int(),
+  cutoffSeconds: z.number().int(),
+  volatilityBp: z.number().int(),
+});
+
+/**
+ * One pair as an operator manages it (operatorPairs): the configuration stored (what a new
+ * operatorPutPair starts from, startPrice included), the parameters it runs with today, the change
+ * that waits for a later day, and where its prices come from.
+ */
+export const operatorPair = z.object({
+  symbol: pairSymbol,
+  config: pairConfig.innerType(),
+  /** today's parameters (the day's, committed with its seed) */
+  running: pairParams,
+  /** stored parameters that apply only from `from` (00:00 UTC of the first day seeded after the change); null: none */
+  pending: pairParams.extend({ from: z.string().datetime() }).nullable(),
+  /** the price source as set; a synthetic pair has no exchange fields */
+  source: z.object({
+    kind: pairSource,
+    exchange: z.literal("binance").nullable(),
+    symbol: exchangeSymbol.nullable(),
+    maxStaleSeconds: z.number().int().nullable(),
+  }),
+  /** why the feed paused the pair itself (a stale or broken exchange link); null: it did not */
+  pausedByFeed: z.string().nullable(),
+});
+export type OperatorPair = z.infer<typeof operatorPair>;
+
 /**
  * The public market stream, `GET /market/<pair>/stream` (WebSocket): once a second one JSON
  * message, an array of these events: the latest tick, plus a period event when a period started

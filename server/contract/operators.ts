@@ -12,8 +12,9 @@ import { cleanText } from "./text";
 export const OPERATOR_ROLES = ["support", "finance", "admin"] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
-/** Every site, present and future: needed for calls that name no site (pairs, the operator registry). */
-export const ALL_SITES = "*";
+import { ALL_SITES } from "./all-sites";
+
+export { ALL_SITES };
 
 export const operatorRole = z.enum(OPERATOR_ROLES);
 /** Site ids, or `*` alone: an operator of every site has no list besides it. */

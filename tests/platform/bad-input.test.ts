@@ -1076,6 +1076,7 @@ const TABLE: Record<CallName, Entry> = {
     answers: "pair_not_paused",
   },
   operatorPairAudit: { request: async () => ({ params: { pair: PAIR }, query: { limit: "5" } }) },
+  operatorPairs: { request: async () => ({}) },
   // local workerd keeps no history: a well-formed restore is refused with restore_unavailable
   operatorRestoreMember: {
     request: async () => ({

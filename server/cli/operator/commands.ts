@@ -307,6 +307,21 @@ const MARKET_COMMANDS: CommandSpec[] = [
     },
   },
   {
+    name: "pair-configs",
+    summary:
+      "every pair as operators manage it: stored configuration, pending change, source, state (admin of every site)",
+    details:
+      "What the back office's pairs list shows (operatorPairs): the configuration put-pair stored (the\n" +
+      "start price too), the parameters running today, the change waiting for a later day and from when,\n" +
+      "the price source, and whether the pair is paused (by an operator or by its exchange feed).",
+    args: [],
+    flags: [],
+    examples: ["pair-configs", "pair-configs --json"],
+    async run(ctx) {
+      await ctx.show(await ctx.platform.operator("operatorPairs", { params: undefined }), render.pairConfigs);
+    },
+  },
+  {
     name: "put-pair",
     summary: "create a trading pair or change how its market runs",
     details:

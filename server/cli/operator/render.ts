@@ -11,6 +11,7 @@ type Item<
     | "operatorBankApplications"
     | "operatorMessages"
     | "operatorSmsLog"
+    | "operatorPairs"
     | "pairs",
 > = CallData<N>[number];
 type Deposit = Item<"operatorDeposits">;
@@ -325,6 +326,32 @@ export const pairs = (rows: Item<"pairs">[]) =>
       { header: "PERIOD (s)", value: (p) => String(p.periodSeconds), align: "right" },
       { header: "CUTOFF (s)", value: (p) => String(p.cutoffSeconds), align: "right" },
       { header: "SOURCE", value: (p) => p.source },
+    ],
+    "(no pairs)",
+  );
+
+export const pairConfigs = (rows: Item<"operatorPairs">[]) =>
+  table(
+    rows,
+    [
+      { header: "PAIR", value: (p) => p.symbol },
+      { header: "NAME", value: (p) => p.config.name },
+      {
+        header: "STATE",
+        value: (p) =>
+          p.config.paused ? (p.pausedByFeed ? `paused by feed (${p.pausedByFeed})` : "paused") : "running",
+      },
+      { header: "SOURCE", value: (p) => (p.source.kind === "exchange" ? `binance ${p.source.symbol}` : "synthetic") },
+      { header: "PERIOD (s)", value: (p) => String(p.running.periodSeconds), align: "right" },
+      { header: "CUTOFF (s)", value: (p) => String(p.running.cutoffSeconds), align: "right" },
+      { header: "VOL (bp)", value: (p) => String(p.running.volatilityBp), align: "right" },
+      {
+        header: "PENDING",
+        value: (p) =>
+          p.pending
+            ? `from ${p.pending.from}: ${p.pending.periodSeconds}/${p.pending.cutoffSeconds} s, ${p.pending.precision} digits, ${p.pending.volatilityBp} bp`
+            : "-",
+      },
     ],
     "(no pairs)",
   );

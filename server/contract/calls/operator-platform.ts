@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operatorCreateBody, operatorId, operatorInfo, operatorKeyIssued, operatorSelf } from "../operators";
-import { PAIR_ACTIONS, pairConfig, pairInfo, pairSourceBody, pairSymbol, periodNo } from "../game";
+import { PAIR_ACTIONS, operatorPair, pairConfig, pairInfo, pairSourceBody, pairSymbol, periodNo } from "../game";
 import { ADMIN, ANY_ROLE, call } from "./spec";
 
 const operatorParams = z.object({ operatorId });
@@ -52,6 +52,15 @@ export const OPERATOR_PLATFORM_CALLS = {
     params: operatorParams,
     body: z.object({}).strict(),
     data: operatorInfo,
+  }),
+  operatorPairs: call({
+    method: "GET",
+    path: "/operator/pairs",
+    auth: "operator",
+    roles: ADMIN,
+    summary:
+      "Every pair as operators manage it: its stored configuration, the parameters it runs with today, the change waiting for a later day, its price source and state",
+    data: z.array(operatorPair),
   }),
   operatorPutPair: call({
     method: "PUT",

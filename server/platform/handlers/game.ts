@@ -88,6 +88,18 @@ export const operatorPutPairSource: Handler<"operatorPutPairSource"> = async ({ 
   return set;
 };
 
+/**
+ * Every pair as operators manage it: the registry names them (the defaults too), each pair's own
+ * object answers its stored configuration, pending change and source (market/operator-view.ts).
+ */
+export const operatorPairs: Handler<"operatorPairs"> = async ({ env }) => {
+  const listed = await registry(env).listPairs();
+  const pairs = await Promise.all(listed.map(({ symbol }) => marketStub(env, symbol).operatorPair(symbol)));
+  const failed = pairs.find((pair) => !pair.ok);
+  if (failed) return failed;
+  return ok(pairs.flatMap((pair) => (pair.ok ? [pair.data] : [])));
+};
+
 /** The pair's own audit log (MarketObject.pairAudit). */
 export const operatorPairAudit: Handler<"operatorPairAudit"> = async ({ env, params, query }) =>
   marketStub(env, params.pair).pairAudit(params.pair, query);

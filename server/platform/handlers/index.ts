@@ -65,6 +65,7 @@ export const handlers: Handlers = {
   placeOrder: game.placeOrder,
   orders: game.orders,
   ticketQuery: game.ticketQuery,
+  operatorPairs: game.operatorPairs,
   operatorPutPair: game.operatorPutPair,
   operatorPutPairSource: game.operatorPutPairSource,
   operatorPairAudit: game.operatorPairAudit,

@@ -14,6 +14,7 @@ import { exchangeFeed, exchangeSource } from "./exchange-feed";
 import * as exchange from "./exchange-link";
 import * as fairness from "./fairness";
 import { MarketState } from "./market-state";
+import { operatorPair } from "./operator-view";
 import { PairRegistry } from "./pair-registry";
 import * as reads from "./reads";
 import { readCarried, writeCarried, type MarketCarried } from "./restore";
@@ -77,6 +78,9 @@ export class MarketObject extends DurableObject<Env> {
   }
   pairAudit(...a: CallArgs<typeof configure.pairAudit>) {
     return configure.pairAudit(this.market(), ...a);
+  }
+  operatorPair(...a: CallArgs<typeof operatorPair>) {
+    return operatorPair(this.market(), ...a);
   }
   fairnessDays(...a: CallArgs<typeof fairness.fairnessDays>) {
     return fairness.fairnessDays(this.market(), ...a);

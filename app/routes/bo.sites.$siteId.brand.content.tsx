@@ -314,6 +314,7 @@ export default function ContentPage() {
           rules={loaded.rules}
           ending={loaded.ending}
           here={`${brandPath(siteId, "content")}?kind=campaign`}
+          rulePath={`${brandPath(siteId, "content")}/rule`}
         />
       ) : null}
       {kind !== "terms" ? <PublishedList siteId={siteId} kind={kind} items={loaded.published} /> : null}

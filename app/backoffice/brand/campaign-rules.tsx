@@ -18,10 +18,21 @@ const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
 /**
  * What the site's campaigns pay (site info's `campaignRules`), each with End now while it has not
- * ended (the CLI's `campaign-end`). End now asks first, on the page itself (`?end=<key>`), so it
+ * ended (the CLI's `campaign-end`), Edit while it has not started, and the links that add one. End now asks first, on the page itself (`?end=<key>`), so it
  * works without JavaScript: ending cannot be undone.
  */
-export function CampaignRules({ rules, here, ending }: { rules: RuleRow[]; here: string; ending: RuleRow | null }) {
+export function CampaignRules({
+  rules,
+  here,
+  rulePath,
+  ending,
+}: {
+  rules: RuleRow[];
+  here: string;
+  /** the rule editor (routes/bo.sites.$siteId.brand.content_.rule.tsx) */
+  rulePath: string;
+  ending: RuleRow | null;
+}) {
   const { t } = useTranslation("backoffice");
   return (
     <section aria-labelledby="campaign-rules-title" className="bo-published">
@@ -62,6 +73,15 @@ export function CampaignRules({ rules, here, ending }: { rules: RuleRow[]; here:
                   : t("brand.campaigns.runs_from", { start: utc(rule.startsAt) })}
             </p>
             <p>{t(`brand.campaigns.status.${rule.status}`)}</p>
+            {rule.status === "upcoming" ? (
+              <Link
+                to={`${rulePath}?key=${encodeURIComponent(rule.key)}`}
+                className="button button-small"
+                aria-label={t("brand.rules.edit_one", { key: rule.key })}
+              >
+                {t("brand.rules.edit")}
+              </Link>
+            ) : null}
             {rule.status !== "ended" ? (
               <Link
                 to={`${here}&end=${encodeURIComponent(rule.key)}`}
@@ -71,6 +91,14 @@ export function CampaignRules({ rules, here, ending }: { rules: RuleRow[]; here:
                 {t("brand.campaigns.end")}
               </Link>
             ) : null}
+          </li>
+        ))}
+      </ul>
+      <h3>{t("brand.rules.add_one")}</h3>
+      <ul>
+        {(["deposit_bonus", "rebate"] as const).map((kind) => (
+          <li key={kind}>
+            <Link to={`${rulePath}?kind=${kind}`}>{t(`brand.rules.add.${kind}`)}</Link>
           </li>
         ))}
       </ul>

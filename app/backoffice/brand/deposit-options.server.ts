@@ -22,6 +22,7 @@ import {
   type OptionValues,
   type SharedField,
 } from "./deposit-option-fields";
+import { listVersion } from "./list-version";
 
 /**
  * The deposit options' editor (brand › deposits): a site's options as plain forms, and the
@@ -231,17 +232,10 @@ export function checkedPatch(patch: SiteConfigPatch): SiteConfigPatch | null {
   return checked.success ? checked.data : null;
 }
 
-/**
- * What the options and their texts were when the form was drawn (FNV-1a of their JSON). A change
- * replaces the whole list, so a form drawn before someone else's change is refused rather than
- * undoing it.
- */
+/** What the options and their texts were when the form was drawn (list-version.ts). */
 export function optionsVersion(site: SiteInfo): string {
   const texts = Object.fromEntries(
     Object.entries(site.translations).map(([lang, t]) => [lang, t.depositOptions ?? {}]),
   );
-  const json = JSON.stringify([site.depositOptions, texts]);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < json.length; i++) hash = Math.imul(hash ^ json.charCodeAt(i), 0x01000193) >>> 0;
-  return hash.toString(16).padStart(8, "0");
+  return listVersion([site.depositOptions, texts]);
 }

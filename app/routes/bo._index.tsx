@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useId } from "react";
-import { ALL_SITES, siteIdSchema } from "../../server/contract";
+import { ALL_SITES, siteIdSchema } from "~/backoffice/contract.server";
 import { requireOperator } from "~/backoffice/operator.server";
 import { boPaths, mayOpenPlatform } from "~/backoffice/sections";
 import type { RouteHandle } from "~/utils/translation-keys";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { CALLS, siteIdSchema } from "../../server/contract";
+import { CALLS, siteIdSchema } from "~/backoffice/contract.server";
 import { backOffice, requirePlatformOperator } from "~/backoffice/operator.server";
 import { PlatformField } from "~/backoffice/platform/pair-fields";
 import { platformPath } from "~/backoffice/platform/tabs";

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { OPERATOR_ROLES, operatorId, type OperatorInfo, type OperatorRole } from "../../server/contract";
+import type { OperatorInfo, OperatorRole } from "../../server/contract";
+import { OPERATOR_ROLES, operatorId } from "~/backoffice/contract.server";
 import { backOffice, requirePlatformOperator } from "~/backoffice/operator.server";
 import { NEW_OPERATOR_VALUES, type OperatorField, type OperatorValues } from "~/backoffice/platform/operator-fields";
 import { operatorDraftOf } from "~/backoffice/platform/operator-form.server";

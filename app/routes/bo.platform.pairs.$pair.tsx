@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { backOffice, noticeAndBack, requirePlatformOperator } from "~/backoffice/operator.server";
 import { PairAuditTable } from "~/backoffice/platform/pair-audit";
 import {
-  pairValues,
   PairConfigFields,
   PlatformField,
   type PairField,
@@ -11,7 +10,7 @@ import {
   type SourceField,
   type SourceValues,
 } from "~/backoffice/platform/pair-fields";
-import { pairDraftOf, sourceDraftOf, type FieldErrors } from "~/backoffice/platform/pair-form.server";
+import { pairDraftOf, pairValues, sourceDraftOf, type FieldErrors } from "~/backoffice/platform/pair-form.server";
 import { PairPending, PairSource, PairState, PairTiming } from "~/backoffice/platform/pair-view";
 import { operatorPair } from "~/backoffice/platform/pairs.server";
 import { pairPath } from "~/backoffice/platform/tabs";
@@ -32,7 +31,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     params: { pair: pair.symbol },
     query: { limit: AUDIT_LIMIT },
   });
-  return { pair, audit: audit.ok ? audit.data : null };
+  return { pair, values: pairValues(pair.config), audit: audit.ok ? audit.data : null };
 }
 
 /** A form sent back: its fields' refusals and text as typed, or the refusal of the whole (a catalog key). */
@@ -84,7 +83,8 @@ export async function action({ request, params, context }: ActionFunctionArgs): 
 }
 
 export default function PairPage() {
-  const { pair, audit } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { pair, audit } = loaded;
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("backoffice");
   const refusal = (form: Refusal["form"]) =>
@@ -129,7 +129,7 @@ export default function PairPage() {
           {refusal("config")}
           <p className="bo-hint">{t("platform.pair.config_intro")}</p>
           <PairConfigFields
-            values={answer?.form === "config" ? answer.values : pairValues(pair.config)}
+            values={answer?.form === "config" ? answer.values : loaded.values}
             errors={answer?.form === "config" ? answer.errors : {}}
             creating={false}
           />

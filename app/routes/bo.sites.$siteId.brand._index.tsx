@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { LOCALE_IDS } from "#rules/locales";
-import { CALLS } from "../../server/contract";
+import { CALLS } from "~/backoffice/contract.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { sitePatchOf, siteFormValues, SITE_GROUPS, type SiteFormValues } from "~/backoffice/brand/site-fields";
 import { brandPath } from "~/backoffice/brand/tabs";

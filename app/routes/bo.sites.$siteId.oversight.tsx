@@ -11,7 +11,7 @@ import { BoTable } from "~/backoffice/table";
 import { Filled } from "~/components/filled";
 import type { RouteHandle } from "~/utils/translation-keys";
 import { useTranslation } from "~/utils/translator";
-import { AUDIT_TYPES, EXPORT_KINDS } from "../../server/contract";
+import { AUDIT_TYPES, EXPORT_KINDS } from "../../server/contract/audit-kinds";
 
 export const handle = { i18n: ["backoffice"], titleKey: "backoffice:menu.oversight" } satisfies RouteHandle;
 

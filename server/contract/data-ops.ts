@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EXPORT_KINDS } from "./audit-kinds";
 import { cleanText } from "./text";
 
 /**
@@ -39,8 +40,7 @@ export const restoreAnswer = z.object({
 });
 export type RestoreAnswer = z.infer<typeof restoreAnswer>;
 
-/** The files of a site's day, each one kind of row. */
-export const EXPORT_KINDS = ["ledger", "balances", "deposits", "withdrawals", "positions", "audit"] as const;
+export { EXPORT_KINDS } from "./audit-kinds";
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** A UTC day, YYYY-MM-DD, that exists in the calendar. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUDIT_TYPES } from "./audit-kinds";
 import { actingOperatorId } from "./operators";
 import { exportDay } from "./data-ops";
 import { account } from "./schemas";
@@ -91,33 +92,7 @@ export const CLIENT_LIMITS = {
 
 // the audit log -----------------------------------------------------------------------------------
 
-export const AUDIT_TYPES = [
-  "signin_succeeded",
-  "signin_failed",
-  "signin_locked",
-  "password_check_failed",
-  "password_check_locked",
-  "password_changed",
-  "password_reset",
-  "transaction_password_changed",
-  "bank_applied",
-  "bank_approved",
-  "bank_rejected",
-  "deposit_requested",
-  "deposit_confirmed",
-  "deposit_refused",
-  "withdrawal_requested",
-  "withdrawal_approved",
-  // the first of the two approvals a withdrawal above the site's withdrawalSecondApprovalAbove needs
-  "withdrawal_first_approval",
-  "withdrawal_rejected",
-  // a member joined an opt-in campaign (server/contract/campaigns.ts)
-  "campaign_joined",
-  // a member set a limit or a reality-check interval, or started a time-out or self-exclusion
-  // (server/contract/protection.ts); an operator's attempt to end a break is an operator_action
-  "protection_changed",
-  "operator_action",
-] as const;
+export { AUDIT_TYPES } from "./audit-kinds";
 export type AuditType = (typeof AUDIT_TYPES)[number];
 
 /**

@@ -1,5 +1,3 @@
-import type { PairConfig } from "../../../server/contract/game";
-import { decimalString } from "#rules/units";
 import { useTranslation } from "../../utils/translator";
 import type { KeyOf } from "../../utils/translation-keys";
 
@@ -24,18 +22,6 @@ export type PairValues = Record<PairField, string>;
 export const SOURCE_FIELDS = ["kind", "exchangeSymbol", "maxStaleSeconds"] as const;
 export type SourceField = (typeof SOURCE_FIELDS)[number];
 export type SourceValues = { kind: "synthetic" | "exchange"; exchangeSymbol: string; maxStaleSeconds: string };
-
-export function pairValues(config: PairConfig): PairValues {
-  return {
-    symbol: "",
-    name: config.name,
-    precision: String(config.precision),
-    periodSeconds: String(config.periodSeconds),
-    cutoffSeconds: String(config.cutoffSeconds),
-    startPrice: decimalString(config.startPrice, config.precision),
-    volatilityBp: String(config.volatilityBp),
-  };
-}
 
 /** A new pair's form as it opens: the default pairs' running values, no name or symbol. */
 export const NEW_PAIR_VALUES: PairValues = {

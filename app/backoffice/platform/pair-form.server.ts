@@ -10,6 +10,19 @@ import type { PairField, PairValues, SourceField, SourceValues } from "./pair-fi
  */
 
 /** A field's refusal: the rule the contract names (period_not_dividing_day…), else the field's own. */
+/** A stored pair's configuration as its form shows it (the loader's: the page's code stays without the rules). */
+export function pairValues(config: PairConfig): PairValues {
+  return {
+    symbol: "",
+    name: config.name,
+    precision: String(config.precision),
+    periodSeconds: String(config.periodSeconds),
+    cutoffSeconds: String(config.cutoffSeconds),
+    startPrice: decimalString(config.startPrice, config.precision),
+    volatilityBp: String(config.volatilityBp),
+  };
+}
+
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 const RULE_CODES = ["period_not_dividing_day", "cutoff_not_before_end", "exchange_symbol_missing"];

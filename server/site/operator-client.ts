@@ -11,6 +11,10 @@ import {
 import { ACCESS_JWT_HEADER } from "../access/token";
 import type { IconSize } from "../contract";
 import type { CallFailure, CallResult, RawResult } from "./platform-client";
+import { forgetSiteInfo } from "./tenant";
+
+/** The operator calls that change what site info says (the member site keeps a copy: tenant.ts). */
+const CHANGES_SITE_INFO = new Set<string>(["operatorPutSite", "operatorEndCampaign"]);
 
 /** The public reads the back office makes about a site (what its members see). */
 type PublicRead = "siteInfo" | "chatbox" | "siteIcon";
@@ -93,6 +97,10 @@ export function createOperatorClient(options: OperatorClientOptions) {
     if (!result.ok) return result;
     const checked = CALLS[name].data.safeParse(result.data ?? null);
     if (!checked.success) return { ok: false, status: 500, code: "internal_error" };
+    // a change to a site's configuration: this isolate's copy of its site info goes at once, so the
+    // member site served here shows the change on its next page (other isolates within their TTL)
+    const siteId = (opts as { params?: { siteId?: string } }).params?.siteId;
+    if (CHANGES_SITE_INFO.has(name) && siteId) forgetSiteInfo(siteId);
     return { ok: true, data: checked.data as CallData<N> };
   }
 

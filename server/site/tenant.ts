@@ -45,6 +45,11 @@ export async function loadSiteInfo(
   return { ok: true, site: result.data };
 }
 
+/** Drops this isolate's copy of a site's info: the next page asks the platform (an operator changed it). */
+export function forgetSiteInfo(siteId: string): void {
+  cache.delete(siteId);
+}
+
 const localized = new WeakMap<SiteInfo, Map<LocaleId, SiteInfo>>();
 
 /**

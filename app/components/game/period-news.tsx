@@ -7,7 +7,7 @@ import { formatPrice, type Period } from "~/utils/game";
  * What the Live card says of the period that just ended (app/README.md, "The game page"): a line,
  * "Period … closed at …, last digit …" or that it was void and every bet refunded (no winner to
  * name), and the card's one polite live region, which says it once a period, with "Period … is
- * live." (not on the first render). Its own module, loaded with React.lazy by market-panel.tsx:
+ * live.", when the close is known (not on the first render). Its own module, loaded with React.lazy by market-panel.tsx:
  * the server renders the region, and the browser keeps that HTML until this code arrives, so the
  * region is in the page before anything is said in it; the game's first JavaScript stays within
  * its budget (tests/bench). Its props are plain values, so a tick does not change them.
@@ -23,15 +23,15 @@ export default function PeriodNews({
 }) {
   const { t, i18n } = useTranslation("game");
   const fmt = (p: number | null) => formatPrice(p, precision, i18n.language);
-  const first = useRef(periodNo);
+  const first = useRef(ended?.periodNo ?? null);
   const [text, setText] = useState("");
   useEffect(() => {
-    if (periodNo === first.current) return;
-    const closed = ended && ended.periodNo !== periodNo ? `${lastResultText(t, ended, fmt)} ` : "";
-    setText(`${closed}${t("market.round_started", { periodNo })}`);
-    // said when the period changes; the ended period arrives in the same message
+    if (!ended || ended.periodNo === first.current) return;
+    setText(`${lastResultText(t, ended, fmt)} ${t("market.round_started", { periodNo })}`);
+    // said once a period, when its close is known: the stream moves Next to Live at the boundary
+    // and sends the close up to a beacon round later (stream.ts), by when the Live round is named
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [periodNo]);
+  }, [ended?.periodNo]);
   return (
     <>
       {ended ? (

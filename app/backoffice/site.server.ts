@@ -1,4 +1,5 @@
 import type { BackOfficeContext } from "../../server/site/context";
+import type { SiteInfo } from "../../server/contract";
 import { textLanguage } from "../../server/contract/localize";
 import { toLocale, type Locale } from "../i18n";
 
@@ -32,4 +33,11 @@ export async function requireSiteFacts(bo: BackOfficeContext, siteId: string): P
   const facts = await siteFacts(bo, siteId);
   if (!facts) throw new Response(null, { status: 404 });
   return facts;
+}
+
+/** The site's whole configuration as the brand pages edit it: a 404 when there is no such site, a 503 when the platform did not answer. */
+export async function requireSiteInfo(bo: BackOfficeContext, siteId: string): Promise<SiteInfo> {
+  const info = await bo.operators.siteInfo(siteId);
+  if (!info.ok) throw new Response(null, { status: info.status === 404 ? 404 : 503 });
+  return info.data;
 }

@@ -16,6 +16,7 @@ import {
   type PublishedItem,
 } from "~/backoffice/brand/content-form";
 import { brandPath } from "~/backoffice/brand/tabs";
+import { requireSiteInfo } from "~/backoffice/site.server";
 import { backOffice, noticeAndBack, requireOperator, siteIdOf } from "~/backoffice/operator.server";
 import { sectionRoles } from "~/backoffice/sections";
 import { CsrfInput } from "~/components/csrf-input";
@@ -31,11 +32,7 @@ import { campaignStatus } from "~/utils/campaigns";
 
 export const handle = { i18n: ["backoffice"], titleKey: "backoffice:brand.tab.content" } satisfies RouteHandle;
 
-async function site(context: LoaderFunctionArgs["context"], siteId: string): Promise<SiteInfo> {
-  const info = await backOffice(context).operators.siteInfo(siteId);
-  if (!info.ok) throw new Response(null, { status: info.status === 404 ? 404 : 503 });
-  return info.data;
-}
+const site = (context: LoaderFunctionArgs["context"], siteId: string) => requireSiteInfo(backOffice(context), siteId);
 
 /** The site's campaign rules and where each stands now (the server's clock, as the platform's). */
 function ruleRows(info: SiteInfo): RuleRow[] {

@@ -10,20 +10,16 @@ import {
   saveRulePatch,
 } from "~/backoffice/brand/campaign-rule-form.server";
 import { brandPath } from "~/backoffice/brand/tabs";
+import { requireSiteInfo } from "~/backoffice/site.server";
 import { backOffice, noticeAndBack, requireOperator, siteIdOf } from "~/backoffice/operator.server";
 import { sectionRoles } from "~/backoffice/sections";
 import { CsrfInput } from "~/components/csrf-input";
 import type { RouteHandle } from "~/utils/translation-keys";
 import { useTranslation } from "~/utils/translator";
-import type { SiteInfo } from "../../server/contract";
 
 export const handle = { i18n: ["backoffice"], titleKey: "backoffice:brand.rules.title" } satisfies RouteHandle;
 
-async function site(context: LoaderFunctionArgs["context"], siteId: string): Promise<SiteInfo> {
-  const info = await backOffice(context).operators.siteInfo(siteId);
-  if (!info.ok) throw new Response(null, { status: info.status === 404 ? 404 : 503 });
-  return info.data;
-}
+const site = (context: LoaderFunctionArgs["context"], siteId: string) => requireSiteInfo(backOffice(context), siteId);
 
 const campaignsPath = (siteId: string) => `${brandPath(siteId, "content")}?kind=campaign`;
 

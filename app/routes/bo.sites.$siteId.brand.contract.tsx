@@ -8,20 +8,16 @@ import {
 } from "~/backoffice/brand/contract-fields";
 import { contractDraftOf, contractValues } from "~/backoffice/brand/contract-form.server";
 import { brandPath } from "~/backoffice/brand/tabs";
+import { requireSiteInfo } from "~/backoffice/site.server";
 import { backOffice, noticeAndBack, requireOperator, siteIdOf } from "~/backoffice/operator.server";
 import { sectionRoles } from "~/backoffice/sections";
 import { CsrfInput } from "~/components/csrf-input";
 import type { RouteHandle } from "~/utils/translation-keys";
 import { useTranslation } from "~/utils/translator";
-import type { SiteInfo } from "../../server/contract";
 
 export const handle = { i18n: ["backoffice"], titleKey: "backoffice:brand.tab.contract" } satisfies RouteHandle;
 
-async function site(context: LoaderFunctionArgs["context"], siteId: string): Promise<SiteInfo> {
-  const info = await backOffice(context).operators.siteInfo(siteId);
-  if (!info.ok) throw new Response(null, { status: info.status === 404 ? 404 : 503 });
-  return info.data;
-}
+const site = (context: LoaderFunctionArgs["context"], siteId: string) => requireSiteInfo(backOffice(context), siteId);
 
 /** Contract trading's settings (site info's contractSettings): leverages, fees, limits, close-only pairs. */
 export async function loader({ params, context }: LoaderFunctionArgs) {

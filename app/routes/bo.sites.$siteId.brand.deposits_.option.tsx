@@ -19,21 +19,17 @@ import {
   textLocaleOf,
 } from "~/backoffice/brand/deposit-options.server";
 import { brandPath } from "~/backoffice/brand/tabs";
+import { requireSiteInfo } from "~/backoffice/site.server";
 import { backOffice, noticeAndBack, requireOperator, siteIdOf } from "~/backoffice/operator.server";
 import { sectionRoles } from "~/backoffice/sections";
 import { CsrfInput } from "~/components/csrf-input";
 import { LOCALE_NAMES, LOCALES } from "~/i18n";
 import type { RouteHandle } from "~/utils/translation-keys";
 import { useTranslation } from "~/utils/translator";
-import type { SiteInfo } from "../../server/contract";
 
 export const handle = { i18n: ["backoffice"], titleKey: "backoffice:brand.options.title" } satisfies RouteHandle;
 
-async function site(context: LoaderFunctionArgs["context"], siteId: string): Promise<SiteInfo> {
-  const info = await backOffice(context).operators.siteInfo(siteId);
-  if (!info.ok) throw new Response(null, { status: info.status === 404 ? 404 : 503 });
-  return info.data;
-}
+const site = (context: LoaderFunctionArgs["context"], siteId: string) => requireSiteInfo(backOffice(context), siteId);
 
 /**
  * One deposit option as a form (brand › deposits): `?id=<id>` edits that option, `?kind=bank|crypto|demo`

@@ -1,10 +1,8 @@
-import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { AuditEntry } from "../../server/contract";
 import { BRAND2, operatorApi, registerMember, signIn, siteInfo, tr, type Lng } from "./support";
-import { SITE_PORT } from "./ports";
+import { OPS, createOperator, operatorPage, shootStaffPage, type Operator } from "./backoffice-support";
 
 /**
  * The back office's brand section (app/backoffice/README.md, "Brand and content"), in the browser
@@ -15,7 +13,6 @@ import { SITE_PORT } from "./ports";
  */
 test.describe.configure({ mode: "serial" });
 
-const OPS = `http://ops.localhost:${SITE_PORT}`;
 // the second brand: other specs count the demo site's campaigns, which this one must not change
 const SITE = "demo2";
 const SHOTS = fileURLToPath(new URL("../.tmp/shots/backoffice/", import.meta.url));
@@ -35,56 +32,6 @@ const CAMPAIGN: Record<Lng, { title: string; summary: string; content: string }>
   },
 };
 
-type Operator = { name: string; key: string };
-
-async function createOperator(name: string, roles: string[]): Promise<Operator> {
-  const made = await operatorApi<{ key: string }>("POST", "/operator/operators", { name, sites: [SITE], roles });
-  expect(made.statusCode, made.message).toBe(200);
-  return { name, key: made.data!.key };
-}
-
-/** An operator's own browser without JavaScript (plain forms), signed in, reading `lng`. */
-async function operatorPage(browser: Browser, operator: Operator, lng: Lng = "en-US", js = false): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: js, locale: lng, timezoneId: "UTC" });
-  await context.addCookies([{ name: "locale", value: lng, url: OPS }]);
-  const page = await context.newPage();
-  await page.goto(`${OPS}/bo/login`);
-  await page.getByLabel(tr(lng, "backoffice:login.key")).fill(operator.key);
-  await page.getByRole("button", { name: tr(lng, "backoffice:login.submit") }).click();
-  await expect(page.getByText(tr(lng, "backoffice:account.signed_in_as", { name: operator.name }))).toBeAttached();
-  return page;
-}
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-/**
- * A screenshot at a desk and on a phone, no sideways scroll on the phone, and axe clean (axe runs
- * in a second, scripted context on a copy of the page's HTML: the operator's context has no JavaScript).
- */
-async function shoot(browser: Browser, page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1280, 800],
-    [360, 640],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}${name}-${width}x${height}.png`, fullPage: true });
-    const scroll = await page.evaluate(() => document.scrollingElement!.scrollWidth).catch(() => null);
-    if (scroll !== null) expect(scroll, `${name} at ${width} px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const scripted = await browser.newContext({ javaScriptEnabled: true });
-  await scripted.addCookies(await page.context().cookies());
-  const axePage = await scripted.newPage();
-  // the same origin first, so the copied page's stylesheets load from where they would
-  await axePage.goto(page.url());
-  await axePage.setContent(await page.content(), { waitUntil: "load" });
-  const { violations } = await new AxeBuilder({ page: axePage }).withTags(WCAG).setLegacyMode(true).analyze();
-  const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}: ${v.help}`));
-  expect.soft(found, `${name}: axe violations`).toEqual([]);
-  await scripted.close();
-}
-
 async function auditOf(siteId: string): Promise<AuditEntry[]> {
   const page = await operatorApi<{ items: AuditEntry[] }>("GET", `/operator/sites/${siteId}/audit?pageSize=200`);
   return page.data!.items;
@@ -94,8 +41,8 @@ let admin: Operator;
 let finance: Operator;
 
 test.beforeAll(async () => {
-  admin = await createOperator(`Admin Ko ${RUN}`, ["admin"]);
-  finance = await createOperator(`Cashier Pan ${RUN}`, ["finance"]);
+  admin = await createOperator(`Admin Ko ${RUN}`, [SITE], ["admin"]);
+  finance = await createOperator(`Cashier Pan ${RUN}`, [SITE], ["finance"]);
 });
 
 test("an admin publishes a campaign in four languages and the member site shows each", async ({ browser }) => {
@@ -123,7 +70,7 @@ test("an admin publishes a campaign in four languages and the member site shows 
   }
   await page.getByRole("button", { name: "Preview", exact: true }).click();
   for (const lng of LANGS) await expect(page.getByTestId(`preview-${lng}`)).toContainText(CAMPAIGN[lng].title);
-  await shoot(browser, page, "brand-content");
+  await shootStaffPage(browser, page, SHOTS, "brand-content");
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Published.");
   // listed as published, in each language
@@ -157,17 +104,17 @@ test("every brand page in Japanese, at a desk and on a phone, axe clean", async 
   const page = await operatorPage(browser, admin, "ja-JP");
   await page.goto(`${OPS}/bo/sites/${SITE}/brand/content?kind=news`);
   await expect(page.getByRole("heading", { name: tr("ja-JP", "backoffice:menu.brand") })).toBeVisible();
-  await shoot(browser, page, "brand-content-ja-JP");
+  await shootStaffPage(browser, page, SHOTS, "brand-content-ja-JP");
   await page.goto(`${OPS}/bo/sites/${SITE}/brand/theme`);
   await expect(page.getByTestId("theme-preview-light")).toBeVisible();
-  await shoot(browser, page, "brand-theme-ja-JP");
+  await shootStaffPage(browser, page, SHOTS, "brand-theme-ja-JP");
   for (const tab of ["site", "deposits", "contract", "hosts"]) {
     await page.goto(`${OPS}/bo/sites/${SITE}/brand${tab === "site" ? "" : `/${tab}`}`);
     await expect(page.getByRole("link", { name: tr("ja-JP", `backoffice:brand.tab.${tab}`) })).toHaveAttribute(
       "aria-current",
       "page",
     );
-    await shoot(browser, page, `brand-${tab}-ja-JP`);
+    await shootStaffPage(browser, page, SHOTS, `brand-${tab}-ja-JP`);
   }
   await page.context().close();
 });
@@ -181,7 +128,7 @@ test("the theme page refuses an unreadable accent, names the pair, and stores no
   await page.getByLabel("Accent").first().fill("#1d4ed8");
   await page.getByRole("button", { name: "Preview", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: "This is a preview." })).toBeVisible();
-  await shoot(browser, page, "brand-theme");
+  await shootStaffPage(browser, page, SHOTS, "brand-theme");
   expect((await siteInfo(SITE)).theme).toEqual(before.theme);
   // an unreadable one: refused on Save, its pair named (the preview shows it as it would look)
   await page.getByLabel("Accent").first().fill("#ffff00");

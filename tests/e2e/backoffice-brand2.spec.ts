@@ -1,12 +1,10 @@
-import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { CampaignRule } from "../../server/contract";
 import { textLanguage } from "../../server/contract/localize";
 import { solidPng } from "../../server/platform/site/png";
 import { BRAND2, operatorApi, registerMember, signIn, siteInfo, tr, type Lng } from "./support";
-import { SITE_PORT } from "./ports";
+import { OPS, createOperator, operatorPage, shootStaffPage, type Operator } from "./backoffice-support";
 
 /**
  * The brand pages that replaced the CLI's last brand commands (app/backoffice/README.md), in the
@@ -17,7 +15,6 @@ import { SITE_PORT } from "./ports";
  */
 test.describe.configure({ mode: "serial" });
 
-const OPS = `http://ops.localhost:${SITE_PORT}`;
 const SITE = "demo2";
 const SHOTS = fileURLToPath(new URL("../.tmp/shots/backoffice-brand2/", import.meta.url));
 const LANGS: Lng[] = ["en-US", "zh-TW", "zh-CN", "ja-JP"];
@@ -30,60 +27,10 @@ const NAMES: Record<Lng, string> = {
   "ja-JP": `ブランド銀行${RUN}`,
 };
 
-type Operator = { name: string; key: string };
 let admin: Operator;
 
-/** An operator's own browser without JavaScript (plain forms), signed in, reading `lng`. */
-async function operatorPage(browser: Browser, operator: Operator, lng: Lng = "en-US"): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: lng, timezoneId: "UTC" });
-  await context.addCookies([{ name: "locale", value: lng, url: OPS }]);
-  const page = await context.newPage();
-  await page.goto(`${OPS}/bo/login`);
-  await page.getByLabel(tr(lng, "backoffice:login.key")).fill(operator.key);
-  await page.getByRole("button", { name: tr(lng, "backoffice:login.submit") }).click();
-  await expect(page.getByText(tr(lng, "backoffice:account.signed_in_as", { name: operator.name }))).toBeAttached();
-  return page;
-}
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-/**
- * The page at a desk and on a phone (no sideways scroll on the phone), and axe clean (axe runs in a
- * second, scripted context on a copy of the page's HTML: the operator's context has no JavaScript).
- */
-async function shoot(browser: Browser, page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1280, 800],
-    [360, 640],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}${name}-${width}x${height}.png`, fullPage: true });
-    const scroll = await page.evaluate(() => document.scrollingElement!.scrollWidth).catch(() => null);
-    if (scroll !== null) expect(scroll, `${name} at ${width} px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const scripted = await browser.newContext({ javaScriptEnabled: true });
-  await scripted.addCookies(await page.context().cookies());
-  const axePage = await scripted.newPage();
-  // the same origin first, so the copied page's stylesheets load from where they would
-  await axePage.goto(page.url());
-  await axePage.setContent(await page.content(), { waitUntil: "load" });
-  const { violations } = await new AxeBuilder({ page: axePage }).withTags(WCAG).setLegacyMode(true).analyze();
-  const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}: ${v.help}`));
-  expect.soft(found, `${name}: axe violations`).toEqual([]);
-  await scripted.close();
-}
-
 test.beforeAll(async () => {
-  const name = `Admin Lo ${RUN}`;
-  const made = await operatorApi<{ key: string }>("POST", "/operator/operators", {
-    name,
-    sites: [SITE],
-    roles: ["admin"],
-  });
-  expect(made.statusCode, made.message).toBe(200);
-  admin = { name, key: made.data!.key };
+  admin = await createOperator(`Admin Lo ${RUN}`, [SITE], ["admin"]);
 });
 
 test("an admin adds a deposit option in four languages and a member picks it in Japanese", async ({ browser }) => {
@@ -104,14 +51,14 @@ test("an admin adds a deposit option in four languages and a member picks it in 
   }
   await page.getByLabel("Account name").fill("Brand Two Ltd");
   await page.getByLabel("Account number").fill("0123 4567 89");
-  await shoot(browser, page, "option-editor");
+  await shootStaffPage(browser, page, SHOTS, "option-editor");
   await page.getByRole("button", { name: "Add the option" }).click();
   await expect(page.getByRole("status")).toHaveText("Deposit option added: members can choose it now.");
   // the list names it in the site's text language (demo2's: its default), as the platform stores it
   const info = await siteInfo(SITE);
   const textLng = textLanguage(info).replace("_", "-") as Lng;
   await expect(page.getByTestId(`option-${OPTION}`)).toContainText(NAMES[textLng]);
-  await shoot(browser, page, "options");
+  await shootStaffPage(browser, page, SHOTS, "options");
 
   const member = await registerMember(browser, BRAND2);
   const context = await browser.newContext({ javaScriptEnabled: false, locale: "ja-JP" });
@@ -126,9 +73,9 @@ test("an admin adds a deposit option in four languages and a member picks it in 
   const ja = await operatorPage(browser, admin, "ja-JP");
   await ja.goto(`${OPS}/bo/sites/${SITE}/brand/deposits/option?id=${OPTION}`);
   await expect(ja.locator('[name="name.ja-JP"]')).toHaveValue(NAMES["ja-JP"]);
-  await shoot(browser, ja, "option-editor-ja-JP");
+  await shootStaffPage(browser, ja, SHOTS, "option-editor-ja-JP");
   await ja.goto(`${OPS}/bo/sites/${SITE}/brand/deposits?remove=${OPTION}`);
-  await shoot(browser, ja, "option-remove-ja-JP");
+  await shootStaffPage(browser, ja, SHOTS, "option-remove-ja-JP");
   await ja.getByRole("button", { name: tr("ja-JP", "backoffice:brand.options.remove_confirm") }).click();
   await expect(ja.getByRole("status")).toHaveText(tr("ja-JP", "backoffice:brand.options.removed"));
   expect((await siteInfo(SITE)).depositOptions.map((o) => o.id)).not.toContain(OPTION);
@@ -199,7 +146,7 @@ test("an admin uploads icons and the brand's hostname serves them", async ({ bro
   const before = { 192: await served(192) };
   const page = await operatorPage(browser, admin);
   await page.goto(`${OPS}/bo/sites/${SITE}/brand/icons`);
-  await shoot(browser, page, "icons");
+  await shootStaffPage(browser, page, SHOTS, "icons");
   // a PNG of the wrong size: refused at its field, nothing uploaded
   await page.getByLabel("PNG of 192 × 192 px").setInputFiles({
     name: "small.png",
@@ -223,7 +170,7 @@ test("an admin uploads icons and the brand's hostname serves them", async ({ bro
   // in Japanese, then the brand's own icons back as they were
   const ja = await operatorPage(browser, admin, "ja-JP");
   await ja.goto(`${OPS}/bo/sites/${SITE}/brand/icons`);
-  await shoot(browser, ja, "icons-ja-JP");
+  await shootStaffPage(browser, ja, SHOTS, "icons-ja-JP");
   await ja.locator('[name="icon192"]').setInputFiles({
     name: "192.png",
     mimeType: "image/png",

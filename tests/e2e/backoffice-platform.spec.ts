@@ -1,9 +1,7 @@
-import { mkdirSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { operatorApi, tr, type Lng } from "./support";
-import { SITE_PORT } from "./ports";
+import { expect, test } from "@playwright/test";
+import { operatorApi, tr } from "./support";
+import { OPS, createOperator, operatorPage, shootStaffPage, type Operator } from "./backoffice-support";
 
 /**
  * The back office's platform section (app/backoffice/README.md, "Platform"), as an admin of every
@@ -16,66 +14,11 @@ import { SITE_PORT } from "./ports";
  */
 test.describe.configure({ mode: "serial" });
 
-const OPS = `http://ops.localhost:${SITE_PORT}`;
 const SHOTS = fileURLToPath(new URL("../.tmp/shots/backoffice-platform/", import.meta.url));
 /** a symbol of this run's own: the e2e platform keeps no state between runs, but a rerun must not meet it */
 const RUN = Date.now().toString(36).slice(-4).toUpperCase();
 const PAIR = `E2E${RUN}-USDT`;
 const SITE = `bo-platform-${RUN.toLowerCase()}`;
-
-type Operator = { name: string; key: string };
-
-async function createOperator(name: string, sites: string[], roles: string[]): Promise<Operator> {
-  const made = await operatorApi<{ key: string }>("POST", "/operator/operators", { name, sites, roles });
-  expect(made.statusCode, made.message).toBe(200);
-  return { name, key: made.data!.key };
-}
-
-async function signIn(page: Page, operator: Operator, lng: Lng): Promise<void> {
-  await page.goto(`${OPS}/bo/login`);
-  await page.getByLabel(tr(lng, "backoffice:login.key")).fill(operator.key);
-  await page.getByRole("button", { name: tr(lng, "backoffice:login.submit") }).click();
-  await expect(page.getByText(tr(lng, "backoffice:account.signed_in_as", { name: operator.name }))).toBeAttached();
-}
-
-/** An operator's own browser without JavaScript (plain forms), signed in, reading `lng`. */
-async function operatorPage(browser: Browser, operator: Operator, lng: Lng = "en-US"): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: lng, timezoneId: "UTC" });
-  await context.addCookies([{ name: "locale", value: lng, url: OPS }]);
-  const page = await context.newPage();
-  await signIn(page, operator, lng);
-  return page;
-}
-
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-/**
- * A screenshot at a desk and on a phone, no sideways scroll on the phone, and axe clean (axe runs
- * in a second, scripted context on a copy of the page's HTML: the operator's context has no JavaScript).
- */
-async function shoot(browser: Browser, page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [width, height] of [
-    [1280, 800],
-    [360, 640],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}${name}-${width}x${height}.png`, fullPage: true });
-    const scroll = await page.evaluate(() => document.scrollingElement!.scrollWidth).catch(() => null);
-    if (scroll !== null) expect(scroll, `${name} at ${width} px`).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const scripted = await browser.newContext({ javaScriptEnabled: true });
-  await scripted.addCookies(await page.context().cookies());
-  const axePage = await scripted.newPage();
-  // the same origin first, so the copied page's stylesheets load from where they would
-  await axePage.goto(page.url());
-  await axePage.setContent(await page.content(), { waitUntil: "load" });
-  const { violations } = await new AxeBuilder({ page: axePage }).withTags(WCAG).setLegacyMode(true).analyze();
-  const found = violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}: ${v.help}`));
-  expect.soft(found, `${name}: axe violations`).toEqual([]);
-  await scripted.close();
-}
 
 let admin: Operator;
 let siteAdmin: Operator;
@@ -141,12 +84,12 @@ test("an admin of every site creates a pair, pauses it and feeds it from an exch
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(admin.name);
   }
-  await shoot(browser, page, "pair-en-US");
+  await shootStaffPage(browser, page, SHOTS, "pair-en-US");
   await page.getByRole("link", { name: t("platform.tab.pairs") }).click();
   const listed = page.getByRole("row").filter({ hasText: PAIR });
   await expect(listed).toContainText(t("platform.pair.state_paused"));
   await expect(listed).toContainText(t("platform.pair.source_exchange", { symbol: "BTCUSDT" }));
-  await shoot(browser, page, "pairs-en-US");
+  await shootStaffPage(browser, page, SHOTS, "pairs-en-US");
   await page.context().close();
 });
 
@@ -154,11 +97,11 @@ test("the pairs list and a pair page read in Japanese", async ({ browser }) => {
   const page = await operatorPage(browser, admin, "ja-JP");
   await page.goto(`${OPS}/bo/platform/pairs`);
   await expect(page.getByRole("heading", { name: tr("ja-JP", "backoffice:platform.pairs.title") })).toBeVisible();
-  await shoot(browser, page, "pairs-ja-JP");
+  await shootStaffPage(browser, page, SHOTS, "pairs-ja-JP");
   await page.goto(`${OPS}/bo/platform/pairs/${PAIR}`);
   await expect(page.getByText(tr("ja-JP", "backoffice:platform.pair.source_needs_pause"))).toHaveCount(0);
   await expect(page.getByRole("heading", { name: tr("ja-JP", "backoffice:platform.pair.resume_title") })).toBeVisible();
-  await shoot(browser, page, "pair-ja-JP");
+  await shootStaffPage(browser, page, SHOTS, "pair-ja-JP");
   await page.context().close();
 });
 

@@ -2,7 +2,14 @@ import { Suspense, useCallback, useEffect, useState, type ReactNode } from "reac
 import { lazyPiece } from "~/utils/lazy-piece";
 import { useTranslation } from "~/utils/translator";
 import type { Order, Period } from "~/utils/game";
-import { Sparkline, type SparkPoint } from "./sparkline";
+import type { SparkPoint } from "./sparkline";
+
+// the sparkline: a piece, rendered whole by the server and preloaded with the page's code, so it
+// hydrates with the rest; as a piece its drawing code is out of the game routes' initial JavaScript,
+// which meets its budget only so (tests/bench, utils/lazy-piece.tsx)
+const Sparkline = lazyPiece("app/components/game/sparkline.tsx", () =>
+  import("./sparkline").then((m) => ({ default: m.Sparkline })),
+);
 
 // only on a wide screen, after the page runs: a phone never loads it
 const KlineChart = lazyPiece("app/components/game/kline-chart.tsx", () => import("./kline-chart"));
@@ -53,8 +60,10 @@ export function GameChart(props: {
       </h2>
       {/* two proportions, one shown by the stylesheet: a strip on a phone, a panel on a wide screen
           (an SVG scales, but its markers would stretch with it) */}
-      <Sparkline {...spark} variant="narrow" height={60} />
-      <Sparkline {...spark} variant="wide" width={640} height={360} />
+      <Suspense fallback={null}>
+        <Sparkline {...spark} variant="narrow" height={60} />
+        <Sparkline {...spark} variant="wide" width={640} height={360} />
+      </Suspense>
       {kline ? (
         <Suspense fallback={null}>
           <KlineChart

@@ -91,13 +91,18 @@ async function expectFirstScreen(page: Page) {
   ).toBeLessThanOrEqual(PHONE.width);
   // the price and its change stay one line whatever the figures (a change that wrapped under the
   // price once pushed the chips under the bar): in the quote, and in a copy of it beside it with
-  // the widest change, the change starts above the price's bottom
-  const lines = await page.locator(".game-quote").evaluate((quote) => {
+  // the widest change (its words the longest of the three trends), the change starts above the
+  // price's bottom. The copy is built whole: at a boundary the Live round's open is not known yet
+  // and its change line is empty (market-panel.tsx)
+  const widestWords = ["up", "down", "flat"]
+    .map((trend) => game(`market.trend_${trend}`))
+    .reduce((a, b) => (b.length > a.length ? b : a));
+  const lines = await page.locator(".game-quote").evaluate((quote, words) => {
     const copy = quote.cloneNode(true) as HTMLElement;
-    const change = copy.querySelector(".game-change")!;
-    change.replaceChild(document.createTextNode("+99,999.99 "), change.firstChild!);
-    while (change.firstChild!.nextSibling!.nodeType === Node.TEXT_NODE)
-      change.removeChild(change.firstChild!.nextSibling!);
+    const trend = document.createElement("span");
+    trend.className = "game-trend-words";
+    trend.textContent = words;
+    copy.querySelector(".game-change")!.replaceChildren("+99,999.99 ", trend);
     for (const el of [copy, ...copy.querySelectorAll("[data-testid]")]) el.removeAttribute("data-testid");
     quote.parentElement!.insertBefore(copy, quote.nextSibling);
     const oneLine = (q: Element) =>
@@ -106,7 +111,7 @@ async function expectFirstScreen(page: Page) {
     const measured = { quote: oneLine(quote), widest: oneLine(copy) };
     copy.remove();
     return measured;
-  });
+  }, widestWords);
   expect(lines, "the price and its change on one line").toEqual({ quote: true, widest: true });
 }
 

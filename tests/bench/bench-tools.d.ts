@@ -33,6 +33,8 @@ declare module "lighthouse" {
     logLevel?: "silent" | "error" | "warn" | "info" | "verbose";
     onlyCategories?: string[];
     extraHeaders?: Record<string, string> | null;
+    /** keep the origin's storage (cookies included) instead of clearing it before the run */
+    disableStorageReset?: boolean;
   }
   function lighthouse(url: string, flags?: Flags): Promise<{ lhr: Result } | undefined>;
   export default lighthouse;

@@ -1,4 +1,5 @@
 import type Lighthouse from "lighthouse";
+import { chromium } from "playwright";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CHROME_FLAGS, CHROMIUM, ROOT, SITE_PORT } from "./config";
@@ -7,9 +8,11 @@ import { tool } from "./tools";
 
 /**
  * Lighthouse 12 with its default configuration: the mobile preset (Moto G Power class device,
- * slow 4G) and simulated throttling. A page behind sign-in gets the member's session cookie on
- * every request (extraHeaders). Lighthouse and chrome-launcher are not in package.json: the bench
- * installs them when it first needs them (tools.ts).
+ * slow 4G) and simulated throttling. A page behind sign-in has the member's session cookie in the
+ * browser's cookie jar, as a member's browser has it, so the page's WebSocket handshakes carry it
+ * too (Lighthouse's extraHeaders reach HTTP requests only: /game's member stream was refused and
+ * its retries logged as console errors). Lighthouse and chrome-launcher are not in package.json:
+ * the bench installs them when it first needs them (tools.ts).
  */
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -70,12 +73,14 @@ async function runPage(
     // a fresh browser (and profile) per run: no cookie of an earlier page can stand in for the member's
     const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
     try {
+      if (cookie) await setCookies(chrome.port, origin, cookie);
       const result = await lighthouse(`${origin}${path}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: [...CATEGORIES],
-        extraHeaders: cookie ? { Cookie: cookie } : null,
+        // a fresh browser and profile per run has nothing stored; a reset would clear the cookie
+        disableStorageReset: cookie !== undefined,
       });
       if (!result) throw new Error(`lighthouse gave no result for ${path}`);
       if (result.lhr.runtimeError) {
@@ -104,6 +109,25 @@ async function runPage(
   const summary = summarise(path, lhr, runs);
   log(`  ${path}: ${CATEGORIES.map((c) => `${c} ${summary.scores[c]}`).join(", ")}`);
   return summary;
+}
+
+/** Puts a Cookie header's pairs into the jar of the browser at `port` (over CDP), for `origin`. */
+async function setCookies(port: number, origin: string, cookieHeader: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    await browser.contexts()[0]!.addCookies(
+      cookieHeader
+        .split(/;\s*/)
+        .filter(Boolean)
+        .map((pair) => {
+          const at = pair.indexOf("=");
+          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+        }),
+    );
+  } finally {
+    // disconnects; the browser and its default context stay for Lighthouse
+    await browser.close();
+  }
 }
 
 function summarise(path: string, lhr: Lhr, runs: number): LighthouseResult {
@@ -153,7 +177,14 @@ function summarise(path: string, lhr: Lhr, runs: number): LighthouseResult {
 function itemsOf(details: unknown): string[] {
   const items = (details as { items?: unknown[] } | undefined)?.items ?? [];
   return items.slice(0, 5).map((item) => {
-    const i = item as { node?: { snippet?: string; explanation?: string }; url?: string; source?: { url?: string } };
+    const i = item as {
+      node?: { snippet?: string; explanation?: string };
+      url?: string;
+      source?: { url?: string };
+      description?: string;
+    };
+    // a console error (errors-in-console): what was logged, and where
+    if (i.description) return `${i.description.split("\n")[0]!.slice(0, 200)}${i.url ? ` (${i.url})` : ""}`;
     if (i.node?.snippet)
       return `${i.node.snippet}${i.node.explanation ? ` — ${i.node.explanation.split("\n")[0]}` : ""}`;
     return i.url ?? i.source?.url ?? JSON.stringify(item).slice(0, 160);

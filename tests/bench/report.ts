@@ -889,7 +889,11 @@ export function renderResults(f: Figures): string {
     if (failing.length) {
       lines.push("Audits below full marks:", "");
       for (const a of failing)
-        lines.push(`- ${a.path} · ${a.category} · ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+        lines.push(
+          `- ${a.path} · ${a.category} · ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}` +
+            // what a lost best-practices or accessibility point is about (a console error's text, an element)
+            (a.category !== "performance" && a.items.length > 0 ? `: ${a.items.join("; ")}` : ""),
+        );
       lines.push("");
     }
   }

@@ -123,6 +123,17 @@ export class Visitor {
 }
 
 /** The value of a hidden field rendered into a page. */
+/** A Cookie header's pairs as a browser's cookies for `origin` (Playwright's addCookies). */
+export function browserCookies(cookieHeader: string, origin: string): { name: string; value: string; url: string }[] {
+  return cookieHeader
+    .split(/;\s*/)
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+    });
+}
+
 export function hiddenField(html: string, name: string): string {
   const value = new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1];
   if (value === undefined) throw new Error(`no ${name} field on the page`);

@@ -3,6 +3,7 @@ import { chromium } from "playwright";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CHROME_FLAGS, CHROMIUM, ROOT, SITE_PORT } from "./config";
+import { browserCookies } from "./clients";
 import { median } from "./stats";
 import { tool } from "./tools";
 
@@ -115,15 +116,7 @@ async function runPage(
 async function setCookies(port: number, origin: string, cookieHeader: string): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
-    await browser.contexts()[0]!.addCookies(
-      cookieHeader
-        .split(/;\s*/)
-        .filter(Boolean)
-        .map((pair) => {
-          const at = pair.indexOf("=");
-          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
-        }),
-    );
+    await browser.contexts()[0]!.addCookies(browserCookies(cookieHeader, origin));
   } finally {
     // disconnects; the browser and its default context stay for Lighthouse
     await browser.close();

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from "playwright";
 import { CHROME_FLAGS, CHROMIUM } from "./config";
+import { browserCookies } from "./clients";
 import { median } from "./stats";
 
 /**
@@ -153,15 +154,7 @@ async function oneProfile(browser: Browser, origin: string, cookieHeader: string
     hasTouch: true,
   });
   try {
-    await context.addCookies(
-      cookieHeader
-        .split(/;\s*/)
-        .filter(Boolean)
-        .map((pair) => {
-          const at = pair.indexOf("=");
-          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
-        }),
-    );
+    await context.addCookies(browserCookies(cookieHeader, origin));
     await context.addInitScript(WATCH);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);

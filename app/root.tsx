@@ -20,6 +20,7 @@ import { AuthFrame, SiteHeader } from "./components/site-chrome";
 import SiteFooter from "./components/site-footer";
 import { lazyPiece, RenderedPieces } from "./utils/lazy-piece";
 import { useNonce } from "./utils/nonce";
+import { isWebUrl } from "#rules/links";
 import { REFERENCE_ELEMENT_ID, useRequestReference } from "./utils/request-reference";
 import { appearanceOf, designAttributes, practiceCss, themeColorMetas, themeCss } from "./utils/theme.server";
 import { loadNamespacesFor } from "./utils/translations.client";
@@ -148,7 +149,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       gameName: site.gameName,
       script: site.script,
       langOptions: site.langOptions,
-      socialOptions: site.socialOptions,
+      // web addresses only: a link stored before the platform refused others is never drawn (#rules/links)
+      socialOptions: site.socialOptions.filter((o) => isWebUrl(o.url)),
       /** the platform's rounds mix its own local beacon, not drand's (development only): every page says so */
       localBeacon: site.beacon === "local",
     },

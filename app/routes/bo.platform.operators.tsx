@@ -14,12 +14,20 @@ import { useTranslation } from "~/utils/translator";
 
 export const handle = { i18n: ["backoffice"], titleKey: "backoffice:platform.tab.operators" } satisfies RouteHandle;
 
-/** The operator registry: every operator, revoked ones too (no key is ever shown again). */
+/**
+ * The operator registry: every operator, revoked ones too (no key is ever shown again), and the
+ * registry's own log (who added, rotated or revoked whom: it is in no site's audit log).
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
   const self = await requirePlatformOperator(context);
-  const list = await backOffice(context).operators.call("operatorList", {});
+  const operators = backOffice(context).operators;
+  const [list, log] = await Promise.all([
+    operators.call("operatorList", {}),
+    operators.call("operatorRegistryAudit", { query: {} }),
+  ]);
   if (!list.ok) throw new Response(null, { status: list.status === 403 ? 403 : 503 });
-  return { operators: list.data, roles: OPERATOR_ROLES, selfId: self.id };
+  if (!log.ok) throw new Response(null, { status: log.status === 403 ? 403 : 503 });
+  return { operators: list.data, log: log.data, roles: OPERATOR_ROLES, selfId: self.id };
 }
 
 type Answer =
@@ -70,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs): Promise<
 }
 
 export default function Operators() {
-  const { operators, roles, selfId } = useLoaderData<typeof loader>();
+  const { operators, log, roles, selfId } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t, i18n } = useTranslation("backoffice");
   const time = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : "—");
@@ -149,6 +157,32 @@ export default function Operators() {
           {t("platform.operators.create")}
         </button>
       </Form>
+      <h2>{t("platform.operators.log.title")}</h2>
+      <p className="bo-hint">{t("platform.operators.log.intro")}</p>
+      <BoTable
+        label={t("platform.operators.log.title")}
+        columns={[
+          "platform.operators.log.col.time",
+          "platform.operators.log.col.action",
+          "platform.operators.log.col.operator",
+          "platform.operators.log.col.sites",
+          "platform.operators.log.col.roles",
+          "platform.operators.log.col.by",
+        ]}
+        rows={log.map((entry, i) => ({
+          key: `${entry.at}-${i}`,
+          cells: [
+            time(entry.at),
+            t(`platform.operators.log.action.${entry.action}`),
+            t("audit.operator_named", { name: entry.name, id: entry.operatorId }),
+            entry.sites.includes("*") ? t("platform.operators.every_site") : entry.sites.join(" · "),
+            entry.roles.map((role) => t(`role.${role}`)).join(" · "),
+            t("audit.operator_named", { name: entry.by.name, id: entry.by.id }),
+          ],
+        }))}
+        empty="platform.operators.log.none"
+        wrap
+      />
     </>
   );
 }

@@ -3,10 +3,14 @@ import { requireMember } from "~/utils/auth.server";
 import { catalogT } from "~/utils/translator";
 import { DOCUMENT_TYPES } from "#rules/documents";
 
-/** A member's document is theirs alone: never stored by a cache, never sniffed into something else. */
+/**
+ * A member's document is theirs alone: never stored by a cache, never sniffed into something else,
+ * never embedded by another origin's page (another brand on the same parent domain is same-site).
+ */
 const PRIVATE_HEADERS = {
   "cache-control": "private, no-store",
   "x-content-type-options": "nosniff",
+  "cross-origin-resource-policy": "same-origin",
   "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox",
 };
 

@@ -68,3 +68,26 @@ export const operatorCreateBody = z
 
 /** A key is shown once, when it is issued (create, rotate); the platform keeps only its SHA-256. */
 export const operatorKeyIssued = z.object({ operator: operatorInfo, key: z.string() });
+
+/**
+ * The registry's own log (operatorRegistryAudit): the registry is platform-wide, so its changes
+ * are in no site's audit log; each is kept here, written in the change's own transaction.
+ */
+export const REGISTRY_ACTIONS = ["operator_added", "key_rotated", "operator_revoked"] as const;
+export type RegistryAction = (typeof REGISTRY_ACTIONS)[number];
+
+export const registryAuditEntry = z.object({
+  at: z.string().datetime(),
+  action: z.enum(REGISTRY_ACTIONS),
+  /** the operator changed, with what they held then */
+  operatorId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  sites: z.array(z.string()),
+  roles: z.array(operatorRole),
+  /** who made the change: a registry operator or the owner key */
+  by: z.object({ id: z.string(), name: z.string() }),
+  /** the Access identity that came with their key (production); null in development */
+  accessEmail: z.string().nullable(),
+});
+export type RegistryAuditEntry = z.infer<typeof registryAuditEntry>;

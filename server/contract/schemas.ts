@@ -7,6 +7,7 @@ import { LOCALE_IDS } from "#rules/locales";
 import { isMobileNumber, MOBILE_AREA_CODES, MOBILE_TYPED, mobileRule } from "#rules/mobile";
 import { cleanText } from "./text";
 import { hasNoControlCharacters } from "#rules/text";
+import { isWebUrl } from "#rules/links";
 import { DEFAULT_THEME, theme } from "./theme";
 import { campaignRule } from "./campaigns";
 import { contractSettings, DEFAULT_CONTRACT_SETTINGS } from "./positions";
@@ -130,7 +131,16 @@ export const depositOption = z
   });
 export type DepositOption = z.infer<typeof depositOption>;
 
-export const socialOption = z.object({ name: cleanText(40), url: z.string().url().max(500) });
+/**
+ * A link members' pages show (social, app, chat): a web address only, checked when an operator sets
+ * it (#rules/links). Site info answers what is stored as it is (`storedUrl`), so a link stored
+ * before this rule still reads, and the site drops it.
+ */
+export const webUrl = z.string().url().max(500).refine(isWebUrl, "web_url");
+const storedUrl = z.string().url().max(500);
+
+export const socialOption = z.object({ name: cleanText(40), url: storedUrl });
+const appLink = z.object({ platform: z.enum(["ios", "android", "other"]), url: storedUrl });
 
 export const redirectRule = z.object({
   from: z.string().startsWith("/").max(200).refine(hasNoControlCharacters),
@@ -223,7 +233,7 @@ export const siteInfo = z.object({
     .record(betOption, z.number().min(1).max(1000))
     .refine((o) => BET_OPTIONS.every((k) => k in o), "every option needs odds"),
   /** links to the site's native apps, shown on the download page */
-  appLinks: z.array(z.object({ platform: z.enum(["ios", "android", "other"]), url: z.string().url().max(500) })),
+  appLinks: z.array(appLink),
   /** the operator's additions to the terms page, shown after the product's own terms ("" = none) */
   terms: cleanText(20000),
   /** colours, default scheme, up/down convention and logo usage (theme.ts) */
@@ -330,8 +340,12 @@ export const siteConfigPatch = siteInfo
   // `beacon` is taken as site info answered it (a copy of it may be sent back whole) and never
   // read from what is stored: the platform's site info names its own beacon over it
   .omit({ siteId: true })
-  // a site offers only area codes whose mobile numbers can be checked
-  .extend({ localsOptions: z.array(offeredAreaCode) })
+  // a site offers only area codes whose mobile numbers can be checked, and links only to the web
+  .extend({
+    localsOptions: z.array(offeredAreaCode),
+    socialOptions: z.array(socialOption.extend({ url: webUrl })),
+    appLinks: z.array(appLink.extend({ url: webUrl })),
+  })
   .partial()
   .strict();
 export type SiteConfigPatch = z.infer<typeof siteConfigPatch>;

@@ -84,7 +84,8 @@ export interface BackOfficeRequest {
 
 /**
  * An operator hostname's request: Access (production) → only /bo → the back office's session →
- * forged-post check → Remix, with `context.backoffice`. Every answer is private and never stored.
+ * forged-post check → Remix, with `context.backoffice`. Every answer is private, never stored and
+ * never loaded by another origin's page.
  */
 export async function respondBackOffice(r: BackOfficeRequest): Promise<Response> {
   const { request, env, url, nonce } = r;
@@ -145,6 +146,9 @@ export async function respondBackOffice(r: BackOfficeRequest): Promise<Response>
   if (session.isPending) headers.append("set-cookie", await session.commit());
   for (const cookie of cookies) headers.append("set-cookie", cookie);
   headers.set("cache-control", "private, no-store");
+  // no page of another origin loads a back-office answer (a member's document, a page's data): a
+  // brand on the same parent domain is same-site, so its pages would send the operator's cookie
+  headers.set("cross-origin-resource-policy", "same-origin");
   // no search engine lists the back office, whoever links to it
   headers.set("x-robots-tag", "noindex, nofollow");
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

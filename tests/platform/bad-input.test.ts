@@ -1052,6 +1052,7 @@ const TABLE: Record<CallName, Entry> = {
   },
   operatorRotateKey: { request: async () => ({ params: { operatorId: await newOperator() }, body: {} }) },
   operatorRevoke: { request: async () => ({ params: { operatorId: await newOperator() }, body: {} }) },
+  operatorRegistryAudit: { request: async () => ({ query: { limit: "5" } }) },
   // linking the site with itself only: it stays in no group, so nothing crosses to other tests' sites
   operatorSiteLinks: { request: async () => ({ params: operatorSite }) },
   // the reason goes to the audit log only, never into the answer

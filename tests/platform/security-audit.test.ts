@@ -262,16 +262,22 @@ describe("the audit log of a site", () => {
 
   it("has no call that changes or deletes an entry: every other method on the log is refused and the log stays as it was", async () => {
     const auditCalls = Object.entries(CALLS).filter(([, spec]) => spec.path.includes("/audit"));
-    // the site's log, and a pair's own (append-only too: market/market-schema.ts), are only read
-    expect(auditCalls.map(([name, spec]) => [name, spec.method])).toEqual([
+    // the site's log, a pair's own and the operator registry's (append-only too:
+    // market/market-schema.ts, operators/registry.ts) are only read
+    expect(auditCalls.map(([name, spec]) => [name, spec.method]).sort()).toEqual([
       ["operatorAudit", "GET"],
       ["operatorPairAudit", "GET"],
+      ["operatorRegistryAudit", "GET"],
     ]);
 
     const before = await log(platform, SITE);
     const target = before.items[0]!;
     const auth = { Authorization: "Bearer test-operator-key", "Content-Type": "application/json" };
-    for (const path of [`/operator/sites/${SITE}/audit`, `/operator/sites/${SITE}/audit/${target.id}`]) {
+    for (const path of [
+      `/operator/sites/${SITE}/audit`,
+      `/operator/sites/${SITE}/audit/${target.id}`,
+      "/operator/operators/audit",
+    ]) {
       for (const method of ["PUT", "POST", "DELETE", "PATCH"]) {
         const response = await platform.fetch(path, {
           method,

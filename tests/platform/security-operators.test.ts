@@ -334,3 +334,47 @@ describe("the audit log names the operator, the site and the member", () => {
     });
   });
 });
+
+describe("the registry's own log", () => {
+  it("names who added an operator, issued them a new key and revoked them, with what they were given", async () => {
+    const admin = (
+      await platform.operator("operatorCreate", { body: { name: "Registry Admin", sites: ["*"], roles: ["admin"] } })
+    ).envelope.data!;
+    const added = await platform.operator(
+      "operatorCreate",
+      { body: { name: "New Cashier", email: "new.cashier@ops.example", sites: [SITE], roles: ["finance"] } },
+      admin.key,
+    );
+    expect(added.status, added.envelope.message).toBe(200);
+    const subject = added.envelope.data!.operator.id;
+    const opts = { params: { operatorId: subject }, body: {} };
+    expect((await platform.operator("operatorRotateKey", opts, admin.key)).status).toBe(200);
+    expect((await platform.operator("operatorRevoke", opts, admin.key)).status).toBe(200);
+    // a refused change is not an entry: the operator is revoked already
+    expect((await platform.operator("operatorRevoke", opts, admin.key)).envelope.message).toBe("operator_not_found");
+
+    const log = await platform.operator("operatorRegistryAudit", { query: {} }, admin.key);
+    expect(log.status, log.envelope.message).toBe(200);
+    const about = log.envelope.data!.filter((e) => e.operatorId === subject);
+    // newest first, each under the admin who did it
+    expect(about.map((e) => e.action)).toEqual(["operator_revoked", "key_rotated", "operator_added"]);
+    for (const entry of about) {
+      expect(entry.by).toEqual({ id: admin.operator.id, name: "Registry Admin" });
+      expect(entry).toMatchObject({ name: "New Cashier", sites: [SITE], roles: ["finance"] });
+    }
+    // the registry's first admin came with the owner key: its entry names the owner
+    expect(log.envelope.data!.find((e) => e.operatorId === admin.operator.id)).toMatchObject({
+      action: "operator_added",
+      by: { id: "owner" },
+      sites: ["*"],
+      roles: ["admin"],
+    });
+  });
+
+  it("is read only by admins of every site", async () => {
+    for (const who of [clerk, cashier, helpdesk]) {
+      const refused = await platform.operator("operatorRegistryAudit", { query: {} }, who.key);
+      expect(refused.status, who.name).toBe(403);
+    }
+  });
+});

@@ -87,3 +87,48 @@ describe("a site's theme, set by the operator", () => {
     expect(after.theme).toEqual({ ...readable, ...DESIGN_DEFAULTS });
   });
 });
+
+describe("links an operator sets for members' pages", () => {
+  const NOT_WEB = ["javascript:alert(document.cookie)", "JavaScript:alert(1)", "data:text/html,<script>x</script>"];
+
+  it("refuses a social, app or chat link that is not a web address, and keeps the stored ones", async () => {
+    await platform.seedSite("links-site", {
+      title: "Links",
+      socialOptions: [{ name: "LINE", url: "https://line.me/R/ti/p/links" }],
+      appLinks: [{ platform: "ios", url: "https://apps.example.com/links" }],
+    });
+    for (const url of NOT_WEB) {
+      for (const body of [
+        { socialOptions: [{ name: "LINE", url }] },
+        { appLinks: [{ platform: "ios" as const, url }] },
+      ]) {
+        const put = await platform.operator("operatorPutSite", { params: { siteId: "links-site" }, body });
+        expect(put.envelope, `${Object.keys(body)[0]} ${url}`).toEqual({
+          statusCode: 400,
+          message: "invalid_parameters",
+        });
+      }
+      const chat = await platform.operator("operatorSetChatLink", {
+        params: { siteId: "links-site" },
+        body: { link: url },
+      });
+      expect(chat.envelope, `chat ${url}`).toEqual({ statusCode: 400, message: "invalid_parameters" });
+    }
+    const { envelope } = await platform.call("siteInfo", { params: { siteId: "links-site" } });
+    expect(envelope.data).toMatchObject({
+      socialOptions: [{ url: "https://line.me/R/ti/p/links" }],
+      appLinks: [{ url: "https://apps.example.com/links" }],
+    });
+    // web addresses are taken as before
+    const put = await platform.operator("operatorPutSite", {
+      params: { siteId: "links-site" },
+      body: { socialOptions: [{ name: "LINE", url: "http://line.me/R/ti/p/other" }] },
+    });
+    expect(put.envelope.statusCode, put.envelope.message).toBe(200);
+    const chat = await platform.operator("operatorSetChatLink", {
+      params: { siteId: "links-site" },
+      body: { link: "https://chat.example.com/links" },
+    });
+    expect(chat.envelope.statusCode, chat.envelope.message).toBe(200);
+  });
+});

@@ -275,6 +275,17 @@ describe("operators", () => {
     });
     expect(revoked.html).toContain(en.platform.operators.revoked_done.replace("{{name}}", "Wu Mei"));
     expect((await registry()).find((o) => o.id === wu.id)?.revokedAt).not.toBeNull();
+
+    // the registry's own log, on the page: each of the three changes under the admin who made it
+    const page = await (await visitor.get("/bo/platform/operators")).text();
+    const log = page.slice(page.indexOf(en.platform.operators.log.title));
+    const rows = log.split("<tr").filter((row) => row.includes(`Wu Mei (${wu.id})`));
+    expect(rows.map((row) => Object.values(en.platform.operators.log.action).find((a) => row.includes(a)))).toEqual([
+      en.platform.operators.log.action.operator_revoked,
+      en.platform.operators.log.action.key_rotated,
+      en.platform.operators.log.action.operator_added,
+    ]);
+    for (const row of rows) expect(row).toContain(`Admin Ho (${admin.id})`);
   });
 });
 

@@ -179,6 +179,9 @@ describe("bank accounts", () => {
       expect(image.headers.get("content-type")).toMatch(/^image\/(png|jpeg|webp)$/);
       expect(image.headers.get("content-disposition")).toBe("inline");
       expect(image.headers.get("cache-control")).toBe("private, no-store");
+      expect(image.headers.get("x-content-type-options")).toBe("nosniff");
+      // no page of another origin (a brand's, on the same parent domain) may embed it
+      expect(image.headers.get("cross-origin-resource-policy")).toBe("same-origin");
     }
     // documents are for finance and support; an admin alone gets a 403
     const adminVisitor = await signedIn(admin);

@@ -90,6 +90,8 @@ describe("documents (/uploaderfile)", () => {
     expect(image.headers.get("cache-control")).toBe("private, no-store");
     expect(image.headers.get("x-content-type-options")).toBe("nosniff");
     expect(image.headers.get("content-disposition")).toBe("inline");
+    // another brand's page on the same parent domain cannot embed it
+    expect(image.headers.get("cross-origin-resource-policy")).toBe("same-origin");
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
 
     const other = await member();

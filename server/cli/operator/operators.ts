@@ -1,5 +1,5 @@
 /**
- * `operators list|add|rotate|revoke`: the operator registry (server/platform/README.md,
+ * `operators list|add|rotate|revoke|log`: the operator registry (server/platform/README.md,
  * "Operators"). Needs an admin key of every site (or the owner key). A key is printed once, when
  * it is issued: hand it to its person and do not keep it.
  */
@@ -7,7 +7,7 @@ import { ALL_SITES, CALLS, OPERATOR_ROLES, operatorId, type CallData } from "../
 import { keyValue, table } from "./format";
 import { suggestion, UsageError, type CommandSpec, type Context } from "./spec";
 
-const ACTIONS = ["list", "add", "rotate", "revoke"] as const;
+const ACTIONS = ["list", "add", "rotate", "revoke", "log"] as const;
 type Action = (typeof ACTIONS)[number];
 
 type Operator = CallData<"operatorList">[number];
@@ -33,6 +33,21 @@ const list = (rows: Operator[]) =>
       { header: "REVOKED (UTC)", value: (o) => when(o.revokedAt) },
     ],
     "(no operators: only the owner key)",
+  );
+
+const log = (rows: CallData<"operatorRegistryAudit">) =>
+  table(
+    rows,
+    [
+      { header: "TIME (UTC)", value: (e) => when(e.at) },
+      { header: "ACTION", value: (e) => e.action },
+      { header: "OPERATOR", value: (e) => `${e.operatorId} (${e.name})`, max: 40 },
+      { header: "SITES", value: (e) => e.sites.join(","), max: 30 },
+      { header: "ROLES", value: (e) => e.roles.join(",") },
+      { header: "BY", value: (e) => `${e.by.id} (${e.by.name})`, max: 40 },
+      { header: "ACCESS", value: (e) => e.accessEmail ?? "—" },
+    ],
+    "(no changes to the registry yet)",
   );
 
 const one = (o: Operator) =>
@@ -70,7 +85,7 @@ function idOf(ctx: Context, action: Action): string {
 
 export const OPERATORS_COMMAND: CommandSpec = {
   name: "operators",
-  summary: "the operators: list, add (prints the new key once), rotate a key, revoke",
+  summary: "the operators: list, add (prints the new key once), rotate a key, revoke, the registry's log",
   details: [
     "Every operator has their own key, the sites they run (or * for all) and roles:",
     "  support  read members, documents and messages, answer messages",
@@ -81,6 +96,7 @@ export const OPERATORS_COMMAND: CommandSpec = {
     "  operators add --name <name> --sites <a,b|*> --roles <r,r> [--email <Access email>]",
     "  operators rotate <operatorId>   a new key; the old one stops at once",
     "  operators revoke <operatorId>   the operator and their key stop (never the last admin of every site)",
+    "  operators log                   who added, rotated or revoked whom, newest first (in no site's log)",
     "",
     "In production a key works only with its operator's Cloudflare Access login (--email). The owner",
     "key (OPERATOR_KEY of the platform) is for the first operators and emergencies: keep it offline.",
@@ -118,18 +134,22 @@ export const OPERATORS_COMMAND: CommandSpec = {
     `operators add --name 'Lin Hao' --email hao@example.com --sites '${ALL_SITES}' --roles admin`,
     "operators rotate op_0123456789abcdef",
     "operators revoke op_0123456789abcdef",
+    "operators log",
   ],
   async run(ctx) {
     const action = ctx.args.action as Action;
     const addFlags = ["name", "email", "sites", "roles"].filter((flag) => ctx.flags[flag] !== undefined);
     if (action !== "add" && addFlags.length > 0)
       throw new UsageError(`--${addFlags[0]} is for operators add only`, ctx.command);
-    if (action === "list" || action === "add") {
+    if (action === "list" || action === "add" || action === "log") {
       if (ctx.args.operatorId !== undefined) throw new UsageError(`${action} takes no <operatorId>`, ctx.command);
     }
     switch (action) {
       case "list":
         await ctx.show(await ctx.platform.operator("operatorList", { params: undefined }), list);
+        return;
+      case "log":
+        await ctx.show(await ctx.platform.operator("operatorRegistryAudit", { params: undefined, query: {} }), log);
         return;
       case "add": {
         for (const flag of ["name", "sites", "roles"]) {

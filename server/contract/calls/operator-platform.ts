@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { operatorCreateBody, operatorId, operatorInfo, operatorKeyIssued, operatorSelf } from "../operators";
+import {
+  operatorCreateBody,
+  operatorId,
+  operatorInfo,
+  operatorKeyIssued,
+  operatorSelf,
+  registryAuditEntry,
+} from "../operators";
 import { PAIR_ACTIONS, operatorPair, pairConfig, pairInfo, pairSourceBody, pairSymbol, periodNo } from "../game";
 import { ADMIN, ANY_ROLE, call } from "./spec";
 
@@ -52,6 +59,16 @@ export const OPERATOR_PLATFORM_CALLS = {
     params: operatorParams,
     body: z.object({}).strict(),
     data: operatorInfo,
+  }),
+  operatorRegistryAudit: call({
+    method: "GET",
+    path: "/operator/operators/audit",
+    auth: "operator",
+    roles: ADMIN,
+    summary:
+      "Who added an operator, issued them a new key or revoked them, newest first, with the sites and roles they held (the registry is platform-wide, so it is in no site's log)",
+    query: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+    data: z.array(registryAuditEntry),
   }),
   operatorPairs: call({
     method: "GET",

@@ -9,6 +9,7 @@ import {
   siteConfigPatch,
   siteIdSchema,
   siteInfo,
+  webUrl,
 } from "../schemas";
 import {
   operatorBankApplication,
@@ -142,7 +143,7 @@ export const OPERATOR_SITE_CALLS = {
     roles: ADMIN,
     summary: "Set the customer-service chat link",
     params: siteParams,
-    body: z.object({ link: z.string().url().max(500) }).strict(),
+    body: z.object({ link: webUrl }).strict(),
     data: z.string(),
   }),
   operatorDeposits: call({

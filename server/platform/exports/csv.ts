@@ -2,14 +2,26 @@
  * CSV as RFC 4180 writes it: CRLF between records, a field in double quotes when it holds a comma,
  * a double quote, a CR or an LF, and a double quote inside doubled. Numbers are written as they
  * are (integers of minor units), null as an empty field.
+ *
+ * Finance and admin open these files in a spreadsheet, which runs a cell that starts with `=`, `+`,
+ * `-` or `@` (or a tab or CR) as a formula. A text field that starts so and holds anything but the
+ * characters of ids and accounts (letters, digits, `_ . @ -`, which can name no function) gets a
+ * leading `'`, which spreadsheets read as "this is text": `=HYPERLINK(…)` in an operator's name is
+ * shown, never run. Ids and accounts are written as they are, so a file still matches the records;
+ * numbers are not texts, so a negative amount is still a number.
  */
 export type CsvValue = string | number | boolean | null;
 
 const NEEDS_QUOTES = /[",\r\n]/;
+const FORMULA_START = /^[=+\-@\t\r]/;
+const ID_LIKE = /^[A-Za-z0-9_.@-]*$/;
+
+const formulaLike = (value: CsvValue): value is string =>
+  typeof value === "string" && FORMULA_START.test(value) && !ID_LIKE.test(value);
 
 export function csvField(value: CsvValue): string {
   if (value === null) return "";
-  const text = String(value);
+  const text = formulaLike(value) ? `'${value}` : String(value);
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

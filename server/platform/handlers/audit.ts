@@ -52,7 +52,8 @@ function memberOf(
  * Logs an operator call on a site, refused or not: every change, and every read of one member's
  * data (a document, a thread, the SMS log). The entry names the operator (registry id and name),
  * the site, and the member touched; in production also the Access identity that came with the
- * key. Pair configuration and the operator registry are platform-wide and in no site's log.
+ * key. Pair configuration and the operator registry are platform-wide and in no site's log: each
+ * keeps its own (the pair's audit, the registry's `registry_audit`).
  */
 export async function logOperatorAction(
   env: Env,

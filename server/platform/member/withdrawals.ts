@@ -133,7 +133,8 @@ export function withdraw(
  * withdrawalSecondApprovalAbove; 0 = off): an approval of a larger amount is first only recorded
  * (who and when; the hold stays, the withdrawal stays pending, an audit entry says so); the money
  * moves on a second approval by another operator. The same operator's second approval is refused
- * (`second_approver_required`) and changes nothing; a rejection needs no second person.
+ * (`second_approver_required`) and changes nothing, also after the threshold changed: a recorded
+ * first approval always needs another operator's to pay; a rejection needs no second person.
  */
 export function decideWithdrawal(
   sql: SqlStorage,
@@ -147,10 +148,13 @@ export function decideWithdrawal(
   if (row.status !== "pending") return fail(400, "already_decided");
   const threshold = decision.secondApprovalAbove ?? 0;
   const first = firstApprovalOf(row);
+  // Once a first approval is recorded, its giver never pays the withdrawal alone, whatever the
+  // threshold has become since (raised above the amount, or four eyes turned off): the entry
+  // would otherwise name one person as both approvers. An approval that names no operator cannot
+  // be told apart from the first: it is never the second either.
+  if (decision.approve && first && (!decision.operator || decision.operator.id === first.operatorId))
+    return fail(400, "second_approver_required");
   if (decision.approve && threshold > 0 && row.amount > threshold) {
-    // an approval that names no operator cannot be told apart from the first: it is never the second
-    if (first && (!decision.operator || decision.operator.id === first.operatorId))
-      return fail(400, "second_approver_required");
     if (!first) {
       if (!decision.operator) return fail(400, "second_approver_required");
       const given: FirstApproval = { operatorId: decision.operator.id, name: decision.operator.name, at: now };

@@ -1,5 +1,11 @@
 import { DurableObject } from "cloudflare:workers";
-import { ALL_SITES, type OperatorInfo, type OperatorRole } from "../../contract";
+import {
+  ALL_SITES,
+  type OperatorInfo,
+  type OperatorRole,
+  type RegistryAction,
+  type RegistryAuditEntry,
+} from "../../contract";
 import { constantTimeEqual, utf8 } from "../crypto";
 import type { Env } from "../env";
 import { fail, ok, type Result } from "../result";
@@ -31,7 +37,46 @@ const SCHEMA = [
      revoked_at TEXT
    )`,
   `CREATE INDEX IF NOT EXISTS operator_keys_by_operator ON operator_keys (operator_id, revoked_at)`,
+  // The registry's own log (operatorRegistryAudit): each change, by whom, written in the change's
+  // transaction. Append-only, as a site's audit log is.
+  `CREATE TABLE IF NOT EXISTS registry_audit (
+     seq INTEGER PRIMARY KEY AUTOINCREMENT,
+     at TEXT NOT NULL,
+     action TEXT NOT NULL,
+     operator_id TEXT NOT NULL,
+     name TEXT NOT NULL,
+     email TEXT,
+     sites TEXT NOT NULL,
+     roles TEXT NOT NULL,
+     by_id TEXT NOT NULL,
+     by_name TEXT NOT NULL,
+     access_email TEXT
+   )`,
+  `CREATE TRIGGER IF NOT EXISTS registry_audit_no_update BEFORE UPDATE ON registry_audit
+     BEGIN SELECT RAISE(ABORT, 'the registry log is append-only'); END`,
+  `CREATE TRIGGER IF NOT EXISTS registry_audit_no_delete BEFORE DELETE ON registry_audit
+     BEGIN SELECT RAISE(ABORT, 'the registry log is append-only'); END`,
 ];
+
+/** Who changed the registry: the calling operator (or the owner key), and their Access identity. */
+export interface RegistryActor {
+  id: string;
+  name: string;
+  accessEmail: string | null;
+}
+
+type RegistryAuditRow = {
+  at: string;
+  action: RegistryAction;
+  operator_id: string;
+  name: string;
+  email: string | null;
+  sites: string;
+  roles: string;
+  by_id: string;
+  by_name: string;
+  access_email: string | null;
+};
 
 type OperatorRow = {
   id: string;
@@ -121,6 +166,42 @@ export class OperatorObject extends DurableObject<Env> {
     return row && row.revoked_at === null ? identity(row) : null;
   }
 
+  /** Writes one change to the registry's log; called inside the change's transaction. */
+  private note(action: RegistryAction, row: OperatorRow, by: RegistryActor, at: string) {
+    this.sql.exec(
+      `INSERT INTO registry_audit (at, action, operator_id, name, email, sites, roles, by_id, by_name, access_email)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      at,
+      action,
+      row.id,
+      row.name,
+      row.email,
+      row.sites,
+      row.roles,
+      by.id,
+      by.name,
+      by.accessEmail,
+    );
+  }
+
+  /** The registry's log, newest first. */
+  audit(limit: number): RegistryAuditEntry[] {
+    return this.sql
+      .exec<RegistryAuditRow>("SELECT * FROM registry_audit ORDER BY seq DESC LIMIT ?", limit)
+      .toArray()
+      .map((r) => ({
+        at: r.at,
+        action: r.action,
+        operatorId: r.operator_id,
+        name: r.name,
+        email: r.email,
+        sites: JSON.parse(r.sites) as string[],
+        roles: JSON.parse(r.roles) as OperatorRole[],
+        by: { id: r.by_id, name: r.by_name },
+        accessEmail: r.access_email,
+      }));
+  }
+
   list(): OperatorInfo[] {
     return this.sql
       .exec<OperatorRow>("SELECT * FROM operators ORDER BY created_at, id")
@@ -128,7 +209,7 @@ export class OperatorObject extends DurableObject<Env> {
       .map((row) => this.info(row));
   }
 
-  create(o: NewOperator): Result<OperatorInfo> {
+  create(o: NewOperator, by: RegistryActor): Result<OperatorInfo> {
     return this.ctx.storage.transactionSync(() => {
       if (o.email !== null && this.sql.exec("SELECT 1 FROM operators WHERE email = ?", o.email).toArray().length > 0) {
         return fail(400, "operator_email_taken");
@@ -150,12 +231,14 @@ export class OperatorObject extends DurableObject<Env> {
         o.hash,
         now,
       );
-      return ok(this.info(this.row(o.id)!));
+      const row = this.row(o.id)!;
+      this.note("operator_added", row, by, now);
+      return ok(this.info(row));
     });
   }
 
   /** The operator's live key is revoked and the new one takes its place, in one transaction. */
-  rotate(id: string, keyId: string, hash: string): Result<OperatorInfo> {
+  rotate(id: string, keyId: string, hash: string, by: RegistryActor): Result<OperatorInfo> {
     return this.ctx.storage.transactionSync(() => {
       const row = this.row(id);
       if (!row || row.revoked_at !== null) return fail(400, "operator_not_found");
@@ -168,6 +251,7 @@ export class OperatorObject extends DurableObject<Env> {
         hash,
         now,
       );
+      this.note("key_rotated", row, by, now);
       return ok(this.info(row));
     });
   }
@@ -176,7 +260,7 @@ export class OperatorObject extends DurableObject<Env> {
    * Revokes the operator and every key of theirs. The last live admin of every site cannot go
    * (not even by their own hand): the registry would be left to the offline owner key alone.
    */
-  revoke(id: string): Result<OperatorInfo> {
+  revoke(id: string, by: RegistryActor): Result<OperatorInfo> {
     return this.ctx.storage.transactionSync(() => {
       const row = this.row(id);
       if (!row || row.revoked_at !== null) return fail(400, "operator_not_found");
@@ -190,6 +274,7 @@ export class OperatorObject extends DurableObject<Env> {
       const now = new Date().toISOString();
       this.sql.exec("UPDATE operators SET revoked_at = ? WHERE id = ?", now, id);
       this.sql.exec("UPDATE operator_keys SET revoked_at = ? WHERE operator_id = ? AND revoked_at IS NULL", now, id);
+      this.note("operator_revoked", row, by, now);
       return ok(this.info(this.row(id)!));
     });
   }

@@ -128,8 +128,17 @@ test("a new operator's key is shown once, on the answer to the form, and works",
 
   // the list, read again, has the operator and not the key
   await page.goto(`${OPS}/bo/platform/operators`);
-  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(1);
+  const registry = page.getByRole("region", { name: t("platform.operators.title"), exact: true });
+  await expect(registry.getByRole("row").filter({ hasText: name })).toHaveCount(1);
   expect(await page.content()).not.toContain(key);
+  // and the registry's own log has the addition, naming who made it
+  const added = page
+    .getByRole("region", { name: t("platform.operators.log.title"), exact: true })
+    .getByRole("row")
+    .filter({ hasText: name })
+    .filter({ hasText: t("platform.operators.log.action.operator_added") });
+  await expect(added).toHaveCount(1);
+  await expect(added).toContainText(admin.name);
 
   // the key is theirs: it signs them in to their site
   const theirs = await operatorPage(browser, { name, key });

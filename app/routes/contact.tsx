@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { ChatLink, MemberMessagesLink, SocialLinks } from "~/components/support/contact-options";
-import { isWebUrl } from "~/components/support/links";
+import { isWebUrl } from "#rules/links";
 import { QueryFailed } from "~/components/support/query-failed";
 import { readPlainCookie, REFERRER_PATTERN } from "~/utils/cookies";
 import { messageKey } from "~/utils/messages";

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/utils/translator";
 import { AppLinks, HomeScreenSteps } from "~/components/support/download-guide";
-import { isWebUrl } from "~/components/support/links";
+import { isWebUrl } from "#rules/links";
 import { requireMember } from "~/utils/auth.server";
 import type { RouteHandle } from "~/utils/translation-keys";
 
